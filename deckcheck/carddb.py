@@ -1,0 +1,256 @@
+"""Card databases: folders of TOML records, layered shipped → git root → DECKCHECK_CARDDB → --carddb."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tomllib
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from deckcheck.cards import Card
+from deckcheck.errors import CardDatabaseError, DeckcheckError
+from deckcheck.game import Game
+from deckcheck.normalize import norm_name, norm_number
+
+ENV_VAR = "DECKCHECK_CARDDB"
+
+
+def shipped_carddb_dir() -> Path:
+    """The databases that come with deckcheck: inside the wheel, or the checkout's `carddb/`."""
+    package = Path(__file__).resolve().parent
+    installed = package / "_carddb"
+    return installed if installed.is_dir() else package.parent / "carddb"
+
+
+def git_root_carddb(start: Path | None = None) -> Path | None:
+    """`carddb/` at the root of the git repository holding `start` (the current directory)."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / ".git").exists():
+            candidate = folder / "carddb"
+            return candidate if candidate.is_dir() else None
+    return None
+
+
+def carddb_layers(extra: Iterable[str | Path] = (), cwd: Path | None = None) -> list[Path]:
+    """Every database folder in the order they apply (later ones win by number)."""
+    layers = [shipped_carddb_dir()]
+    if (root := git_root_carddb(cwd)) is not None:
+        layers.append(root)
+    if env := os.environ.get(ENV_VAR):
+        layers.extend(Path(part) for part in env.split(os.pathsep) if part)
+    layers.extend(Path(folder) for folder in extra)
+    for layer in layers[1:]:
+        if not layer.is_dir():
+            raise DeckcheckError(
+                "card database folder does not exist (from --carddb or $DECKCHECK_CARDDB)", path=layer
+            )
+    unique: list[Path] = []
+    for layer in layers:
+        if not any(_same(layer, seen) for seen in unique):
+            unique.append(layer)
+    return unique
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+@dataclass
+class CardDB:
+    """All cards of one game, indexed by number and by normalised name."""
+
+    game: Game
+    cards: dict[str, Card]
+    sources: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        by_name: dict[str, list[Card]] = defaultdict(list)
+        for card in self.cards.values():
+            by_name[card.name].append(card)
+        for same_name in by_name.values():
+            same_name.sort(key=lambda card: card.number)
+        self.by_name: dict[str, list[Card]] = dict(by_name)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def resolve(self, key: str) -> Card | None:
+        """A card by number, else by exact name (the lowest number stands for a shared name)."""
+        card = self.cards.get(norm_number(key))
+        if card is not None:
+            return card
+        same_name = self.by_name.get(norm_name(key))
+        return same_name[0] if same_name else None
+
+    def suggest(self, key: str, limit: int = 3) -> list[str]:
+        """The closest card names (and numbers) to an unknown key."""
+        name, number = norm_name(key), norm_number(key)
+        names = difflib.get_close_matches(name, list(self.by_name), n=limit, cutoff=0.5)
+        numbers = difflib.get_close_matches(number, list(self.cards), n=limit, cutoff=0.7)
+        found = [f"{n} ({self.by_name[n][0].number})" for n in names]
+        found += [f"{self.cards[n].name} ({n})" for n in numbers if self.cards[n].name not in names]
+        if not found:  # a substring is still a useful hint (e.g. a name without its title)
+            found = [f"{n} ({cards[0].number})" for n, cards in self.by_name.items() if name and name in n][
+                :limit
+            ]
+        return found[:limit]
+
+
+def load_carddb(game_id: str, extra: Iterable[str | Path] = (), cwd: Path | None = None) -> CardDB:
+    """The layered card database of a game (cached per set of folders)."""
+    layers = tuple(layer.resolve() for layer in carddb_layers(extra, cwd))
+    return _load_layers(game_id, layers)
+
+
+@cache
+def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
+    from deckcheck.games import get_game
+
+    game = get_game(game_id)
+    problems: list[str] = []
+    cards: dict[str, Card] = {}
+    sources: dict[str, str] = {}
+    for layer in layers:
+        folder = layer / game.id
+        if not folder.is_dir():
+            continue
+        layer_cards, layer_sources = _load_folder(game, folder, problems)
+        cards.update(layer_cards)
+        sources.update(layer_sources)
+    problems.extend(_limit_disagreements(game, cards, sources))
+    if problems:
+        raise CardDatabaseError(problems)
+    db = CardDB(game=game, cards=cards, sources=sources)
+    db.warnings = game.db_warnings(list(cards.values()))
+    return db
+
+
+def build_carddb(game_id: str, records: Iterable[dict[str, Any]]) -> CardDB:
+    """A database made in code from record dicts (tests, importers, Python users)."""
+    from deckcheck.games import get_game
+
+    game = get_game(game_id)
+    problems: list[str] = []
+    cards: dict[str, Card] = {}
+    sources: dict[str, str] = {}
+    for index, record in enumerate(records, start=1):
+        card = parse_record(game, record, f"record {index}", problems)
+        if card is None:
+            continue
+        if card.number in cards:
+            problems.append(f"record {index}: number {card.number} is already used by {sources[card.number]}")
+            continue
+        cards[card.number] = card
+        sources[card.number] = f"record {index}"
+    problems.extend(_limit_disagreements(game, cards, sources))
+    if problems:
+        raise CardDatabaseError(problems)
+    db = CardDB(game=game, cards=cards, sources=sources)
+    db.warnings = game.db_warnings(list(cards.values()))
+    return db
+
+
+def _load_folder(game: Game, folder: Path, problems: list[str]) -> tuple[dict[str, Card], dict[str, str]]:
+    cards: dict[str, Card] = {}
+    sources: dict[str, str] = {}
+    for path in sorted(folder.glob("*.toml")):
+        for index, card in _load_file(game, path, problems):
+            where = f"{path} record {index}"
+            if card.number in cards:
+                problems.append(
+                    f"{where}: number {card.number} is already used by {sources[card.number]} "
+                    "(a number is unique within one database folder)"
+                )
+                continue
+            cards[card.number] = card
+            sources[card.number] = where
+    return cards, sources
+
+
+def _load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Card]]:
+    try:
+        data = tomllib.loads(path.read_bytes().decode("utf-8-sig"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        problems.append(f"{path}: is not valid UTF-8 TOML: {error}")
+        return []
+    file_game = data.get("game", game.id)
+    if file_game != game.id:
+        problems.append(f"{path}: game = {file_game!r}, but the file is in the {game.id!r} folder")
+        return []
+    records = data.get("cards", [])
+    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+        problems.append(f"{path}: `cards` must be an array of tables ([[cards]])")
+        return []
+    loaded = []
+    for index, record in enumerate(records, start=1):
+        card = parse_record(game, record, f"{path} record {index}", problems)
+        if card is not None:
+            loaded.append((index, card))
+    return loaded
+
+
+def parse_record(game: Game, record: dict[str, Any], where: str, problems: list[str]) -> Card | None:
+    """Validate one record; every problem is appended as 'where (number): field: reason'."""
+    label = f"{where} ({record.get('number', 'no number')})"
+    if record.get("game", game.id) != game.id:
+        problems.append(f"{label}: field 'game': {record['game']!r} disagrees with its folder {game.id!r}")
+        return None
+    try:
+        return game.card_model.model_validate(record)
+    except ValidationError as error:
+        for detail in error.errors():
+            loc = ".".join(str(part) for part in detail["loc"] if not _is_union_tag(part))
+            problems.append(f"{label}: field '{loc or '-'}': {_reason(detail)}")
+        return None
+
+
+def _is_union_tag(part: Any) -> bool:
+    # pydantic names union branches in `loc` (e.g. 'int', "literal['any']"); they are not fields.
+    return isinstance(part, str) and (part in {"int", "str", "bool", "float", "none"} or "[" in part)
+
+
+def _reason(detail: dict[str, Any]) -> str:
+    if detail["type"] == "missing":
+        return "is required but missing"
+    if detail["type"] == "extra_forbidden":
+        return "is not a field of this game's card record"
+    given = detail.get("input")
+    return f"{detail['msg']} (got {given!r})"
+
+
+def _limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, str]) -> list[str]:
+    groups: dict[Any, list[Card]] = defaultdict(list)
+    for card in cards.values():
+        identity = game.limit_identity(card)
+        if identity is not None:
+            groups[identity].append(card)
+    problems = []
+    for identity, group in groups.items():
+        limits = {card.deck_limit for card in group}
+        if len(limits) > 1:
+            listed = "; ".join(
+                f"{sources[c.number]} {c.number} deck_limit={c.deck_limit if c.deck_limit is not None else 'default'}"
+                for c in group
+            )
+            problems.append(
+                f"records of one card ({_identity_text(identity)}) disagree on deck_limit: {listed}"
+            )
+    return problems
+
+
+def _identity_text(identity: Any) -> str:
+    if isinstance(identity, tuple):
+        return " / ".join(str(part) for part in identity)
+    return str(identity)

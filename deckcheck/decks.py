@@ -1,0 +1,326 @@
+"""Deck files: the native TOML format, plain-text decklists and JSON, read into one :class:`Deck`.
+
+Reading happens in two steps: :func:`parse_deck` turns a file into a :class:`DeckSource` (game id, keys and
+entries as written; a malformed file raises :class:`DeckcheckError`), and :func:`resolve_deck` looks every
+entry up in the game's card database.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.cards import Card
+from deckcheck.errors import DeckcheckError
+
+if TYPE_CHECKING:
+    from deckcheck.carddb import CardDB
+    from deckcheck.game import Game
+
+#: Top-level keys every deck may carry besides its sections.
+COMMON_KEYS = ("game", "name", "regulation")
+
+
+@dataclass
+class Entry:
+    """One line or key of a deck: a card reference and its count, as written."""
+
+    section: str
+    key: str
+    raw_count: Any
+    line: int | None = None
+    card: Card | None = None
+
+    @property
+    def count(self) -> int | None:
+        """The count if it is a positive integer, else None (a `deck.bad-count` error)."""
+        value = self.raw_count
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            return None
+        return value
+
+
+@dataclass
+class DeckSource:
+    """A deck file as written, before its cards are looked up."""
+
+    path: str | None
+    game_id: str
+    name: str | None = None
+    regulation: str | None = None
+    keys: dict[str, str] = field(default_factory=dict)
+    entries: list[Entry] = field(default_factory=list)
+    # Sections as written that the game does not have, with the line they start on (text) or None.
+    sections: dict[str, int | None] = field(default_factory=dict)
+    other: dict[str, Any] = field(default_factory=dict)
+    format: str = "toml"
+
+
+@dataclass
+class Deck:
+    """A deck with every entry looked up in its game's card database."""
+
+    game: Game
+    source: DeckSource
+    key_cards: dict[str, Card | None] = field(default_factory=dict)
+
+    @property
+    def path(self) -> str | None:
+        return self.source.path
+
+    @property
+    def name(self) -> str | None:
+        return self.source.name
+
+    @property
+    def entries(self) -> list[Entry]:
+        return self.source.entries
+
+    def key(self, name: str) -> str | None:
+        return self.source.keys.get(name)
+
+    def section_entries(self, section: str) -> list[Entry]:
+        return [entry for entry in self.entries if entry.section == section]
+
+    def size(self, section: str) -> int:
+        """Copies in a section, unknown cards included (the player meant a card), bad counts excluded."""
+        return sum(entry.count or 0 for entry in self.section_entries(section))
+
+    def cards(self, section: str) -> list[tuple[Card, int]]:
+        """The known cards of a section with their counts, summed by number, in the order first listed."""
+        totals: dict[str, list[Any]] = {}
+        for entry in self.section_entries(section):
+            if entry.card is None or entry.count is None:
+                continue
+            slot = totals.setdefault(entry.card.number, [entry.card, 0])
+            slot[1] += entry.count
+        return [(card, count) for card, count in totals.values()]
+
+    def all_cards(self, sections: Iterable[str]) -> list[tuple[Card, int]]:
+        return [item for section in sections for item in self.cards(section)]
+
+    def counts(self) -> dict[str, int]:
+        return {section: self.size(section) for section in self.game.sections}
+
+
+# Reading -----------------------------------------------------------------------------------------------
+
+_COUNT_LINE = re.compile(r"^(?P<count>[-+]?\d+(?:[.,]\d+)?)\s*[xX×]?\s+(?P<key>\S.*)$")
+_HEADER_LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(?P<value>.*)$")
+_SECTION_LINE = re.compile(r"^##\s*(?P<section>[^#\s][^#]*?)\s*$")
+
+
+def read_text(path: Path) -> str:
+    """A file's text: UTF-8 with or without a byte-order mark, any line endings."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise DeckcheckError("no such file", path=path) from None
+    except IsADirectoryError:
+        raise DeckcheckError("is a folder, not a file", path=path) from None
+    except OSError as error:
+        raise DeckcheckError(f"cannot be read ({error.strerror})", path=path) from None
+    if b"\x00" in data:
+        raise DeckcheckError(
+            "is a binary file, not a deck (expected TOML, JSON or a text decklist)", path=path
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise DeckcheckError(
+            f"is not UTF-8 text (byte {error.start}); save the deck as UTF-8", path=path
+        ) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def deck_format(path: Path, text: str) -> str:
+    """'toml', 'json' or 'text', by extension, else by content."""
+    suffix = path.suffix.lower()
+    if suffix == ".toml":
+        return "toml"
+    if suffix == ".json":
+        return "json"
+    if suffix in {".txt", ".dek", ".deck"}:
+        return "text"
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        return "json"
+    if re.search(r"^\s*game\s*=", text, re.MULTILINE):
+        return "toml"
+    return "text"
+
+
+def parse_deck(path: str | Path, text: str | None = None, fmt: str | None = None) -> DeckSource:
+    """Read a deck file (or the given text) into a :class:`DeckSource`."""
+    path = Path(path)
+    if text is None:
+        text = read_text(path)
+    else:
+        text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        raise DeckcheckError("is empty: expected a deck (a `game` key and its sections)", path=path)
+    fmt = fmt or deck_format(path, text)
+    if fmt == "text":
+        return _parse_text(path, text)
+    data = _load_mapping(path, text, fmt)
+    return _from_mapping(path, data, fmt)
+
+
+def _load_mapping(path: Path, text: str, fmt: str) -> dict[str, Any]:
+    if fmt == "toml":
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            line = getattr(error, "lineno", None)
+            reason = getattr(error, "msg", str(error))
+            raise DeckcheckError(f"is not valid TOML: {reason}", path=path, line=line) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DeckcheckError(f"is not valid JSON: {error.msg}", path=path, line=error.lineno) from None
+    if not isinstance(data, dict):
+        raise DeckcheckError("must hold a JSON object with a `game` key", path=path)
+    return data
+
+
+def _game_id(path: Path, value: Any, line: int | None = None) -> str:
+    from deckcheck.games import get_game  # the registry imports every game module
+
+    if value is None:
+        raise DeckcheckError("has no `game` key: say which game the deck is for", path=path, line=line)
+    if not isinstance(value, str):
+        raise DeckcheckError("must be a game id string", path=path, line=line, field="game")
+    return get_game(value.strip(), path=path, line=line).id
+
+
+def source_from_mapping(data: dict[str, Any], path: str | Path = "<deck>", fmt: str = "toml") -> DeckSource:
+    """A deck given as the native format's mapping (as tomllib or json would return it)."""
+    return _from_mapping(Path(path), data, fmt)
+
+
+def _from_mapping(path: Path, data: dict[str, Any], fmt: str) -> DeckSource:
+    from deckcheck.games import get_game
+
+    game = get_game(_game_id(path, data.get("game")))
+    source = DeckSource(path=str(path), game_id=game.id, format=fmt)
+    for key, value in data.items():
+        if key == "game":
+            continue
+        if key in ("name", "regulation") or key in game.deck_keys:
+            if not isinstance(value, str):
+                raise DeckcheckError(f"must be a string, not {type(value).__name__}", path=path, field=key)
+            if key == "name":
+                source.name = value
+            elif key == "regulation":
+                source.regulation = value
+            else:
+                source.keys[key] = value
+        elif key in game.sections:
+            _add_section(source, path, key, value)
+        elif isinstance(value, dict):
+            source.sections[key] = None
+            _add_section(source, path, key, value)
+        else:
+            source.other[key] = value
+    return source
+
+
+def _add_section(source: DeckSource, path: Path, section: str, value: Any) -> None:
+    if isinstance(value, str):  # `leader = "X"`: one card, as a user would mean it
+        value = {value: 1}
+    if not isinstance(value, dict):
+        raise DeckcheckError(
+            f"section [{section}] must be a table of card = count, not {type(value).__name__}",
+            path=path,
+            field=section,
+        )
+    for key, count in value.items():
+        source.entries.append(Entry(section=section, key=str(key), raw_count=count))
+
+
+def _parse_text(path: Path, text: str) -> DeckSource:
+    from deckcheck.games import get_game
+
+    header: dict[str, tuple[str, int]] = {}
+    raw_entries: list[Entry] = []
+    section_lines: dict[str, int] = {}
+    section = "main"
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        if match := _SECTION_LINE.match(line):
+            section = match["section"].strip().lower()
+            section_lines.setdefault(section, number)
+            continue
+        if line.startswith("#"):
+            continue
+        line = re.sub(r"\s+#.*$", "", line)  # a trailing comment
+        if match := _COUNT_LINE.match(line):
+            raw_count = _text_count(match["count"])
+            raw_entries.append(Entry(section, match["key"].strip(), raw_count, line=number))
+            continue
+        if match := _HEADER_LINE.match(line):
+            header[match["key"].lower()] = (match["value"].strip(), number)
+            continue
+        raise DeckcheckError(
+            f"cannot read this line: {raw.strip()!r} (expected '<count> <card number or name>', "
+            "a '## section' header, a 'key: value' header or a '# comment')",
+            path=path,
+            line=number,
+        )
+    game_value, game_line = header.pop("game", (None, None))
+    game = get_game(_game_id(path, game_value, game_line))
+    source = DeckSource(path=str(path), game_id=game.id, format="text", entries=raw_entries)
+    for key, (value, number) in header.items():
+        if key == "name":
+            source.name = value
+        elif key == "regulation":
+            source.regulation = value
+        elif key in game.deck_keys:
+            source.keys[key] = value
+        else:
+            raise DeckcheckError(
+                f"unknown header '{key}:' (this game's deck headers are: "
+                f"{', '.join(('game', 'name', 'regulation', *game.deck_keys))})",
+                path=path,
+                line=number,
+            )
+    for name, number in section_lines.items():
+        if name not in game.sections:
+            source.sections[name] = number
+    return source
+
+
+def _text_count(text: str) -> int | float | str:
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            return float(text.replace(",", "."))
+        except ValueError:
+            return text
+
+
+# Looking cards up --------------------------------------------------------------------------------------
+
+
+def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
+    """Look every entry (and card-valued key such as cipher's `lord`) up in the card database."""
+    for entry in source.entries:
+        entry.card = db.resolve(entry.key)
+    key_cards = {key: db.resolve(value) for key, value in source.keys.items() if key in db.game.card_keys}
+    return Deck(game=db.game, source=source, key_cards=key_cards)
+
+
+def load_deck(path: str | Path, carddb_dirs: Iterable[str | Path] = ()) -> Deck:
+    """Read a deck file and look its cards up (shipped databases plus any extra folders)."""
+    from deckcheck.carddb import load_carddb
+
+    source = parse_deck(path)
+    return resolve_deck(source, load_carddb(source.game_id, carddb_dirs))

@@ -1,0 +1,45 @@
+"""Errors that stop a command from doing its job (exit code 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class DeckcheckError(Exception):
+    """Bad input: a file, line or field that is not what was expected.
+
+    The CLI prints ``str(error)`` and exits with code 2; it never shows a traceback.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        path: str | Path | None = None,
+        line: int | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.reason = reason
+        self.path = str(path) if path is not None else None
+        self.line = line
+        self.field = field
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        where = []
+        if self.path:
+            where.append(self.path if self.line is None else f"{self.path}:{self.line}")
+        elif self.line is not None:
+            where.append(f"line {self.line}")
+        if self.field:
+            where.append(f"field '{self.field}'")
+        prefix = ", ".join(where)
+        return f"{prefix}: {self.reason}" if prefix else self.reason
+
+
+class CardDatabaseError(DeckcheckError):
+    """A card database that cannot be used: every broken record is listed."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("broken card database:\n  " + "\n  ".join(problems))

@@ -1,0 +1,153 @@
+"""What the core needs to know of a game: its sections, card model and construction rules.
+
+Each module under ``deckcheck/games/`` defines one :class:`Game` named ``GAME``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from deckcheck.cards import Card
+from deckcheck.violations import Severity, Violation
+
+if TYPE_CHECKING:
+    from deckcheck.decks import Deck
+
+CheckFunction = Callable[["Rule", "Deck"], Iterable[Violation]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A named construction rule: its id, the rules document's number and the check itself."""
+
+    id: str
+    ref: str
+    summary: str
+    check: CheckFunction
+    severity: Severity = "error"
+    refs: str = ""
+
+    def violation(
+        self,
+        section: str | None,
+        message: str,
+        *,
+        cards: Iterable[str] = (),
+        count: int | None = None,
+        limit: int | None = None,
+        ref: str | None = None,
+        **extra: object,
+    ) -> Violation:
+        return Violation(
+            rule=self.id,
+            severity=self.severity,
+            section=section,
+            message=message,
+            ref=ref or self.ref,
+            cards=list(dict.fromkeys(cards)),
+            count=count,
+            limit=limit,
+            extra=dict(extra),
+        )
+
+    def run(self, deck: Deck) -> list[Violation]:
+        return list(self.check(self, deck))
+
+
+class RuleBook:
+    """Collects a game's rules in the order they are declared (the order of the spec's table)."""
+
+    def __init__(self) -> None:
+        self.rules: list[Rule] = []
+
+    def rule(
+        self, rule_id: str, *, ref: str, summary: str, refs: str = "", severity: Severity = "error"
+    ) -> Callable[[CheckFunction], CheckFunction]:
+        def register(check: CheckFunction) -> CheckFunction:
+            self.rules.append(Rule(rule_id, ref, summary, check, severity, refs or ref))
+            return check
+
+        return register
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    rules_document: str
+    seed: str
+    sections: tuple[str, ...]
+    card_model: type[Card]
+    rules: tuple[Rule, ...]
+    # The key under which records must agree on `deck_limit` (None: the record has no copy limit).
+    limit_identity: Callable[[Card], Hashable | None]
+    # Top-level deck keys holding a card (cipher `lord`) or a plain word (evolve `basis`).
+    card_keys: tuple[str, ...] = ()
+    word_keys: tuple[str, ...] = ()
+    # Consistency notes about a loaded database (printed on stderr, never violations).
+    db_warnings: Callable[[Sequence[Card]], list[str]] = field(default=lambda cards: [])
+
+    @property
+    def deck_keys(self) -> tuple[str, ...]:
+        return self.card_keys + self.word_keys
+
+    def rule(self, rule_id: str) -> Rule:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(rule_id)
+
+
+# Helpers the game modules share ------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """Copies counted under one key, with the cards (numbers) that made them."""
+
+    count: int = 0
+    cards: list[Card] = field(default_factory=list)
+
+    @property
+    def numbers(self) -> list[str]:
+        return list(dict.fromkeys(card.number for card in self.cards))
+
+
+def tally(
+    items: Iterable[tuple[Card, int]], keys: Callable[[Card], Iterable[Hashable]]
+) -> dict[Hashable, Tally]:
+    """Count copies under every key a card has (a card may count under several names)."""
+    result: dict[Hashable, Tally] = defaultdict(Tally)
+    for card, count in items:
+        for key in dict.fromkeys(keys(card)):
+            entry = result[key]
+            entry.count += count
+            entry.cards.append(card)
+    return dict(result)
+
+
+def names_of(cards: Iterable[Card]) -> str:
+    """'A (N1), B (N2)' for a message, each card once."""
+    seen = dict.fromkeys(card.label() for card in cards)
+    return ", ".join(seen)
+
+
+def plural(count: int, word: str, plural_word: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (plural_word or word + 's')}"
+
+
+def limit_text(limit: int | None) -> str:
+    return "no limit" if limit is None else str(limit)
+
+
+def iter_over_limit(
+    tallies: dict[Hashable, Tally], limit_of: Callable[[Hashable, Tally], int | None]
+) -> Iterator[tuple[Hashable, Tally, int]]:
+    """The keys whose count exceeds their limit, as (key, tally, limit)."""
+    for key, entry in tallies.items():
+        limit = limit_of(key, entry)
+        if limit is not None and entry.count > limit:
+            yield key, entry, limit

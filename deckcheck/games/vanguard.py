@@ -1,0 +1,288 @@
+"""Cardfight!! Vanguard, G-era comprehensive rules ver. 1.45.4 (shared/spec/vanguard.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from deckcheck.cards import Card, PlainInt, choice
+from deckcheck.decks import Deck
+from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural, tally
+from deckcheck.violations import Violation
+
+DEFAULT_COPIES = 4
+
+CardType = choice(
+    ("normal", "trigger", "g-unit"),
+    {"ノーマルユニット": "normal", "トリガーユニット": "trigger", "Gユニット": "g-unit"},
+)
+Trigger = choice(
+    ("none", "critical", "draw", "stand", "heal"),
+    {
+        "アイコンなし": "none",
+        "なし": "none",
+        "クリティカルトリガー": "critical",
+        "クリティカル": "critical",
+        "☆": "critical",
+        "ドロートリガー": "draw",
+        "ドロー": "draw",
+        "引": "draw",
+        "スタンドトリガー": "stand",
+        "スタンド": "stand",
+        "醒": "stand",
+        "ヒールトリガー": "heal",
+        "ヒール": "heal",
+        "治": "heal",
+    },
+)
+Nation = choice(
+    ("united-sanctuary", "dragon-empire", "star-gate", "dark-zone", "magallanica", "zoo"),
+    {
+        "ユナイテッドサンクチュアリ": "united-sanctuary",
+        "ドラゴンエンパイア": "dragon-empire",
+        "スターゲート": "star-gate",
+        "ダークゾーン": "dark-zone",
+        "メガラニカ": "magallanica",
+        "ズー": "zoo",
+    },
+)
+Skill = choice(
+    ("boost", "intercept", "twin-drive", "triple-drive"),
+    {
+        "ブースト": "boost",
+        "インターセプト": "intercept",
+        "ツインドライブ!!": "twin-drive",
+        "ツインドライブ": "twin-drive",
+        "トリプルドライブ!!!": "triple-drive",
+        "トリプルドライブ": "triple-drive",
+    },
+)
+
+
+class VanguardCard(Card):
+    type: CardType  # type: ignore[valid-type]
+    grade: int = Field(ge=0, le=4)
+    trigger: Trigger  # type: ignore[valid-type]
+    sentinel: bool = False
+    clans: list[str]
+    nation: Nation | None = None  # type: ignore[valid-type]
+    power: PlainInt | None = None
+    shield: PlainInt | None = None
+    critical: PlainInt | None = None
+    skill: Skill | None = None  # type: ignore[valid-type]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_trigger(cls, data: Any) -> Any:
+        # Normal units and G units print no trigger icon; the importer may leave the field out.
+        if isinstance(data, dict) and "trigger" not in data and data.get("type") != "trigger":
+            return {**data, "trigger": "none"}
+        return data
+
+    @property
+    def drive(self) -> int:
+        """Drive checks per attack (2.16.2, 11.2): 1, +1 twin drive, +2 triple drive."""
+        return {"twin-drive": 2, "triple-drive": 3}.get(self.skill or "", 1)
+
+
+rules = RuleBook()
+
+
+@rules.rule(
+    "vanguard.main-size",
+    ref="5.2.2.1",
+    refs="5.2.2.1 「50枚ちょうど」",
+    summary="The main deck has exactly 50 cards.",
+)
+def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    size = deck.size("main")
+    if size != 50:
+        yield rule.violation(
+            "main",
+            f"The main deck has {size} cards; it must have exactly 50 (5.2.2.1).",
+            count=size,
+            limit=50,
+        )
+
+
+def _copies(rule: Rule, deck: Deck, section: str, ref: str) -> Iterator[Violation]:
+    counted = tally(deck.cards(section), lambda card: [card.name])
+    for name, entry, limit in iter_over_limit(counted, _name_limit):
+        deck_name = "main deck" if section == "main" else "G deck"
+        yield rule.violation(
+            section,
+            ref=ref,
+            message=f"The {deck_name} has {entry.count} copies of {name} ({', '.join(entry.numbers)}); "
+            f"at most {limit} of one card name are allowed in each deck ({ref}).",
+            cards=entry.numbers,
+            count=entry.count,
+            limit=limit,
+        )
+
+
+def _name_limit(name: object, entry: Tally) -> int | None:
+    return entry.cards[0].copy_limit(DEFAULT_COPIES)
+
+
+@rules.rule(
+    "vanguard.copies",
+    ref="5.2.2.2",
+    refs="5.2.2.2, 5.2.2.2.1, 5.3.2.1",
+    summary="At most 4 cards of one name in the main deck, and separately at most 4 in the G deck "
+    "(a card's own deck_limit replaces 4).",
+)
+def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    yield from _copies(rule, deck, "main", "5.2.2.2")
+    yield from _copies(rule, deck, "g", "5.3.2.1")
+
+
+@rules.rule(
+    "vanguard.triggers",
+    ref="5.2.2.3",
+    refs="5.2.2.3 「16枚ちょうど」",
+    summary="The main deck has exactly 16 trigger units.",
+)
+def triggers(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    found = [(card, n) for card, n in deck.cards("main") if card.trigger != "none"]
+    count = sum(n for _, n in found)
+    if count != 16:
+        yield rule.violation(
+            "main",
+            f"The main deck has {plural(count, 'trigger unit')}; it must have exactly 16 (5.2.2.3).",
+            cards=[card.number for card, _ in found],
+            count=count,
+            limit=16,
+        )
+
+
+@rules.rule(
+    "vanguard.heal-triggers",
+    ref="5.2.2.4",
+    refs="5.2.2.4 (corrected: heal triggers)",
+    summary="At most 4 heal triggers in the main deck (5.2.2.4 as corrected; its text says trigger cards).",
+)
+def heal_triggers(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    heals = [(card, n) for card, n in deck.cards("main") if card.trigger == "heal"]
+    count = sum(n for _, n in heals)
+    if count > 4:
+        yield rule.violation(
+            "main",
+            f"The main deck has {count} heal triggers ({names_of(c for c, _ in heals)}); at most 4 are allowed "
+            "(5.2.2.4, corrected: its text says 'trigger cards', which would contradict the 16 triggers of "
+            "5.2.2.3, so we apply it to heal triggers).",
+            cards=[card.number for card, _ in heals],
+            count=count,
+            limit=4,
+        )
+
+
+@rules.rule(
+    "vanguard.sentinels",
+    ref="5.2.2.5",
+    refs="5.2.2.5, 11.9.1",
+    summary="At most 4 sentinels (守護者) in the main deck, all names together.",
+)
+def sentinels(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    found = [(card, n) for card, n in deck.cards("main") if card.sentinel]
+    count = sum(n for _, n in found)
+    if count > 4:
+        yield rule.violation(
+            "main",
+            f"The main deck has {count} sentinels ({names_of(c for c, _ in found)}); at most 4 are allowed "
+            "(5.2.2.5).",
+            cards=[card.number for card, _ in found],
+            count=count,
+            limit=4,
+        )
+
+
+@rules.rule(
+    "vanguard.main-types",
+    ref="5.2.2.6",
+    summary="The main deck holds only normal and trigger units.",
+)
+def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    wrong = tally([(c, n) for c, n in deck.cards("main") if c.type == "g-unit"], lambda card: [card.name])
+    for name, entry in wrong.items():
+        yield rule.violation(
+            "main",
+            f"{name} ({', '.join(entry.numbers)}) is a G unit; the main deck may hold only normal and trigger "
+            "units (5.2.2.6). Put G units in the G deck.",
+            cards=entry.numbers,
+            count=entry.count,
+        )
+
+
+@rules.rule(
+    "vanguard.g-size", ref="5.3.2", refs="5.3.2 「0枚から16枚まで」", summary="The G deck has 0–16 cards."
+)
+def g_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    size = deck.size("g")
+    if size > 16:
+        yield rule.violation(
+            "g", f"The G deck has {size} cards; it may have at most 16 (5.3.2).", count=size, limit=16
+        )
+
+
+@rules.rule(
+    "vanguard.g-types", ref="5.3.3", refs="5.3.3 「Gユニットのみ」", summary="The G deck holds only G units."
+)
+def g_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    wrong = tally([(c, n) for c, n in deck.cards("g") if c.type != "g-unit"], lambda card: [card.name])
+    for name, entry in wrong.items():
+        kind = entry.cards[0].type
+        yield rule.violation(
+            "g",
+            f"{name} ({', '.join(entry.numbers)}) is a {kind} unit; the G deck may hold only G units (5.3.3).",
+            cards=entry.numbers,
+            count=entry.count,
+        )
+
+
+@rules.rule(
+    "vanguard.first-vanguard",
+    ref="5.4.3",
+    refs="5.4.3 (no chapter-5 rule; required for setup)",
+    summary="The main deck holds a grade-0 unit to be the first vanguard.",
+)
+def first_vanguard(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    if not any(card.grade == 0 and card.type != "g-unit" for card, _ in deck.cards("main")):
+        yield rule.violation(
+            "main",
+            "The main deck has no grade-0 unit, so no first vanguard can be chosen at setup (5.4.3; "
+            "chapter 5 states no such construction rule, but the game cannot be set up without one).",
+            count=0,
+            limit=1,
+        )
+
+
+def _db_warnings(cards: Sequence[Card]) -> list[str]:
+    notes = []
+    for card in cards:
+        assert isinstance(card, VanguardCard)
+        if (card.type == "trigger") != (card.trigger != "none"):
+            notes.append(f"{card.label()}: type {card.type} but trigger {card.trigger}")
+        if card.type == "g-unit" and card.sentinel:
+            notes.append(f"{card.label()}: a G unit marked as sentinel (G units never have 守護者)")
+        if card.type == "g-unit" and card.grade != 4:
+            notes.append(f"{card.label()}: a G unit of grade {card.grade} (published G units are grade 4)")
+        if card.type != "g-unit" and card.grade > 3:
+            notes.append(f"{card.label()}: a main-deck unit of grade {card.grade} (published ones are 0–3)")
+        if card.type == "trigger" and card.grade != 0:
+            notes.append(f"{card.label()}: a trigger unit of grade {card.grade} (published ones are grade 0)")
+    return notes
+
+
+GAME = Game(
+    id="vanguard",
+    title="Cardfight!! Vanguard",
+    rules_document="総合ルール ver. 1.45.4 (2017-01-12, G era)",
+    seed="000_0fb8db238d11ca14.txt",
+    sections=("main", "g"),
+    card_model=VanguardCard,
+    rules=tuple(rules.rules),
+    limit_identity=lambda card: card.name,
+    db_warnings=_db_warnings,
+)

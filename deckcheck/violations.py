@@ -1,0 +1,35 @@
+"""A finding of the checker: one broken rule, explained."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass
+class Violation:
+    rule: str
+    severity: Severity
+    section: str | None
+    message: str
+    ref: str | None = None
+    cards: list[str] = field(default_factory=list)
+    count: int | None = None
+    limit: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "rule": self.rule,
+            "severity": self.severity,
+            "section": self.section,
+            "message": self.message,
+            "ref": self.ref,
+            "cards": list(self.cards),
+            "count": self.count,
+            "limit": self.limit,
+        }
+        data.update(self.extra)
+        return data
