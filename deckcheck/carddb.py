@@ -49,9 +49,7 @@ def carddb_layers(extra: Iterable[str | Path] = (), cwd: Path | None = None) -> 
     layers.extend(Path(folder) for folder in extra)
     for layer in layers[1:]:
         if not layer.is_dir():
-            raise DeckcheckError(
-                "card database folder does not exist (from --carddb or $DECKCHECK_CARDDB)", path=layer
-            )
+            raise DeckcheckError("card database folder does not exist (from --carddb or $DECKCHECK_CARDDB)", path=layer)
     unique: list[Path] = []
     for layer in layers:
         if not any(_same(layer, seen) for seen in unique):
@@ -102,9 +100,7 @@ class CardDB:
         found = [f"{n} ({self.by_name[n][0].number})" for n in names]
         found += [f"{self.cards[n].name} ({n})" for n in numbers if self.cards[n].name not in names]
         if not found:  # a substring is still a useful hint (e.g. a name without its title)
-            found = [f"{n} ({cards[0].number})" for n, cards in self.by_name.items() if name and name in n][
-                :limit
-            ]
+            found = [f"{n} ({cards[0].number})" for n, cards in self.by_name.items() if name and name in n][:limit]
         return found[:limit]
 
 
@@ -244,9 +240,7 @@ def _limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, 
                 f"{sources[c.number]} {c.number} deck_limit={c.deck_limit if c.deck_limit is not None else 'default'}"
                 for c in group
             )
-            problems.append(
-                f"records of one card ({_identity_text(identity)}) disagree on deck_limit: {listed}"
-            )
+            problems.append(f"records of one card ({_identity_text(identity)}) disagree on deck_limit: {listed}")
     return problems
 
 

@@ -126,15 +126,11 @@ def read_text(path: Path) -> str:
     except OSError as error:
         raise DeckcheckError(f"cannot be read ({error.strerror})", path=path) from None
     if b"\x00" in data:
-        raise DeckcheckError(
-            "is a binary file, not a deck (expected TOML, JSON or a text decklist)", path=path
-        )
+        raise DeckcheckError("is a binary file, not a deck (expected TOML, JSON or a text decklist)", path=path)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise DeckcheckError(
-            f"is not UTF-8 text (byte {error.start}); save the deck as UTF-8", path=path
-        ) from None
+        raise DeckcheckError(f"is not UTF-8 text (byte {error.start}); save the deck as UTF-8", path=path) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

@@ -116,9 +116,7 @@ class Tally:
         return list(dict.fromkeys(card.number for card in self.cards))
 
 
-def tally(
-    items: Iterable[tuple[Card, int]], keys: Callable[[Card], Iterable[Hashable]]
-) -> dict[Hashable, Tally]:
+def tally(items: Iterable[tuple[Card, int]], keys: Callable[[Card], Iterable[Hashable]]) -> dict[Hashable, Tally]:
     """Count copies under every key a card has (a card may count under several names)."""
     result: dict[Hashable, Tally] = defaultdict(Tally)
     for card, count in items:

@@ -190,8 +190,7 @@ def sentinels(rule: Rule, deck: Deck) -> Iterator[Violation]:
     if count > 4:
         yield rule.violation(
             "main",
-            f"The main deck has {count} sentinels ({names_of(c for c, _ in found)}); at most 4 are allowed "
-            "(5.2.2.5).",
+            f"The main deck has {count} sentinels ({names_of(c for c, _ in found)}); at most 4 are allowed (5.2.2.5).",
             cards=[card.number for card, _ in found],
             count=count,
             limit=4,
@@ -215,20 +214,14 @@ def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
         )
 
 
-@rules.rule(
-    "vanguard.g-size", ref="5.3.2", refs="5.3.2 「0枚から16枚まで」", summary="The G deck has 0–16 cards."
-)
+@rules.rule("vanguard.g-size", ref="5.3.2", refs="5.3.2 「0枚から16枚まで」", summary="The G deck has 0–16 cards.")
 def g_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
     size = deck.size("g")
     if size > 16:
-        yield rule.violation(
-            "g", f"The G deck has {size} cards; it may have at most 16 (5.3.2).", count=size, limit=16
-        )
+        yield rule.violation("g", f"The G deck has {size} cards; it may have at most 16 (5.3.2).", count=size, limit=16)
 
 
-@rules.rule(
-    "vanguard.g-types", ref="5.3.3", refs="5.3.3 「Gユニットのみ」", summary="The G deck holds only G units."
-)
+@rules.rule("vanguard.g-types", ref="5.3.3", refs="5.3.3 「Gユニットのみ」", summary="The G deck holds only G units.")
 def g_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
     wrong = tally([(c, n) for c, n in deck.cards("g") if c.type != "g-unit"], lambda card: [card.name])
     for name, entry in wrong.items():
