@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from deckcheck.carddb import CardDB, load_carddb
 from deckcheck.decks import Deck, parse_deck, read_text, resolve_deck
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import CardDatabaseError, DeckcheckError
 from deckcheck.violations import Violation
 
 
@@ -213,21 +214,46 @@ def _walk(folder: Path) -> Iterable[Path]:
             yield child
 
 
-def check_paths(paths: Iterable[str | Path], carddb_dirs: Iterable[str | Path] = ()) -> CheckRun:
+def check_paths(
+    paths: Iterable[str | Path],
+    carddb_dirs: Iterable[str | Path] = (),
+    progress: Callable[[list[Path]], Iterable[Path]] | None = None,
+) -> CheckRun:
     """Check every deck under the given paths; an unreadable file never stops the others."""
     run = CheckRun()
     files, run.errors = find_deck_files(paths)
     extra = tuple(carddb_dirs)
     warned: set[str] = set()
-    for path in files:
-        try:
-            source = parse_deck(path)
-            db = load_carddb(source.game_id, extra)
-        except DeckcheckError as error:
-            run.errors.append(error)
-            continue
-        if db.game.id not in warned:
-            warned.add(db.game.id)
-            run.warnings.extend(db.warnings)
-        run.reports.append(report_deck(resolve_deck(source, db), db))
+    broken: dict[str, CardDatabaseError] = {}
+    iterable = progress(files) if progress else files
+    with iterable if hasattr(iterable, "__enter__") else nullcontext(iterable) as items:
+        for path in items:
+            report = _check_file(path, extra, broken, run, warned)
+            if report is not None:
+                run.reports.append(report)
+    run.errors.extend(broken.values())
     return run
+
+
+def _check_file(
+    path: Path, extra: tuple, broken: dict[str, CardDatabaseError], run: CheckRun, warned: set[str]
+) -> DeckReport | None:
+    try:
+        source = parse_deck(path)
+    except DeckcheckError as error:
+        run.errors.append(error)
+        return None
+    if source.game_id in broken:
+        return None
+    try:
+        db = load_carddb(source.game_id, extra)
+    except CardDatabaseError as error:
+        broken[source.game_id] = error  # reported once, not once per deck
+        return None
+    except DeckcheckError as error:
+        run.errors.append(error)
+        return None
+    if db.game.id not in warned:
+        warned.add(db.game.id)
+        run.warnings.extend(db.warnings)
+    return report_deck(resolve_deck(source, db), db)

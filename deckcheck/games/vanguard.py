@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field, model_validator
+from pydantic import BeforeValidator, Field, model_validator
 
-from deckcheck.cards import Card, PlainInt, choice
+from deckcheck.cards import Card, PlainInt, as_list, choice
 from deckcheck.decks import Deck
 from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural, tally
 from deckcheck.violations import Violation
@@ -16,8 +17,16 @@ DEFAULT_COPIES = 4
 
 CardType = choice(
     ("normal", "trigger", "g-unit"),
-    {"ノーマルユニット": "normal", "トリガーユニット": "trigger", "Gユニット": "g-unit"},
+    {"ノーマルユニット": "normal", "トリガーユニット": "trigger", "Gユニット": "g-unit", "Ｇユニット": "g-unit"},
 )
+
+
+def _spelling(value: str) -> str:
+    return unicodedata.normalize("NFKC", value).strip().casefold()
+
+
+# Spellings of the types whose cards print no trigger icon (for defaulting a missing `trigger` to none).
+_ICONLESS_TYPES = {_spelling(v) for v in ("normal", "g-unit", "ノーマルユニット", "Gユニット")}
 Trigger = choice(
     ("none", "critical", "draw", "stand", "heal"),
     {
@@ -63,10 +72,10 @@ Skill = choice(
 
 class VanguardCard(Card):
     type: CardType  # type: ignore[valid-type]
-    grade: int = Field(ge=0, le=4)
+    grade: Annotated[PlainInt, Field(ge=0, le=4)]
     trigger: Trigger  # type: ignore[valid-type]
     sentinel: bool = False
-    clans: list[str]
+    clans: Annotated[list[str], BeforeValidator(as_list)]
     nation: Nation | None = None  # type: ignore[valid-type]
     power: PlainInt | None = None
     shield: PlainInt | None = None
@@ -77,8 +86,11 @@ class VanguardCard(Card):
     @classmethod
     def _default_trigger(cls, data: Any) -> Any:
         # Normal units and G units print no trigger icon; the importer may leave the field out.
-        if isinstance(data, dict) and "trigger" not in data and data.get("type") != "trigger":
-            return {**data, "trigger": "none"}
+        # Only those: a trigger unit without its icon stays an error ("trigger is required").
+        if isinstance(data, dict) and "trigger" not in data:
+            kind = data.get("type")
+            if isinstance(kind, str) and _spelling(kind) in _ICONLESS_TYPES:
+                return {**data, "trigger": "none"}
         return data
 
     @property
@@ -109,13 +121,16 @@ def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
 
 def _copies(rule: Rule, deck: Deck, section: str, ref: str) -> Iterator[Violation]:
     counted = tally(deck.cards(section), lambda card: [card.name])
+    deck_name = "main deck" if section == "main" else "G deck"
     for name, entry, limit in iter_over_limit(counted, _name_limit):
-        deck_name = "main deck" if section == "main" else "G deck"
+        if entry.cards[0].deck_limit is None:
+            allowed = f"at most {limit} of one card name are allowed in each deck, counted separately ({ref})"
+        else:
+            allowed = f"its own text allows at most {limit} (1.3.1, replacing the 4 of {ref})"
         yield rule.violation(
             section,
             ref=ref,
-            message=f"The {deck_name} has {entry.count} copies of {name} ({', '.join(entry.numbers)}); "
-            f"at most {limit} of one card name are allowed in each deck ({ref}).",
+            message=f"The {deck_name} has {entry.count} copies of {name} ({', '.join(entry.numbers)}); {allowed}.",
             cards=entry.numbers,
             count=entry.count,
             limit=limit,
@@ -150,7 +165,8 @@ def triggers(rule: Rule, deck: Deck) -> Iterator[Violation]:
     if count != 16:
         yield rule.violation(
             "main",
-            f"The main deck has {plural(count, 'trigger unit')}; it must have exactly 16 (5.2.2.3).",
+            f"The main deck has {plural(count, 'trigger unit')} ({names_of(c for c, _ in found) or 'none'}); "
+            "it must have exactly 16, all names together (5.2.2.3).",
             cards=[card.number for card, _ in found],
             count=count,
             limit=16,
@@ -190,7 +206,8 @@ def sentinels(rule: Rule, deck: Deck) -> Iterator[Violation]:
     if count > 4:
         yield rule.violation(
             "main",
-            f"The main deck has {count} sentinels ({names_of(c for c, _ in found)}); at most 4 are allowed (5.2.2.5).",
+            f"The main deck has {count} sentinels ({names_of(c for c, _ in found)}); "
+            "at most 4 are allowed, all names together (5.2.2.5).",
             cards=[card.number for card, _ in found],
             count=count,
             limit=4,
@@ -208,9 +225,8 @@ def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
         yield rule.violation(
             "main",
             f"{name} ({', '.join(entry.numbers)}) is a G unit; the main deck may hold only normal and trigger "
-            "units (5.2.2.6). Put G units in the G deck.",
+            f"units (5.2.2.6); put its {plural(entry.count, 'copy', 'copies')} in the G deck.",
             cards=entry.numbers,
-            count=entry.count,
         )
 
 
@@ -228,9 +244,9 @@ def g_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
         kind = entry.cards[0].type
         yield rule.violation(
             "g",
-            f"{name} ({', '.join(entry.numbers)}) is a {kind} unit; the G deck may hold only G units (5.3.3).",
+            f"{name} ({', '.join(entry.numbers)}, {plural(entry.count, 'copy', 'copies')}) is a {kind} unit; "
+            "the G deck may hold only G units (5.3.3).",
             cards=entry.numbers,
-            count=entry.count,
         )
 
 
@@ -265,6 +281,12 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
             notes.append(f"{card.label()}: a main-deck unit of grade {card.grade} (published ones are 0–3)")
         if card.type == "trigger" and card.grade != 0:
             notes.append(f"{card.label()}: a trigger unit of grade {card.grade} (published ones are grade 0)")
+        if card.type == "g-unit" and card.skill != "triple-drive":
+            notes.append(f"{card.label()}: a G unit with skill {card.skill} (published G units have triple-drive)")
+        if card.type == "normal" and card.grade == 3 and card.skill != "twin-drive":
+            notes.append(
+                f"{card.label()}: a grade-3 normal unit with skill {card.skill} (published ones have twin-drive)"
+            )
     return notes
 
 

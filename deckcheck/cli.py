@@ -1,0 +1,176 @@
+"""The `deckcheck` command line: a thin Typer layer over the library."""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from deckcheck import __version__
+from deckcheck.check import check_paths
+from deckcheck.errors import DeckcheckError
+from deckcheck.games import all_games, get_game
+from deckcheck.output import render_github, render_json, render_junit, render_sarif, render_text
+
+app = typer.Typer(
+    name="deckcheck",
+    help="Deck legality checker and opening-hand lab for Cardfight!! Vanguard, Fire Emblem 0 (Cipher), "
+    "Build Divide, Shadowverse EVOLVE and IC Carddass Dragon Ball.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+
+class OutputFormat(StrEnum):
+    text = "text"
+    json = "json"
+    github = "github"
+    sarif = "sarif"
+    junit = "junit"
+
+
+class FailOn(StrEnum):
+    error = "error"
+    warning = "warning"
+
+
+CarddbOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--carddb",
+        help="Extra card database folder (carddb/<game-id>/*.toml); its records add to or replace the shipped "
+        "ones by number. Repeatable. Also read from $DECKCHECK_CARDDB.",
+        show_default=False,
+    ),
+]
+
+
+def _use_colour() -> bool:
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+
+
+def _echo_errors(errors: list[DeckcheckError]) -> None:
+    for error in errors:
+        typer.echo(f"deckcheck: {error}", err=True)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"deckcheck {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """Check decks against each game's construction rules, with the rules document's rule numbers."""
+
+
+@app.command()
+def check(
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Deck files or folders (searched recursively, skipping carddb/ folders).", show_default=False
+        ),
+    ],
+    output: Annotated[
+        OutputFormat,
+        typer.Option("--output", "-o", metavar="FORMAT", help="text (for people), json, github, sarif or junit."),
+    ] = OutputFormat.text,
+    fail_on: Annotated[
+        FailOn,
+        typer.Option(
+            "--fail-on",
+            metavar="LEVEL",
+            help="error or warning: exit 1 when a deck has a violation at or above this severity.",
+        ),
+    ] = FailOn.error,
+    carddb: CarddbOption = None,
+) -> None:
+    """Check decks: every violation of every deck at once.
+
+    Exit code 0 when every deck passes, 1 when some deck breaks a rule, 2 when a file could not be checked.
+    """
+    files_progress = _progress if sys.stderr.isatty() and output is OutputFormat.text else None
+    run = check_paths(paths, carddb or (), progress=files_progress)
+    for warning in run.warnings:
+        typer.echo(f"deckcheck: card data note: {warning}", err=True)
+    if output is OutputFormat.text:
+        colour = _use_colour()
+        typer.echo(render_text(run, typer.style if colour else _no_style), color=colour)
+    elif output is OutputFormat.json:
+        typer.echo(render_json(run))
+    elif output is OutputFormat.github:
+        typer.echo(render_github(run))
+    elif output is OutputFormat.sarif:
+        typer.echo(render_sarif(run))
+    else:
+        typer.echo(render_junit(run, fail_on.value))
+    _echo_errors(run.errors)
+    raise typer.Exit(run.exit_code(fail_on.value))
+
+
+def _no_style(text: str, **_: object) -> str:
+    return text
+
+
+def _progress(files: list[Path]):
+    if len(files) < 20:
+        return files
+    return typer.progressbar(files, label="Checking decks", file=sys.stderr)
+
+
+@app.command()
+def games() -> None:
+    """List the games, their deck sections and rules documents."""
+    for game in all_games().values():
+        typer.echo(f"{game.id:<14} {game.title}")
+        typer.echo(
+            f"{'':<14} sections: {', '.join(game.sections)}"
+            + (f"; keys: {', '.join(game.deck_keys)}" if game.deck_keys else "")
+        )
+        typer.echo(f"{'':<14} rules: {game.rules_document}")
+
+
+@app.command()
+def rules(game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `deckcheck games`).")]) -> None:
+    """Print a game's construction rules with their ids and rule numbers."""
+    game = get_game(game_id)
+    typer.echo(f"{game.title} — {game.rules_document}")
+    for rule in game.rules:
+        typer.echo(f"  {rule.id:<32} {rule.severity:<7} [{rule.refs}]")
+        typer.echo(f"  {'':<32} {rule.summary}")
+    typer.echo(
+        "Every game also has: deck.unknown-card, deck.bad-count, deck.unknown-section, "
+        "regulation.banned, regulation.restricted."
+    )
+
+
+def main() -> None:
+    """Entry point: bad input is a message and exit code 2, never a traceback."""
+    try:
+        app()
+    except DeckcheckError as error:
+        typer.echo(f"deckcheck: {error}", err=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as error:  # a bug; keep the traceback for those who ask for it
+        if os.environ.get("DECKCHECK_DEBUG"):
+            raise
+        typer.echo(
+            f"deckcheck: internal error ({type(error).__name__}: {error}). This is a bug; "
+            "run again with DECKCHECK_DEBUG=1 for details.",
+            err=True,
+        )
+        sys.exit(2)

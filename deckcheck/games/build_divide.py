@@ -1,0 +1,400 @@
+"""Build Divide / Build Divide Bright, comprehensive rules of unknown version, after Ver.3.2.2
+(shared/spec/build-divide.md)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
+
+from deckcheck.cards import Card, Name, as_list, choice
+from deckcheck.decks import Deck
+from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural
+from deckcheck.violations import Violation
+
+DEFAULT_COPIES = 4
+MAIN_MIN, MAIN_MAX = 40, 50
+D_MAX = 12
+BUSTERS = 12
+SHOTS_MAX = 12
+
+CardType = choice(
+    ("unit", "command", "territory"),
+    {"ユニット": "unit", "コマンド": "command", "テリトリー": "territory"},
+)
+Color = choice(
+    ("black", "blue", "white", "red"),
+    {"黒": "black", "青": "blue", "白": "white", "赤": "red"},
+)
+
+
+def _subtype(value: Any) -> Any:
+    """`ace` and its alias エース become "ace"; other subtypes are kept as printed."""
+    if isinstance(value, str):
+        text = unicodedata.normalize("NFKC", value).strip()
+        if text.casefold() in {"ace", "エース"}:
+            return "ace"
+        return text
+    return value
+
+
+Subtype = Annotated[str, BeforeValidator(_subtype)]
+ListOf = BeforeValidator(as_list)
+
+# 【名称ルール】「X」 (several 「」 may follow one keyword): the importer's source for `extra_names` (1407-1a).
+_NAME_RULE = re.compile(r"【名称ルール】\s*((?:「[^」]+」\s*)+)")
+_QUOTED = re.compile(r"「([^」]+)」")
+
+
+def name_rule_names(text: str) -> list[str]:
+    """Every 「（名称）」 given by a 【名称ルール】 ability in a card text."""
+    text = unicodedata.normalize("NFKC", text).replace("[名称ルール]", "【名称ルール】")
+    return [name for group in _NAME_RULE.findall(text) for name in _QUOTED.findall(group)]
+
+
+class BuildDivideCard(Card):
+    type: CardType  # type: ignore[valid-type]
+    colors: Annotated[list[Color], ListOf]  # type: ignore[valid-type]
+    cost: int | None = Field(default=None, ge=0, validate_default=True)
+    total_cost: int = Field(ge=0)
+    buster: bool = False
+    shot: bool = False
+    extra_names: Annotated[list[Name], ListOf] = []
+    open_name: Name | None = Field(default=None, validate_default=True)
+    titles: Annotated[list[str], ListOf] = []
+    subtypes: Annotated[list[Subtype], ListOf] = []
+    work: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _import_name_rule(cls, data: Any) -> Any:
+        # Importer note (1407-1a): 【名称ルール】「X」 in the text gives extra_names when the record states none.
+        if isinstance(data, dict) and "extra_names" not in data and isinstance(data.get("text"), str):
+            found = name_rule_names(data["text"])
+            if found:
+                return {**data, "extra_names": found}
+        return data
+
+    @field_validator("cost")
+    @classmethod
+    def _cost_by_type(cls, value: int | None, info: ValidationInfo) -> int | None:
+        kind = info.data.get("type")
+        if kind == "territory" and value is not None:
+            raise ValueError("a territory has no play cost (306-2e); leave cost out or null")
+        if kind in {"unit", "command"} and value is None:
+            raise ValueError(f"is required for a {kind} (306-1)")
+        return value
+
+    @field_validator("open_name")
+    @classmethod
+    def _open_name_by_type(cls, value: str | None, info: ValidationInfo) -> str | None:
+        kind = info.data.get("type")
+        if kind == "territory" and value is None:
+            raise ValueError("is required for a territory: the card name on its open face (319-2, 601-1e)")
+        if kind in {"unit", "command"} and value is not None:
+            raise ValueError(f"only a territory has an open face; a {kind} must not have open_name")
+        return value
+
+    @property
+    def own_name(self) -> str:
+        """The name the card's own text governs: `open_name` for a territory, else `name`."""
+        return self.open_name if self.type == "territory" and self.open_name else self.name
+
+    @property
+    def name_set(self) -> list[str]:
+        """The names copies are counted under: {own name} ∪ extra_names (601-1b, 601-1e, 1407-3)."""
+        return list(dict.fromkeys([self.own_name, *self.extra_names]))
+
+    @property
+    def is_ace(self) -> bool:
+        return "ace" in self.subtypes
+
+
+rules = RuleBook()
+
+
+@rules.rule(
+    "build-divide.main-size",
+    ref="601-1a",
+    refs="601-1a 「40枚以上、50枚以下」",
+    summary="The main deck has 40–50 cards.",
+)
+def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    size = deck.size("main")
+    if size < MAIN_MIN:
+        yield rule.violation(
+            "main",
+            f"The main deck has {plural(size, 'card')}; it must have at least {MAIN_MIN} (601-1a).",
+            count=size,
+            limit=MAIN_MIN,
+        )
+    elif size > MAIN_MAX:
+        yield rule.violation(
+            "main",
+            f"The main deck has {size} cards; it may have at most {MAIN_MAX} (601-1a).",
+            count=size,
+            limit=MAIN_MAX,
+        )
+
+
+@rules.rule(
+    "build-divide.d-size",
+    ref="601-1a",
+    refs="601-1a 「0枚以上12枚以下」",
+    summary="The D deck has 0–12 cards.",
+)
+def d_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    size = deck.size("d")
+    if size > D_MAX:
+        yield rule.violation(
+            "d",
+            f"The D deck has {size} cards; it may have at most {D_MAX} (601-1a).",
+            count=size,
+            limit=D_MAX,
+        )
+
+
+@rules.rule(
+    "build-divide.territory",
+    ref="602-1a",
+    refs="602-1a, 601-1e",
+    summary="The territory section holds exactly one card, and it is a territory.",
+)
+def territory(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    size = deck.size("territory")
+    cards = deck.cards("territory")
+    numbers = [card.number for card, _ in cards]
+    if size == 0:
+        yield rule.violation(
+            "territory",
+            "The deck has no starting territory; present exactly one territory card (602-1a).",
+            count=0,
+            limit=1,
+        )
+    elif size > 1:
+        listed = f" ({names_of(card for card, _ in cards)})" if cards else ""
+        yield rule.violation(
+            "territory",
+            f"The territory section has {size} cards{listed}; the starting territory is exactly one territory "
+            "card (602-1a). Put further territories in the D deck (601-1e).",
+            cards=numbers,
+            count=size,
+            limit=1,
+        )
+    else:
+        wrong = [card for card, _ in cards if card.type != "territory"]
+        for card in wrong:  # an unknown card is left to deck.unknown-card
+            yield rule.violation(
+                "territory",
+                f"{card.label()} is a {card.type}, not a territory card; the starting territory must be a "
+                "territory card (602-1a, 601-1e).",
+                cards=[card.number],
+                count=1,
+                limit=1,
+            )
+
+
+@rules.rule(
+    "build-divide.main-territory",
+    ref="601-1e",
+    refs="601-1e 「メインデッキ内にはテリトリーカードを入れることはできません」",
+    summary="The main deck holds no territory cards.",
+)
+def main_territory(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    found = [(card, n) for card, n in deck.cards("main") if card.type == "territory"]
+    if found:
+        count = sum(n for _, n in found)
+        yield rule.violation(
+            "main",
+            f"The main deck holds {plural(count, 'territory card')} ({names_of(c for c, _ in found)}); territory "
+            "cards may not be put in the main deck (601-1e). Use one as the starting territory or put it in the "
+            "D deck.",
+            cards=[card.number for card, _ in found],
+            count=count,
+            limit=0,
+        )
+
+
+def _name_tally(items: Iterable[tuple[Card, int, str]]) -> tuple[dict[Hashable, Tally], dict[Hashable, set[str]]]:
+    """Copies per name string, and the sections they sit in: each card counts under every name of its name set
+    (never transitively, 1407-3)."""
+    result: dict[Hashable, Tally] = {}
+    sections: dict[Hashable, set[str]] = {}
+    for card, count, section in items:
+        assert isinstance(card, BuildDivideCard)
+        for name in card.name_set:
+            entry = result.setdefault(name, Tally())
+            entry.count += count
+            entry.cards.append(card)
+            sections.setdefault(name, set()).add(section)
+    return result, sections
+
+
+def _name_limit(name: Hashable, entry: Tally) -> int | None:
+    """limit(n): the deck_limit of the counted cards whose own name is n, else 4."""
+    for card in entry.cards:
+        assert isinstance(card, BuildDivideCard)
+        if card.own_name == name:
+            return card.copy_limit(DEFAULT_COPIES)
+    return DEFAULT_COPIES
+
+
+def _counted(deck: Deck, sections: Sequence[str], want_territory: bool) -> list[tuple[Card, int, str]]:
+    return [
+        (card, count, section)
+        for section in sections
+        for card, count in deck.cards(section)
+        if (card.type == "territory") == want_territory
+    ]
+
+
+def _borrowed(name: Hashable, entry: Tally) -> list[Card]:
+    return [card for card in entry.cards if isinstance(card, BuildDivideCard) and card.own_name != name]
+
+
+@rules.rule(
+    "build-divide.copies",
+    ref="601-1b",
+    refs="601-1b, 1407-3",
+    summary="At most 4 unit/command cards of one name in the main deck and D deck together; names given by "
+    "【名称ルール】 count too (a card's own deck_limit replaces 4).",
+)
+def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    items = _counted(deck, ("main", "d"), want_territory=False)
+    tallies, in_sections = _name_tally(items)
+    for name, entry, limit in iter_over_limit(tallies, _name_limit):
+        section = "main" if "main" in in_sections[name] else "d"
+        borrowed = _borrowed(name, entry)
+        via = (
+            f"; {names_of(borrowed)} carry the name through 【名称ルール】 and count as the same name (1407-3)"
+            if borrowed
+            else ""
+        )
+        yield rule.violation(
+            section,
+            f"The main deck and D deck together hold {entry.count} cards named {name} ({names_of(entry.cards)}"
+            f"{via}); at most {limit} cards with the same name are allowed in the two decks together (601-1b).",
+            cards=entry.numbers,
+            count=entry.count,
+            limit=limit,
+            name=name,
+        )
+
+
+@rules.rule(
+    "build-divide.territory-copies",
+    ref="601-1e",
+    refs="601-1e, 1407-3",
+    summary="At most 4 territory cards whose open face has one name, the starting territory and the D deck "
+    "together (a card's own deck_limit replaces 4).",
+)
+def territory_copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    items = _counted(deck, ("territory", "d"), want_territory=True)
+    tallies, in_sections = _name_tally(items)
+    for name, entry, limit in iter_over_limit(tallies, _name_limit):
+        section = "territory" if "territory" in in_sections[name] else "d"
+        borrowed = _borrowed(name, entry)
+        via = (
+            f"; {names_of(borrowed)} carry the name through 【名称ルール】 and count as the same name (1407-3)"
+            if borrowed
+            else ""
+        )
+        yield rule.violation(
+            section,
+            f"The starting territory and the D deck together hold {entry.count} territory cards whose open face "
+            f"is named {name} ({names_of(entry.cards)}{via}); at most {limit} are allowed (601-1e). Territories "
+            "count only by their open face's name, never under the unopened face's name.",
+            cards=entry.numbers,
+            count=entry.count,
+            limit=limit,
+            name=name,
+        )
+
+
+def _icon_cards(deck: Deck, section: str, flag: str) -> list[tuple[Card, int]]:
+    return [(card, n) for card, n in deck.cards(section) if getattr(card, flag, False)]
+
+
+def _d_note(deck: Deck, flag: str, word: str) -> str:
+    in_d = sum(n for _, n in _icon_cards(deck, "d", flag))
+    return f" The {plural(in_d, word)} in the D deck do not count." if in_d else ""
+
+
+@rules.rule(
+    "build-divide.busters",
+    ref="601-1c",
+    refs="601-1c 「ちょうど12枚」",
+    summary="The main deck has exactly 12 cards with a buster icon (the D deck is exempt).",
+)
+def busters(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    found = _icon_cards(deck, "main", "buster")
+    count = sum(n for _, n in found)
+    if count != BUSTERS:
+        listed = f" ({names_of(c for c, _ in found)})" if found else ""
+        yield rule.violation(
+            "main",
+            f"The main deck has {plural(count, 'buster card')}{listed}; it must have exactly {BUSTERS} cards with "
+            f"a buster icon (601-1c).{_d_note(deck, 'buster', 'buster card')}",
+            cards=[card.number for card, _ in found],
+            count=count,
+            limit=BUSTERS,
+        )
+
+
+@rules.rule(
+    "build-divide.shots",
+    ref="601-1d",
+    refs="601-1d 「12枚まで」",
+    summary="The main deck has at most 12 cards with a shot icon (the D deck is exempt).",
+)
+def shots(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    found = _icon_cards(deck, "main", "shot")
+    count = sum(n for _, n in found)
+    if count > SHOTS_MAX:
+        yield rule.violation(
+            "main",
+            f"The main deck has {count} shot cards ({names_of(c for c, _ in found)}); it may have at most "
+            f"{SHOTS_MAX} cards with a shot icon (601-1d).{_d_note(deck, 'shot', 'shot card')}",
+            cards=[card.number for card, _ in found],
+            count=count,
+            limit=SHOTS_MAX,
+        )
+
+
+def _limit_identity(card: Card) -> Hashable | None:
+    # "All records of one name carry the same deck_limit": the name the card's own text governs.
+    return card.own_name if isinstance(card, BuildDivideCard) else card.name
+
+
+def _db_warnings(cards: Sequence[Card]) -> list[str]:
+    notes = []
+    for card in cards:
+        assert isinstance(card, BuildDivideCard)
+        if card.cost is not None and card.cost != card.total_cost:
+            notes.append(
+                f"{card.label()}: cost {card.cost} differs from total_cost {card.total_cost} "
+                "(the play cost is colour-specified plus generic points, 306-2)"
+            )
+        if card.type == "territory" and not card.titles:
+            notes.append(f"{card.label()}: a territory with no title, so no Ace can open it (902-2)")
+        if card.is_ace and card.type != "unit":
+            notes.append(f"{card.label()}: an Ace that is a {card.type} (Aces are units, 902-1)")
+        if card.titles and card.type == "command":
+            notes.append(f"{card.label()}: a command with titles (titles belong to Aces and territories, 308-1)")
+    return notes
+
+
+GAME = Game(
+    id="build-divide",
+    title="Build Divide",
+    rules_document="総合ルール, version unknown (after Ver.3.2.2)",
+    seed="003_db370a14a04b3230.txt",
+    sections=("main", "d", "territory"),
+    card_model=BuildDivideCard,
+    rules=tuple(rules.rules),
+    limit_identity=_limit_identity,
+    db_warnings=_db_warnings,
+)

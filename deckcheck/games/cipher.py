@@ -1,0 +1,293 @@
+"""TCG Fire Emblem 0 (Cipher), comprehensive rules Ver. 1.35 (2020-10-26) (shared/spec/cipher.md)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, model_validator
+
+from deckcheck.cards import Card, as_list, choice, int_or_x
+from deckcheck.decks import Deck
+from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural, tally
+from deckcheck.normalize import norm_name
+from deckcheck.violations import Violation
+
+DEFAULT_COPIES = 4
+MIN_DECK = 50
+
+_TYPE_ALIASES = {
+    "ユニット": "unit",
+    "ユニットカード": "unit",
+    "マーカー": "marker",
+    "マーカーカード": "marker",
+    "主人公マーカーカード": "marker",
+    "スペシャルマーカーカード": "marker",
+    "ホロマーカーカード": "marker",
+    "バックバトル用主人公マーカーカード": "marker",
+}
+CardType = choice(("unit", "marker"), _TYPE_ALIASES)
+Symbol = choice(
+    (
+        "blade-of-light",
+        "brand",
+        "hoshido",
+        "nohr",
+        "medallion",
+        "divine-weapons",
+        "holy-war-flag",
+        "goddess-crest",
+    ),
+    {
+        "光の剣": "blade-of-light",
+        "聖痕": "brand",
+        "白夜": "hoshido",
+        "暗夜": "nohr",
+        "メダリオン": "medallion",
+        "神器": "divine-weapons",
+        "聖戦旗": "holy-war-flag",
+        "女神紋": "goddess-crest",
+    },
+)
+Gender = choice(("male", "female"), {"男性": "male", "女性": "female", "男": "male", "女": "female"})
+Weapon = choice(
+    ("sword", "lance", "axe", "bow", "magic", "staff", "dragonstone", "hidden-weapon", "fang", "fist"),
+    {
+        "剣": "sword",
+        "槍": "lance",
+        "斧": "axe",
+        "弓": "bow",
+        "魔法": "magic",
+        "杖": "staff",
+        "竜石": "dragonstone",
+        "暗器": "hidden-weapon",
+        "牙": "fang",
+        "拳": "fist",
+    },
+)
+UnitType = choice(
+    ("armor", "beast", "flier", "dragon", "mirage", "monster"),
+    {"アーマー": "armor", "獣馬": "beast", "飛行": "flier", "竜": "dragon", "幻影": "mirage", "魔物": "monster"},
+)
+
+RANGES = ("1", "2", "3", "1-2", "1-3", "2-3", "-")
+# Every dash a card list may print between two ranges (NFKC already turns － into -).
+_DASHES = re.compile(r"[\-‐‑‒–—―−～~〜ー]")
+
+
+def _range(value: Any) -> Any:
+    """'1-2' from 1, '１－２', '1～2', '射程1-2'; '-' from '射程-', '「-」', '－'."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    if not isinstance(value, str):
+        return value
+    text = unicodedata.normalize("NFKC", value).strip()
+    text = text.removeprefix("射程").strip().strip("「」\"'").strip()
+    text = re.sub(r"\s+", "", _DASHES.sub("-", text))
+    return text
+
+
+Range = Annotated[Literal[RANGES], BeforeValidator(_range)]  # type: ignore[valid-type]
+Cost = Annotated[Annotated[int, Field(ge=0)] | Literal["X"], BeforeValidator(int_or_x)]
+Stat = Annotated[int | Literal["X"], BeforeValidator(int_or_x)]
+Symbols = Annotated[list[Symbol], Field(max_length=2), BeforeValidator(as_list)]  # type: ignore[valid-type]
+Genders = Annotated[list[Gender], BeforeValidator(as_list)]  # type: ignore[valid-type]
+Weapons = Annotated[list[Weapon], BeforeValidator(as_list)]  # type: ignore[valid-type]
+Types = Annotated[list[UnitType], BeforeValidator(as_list)]  # type: ignore[valid-type]
+
+#: The fields every unit card prints (4.2–4.17); a marker needs none of them.
+UNIT_FIELDS = ("title", "unit_name", "cost", "symbols", "attack", "support", "range", "class_name")
+
+
+def _is_marker(raw_type: Any) -> bool:
+    if not isinstance(raw_type, str):
+        return False
+    key = unicodedata.normalize("NFKC", raw_type).strip().casefold()
+    return key == "marker" or _TYPE_ALIASES.get(key) == "marker"
+
+
+class CipherCard(Card):
+    type: CardType  # type: ignore[valid-type]
+    # Required for units: a marker gets None for each missing one (see _marker_fields).
+    title: str | None
+    unit_name: str | None
+    cost: Cost | None
+    cc_cost: Cost | None = None
+    symbols: Symbols | None
+    genders: Genders = []
+    weapons: Weapons = []
+    attack: Stat | None
+    support: Stat | None
+    range: Range | None  # type: ignore[valid-type]
+    class_name: str | None
+    job: str | None = None
+    types: Types = []
+    rarity: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _marker_fields(cls, data: Any) -> Any:
+        # A marker card (12.1.1.3.1) prints no title, cost, symbols or stats: only number, name and type.
+        if isinstance(data, dict) and _is_marker(data.get("type")):
+            return {field: None for field in UNIT_FIELDS} | data
+        return data
+
+    @model_validator(mode="after")
+    def _unit_fields(self) -> CipherCard:
+        if self.type == "unit":
+            missing = [field for field in UNIT_FIELDS if getattr(self, field) is None]
+            if missing:
+                raise ValueError(f"a unit card needs {', '.join(missing)} (only a marker may leave them out)")
+        return self
+
+    @property
+    def is_marker(self) -> bool:
+        return self.type == "marker"
+
+    @property
+    def card_name(self) -> tuple[str, str] | None:
+        """The copy-limit key (4.14.1): normalised (title, unit name); parentheses are kept. None for markers."""
+        if self.is_marker or self.title is None or self.unit_name is None:
+            return None
+        return norm_name(self.title), norm_name(self.unit_name)
+
+    @property
+    def printed_cost_one(self) -> bool:
+        """Whether the printed cost is the integer 1 (12.1.1.1; X is 0, 4.2.3)."""
+        return not self.is_marker and type(self.cost) is int and self.cost == 1
+
+
+def limit_identity(card: Card) -> Hashable | None:
+    assert isinstance(card, CipherCard)
+    return card.card_name
+
+
+rules = RuleBook()
+
+
+def _markers(deck: Deck) -> list[tuple[CipherCard, int]]:
+    return [(card, n) for card, n in deck.cards("main") if isinstance(card, CipherCard) and card.is_marker]
+
+
+@rules.rule(
+    "cipher.main-size",
+    ref="12.1.1",
+    refs="12.1.1 「50枚以上」",
+    summary="The deck has at least 50 cards, marker cards not counted (no maximum).",
+)
+def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    markers = _markers(deck)
+    marker_count = sum(n for _, n in markers)
+    size = deck.size("main") - marker_count
+    if size < MIN_DECK:
+        not_counted = (
+            f" (not counting {plural(marker_count, 'marker card')}: {names_of(c for c, _ in markers)})"
+            if marker_count
+            else ""
+        )
+        yield rule.violation(
+            "main",
+            f"The deck has {plural(size, 'card')}{not_counted}; it must have at least {MIN_DECK} (12.1.1).",
+            cards=[card.number for card, _ in markers],
+            count=size,
+            limit=MIN_DECK,
+        )
+
+
+def _name_limit(name: object, entry: Tally) -> int | None:
+    return entry.cards[0].copy_limit(DEFAULT_COPIES)
+
+
+@rules.rule(
+    "cipher.copies",
+    ref="12.1.1.2",
+    refs="12.1.1.2, 4.14.1, 4.14.2",
+    summary="At most 4 cards of one card name (title + unit name) over all numbers and rarities "
+    "(a card's own deck_limit replaces 4).",
+)
+def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    units = [(card, n) for card, n in deck.cards("main") if limit_identity(card) is not None]
+    counted = tally(units, lambda card: [limit_identity(card)])
+    for _key, entry, limit in iter_over_limit(counted, _name_limit):
+        name = entry.cards[0].name
+        yield rule.violation(
+            "main",
+            f"The deck has {entry.count} copies of {name} ({', '.join(entry.numbers)}); at most {limit} cards "
+            "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
+            cards=entry.numbers,
+            count=entry.count,
+            limit=limit,
+        )
+
+
+@rules.rule(
+    "cipher.lord",
+    ref="12.1.1.1",
+    refs="12.1.1.1, 4.2.2, 4.2.3, 12.2.1.1.1",
+    summary="At least one card with a printed cost of exactly 1 (a lord candidate); cost X is 0.",
+)
+def lord(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    units = [(card, n) for card, n in deck.cards("main") if isinstance(card, CipherCard) and not card.is_marker]
+    if any(card.printed_cost_one for card, _ in units):
+        return
+    cost_x = [card for card, _ in units if card.cost == "X"]
+    note = f" The cost-X cards ({names_of(cost_x)}) count as cost 0 (4.2.3)." if cost_x else ""
+    yield rule.violation(
+        "main",
+        "The deck has no card with a printed cost of 1, so no lord can be chosen; at least 1 is needed "
+        f"(12.1.1.1; only the printed cost counts, 12.2.1.1.1).{note}",
+        cards=[card.number for card in cost_x],
+        count=0,
+        limit=1,
+    )
+
+
+@rules.rule(
+    "cipher.markers",
+    ref="12.1.1.3",
+    refs="12.1.1.3, 12.1.1.3.1",
+    summary="No marker cards in the deck.",
+)
+def markers(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    found = tally(_markers(deck), lambda card: [card.name])
+    for name, entry in found.items():
+        yield rule.violation(
+            "main",
+            f"{name} ({', '.join(entry.numbers)}) is a marker card ({plural(entry.count, 'copy', 'copies')}); "
+            "marker cards cannot be used in the deck and do not count toward its 50 cards (12.1.1.3).",
+            cards=entry.numbers,
+            count=entry.count,
+        )
+
+
+def _db_warnings(cards: Sequence[Card]) -> list[str]:
+    notes = []
+    for card in cards:
+        assert isinstance(card, CipherCard)
+        if card.is_marker or card.title is None or card.unit_name is None:
+            continue
+        if card.name != norm_name(f"{card.title} {card.unit_name}"):
+            notes.append(
+                f"{card.label()}: name is not title + ' ' + unit_name ({card.title!r}, {card.unit_name!r}) (4.14.1)"
+            )
+        if card.symbols is not None and len(set(card.symbols)) != len(card.symbols):
+            notes.append(f"{card.label()}: the same symbol is listed twice")
+    return notes
+
+
+GAME = Game(
+    id="cipher",
+    title="TCG Fire Emblem 0 (Cipher)",
+    rules_document="総合ルール Ver. 1.35 (2020-10-26)",
+    seed="002_5f28ee5a5b28c049.txt",
+    sections=("main",),
+    card_model=CipherCard,
+    rules=tuple(rules.rules),
+    limit_identity=limit_identity,
+    card_keys=("lord",),
+    db_warnings=_db_warnings,
+)

@@ -1,0 +1,274 @@
+"""IC Carddass Dragon Ball, comprehensive rules v2.00 of 2016-04-01 (shared/spec/ic-dragonball.md).
+
+The rules document never names its game; the spec identifies it by its own terms (エイジ, 乱戦エリア, 【覚醒】).
+A deck is one leader card (section `leader`) and a deck of exactly 40 battle and extra cards (section `main`),
+at most 3 of one card number (5-1-3-1, 2-16-2-1), a card's own deck_limit replacing the 3 (5-1-3-2).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator, Sequence
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from deckcheck.cards import Card, Name, PlainInt, choice
+from deckcheck.decks import Deck
+from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural, tally
+from deckcheck.violations import Violation
+
+DEFAULT_COPIES = 3
+DECK_SIZE = 40
+CO_OP_TRAIT = "共闘"
+
+CardType = choice(
+    ("leader", "battle", "extra"),
+    {
+        "リーダー": "leader",
+        "リーダーカード": "leader",
+        "バトル": "battle",
+        "バトルカード": "battle",
+        "エクストラ": "extra",
+        "エクストラカード": "extra",
+    },
+)
+
+Stat = Annotated[PlainInt, Field(ge=0)]
+
+
+def _traits(value: Any) -> Any:
+    """A single string is one trait (never split: the document does not say how several are printed)."""
+    if isinstance(value, str):
+        return [value]
+    return value
+
+
+Traits = Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_traits)]
+
+
+def _is_co_op_trait(trait: str) -> bool:
+    return unicodedata.normalize("NFKC", trait).strip().strip("<>〈〉《》").strip() == CO_OP_TRAIT
+
+
+class AwakenFace(BaseModel):
+    """The back face of a leader (裏面, 2-3-2-1-2), shown after 【覚醒】 (10-7) or 【共闘】 (10-8-3). All optional."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    name: Name | None = None
+    power: Stat | None = None
+    strike: Stat | None = None
+    character: str | None = None
+    traits: Traits | None = None
+    age: str | None = None
+    color: str | None = None
+    text: str | None = None
+
+
+# Which fields each card type must have and which it cannot have (spec "Card record"; rules 2-5-4 … 2-10-2).
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "leader": ("power", "strike", "character", "traits", "age"),
+    "battle": ("level", "power", "strike", "character", "traits", "age"),
+    "extra": ("level",),
+}
+_FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "leader": ("level",),
+    "battle": ("awaken",),
+    "extra": ("power", "strike", "character", "traits", "age", "awaken"),
+}
+_FIELD_RULE = {
+    "level": "2-10",
+    "power": "2-8",
+    "strike": "2-9",
+    "character": "2-5",
+    "traits": "2-6",
+    "age": "2-7",
+    "awaken": "2-3-2-1-2",
+}
+_ABSENT_RULE = {
+    ("leader", "level"): "2-10-2",
+    ("extra", "power"): "2-8-2",
+    ("extra", "strike"): "2-9-2",
+    ("extra", "character"): "2-5-4",
+    ("extra", "traits"): "2-6-6",
+    ("extra", "age"): "2-7-4",
+}
+_TYPE_WORD = {"leader": "a leader card", "battle": "a battle card", "extra": "an extra card"}
+
+
+class DragonBallCard(Card):
+    type: CardType  # type: ignore[valid-type]
+    level: Stat | None = None
+    power: Stat | None = None
+    strike: Stat | None = None
+    character: str | None = Field(default=None, min_length=1)
+    traits: Traits | None = None
+    age: str | None = Field(default=None, min_length=1)
+    color: str | None = None
+    awaken: AwakenFace | None = None
+    co_op: bool = False
+    melee: bool = False
+
+    @model_validator(mode="after")
+    def _fields_of_type(self) -> DragonBallCard:
+        errors: list[InitErrorDetails] = []
+        kind = _TYPE_WORD[self.type]
+        for name in _FORBIDDEN[self.type]:
+            if name in self.model_fields_set:
+                rule = _ABSENT_RULE.get((self.type, name))
+                why = f" ({rule})" if rule else ""
+                if name == "awaken":
+                    reason = f"only a leader card has a back face (2-3-2-1-2), but this is {kind}"
+                else:
+                    reason = f"{kind} has no {name}{why}; remove the field"
+                errors.append(
+                    InitErrorDetails(
+                        type=PydanticCustomError("field_not_allowed", reason),
+                        loc=(name,),
+                        input=getattr(self, name) if name != "awaken" else "awaken",
+                    )
+                )
+        for name in _REQUIRED[self.type]:
+            if getattr(self, name) is None:
+                errors.append(
+                    InitErrorDetails(
+                        type=PydanticCustomError(
+                            "missing_for_type",
+                            f"is required on {kind} ({_FIELD_RULE[name]})",
+                        ),
+                        loc=(name,),
+                        input=None,
+                    )
+                )
+        if errors:
+            raise ValidationError.from_exception_data(type(self).__name__, errors)
+        if self.traits and any(_is_co_op_trait(trait) for trait in self.traits):
+            self.co_op = True
+        return self
+
+
+rules = RuleBook()
+
+
+@rules.rule(
+    "ic-dragonball.leader",
+    ref="5-1-2",
+    refs="5-1-2 「リーダーカードは1枚必要です。」 (read as exactly 1); 5-1-1; 2-3-2-1",
+    summary="The leader section holds exactly 1 card, and it is a leader card.",
+)
+def leader(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    size = deck.size("leader")
+    cards = deck.cards("leader")
+    if size != 1:
+        listed = f" ({names_of(card for card, _ in cards)})" if cards else ""
+        yield rule.violation(
+            "leader",
+            f"The leader section has {plural(size, 'card')}{listed}; it must hold exactly 1 leader card "
+            "(5-1-2, read as exactly one: the leader area holds the single leader).",
+            cards=[card.number for card, _ in cards],
+            count=size,
+            limit=1,
+        )
+    for card, count in cards:
+        if card.type != "leader":
+            yield rule.violation(
+                "leader",
+                f"{card.label()} in the leader section is {_TYPE_WORD[card.type]}, not a leader card; "
+                "the leader must be a card of type leader (5-1-2, 2-3-2-1).",
+                cards=[card.number],
+                count=count,
+            )
+
+
+@rules.rule(
+    "ic-dragonball.main-size",
+    ref="5-1-3",
+    refs="5-1-3 「40枚ちょうど」",
+    summary="The deck (main) has exactly 40 cards; the leader is not part of it.",
+)
+def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    size = deck.size("main")
+    if size != DECK_SIZE:
+        yield rule.violation(
+            "main",
+            f"The main deck has {plural(size, 'card')}; it must have exactly {DECK_SIZE}, "
+            "not counting the leader (5-1-3).",
+            count=size,
+            limit=DECK_SIZE,
+        )
+
+
+@rules.rule(
+    "ic-dragonball.main-types",
+    ref="5-1-3",
+    refs="5-1-3 「バトルカードとエクストラカードから」",
+    summary="The main deck holds only battle and extra cards (reported once per card number).",
+)
+def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    for card, count in deck.cards("main"):
+        if card.type not in ("battle", "extra"):
+            yield rule.violation(
+                "main",
+                f"The main deck has {count} × {card.label()}, {_TYPE_WORD[card.type]}; the deck may hold only "
+                "battle and extra cards (5-1-3). Put the leader in the leader section.",
+                cards=[card.number],
+                count=count,
+            )
+
+
+def _number_limit(number: object, entry: Tally) -> int | None:
+    return entry.cards[0].copy_limit(DEFAULT_COPIES)
+
+
+@rules.rule(
+    "ic-dragonball.copies",
+    ref="5-1-3-1",
+    refs="5-1-3-1, 2-16-2-1, 5-1-3-2, 1-3-1",
+    summary="At most 3 cards of one card number in the main deck (a card's own deck_limit replaces 3); "
+    "different numbers never pool, even with the same name.",
+)
+def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    counted = tally(deck.cards("main"), lambda card: [card.number])
+    for number, entry, limit in iter_over_limit(counted, _number_limit):
+        card = entry.cards[0]
+        if card.deck_limit is None:
+            why = f"at most {limit} cards of one card number are allowed in the deck (5-1-3-1, 2-16-2-1)"
+        else:
+            why = (
+                f"its own text sets its limit to {limit} (deck_limit, replacing the limit of {DEFAULT_COPIES} "
+                "under 5-1-3-2 and 5-1-3-1)"
+            )
+        yield rule.violation(
+            "main",
+            f"The main deck has {entry.count} copies of card number {number} ({card.name}); {why}.",
+            cards=[str(number)],
+            count=entry.count,
+            limit=limit,
+        )
+
+
+def _db_warnings(cards: Sequence[Card]) -> list[str]:
+    notes = []
+    for card in cards:
+        assert isinstance(card, DragonBallCard)
+        if card.melee and card.type != "battle":
+            notes.append(
+                f"{card.label()}: marked melee but is {_TYPE_WORD[card.type]} (乱戦スキル trigger when a card enters "
+                "the 乱戦エリア, which only battle cards do: 10-6-1, 7-3-1-6-2)"
+            )
+    return notes
+
+
+GAME = Game(
+    id="ic-dragonball",
+    title="IC Carddass Dragon Ball",
+    rules_document="総合ルール ver.2.00 (2016-04-01)",
+    seed="001_aa1cf9ba4a76fa5b.txt",
+    sections=("leader", "main"),
+    card_model=DragonBallCard,
+    rules=tuple(rules.rules),
+    limit_identity=lambda card: card.number,
+    db_warnings=_db_warnings,
+)
