@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckcheck.cards import Card
+from deckcheck.decks import toml_error_position
 from deckcheck.errors import CardDatabaseError, DeckcheckError
 from deckcheck.game import Game
 from deckcheck.normalize import norm_name, norm_number
@@ -178,8 +179,13 @@ def _load_folder(game: Game, folder: Path, problems: list[str]) -> tuple[dict[st
 def _load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Card]]:
     try:
         data = tomllib.loads(path.read_bytes().decode("utf-8-sig"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        problems.append(f"{path}: is not valid UTF-8 TOML: {error}")
+    except tomllib.TOMLDecodeError as error:
+        reason, line = toml_error_position(error)
+        where = f"{path}:{line}" if line else str(path)
+        problems.append(f"{where}: is not valid TOML: {reason}")
+        return []
+    except UnicodeDecodeError:
+        problems.append(f"{path}: is not UTF-8 text")
         return []
     file_game = data.get("game", game.id)
     if file_game != game.id:

@@ -172,8 +172,7 @@ def _load_mapping(path: Path, text: str, fmt: str) -> dict[str, Any]:
         try:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
-            line = getattr(error, "lineno", None)
-            reason = getattr(error, "msg", str(error))
+            reason, line = toml_error_position(error)
             raise DeckcheckError(f"is not valid TOML: {reason}", path=path, line=line) from None
     try:
         data = json.loads(text)
@@ -182,6 +181,14 @@ def _load_mapping(path: Path, text: str, fmt: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise DeckcheckError("must hold a JSON object with a `game` key", path=path)
     return data
+
+
+def toml_error_position(error: tomllib.TOMLDecodeError) -> tuple[str, int | None]:
+    """The reason and line of a TOML error (Python 3.11's tomllib puts them in the message only)."""
+    text = str(error)
+    if match := re.search(r"\(at line (\d+), column (\d+)\)", text):
+        return f"{text[: match.start()].strip()} (column {match[2]})", int(match[1])
+    return text, None
 
 
 def _game_id(path: Path, value: Any, line: int | None = None) -> str:

@@ -39,3 +39,79 @@ def isolated_carddb(monkeypatch: pytest.MonkeyPatch, tmp_path):
     monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+# A minimal legal Vanguard deck, written to files by the CLI and format tests ---------------------------------
+
+VANGUARD_RECORDS = [
+    {"number": "T-000", "name": "始まりの騎士", "type": "normal", "grade": 0, "clans": ["C"]},
+    {"number": "T-001", "name": "Crit", "type": "trigger", "trigger": "critical", "grade": 0, "clans": ["C"]},
+    {"number": "T-002", "name": "Draw", "type": "trigger", "trigger": "draw", "grade": 0, "clans": ["C"]},
+    {"number": "T-003", "name": "Stand", "type": "trigger", "trigger": "stand", "grade": 0, "clans": ["C"]},
+    {"number": "T-004", "name": "Heal", "type": "trigger", "trigger": "heal", "grade": 0, "clans": ["C"]},
+    *[
+        {"number": f"T-1{i:02d}", "name": f"Unit {i}", "type": "normal", "grade": 1 + i % 3, "clans": ["C"]}
+        | ({"skill": "twin-drive"} if i % 3 == 2 else {})
+        for i in range(9)
+    ],
+    {"number": "T-201", "name": "Stride", "type": "g-unit", "grade": 4, "clans": ["C"], "skill": "triple-drive"},
+]
+
+#: 1 + 16 triggers + 33 units = 50 main; 4 G units.
+LEGAL_VANGUARD_TOML = """game = "vanguard"
+name = "Test deck"
+notes = "kept as is"
+[main]
+"T-000" = 1
+"Crit" = 4
+"T-002" = 4
+"T-003" = 4
+"T-004" = 4
+"T-100" = 4
+"T-101" = 4
+"T-102" = 4
+"T-103" = 4
+"T-104" = 4
+"T-105" = 4
+"T-106" = 4
+"T-107" = 4
+"T-108" = 1
+[g]
+"T-201" = 4
+"""
+
+LEGAL_VANGUARD_TEXT = """game: vanguard
+name: Test deck
+# main comes first
+1 始まりの騎士
+4x Crit
+4 T-002
+4 T-003
+4 T-004
+4 T-100
+4 T-101
+4 T-102
+4 T-103
+4 T-104
+4 T-105
+4 T-106
+4 T-107
+1 T-108
+## g
+4 Stride
+"""
+
+
+@pytest.fixture
+def vanguard_carddb(tmp_path, monkeypatch):
+    """A card database folder holding VANGUARD_RECORDS, and an environment isolated from the user's."""
+    import tomli_w
+
+    monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    folder = tmp_path / "cards" / "vanguard"
+    folder.mkdir(parents=True)
+    (folder / "test.toml").write_text(tomli_w.dumps({"game": "vanguard", "cards": VANGUARD_RECORDS}), encoding="utf-8")
+    return tmp_path / "cards"

@@ -1,0 +1,168 @@
+"""Card databases: layering, broken records, deck_limit agreement, and the shipped data from a wheel."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+import tomli_w
+from conftest import VANGUARD_RECORDS, make_db
+
+from deckcheck.carddb import carddb_layers, load_carddb, shipped_carddb_dir
+from deckcheck.errors import CardDatabaseError, DeckcheckError
+from deckcheck.games import all_games
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def write_cards(folder: Path, records: list[dict], name: str = "cards.toml", game: str = "vanguard") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(tomli_w.dumps({"game": game, "cards": records}), encoding="utf-8")
+    return path
+
+
+def test_every_game_ships_at_least_60_valid_records(isolated_carddb):
+    for game_id in all_games():
+        db = load_carddb(game_id)
+        assert len(db) >= 60, game_id
+
+
+def test_records_are_normalised_and_aliases_accepted():
+    db = make_db(
+        "vanguard",
+        [
+            {
+                "number": " ｄｃ-vg-900 ",
+                "name": "ブラスター　 ブレード",
+                "type": "Ｇユニット",
+                "grade": 4,
+                "clans": [],
+                "trigger": "アイコンなし",
+                "skill": "トリプルドライブ!!!",
+            }
+        ],
+    )
+    card = db.resolve("DC-VG-900")
+    assert card is not None
+    assert (card.number, card.name, card.type, card.skill) == (
+        "DC-VG-900",
+        "ブラスター ブレード",
+        "g-unit",
+        "triple-drive",
+    )
+    assert db.resolve("ブラスター ブレード") is card
+
+
+def test_a_shared_name_resolves_to_the_lowest_number():
+    base = {"name": "Same", "type": "normal", "grade": 1, "clans": []}
+    db = make_db("vanguard", [{**base, "number": "B-2"}, {**base, "number": "A-9"}])
+    assert db.resolve("Same").number == "A-9"
+
+
+def test_a_broken_record_names_file_record_field_and_reason(tmp_path, vanguard_carddb):
+    records = [
+        {"number": "X-1", "name": "ok", "type": "normal", "grade": 0, "clans": []},
+        {"number": "X-2", "name": "bad grade", "type": "normal", "grade": "high", "clans": []},
+        {"number": "X-3", "type": "normal", "grade": 1, "clans": []},
+    ]
+    path = write_cards(tmp_path / "mine" / "vanguard", records)
+    with pytest.raises(CardDatabaseError) as caught:
+        load_carddb("vanguard", [tmp_path / "mine"])
+    text = str(caught.value)
+    assert f"{path} record 2 (X-2): field 'grade'" in text
+    assert f"{path} record 3 (X-3): field 'name': is required but missing" in text
+
+
+def test_duplicate_numbers_in_one_layer_and_a_wrong_game_are_broken(tmp_path, vanguard_carddb):
+    record = {"number": "X-1", "name": "a", "type": "normal", "grade": 0, "clans": []}
+    write_cards(tmp_path / "dup" / "vanguard", [record, record])
+    with pytest.raises(CardDatabaseError, match="X-1 is already used"):
+        load_carddb("vanguard", [tmp_path / "dup"])
+    write_cards(tmp_path / "wrong" / "vanguard", [record], game="cipher")
+    with pytest.raises(CardDatabaseError, match="'cipher', but the file is in the 'vanguard' folder"):
+        load_carddb("vanguard", [tmp_path / "wrong"])
+
+
+def test_records_of_one_name_must_agree_on_deck_limit():
+    base = {"name": "Limited", "type": "normal", "grade": 1, "clans": []}
+    with pytest.raises(CardDatabaseError) as caught:
+        make_db(
+            "vanguard", [{**base, "number": "L-1", "deck_limit": 4}, {**base, "number": "L-2", "deck_limit": "any"}]
+        )
+    assert "L-1" in str(caught.value) and "L-2" in str(caught.value) and "deck_limit" in str(caught.value)
+
+
+def test_layers_replace_by_number_in_order(tmp_path, monkeypatch):
+    monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    sub = repo / "decks"
+    sub.mkdir()
+    card = {"number": "DC-VG-LAYER", "type": "normal", "grade": 1, "clans": []}
+    write_cards(repo / "carddb" / "vanguard", [{**card, "name": "from git root"}])
+    write_cards(tmp_path / "env" / "vanguard", [{**card, "name": "from env"}])
+    write_cards(tmp_path / "flag" / "vanguard", [{**card, "name": "from flag"}])
+    monkeypatch.chdir(sub)
+    assert load_carddb("vanguard").resolve("DC-VG-LAYER").name == "from git root"
+    monkeypatch.setenv("DECKCHECK_CARDDB", str(tmp_path / "env"))
+    assert load_carddb("vanguard").resolve("DC-VG-LAYER").name == "from env"
+    assert load_carddb("vanguard", [tmp_path / "flag"]).resolve("DC-VG-LAYER").name == "from flag"
+    layers = carddb_layers([tmp_path / "flag"])
+    assert layers[0] == shipped_carddb_dir()
+    assert layers[1:] == [repo / "carddb", tmp_path / "env", tmp_path / "flag"]
+    # the shipped cards are still there underneath
+    assert len(load_carddb("vanguard", [tmp_path / "flag"])) > 60
+
+
+def test_a_missing_extra_folder_is_an_error(tmp_path, isolated_carddb):
+    with pytest.raises(DeckcheckError, match="does not exist"):
+        load_carddb("vanguard", [tmp_path / "nowhere"])
+
+
+def test_vanguard_records_fixture_is_valid():
+    assert len(make_db("vanguard", VANGUARD_RECORDS)) == len(VANGUARD_RECORDS)
+
+
+def test_installed_wheel_finds_the_shipped_databases(tmp_path):
+    """Build a wheel, install it into a fresh virtual environment and check the example decks from elsewhere."""
+    wheel_dir = tmp_path / "wheel"
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", wheel_dir, ROOT],
+        capture_output=True,
+        text=True,
+    )
+    if build.returncode != 0:
+        pytest.fail(f"building the wheel failed: {build.stderr[-2000:]}")
+    wheel = next(wheel_dir.glob("deckcheck-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    for game_id in all_games():
+        assert any(n.startswith(f"deckcheck/_carddb/{game_id}/") and n.endswith(".toml") for n in names), game_id
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", venv], check=True)
+    python = venv / "bin" / "python"
+    subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", wheel], check=True, capture_output=True
+    )
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("DECKCHECK_CARDDB", "PYTHONPATH")}
+    locate = subprocess.run(
+        [python, "-c", "import deckcheck.carddb as c; print(c.shipped_carddb_dir())"],
+        cwd=outside,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "_carddb" in locate.stdout and str(venv) in locate.stdout
+    result = subprocess.run(
+        [python, "-m", "deckcheck", "check", ROOT / "decks"], cwd=outside, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "legal" in result.stdout.splitlines()[-1]

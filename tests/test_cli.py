@@ -1,0 +1,175 @@
+"""The command line, run in-process as a user would: output formats, exit codes and bad input."""
+
+from __future__ import annotations
+
+import json
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
+
+from deckcheck.cli import main
+
+
+@pytest.fixture
+def run_cli(capsys, monkeypatch):
+    def run(*args: str) -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "argv", ["deckcheck", *map(str, args)])
+        with pytest.raises(SystemExit) as done:
+            main()
+        captured = capsys.readouterr()
+        return done.value.code or 0, captured.out, captured.err
+
+    return run
+
+
+@pytest.fixture
+def decks(tmp_path, vanguard_carddb):
+    """A folder with one legal and one illegal deck (heal triggers 5, main 51)."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "a-legal.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    (folder / "b-illegal.txt").write_text(LEGAL_VANGUARD_TEXT.replace("4 T-004", "5 T-004"), encoding="utf-8")
+    (folder / "notes.txt").write_text("not a deck\n", encoding="utf-8")
+    return folder
+
+
+def test_check_text_output(run_cli, decks, vanguard_carddb):
+    code, out, err = run_cli("check", decks, "--carddb", vanguard_carddb)
+    assert code == 1
+    assert "a-legal.deck.toml" in out and "b-illegal.txt" in out
+    assert "vanguard.heal-triggers" in out and "vanguard.main-size" in out
+    assert out.strip().splitlines()[-1].startswith("2 decks checked, 1 legal")
+    assert "\x1b[" not in out  # no colour when not a terminal
+    assert err == ""
+
+
+def test_check_json_output_follows_the_contract(run_cli, decks, vanguard_carddb):
+    code, out, _ = run_cli("check", decks, "--carddb", vanguard_carddb, "--output", "json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["summary"] == {"decks": 2, "legal": 1, "errors": 4, "warnings": 0}
+    legal, illegal = data["decks"]
+    assert legal["path"].endswith("a-legal.deck.toml") and legal["legal"] is True
+    assert legal == {**legal, "game": "vanguard", "name": "Test deck", "counts": {"main": 50, "g": 4}}
+    assert legal["violations"] == []
+    assert illegal["counts"] == {"main": 51, "g": 4}
+    heal = next(v for v in illegal["violations"] if v["rule"] == "vanguard.heal-triggers")
+    assert heal == {
+        **heal,
+        "severity": "error",
+        "section": "main",
+        "ref": "5.2.2.4",
+        "cards": ["T-004"],
+        "count": 5,
+        "limit": 4,
+    }
+    assert set(heal) >= {"rule", "severity", "section", "message", "ref", "cards", "count", "limit"}
+
+
+def test_a_legal_deck_exits_zero(run_cli, decks, vanguard_carddb):
+    code, out, _ = run_cli("check", decks / "a-legal.deck.toml", "--carddb", vanguard_carddb)
+    assert code == 0
+    assert "1 deck checked, 1 legal" in out
+
+
+def test_a_missing_path_is_exit_2_but_other_decks_are_still_checked(run_cli, decks, vanguard_carddb):
+    code, out, err = run_cli("check", decks / "a-legal.deck.toml", decks / "nope.toml", "--carddb", vanguard_carddb)
+    assert code == 2
+    assert "1 deck checked, 1 legal" in out
+    assert "nope.toml" in err and "no such file" in err
+
+
+def test_a_malformed_file_is_exit_2_and_named(run_cli, decks, vanguard_carddb):
+    (decks / "c-broken.deck.toml").write_text('game = "vanguard"\n[main\n', encoding="utf-8")
+    code, out, err = run_cli("check", decks, "--carddb", vanguard_carddb, "--output", "json")
+    assert code == 2
+    data = json.loads(out)
+    assert data["summary"]["decks"] == 2  # the readable decks are still reported
+    assert "c-broken.deck.toml:2" in err and "not valid TOML" in err
+    assert "Traceback" not in err
+
+
+def test_a_folder_with_no_decks(run_cli, tmp_path, vanguard_carddb):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "readme.txt").write_text("hello\n", encoding="utf-8")
+    code, _, err = run_cli("check", empty)
+    assert code == 2
+    assert "no decks found" in err
+
+
+def test_fail_on_warning(run_cli, decks, vanguard_carddb, monkeypatch):
+    from deckcheck.check import DeckReport
+    from deckcheck.violations import Violation
+
+    original = DeckReport.__init__
+
+    def with_a_warning(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        self.violations.append(Violation("x.note", "warning", "main", "a note"))
+
+    monkeypatch.setattr(DeckReport, "__init__", with_a_warning)
+    legal = decks / "a-legal.deck.toml"
+    assert run_cli("check", legal, "--carddb", vanguard_carddb)[0] == 0
+    assert run_cli("check", legal, "--carddb", vanguard_carddb, "--fail-on", "warning")[0] == 1
+
+
+def test_github_output(run_cli, decks, vanguard_carddb):
+    code, out, _ = run_cli("check", decks, "--carddb", vanguard_carddb, "--output", "github")
+    assert code == 1
+    lines = [line for line in out.splitlines() if line.startswith("::error ")]
+    assert len(lines) == 4
+    assert all("b-illegal.txt" in line for line in lines)
+    assert any("title=vanguard.heal-triggers::" in line for line in lines)
+
+
+def test_sarif_output(run_cli, decks, vanguard_carddb):
+    _, out, _ = run_cli("check", decks, "--carddb", vanguard_carddb, "--output", "sarif")
+    sarif = json.loads(out)
+    assert sarif["version"] == "2.1.0"
+    results = sarif["runs"][0]["results"]
+    assert {r["ruleId"] for r in results} == {
+        "vanguard.heal-triggers",
+        "vanguard.main-size",
+        "vanguard.copies",
+        "vanguard.triggers",
+    }
+    assert {r["id"] for r in sarif["runs"][0]["tool"]["driver"]["rules"]} == {r["ruleId"] for r in results}
+
+
+def test_junit_output(run_cli, decks, vanguard_carddb):
+    _, out, _ = run_cli("check", decks, "--carddb", vanguard_carddb, "--output", "junit")
+    suite = ET.fromstring(out).find("testsuite")
+    assert suite.get("tests") == "2" and suite.get("failures") == "1"
+    failure = suite.find("testcase/failure")
+    assert "vanguard.heal-triggers" in failure.text
+
+
+def test_bad_arguments_are_exit_2(run_cli, decks):
+    assert run_cli("check")[0] == 2
+    assert run_cli("check", decks, "--output", "xml")[0] == 2
+    code, _, err = run_cli("rules", "pokemon")
+    assert code == 2 and "unknown game 'pokemon'" in err
+
+
+def test_a_missing_carddb_folder_is_exit_2(run_cli, decks, tmp_path):
+    code, _, err = run_cli("check", decks, "--carddb", tmp_path / "nowhere")
+    assert code == 2
+    assert "nowhere" in err and "does not exist" in err
+
+
+def test_games_and_rules(run_cli):
+    code, out, _ = run_cli("games")
+    assert code == 0
+    for game_id in ("vanguard", "cipher", "build-divide", "evolve", "ic-dragonball"):
+        assert game_id in out
+    code, out, _ = run_cli("rules", "vanguard")
+    assert code == 0
+    assert "vanguard.heal-triggers" in out and "5.2.2.4" in out
+
+
+def test_version(run_cli):
+    code, out, _ = run_cli("--version")
+    assert code == 0 and out.startswith("deckcheck ")
