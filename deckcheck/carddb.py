@@ -240,7 +240,7 @@ def _limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, 
             groups[identity].append(card)
     problems = []
     for identity, group in groups.items():
-        limits = {card.deck_limit for card in group}
+        limits = {card.copy_limit(game.default_copies) for card in group}
         if len(limits) > 1:
             listed = "; ".join(
                 f"{sources[c.number]} {c.number} deck_limit={c.deck_limit if c.deck_limit is not None else 'default'}"

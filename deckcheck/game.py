@@ -84,6 +84,8 @@ class Game:
     rules: tuple[Rule, ...]
     # The key under which records must agree on `deck_limit` (None: the record has no copy limit).
     limit_identity: Callable[[Card], Hashable | None]
+    # The copy limit of a card without `deck_limit`; records of one identity agree when their limits match.
+    default_copies: int = 4
     # Top-level deck keys holding a card (cipher `lord`) or a plain word (evolve `basis`).
     card_keys: tuple[str, ...] = ()
     word_keys: tuple[str, ...] = ()

@@ -166,3 +166,9 @@ def test_installed_wheel_finds_the_shipped_databases(tmp_path):
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "legal" in result.stdout.splitlines()[-1]
+
+
+def test_an_explicit_default_limit_agrees_with_a_missing_one():
+    base = {"name": "Plain", "type": "normal", "grade": 1, "clans": []}
+    db = make_db("vanguard", [{**base, "number": "P-1", "deck_limit": 4}, {**base, "number": "P-2"}])
+    assert len(db) == 2

@@ -133,7 +133,7 @@ class CipherCard(Card):
     def _marker_fields(cls, data: Any) -> Any:
         # A marker card (12.1.1.3.1) prints no title, cost, symbols or stats: only number, name and type.
         if isinstance(data, dict) and _is_marker(data.get("type")):
-            return {field: None for field in UNIT_FIELDS} | data
+            return {field: None for field in UNIT_FIELDS} | {"symbols": []} | data
         return data
 
     @model_validator(mode="after")
@@ -289,5 +289,6 @@ GAME = Game(
     rules=tuple(rules.rules),
     limit_identity=limit_identity,
     card_keys=("lord",),
+    default_copies=DEFAULT_COPIES,
     db_warnings=_db_warnings,
 )
