@@ -173,3 +173,16 @@ def test_games_and_rules(run_cli):
 def test_version(run_cli):
     code, out, _ = run_cli("--version")
     assert code == 0 and out.startswith("deckcheck ")
+
+
+def test_a_broken_card_database_is_exit_2_and_reported_once(run_cli, decks, tmp_path):
+    folder = tmp_path / "broken" / "vanguard"
+    folder.mkdir(parents=True)
+    (folder / "bad.toml").write_text(
+        '[[cards]]\nnumber = "B-1"\nname = "x"\ntype = "normal"\ngrade = "two"\nclans = []\n', encoding="utf-8"
+    )
+    code, out, err = run_cli("check", decks, "--carddb", tmp_path / "broken")
+    assert code == 2
+    assert err.count("broken card database") == 1
+    assert "bad.toml record 1 (B-1): field 'grade'" in err
+    assert "Traceback" not in err
