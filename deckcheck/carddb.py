@@ -229,7 +229,8 @@ def _reason(detail: dict[str, Any]) -> str:
     if detail["type"] == "extra_forbidden":
         return "is not a field of this game's card record"
     given = detail.get("input")
-    return f"{detail['msg']} (got {given!r})"
+    message = detail["msg"].removeprefix("Value error, ")
+    return message if given is None or isinstance(given, dict) else f"{message} (got {given!r})"
 
 
 def _limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, str]) -> list[str]:

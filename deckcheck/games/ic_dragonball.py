@@ -116,7 +116,8 @@ class DragonBallCard(Card):
         errors: list[InitErrorDetails] = []
         kind = _TYPE_WORD[self.type]
         for name in _FORBIDDEN[self.type]:
-            if name in self.model_fields_set:
+            value = getattr(self, name)
+            if value is not None:  # an explicit null (JSON import) is an absent field
                 rule = _ABSENT_RULE.get((self.type, name))
                 why = f" ({rule})" if rule else ""
                 if name == "awaken":
@@ -127,7 +128,7 @@ class DragonBallCard(Card):
                     InitErrorDetails(
                         type=PydanticCustomError("field_not_allowed", reason),
                         loc=(name,),
-                        input=getattr(self, name) if name != "awaken" else "awaken",
+                        input=value.model_dump(exclude_none=True) if isinstance(value, AwakenFace) else value,
                     )
                 )
         for name in _REQUIRED[self.type]:
@@ -270,5 +271,6 @@ GAME = Game(
     card_model=DragonBallCard,
     rules=tuple(rules.rules),
     limit_identity=lambda card: card.number,
+    default_copies=DEFAULT_COPIES,
     db_warnings=_db_warnings,
 )
