@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
 
 from deckcheck.cards import Card, Name, as_list, choice
 from deckcheck.decks import Deck
-from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural
+from deckcheck.game import Game, Rule, RuleBook, names_of, plural
 from deckcheck.violations import Violation
 
 DEFAULT_COPIES = 4
@@ -179,7 +180,7 @@ def territory(rule: Rule, deck: Deck) -> Iterator[Violation]:
         yield rule.violation(
             "territory",
             f"The territory section has {size} cards{listed}; the starting territory is exactly one territory "
-            "card (602-1a). Put further territories in the D deck (601-1e).",
+            "card (602-1a), and further territories belong in the D deck (601-1e).",
             cards=numbers,
             count=size,
             limit=1,
@@ -209,8 +210,8 @@ def main_territory(rule: Rule, deck: Deck) -> Iterator[Violation]:
         count = sum(n for _, n in found)
         yield rule.violation(
             "main",
-            f"The main deck holds {plural(count, 'territory card')} ({names_of(c for c, _ in found)}); territory "
-            "cards may not be put in the main deck (601-1e). Use one as the starting territory or put it in the "
+            f"The main deck holds {plural(count, 'territory card')} ({_listing(found)}); territory "
+            "cards may not be put in the main deck (601-1e); use one as the starting territory or put it in the "
             "D deck.",
             cards=[card.number for card, _ in found],
             count=count,
@@ -218,41 +219,69 @@ def main_territory(rule: Rule, deck: Deck) -> Iterator[Violation]:
         )
 
 
-def _name_tally(items: Iterable[tuple[Card, int, str]]) -> tuple[dict[Hashable, Tally], dict[Hashable, set[str]]]:
-    """Copies per name string, and the sections they sit in: each card counts under every name of its name set
-    (never transitively, 1407-3)."""
-    result: dict[Hashable, Tally] = {}
-    sections: dict[Hashable, set[str]] = {}
+@dataclass
+class NameCount:
+    """Copies counted under one name string: the total, each card's copies and the sections they sit in."""
+
+    count: int = 0
+    copies: dict[str, list[Any]] = field(default_factory=dict)  # number -> [card, copies]
+    sections: set[str] = field(default_factory=set)
+
+    @property
+    def cards(self) -> list[BuildDivideCard]:
+        return [card for card, _ in self.copies.values()]
+
+    @property
+    def numbers(self) -> list[str]:
+        return list(self.copies)
+
+    def listing(self) -> str:
+        return ", ".join(f"{card.label()} ×{n}" for card, n in self.copies.values())
+
+
+def _name_counts(items: Iterable[tuple[Card, int, str]]) -> dict[str, NameCount]:
+    """Copies per name string: each card counts under every name of its name set, never merging names into
+    transitive groups (1407-3)."""
+    result: dict[str, NameCount] = {}
     for card, count, section in items:
         assert isinstance(card, BuildDivideCard)
         for name in card.name_set:
-            entry = result.setdefault(name, Tally())
+            entry = result.setdefault(name, NameCount())
             entry.count += count
-            entry.cards.append(card)
-            sections.setdefault(name, set()).add(section)
-    return result, sections
+            entry.copies.setdefault(card.number, [card, 0])[1] += count
+            entry.sections.add(section)
+    return result
 
 
-def _name_limit(name: Hashable, entry: Tally) -> int | None:
-    """limit(n): the deck_limit of the counted cards whose own name is n, else 4."""
+def _name_limit(name: str, entry: NameCount) -> int | None:
+    """limit(n): the deck_limit of the counted cards whose own name is n (they agree), else 4. None: no limit."""
     for card in entry.cards:
-        assert isinstance(card, BuildDivideCard)
         if card.own_name == name:
             return card.copy_limit(DEFAULT_COPIES)
     return DEFAULT_COPIES
 
 
-def _counted(deck: Deck, sections: Sequence[str], want_territory: bool) -> list[tuple[Card, int, str]]:
-    return [
+def _over_limit(deck: Deck, sections: Sequence[str], territories: bool) -> Iterator[tuple[str, NameCount, int]]:
+    items = [
         (card, count, section)
         for section in sections
         for card, count in deck.cards(section)
-        if (card.type == "territory") == want_territory
+        if (card.type == "territory") == territories
     ]
+    for name, entry in _name_counts(items).items():
+        limit = _name_limit(name, entry)
+        if limit is not None and entry.count > limit:
+            yield name, entry, limit
 
 
-def _borrowed(name: Hashable, entry: Tally) -> list[Card]:
-    return [card for card in entry.cards if isinstance(card, BuildDivideCard) and card.own_name != name]
+def _name_rule_note(name: str, entry: NameCount) -> str:
+    borrowed = [card for card in entry.cards if card.own_name != name]
+    if not borrowed:
+        return ""
+    return (
+        f"; {names_of(borrowed)} {'has' if len(borrowed) == 1 else 'have'} {name} as a name through "
+        "【名称ルール】, which counts as the same card name (1407-3)"
+    )
 
 
 @rules.rule(
@@ -263,20 +292,12 @@ def _borrowed(name: Hashable, entry: Tally) -> list[Card]:
     "【名称ルール】 count too (a card's own deck_limit replaces 4).",
 )
 def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
-    items = _counted(deck, ("main", "d"), want_territory=False)
-    tallies, in_sections = _name_tally(items)
-    for name, entry, limit in iter_over_limit(tallies, _name_limit):
-        section = "main" if "main" in in_sections[name] else "d"
-        borrowed = _borrowed(name, entry)
-        via = (
-            f"; {names_of(borrowed)} carry the name through 【名称ルール】 and count as the same name (1407-3)"
-            if borrowed
-            else ""
-        )
+    for name, entry, limit in _over_limit(deck, ("main", "d"), territories=False):
         yield rule.violation(
-            section,
-            f"The main deck and D deck together hold {entry.count} cards named {name} ({names_of(entry.cards)}"
-            f"{via}); at most {limit} cards with the same name are allowed in the two decks together (601-1b).",
+            "main" if "main" in entry.sections else "d",
+            f"The main deck and D deck together hold {entry.count} cards named {name} ({entry.listing()}); at most "
+            f"{plural(limit, 'card')} with the same name are allowed in the two decks together "
+            f"(601-1b){_name_rule_note(name, entry)}.",
             cards=entry.numbers,
             count=entry.count,
             limit=limit,
@@ -292,21 +313,12 @@ def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
     "together (a card's own deck_limit replaces 4).",
 )
 def territory_copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
-    items = _counted(deck, ("territory", "d"), want_territory=True)
-    tallies, in_sections = _name_tally(items)
-    for name, entry, limit in iter_over_limit(tallies, _name_limit):
-        section = "territory" if "territory" in in_sections[name] else "d"
-        borrowed = _borrowed(name, entry)
-        via = (
-            f"; {names_of(borrowed)} carry the name through 【名称ルール】 and count as the same name (1407-3)"
-            if borrowed
-            else ""
-        )
+    for name, entry, limit in _over_limit(deck, ("territory", "d"), territories=True):
         yield rule.violation(
-            section,
-            f"The starting territory and the D deck together hold {entry.count} territory cards whose open face "
-            f"is named {name} ({names_of(entry.cards)}{via}); at most {limit} are allowed (601-1e). Territories "
-            "count only by their open face's name, never under the unopened face's name.",
+            "territory" if "territory" in entry.sections else "d",
+            f"The starting territory and the D deck together hold {entry.count} territory cards whose open face is "
+            f"named {name} ({entry.listing()}); at most {limit} are allowed (601-1e: territories count by the name "
+            f"on their open face, not by the unopened face's name){_name_rule_note(name, entry)}.",
             cards=entry.numbers,
             count=entry.count,
             limit=limit,
@@ -318,9 +330,13 @@ def _icon_cards(deck: Deck, section: str, flag: str) -> list[tuple[Card, int]]:
     return [(card, n) for card, n in deck.cards(section) if getattr(card, flag, False)]
 
 
-def _d_note(deck: Deck, flag: str, word: str) -> str:
+def _listing(items: Iterable[tuple[Card, int]]) -> str:
+    return ", ".join(f"{card.label()} ×{n}" for card, n in items)
+
+
+def _d_note(deck: Deck, flag: str) -> str:
     in_d = sum(n for _, n in _icon_cards(deck, "d", flag))
-    return f" The {plural(in_d, word)} in the D deck do not count." if in_d else ""
+    return f"; the D deck's {in_d} {'does' if in_d == 1 else 'do'} not count" if in_d else ""
 
 
 @rules.rule(
@@ -333,11 +349,11 @@ def busters(rule: Rule, deck: Deck) -> Iterator[Violation]:
     found = _icon_cards(deck, "main", "buster")
     count = sum(n for _, n in found)
     if count != BUSTERS:
-        listed = f" ({names_of(c for c, _ in found)})" if found else ""
+        listed = f" ({_listing(found)})" if found else ""
         yield rule.violation(
             "main",
             f"The main deck has {plural(count, 'buster card')}{listed}; it must have exactly {BUSTERS} cards with "
-            f"a buster icon (601-1c).{_d_note(deck, 'buster', 'buster card')}",
+            f"a buster icon (601-1c{_d_note(deck, 'buster')}).",
             cards=[card.number for card, _ in found],
             count=count,
             limit=BUSTERS,
@@ -356,8 +372,8 @@ def shots(rule: Rule, deck: Deck) -> Iterator[Violation]:
     if count > SHOTS_MAX:
         yield rule.violation(
             "main",
-            f"The main deck has {count} shot cards ({names_of(c for c, _ in found)}); it may have at most "
-            f"{SHOTS_MAX} cards with a shot icon (601-1d).{_d_note(deck, 'shot', 'shot card')}",
+            f"The main deck has {count} shot cards ({_listing(found)}); it may have at most "
+            f"{SHOTS_MAX} cards with a shot icon (601-1d{_d_note(deck, 'shot')}).",
             cards=[card.number for card, _ in found],
             count=count,
             limit=SHOTS_MAX,
