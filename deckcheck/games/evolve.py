@@ -1,0 +1,568 @@
+"""Shadowverse EVOLVE, comprehensive rules Ver.1.7.0 (shared/spec/evolve.md).
+
+Choices this module makes where the spec leaves room (documented here, tested in tests/games/test_evolve.py):
+
+- A leader with both a class and a title, no declared `basis`, and a deck legal by either basis: the deck is legal
+  and no violation is emitted (every violation is an error or a warning, and a warning would fail
+  ``--fail-on warning`` for a legal deck). The setup declaration of 6.2.1.3 is left to the engine, which reads
+  :func:`effective_basis` (``title`` when the title basis holds, else ``class``); :func:`basis_status` gives the
+  full verdict, including which bases pass.
+- A `basis` value other than class/title (English or クラス/タイトル, any case or width) is an `evolve.basis`
+  violation even when `evolve.leader` fails: it is a mistake in the deck file, not a basis that cannot be judged.
+- A leader entry that resolves to no card is reported by `deck.unknown-card` only; `evolve.basis` is then skipped,
+  because the leader that sets the reference is unknown.
+- The copy limit of a name in a section comes from that section's records of the name; records that belong in the
+  section (EVOLVE records in `evolve`, others in `main`) decide, else the others. Records of one limit identity
+  (name, EVOLVE flag) agree on `deck_limit`, so the choice is unique.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, model_validator
+
+from deckcheck.cards import Card, choice, plain_int
+from deckcheck.decks import Deck
+from deckcheck.game import Game, Rule, RuleBook, Tally, limit_text, names_of, plural, tally
+from deckcheck.normalize import norm_name
+from deckcheck.violations import Violation
+
+DEFAULT_COPIES = 3
+MAIN_MIN, MAIN_MAX = 40, 50
+EVOLVE_MAX = 10
+BASES = ("class", "title")
+
+CardType = choice(
+    ("leader", "follower", "amulet", "spell"),
+    {"リーダー": "leader", "フォロワー": "follower", "アミュレット": "amulet", "スペル": "spell"},
+)
+
+CLASS_NAMES = {
+    "forest": "Forestcraft (エルフ)",
+    "sword": "Swordcraft (ロイヤル)",
+    "rune": "Runecraft (ウィッチ)",
+    "dragon": "Dragoncraft (ドラゴン)",
+    "abyss": "Abysscraft (ナイトメア)",
+    "haven": "Havencraft (ビショップ)",
+    "neutral": "Neutral (ニュートラル)",
+}
+ClassName = choice(
+    tuple(CLASS_NAMES),
+    {
+        "エルフ": "forest",
+        "Forestcraft": "forest",
+        "ロイヤル": "sword",
+        "Swordcraft": "sword",
+        "ウィッチ": "rune",
+        "Runecraft": "rune",
+        "ドラゴン": "dragon",
+        "Dragoncraft": "dragon",
+        "ナイトメア": "abyss",
+        "Abysscraft": "abyss",
+        "ビショップ": "haven",
+        "Havencraft": "haven",
+        "ニュートラル": "neutral",
+    },
+)
+
+# Words of a combined type line (「フォロワー・エボルヴ」, "Spell / Token") after its first part.
+_FLAG_WORDS = {"エボルヴ": "evolve", "エボルブ": "evolve", "evolve": "evolve", "トークン": "token", "token": "token"}
+_TYPE_LINE_SPLIT = re.compile(r"\s*[・/]\s*")
+_BLANKS = {"", "-", "ー", "―", "—", "–", "なし"}
+
+
+def _key(value: str) -> str:
+    return unicodedata.normalize("NFKC", value).strip().casefold()
+
+
+def _blank_to_none(value: Any) -> Any:
+    """「-」 or an empty cell means the field is absent (a card with no class, a leader's cost)."""
+    if isinstance(value, str) and _key(value) in _BLANKS:
+        return None
+    return value
+
+
+def _optional_name(value: str | None) -> str | None:
+    return None if value is None else norm_name(value)
+
+
+def _traits(value: Any) -> Any:
+    """A list of traits; a printed line 「兵士・指揮官」 is split on 「・」 or '/'."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = _TYPE_LINE_SPLIT.split(unicodedata.normalize("NFKC", value).strip())
+    if isinstance(value, list):
+        return [norm_name(str(item)) for item in value if str(item).strip()]
+    return value
+
+
+def _optional_int(value: Any) -> Any:
+    return plain_int(_blank_to_none(value))
+
+
+OptionalClass = Annotated[ClassName | None, BeforeValidator(_blank_to_none)]  # type: ignore[valid-type]
+OptionalText = Annotated[str | None, BeforeValidator(_blank_to_none), AfterValidator(_optional_name)]
+Cost = Annotated[Annotated[int, Field(ge=0)] | None, BeforeValidator(_optional_int)]
+Stat = Annotated[int | None, BeforeValidator(_optional_int)]
+Traits = Annotated[list[str], BeforeValidator(_traits)]
+
+
+class EvolveCard(Card):
+    model_config = ConfigDict(populate_by_name=True)
+
+    type: CardType  # type: ignore[valid-type]
+    evolve: bool = False
+    token: bool = False
+    class_: OptionalClass = Field(default=None, alias="class")
+    title: OptionalText = None
+    collab_name: OptionalText = None
+    cost: Cost = None
+    attack: Stat = None
+    defense: Stat = None
+    traits: Traits = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _split_type_line(cls, data: Any) -> Any:
+        """「フォロワー・エボルヴ」 / 「スペル・トークン」 become `type` plus the `evolve` / `token` flags."""
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            return data
+        parts = [part for part in _TYPE_LINE_SPLIT.split(unicodedata.normalize("NFKC", data["type"]).strip()) if part]
+        if len(parts) < 2:
+            return data
+        flags = [_FLAG_WORDS.get(_key(part)) for part in parts[1:]]
+        if None in flags:
+            return data  # left whole, so the `type` field reports the line it cannot read
+        data = dict(data)
+        for flag in flags:
+            given = data.get(flag)
+            if given is not None and given is not True and str(given).strip().lower() not in {"true", "1", "yes"}:
+                raise ValueError(
+                    f"type line {data['type']!r} marks the card {flag.upper()}, but the record says {flag} = {given!r}"
+                )
+            data[flag] = True
+        data["type"] = parts[0]
+        return data
+
+    def kind(self) -> str:
+        """'follower', 'EVOLVE follower', 'spell token', 'leader card' ... for messages."""
+        words = [self.type]
+        if self.evolve:
+            words.insert(0, "EVOLVE")
+        if self.token:
+            words.append("token")
+        elif self.type == "leader":
+            words.append("card")
+        return " ".join(words)
+
+
+def _article(text: str) -> str:
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+
+rules = RuleBook()
+
+
+# evolve.leader ----------------------------------------------------------------------------------------
+
+
+def leader_card(deck: Deck) -> EvolveCard | None:
+    """The deck's leader when `evolve.leader` holds (exactly one card in `leader`, a known leader card)."""
+    entries = [entry for entry in deck.section_entries("leader") if entry.count is not None]
+    if deck.size("leader") != 1 or len(entries) != 1:
+        return None
+    card = entries[0].card
+    if isinstance(card, EvolveCard) and card.type == "leader":
+        return card
+    return None
+
+
+@rules.rule(
+    "evolve.leader",
+    ref="6.1.1.1",
+    refs="6.1.1.1 「リーダーカードは 1 枚のみ用意します」",
+    summary="The leader section holds exactly 1 card, and it is a leader card.",
+)
+def leader(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    size = deck.size("leader")
+    listed = deck.cards("leader")
+    if size != 1:
+        what = "is empty" if size == 0 else f"has {size} cards ({names_of(c for c, _ in listed)})"
+        yield rule.violation(
+            "leader",
+            f"The leader section {what}; a deck needs exactly 1 leader card (6.1.1.1).",
+            cards=[card.number for card, _ in listed],
+            count=size,
+            limit=1,
+        )
+    for card, count in listed:
+        assert isinstance(card, EvolveCard)
+        if card.type != "leader":
+            yield rule.violation(
+                "leader",
+                f"{card.label()} in the leader section is {_article(card.kind())}, not a leader card; "
+                "the leader section must hold 1 leader card (6.1.1.1).",
+                cards=[card.number],
+                count=count,
+            )
+
+
+# evolve.main-size / main-types ------------------------------------------------------------------------
+
+
+@rules.rule(
+    "evolve.main-size",
+    ref="6.1.1.2",
+    refs="6.1.1.2 「40 枚以上 50 枚以下」",
+    summary="The main deck has 40–50 cards.",
+)
+def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    size = deck.size("main")
+    if size < MAIN_MIN:
+        yield rule.violation(
+            "main",
+            f"The main deck has {plural(size, 'card')}; it needs at least {MAIN_MIN} (6.1.1.2: 40 to 50 cards).",
+            count=size,
+            limit=MAIN_MIN,
+        )
+    elif size > MAIN_MAX:
+        yield rule.violation(
+            "main",
+            f"The main deck has {size} cards; it may have at most {MAIN_MAX} (6.1.1.2: 40 to 50 cards).",
+            count=size,
+            limit=MAIN_MAX,
+        )
+
+
+def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally]:
+    return tally(items, lambda card: [card.name])
+
+
+@rules.rule(
+    "evolve.main-types",
+    ref="6.1.1.2",
+    refs="6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1",
+    summary="The main deck holds no leader cards, no EVOLVE cards and no tokens.",
+)
+def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    wrong = [(c, n) for c, n in deck.cards("main") if c.type == "leader" or c.evolve or c.token]  # type: ignore
+    for name, entry in _by_name(wrong).items():
+        cards: list[EvolveCard] = entry.cards  # type: ignore[assignment]
+        kinds = " and ".join(dict.fromkeys(_article(card.kind()) for card in cards))
+        advice = []
+        if any(card.type == "leader" for card in cards):
+            advice.append("a leader card belongs in the leader section")
+        if any(card.evolve and not card.token for card in cards):
+            advice.append("EVOLVE cards belong in the evolve deck")
+        if any(card.token for card in cards):
+            advice.append("tokens are not cards and are never put in a deck (9.1.1.1, 9.1.4)")
+        yield rule.violation(
+            "main",
+            f"The main deck has {plural(entry.count, 'copy', 'copies')} of {name} ({', '.join(entry.numbers)}), "
+            f"which is {kinds}; the main deck may not hold leader cards, EVOLVE cards or tokens (6.1.1.2): "
+            f"{'; '.join(advice)}.",
+            cards=entry.numbers,
+            count=entry.count,
+            limit=0,
+        )
+
+
+# evolve.evolve-size / evolve-types --------------------------------------------------------------------
+
+
+@rules.rule(
+    "evolve.evolve-size",
+    ref="6.1.1.3",
+    refs="6.1.1.3 「0 枚以上 10 枚以下」; 6.2.1.1.1",
+    summary="The evolve deck has 0–10 cards (an absent section is an empty evolve deck).",
+)
+def evolve_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    size = deck.size("evolve")
+    if size > EVOLVE_MAX:
+        yield rule.violation(
+            "evolve",
+            f"The evolve deck has {size} cards; it may have at most {EVOLVE_MAX} (6.1.1.3: 0 to 10 cards).",
+            count=size,
+            limit=EVOLVE_MAX,
+        )
+
+
+@rules.rule(
+    "evolve.evolve-types",
+    ref="6.1.1.3",
+    refs="6.1.1.3 「特殊な種類がエボルヴであるカードのみ」; 9.1.1.1, 9.1.4",
+    summary="The evolve deck holds only EVOLVE cards, and no tokens.",
+)
+def evolve_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    wrong = [(c, n) for c, n in deck.cards("evolve") if not c.evolve or c.token]  # type: ignore[attr-defined]
+    for name, entry in _by_name(wrong).items():
+        cards: list[EvolveCard] = entry.cards  # type: ignore[assignment]
+        kinds = " and ".join(dict.fromkeys(_article(card.kind()) for card in cards))
+        token_note = (
+            " Tokens are not cards and are never put in a deck (9.1.1.1, 9.1.4)." if any(c.token for c in cards) else ""
+        )
+        yield rule.violation(
+            "evolve",
+            f"The evolve deck has {plural(entry.count, 'copy', 'copies')} of {name} ({', '.join(entry.numbers)}), "
+            f"which is {kinds}; the evolve deck may hold only EVOLVE cards (6.1.1.3).{token_note}",
+            cards=entry.numbers,
+            count=entry.count,
+            limit=0,
+        )
+
+
+# evolve.copies ----------------------------------------------------------------------------------------
+
+_DECK_NAMES = {"main": "main deck", "evolve": "evolve deck"}
+
+
+def section_limit(section: str, cards: Sequence[Card]) -> int | None:
+    """The copy limit of one name in one section, from that section's records of the name (None: no limit)."""
+    belonging = [card for card in cards if bool(getattr(card, "evolve", False)) == (section == "evolve")]
+    deciding = belonging or list(cards)
+    for card in deciding:
+        if card.deck_limit is not None:
+            return card.copy_limit(DEFAULT_COPIES)
+    return DEFAULT_COPIES
+
+
+@rules.rule(
+    "evolve.copies",
+    ref="6.1.1.4",
+    refs="6.1.1.4 「メインデッキとエボルヴデッキにそれぞれ 3 枚ずつ(計 6 枚)」; 6.1.2",
+    summary="At most 3 cards of one name in the main deck, and separately at most 3 in the evolve deck "
+    "(a record's deck_limit replaces 3 in its own section).",
+)
+def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    for section in ("main", "evolve"):
+        for name, entry in _by_name(deck.cards(section)).items():
+            limit = section_limit(section, entry.cards)
+            if limit is None or entry.count <= limit:
+                continue
+            other = "evolve deck" if section == "main" else "main deck"
+            rule_text = (
+                f"at most {DEFAULT_COPIES} of one card name are allowed in the {_DECK_NAMES[section]}"
+                if limit == DEFAULT_COPIES
+                else f"its card text allows at most {limit_text(limit)} in the {_DECK_NAMES[section]} (6.1.2)"
+            )
+            yield rule.violation(
+                section,
+                f"The {_DECK_NAMES[section]} has {entry.count} copies of {name} ({', '.join(entry.numbers)}); "
+                f"{rule_text}, counted separately from the {other} (6.1.1.4; its 「計 6 枚」 is only 3 + 3, "
+                "never a pooled 6).",
+                cards=entry.numbers,
+                count=entry.count,
+                limit=limit,
+            )
+
+
+# evolve.basis -----------------------------------------------------------------------------------------
+
+_BASIS_WORDS = {"class": "class", "title": "title", "クラス": "class", "タイトル": "title"}
+
+
+@dataclass
+class BasisStatus:
+    """The verdict of 6.1.1.5 on a deck whose leader is known (see :func:`basis_status`)."""
+
+    leader: EvolveCard
+    declared: str | None  # "class", "title", None (no key) or the raw invalid value
+    valid_declaration: bool
+    class_ok: bool
+    title_ok: bool
+    class_misfits: list[tuple[EvolveCard, int]] = field(default_factory=list)
+    title_misfits: list[tuple[EvolveCard, int]] = field(default_factory=list)
+
+    @property
+    def passes(self) -> list[str]:
+        return [basis for basis, ok in (("class", self.class_ok), ("title", self.title_ok)) if ok]
+
+    @property
+    def legal(self) -> bool:
+        if not self.valid_declaration:
+            return False
+        if self.declared == "class":
+            return self.class_ok
+        if self.declared == "title":
+            return self.title_ok
+        return self.class_ok or self.title_ok
+
+    @property
+    def effective(self) -> str | None:
+        """The basis the engine uses: the declared one, else the only one the leader carries, else title if it
+        holds, else class (spec, 6.2.1.3 in "wrong or unclear")."""
+        if self.valid_declaration and self.declared:
+            return self.declared
+        has_class, has_title = self.leader.class_ is not None, self.leader.title is not None
+        if has_class and has_title:
+            return "title" if self.title_ok else "class"
+        if has_title:
+            return "title"
+        return "class" if has_class else None
+
+
+def declared_basis(deck: Deck) -> tuple[str | None, bool]:
+    """The deck's `basis` key, canonical, and whether it is a valid value (no key counts as valid)."""
+    raw = deck.key("basis")
+    if raw is None:
+        return None, True
+    word = _BASIS_WORDS.get(_key(raw))
+    return (word, True) if word else (raw, False)
+
+
+def basis_status(deck: Deck) -> BasisStatus | None:
+    """The class and title verdicts of 6.1.1.5, or None when `evolve.leader` fails or the leader is unknown."""
+    lead = leader_card(deck)
+    if lead is None:
+        return None
+    declared, valid = declared_basis(deck)
+    cards: list[tuple[EvolveCard, int]] = deck.all_cards(("main", "evolve"))  # type: ignore[assignment]
+    class_misfits = [(c, n) for c, n in cards if c.class_ is None or c.class_ not in {lead.class_, "neutral"}]
+    title_misfits = [(c, n) for c, n in cards if c.title is None or c.title != lead.title]
+    return BasisStatus(
+        leader=lead,
+        declared=declared,
+        valid_declaration=valid,
+        class_ok=lead.class_ is not None and not class_misfits,
+        title_ok=lead.title is not None and not title_misfits,
+        class_misfits=class_misfits,
+        title_misfits=title_misfits,
+    )
+
+
+def effective_basis(deck: Deck) -> str | None:
+    """The basis setup uses (6.2.1.3, 14.3.1.2): `class`, `title`, or None when no basis can be judged."""
+    status = basis_status(deck)
+    return None if status is None else status.effective
+
+
+def _misfit_list(misfits: Sequence[tuple[EvolveCard, int]], one: str, many: str) -> str:
+    """'2 cards lack ...: A (n1), B (n2)' (card names; at most 8 shown)."""
+    labels = list(dict.fromkeys(card.label() for card, _ in misfits))
+    names = len({card.name for card, _ in misfits})
+    more = f" and {len(labels) - 8} more" if len(labels) > 8 else ""
+    return f"{plural(names, 'card')} {one if names == 1 else many}: {', '.join(labels[:8])}{more}"
+
+
+def _class_failure(status: BasisStatus) -> str:
+    lead = status.leader
+    if lead.class_ is None:
+        return f"the leader {lead.label()} has no class, so the class basis cannot hold"
+    what = f"{CLASS_NAMES[lead.class_]} nor Neutral"
+    return _misfit_list(status.class_misfits, f"is neither {what}", f"are neither {what}")
+
+
+def _title_failure(status: BasisStatus) -> str:
+    lead = status.leader
+    if lead.title is None:
+        return f"the leader {lead.label()} has no title, so the title basis cannot hold"
+    what = f"the leader's title 「{lead.title}」"
+    return _misfit_list(status.title_misfits, f"lacks {what}", f"lack {what}")
+
+
+@rules.rule(
+    "evolve.basis",
+    ref="6.1.1.5",
+    refs="6.1.1.5, 6.1.1.5.1, 6.1.1.5.2, 6.2.1.3",
+    summary="The deck meets the class basis or the title basis set by its leader (the declared one, if any).",
+)
+def basis(rule: Rule, deck: Deck) -> Iterator[Violation]:
+    declared, valid = declared_basis(deck)
+    status = basis_status(deck)
+    passes = status.passes if status is not None else []
+    if not valid:
+        yield rule.violation(
+            None,
+            f"The deck's basis {declared!r} is not allowed; the allowed values are class or title (6.2.1.3).",
+            ref="6.2.1.3",
+            passes=passes,
+            allowed=list(BASES),
+        )
+        return
+    if status is None or status.legal:
+        return  # leader broken or unknown (no basis can be judged), or a basis holds
+    lead = status.leader
+    misfits: list[tuple[EvolveCard, int]] = []
+    if declared == "class" or (declared is None and lead.class_ is not None and lead.title is None):
+        rule_text = "6.1.1.5.1: every card must be of the leader's class or Neutral"
+        if lead.class_ is None:  # only reachable by declaring it
+            ref, message = "6.2.1.3", f"The deck declares the class basis, but {_class_failure(status)} ({rule_text})."
+        else:
+            ref, misfits = "6.1.1.5.1", status.class_misfits
+            opening = (
+                "The deck declares the class basis" if declared else f"The leader {lead.label()} sets the class basis"
+            )
+            message = f"{opening}, but {_class_failure(status)} ({rule_text})."
+    elif declared == "title" or (declared is None and lead.title is not None and lead.class_ is None):
+        rule_text = "6.1.1.5.2: every card must have the leader's title"
+        if lead.title is None:
+            ref, message = "6.2.1.3", f"The deck declares the title basis, but {_title_failure(status)} ({rule_text})."
+        else:
+            ref, misfits = "6.1.1.5.2", status.title_misfits
+            opening = (
+                "The deck declares the title basis" if declared else f"The leader {lead.label()} sets the title basis"
+            )
+            message = f"{opening}, but {_title_failure(status)} ({rule_text})."
+    elif lead.class_ is None and lead.title is None:
+        ref = "6.1.1.5"
+        message = (
+            f"The leader {lead.label()} has neither a class nor a title, so neither the class nor the title basis "
+            "can hold (6.1.1.5)."
+        )
+    else:
+        ref = "6.1.1.5"
+        seen = {card.number: (card, n) for card, n in status.class_misfits + status.title_misfits}
+        misfits = list(seen.values())
+        message = (
+            f"The leader {lead.label()} has both a class and a title, but the deck meets neither basis: "
+            f"for the class basis, {_class_failure(status)}; for the title basis, {_title_failure(status)} "
+            "(6.1.1.5 needs at least one; declare the basis with `basis` to check only one)."
+        )
+    yield rule.violation(
+        None,
+        message,
+        ref=ref,
+        cards=[card.number for card, _ in misfits],
+        count=sum(n for _, n in misfits) if misfits else None,
+        passes=passes,
+    )
+
+
+# The card database ------------------------------------------------------------------------------------
+
+
+def _db_warnings(cards: Sequence[Card]) -> list[str]:
+    notes = []
+    for card in cards:
+        assert isinstance(card, EvolveCard)
+        if card.type == "leader" and (card.evolve or card.token):
+            notes.append(f"{card.label()}: a leader card marked {'EVOLVE' if card.evolve else 'token'}")
+        if card.type == "leader" and card.cost is not None:
+            notes.append(f"{card.label()}: a leader card with a cost (leaders print none)")
+        if card.evolve and card.cost is not None:
+            notes.append(f"{card.label()}: an EVOLVE card with a cost (it keeps its base card's cost, 5.15.2)")
+        if card.type == "leader" and card.class_ is None and card.title is None:
+            notes.append(f"{card.label()}: a leader with neither class nor title (no deck can be built on it)")
+    return notes
+
+
+GAME = Game(
+    id="evolve",
+    title="Shadowverse EVOLVE",
+    rules_document="総合ルール Ver.1.7.0 (2023-08-18)",
+    seed="004_4962968c595c1b1f.txt",
+    sections=("leader", "main", "evolve"),
+    card_model=EvolveCard,
+    rules=tuple(rules.rules),
+    # Spec example 7: a main record with deck_limit and its EVOLVE record without one are both valid.
+    limit_identity=lambda card: (card.name, bool(getattr(card, "evolve", False))),
+    default_copies=DEFAULT_COPIES,
+    word_keys=("basis",),
+    db_warnings=_db_warnings,
+)
