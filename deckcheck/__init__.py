@@ -3,7 +3,7 @@
 The command line is a thin layer over these functions::
 
     from deckcheck import load_deck, check_deck
-    deck = load_deck("decks/vanguard/royal-paladin.deck.toml")
+    deck = load_deck("decks/vanguard/dawn_knights.deck.toml")
     for violation in check_deck(deck):
         print(violation.rule, violation.message)
 """
