@@ -1,0 +1,148 @@
+"""Card filters and hand queries of the contract: `>=2 trigger=heal`, `cost=1|2,class=forest`, `name~=騎士`.
+
+A FILTER is `field=value` pairs joined by `,` (all must hold); values joined by `|` (any may hold). Values are
+compared as the record stores them: each value goes through the field's own validator, so integers, booleans and
+the Japanese aliases of enum values all work. A list field (`clans`, `traits`) matches when it contains the value.
+`name=` matches the normalised name exactly and `name~=` by substring. A field the game does not have is an error.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from deckcheck.cards import Card
+from deckcheck.errors import DeckcheckError
+from deckcheck.game import Game
+from deckcheck.normalize import norm_name
+
+_CONDITION = re.compile(r"^\s*(?P<field>[A-Za-z_][A-Za-z0-9_-]*)\s*(?P<op>~=|=)\s*(?P<values>.*?)\s*$")
+_QUERY = re.compile(r"^(?P<op>>=|<=)(?P<k>\d+) (?P<filter>.+)$")
+
+
+@dataclass(frozen=True)
+class Condition:
+    field: str
+    substring: bool
+    values: tuple[Any, ...]
+    is_list: bool
+
+    def matches(self, card: Card) -> bool:
+        stored = getattr(card, self.field, None)
+        if self.substring:
+            return any(value in (stored or "") for value in self.values)
+        if self.is_list:
+            return any(value in (stored or ()) for value in self.values)
+        return stored in self.values
+
+
+@dataclass(frozen=True)
+class CardFilter:
+    text: str
+    conditions: tuple[Condition, ...]
+
+    def __call__(self, card: Card) -> bool:
+        return all(condition.matches(card) for condition in self.conditions)
+
+
+@dataclass(frozen=True)
+class Query:
+    """At least (`>=`) or at most (`<=`) K cards of the hand match the filter."""
+
+    text: str
+    at_least: bool
+    k: int
+    filter: CardFilter
+
+    def holds(self, matching: int) -> bool:
+        return matching >= self.k if self.at_least else matching <= self.k
+
+
+def _field_info(game: Game, name: str) -> tuple[str, Any]:
+    fields = game.card_model.model_fields
+    for attribute, info in fields.items():
+        if name in (attribute, info.alias) and attribute != "game":
+            return attribute, info
+    known = sorted(info.alias or attribute for attribute, info in fields.items() if attribute != "game")
+    raise DeckcheckError(f"{game.title} cards have no field '{name}'; the fields are: {', '.join(known)}", field=name)
+
+
+def _value_parser(info: Any) -> tuple[Callable[[str], Any], bool]:
+    """A parser turning query text into the stored value, and whether the field is a list."""
+    annotation = info.annotation
+    is_list = False
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        annotation = args[0]  # Optional[X] → X
+    if typing.get_origin(annotation) is list:
+        annotation, is_list = typing.get_args(annotation)[0], True
+        metadata: list[Any] = []
+    else:
+        metadata = list(info.metadata)
+    adapter = TypeAdapter(Annotated[annotation, *metadata] if metadata else annotation)
+
+    def parse(text: str) -> Any:
+        candidates: list[Any] = [text]
+        if text.lower() in ("true", "false"):
+            candidates.insert(0, text.lower() == "true")
+        if re.fullmatch(r"-?\d+", text):
+            candidates.insert(0, int(text))
+        for candidate in candidates:
+            try:
+                return adapter.validate_python(candidate)
+            except ValidationError:
+                continue
+        raise ValueError(text)
+
+    return parse, is_list
+
+
+def parse_filter(text: str, game: Game) -> CardFilter:
+    """`field=value|value,field=value` → a card predicate; an unknown field or bad value is a DeckcheckError."""
+    conditions = []
+    for part in text.split(","):
+        match = _CONDITION.match(part)
+        if not match or not match["values"]:
+            raise DeckcheckError(
+                f"cannot read the filter {text!r} at {part.strip()!r}: expected field=value "
+                "(values joined by '|', conditions by ',')"
+            )
+        name, op = match["field"], match["op"]
+        attribute, info = _field_info(game, name)
+        raw_values = [value.strip() for value in match["values"].split("|")]
+        if op == "~=" or attribute == "name":
+            values = tuple(norm_name(value) for value in raw_values)
+            conditions.append(Condition(attribute, op == "~=", values, is_list=False))
+            continue
+        parse, is_list = _value_parser(info)
+        parsed: list[Any] = []
+        for value in raw_values:
+            try:
+                result = parse(value)
+            except ValueError:
+                raise DeckcheckError(
+                    f"'{value}' is not a valid value of {game.id} field '{name}'", field=name
+                ) from None
+            if isinstance(result, list):  # a list field whose validator wraps one value into a list
+                is_list = True
+                parsed.extend(result)
+            else:
+                parsed.append(result)
+        conditions.append(Condition(attribute, False, tuple(parsed), is_list))
+    return CardFilter(text, tuple(conditions))
+
+
+def parse_query(text: str, game: Game) -> Query:
+    """`[>=K |<=K ]FILTER`, default `>=1`."""
+    match = _QUERY.match(text.strip())
+    if match:
+        return Query(text, match["op"] == ">=", int(match["k"]), parse_filter(match["filter"], game))
+    if text.strip()[:2] in (">=", "<="):
+        raise DeckcheckError(f"cannot read the query {text!r}: expected '>=K FILTER' or '<=K FILTER' (one space)")
+    return Query(text, True, 1, parse_filter(text, game))
