@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards import Card
 from deckcheck.violations import Severity, Violation
@@ -89,6 +89,8 @@ class Game:
     # Top-level deck keys holding a card (cipher `lord`) or a plain word (evolve `basis`).
     card_keys: tuple[str, ...] = ()
     word_keys: tuple[str, ...] = ()
+    # The setup and first turns for the engine (deckcheck.engine.Setup); None until the game has one.
+    setup: Any = None
     # Consistency notes about a loaded database (printed on stderr, never violations).
     db_warnings: Callable[[Sequence[Card]], list[str]] = field(default=lambda cards: [])
 
