@@ -1,0 +1,121 @@
+"""The engine core: each mulligan kind moves exactly the cards its rule says, once per player."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import make_db
+
+from deckcheck.engine import EngineError, KeepFilter, MulliganKind, NoMulligan, Table, mulligan
+from deckcheck.games import get_game
+from deckcheck.query import parse_filter
+
+DISTINCT = make_db(
+    "vanguard",
+    [
+        {"number": f"E-{i:03d}", "name": f"Card {i}", "type": "normal", "grade": i % 4, "clans": []}
+        | ({"skill": "twin-drive"} if i % 4 == 3 else {})
+        for i in range(40)
+    ],
+)
+CARDS = sorted(DISTINCT.cards.values(), key=lambda card: card.number)
+
+
+def table_with_hand(hand_size: int, seed: int = 1) -> Table:
+    table = Table(rng=random.Random(seed), going="first", deck=list(CARDS))
+    table.draw(hand_size, "opening hand", "")
+    return table
+
+
+class ReturnFirst:
+    """Returns the first `n` cards; redraws; puts the hand on the bottom reversed."""
+
+    name = "test"
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def returns(self, table, hand):
+        return list(range(self.n))
+
+    def redraw(self, table, hand):
+        return True
+
+    def bottom_order(self, table, hand):
+        return list(reversed(hand))
+
+
+def numbers(cards) -> list[str]:
+    return [card.number for card in cards]
+
+
+def test_partial_shuffle_returns_only_the_chosen_cards():
+    table = table_with_hand(5)
+    kept = table.hand[2:]
+    mulligan(table, MulliganKind.PARTIAL_SHUFFLE, 5, ReturnFirst(2), "ref")
+    assert len(table.hand) == 5 and len(table.deck) == 35
+    assert table.hand[:3] == kept
+    assert numbers(table.mulligan_returned) == ["E-000", "E-001"]
+    assert sorted(numbers([*table.deck, *table.hand])) == numbers(CARDS)
+    assert [e.step for e in table.events].count("shuffle") == 1
+
+
+def test_partial_with_nothing_returned_does_not_shuffle():
+    table = table_with_hand(5)
+    deck_before = list(table.deck)
+    mulligan(table, MulliganKind.PARTIAL_SHUFFLE, 5, NoMulligan(), "ref")
+    assert table.deck == deck_before and "shuffle" not in [e.step for e in table.events]
+
+
+def test_full_shuffle_returns_the_whole_hand_even_if_a_policy_wants_part():
+    table = table_with_hand(6)
+    mulligan(table, MulliganKind.FULL_SHUFFLE, 6, ReturnFirst(1), "ref")
+    assert len(table.mulligan_returned) == 6 and len(table.hand) == 6 and len(table.deck) == 34
+    assert sorted(numbers([*table.deck, *table.hand])) == numbers(CARDS)
+
+
+def test_full_bottom_puts_the_hand_under_the_deck_in_the_chosen_order_without_shuffle():
+    table = table_with_hand(4)
+    old = list(table.hand)
+    next_four = table.deck[:4]
+    mulligan(table, MulliganKind.FULL_BOTTOM, 4, ReturnFirst(0), "ref")
+    assert table.hand == next_four
+    assert table.deck[-4:] == list(reversed(old))
+    assert "shuffle" not in [e.step for e in table.events]
+
+
+def test_full_set_aside_never_redraws_the_old_hand():
+    for seed in range(30):
+        table = table_with_hand(5, seed)
+        old = set(numbers(table.hand))
+        mulligan(table, MulliganKind.FULL_SET_ASIDE, 5, ReturnFirst(0), "ref")
+        assert not old & set(numbers(table.hand))
+        assert old <= set(numbers(table.deck))
+        assert len(table.deck) == 35
+
+
+def test_a_player_mulligans_only_once():
+    table = table_with_hand(5)
+    mulligan(table, MulliganKind.PARTIAL_SHUFFLE, 5, NoMulligan(), "5.4.3.4")
+    with pytest.raises(EngineError, match="only once"):
+        mulligan(table, MulliganKind.PARTIAL_SHUFFLE, 5, ReturnFirst(1), "5.4.3.4")
+
+
+def test_keep_filter_policy():
+    policy = KeepFilter(parse_filter("grade=1", get_game("vanguard")))
+    hand = [CARDS[0], CARDS[1], CARDS[2], CARDS[5]]  # grades 0, 1, 2, 1
+    assert policy.returns(None, hand) == [0, 2]
+    assert policy.redraw(None, hand) is False
+    assert policy.redraw(None, [CARDS[0], CARDS[2]]) is True
+    assert policy.name == "keep:grade=1"
+
+
+def test_a_policy_cannot_return_a_card_outside_the_hand():
+    class Bad(ReturnFirst):
+        def returns(self, table, hand):
+            return [7]
+
+    table = table_with_hand(5)
+    with pytest.raises(EngineError, match="not in the hand"):
+        mulligan(table, MulliganKind.PARTIAL_SHUFFLE, 5, Bad(0), "ref")
