@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from enum import StrEnum
@@ -14,6 +15,7 @@ from deckcheck import __version__
 from deckcheck.check import check_paths
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import all_games, get_game
+from deckcheck.hands import deal_hands, render_hand_text
 from deckcheck.output import render_github, render_json, render_junit, render_sarif, render_text
 
 app = typer.Typer(
@@ -128,6 +130,64 @@ def _progress(files: list[Path]):
     if len(files) < 20:
         return files
     return typer.progressbar(files, label="Checking decks", file=sys.stderr)
+
+
+class GoingOption(StrEnum):
+    first = "first"
+    second = "second"
+
+
+class HandOutput(StrEnum):
+    text = "text"
+    json = "json"
+
+
+@app.command()
+def hand(
+    deck: Annotated[Path, typer.Argument(help="A deck file (TOML, text decklist or JSON).", show_default=False)],
+    seed: Annotated[
+        int | None, typer.Option(help="Random seed: the same seed deals the same hand. Default: random, printed.")
+    ] = None,
+    going: Annotated[
+        GoingOption | None, typer.Option(help="Deal as the first or second player. Default: a fair coin.")
+    ] = None,
+    mulligan: Annotated[
+        str, typer.Option(metavar="POLICY", help="none, or keep:FILTER (return/redraw what does not match).")
+    ] = "none",
+    turn: Annotated[int, typer.Option(help="Show the hand at the main phase of your N-th turn (0 = opening).")] = 0,
+    count: Annotated[int, typer.Option(help="Deal K hands with seeds N, N+1, ...")] = 1,
+    choose: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="KEY=VALUE",
+            help="A setup choice, e.g. lord=DC-FE-001N, basis=title, first_vanguard=<card>. Repeatable.",
+        ),
+    ] = None,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    carddb: CarddbOption = None,
+) -> None:
+    """Deal a test hand through the game's real setup and mulligan."""
+    choices = {}
+    for item in choose or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise DeckcheckError(f"--choose takes KEY=VALUE, not {item!r}", field="choose")
+        choices[key.strip()] = value.strip()
+    dealt = deal_hands(
+        deck,
+        seed=seed,
+        count=count,
+        going=going.value if going else None,
+        policy=mulligan,
+        turns=turn,
+        choices=choices,
+        carddb_dirs=tuple(carddb or ()),
+    )
+    if output is HandOutput.json:
+        data = dealt[0].to_json() if len(dealt) == 1 else {"hands": [d.to_json() for d in dealt]}
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        typer.echo("\n\n".join(render_hand_text(d) for d in dealt))
 
 
 @app.command()

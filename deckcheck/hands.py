@@ -1,0 +1,152 @@
+"""Test hands: deal through a game's real setup and describe the result for people and programs."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deckcheck.carddb import load_carddb
+from deckcheck.cards import Card
+from deckcheck.check import check_deck
+from deckcheck.decks import Deck, parse_deck, resolve_deck
+from deckcheck.engine import Going, KeepFilter, MulliganPolicy, NoMulligan, Table, deal
+from deckcheck.errors import DeckcheckError
+from deckcheck.game import Game
+from deckcheck.query import parse_filter
+
+#: Zones whose cards nobody may look at (the owner included); shown as counts in text output.
+HIDDEN_ZONES = {"life", "orbs"}
+
+
+def parse_policy(text: str, game: Game) -> MulliganPolicy:
+    """`none` or `keep:FILTER` (the optimal policy belongs to `stats`)."""
+    text = text.strip()
+    if text == "none":
+        return NoMulligan()
+    if text.startswith("keep:"):
+        return KeepFilter(parse_filter(text.removeprefix("keep:"), game))
+    if text == "optimal":
+        raise DeckcheckError(
+            "`hand` deals with `none` or `keep:FILTER`; `optimal` is a `stats` policy", field="mulligan"
+        )
+    raise DeckcheckError(f"unknown mulligan policy {text!r}: use none or keep:FILTER", field="mulligan")
+
+
+@dataclass
+class DealtHand:
+    deck: Deck
+    table: Table
+    seed: int
+    policy: str
+    turns: int
+    legal: bool
+
+    def to_json(self) -> dict[str, Any]:
+        table = self.table
+        return {
+            "path": self.deck.path,
+            "game": self.deck.game.id,
+            "name": self.deck.name,
+            "legal": self.legal,
+            "seed": self.seed,
+            "going": table.going,
+            "mulligan": self.policy,
+            "turn": self.turns,
+            "hand": cards_json(table.hand),
+            "mulligan_returned": cards_json(table.mulligan_returned),
+            "mulligan_drawn": cards_json(table.mulligan_drawn),
+            "zones": {name: cards_json(cards) for name, cards in table.zones.items()},
+            "deck_count": len(table.deck),
+            "notes": {key: _plain(value) for key, value in table.notes.items()},
+            "events": [
+                {"step": e.step, "ref": e.ref, "text": e.text, "cards": [c.number for c in e.cards]}
+                for e in table.events
+            ],
+        }
+
+
+def cards_json(cards: list[Card]) -> list[dict[str, str]]:
+    return [{"number": card.number, "name": card.name} for card in cards]
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return {"number": value.number, "name": value.name}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def deal_hands(
+    path: str | Path,
+    *,
+    seed: int | None = None,
+    count: int = 1,
+    going: Going | None = None,
+    policy: str = "none",
+    turns: int = 0,
+    choices: dict[str, str] | None = None,
+    carddb_dirs: tuple[str | Path, ...] = (),
+) -> list[DealtHand]:
+    """Deal `count` hands with seeds seed, seed+1, ... (a random seed when none is given)."""
+    source = parse_deck(path)
+    db = load_carddb(source.game_id, carddb_dirs)
+    deck = resolve_deck(source, db)
+    legal = not any(v.severity == "error" for v in check_deck(deck, db))
+    chosen_policy = parse_policy(policy, deck.game)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    if count < 1:
+        raise DeckcheckError(f"--count must be at least 1 (got {count})", field="count")
+    return [
+        DealtHand(
+            deck,
+            deal(deck, seed=seed + i, going=going, policy=chosen_policy, turns=turns, choices=choices),
+            seed + i,
+            chosen_policy.name,
+            turns,
+            legal,
+        )
+        for i in range(count)
+    ]
+
+
+def render_hand_text(dealt: DealtHand) -> str:
+    table, deck = dealt.table, dealt.deck
+    title = f" “{deck.name}”" if deck.name else ""
+    lines = [
+        f"{deck.path}  {deck.game.id}{title}",
+        f"seed {dealt.seed} · going {table.going} · mulligan {dealt.policy} · turn {dealt.turns}",
+    ]
+    if not dealt.legal:
+        lines.append("note: this deck is not legal (run `deckcheck check`); dealt anyway")
+    for key, value in table.notes.items():
+        lines.append(f"{key}: {_describe(value)}")
+    if table.mulligan_returned:
+        lines.append(f"mulligan returned {len(table.mulligan_returned)}: {_names(table.mulligan_returned)}")
+        lines.append(f"mulligan drew {len(table.mulligan_drawn)}: {_names(table.mulligan_drawn)}")
+    else:
+        lines.append("mulligan: kept")
+    lines.append(f"hand ({len(table.hand)}):")
+    width = max((len(card.number) for card in table.hand), default=0)
+    lines.extend(f"  {card.number:<{width}}  {card.name}" for card in table.hand)
+    zones = [
+        f"{name} {len(cards)}" if name in HIDDEN_ZONES or len(cards) > 4 else f"{name}: {_names(cards) or '-'}"
+        for name, cards in table.zones.items()
+    ]
+    lines.append("zones: " + "; ".join([*zones, f"deck {len(table.deck)}"]))
+    return "\n".join(lines)
+
+
+def _names(cards: list[Card]) -> str:
+    return ", ".join(card.label() for card in cards)
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, Card):
+        return value.label()
+    if isinstance(value, list | tuple):
+        return ", ".join(_describe(v) for v in value)
+    return str(value)
