@@ -13,6 +13,7 @@ from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, mo
 
 from deckcheck.cards import Card, Name, as_list, choice
 from deckcheck.decks import Deck
+from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
 from deckcheck.game import Game, Rule, RuleBook, names_of, plural
 from deckcheck.violations import Violation
 
@@ -21,6 +22,9 @@ MAIN_MIN, MAIN_MAX = 40, 50
 D_MAX = 12
 BUSTERS = 12
 SHOTS_MAX = 12
+HAND_SIZE = 5  # 602-1f
+LIFE = 10  # 602-1h
+ENERGY = 2  # 602-1i
 
 CardType = choice(
     ("unit", "command", "territory"),
@@ -403,6 +407,81 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
     return notes
 
 
+# Setup and first turns (602-1, 703) -------------------------------------------------------------------------
+
+
+def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
+    """602-1a–e: present the decks, shuffle the main deck, the territory unopened, the D deck; random first player."""
+    starting = expand(deck.cards("territory"))
+    if len(starting) != 1 or starting[0].type != "territory":
+        found = ", ".join(card.label() for card in starting) or "nothing"
+        raise EngineError(
+            f"the territory section must hold exactly one territory card to start the game (602-1a); it holds {found}"
+        )
+    main = expand(deck.cards("main"))
+    needed = HAND_SIZE + LIFE + ENERGY
+    if len(main) < needed:
+        raise EngineError(
+            f"the main deck has {plural(len(main), 'card')}; the setup moves {needed} from it "
+            f"(hand {HAND_SIZE}, life {LIFE}, energy {ENERGY}: 602-1f, 602-1h, 602-1i)"
+        )
+    table.deck = main
+    table.log("deck", "602-1b", f"put the main deck ({len(main)}) into the deck")
+    table.shuffle("602-1b")
+    (land,) = starting
+    table.zone("territory").append(land)
+    table.log("territory", "602-1c", "put the territory into the territory zone unopened, standing", [land])
+    table.notes["territory"] = f"{land.label()}, unopened (open face: {getattr(land, 'open_name', None)})"
+    d_cards = expand(deck.cards("d"))
+    if d_cards:
+        table.zone("d-deck").extend(d_cards)
+        table.log("d deck", "602-1d", f"put the D deck ({len(d_cards)}) into the D-deck zone", d_cards)
+    else:
+        table.log("d deck", "602-1d", "no D deck")
+    table.notes["d deck"] = len(d_cards)
+    table.log("first player", "602-1e", f"chosen at random: this player goes {table.going} (no choice, 6.02.1.e.1)")
+    table.notes["first player"] = "random, no choice (602-1e, 6.02.1.e.1)"
+
+
+def _after_mulligan(table: Table) -> None:
+    """602-1h–k: 10 life, 2 energy face-up, start-of-game abilities (none modelled), the first player starts."""
+    table.place_top(LIFE, "life", "life", "602-1h")
+    table.place_top(ENERGY, "energy", "energy", "602-1i")
+    table.notes["energy"] = "face-up and standing: the zone is public (409-2, 401-3a, 403-2c)"
+    table.log("start-of-game abilities", "602-1j", "none modelled")
+    table.log("start", "602-1k", "the first player becomes the turn player")
+
+
+def _own_turn(table: Table, k: int) -> None:
+    """Own turn k up to its main phase: the draw phase draws 1 (703-3), not on the first player's turn 1 (703-3a)."""
+    game_turn = 2 * k - 1 if table.going == "first" else 2 * k
+    table.log("stand", "702-1", f"own turn {k} (game turn {game_turn}): stand all cards")
+    if table.going == "first" and k == 1:
+        table.log("draw", "703-3a", "the first player does not draw on their first turn")
+        return
+    if table.deck:
+        table.draw(1, "draw", "703-3")
+        return
+    life = table.zone("life")
+    if not life:
+        raise EngineError(f"own turn {k}: the deck and life are both empty, so this player has lost (507-1b)")
+    card = life.pop(0)
+    table.hand.append(card)
+    table.log("draw", "507-1a", "the deck is empty: the top life card goes to the hand instead", [card])
+
+
+SETUP = Setup(
+    hand_size=HAND_SIZE,
+    mulligan=MulliganKind.FULL_SET_ASIDE,
+    mulligan_ref="602-1g",
+    opening_ref="602-1f",
+    prepare=_prepare,
+    after_mulligan=_after_mulligan,
+    own_turn=_own_turn,
+    choices=(),
+)
+
+
 GAME = Game(
     id="build-divide",
     title="Build Divide",
@@ -413,4 +492,5 @@ GAME = Game(
     rules=tuple(rules.rules),
     limit_identity=_limit_identity,
     db_warnings=_db_warnings,
+    setup=SETUP,
 )
