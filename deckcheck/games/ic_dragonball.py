@@ -16,11 +16,14 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from deckcheck.cards import Card, Name, PlainInt, choice
 from deckcheck.decks import Deck
+from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
 from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural, tally
 from deckcheck.violations import Violation
 
 DEFAULT_COPIES = 3
 DECK_SIZE = 40
+HAND_SIZE = 3  # 5-2-1-5
+LIFE = 7  # 5-2-1-6
 CO_OP_TRAIT = "共闘"
 
 CardType = choice(
@@ -262,6 +265,74 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
     return notes
 
 
+# The setup (spec "Setup procedure", 5-2-1) and the charge phase of each own turn (6-2) -------------------------
+
+# The redraw sub-rules are misnumbered children of 5-2-1-5; cite them with their parent (spec, "wrong or unclear").
+REDRAW_REF = "5-2-1-5/5-2-1-3-1"
+DECK_OUT_REF = "9-2-4"
+
+
+def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
+    """Steps 2 and 3: the leader to the leader area front side up (5-2-1-2, 3-5-1), then shuffle the deck (5-2-1-3)."""
+    leaders = expand(deck.cards("leader"))
+    if len(leaders) != 1 or leaders[0].type != "leader":
+        found = ", ".join(f"{card.label()} ({card.type})" for card in leaders) or "none"
+        raise EngineError(
+            "the setup needs exactly 1 leader card in the leader section to put in the leader area "
+            f"(5-2-1-2, 5-1-2); found {len(leaders)}: {found}"
+        )
+    (leader_card,) = leaders
+    table.zone("leader").append(leader_card)
+    table.notes["leader"] = leader_card.label()
+    table.log("leader", "5-2-1-2", f"{leader_card.label()} to the leader area, front side up", [leader_card])
+    table.deck = expand(deck.cards("main"))
+    needed = HAND_SIZE + LIFE
+    if len(table.deck) < needed:
+        raise EngineError(
+            f"the deck has {len(table.deck)} cards; the setup needs at least {needed} "
+            f"({HAND_SIZE} for the opening hand, 5-2-1-5, and {LIFE} for the life, 5-2-1-6)"
+        )
+    table.shuffle("5-2-1-3", f"shuffle the deck ({len(table.deck)} cards) and put it in the deck area")
+
+
+def _after_mulligan(table: Table) -> None:
+    """Step 7: the top 7 cards, as the deck is after the redraws, face down to the life area (5-2-1-6, 3-9-2)."""
+    table.place_top(LIFE, "life", "life", "5-2-1-6")
+
+
+def _deck_out(table: Table, k: int, step: str) -> None:
+    """A deck that reaches 0 loses at once (9-2-4 with 9-2-1; 1-2-2-2 corrected): turn k's main phase never comes."""
+    if not table.deck:
+        table.log("deck out", DECK_OUT_REF, f"the deck reaches 0 at the {step} of own turn {k}: the player loses")
+        raise EngineError(
+            f"the deck reaches 0 cards at the {step} of this player's own turn {k}, and the player loses at once "
+            f"({DECK_OUT_REF} with 9-2-1; 1-2-2-2 corrected), so the main phase of turn {k} never starts "
+            "(with no effects, a 40-card deck runs out at the second player's turn 15 and the first player's turn 16)"
+        )
+
+
+def _own_turn(table: Table, k: int) -> None:
+    """The charge phase: draw 1 (6-2-2; not on the first player's turn 1), then charge 1 to energy (6-2-4)."""
+    if table.going == "first" and k == 1:
+        table.log("draw", "6-2-2", "the first player draws no card on its turn 1 (先攻の1ターン目)")
+    else:
+        table.draw(1, "draw", "6-2-2")
+        _deck_out(table, k, "draw")
+    table.place_top(1, "energy", "charge", "6-2-4")
+    _deck_out(table, k, "charge")
+
+
+SETUP = Setup(
+    hand_size=HAND_SIZE,
+    mulligan=MulliganKind.PARTIAL_SHUFFLE,
+    mulligan_ref=REDRAW_REF,
+    opening_ref="5-2-1-5",
+    prepare=_prepare,
+    after_mulligan=_after_mulligan,
+    own_turn=_own_turn,
+)
+
+
 GAME = Game(
     id="ic-dragonball",
     title="IC Carddass Dragon Ball",
@@ -273,4 +344,5 @@ GAME = Game(
     limit_identity=lambda card: card.number,
     default_copies=DEFAULT_COPIES,
     db_warnings=_db_warnings,
+    setup=SETUP,
 )
