@@ -11,8 +11,9 @@ from pydantic import BeforeValidator, Field, model_validator
 
 from deckcheck.cards import Card, as_list, choice, int_or_x
 from deckcheck.decks import Deck
+from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
 from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural, tally
-from deckcheck.normalize import norm_name
+from deckcheck.normalize import norm_name, norm_number
 from deckcheck.violations import Violation
 
 DEFAULT_COPIES = 4
@@ -279,6 +280,109 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
     return notes
 
 
+# Setup (12.2.1) and the first turns (13.2.1) for the engine ------------------------------------------------
+
+HAND_SIZE = 6  # 12.2.1.4
+ORBS = 5  # 12.2.1.6
+#: The lord, the opening hand and the orbs all come from the deck before the first turn.
+SETUP_CARDS = 1 + HAND_SIZE + ORBS
+
+
+def _main_units(deck: Deck) -> list[tuple[CipherCard, int]]:
+    return [(card, n) for card, n in deck.cards("main") if isinstance(card, CipherCard) and not card.is_marker]
+
+
+def _chosen_lord(deck: Deck, value: str) -> CipherCard:
+    """The card a `lord` value names: a card number in `main`, else an exact card name in `main` (first listed)."""
+    listed = [card for card, _ in deck.cards("main") if isinstance(card, CipherCard)]
+    found = next((card for card in listed if norm_number(card.number) == norm_number(value)), None)
+    if found is None:
+        found = next((card for card in listed if norm_name(card.name) == norm_name(value)), None)
+    if found is None:
+        known = deck.key_cards.get("lord") if deck.key("lord") == value else None
+        where = f"{known.label()} is not in main" if known is not None else "it names no card in main"
+        raise EngineError(f"lord {value!r} cannot be the lord: {where} (12.2.1.1: the lord comes from the deck)")
+    if not found.printed_cost_one:
+        printed = "it is a marker card" if found.is_marker else f"its printed cost is {found.cost}"
+        raise EngineError(
+            f"lord {value!r} ({found.label()}) cannot be the lord: {printed}, and the lord needs a printed cost "
+            "of exactly 1 (12.2.1.1, 12.2.1.1.1; X is 0, 4.2.3)"
+        )
+    return found
+
+
+def _default_lord(deck: Deck) -> CipherCard:
+    """The printed-cost-1 card name with the most copies in `main` (counted as for cipher.copies); ties and the
+    printing go to the entry listed first."""
+    units = _main_units(deck)
+    candidates = [card for card, _ in units if card.printed_cost_one]
+    if not candidates:
+        raise EngineError(
+            "the deck has no card with a printed cost of 1, so no lord can be chosen (12.1.1.1, 12.2.1.1; "
+            "cost X is 0, 4.2.3)"
+        )
+    copies = tally(units, lambda card: [limit_identity(card)])
+    first_printing: dict[Hashable, CipherCard] = {}
+    for card in candidates:
+        first_printing.setdefault(limit_identity(card), card)
+    best = max(first_printing, key=lambda name: copies[name].count)  # max keeps the first of equal counts
+    return first_printing[best]
+
+
+def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
+    markers = expand(_markers(deck))
+    cards = expand(_main_units(deck))
+    if markers:  # cipher.markers fails, but such a deck can still be dealt: the markers stay out of the game
+        table.zone("out-of-game").extend(markers)
+        table.log("deck", "12.1.1.3", "marker cards are not deck cards and are never dealt", markers)
+    if len(cards) < SETUP_CARDS:
+        raise EngineError(
+            f"the deck has {plural(len(cards), 'card')}; the setup needs at least {SETUP_CARDS} "
+            f"(the lord, a {HAND_SIZE}-card hand and {ORBS} orbs, 12.2.1.1-12.2.1.6)"
+        )
+    table.deck = cards
+    value = choices.get("lord")
+    lord = _chosen_lord(deck, value) if value is not None else _default_lord(deck)
+    table.zone("lord").append(table.remove_from_deck(lord))
+    how = "the deck's lord" if value is not None else "the printed-cost-1 name with the most copies"
+    table.log("lord", "12.2.1.1", f"{lord.label()} face-down to the front area as the lord ({how})", [lord])
+    table.notes["lord"] = lord.label()
+    table.notes["lord chosen by"] = how
+    table.shuffle("12.2.1.2")
+
+
+def _after_mulligan(table: Table) -> None:
+    table.place_top(ORBS, "orbs", "orbs", "12.2.1.6")
+    table.notes["orbs"] = f"{ORBS} face-down; hidden even from their owner (6.4.5)"
+
+
+def _own_turn(table: Table, k: int) -> None:
+    if not table.deck:
+        raise EngineError(
+            f"own turn {k}: the deck and the retreat area are empty, so the player has lost (3.1.2, 11.3.1)"
+        )
+    if k == 1 and table.going == "first":
+        table.log(
+            "draw",
+            "13.2.1.5.1",
+            "the first player's first turn has no draw (13.2.1.5.1 as corrected: it skips the draw of 13.2.1.5)",
+        )
+        return
+    table.draw(1, "draw", "13.2.1.5")
+
+
+SETUP = Setup(
+    hand_size=HAND_SIZE,
+    mulligan=MulliganKind.FULL_SHUFFLE,
+    mulligan_ref="12.2.1.5.1",
+    opening_ref="12.2.1.4",
+    prepare=_prepare,
+    after_mulligan=_after_mulligan,
+    own_turn=_own_turn,
+    choices=("lord",),
+)
+
+
 GAME = Game(
     id="cipher",
     title="TCG Fire Emblem 0 (Cipher)",
@@ -291,4 +395,5 @@ GAME = Game(
     card_keys=("lord",),
     default_copies=DEFAULT_COPIES,
     db_warnings=_db_warnings,
+    setup=SETUP,
 )
