@@ -14,12 +14,26 @@ Choices this module makes where the spec leaves room (documented here, tested in
 - The copy limit of a name in a section comes from that section's records of the name; records that belong in the
   section (EVOLVE records in `evolve`, others in `main`) decide, else the others. Records of one limit identity
   (name, EVOLVE flag) agree on `deck_limit`, so the choice is unique.
+
+Engine setup (:data:`SETUP`, spec "Setup procedure"):
+
+- The setup choice `basis` (the deck key, or a `choices` entry that overrides it) must name a basis the leader
+  carries and the deck meets (6.1.1.5, 6.2.1.3); otherwise the setup refuses to run. Without one, the engine uses
+  :func:`effective_basis`.
+- The 5 『魔法のアイテム』 tokens of 14.3.1.2 are the card database's token record of that name (the default
+  layers, since a deck does not carry its database), else a stand-in record. Tokens come from no deck, so card
+  conservation is measured by :func:`card_inventory` (``table.inventory()`` without tokens), which always equals
+  the multiset of the deck's leader, main and evolve sections; ``table.inventory()`` also counts the 5 tokens,
+  and ``table.notes["not from the deck"]`` names the zone that holds them (``["ex-area"]``).
+- The main deck must hold at least 4 cards (the opening hand, 6.2.1.7); an own-turn draw from an empty deck is
+  refused, as it loses the game (1.2.1.2, 11.2.2).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -28,6 +42,7 @@ from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, model_v
 
 from deckcheck.cards import Card, choice, plain_int
 from deckcheck.decks import Deck
+from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
 from deckcheck.game import Game, Rule, RuleBook, Tally, limit_text, names_of, plural, tally
 from deckcheck.normalize import norm_name
 from deckcheck.violations import Violation
@@ -552,6 +567,171 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
     return notes
 
 
+# The embedded engine: setup (6.2.1, 14.3.1.2) and the start phase of own turns (7.2) -------------------
+
+HAND_SIZE = 4
+MAGIC_ITEM = norm_name("魔法のアイテム")
+MAGIC_ITEM_COUNT = 5  # 14.3.1.2; exactly the EX area's limit at game start (4.8.3.1)
+CINDERELLA_GIRLS = norm_name("アイドルマスター シンデレラガールズ")
+PP_CAP = 10  # 3.2.4.1
+SECOND_PLAYER_EP = 3  # 6.2.1.10
+LEADER_HEALTH = 20  # 6.2.1.11
+
+
+def magic_item_token() -> Card:
+    """The 『魔法のアイテム』 token record: from the layered card database when it holds one, else a stand-in.
+
+    A deck does not carry its database, so the default layers (shipped, git root, $DECKCHECK_CARDDB) are read;
+    the token appendix of 9.1.2.3 is missing from the rules, and the engine only needs 5 tokens of that name.
+    """
+    from deckcheck.carddb import load_carddb  # deferred: the card database imports the game registry
+    from deckcheck.errors import DeckcheckError
+
+    try:
+        candidates = load_carddb(GAME.id).by_name.get(MAGIC_ITEM, [])
+    except DeckcheckError:  # an unreadable or broken layer: the stand-in below is enough for setup
+        candidates = []
+    for card in candidates:
+        if getattr(card, "token", False):
+            return card
+    return EvolveCard(number="TOKEN-魔法のアイテム", name=MAGIC_ITEM, type="amulet", token=True, title=CINDERELLA_GIRLS)
+
+
+def card_inventory(table: Table) -> Counter[str]:
+    """The cards of the deck wherever they are: `table.inventory()` without tokens, which come from no deck
+    (9.1.1.1; the 『魔法のアイテム』 of 14.3.1.2). This equals the multiset of the deck's leader, main and evolve
+    sections after setup and after any number of own turns."""
+    return Counter(
+        card.number
+        for card in [*table.deck, *table.hand, *(c for cards in table.zones.values() for c in cards)]
+        if not getattr(card, "token", False)
+    )
+
+
+def _leader_for_setup(deck: Deck) -> EvolveCard:
+    lead = leader_card(deck)
+    if lead is not None:
+        return lead
+    listed = deck.cards("leader")
+    size = deck.size("leader")
+    if size == 0:
+        reason = "the leader section is empty"
+    elif size > 1:
+        reason = f"the leader section has {size} cards ({names_of(c for c, _ in listed)})"
+    elif not listed:
+        reason = "the leader section names a card that is not in the card database"
+    else:
+        reason = f"{listed[0][0].label()} in the leader section is not a leader card"
+    raise EngineError(f"setup needs exactly 1 leader card for the leader area (6.1.1.1, 6.2.1.2): {reason}")
+
+
+def _setup_basis(deck: Deck, lead: EvolveCard, choices: dict[str, str]) -> tuple[str | None, str]:
+    """The basis setup uses and how it was reached (6.2.1.3). A declared basis must be one the deck meets."""
+    status = basis_status(deck)
+    assert status is not None  # the leader is known
+    raw = choices.get("basis")
+    if raw is None:
+        basis = status.effective
+        if lead.class_ is not None and lead.title is not None:
+            how = f"declares the {basis} basis (no `basis` given: title when the title basis holds, else class)"
+        else:
+            how = f"no declaration: the leader has only a {basis}" if basis else "the leader has no class or title"
+        return basis, how
+    word = _BASIS_WORDS.get(_key(raw))
+    if word is None:
+        raise EngineError(f"the setup choice basis={raw!r} is not a basis; choose class or title (6.2.1.3)")
+    if word == "class" and lead.class_ is None:
+        raise EngineError(f"basis=class cannot be declared: the leader {lead.label()} has no class (6.2.1.3)")
+    if word == "title" and lead.title is None:
+        raise EngineError(f"basis=title cannot be declared: the leader {lead.label()} has no title (6.2.1.3)")
+    if word == "class" and not status.class_ok:
+        raise EngineError(f"basis=class cannot be declared: {_class_failure(status)} (6.1.1.5.1, 6.2.1.3)")
+    if word == "title" and not status.title_ok:
+        raise EngineError(f"basis=title cannot be declared: {_title_failure(status)} (6.1.1.5.2, 6.2.1.3)")
+    if lead.class_ is not None and lead.title is not None:
+        return word, f"declares the {word} basis"
+    return word, f"no declaration needed: the leader has only a {word}"
+
+
+def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
+    main = expand(deck.cards("main"))
+    evolve_cards = expand(deck.cards("evolve"))
+    sizes = f"the main deck ({len(main)}) and the evolve deck ({len(evolve_cards)})"
+    table.log("present", "6.2.1.1", f"present the leader, {sizes}")
+    if not evolve_cards:
+        table.log("present", "6.2.1.1.1", "declare that there is no evolve deck")
+    lead = _leader_for_setup(deck)
+    if len(main) < HAND_SIZE:
+        raise EngineError(
+            f"the main deck has {plural(len(main), 'card')}; setup draws {HAND_SIZE} for the opening hand (6.2.1.7)"
+        )
+    table.zone("leader").append(lead)
+    table.log("leader", "6.2.1.2", "put the leader card in the leader area (public)", [lead])
+    basis, how = _setup_basis(deck, lead, choices)
+    table.log("basis", "6.2.1.3", how)
+    table.notes["basis"] = basis or "none"
+    table.deck = main
+    table.log("main deck", "6.2.1.4", f"put the main deck ({len(main)}) in the deck area")
+    table.shuffle("6.2.1.4", "shuffle the main deck (the only shuffle of setup)")
+    table.zone("evolve-deck").extend(evolve_cards)
+    if evolve_cards:
+        table.log(
+            "evolve deck", "6.2.1.5", f"put the evolve deck ({len(evolve_cards)}) face down, unshuffled", evolve_cards
+        )
+    else:
+        table.log("evolve deck", "6.2.1.5", "no evolve deck: nothing to place")
+    table.notes["evolve deck"] = len(evolve_cards)
+    if basis == "title" and lead.title == CINDERELLA_GIRLS:
+        token = magic_item_token()
+        tokens = [token] * MAGIC_ITEM_COUNT
+        table.zone("ex-area").extend(tokens)
+        table.log(
+            "magic items",
+            "14.3.1.2",
+            f"create {MAGIC_ITEM_COUNT} 『{MAGIC_ITEM}』 tokens in the EX area (tokens, not from the deck)",
+            tokens,
+        )
+        table.notes["ex area"] = f"{MAGIC_ITEM_COUNT} × {token.label()} (tokens)"
+        table.notes["not from the deck"] = ["ex-area"]  # zones whose cards card conservation leaves out
+    table.log("turn order", "6.2.1.6", f"this player goes {table.going}")
+    table.notes["going"] = table.going
+
+
+def _after_mulligan(table: Table) -> None:
+    ep = 0 if table.going == "first" else SECOND_PLAYER_EP
+    table.log("PP", "6.2.1.9", "PP and PP max set to 0")
+    table.log("EP", "6.2.1.10", f"EP set to {ep} ({table.going} player)")
+    table.log("leader health", "6.2.1.11", f"leader health set to {LEADER_HEALTH}")
+    table.log("start", "6.2.1.12", "the first player becomes the turn player")
+    table.notes.update({"PP max": 0, "EP": ep, "leader health": LEADER_HEALTH})
+
+
+def _own_turn(table: Table, k: int) -> None:
+    pp = min(k, PP_CAP)
+    table.log("start phase", "7.2.1", f"own turn {k}: PP max {pp}" + (" (the cap)" if k > PP_CAP else ""))
+    table.log("start phase", "7.2.2", f"PP refilled to {pp}")
+    table.log("start phase", "7.2.3", "stand every card on the field")
+    table.notes["PP max"] = pp
+    if table.going == "first" and k == 1:
+        table.log("draw", "7.2.4.1", "the first player does not draw on their first turn")
+        return
+    if not table.deck:
+        raise EngineError(f"own turn {k}: the deck is empty, so drawing loses the game (1.2.1.2, 11.2.2)")
+    table.draw(1, "draw", "7.2.4")
+
+
+SETUP = Setup(
+    hand_size=HAND_SIZE,
+    mulligan=MulliganKind.FULL_BOTTOM,
+    mulligan_ref="6.2.1.8",
+    opening_ref="6.2.1.7",
+    prepare=_prepare,
+    after_mulligan=_after_mulligan,
+    own_turn=_own_turn,
+    choices=("basis",),
+)
+
+
 GAME = Game(
     id="evolve",
     title="Shadowverse EVOLVE",
@@ -565,4 +745,5 @@ GAME = Game(
     default_copies=DEFAULT_COPIES,
     word_keys=("basis",),
     db_warnings=_db_warnings,
+    setup=SETUP,
 )
