@@ -10,7 +10,9 @@ from pydantic import BeforeValidator, Field, model_validator
 
 from deckcheck.cards import Card, PlainInt, as_list, choice
 from deckcheck.decks import Deck
+from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
 from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural, tally
+from deckcheck.normalize import norm_name, norm_number
 from deckcheck.violations import Violation
 
 DEFAULT_COPIES = 4
@@ -290,6 +292,191 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
     return notes
 
 
+# The embedded engine: setup (5.4.3-5.4.3.4, 6.1.1) and own turns up to the main phase ---------------------------
+
+FV_KEY = "first_vanguard"
+HAND_SIZE = 5
+G_ASSIST_LOOK = 5
+
+
+def _is_unit(card: Card) -> bool:
+    return card.type in ("normal", "trigger")
+
+
+def _default_first_vanguard(main: list[Card]) -> Card:
+    """The first grade-0 normal unit listed, else the first grade-0 trigger unit (spec, setup step 2)."""
+    for wanted in ("normal", "trigger"):
+        for card in main:
+            if card.grade == 0 and card.type == wanted:
+                return card
+    raise EngineError(
+        "the main deck has no grade-0 unit, so no first vanguard can be chosen and the game cannot be set up (5.4.3)"
+    )
+
+
+def _chosen_first_vanguard(main: list[Card], key: str) -> Card:
+    """The `first_vanguard` choice: a card number, else a card name, of a grade-0 unit in the main deck."""
+    by_number = [card for card in main if norm_number(card.number) == norm_number(key)]
+    matches = by_number or [card for card in main if norm_name(card.name) == norm_name(key)]
+    if not matches:
+        raise EngineError(
+            f"first_vanguard '{key}' is not a card of the main deck; the first vanguard is chosen from it (5.4.3)"
+        )
+    for card in matches:
+        if card.grade == 0 and _is_unit(card):
+            return card
+    card = matches[0]
+    what = "a G unit" if card.type == "g-unit" else f"grade {card.grade}"
+    raise EngineError(f"first_vanguard {card.label()} is {what}; the first vanguard must be a grade-0 unit (5.4.3)")
+
+
+def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
+    main = expand(deck.cards("main"))
+    if len(main) < 1 + HAND_SIZE:
+        raise EngineError(
+            f"the main deck has {len(main)} cards; the setup needs at least {1 + HAND_SIZE} "
+            f"(the first vanguard and a {HAND_SIZE}-card hand, 5.4.3, 5.4.3.4)"
+        )
+    key = choices.get(FV_KEY)
+    first = _chosen_first_vanguard(main, key) if key else _default_first_vanguard(main)
+    table.deck = main
+    fv = table.remove_from_deck(first)
+    table.zone("vanguard").append(fv)
+    table.zone("soul")
+    table.notes["first vanguard"] = fv.label()
+    table.notes["first vanguard face"] = "down"
+    how = "chosen" if key else "default: the first grade-0 normal unit listed, else the first grade-0 trigger"
+    table.log("first vanguard", "5.4.3", f"{fv.label()} face down on the vanguard circle ({how})", [fv])
+    g_deck = expand(deck.cards("g"))
+    table.zone("g-zone").extend(g_deck)
+    table.log("G zone", "5.4.3.1", f"the whole G deck ({len(g_deck)}) face down in the G zone", g_deck)
+    table.shuffle("5.4.3.1", f"shuffle the main deck ({len(table.deck)} cards become the deck)")
+    table.log("vanguard damage", "5.4.3.3", "the vanguard damage is set to 0; no cards move")
+
+
+def _after_mulligan(table: Table) -> None:
+    fv = _vanguard(table)
+    table.notes["first vanguard face"] = "up"
+    table.notes["vanguard"] = fv.label()
+    table.log("stand up", "6.1.1", f"the first vanguard {fv.label()} is turned face up", [fv])
+
+
+def _vanguard(table: Table) -> Card:
+    return table.zone("vanguard")[-1]
+
+
+def _attack_allowed(table: Table, k: int) -> bool:
+    """Own turn k has a battle with a vanguard attack: every turn but the first player's turn 1 (7.2.1.3)."""
+    return k >= 1 and not (table.going == "first" and k == 1)
+
+
+def _need_cards(table: Table, k: int, count: int, what: str) -> None:
+    if len(table.deck) < count:
+        raise EngineError(
+            f"the deck has {len(table.deck)} cards at {what} of own turn {k}: the fighter has lost by then "
+            "(1.2.2.2, an empty deck); the engine models the first turns only"
+        )
+
+
+def _own_turn(table: Table, k: int) -> None:
+    """Own turn k up to the start of its main phase (stats model: drive 1, no draw triggers, no stride)."""
+    if _attack_allowed(table, k - 1):
+        _need_cards(table, k, 1, "the drive check before")
+        checked = table.take_top(1)
+        table.hand.extend(checked)
+        table.log(
+            "drive check",
+            "7.5.1.2.6",
+            f"own turn {k - 1}'s vanguard attack: drive check 1 card to the hand (drive 1 assumed, no trigger effects)",
+            checked,
+        )
+    _need_cards(table, k, 1, "the draw step")
+    table.draw(1, "draw", "6.4.1.1.2")
+    _g_assist(table, k)
+    _ride(table)
+    if not table.deck:
+        raise EngineError(
+            f"the deck is empty in own turn {k}: the fighter loses at the next check timing (1.2.2.2); "
+            "the engine models the first turns only"
+        )
+
+
+def _g_assist(table: Table, k: int) -> None:
+    vanguard = _vanguard(table)
+    target = vanguard.grade + 1
+    g_zone = table.zone("g-zone")
+    if vanguard.grade >= 3:
+        table.log("G assist", "6.4.1.2.2.1", "not allowed: the vanguard is grade 3 or more")
+        return
+    if len(g_zone) < 2:
+        table.log("G assist", "6.4.1.2.2.2", f"not allowed: the G zone has {len(g_zone)} cards (fewer than 2)")
+        return
+    if any(card.grade == target for card in table.hand):
+        table.log("G assist", "6.4.1.2.2.3", f"not allowed: the hand holds a grade-{target} card")
+        return
+    table.log(
+        "G assist",
+        "6.4.1.2.4",
+        "reveal the hand: no vanguard of grade 3 or more, G zone 2 or more, "
+        f"no grade-{target} card; take the hand back",
+        table.hand,
+    )
+    looked = table.deck[:G_ASSIST_LOOK]
+    found = next((i for i, card in enumerate(looked) if card.grade == target), None)
+    if found is None:
+        table.log("G assist", "6.4.1.2.5", f"look at the top {len(looked)}: no grade-{target} card, none taken", looked)
+    else:
+        card = table.deck.pop(found)
+        table.log(
+            "G assist",
+            "6.4.1.2.5",
+            f"look at the top {len(looked)}; add the topmost grade-{target} card, {card.label()}, to the hand",
+            [card],
+        )
+        others = sorted(table.hand, key=lambda c: (c.grade, table.rng.random()))[:2]
+        for paid in others:
+            table.hand.remove(paid)
+        table.hand.append(card)
+        from_g = [g_zone.pop(i) for i in sorted(table.rng.sample(range(len(g_zone)), 2), reverse=True)]
+        table.zone("out-of-game").extend([*others, *from_g])
+        table.log(
+            "G assist",
+            "6.4.1.2.5",
+            "pay 2 lowest-grade other hand cards and 2 G-zone cards out of the game",
+            [*others, *from_g],
+        )
+        table.notes["G assists"] = int(table.notes.get("G assists", 0)) + 1
+    table.shuffle("6.4.1.2.5", "shuffle the deck (whether or not a card was added)")
+
+
+def _ride(table: Table) -> None:
+    vanguard = _vanguard(table)
+    target = vanguard.grade + 1
+    candidates = [card for card in table.hand if card.grade == target and _is_unit(card)]
+    if not candidates:
+        table.log("ride", "6.5.1.1.2", f"no grade-{target} unit in the hand: no ride")
+        return
+    card = next((c for c in candidates if c.type == "normal"), candidates[0])
+    table.hand.remove(card)
+    table.zone("vanguard").remove(vanguard)
+    table.zone("soul").append(vanguard)
+    table.zone("vanguard").append(card)
+    table.notes["vanguard"] = card.label()
+    table.log("ride", "8.5.3.1", f"ride {card.label()}; {vanguard.label()} goes to the soul", [card])
+
+
+SETUP = Setup(
+    hand_size=HAND_SIZE,
+    mulligan=MulliganKind.PARTIAL_SHUFFLE,
+    mulligan_ref="5.4.3.4",
+    opening_ref="5.4.3.4",
+    prepare=_prepare,
+    after_mulligan=_after_mulligan,
+    own_turn=_own_turn,
+    choices=(FV_KEY,),
+)
+
+
 GAME = Game(
     id="vanguard",
     title="Cardfight!! Vanguard",
@@ -300,4 +487,6 @@ GAME = Game(
     rules=tuple(rules.rules),
     limit_identity=lambda card: card.name,
     db_warnings=_db_warnings,
+    card_keys=(FV_KEY,),
+    setup=SETUP,
 )

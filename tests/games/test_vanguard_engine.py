@@ -1,0 +1,397 @@
+"""Cardfight!! Vanguard engine: setup (5.4.3–5.4.3.4, 6.1.1), redraw and own turns (shared/spec/vanguard.md, 15)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import make_db, make_deck, rule_ids
+from test_vanguard import BASE_G, BASE_MAIN, rec, records_with
+
+from deckcheck import check_deck, load_deck
+from deckcheck.engine import EngineError, KeepFilter, NoMulligan, Table, deal, mulligan
+from deckcheck.games.vanguard import GAME, SETUP
+from deckcheck.query import parse_filter
+
+REPO = Path(__file__).resolve().parents[2]
+G1_FILTER = "grade=1"
+
+
+@pytest.fixture(scope="module")
+def db():
+    return make_db("vanguard", records_with())
+
+
+@pytest.fixture(scope="module")
+def base(db):
+    """Deck B of the spec: 50 main (FV T-FV), 16 G units."""
+    return make_deck(db, main=BASE_MAIN, g=BASE_G)
+
+
+@pytest.fixture(scope="module")
+def no_g(db):
+    return make_deck(db, main=BASE_MAIN)
+
+
+def multiset(deck) -> Counter[str]:
+    return Counter({card.number: n for section in GAME.sections for card, n in deck.cards(section)})
+
+
+def keep(text: str) -> KeepFilter:
+    return KeepFilter(parse_filter(text, GAME))
+
+
+def steps(table: Table) -> list[tuple[str, str]]:
+    return [(event.step, event.ref) for event in table.events]
+
+
+def reached(table: Table) -> int:
+    """Cards of the main deck that have reached the hand (without G assist: all that left the deck but the FV)."""
+    return 49 - len(table.deck)
+
+
+# After setup ----------------------------------------------------------------------------------------------------
+
+
+def test_prepare_sets_the_first_vanguard_face_down_and_the_g_deck_aside(base):
+    table = Table(rng=random.Random(1), going="first")
+    SETUP.prepare(table, base, {})
+    assert [c.number for c in table.zone("vanguard")] == ["T-FV"]
+    assert table.notes["first vanguard face"] == "down"
+    assert len(table.deck) == 49 and table.hand == []
+    assert len(table.zone("g-zone")) == 16
+    assert steps(table)[:4] == [
+        ("first vanguard", "5.4.3"),
+        ("G zone", "5.4.3.1"),
+        ("shuffle", "5.4.3.1"),
+        ("vanguard damage", "5.4.3.3"),
+    ]
+
+
+@pytest.mark.parametrize("going", ["first", "second"])
+def test_after_setup_deck_44_hand_5_g_zone_16_fv_face_up(base, going):
+    table = deal(base, seed=7, going=going)
+    assert len(table.deck) == 44 and len(table.hand) == 5
+    assert len(table.zone("g-zone")) == 16
+    assert [c.number for c in table.zone("vanguard")] == ["T-FV"]
+    assert table.notes["first vanguard"] == table.zone("vanguard")[0].label()
+    assert table.notes["first vanguard face"] == "up"
+    assert steps(table)[-1] == ("stand up", "6.1.1")
+    # Nothing else leaves the deck before the first draw: no life, shields or energy.
+    assert set(table.zones) == {"vanguard", "soul", "g-zone"}
+    assert table.zone("soul") == []
+    assert multiset(base) == table.inventory()
+
+
+def test_opening_hand_is_5_drawn_under_5434(base):
+    table = deal(base, seed=3)
+    opening = [e for e in table.events if e.step == "opening hand"]
+    assert len(opening) == 1 and opening[0].ref == "5.4.3.4" and len(opening[0].cards) == 5
+
+
+@pytest.mark.parametrize("going", ["first", "second"])
+@pytest.mark.parametrize("turns", range(0, 8))
+def test_card_conservation_after_setup_and_turns(base, db, going, turns):
+    small_g = make_deck(db, main=BASE_MAIN, g={"T-GA": 3})
+    for deck in (base, small_g):
+        for seed in range(5):
+            table = deal(deck, seed=seed, going=going, turns=turns, policy=keep(G1_FILTER))
+            assert table.inventory() == multiset(deck)
+            assert len(table.zone("vanguard")) == 1
+
+
+# The redraw (5.4.3.4) --------------------------------------------------------------------------------------------
+
+
+def test_redraw_returns_the_chosen_cards_shuffles_and_draws_as_many(base):
+    for seed in range(30):
+        table = deal(base, seed=seed, policy=keep(G1_FILTER))
+        returned, drawn = table.mulligan_returned, table.mulligan_drawn
+        assert all(c.grade != 1 for c in returned)
+        assert len(drawn) == len(returned)
+        assert len(table.hand) == 5 and len(table.deck) == 44
+        kept = list(table.hand)
+        _take(kept, [c.number for c in drawn])
+        assert all(c.grade == 1 for c in kept)
+        mull = [s for s in steps(table) if s[1] == "5.4.3.4"]
+        if returned:
+            assert mull == [
+                ("opening hand", "5.4.3.4"),
+                ("mulligan", "5.4.3.4"),
+                ("shuffle", "5.4.3.4"),
+                ("mulligan", "5.4.3.4"),
+            ]
+        else:  # k = 0: no shuffle
+            assert mull == [("opening hand", "5.4.3.4"), ("mulligan", "5.4.3.4")]
+
+
+def test_redraw_shuffles_the_returned_cards_in_so_they_can_come_back():
+    # 50 distinct cards; keep:grade=4 keeps nothing of the main deck, so all 5 go back, and some seed
+    # draws a returned card again.
+    records = [rec("U-FV", "FV", "normal", 0)] + [rec(f"U-{i:02d}", f"Unit {i}", "normal", 2) for i in range(49)]
+    db = make_db("vanguard", records)
+    deck = make_deck(db, main={r["number"]: 1 for r in records})
+    again = 0
+    for seed in range(60):
+        table = deal(deck, seed=seed, policy=keep("grade=4"))
+        assert len(table.mulligan_returned) == 5 and len(table.mulligan_drawn) == 5
+        assert table.inventory() == multiset(deck)
+        again += bool({c.number for c in table.mulligan_returned} & {c.number for c in table.mulligan_drawn})
+    assert again > 0
+
+
+def test_redraw_none_keeps_the_hand_without_shuffle(base):
+    table = deal(base, seed=11, policy=NoMulligan())
+    assert table.mulligan_returned == [] and table.mulligan_drawn == []
+    assert ("shuffle", "5.4.3.4") not in steps(table)
+
+
+def test_redraw_happens_once_only(base):
+    table = deal(base, seed=5)
+    with pytest.raises(EngineError, match="only once"):
+        mulligan(table, SETUP.mulligan, SETUP.hand_size, keep(G1_FILTER), SETUP.mulligan_ref)
+
+
+# Own turns -------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("going", "formula"),
+    [("first", lambda k: 5 + k + max(0, k - 2)), ("second", lambda k: 5 + k + max(0, k - 1))],
+)
+def test_cards_reached_per_own_turn_match_the_spec_table_without_g_assist(no_g, going, formula):
+    for k in range(0, 6):
+        for seed in range(3):
+            table = deal(no_g, seed=seed, going=going, turns=k)
+            assert reached(table) == formula(k)
+
+
+def test_the_first_player_draws_on_turn_1(no_g):
+    table = deal(no_g, seed=2, going="first", turns=1)
+    assert len(table.deck) == 43
+    assert ("draw", "6.4.1.1.2") in steps(table)
+    assert len(table.hand) + len(table.zone("soul")) == 6  # a ride moves one hand card to the vanguard circle
+
+
+def test_no_battle_on_the_first_players_turn_1(no_g):
+    table = deal(no_g, seed=4, going="first", turns=2)
+    assert not any(e.step == "drive check" for e in table.events)
+    assert len(table.deck) == 42  # two draws, no drive check
+    table = deal(no_g, seed=4, going="first", turns=3)
+    assert sum(e.step == "drive check" for e in table.events) == 1  # turn 2's attack, checked before turn 3's draw
+
+
+def test_second_players_turn_1_attack_drive_checks_one_card(no_g):
+    table = deal(no_g, seed=8, going="second", turns=1)
+    assert len(table.deck) == 43  # the turn-1 draw; no G deck, so no G assist
+    SETUP.own_turn(table, 2)
+    turn2 = table.events[[i for i, e in enumerate(table.events) if e.step == "drive check"][0] :]
+    assert [(e.step, e.ref, len(e.cards)) for e in turn2[:2]] == [
+        ("drive check", "7.5.1.2.6", 1),
+        ("draw", "6.4.1.1.2", 1),
+    ]
+    assert len(table.deck) == 41  # 42 after the drive check (drive 1, no draw trigger), 41 after the draw
+
+
+def _take(cards: list, numbers: list[str]) -> list:
+    """Remove one copy of each number from `cards` (copies are equal objects) and return them in order."""
+    taken = []
+    for number in numbers:
+        index = next(i for i, c in enumerate(cards) if c.number == number)
+        taken.append(cards.pop(index))
+    return taken
+
+
+def _turn_1_table(base, deck_top: list[str]) -> Table:
+    """After setup going first, with a hand of grade 0/2/3 cards and the given cards on top of the deck."""
+    table = deal(base, seed=1, going="first")
+    rest = table.hand + table.deck
+    hand = _take(rest, ["T-CRI", "T-G2A", "T-G3A", "T-G2B", "T-STD"])
+    top = _take(rest, deck_top)
+    table.hand, table.deck = hand, top + rest
+    assert len(table.deck) == 44
+    table.events.clear()
+    return table
+
+
+def test_g_assist_takes_a_grade_1_card_and_pays_2_hand_and_2_g_zone_cards(base):
+    # Draw a grade-2 card; the top 5 then hold a grade 1 at position 4 (the first of the two).
+    table = _turn_1_table(base, ["T-G2C", "T-G2A", "T-G3B", "T-HEL", "T-G1B", "T-SEN"])
+    table.turn = 1
+    SETUP.own_turn(table, 1)
+    assert len(table.deck) == 42
+    assert len(table.zone("g-zone")) == 14
+    out = table.zone("out-of-game")
+    assert len(out) == 4 and sum(c.type == "g-unit" for c in out) == 2
+    # Hand 5 after G assist (6 + 1 - 2); the ride step then rides the found grade 1.
+    assert len(table.hand) == 4
+    assert [c.number for c in table.zone("vanguard")] == ["T-G1B"]
+    assert [c.number for c in table.zone("soul")] == ["T-FV"]
+    # Paid: the two lowest-grade other hand cards (the two grade-0 triggers), never the found card.
+    assert sorted(c.number for c in out if c.type != "g-unit") == ["T-CRI", "T-STD"]
+    assert [(s, r) for s, r in steps(table) if s in ("G assist", "shuffle")] == [
+        ("G assist", "6.4.1.2.4"),
+        ("G assist", "6.4.1.2.5"),
+        ("G assist", "6.4.1.2.5"),
+        ("shuffle", "6.4.1.2.5"),
+    ]
+    assert table.notes["G assists"] == 1
+    assert Counter(c.number for c in [*table.deck, *table.hand, *(c for z in table.zones.values() for c in z)]) == (
+        multiset(base)
+    )
+
+
+def test_g_assist_pays_the_lowest_grades_random_among_ties(base):
+    table = _turn_1_table(base, ["T-G3B", "T-G1B"])
+    table.hand = [c for c in table.hand if c.number != "T-STD"]  # hand: T-CRI (0), T-G2A, T-G3A, T-G2B + drawn G3
+    SETUP.own_turn(table, 1)
+    paid = [c for c in table.zone("out-of-game") if c.type != "g-unit"]
+    assert paid[0].number == "T-CRI" and paid[1].grade == 2
+
+
+def test_g_assist_that_finds_nothing_still_shuffles_and_costs_nothing(base):
+    table = _turn_1_table(base, ["T-G2C", "T-G2A", "T-G3B", "T-HEL", "T-G2B", "T-G3A", "T-G1B"])
+    SETUP.own_turn(table, 1)
+    assert len(table.deck) == 43 and len(table.hand) == 6
+    assert len(table.zone("g-zone")) == 16 and table.zone("out-of-game") == []
+    assert ("shuffle", "6.4.1.2.5") in steps(table)
+    assert [c.number for c in table.zone("vanguard")] == ["T-FV"]  # no grade 1: no ride
+
+
+def test_g_assist_is_not_allowed_with_a_grade_1_card_in_hand(base):
+    table = _turn_1_table(base, ["T-G1C", "T-G1B"])
+    SETUP.own_turn(table, 1)
+    assert ("G assist", "6.4.1.2.2.3") in steps(table)
+    assert len(table.zone("g-zone")) == 16 and len(table.deck) == 43
+    assert [c.number for c in table.zone("vanguard")] == ["T-G1C"]
+
+
+def test_g_assist_is_not_allowed_at_grade_3(base):
+    table = _turn_1_table(base, ["T-G2C", "T-G1B"])
+    grade3 = next(c for c in table.hand if c.number == "T-G3A")
+    table.hand.remove(grade3)
+    table.zone("soul").append(table.zone("vanguard").pop())
+    table.zone("vanguard").append(grade3)
+    SETUP.own_turn(table, 1)
+    assert ("G assist", "6.4.1.2.2.1") in steps(table)
+    assert len(table.zone("g-zone")) == 16
+
+
+def test_g_assist_is_never_allowed_with_g_1(db):
+    deck = make_deck(db, main=BASE_MAIN, g={"T-GA": 1})
+    for seed in range(20):
+        table = deal(deck, seed=seed, going="second", turns=3)
+        assert "out-of-game" not in table.zones
+        assert not any(ref == "6.4.1.2.5" for _, ref in steps(table))
+        assert len(table.zone("g-zone")) == 1
+
+
+def test_g_assist_on_deck_b_reaches_the_spec_probability(base):
+    # Spec 15: --turn 1 --want grade=1, none, with G assist 0.9857 (without: 0.8839); a cheap simulation bound.
+    hits = 0
+    trials = 3000
+    for seed in range(trials):
+        table = deal(base, seed=seed, going="first", turns=1)
+        rode = table.zone("vanguard")[-1:] if table.zone("soul") else []
+        hits += any(c.grade == 1 for c in [*table.hand, *rode])
+    assert 0.975 < hits / trials < 0.995
+
+
+def test_ride_moves_the_old_vanguard_to_the_soul_one_grade_per_turn(no_g):
+    for seed in range(10):
+        table = deal(no_g, seed=seed, going="second", turns=4)
+        grades = [c.grade for c in [*table.zone("soul"), *table.zone("vanguard")]]
+        assert grades == list(range(len(grades)))
+        assert sum(e.step == "ride" and e.ref == "8.5.3.1" for e in table.events) == len(grades) - 1
+
+
+def test_same_seed_same_result(base):
+    one = deal(base, seed=42, going="second", turns=4, policy=keep(G1_FILTER))
+    two = deal(base, seed=42, going="second", turns=4, policy=keep(G1_FILTER))
+    assert [(e.step, e.ref, e.text, [c.number for c in e.cards]) for e in one.events] == [
+        (e.step, e.ref, e.text, [c.number for c in e.cards]) for e in two.events
+    ]
+    assert [c.number for c in one.deck] == [c.number for c in two.deck]
+    other = deal(base, seed=43, going="second", turns=4, policy=keep(G1_FILTER))
+    assert [c.number for c in one.deck] != [c.number for c in other.deck]
+
+
+def test_deck_out_is_an_engine_error(no_g):
+    with pytest.raises(EngineError, match="1.2.2.2"):
+        deal(no_g, seed=1, going="second", turns=30)
+
+
+# The first vanguard choice and setup errors ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ["T-CRI", "試験の射手 クリティア", "t-cri"])
+def test_first_vanguard_choice_by_number_or_name(base, key):
+    table = deal(base, seed=1, choices={"first_vanguard": key})
+    assert [c.number for c in table.zone("vanguard")] == ["T-CRI"]
+    assert table.inventory() == multiset(base)
+    in_deck = Counter(c.number for c in [*table.deck, *table.hand])
+    assert in_deck["T-CRI"] == 3 and in_deck["T-FV"] == 1
+
+
+def test_first_vanguard_deck_key_is_used_and_checked(db):
+    deck = make_deck(db, main=BASE_MAIN, g=BASE_G, first_vanguard="T-DRW")
+    assert "first_vanguard" in GAME.card_keys
+    assert check_deck(deck, db) == []
+    assert [c.number for c in deal(deck, seed=2).zone("vanguard")] == ["T-DRW"]
+    # An explicit choice wins over the deck key.
+    assert [c.number for c in deal(deck, seed=2, choices={"first_vanguard": "T-HEL"}).zone("vanguard")] == ["T-HEL"]
+    unknown = make_deck(db, main=BASE_MAIN, g=BASE_G, first_vanguard="No Such Card")
+    found = check_deck(unknown, db)
+    assert rule_ids(found) == ["deck.unknown-card"]
+    assert found[0].section == "first_vanguard"
+
+
+def test_default_first_vanguard_is_a_trigger_when_no_normal_grade_0(db):
+    main = {**BASE_MAIN, "T-G1N": 1}
+    del main["T-FV"]
+    table = deal(make_deck(db, main=main), seed=3)
+    assert [c.number for c in table.zone("vanguard")] == ["T-CRI"]  # the first grade-0 trigger listed
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        ("T-G2A", "grade 2"),
+        ("T-GA", "not a card of the main deck"),  # a G unit in the G deck
+        ("No Such Card", "not a card of the main deck"),
+    ],
+)
+def test_first_vanguard_choice_that_cannot_be_chosen(base, key, message):
+    with pytest.raises(EngineError, match=message):
+        deal(base, seed=1, choices={"first_vanguard": key})
+
+
+def test_no_grade_0_unit_cannot_be_set_up():
+    records = [rec("N-1", "Unit", "normal", 1), rec("N-T", "Trig", "trigger", 1, "critical")]
+    db = make_db("vanguard", records)
+    deck = make_deck(db, main={"N-1": 34, "N-T": 16})
+    assert rule_ids(check_deck(deck, db)) == ["vanguard.copies", "vanguard.first-vanguard"]
+    with pytest.raises(EngineError, match="grade-0"):
+        deal(deck, seed=1)
+
+
+def test_too_small_a_main_deck_cannot_be_set_up(db):
+    with pytest.raises(EngineError, match="at least 6"):
+        deal(make_deck(db, main={"T-FV": 1, "T-CRI": 4}), seed=1)
+
+
+def test_unknown_setup_choice(base):
+    with pytest.raises(EngineError, match="first_vanguard"):
+        deal(base, seed=1, choices={"lord": "T-FV"})
+
+
+@pytest.mark.parametrize("deck_file", ["dawn_knights.deck.toml", "ember_wings.txt"])
+def test_shipped_example_decks_deal(isolated_carddb, deck_file):
+    deck = load_deck(REPO / "decks" / "vanguard" / deck_file)
+    for seed in range(5):
+        for going in ("first", "second"):
+            table = deal(deck, seed=seed, going=going, turns=3, policy=keep(G1_FILTER))
+            assert table.inventory() == multiset(deck)
+            assert table.zone("vanguard")[0].grade <= 3

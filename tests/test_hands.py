@@ -1,0 +1,117 @@
+"""Dealing hands for every game's shipped example decks: conservation, reproducibility, uniformity, and the CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from deckcheck.carddb import load_carddb
+from deckcheck.cli import main
+from deckcheck.decks import parse_deck, resolve_deck
+from deckcheck.engine import deal
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(p for p in (ROOT / "decks").rglob("*") if p.suffix in (".toml", ".txt"))
+#: Zones filled from the shuffled deck after the opening hand: they hold random deck cards like the deck itself.
+FROM_THE_DECK = {"life", "orbs", "energy"}
+
+
+def load(path: Path):
+    source = parse_deck(path)
+    return resolve_deck(source, load_carddb(source.game_id))
+
+
+def deck_multiset(deck) -> Counter[str]:
+    return Counter({card.number: n for section in deck.game.sections for card, n in deck.cards(section)})
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("going", ["first", "second"])
+def test_every_example_deck_deals_and_conserves_its_cards(path, going, isolated_carddb):
+    deck = load(path)
+    for turns in (0, 3):
+        table = deal(deck, seed=11, going=going, turns=turns)
+        owned = table.inventory()
+        for zone in table.notes.get("not from the deck", ()):  # e.g. EVOLVE's magic-item tokens
+            owned.subtract(Counter(c.number for c in table.zones[zone]))
+        assert +owned == deck_multiset(deck), turns
+    again = deal(deck, seed=11, going=going, turns=3)
+    assert [c.number for c in again.hand] == [c.number for c in deal(deck, seed=11, going=going, turns=3).hand]
+
+
+@pytest.mark.parametrize("path", EXAMPLES[::2], ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_opening_hands_are_uniform(path, isolated_carddb):
+    """Chi-square of card frequencies in 3,000 opening hands against their share of the shuffled deck."""
+    deck = load(path)
+    seen: Counter[str] = Counter()
+    population: Counter[str] | None = None
+    hands = 3000
+    for seed in range(hands):
+        table = deal(deck, seed=seed, going="first")
+        seen.update(card.number for card in table.hand)
+        if population is None:
+            shuffled = [*table.hand, *table.deck, *(c for z in FROM_THE_DECK for c in table.zones.get(z, []))]
+            population = Counter(card.number for card in shuffled)
+            hand_size = len(table.hand)
+            size = len(shuffled)
+    chi2 = sum(
+        (seen[number] - hands * hand_size * copies / size) ** 2 / (hands * hand_size * copies / size)
+        for number, copies in population.items()
+    )
+    df = len(population) - 1
+    assert chi2 < df + 6 * math.sqrt(2 * df) + 10, (chi2, df)  # p far below 1e-6: a generous, fixed-seed bound
+
+
+@pytest.fixture
+def run_cli(capsys, monkeypatch):
+    def run(*args: str) -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "argv", ["deckcheck", *map(str, args)])
+        with pytest.raises(SystemExit) as done:
+            main()
+        captured = capsys.readouterr()
+        return done.value.code or 0, captured.out, captured.err
+
+    return run
+
+
+def test_hand_json_and_text(run_cli, isolated_carddb):
+    deck = ROOT / "decks" / "ic-dragonball" / "raiga-martial-artists.deck.toml"
+    code, out, _ = run_cli("hand", deck, "--seed", "5", "--going", "second", "--output", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert len(data["hand"]) == 3 and set(data["hand"][0]) == {"number", "name"}
+    assert (data["seed"], data["going"], data["mulligan"], data["turn"]) == (5, "second", "none", 0)
+    assert run_cli("hand", deck, "--seed", "5", "--going", "second", "--output", "json")[1] == out
+    code, out, _ = run_cli("hand", deck, "--seed", "5", "--count", "3")
+    assert code == 0 and out.count("hand (3):") == 3 and "seed 7" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seed", "abc"], "seed"),
+        (["--turn", "-1"], "--turn"),
+        (["--turn", "1000"], "--turn"),
+        (["--mulligan", "keep:colour=red"], "no field 'colour'"),
+        (["--mulligan", "sometimes"], "unknown mulligan policy"),
+        (["--choose", "nonsense"], "KEY=VALUE"),
+    ],
+)
+def test_hand_bad_input(run_cli, isolated_carddb, args, message):
+    deck = ROOT / "decks" / "ic-dragonball" / "raiga-martial-artists.deck.toml"
+    code, out, err = run_cli("hand", deck, *args)
+    assert code == 2
+    assert message in out + err
+    assert "Traceback" not in out + err
+
+
+def test_an_absurd_count_is_refused_before_dealing(run_cli, tmp_path, isolated_carddb):
+    deck = tmp_path / "huge.txt"
+    deck.write_text("game: ic-dragonball\n## leader\n1 DC-DB-001\n## main\n1000000000000 DC-DB-010\n", encoding="utf-8")
+    code, _, err = run_cli("hand", deck)
+    assert code == 2 and "at most" in err
