@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -26,6 +28,26 @@ def make_deck(db: CardDB, **sections_and_keys: Any) -> Deck:
 
 def violations_of(db: CardDB, **sections_and_keys: Any) -> list[Violation]:
     return check_deck(make_deck(db, **sections_and_keys), db)
+
+
+def deck_multiset(deck: Deck) -> Counter[str]:
+    """Every card of a deck's sections by number: what card conservation compares the engine's zones with."""
+    return Counter({card.number: n for section in deck.game.sections for card, n in deck.cards(section)})
+
+
+@pytest.fixture
+def run_cli(capsys, monkeypatch):
+    """Run `deckcheck ARGS...` in-process, as a user would; returns (exit code, stdout, stderr)."""
+    from deckcheck.cli import main
+
+    def run(*args: Any) -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "argv", ["deckcheck", *map(str, args)])
+        with pytest.raises(SystemExit) as done:
+            main()
+        captured = capsys.readouterr()
+        return done.value.code or 0, captured.out, captured.err
+
+    return run
 
 
 def rule_ids(violations: Iterable[Violation]) -> list[str]:

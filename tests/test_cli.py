@@ -3,25 +3,10 @@
 from __future__ import annotations
 
 import json
-import sys
 import xml.etree.ElementTree as ET
 
 import pytest
 from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
-
-from deckcheck.cli import main
-
-
-@pytest.fixture
-def run_cli(capsys, monkeypatch):
-    def run(*args: str) -> tuple[int, str, str]:
-        monkeypatch.setattr(sys, "argv", ["deckcheck", *map(str, args)])
-        with pytest.raises(SystemExit) as done:
-            main()
-        captured = capsys.readouterr()
-        return done.value.code or 0, captured.out, captured.err
-
-    return run
 
 
 @pytest.fixture

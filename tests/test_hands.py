@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import deck_multiset
 
 from deckcheck.carddb import load_carddb
-from deckcheck.cli import main
 from deckcheck.decks import parse_deck, resolve_deck
 from deckcheck.engine import deal
 
@@ -24,10 +23,6 @@ FROM_THE_DECK = {"life", "orbs", "energy"}
 def load(path: Path):
     source = parse_deck(path)
     return resolve_deck(source, load_carddb(source.game_id))
-
-
-def deck_multiset(deck) -> Counter[str]:
-    return Counter({card.number: n for section in deck.game.sections for card, n in deck.cards(section)})
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -65,18 +60,6 @@ def test_opening_hands_are_uniform(path, isolated_carddb):
     )
     df = len(population) - 1
     assert chi2 < df + 6 * math.sqrt(2 * df) + 10, (chi2, df)  # p far below 1e-6: a generous, fixed-seed bound
-
-
-@pytest.fixture
-def run_cli(capsys, monkeypatch):
-    def run(*args: str) -> tuple[int, str, str]:
-        monkeypatch.setattr(sys, "argv", ["deckcheck", *map(str, args)])
-        with pytest.raises(SystemExit) as done:
-            main()
-        captured = capsys.readouterr()
-        return done.value.code or 0, captured.out, captured.err
-
-    return run
 
 
 def test_hand_json_and_text(run_cli, isolated_carddb):

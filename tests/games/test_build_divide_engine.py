@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from conftest import make_db, make_deck
+from test_build_divide import territory, unit
 
 from deckcheck import load_deck
 from deckcheck.engine import EngineError, KeepFilter, MulliganKind, Table, deal, mulligan
@@ -15,23 +16,6 @@ from deckcheck.games.build_divide import GAME
 from deckcheck.query import parse_filter
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def unit(number: str, name: str, **fields: Any) -> dict[str, Any]:
-    record = {"number": number, "name": name, "type": "unit", "colors": ["black"], "cost": 2, "total_cost": 2}
-    return record | fields
-
-
-def territory(number: str, name: str, open_name: str) -> dict[str, Any]:
-    return {
-        "number": number,
-        "name": name,
-        "type": "territory",
-        "open_name": open_name,
-        "colors": ["red"],
-        "total_cost": 6,
-        "titles": ["覇王"],
-    }
 
 
 RECORDS = [

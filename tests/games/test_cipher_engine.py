@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_db, make_deck
+from conftest import deck_multiset, make_db, make_deck
+from test_cipher import unit
 
 from deckcheck.decks import Deck, load_deck
 from deckcheck.engine import EngineError, KeepFilter, MulliganKind, NoMulligan, Table, deal, mulligan
@@ -19,24 +19,6 @@ from deckcheck.query import parse_filter
 
 ROOT = Path(__file__).resolve().parents[2]
 L = "L-001"  # 見習い君主 リーフィ, printed cost 1
-
-
-def unit(number: str, title: str, unit_name: str, cost: Any = 2, **fields: Any) -> dict[str, Any]:
-    record = {
-        "number": number,
-        "name": f"{title} {unit_name}",
-        "type": "unit",
-        "title": title,
-        "unit_name": unit_name,
-        "cost": cost,
-        "symbols": ["blade-of-light"],
-        "attack": 40,
-        "support": 10,
-        "range": "1",
-        "class_name": "剣士",
-    }
-    record.update(fields)
-    return record
 
 
 # Base deck B (spec examples): 12 names x 4 + 1 name x 2 = 50; only L has printed cost 1.
@@ -57,10 +39,6 @@ DB = make_db("cipher", [*BASE, *EXTRA])
 
 def base_deck(**keys: Any) -> Deck:
     return make_deck(DB, main=BASE_MAIN, **keys)
-
-
-def deck_multiset(deck: Deck) -> Counter[str]:
-    return Counter({card.number: n for card, n in deck.cards("main")})
 
 
 class Redraw:

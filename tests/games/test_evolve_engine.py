@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_db, make_deck
+from conftest import deck_multiset, make_db, make_deck
 
 from deckcheck import load_deck
 from deckcheck.cards import Card
@@ -59,10 +59,6 @@ def forest(db, **changes: Any):
 
 def idol(db, leader: str = "L-CG", **changes: Any):
     return make_deck(db, **({"leader": {leader: 1}, "main": CG_MAIN} | changes))
-
-
-def deck_multiset(deck) -> Counter[str]:
-    return Counter({card.number: count for s in ("leader", "main", "evolve") for card, count in deck.cards(s)})
 
 
 @pytest.fixture
