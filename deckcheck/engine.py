@@ -119,6 +119,9 @@ class Table:
     mulligan_drawn: list[Card] = field(default_factory=list)
     turn: int = 0
     notes: dict[str, object] = field(default_factory=dict)
+    # Every card that has reached the hand and counts for `stats`: cards that later leave the hand stay here,
+    # cards returned by the mulligan do not (they count only if drawn again).
+    reached: list[Card] = field(default_factory=list)
 
     def log(self, step: str, ref: str, text: str, cards: Iterable[Card] = ()) -> None:
         self.events.append(Event(step, ref, text, list(cards)))
@@ -143,9 +146,15 @@ class Table:
 
     def draw(self, count: int, step: str, ref: str) -> list[Card]:
         drawn = self.take_top(count)
-        self.hand.extend(drawn)
+        self.to_hand(drawn)
         self.log(step, ref, f"draw {len(drawn)}", drawn)
         return drawn
+
+    def to_hand(self, cards: Iterable[Card]) -> None:
+        """Cards that reach the hand by any rule (a draw, a drive check, a search)."""
+        cards = list(cards)
+        self.hand.extend(cards)
+        self.reached.extend(cards)
 
     def place_top(self, count: int, zone: str, step: str, ref: str) -> list[Card]:
         placed = self.take_top(count)
@@ -173,6 +182,8 @@ def mulligan(table: Table, kind: MulliganKind, hand_size: int, policy: MulliganP
             return
         returned = [table.hand[i] for i in indices]
         table.hand = [card for i, card in enumerate(table.hand) if i not in set(indices)]
+        for card in returned:
+            table.reached.remove(card)
         table.deck.extend(returned)
         table.log("mulligan", ref, f"return {len(returned)} to the deck", returned)
         table.shuffle(ref)
@@ -184,6 +195,7 @@ def mulligan(table: Table, kind: MulliganKind, hand_size: int, policy: MulliganP
         return
     old = table.hand
     table.hand = []
+    table.reached = []
     table.mulligan_returned = old
     if kind is MulliganKind.FULL_SHUFFLE:
         table.deck.extend(old)
@@ -205,6 +217,43 @@ def mulligan(table: Table, kind: MulliganKind, hand_size: int, policy: MulliganP
         table.shuffle(ref)
 
 
+def first_player_skips_first_draw(going: Going, k: int) -> int:
+    """Cards drawn by the main phase of own turn k: one per turn, none on the first player's turn 1."""
+    return max(0, k - 1) if going == "first" else k
+
+
+@dataclass(frozen=True)
+class Seek:
+    """A hand-dependent step the exact statistics handle: if no reached card matches `filter`, the topmost matching
+    card among the next `look` cards of the deck joins the hand (Vanguard's G assist on own turn 1)."""
+
+    filter: Callable[[Card], bool]
+    look: int
+    text: str
+    ref: str
+
+
+@dataclass(frozen=True)
+class TurnModel:
+    """What the game's rules bring to the hand by the main phase of own turn k, for `stats`.
+
+    `draws` counts the cards every game brings whatever the hand holds (draw steps, drive checks). `seek` is a
+    hand-dependent step the exact engine covers; `simulate_only` says why only simulation can answer (steps that
+    depend on the hand turn after turn), in which case `refine` names the card detail the vectorised simulation
+    tracks and `vector_turns` runs those turns on arrays of card counts (see :mod:`deckcheck.stats.simulate`).
+    """
+
+    draws: int
+    seek: Seek | None = None
+    simulate_only: str | None = None
+    refine: Callable[[Card], object] | None = None
+    vector_turns: Callable[..., None] | None = None
+
+
+def plain_turns(table: Table, k: int) -> TurnModel:
+    return TurnModel(draws=first_player_skips_first_draw(table.going, k))
+
+
 @dataclass(frozen=True)
 class Setup:
     """A game's setup and first turns, as its module describes them (see the game's spec, "Setup procedure")."""
@@ -221,6 +270,8 @@ class Setup:
     # Deck keys a player may set to make a setup choice (cipher `lord`, evolve `basis`, ...).
     choices: tuple[str, ...] = ()
     opening_ref: str = ""
+    # The statistics' view of own turn k, from the table after `prepare` (see TurnModel).
+    turn_model: Callable[[Table, int], TurnModel] = plain_turns
 
 
 def expand(items: Iterable[tuple[Card, int]]) -> list[Card]:

@@ -466,7 +466,7 @@ def _own_turn(table: Table, k: int) -> None:
     if not life:
         raise EngineError(f"own turn {k}: the deck and life are both empty, so this player has lost (507-1b)")
     card = life.pop(0)
-    table.hand.append(card)
+    table.to_hand([card])
     table.log("draw", "507-1a", "the deck is empty: the top life card goes to the hand instead", [card])
 
 

@@ -10,7 +10,7 @@ from pydantic import BeforeValidator, Field, model_validator
 
 from deckcheck.cards import Card, PlainInt, as_list, choice
 from deckcheck.decks import Deck
-from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
+from deckcheck.engine import EngineError, MulliganKind, Seek, Setup, Table, TurnModel, expand
 from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural, tally
 from deckcheck.normalize import norm_name, norm_number
 from deckcheck.violations import Violation
@@ -383,7 +383,7 @@ def _own_turn(table: Table, k: int) -> None:
     if _attack_allowed(table, k - 1):
         _need_cards(table, k, 1, "the drive check before")
         checked = table.take_top(1)
-        table.hand.extend(checked)
+        table.to_hand(checked)
         table.log(
             "drive check",
             "7.5.1.2.6",
@@ -436,7 +436,7 @@ def _g_assist(table: Table, k: int) -> None:
         others = sorted(table.hand, key=lambda c: (c.grade, table.rng.random()))[:2]
         for paid in others:
             table.hand.remove(paid)
-        table.hand.append(card)
+        table.to_hand([card])
         from_g = [g_zone.pop(i) for i in sorted(table.rng.sample(range(len(g_zone)), 2), reverse=True)]
         table.zone("out-of-game").extend([*others, *from_g])
         table.log(
@@ -465,6 +465,38 @@ def _ride(table: Table) -> None:
     table.log("ride", "8.5.3.1", f"ride {card.label()}; {vanguard.label()} goes to the soul", [card])
 
 
+def _reached_by_turn(going: str, k: int) -> int:
+    """Draw steps (the first player draws on turn 1) plus one drive check per earlier own turn with an attack."""
+    attacks = max(0, k - 2) if going == "first" else max(0, k - 1)
+    return k + attacks
+
+
+def _turn_model(table: Table, k: int) -> TurnModel:
+    """Stats model (spec "Statistics"): drive 1, no draw triggers; G assist whenever it is allowed.
+
+    Own turn 1 stays exact: G assist then only adds the topmost grade-(FV+1) card of the next 5 when the 6 cards in
+    hand hold none. From own turn 2 on, rides and earlier assists decide it, so only simulation answers.
+    """
+    draws = _reached_by_turn(table.going, k)
+    fv_grade = _vanguard(table).grade
+    if k == 0 or len(table.zone("g-zone")) < 2 or fv_grade >= 3:
+        return TurnModel(draws=draws)
+    target = fv_grade + 1
+    if k == 1:
+        seek = Seek(lambda card: card.grade == target, G_ASSIST_LOOK, f"grade {target} (G assist)", "6.4.1.2")
+        return TurnModel(draws=draws, seek=seek)
+    return TurnModel(
+        draws=draws,
+        simulate_only="G assist (6.4.1.2) and rides after own turn 1 depend on the hand turn after turn",
+        refine=lambda card: (card.grade, _is_unit(card), card.type == "normal"),
+        vector_turns=_vector_turns,
+    )
+
+
+def _vector_turns(state: Any, rng: Any, model: Any) -> None:
+    raise NotImplementedError("vectorised G assist: being written")
+
+
 SETUP = Setup(
     hand_size=HAND_SIZE,
     mulligan=MulliganKind.PARTIAL_SHUFFLE,
@@ -474,6 +506,7 @@ SETUP = Setup(
     after_mulligan=_after_mulligan,
     own_turn=_own_turn,
     choices=(FV_KEY,),
+    turn_model=_turn_model,
 )
 
 

@@ -1,0 +1,250 @@
+"""The statistics' view of a deck: wants, atoms and the draw model of one seat and one turn.
+
+Cards that match exactly the same filters (the `--want` filters, the `keep:` filter, a seek filter) behave alike in
+every probability, so the deck is grouped into *atoms*: one per distinct pattern of matches, with its card count.
+Both the exact engine and the vectorised simulation work on atom counts, never on single cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from deckcheck.cards import Card
+from deckcheck.decks import Deck
+from deckcheck.engine import EngineError, Going, MulliganKind, Table, TurnModel
+from deckcheck.errors import DeckcheckError
+from deckcheck.query import CardFilter, Query
+
+
+@dataclass(frozen=True)
+class Want:
+    """`>=K FILTER` or `<=K FILTER` over the cards that have reached the hand."""
+
+    text: str
+    at_least: bool
+    k: int
+
+    def holds(self, matching: int) -> bool:
+        return matching >= self.k if self.at_least else matching <= self.k
+
+    @property
+    def cap(self) -> int:
+        """Counting beyond this changes nothing: K for `>=K`, K+1 (already failed) for `<=K`."""
+        return self.k if self.at_least else self.k + 1
+
+
+@dataclass(frozen=True)
+class Atom:
+    mask: int  # bit i set: the cards match predicate i (wants first, then the keep and seek filters)
+    count: int
+    cards: tuple[Card, ...]  # the distinct cards grouped here, for labels
+    detail: object = None  # the game's refinement key (vectorised simulation only)
+
+    def label(self, limit: int = 2) -> str:
+        names = [card.name for card in self.cards[:limit]]
+        more = len(self.cards) - limit
+        return " / ".join(names) + (f" +{more}" if more > 0 else "")
+
+
+@dataclass(frozen=True)
+class OddsModel:
+    """One seat at one turn: the population the hand is drawn from, grouped into atoms, and what the rules draw."""
+
+    deck: Deck
+    going: Going
+    turn: int
+    hand_size: int
+    mulligan: MulliganKind
+    wants: tuple[Want, ...]
+    atoms: tuple[Atom, ...]
+    keep_bit: int | None
+    seek_bit: int | None
+    turns: TurnModel
+    filters: tuple[CardFilter | Callable[[Card], bool], ...]
+
+    @property
+    def size(self) -> int:
+        return sum(atom.count for atom in self.atoms)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        return tuple(atom.count for atom in self.atoms)
+
+    def matches(self, atom: Atom, bit: int | None) -> bool:
+        return bit is not None and bool(atom.mask >> bit & 1)
+
+    def describe_atom(self, atom: Atom) -> str:
+        """The wants an atom's cards satisfy, e.g. `grade=1`, or `other` for none."""
+        parts = [want.text.removeprefix(">=1 ") for i, want in enumerate(self.wants) if atom.mask >> i & 1]
+        if self.keep_bit is not None and atom.mask >> self.keep_bit & 1:
+            parts.append("keep filter")
+        if self.seek_bit is not None and atom.mask >> self.seek_bit & 1:
+            parts.append(self.turns.seek.text if self.turns.seek else "seek")
+        return " & ".join(parts) if parts else "other"
+
+
+def population(deck: Deck, going: Going, choices: dict[str, str]) -> tuple[Table, list[tuple[Card, int]]]:
+    """The cards the opening hand is drawn from, after the game's set-asides (first vanguard, lord, ...)."""
+    setup = deck.game.setup
+    if setup is None:
+        raise EngineError(f"the engine has no setup for {deck.game.title} yet")
+    table = Table(rng=random.Random(0), going=going)
+    setup.prepare(table, deck, choices)
+    counts: dict[str, list] = {}
+    for card in table.deck:
+        entry = counts.setdefault(card.number, [card, 0])
+        entry[1] += 1
+    return table, [(card, count) for card, count in counts.values()]
+
+
+def build_model(
+    deck: Deck,
+    queries: Sequence[Query],
+    *,
+    going: Going,
+    turn: int,
+    keep: CardFilter | None = None,
+    choices: dict[str, str] | None = None,
+    refine: bool = False,
+) -> OddsModel:
+    """Group the deck into atoms for these queries; `refine` also splits atoms by the game's simulation detail."""
+    if not queries:
+        raise DeckcheckError("no --want query was given", field="want")
+    setup = deck.game.setup
+    table, cards = population(deck, going, choices or {})
+    turns = setup.turn_model(table, turn)
+    filters: list[CardFilter | Callable[[Card], bool]] = [query.filter for query in queries]
+    keep_bit = seek_bit = None
+    if keep is not None:
+        keep_bit = len(filters)
+        filters.append(keep)
+    if turns.seek is not None:
+        seek_bit = len(filters)
+        filters.append(turns.seek.filter)
+    detail = turns.refine if refine and turns.refine else None
+    groups: dict[tuple[int, object], list] = {}
+    for card, count in cards:
+        mask = sum(1 << bit for bit, matches in enumerate(filters) if matches(card))
+        key = (mask, detail(card) if detail else None)
+        group = groups.setdefault(key, [[], 0])
+        group[0].append(card)
+        group[1] += count
+    # Atoms matching nothing go last: the exact engine fills the remaining draws from them.
+    ordered = sorted(groups.items(), key=lambda item: (item[0][0] == 0, -item[0][0], -item[1][1]))
+    atoms = tuple(Atom(mask, count, tuple(group), extra) for (mask, extra), (group, count) in ordered)
+    wants = tuple(Want(query.text, query.at_least, query.k) for query in queries)
+    return OddsModel(
+        deck=deck,
+        going=going,
+        turn=turn,
+        hand_size=setup.hand_size,
+        mulligan=setup.mulligan,
+        wants=wants,
+        atoms=atoms,
+        keep_bit=keep_bit,
+        seek_bit=seek_bit,
+        turns=turns,
+        filters=tuple(filters),
+    )
+
+
+Composition = tuple[int, ...]  # cards per atom, in the model's atom order
+
+
+@dataclass(frozen=True)
+class MulliganPlan:
+    """A mulligan policy as decisions on hand compositions, usable by every path (exact, vectorised, engine).
+
+    `keep(h)` is what a partial-mulligan game keeps (per atom, ≤ h); `redraw(h)` whether a full-mulligan game
+    redraws the whole hand. `name` is the contract's policy name (`none`, `optimal`, `keep:FILTER`).
+    """
+
+    name: str
+    keep: Callable[[Composition], Composition]
+    redraw: Callable[[Composition], bool]
+
+
+def compositions(counts: Sequence[int], size: int) -> list[Composition]:
+    """Every way to take `size` cards from atoms of these counts (per-atom numbers, not card identities)."""
+    result: list[Composition] = []
+    suffix = [0] * (len(counts) + 1)  # cards available from atom i on
+    for i in range(len(counts) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + counts[i]
+
+    def walk(i: int, left: int, prefix: list[int]) -> None:
+        if i == len(counts) - 1:
+            if left <= counts[i]:
+                result.append((*prefix, left))
+            return
+        for x in range(max(0, left - suffix[i + 1]), min(counts[i], left) + 1):
+            prefix.append(x)
+            walk(i + 1, left - x, prefix)
+            prefix.pop()
+
+    if counts and size <= suffix[0]:
+        walk(0, size, [])
+    return result
+
+
+def atom_of(model: OddsModel) -> Callable[[Card], int]:
+    """The atom index of a card (for running a plan on the engine's card-by-card tables)."""
+    index = {(atom.mask, atom.detail): i for i, atom in enumerate(model.atoms)}
+    detail = model.turns.refine if any(atom.detail is not None for atom in model.atoms) else None
+
+    def find(card: Card) -> int:
+        mask = sum(1 << bit for bit, matches in enumerate(model.filters) if matches(card))
+        return index[(mask, detail(card) if detail else None)]
+
+    return find
+
+
+@dataclass
+class PlanPolicy:
+    """Runs a :class:`MulliganPlan` as the engine's MulliganPolicy (simulation through the real engine)."""
+
+    plan: MulliganPlan
+    model: OddsModel
+
+    def __post_init__(self) -> None:
+        self._atom = atom_of(self.model)
+
+    @property
+    def name(self) -> str:
+        return self.plan.name
+
+    def _composition(self, hand: list[Card]) -> tuple[list[int], Composition]:
+        atoms = [self._atom(card) for card in hand]
+        return atoms, tuple(atoms.count(i) for i in range(len(self.model.atoms)))
+
+    def returns(self, table: Table, hand: list[Card]) -> list[int]:
+        atoms, composition = self._composition(hand)
+        keep = list(self.plan.keep(composition))
+        returned = []
+        for index, atom in enumerate(atoms):
+            if keep[atom] > 0:
+                keep[atom] -= 1
+            else:
+                returned.append(index)
+        return returned
+
+    def redraw(self, table: Table, hand: list[Card]) -> bool:
+        return self.plan.redraw(self._composition(hand)[1])
+
+    def bottom_order(self, table: Table, hand: list[Card]) -> list[Card]:
+        return list(hand)
+
+
+def no_mulligan(model: OddsModel) -> MulliganPlan:
+    return MulliganPlan("none", keep=lambda h: h, redraw=lambda h: False)
+
+
+def keep_filter_plan(model: OddsModel, text: str) -> MulliganPlan:
+    """`keep:FILTER`: keep the matching cards (partial); redraw when none matches (full)."""
+    keeps = [model.matches(atom, model.keep_bit) for atom in model.atoms]
+    return MulliganPlan(
+        f"keep:{text}",
+        keep=lambda h: tuple(x if k else 0 for x, k in zip(h, keeps, strict=True)),
+        redraw=lambda h: not any(x for x, k in zip(h, keeps, strict=True) if k),
+    )
