@@ -494,7 +494,102 @@ def _turn_model(table: Table, k: int) -> TurnModel:
 
 
 def _vector_turns(state: Any, rng: Any, model: Any) -> None:
-    raise NotImplementedError("vectorised G assist: being written")
+    """`_own_turn` for own turns 1..model.turn on per-trial atom counts (deckcheck.stats.simulate.VectorState).
+
+    Atom details are (grade, is_unit, is_normal). Every step leaves the deck uniformly shuffled (G assist shuffles
+    it either way), so a draw or drive check is a hypergeometric sample of the deck's counts and the topmost
+    grade-(VG+1) card of the top 5 is a uniformly random one of the deck's grade-(VG+1) cards.
+    """
+    import numpy as np
+
+    grade = np.array([detail[0] for detail in state.details], dtype=np.int64)
+    unit = np.array([detail[1] for detail in state.details], dtype=bool)
+    normal = np.array([detail[2] for detail in state.details], dtype=bool)
+    vanguard = np.full(state.trials, _vanguard(state.table).grade, dtype=np.int64)
+    g_zone = np.full(state.trials, len(state.table.zone("g-zone")), dtype=np.int64)
+    state.counters.update({"vanguard grade": vanguard, "g-zone": g_zone})
+    for k in range(1, model.turn + 1):
+        if _attack_allowed(state.table, k - 1):
+            _vector_need_cards(state, k, "the drive check before")
+            state.draw(1)
+        _vector_need_cards(state, k, "the draw step")
+        state.draw(1)
+        _vector_g_assist(state, rng, grade, vanguard, g_zone)
+        _vector_ride(state, rng, grade, unit, normal, vanguard)
+        if (state.deck_sizes() == 0).any():
+            raise EngineError(
+                f"the deck is empty in own turn {k}: the fighter loses at the next check timing (1.2.2.2); "
+                "the engine models the first turns only"
+            )
+
+
+def _vector_need_cards(state: Any, k: int, what: str) -> None:
+    smallest = int(state.deck_sizes().min()) if state.trials else 1
+    if smallest < 1:
+        raise EngineError(
+            f"the deck has {smallest} cards at {what} of own turn {k}: the fighter has lost by then "
+            "(1.2.2.2, an empty deck); the engine models the first turns only"
+        )
+
+
+def _vector_g_assist(state: Any, rng: Any, grade: Any, vanguard: Any, g_zone: Any) -> None:
+    """`_g_assist` on counts: allowed rows look at the top 5; a hit pays the 2 lowest-grade other hand cards."""
+    import numpy as np
+
+    from deckcheck.stats.simulate import p_seen, pick_one
+
+    wanted = grade[None, :] == (vanguard + 1)[:, None]  # (trials, atoms): grade VG+1
+    allowed = (vanguard < 3) & (g_zone >= 2) & ~(state.hand * wanted).any(axis=1)
+    rows = np.flatnonzero(allowed)
+    if not rows.size:
+        return
+    deck = state.deck[rows]
+    qualifying = deck * wanted[rows]
+    hit = rng.random(rows.size) < p_seen(deck.sum(axis=1), qualifying.sum(axis=1), G_ASSIST_LOOK)
+    rows = rows[hit]
+    if not rows.size:
+        return
+    found = pick_one(rng, qualifying[hit])
+    _vector_pay_lowest(state, rng, rows, grade, 2)
+    state.add_to_hand(rows, found)
+    g_zone[rows] -= 2
+
+
+def _vector_pay_lowest(state: Any, rng: Any, rows: Any, grade: Any, count: int) -> None:
+    """Remove the `count` lowest-grade hand cards of these rows, random among ties (∝ counts within a grade)."""
+    import numpy as np
+
+    from deckcheck.stats.simulate import sample_counts
+
+    hand = state.hand[rows]
+    need = np.minimum(count, hand.sum(axis=1))
+    for level in np.unique(grade):
+        columns = np.flatnonzero(grade == level)
+        take = np.minimum(need, hand[:, columns].sum(axis=1))
+        if take.any():
+            hand[:, columns] -= sample_counts(rng, hand[:, columns], take)
+            need -= take
+        if not need.any():
+            break
+    state.hand[rows] = hand
+
+
+def _vector_ride(state: Any, rng: Any, grade: Any, unit: Any, normal: Any, vanguard: Any) -> None:
+    """`_ride` on counts: a grade VG+1 unit in hand (a normal one if any) leaves the hand; VG grade + 1."""
+    import numpy as np
+
+    from deckcheck.stats.simulate import pick_one
+
+    wanted = (grade[None, :] == (vanguard + 1)[:, None]) & unit[None, :]
+    units = state.hand * wanted
+    rows = np.flatnonzero(units.any(axis=1))
+    if not rows.size:
+        return
+    units = units[rows]
+    normals = units * normal[None, :]
+    choice = np.where(normals.any(axis=1)[:, None], normals, units)
+    state.hand[rows, pick_one(rng, choice)] -= 1
+    vanguard[rows] += 1
 
 
 SETUP = Setup(

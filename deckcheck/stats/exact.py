@@ -1,0 +1,317 @@
+"""Exact odds by counting: multivariate hypergeometric sums over atoms, never hand by hand.
+
+The reached cards at the main phase of own turn k are the hand kept after the mulligan plus a uniformly random set
+of further cards from the rest (every mulligan kind ends in a shuffle or draws from a shuffled rest). So each
+probability is `P(base + X satisfies the wants)` where `base` is what is kept and `X` a random m-card draw from a
+pool of atom counts. :meth:`ExactEngine.prob` computes that with a dynamic programme over atoms whose state is the
+number of cards drawn so far and, per want, the matching count capped where it stops mattering; a want is settled
+(and dropped from the state) after the last atom that matches it.
+
+The optimal mulligan is backward induction: for a partial mulligan the value of keeping `k` is `prob(k, c-k, ...)`,
+and a hand `h` keeps the best sub-hand `k <= h` (a maximum over sub-compositions, built up one card at a time); for
+a full mulligan a hand is redrawn when the redraw is worth strictly more than keeping it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, prod
+
+from deckcheck.engine import MulliganKind
+from deckcheck.stats.model import Composition, MulliganPlan, OddsModel, compositions
+
+#: The exact engine refuses (and the caller simulates) when the work estimate passes this many DP steps.
+MAX_WORK = 60_000_000
+
+
+class ExactUnavailable(Exception):
+    """The exact engine does not cover this model or would take too long; the reason says which."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One opening hand (by atom composition), what the policy does with it, and its chance of success after."""
+
+    hand: Composition
+    chance: Fraction  # probability of this opening hand
+    keep: Composition  # what stays (the whole hand when nothing is returned; nothing after a full redraw)
+    redraw: bool
+    value: Fraction  # probability of the query after this decision
+
+
+@dataclass(frozen=True)
+class ExactResult:
+    probability: Fraction
+    plan: MulliganPlan
+    decisions: tuple[Decision, ...]
+
+
+def _sub(a: Composition, b: Composition) -> Composition:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+class ExactEngine:
+    def __init__(self, model: OddsModel) -> None:
+        self.model = model
+        self.c: Composition = model.counts
+        self.n = model.hand_size
+        self.d = model.turns.draws
+        self.size = model.size
+        if model.turns.simulate_only:
+            raise ExactUnavailable(model.turns.simulate_only)
+        if self.size < self.n:
+            raise ExactUnavailable(f"the deck has {self.size} cards, fewer than a {self.n}-card hand")
+        atoms = model.atoms
+        wants = model.wants
+        self.caps = [want.cap for want in wants]
+        seek = model.turns.seek
+        self.seek_look = seek.look if seek else 0
+        # Dimensions of the DP state: one per want, plus "a seek card has reached the hand" when there is a seek.
+        self.dims = [[j for j in range(len(wants)) if atom.mask >> j & 1] for atom in atoms]
+        self.seek_atoms = [model.matches(atom, model.seek_bit) for atom in atoms] if seek else [False] * len(atoms)
+        if seek:
+            self.caps.append(1)
+            for a, is_seek in enumerate(self.seek_atoms):
+                if is_seek:
+                    self.dims[a].append(len(wants))
+        seek_touched = {j for a, is_seek in enumerate(self.seek_atoms) if is_seek for j in self.dims[a]}
+        last: dict[int, int] = {}
+        for a, dims in enumerate(self.dims):
+            for j in dims:
+                last[j] = a
+        # Wants settled after atom a (never those a seek card could still change); wants no atom matches: at once.
+        self.settle: list[list[int]] = [[] for _ in atoms]
+        self.settle_first = [j for j in range(len(wants)) if j not in last]
+        for j, a in last.items():
+            if j < len(wants) and j not in seek_touched:
+                self.settle[a].append(j)
+        self.open_at_end = [j for j in range(len(wants)) if j in seek_touched]
+        self._memo: dict[tuple[Composition, Composition, int], Fraction] = {}
+        self._kept_ways: dict[Composition, int] | None = None
+        self.steps = 0
+
+    # ---- the core sum -------------------------------------------------------------------------------------
+
+    def _holds(self, j: int, count: int) -> bool:
+        return self.model.wants[j].holds(count)
+
+    def prob(self, base: Composition, pool: Composition, m: int) -> Fraction:
+        """P(every want holds for `base` plus a uniformly random `m`-card draw from `pool`), seek step included."""
+        key = (base, pool, m)
+        if key not in self._memo:
+            self._memo[key] = self._prob(base, pool, m)
+        return self._memo[key]
+
+    def _prob(self, base: Composition, pool: Composition, m: int) -> Fraction:
+        total = sum(pool)
+        if m > total:
+            raise ExactUnavailable(f"the deck runs out: {m} more cards are needed from {total}")
+        caps = self.caps
+        start = [0] * len(caps)
+        for a, x in enumerate(base):
+            for j in self.dims[a]:
+                start[j] += x
+        start = [min(v, cap) for v, cap in zip(start, caps, strict=True)]
+        for j in self.settle_first:
+            if not self._holds(j, start[j]):
+                return Fraction(0)
+            start[j] = 0
+        states: dict[tuple[int, tuple[int, ...]], int] = {(0, tuple(start)): 1}
+        remaining = total
+        last = len(pool) - 1
+        for a, available in enumerate(pool):
+            remaining -= available
+            dims, settle = self.dims[a], self.settle[a]
+            combs = [comb(available, x) for x in range(available + 1)]
+            new: dict[tuple[int, tuple[int, ...]], int] = {}
+            for (drawn, counts), ways in states.items():
+                need = m - drawn
+                low = need if a == last else max(0, need - remaining)
+                high = min(available, need)
+                for x in range(low, high + 1):
+                    self.steps += 1
+                    if dims and x:
+                        updated = list(counts)
+                        for j in dims:
+                            updated[j] = min(updated[j] + x, caps[j])
+                    elif settle:
+                        updated = list(counts)
+                    else:
+                        key = (drawn + x, counts)
+                        new[key] = new.get(key, 0) + ways * combs[x]
+                        continue
+                    if any(not self._holds(j, updated[j]) for j in settle):
+                        continue
+                    for j in settle:
+                        updated[j] = 0
+                    key = (drawn + x, tuple(updated))
+                    new[key] = new.get(key, 0) + ways * combs[x]
+            states = new
+        good = self._final(states, pool, m)
+        return good / comb(total, m)
+
+    def _final(self, states: dict[tuple[int, tuple[int, ...]], int], pool: Composition, m: int) -> Fraction:
+        """Success ways among the finished states, with the seek step where it applies."""
+        open_wants = self.open_at_end
+        if not self.seek_look:
+            return Fraction(sum(w for (_, counts), w in states.items() if self._all_hold(counts, open_wants)))
+        seek_dim = len(self.caps) - 1
+        left = sum(pool) - m
+        seek_left = [x if s else 0 for x, s in zip(pool, self.seek_atoms, strict=True)]
+        t = sum(seek_left)
+        look = min(self.seek_look, left)
+        found = 1 - Fraction(comb(left - t, look), comb(left, look)) if t else Fraction(0)
+        good = Fraction(0)
+        for (_, counts), ways in states.items():
+            if counts[seek_dim]:
+                good += ways if self._all_hold(counts, open_wants) else 0
+                continue
+            value = (1 - found) * self._all_hold(counts, open_wants)
+            for a, x in enumerate(seek_left):
+                if x:
+                    added = list(counts)
+                    for j in self.dims[a]:
+                        added[j] = min(added[j] + 1, self.caps[j])
+                    value += found * Fraction(x, t) * self._all_hold(tuple(added), open_wants)
+            good += ways * value
+        return good
+
+    def _all_hold(self, counts: tuple[int, ...], wants: list[int]) -> bool:
+        return all(self._holds(j, counts[j]) for j in wants)
+
+    # ---- hands and mulligans ------------------------------------------------------------------------------
+
+    def hands(self) -> Iterator[tuple[Composition, Fraction]]:
+        """Every opening hand composition with its probability."""
+        total = comb(self.size, self.n)
+        for hand in compositions(self.c, self.n):
+            yield hand, Fraction(prod(comb(c, h) for c, h in zip(self.c, hand, strict=True)), total)
+
+    def keep_value(self, keep: Composition) -> Fraction:
+        """Keep these cards (a partial mulligan returns the rest), then the turns' draws."""
+        return self.prob(keep, _sub(self.c, keep), self.n - sum(keep) + self.d)
+
+    def redraw_value(self, hand: Composition) -> Fraction:
+        """Redraw the whole hand under the game's full-mulligan rule."""
+        kind = self.model.mulligan
+        if kind is MulliganKind.FULL_SHUFFLE:
+            return self.prob((0,) * len(self.c), self.c, self.n + self.d)
+        rest = _sub(self.c, hand)
+        if kind is MulliganKind.FULL_BOTTOM:
+            if self.n + self.d > self.size - self.n:
+                raise ExactUnavailable("the draws reach the hand put on the bottom; its order is the player's choice")
+            return self.prob((0,) * len(self.c), rest, self.n + self.d)
+        # FULL_SET_ASIDE: the new hand comes from the rest, then the old hand is shuffled back in. Every kept hand's
+        # value shares the denominator C(N-n, d), so the sum runs on integers.
+        if self._kept_ways is None:
+            scale = comb(self.size - self.n, self.d)
+            self._kept_ways = {h: int(self.keep_value(h) * scale) for h in compositions(self.c, self.n)}
+        ways = 0
+        for new, kept in self._kept_ways.items():
+            if all(x <= r for x, r in zip(new, rest, strict=True)):
+                ways += prod(comb(r, x) for r, x in zip(rest, new, strict=True)) * kept
+        return Fraction(ways, comb(self.size - self.n, self.n) * comb(self.size - self.n, self.d))
+
+    def evaluate(self, plan: MulliganPlan) -> ExactResult:
+        """The probability under a given plan (`none`, `keep:FILTER`, a table)."""
+        self.check_work(optimal=False)
+        decisions = []
+        for hand, chance in self.hands():
+            if self.model.mulligan.partial:
+                keep = plan.keep(hand)
+                decisions.append(Decision(hand, chance, keep, False, self.keep_value(keep)))
+            elif plan.redraw(hand):
+                decisions.append(Decision(hand, chance, (0,) * len(hand), True, self.redraw_value(hand)))
+            else:
+                decisions.append(Decision(hand, chance, hand, False, self.keep_value(hand)))
+        return self._result(plan, decisions)
+
+    def optimal(self) -> ExactResult:
+        """The keep/return decisions that maximise the probability, by backward induction over hands."""
+        self.check_work(optimal=True)
+        if self.model.mulligan.partial:
+            best = self._best_sub_hands()
+            decisions = [Decision(h, p, best[h][1], False, best[h][0]) for h, p in self.hands()]
+        else:
+            decisions = []
+            for hand, chance in self.hands():
+                keep, redraw = self.keep_value(hand), self.redraw_value(hand)
+                if redraw > keep:
+                    decisions.append(Decision(hand, chance, (0,) * len(hand), True, redraw))
+                else:
+                    decisions.append(Decision(hand, chance, hand, False, keep))
+        table = {d.hand: d for d in decisions}
+        plan = MulliganPlan(
+            "optimal",
+            keep=lambda h: table[h].keep,
+            redraw=lambda h: table[h].redraw,
+        )
+        return self._result(plan, decisions)
+
+    def _best_sub_hands(self) -> dict[Composition, tuple[Fraction, Composition]]:
+        """For every composition of at most n cards, the best sub-composition to keep and its value.
+
+        Ties keep more cards (a player changes nothing that does not help)."""
+        best: dict[Composition, tuple[Fraction, Composition]] = {}
+        for size in range(self.n + 1):
+            for keep in compositions(self.c, size):
+                value, chosen = self.keep_value(keep), keep
+                for a, x in enumerate(keep):
+                    if x:
+                        smaller = best[(*keep[:a], x - 1, *keep[a + 1 :])]
+                        if smaller[0] > value:
+                            value, chosen = smaller
+                best[keep] = (value, chosen)
+        return best
+
+    def _result(self, plan: MulliganPlan, decisions: list[Decision]) -> ExactResult:
+        probability = sum((d.chance * d.value for d in decisions), Fraction(0))
+        return ExactResult(probability, plan, tuple(decisions))
+
+    # ---- feasibility --------------------------------------------------------------------------------------
+
+    def work(self, optimal: bool) -> int:
+        """A rough count of DP steps, to refuse (and simulate instead) before a query could hang."""
+        atoms = len(self.c)
+        hands = _count_compositions(self.c, self.n)
+        states = prod(cap + 1 for cap in self.caps) if self.caps else 1
+        per_call = atoms * (self.n + self.d + 1) * min(states, (self.n + self.d + 1) ** 2)
+        if self.model.mulligan.partial:
+            calls = sum(_count_compositions(self.c, j) for j in range(self.n + 1)) if optimal else hands
+        elif self.model.mulligan is MulliganKind.FULL_SET_ASIDE:
+            calls = hands * 2 + hands * hands // (4 * atoms)  # the redraw sums are integer products
+        else:
+            calls = hands * 2
+        return calls * per_call
+
+    def check_work(self, optimal: bool) -> None:
+        work = self.work(optimal)
+        if work > MAX_WORK:
+            raise ExactUnavailable(
+                f"the exact engine would need about {work:,} steps for {len(self.c)} card groups (limit "
+                f"{MAX_WORK:,})"
+            )
+
+
+def _count_compositions(counts: Composition, size: int) -> int:
+    """How many compositions of `size` cards these atoms allow (without listing them)."""
+    ways = [1] + [0] * size
+    for c in counts:
+        new = [0] * (size + 1)
+        for total, w in enumerate(ways):
+            if w:
+                for x in range(min(c, size - total) + 1):
+                    new[total + x] += w
+        ways = new
+    return ways[size]
+
+
+def exact_probability(model: OddsModel, plan: MulliganPlan | None) -> ExactResult:
+    """`plan=None` asks for the optimal mulligan."""
+    engine = ExactEngine(model)
+    return engine.optimal() if plan is None else engine.evaluate(plan)
+
+
+PlanFactory = Callable[[OddsModel], MulliganPlan]

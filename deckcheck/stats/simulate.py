@@ -1,0 +1,417 @@
+"""Monte Carlo answers for `deckcheck stats`: a vectorised NumPy simulation on atom counts, and the engine itself.
+
+:func:`simulate` deals whole batches of trials at once. It never handles single cards: a trial is a row of per-atom
+counts (see :mod:`deckcheck.stats.model`), and every draw is a multivariate hypergeometric sample from the row's
+deck. That is exact because each step of the games' setups leaves the deck uniformly shuffled (or draws only from
+a shuffled part of it), so only the deck's composition matters. A game whose later turns depend on the hand (Vanguard's
+G assist and rides) runs them itself on the same arrays through ``model.turns.vector_turns`` (a
+:class:`VectorState`).
+
+:func:`simulate_engine` is the slow reference: it runs :func:`deckcheck.engine.deal` card by card for every trial.
+The tests prove the two agree; it is also a fallback for setups the vectorised model cannot express.
+
+NumPy is imported only when a simulation runs, so the other commands start without it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.cards import Card
+from deckcheck.engine import EngineError, MulliganKind, Table, deal
+from deckcheck.errors import DeckcheckError
+from deckcheck.stats.model import MulliganPlan, OddsModel, PlanPolicy, atom_of, compositions, population
+
+if TYPE_CHECKING:
+    import numpy as np
+
+#: The 97.5% quantile of the standard normal distribution: the z of a two-sided 95% interval.
+Z95 = 1.959963984540054
+#: Mixed-radix hand codes up to this many values index a dense lookup table; beyond it, a sorted search.
+_DENSE_LOOKUP = 1 << 22
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95% with the default z)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z / denominator * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class SimResult:
+    successes: int
+    trials: int
+    seed: int
+    stopped_early: bool  # `precision` was reached before `trials`
+
+    @property
+    def probability(self) -> float:
+        return self.successes / self.trials if self.trials else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.successes, self.trials)
+
+
+# Sampling helpers on per-trial count arrays (also used by the games' `vector_turns`) ------------------------------
+
+
+def sample_counts(rng: np.random.Generator, pool: np.ndarray, take: Any) -> np.ndarray:
+    """Draw `take` cards without replacement from each row's pool of per-atom counts: an (rows, atoms) array.
+
+    Sequential conditional hypergeometric: atom a gets Hyp(pool_a, cards of the later atoms, still to draw).
+    `take` is an int or one int per row, at most the row's pool.
+    """
+    import numpy as np
+
+    rows, atoms = pool.shape
+    left = np.array(np.broadcast_to(take, (rows,)), dtype=np.int64)
+    out = np.zeros((rows, atoms), dtype=np.int64)
+    if rows == 0 or atoms == 0:
+        return out
+    if isinstance(take, int) and take == 1:  # one card: its atom is proportional to the counts
+        if not pool.any(axis=1).all():
+            raise EngineError("a draw asks for more cards than the deck holds")
+        out[np.arange(rows), pick_one(rng, pool)] = 1
+        return out
+    # later[:, a] = cards of atoms after a
+    later = np.zeros((rows, atoms), dtype=np.int64)
+    if atoms > 1:
+        later[:, :-1] = np.cumsum(pool[:, :0:-1], axis=1)[:, ::-1]
+    if (left > pool[:, 0] + later[:, 0]).any() or (left < 0).any():
+        raise EngineError("a draw asks for more cards than the deck holds")
+    for a in range(atoms - 1):
+        if not left.any():
+            return out
+        drawn = rng.hypergeometric(pool[:, a], later[:, a], left)
+        out[:, a] = drawn
+        left -= drawn
+    out[:, -1] = left
+    return out
+
+
+def pick_one(rng: np.random.Generator, weights: np.ndarray) -> np.ndarray:
+    """One atom per row, with probability proportional to the row's counts (every row must hold a card)."""
+    import numpy as np
+
+    cumulative = np.cumsum(weights, axis=1)
+    chosen = rng.integers(0, cumulative[:, -1])  # a uniformly random card of the row
+    return (cumulative <= chosen[:, None]).sum(axis=1)
+
+
+def p_seen(deck_size: np.ndarray, qualifying: np.ndarray, look: int) -> np.ndarray:
+    """P(at least one of `qualifying` cards is among the top `look` of a shuffled deck): 1 - C(R-q, L) / C(R, L)."""
+    import numpy as np
+
+    size = deck_size.astype(np.float64)
+    others = (deck_size - qualifying).astype(np.float64)
+    none = np.ones(len(size))
+    for i in range(look):
+        active = i < deck_size  # L = min(look, R)
+        term = np.where(active, np.maximum(others - i, 0.0) / np.maximum(size - i, 1.0), 1.0)
+        none *= term
+    return 1.0 - none
+
+
+@dataclass
+class VectorState:
+    """Per-trial card counts for a game's `vector_turns`: every array has one row per trial, one column per atom.
+
+    `deck` is the (shuffled) deck, `hand` the cards in hand now, `reached` every card that has reached the hand
+    (what the wants count; cards leaving the hand stay in it). `details` is each atom's refinement key (the game's
+    `TurnModel.refine`), `table` the population's table after the game's `prepare` (its set-aside zones: the first
+    vanguard, the G zone ...). `counters` is free for the game's per-trial values (vanguard grade, G zone size).
+    """
+
+    deck: np.ndarray
+    hand: np.ndarray
+    reached: np.ndarray
+    details: tuple[object, ...]
+    table: Table
+    rng: np.random.Generator
+    counters: dict[str, np.ndarray] = field(default_factory=dict)
+
+    @property
+    def trials(self) -> int:
+        return len(self.deck)
+
+    def draw(self, count: int, rows: np.ndarray | None = None) -> np.ndarray:
+        """Move `count` cards from the top of the deck to the hand (they reach it); returns them per atom."""
+        if rows is None:
+            drawn = sample_counts(self.rng, self.deck, count)
+            self.deck -= drawn
+            self.hand += drawn
+            self.reached += drawn
+            return drawn
+        drawn = sample_counts(self.rng, self.deck[rows], count)
+        self.deck[rows] -= drawn
+        self.hand[rows] += drawn
+        self.reached[rows] += drawn
+        return drawn
+
+    def add_to_hand(self, rows: np.ndarray, atoms: np.ndarray) -> None:
+        """One card of atom atoms[i] moves from the deck of trial rows[i] to its hand (a search, a seek)."""
+        self.deck[rows, atoms] -= 1
+        self.hand[rows, atoms] += 1
+        self.reached[rows, atoms] += 1
+
+    def deck_sizes(self) -> np.ndarray:
+        return self.deck.sum(axis=1)
+
+
+# The vectorised simulation ----------------------------------------------------------------------------------------
+
+
+class _Vectorised:
+    """Everything fixed for one model and plan: counts, the plan's decisions per hand, the wants as atom columns."""
+
+    def __init__(self, model: OddsModel, plan: MulliganPlan) -> None:
+        import numpy as np
+
+        self.model = model
+        self.counts = np.array(model.counts, dtype=np.int64)
+        self.size = int(self.counts.sum())
+        self.hand_size = model.hand_size
+        self.kind = model.mulligan
+        self.vector_turns = model.turns.vector_turns
+        self.draws = 0 if self.vector_turns else model.turns.draws
+        if self.hand_size > self.size:
+            raise EngineError(f"the deck has {self.size} cards to draw from; the opening hand needs {self.hand_size}")
+        if self.hand_size + self.draws > self.size:
+            raise EngineError(
+                f"by own turn {model.turn} the rules draw {self.hand_size + self.draws} cards, "
+                f"but only {self.size} can be drawn: the deck runs out first"
+            )
+        if self.vector_turns is not None:
+            if any(atom.detail is None for atom in model.atoms):
+                raise DeckcheckError("this turn needs a model built with refine=True for the vectorised simulation")
+            if self.kind is MulliganKind.FULL_BOTTOM:
+                raise EngineError("vectorised turns need a shuffled deck, which a full-bottom mulligan does not leave")
+            self.table = population(model.deck, model.going, {})[0]
+        self._build_lookup(plan)
+        self.wants = [
+            (np.array([i for i, atom in enumerate(model.atoms) if atom.mask >> bit & 1], dtype=np.int64), want)
+            for bit, want in enumerate(model.wants)
+        ]
+        seek = model.turns.seek
+        self.seek = seek if seek is not None and not self.vector_turns else None
+        if self.seek is not None:
+            self.seek_atoms = np.array([model.matches(atom, model.seek_bit) for atom in model.atoms])
+
+    def _build_lookup(self, plan: MulliganPlan) -> None:
+        """Enumerate every opening hand once and record the plan's decision; index hands by a mixed-radix code."""
+        import numpy as np
+
+        hands = compositions(self.model.counts, self.hand_size)
+        matrix = np.array(hands, dtype=np.int64).reshape(len(hands), len(self.counts))
+        radix = [min(count, self.hand_size) + 1 for count in self.model.counts]
+        weights, total = [], 1
+        for r in radix:
+            weights.append(total)
+            total *= r
+        if total < 1 << 62:
+            self.weights = np.array(weights, dtype=np.int64)
+            codes = matrix @ self.weights
+            if total <= _DENSE_LOOKUP:
+                self.dense = np.full(total, -1, dtype=np.int64)
+                self.dense[codes] = np.arange(len(hands))
+            else:
+                self.dense = None
+                self.order = np.argsort(codes)
+                self.sorted_codes = codes[self.order]
+        else:  # too many atoms for a 63-bit code: look rows up through a dictionary
+            self.weights = None
+            self.by_row = {hand: i for i, hand in enumerate(hands)}
+        if self.kind.partial:
+            keep = np.array([plan.keep(hand) for hand in hands], dtype=np.int64).reshape(matrix.shape)
+            if (keep < 0).any() or (keep > matrix).any():
+                raise EngineError(f"the mulligan plan {plan.name} keeps cards that are not in the hand")
+            self.keep = keep
+        else:
+            self.redraw = np.array([bool(plan.redraw(hand)) for hand in hands], dtype=bool)
+            if (
+                self.kind is MulliganKind.FULL_BOTTOM
+                and self.redraw.any()
+                and self.hand_size + self.draws > self.size - self.hand_size
+            ):
+                raise EngineError(
+                    f"by own turn {self.model.turn} the draws reach the {self.hand_size} cards put on the bottom of "
+                    "the deck by the mulligan; the simulation models the draws before them only"
+                )
+
+    def _index(self, hands: np.ndarray) -> np.ndarray:
+        import numpy as np
+
+        if self.weights is None:
+            return np.array([self.by_row[tuple(int(x) for x in row)] for row in hands], dtype=np.int64)
+        codes = hands @ self.weights
+        if self.dense is not None:
+            return self.dense[codes]
+        return self.order[np.searchsorted(self.sorted_codes, codes)]
+
+    def run(self, rng: np.random.Generator, trials: int) -> int:
+        """Successes among `trials` new trials."""
+        import numpy as np
+
+        counts, n, d = self.counts, self.hand_size, self.draws
+        hands = rng.multivariate_hypergeometric(counts, n, size=trials, method="count").astype(np.int64)
+        index = self._index(hands)
+        # After the mulligan: reached = base + `take` cards drawn from `pool`, the shuffled deck (per trial).
+        if self.kind.partial:
+            base = self.keep[index]
+            pool = counts - base
+            take = n + d - base.sum(axis=1)
+        else:
+            redraw = self.redraw[index]
+            if self.kind is MulliganKind.FULL_SET_ASIDE:
+                base = hands
+                rows = np.flatnonzero(redraw)
+                base[rows] = sample_counts(rng, counts - hands[rows], n)  # the old hand is aside meanwhile
+                pool = counts - base
+                take = d
+            else:
+                base = np.where(redraw[:, None], 0, hands)
+                if self.kind is MulliganKind.FULL_SHUFFLE:
+                    pool = np.where(redraw[:, None], counts, counts - hands)
+                else:  # FULL_BOTTOM: the old hand waits at the bottom, below every draw
+                    pool = counts - hands
+                take = np.where(redraw, n + d, d)
+        drawn = sample_counts(rng, pool, take)
+        reached = base + drawn
+        deck = pool - drawn
+        if self.vector_turns is not None:
+            state = VectorState(
+                deck=deck,
+                hand=reached.copy(),
+                reached=reached,
+                details=tuple(atom.detail for atom in self.model.atoms),
+                table=self.table,
+                rng=rng,
+            )
+            self.vector_turns(state, rng, self.model)
+            reached = state.reached
+        elif self.seek is not None:
+            self._seek(rng, reached, deck)
+        ok = np.ones(trials, dtype=bool)
+        for columns, want in self.wants:
+            matching = reached[:, columns].sum(axis=1)
+            ok &= matching >= want.k if want.at_least else matching <= want.k
+        return int(ok.sum())
+
+    def _seek(self, rng: np.random.Generator, reached: np.ndarray, deck: np.ndarray) -> None:
+        """If no reached card matches the seek filter, the topmost matching card of the next `look` joins them.
+
+        `deck` is the shuffled part of the deck (after a full-bottom redraw, the old hand below it is not in it).
+        """
+        import numpy as np
+
+        rows = np.flatnonzero(reached[:, self.seek_atoms].sum(axis=1) == 0)
+        if not rows.size:
+            return
+        left = deck[rows]
+        qualifying = left * self.seek_atoms
+        found = rng.random(rows.size) < p_seen(left.sum(axis=1), qualifying.sum(axis=1), self.seek.look)
+        rows, qualifying = rows[found], qualifying[found]
+        if rows.size:
+            # The topmost qualifying card of a shuffled deck is a uniformly random one of them.
+            reached[rows, pick_one(rng, qualifying)] += 1
+
+
+def _check_run(trials: int, seed: int) -> None:
+    if trials < 1:
+        raise DeckcheckError(f"--trials must be at least 1 (got {trials})", field="trials")
+    if seed < 0:
+        raise DeckcheckError(f"--seed must be a non-negative integer (got {seed})", field="seed")
+
+
+def simulate(
+    model: OddsModel,
+    plan: MulliganPlan,
+    *,
+    trials: int,
+    seed: int,
+    precision: float | None = None,
+    progress: Callable[[int], None] | None = None,
+    batch: int = 250_000,
+) -> SimResult:
+    """The probability that every want holds, by vectorised simulation of `trials` setups (in batches).
+
+    The same seed gives the same result for the same model, plan and batch size. After each batch `progress(done)`
+    is called; with `precision`, the run stops after the first batch whose 95% interval's half-width is at most it.
+    """
+    import numpy as np
+
+    _check_run(trials, seed)
+    if batch < 1:
+        raise DeckcheckError(f"the batch size must be at least 1 (got {batch})")
+    simulation = _Vectorised(model, plan)
+    rng = np.random.Generator(np.random.PCG64(seed))
+    done = successes = 0
+    while done < trials:
+        size = min(batch, trials - done)
+        successes += simulation.run(rng, size)
+        done += size
+        if progress is not None:
+            progress(done)
+        if precision is not None and done < trials:
+            low, high = wilson(successes, done)
+            if (high - low) / 2 <= precision:
+                return SimResult(successes, done, seed, stopped_early=True)
+    return SimResult(successes, done, seed, stopped_early=False)
+
+
+def simulate_engine(
+    model: OddsModel,
+    plan: MulliganPlan,
+    *,
+    trials: int,
+    seed: int,
+    choices: dict[str, str] | None = None,
+) -> SimResult:
+    """The same probability through the real engine, card by card (slow; the reference for :func:`simulate`).
+
+    Trial i deals with the i-th seed of ``random.Random(seed)`` and counts a success when every want holds on the
+    cards that reached the hand (``table.reached``).
+    """
+    _check_run(trials, seed)
+    find = atom_of(model)
+    atom_by_number: dict[str, int] = {}  # one card number is one card: find its atom once
+
+    def atom(card: Card) -> int:
+        index = atom_by_number.get(card.number)
+        if index is None:
+            index = atom_by_number[card.number] = find(card)
+        return index
+
+    masks = [a.mask for a in model.atoms]
+    policy = PlanPolicy(plan, model)
+    seeds = random.Random(seed)
+    successes = 0
+    for _ in range(trials):
+        table = deal(
+            model.deck,
+            seed=seeds.getrandbits(64),
+            going=model.going,
+            policy=policy,
+            turns=model.turn,
+            choices=choices,
+        )
+        per_atom = [0] * len(masks)
+        for card in table.reached:
+            per_atom[atom(card)] += 1
+        if all(
+            want.holds(sum(x for x, mask in zip(per_atom, masks, strict=True) if mask >> bit & 1))
+            for bit, want in enumerate(model.wants)
+        ):
+            successes += 1
+    return SimResult(successes, trials, seed, stopped_early=False)

@@ -1,0 +1,333 @@
+"""Charts of stats results: terminal bars (eighth blocks, colour, gaps) and chart files (SVG by hand, PNG via
+matplotlib when installed), written atomically."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from deckcheck.errors import DeckcheckError
+from deckcheck.stats import plot
+from deckcheck.stats.plot import Series, bar_lines, write_plot
+
+SVG = "{http://www.w3.org/2000/svg}"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+BLOCKS = "█▉▊▋▌▍▎▏"
+
+
+def only_bar(value: float | None, width: int, **options) -> str:
+    """The bar cells of a one-category, one-series chart (labels "c" and "s": the bar starts at column 6)."""
+    (line,) = bar_lines(["c"], [Series("s", [value])], width=width, **options)
+    assert line.startswith("c  s  ")
+    return ANSI.sub("", line)[6 : 6 + width]
+
+
+# --- terminal bars ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "full_cells"),
+    [(0.0, 0), (0.5, 10), (1.0, 20)],
+    ids=["empty", "half", "full"],
+)
+def test_bar_length_is_proportional_to_the_probability(value, full_cells):
+    bar = only_bar(value, 20)
+    assert bar == "█" * full_cells + " " * (20 - full_cells)
+
+
+def test_bar_of_width_30_at_one_is_30_full_blocks():
+    (line,) = bar_lines(["c"], [Series("s", [1.0])])
+    assert line.count("█") == 30
+    assert line.endswith("█ 100.0%")
+
+
+@pytest.mark.parametrize(
+    ("eighths", "block"),
+    [(1, "▏"), (2, "▎"), (3, "▍"), (4, "▌"), (5, "▋"), (6, "▊"), (7, "▉")],
+)
+def test_eighth_blocks_give_the_fraction_of_a_cell(eighths, block):
+    assert only_bar(eighths / 8, 1) == block
+    # three full cells and the fraction of the fourth: 3 + eighths/8 cells of 10
+    assert only_bar((3 + eighths / 8) / 10, 10).rstrip() == "███" + block
+
+
+def test_bar_rounds_to_the_nearest_eighth():
+    assert only_bar(0.999, 30) == "█" * 30  # 239.76 eighths -> 240
+    assert only_bar(0.001, 30) == " " * 30  # 0.24 eighths -> nothing
+    assert only_bar(1 / 3, 3).rstrip() == "█"  # exactly one cell
+
+
+def test_bar_is_clamped_to_the_width():
+    assert only_bar(1.2, 5) == "█████"
+    assert only_bar(-0.1, 5) == "     "
+
+
+@pytest.mark.parametrize(
+    ("value", "percent"), [(0.975, " 97.5%"), (1.0, "100.0%"), (0.0, "  0.0%"), (0.1234, " 12.3%")]
+)
+def test_percentage_has_one_decimal(value, percent):
+    (line,) = bar_lines(["c"], [Series("s", [value])], width=4)
+    assert line.endswith(" " + percent)
+
+
+def test_none_prints_a_dash_instead_of_a_bar():
+    lines = bar_lines(["c", "d"], [Series("s", [None, 0.5])], width=8)
+    assert lines[0] == "c  s  —"
+    assert not any(block in lines[0] for block in BLOCKS)
+    assert "%" not in lines[0]
+    assert lines[1] == "d  s  ████      50.0%"
+
+
+def test_nan_counts_as_not_available():
+    assert bar_lines(["c"], [Series("s", [float("nan")])]) == ["c  s  —"]
+
+
+def test_one_line_per_category_and_series_with_padded_labels():
+    lines = bar_lines(
+        ["short", "a longer one"], [Series("going first", [0.25, 0.5]), Series("second", [0.75, 1.0])], width=4
+    )
+    assert lines == [
+        "short         going first  █     25.0%",
+        "short         second       ███   75.0%",
+        "a longer one  going first  ██    50.0%",
+        "a longer one  second       ████ 100.0%",
+    ]
+
+
+def test_japanese_labels_are_padded_by_display_width():
+    # "ドロー" takes six terminal columns: the bars of every line start in the same column
+    lines = bar_lines(["ab", "ドロー", "ヒール2枚"], [Series("先攻", [1.0, 1.0, 1.0]), Series("go", [1.0, 1.0, 1.0])])
+    columns = {plot._display_width(line[: line.index("█")]) for line in lines}
+    assert columns == {9 + 2 + 4 + 2}  # "ヒール2枚" (4 wide + 1 narrow), gap, "先攻", gap
+
+
+def test_no_escape_codes_without_colour():
+    lines = bar_lines(["c", "d"], [Series("a", [0.5, None]), Series("b", [1.0, 0.0])])
+    assert not any("\x1b" in line for line in lines)
+
+
+def test_each_series_has_its_own_colour():
+    series = [Series(f"s{n}", [0.5]) for n in range(7)]
+    coloured = bar_lines(["c"], series, width=10, colour=True)
+    plain = bar_lines(["c"], series, width=10)
+    assert coloured[0].count("\x1b[36m") == 1  # first series cyan
+    assert coloured[1].count("\x1b[35m") == 1  # second magenta
+    assert coloured[6].count("\x1b[36m") == 1  # the colours cycle
+    assert len({ANSI.findall(line)[0] for line in coloured[:6]}) == 6
+    assert [ANSI.sub("", line) for line in coloured] == plain  # colour changes nothing else
+
+
+def test_empty_and_missing_bars_are_not_coloured():
+    lines = bar_lines(["c", "d"], [Series("s", [0.0, None])], width=4, colour=True)
+    assert not any("\x1b" in line for line in lines)
+
+
+def test_values_must_match_the_categories():
+    with pytest.raises(ValueError, match="2 values for 3 categories"):
+        bar_lines(["a", "b", "c"], [Series("s", [0.1, 0.2])])
+    with pytest.raises(ValueError):
+        write_plot("unused.svg", "t", ["a"], [Series("s", [0.1, 0.2])])
+
+
+# --- SVG ---------------------------------------------------------------------------------------------------------
+
+CATEGORIES = [">=1 grade:0", "ドロートリガー 2枚", 'heal <&> "draw"']
+SERIES = [Series("going first", [1.0, 0.5, None]), Series("後攻", [0.975, 0.0, 0.25])]
+
+
+def write_svg(tmp_path, **options):
+    path = write_plot(tmp_path / "chart.svg", "初手の確率 <odds>", CATEGORIES, SERIES, **options)
+    return path, ET.parse(path).getroot()
+
+
+def texts(root, cls):
+    """The visible text of the <text> elements of a class (a <title> child is a tooltip, not shown)."""
+    return [t.text for t in root.iter(f"{SVG}text") if t.get("class") == cls]
+
+
+def bars(root):
+    return [r for r in root.iter(f"{SVG}rect") if r.get("class") == "bar"]
+
+
+def test_svg_is_utf8_xml_with_a_declaration(tmp_path):
+    path, root = write_svg(tmp_path)
+    data = path.read_bytes()
+    assert data.startswith(b'<?xml version="1.0" encoding="UTF-8"?>')
+    assert "ドロートリガー 2枚".encode() in data
+    assert root.tag == f"{SVG}svg"
+
+
+def test_svg_has_one_rect_per_available_value(tmp_path):
+    _, root = write_svg(tmp_path)
+    assert len(bars(root)) == 5  # six values, one None
+    assert [r.get("fill") for r in bars(root)] == [plot.CHART_COLOURS[n] for n in (0, 1, 0, 1, 1)]
+
+
+def test_svg_bar_heights_are_proportional(tmp_path):
+    _, root = write_svg(tmp_path)
+    heights = [float(r.get("height")) for r in bars(root)]
+    full, almost, half, zero, quarter = heights
+    assert full == plot.PLOT_HEIGHT
+    assert half == pytest.approx(full / 2)
+    assert quarter == pytest.approx(full / 4)
+    assert almost == pytest.approx(full * 0.975, abs=0.1)
+    assert zero == 0
+    feet = {float(r.get("y")) + float(r.get("height")) for r in bars(root)}
+    assert len(feet) == 1  # every bar stands on the same axis
+
+
+def test_svg_texts_title_subtitle_legend_categories_values(tmp_path):
+    _, root = write_svg(tmp_path, subtitle="Vanguard · 10000 hands")
+    assert root.find(f"{SVG}title").text == "初手の確率 <odds>"
+    assert texts(root, "title") == ["初手の確率 <odds>"]
+    assert texts(root, "subtitle") == ["Vanguard · 10000 hands"]
+    assert texts(root, "legend-label") == ["going first", "後攻"]
+    assert texts(root, "category") == CATEGORIES
+    assert texts(root, "value") == ["100.0%", "97.5%", "50.0%", "0.0%", "25.0%"]
+    assert texts(root, "missing") == ["—"]
+    assert len([r for r in root.iter(f"{SVG}rect") if r.get("class") == "legend-swatch"]) == 2
+
+
+def test_svg_y_axis_has_grid_lines_every_20_percent(tmp_path):
+    _, root = write_svg(tmp_path)
+    assert texts(root, "y-label") == ["0%", "20%", "40%", "60%", "80%", "100%"]
+    grid = [float(line.get("y1")) for line in root.iter(f"{SVG}line") if line.get("class") == "grid"]
+    assert len(grid) == 6
+    steps = {round(a - b, 3) for a, b in zip(grid, grid[1:], strict=False)}
+    assert steps == {plot.PLOT_HEIGHT / 5}
+
+
+def test_svg_without_subtitle_has_no_subtitle(tmp_path):
+    _, root = write_svg(tmp_path)
+    assert texts(root, "subtitle") == []
+
+
+def test_svg_long_category_is_shortened_with_the_full_text_kept(tmp_path):
+    long = ">=2 (type:trigger and trigger:heal) or name:ものすごく長いカードの名前"
+    path = write_plot(tmp_path / "c.svg", "t", [long], [Series("s", [0.5])])
+    (label,) = [t for t in ET.parse(path).getroot().iter(f"{SVG}text") if t.get("class") == "category"]
+    assert label.text.endswith("…") and long.startswith(label.text[:-1])
+    assert label.find(f"{SVG}title").text == long
+
+
+def test_svg_drops_characters_xml_cannot_hold(tmp_path):
+    path = write_plot(tmp_path / "c.svg", "bad\x01title", ["x\x0by"], [Series("s\x1f", [0.5])])
+    root = ET.parse(path).getroot()
+    assert texts(root, "title") == ["badtitle"]
+    assert texts(root, "category") == ["xy"]
+
+
+def test_suffix_is_case_insensitive(tmp_path):
+    path = write_plot(tmp_path / "CHART.SVG", "t", ["a"], [Series("s", [0.5])])
+    assert ET.parse(path).getroot().tag == f"{SVG}svg"
+
+
+def test_write_plot_accepts_a_string_path_and_returns_the_path(tmp_path):
+    target = str(tmp_path / "c.svg")
+    assert write_plot(target, "t", ["a"], [Series("s", [0.5])]) == tmp_path / "c.svg"
+
+
+# --- PNG ---------------------------------------------------------------------------------------------------------
+
+
+def test_png_without_matplotlib_says_how_to_get_it(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(DeckcheckError) as caught:
+        write_plot(tmp_path / "chart.png", "t", ["a"], [Series("s", [0.5])])
+    assert caught.value.field == "plot"
+    assert caught.value.reason == "--plot FILE.png needs matplotlib: pip install 'deckcheck[plot]' (or write .svg)"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_png_with_matplotlib(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = write_plot(tmp_path / "chart.png", "初手", CATEGORIES, SERIES, subtitle="sub")
+    assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["chart.png"]
+
+
+# --- suffixes and writing ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["chart.pdf", "chart.txt", "chart"])
+def test_other_suffixes_are_refused(tmp_path, name):
+    with pytest.raises(DeckcheckError) as caught:
+        write_plot(tmp_path / name, "t", ["a"], [Series("s", [0.5])])
+    assert ".svg" in str(caught.value) and ".png" in str(caught.value)
+    assert caught.value.field == "plot"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_folder_under_a_regular_file_is_an_error_not_a_traceback(tmp_path):
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("not a folder")
+    target = blocker / "chart.svg"
+    with pytest.raises(DeckcheckError) as caught:
+        write_plot(target, "t", ["a"], [Series("s", [0.5])])
+    assert str(target) in str(caught.value)
+    assert os.strerror(20) in str(caught.value)  # ENOTDIR: "Not a directory"
+    assert list(tmp_path.iterdir()) == [blocker]
+    assert blocker.read_text() == "not a folder"
+
+
+def test_missing_folder_is_an_error(tmp_path):
+    target = tmp_path / "no such folder" / "chart.svg"
+    with pytest.raises(DeckcheckError, match="No such file or directory"):
+        write_plot(target, "t", ["a"], [Series("s", [0.5])])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_in_the_way_leaves_no_temporary_file(tmp_path):
+    (tmp_path / "chart.svg").mkdir()
+    with pytest.raises(DeckcheckError, match="chart.svg"):
+        write_plot(tmp_path / "chart.svg", "t", ["a"], [Series("s", [0.5])])
+    assert [p.name for p in tmp_path.iterdir()] == ["chart.svg"]
+    assert list((tmp_path / "chart.svg").iterdir()) == []
+
+
+def test_failed_replace_keeps_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    target = tmp_path / "chart.svg"
+    target.write_text("old chart")
+
+    def refuse(source, destination):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(plot.os, "replace", refuse)
+    with pytest.raises(DeckcheckError, match="Permission denied"):
+        write_plot(target, "t", ["a"], [Series("s", [0.5])])
+    assert target.read_text() == "old chart"
+    assert [p.name for p in tmp_path.iterdir()] == ["chart.svg"]
+
+
+def test_failed_drawing_leaves_no_temporary(tmp_path, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(plot, "svg_chart", broken)
+    with pytest.raises(RuntimeError):
+        write_plot(tmp_path / "chart.svg", "t", ["a"], [Series("s", [0.5])])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_replacing_a_chart_keeps_its_mode(tmp_path):
+    target = tmp_path / "chart.svg"
+    target.write_text("old chart")
+    target.chmod(0o640)
+    write_plot(target, "t", ["a"], [Series("s", [0.5])])
+    assert target.read_text().startswith("<?xml")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["chart.svg"]
+
+
+def test_new_chart_gets_the_usual_mode(tmp_path):
+    umask = os.umask(0o022)
+    try:
+        path = write_plot(tmp_path / "chart.svg", "t", ["a"], [Series("s", [0.5])])
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644  # not the temporary file's 0o600
