@@ -279,6 +279,18 @@ def expand(items: Iterable[tuple[Card, int]]) -> list[Card]:
     return [card for card, count in items for _ in range(count)]
 
 
+def setup_choices(deck: Deck, choices: dict[str, str] | None) -> dict[str, str]:
+    """The deck's own setup keys (cipher `lord`, ...), overridden by `--choose KEY=VALUE`."""
+    setup = deck.game.setup
+    chosen = {key: value for key, value in deck.source.keys.items() if key in setup.choices}
+    chosen.update(choices or {})
+    unknown = set(choices or {}) - set(setup.choices)
+    if unknown:
+        allowed = ", ".join(setup.choices) or "none"
+        raise EngineError(f"{deck.game.title} has no setup choice {', '.join(sorted(unknown))} (choices: {allowed})")
+    return chosen
+
+
 def deal(
     deck: Deck,
     *,
@@ -301,13 +313,7 @@ def deal(
     if going is None:
         going = "first" if rng.random() < 0.5 else "second"
     table = Table(rng=rng, going=going)
-    chosen = {key: value for key, value in deck.source.keys.items() if key in setup.choices}
-    chosen.update(choices or {})
-    unknown = set(choices or {}) - set(setup.choices)
-    if unknown:
-        allowed = ", ".join(setup.choices) or "none"
-        raise EngineError(f"{deck.game.title} has no setup choice {', '.join(sorted(unknown))} (choices: {allowed})")
-    setup.prepare(table, deck, chosen)
+    setup.prepare(table, deck, setup_choices(deck, choices))
     table.draw(setup.hand_size, "opening hand", setup.opening_ref)
     mulligan(table, setup.mulligan, setup.hand_size, policy or NoMulligan(), setup.mulligan_ref)
     setup.after_mulligan(table)

@@ -93,6 +93,8 @@ class Game:
     setup: Any = None
     # Consistency notes about a loaded database (printed on stderr, never violations).
     db_warnings: Callable[[Sequence[Card]], list[str]] = field(default=lambda cards: [])
+    # `deckcheck stats` without --want: (label, wants, own turn) lines that matter for this game's decks.
+    stats_report: Callable[[Any], list[tuple[str, tuple[str, ...], int]]] = field(default=lambda deck: [])
 
     @property
     def deck_keys(self) -> tuple[str, ...]:

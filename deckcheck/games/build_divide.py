@@ -482,6 +482,18 @@ SETUP = Setup(
 )
 
 
+def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
+    """An Ace able to open the starting territory (its unopened face's title, 902-2) by own turns 1-3, and the
+    first plays: a unit of cost <= 2 by own turn 1 and 2."""
+    lines = []
+    territory = next((card for card, _ in deck.cards("territory") if card.type == "territory"), None)
+    if territory is not None and territory.titles:
+        titles = "|".join(territory.titles)
+        lines += [(f"an Ace titled {titles} by own turn {k}", (f"subtypes=ace,titles={titles}",), k) for k in (1, 2, 3)]
+    lines += [(f"a unit of cost <= 2 by own turn {k}", ("type=unit,cost=0|1|2",), k) for k in (1, 2)]
+    return lines
+
+
 GAME = Game(
     id="build-divide",
     title="Build Divide",
@@ -493,4 +505,5 @@ GAME = Game(
     limit_identity=_limit_identity,
     db_warnings=_db_warnings,
     setup=SETUP,
+    stats_report=_stats_report,
 )

@@ -383,6 +383,22 @@ SETUP = Setup(
 )
 
 
+def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
+    """The lord's class change: a card with the lord's unit name and a class-change cost, by own turns 1-3."""
+    try:
+        value = deck.key("lord")
+        lord = _chosen_lord(deck, value) if value is not None else _default_lord(deck)
+    except EngineError:
+        return []
+    numbers = sorted(
+        {card.number for card, _ in _main_units(deck) if card.unit_name == lord.unit_name and card.cc_cost is not None}
+    )
+    if not numbers:
+        return []
+    wants = ("number=" + "|".join(numbers),)
+    return [(f"a class change for the lord {lord.unit_name} by own turn {k}", wants, k) for k in (1, 2, 3)]
+
+
 GAME = Game(
     id="cipher",
     title="TCG Fire Emblem 0 (Cipher)",
@@ -396,4 +412,5 @@ GAME = Game(
     default_copies=DEFAULT_COPIES,
     db_warnings=_db_warnings,
     setup=SETUP,
+    stats_report=_stats_report,
 )

@@ -732,6 +732,14 @@ SETUP = Setup(
 )
 
 
+def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
+    """The curve: a main-deck card of cost <= N to play on own turn N (PP max = N, 7.2.1)."""
+    return [
+        (f"a card of cost <= {n} on own turn {n}", ("cost=" + "|".join(str(c) for c in range(n + 1)),), n)
+        for n in range(1, 6)
+    ]
+
+
 GAME = Game(
     id="evolve",
     title="Shadowverse EVOLVE",
@@ -746,4 +754,5 @@ GAME = Game(
     word_keys=("basis",),
     db_warnings=_db_warnings,
     setup=SETUP,
+    stats_report=_stats_report,
 )

@@ -333,6 +333,14 @@ SETUP = Setup(
 )
 
 
+def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
+    """The curve: a card of level <= t to play with the t energy charged by own turn t (6-2-4)."""
+    return [
+        (f"a card of level <= {t} on own turn {t}", ("level=" + "|".join(str(c) for c in range(t + 1)),), t)
+        for t in range(1, 4)
+    ]
+
+
 GAME = Game(
     id="ic-dragonball",
     title="IC Carddass Dragon Ball",
@@ -345,4 +353,5 @@ GAME = Game(
     default_copies=DEFAULT_COPIES,
     db_warnings=_db_warnings,
     setup=SETUP,
+    stats_report=_stats_report,
 )

@@ -605,6 +605,11 @@ SETUP = Setup(
 )
 
 
+def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
+    """The ride chain: a card to ride each turn, counted by the ride phase (with G assist when the G deck allows)."""
+    return [(f"grade {k} by the ride phase of own turn {k}", (f"grade={k}",), k) for k in (1, 2, 3)]
+
+
 GAME = Game(
     id="vanguard",
     title="Cardfight!! Vanguard",
@@ -617,4 +622,5 @@ GAME = Game(
     db_warnings=_db_warnings,
     card_keys=(FV_KEY,),
     setup=SETUP,
+    stats_report=_stats_report,
 )

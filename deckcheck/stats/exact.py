@@ -22,8 +22,8 @@ from math import comb, prod
 from deckcheck.engine import MulliganKind
 from deckcheck.stats.model import Composition, MulliganPlan, OddsModel, compositions
 
-#: The exact engine refuses (and the caller simulates) when the work estimate passes this many DP steps.
-MAX_WORK = 60_000_000
+#: The exact engine refuses (and the caller simulates) when its cost estimate passes this (about 2-5 seconds).
+MAX_WORK = 20_000_000
 
 
 class ExactUnavailable(Exception):
@@ -273,25 +273,23 @@ class ExactEngine:
     # ---- feasibility --------------------------------------------------------------------------------------
 
     def work(self, optimal: bool) -> int:
-        """A rough count of DP steps, to refuse (and simulate instead) before a query could hang."""
+        """A rough cost in DP steps (about 0.1-0.3 µs each), to refuse before a query could hang.
+
+        Settled wants keep the DP state small, so a call costs about atoms x draws x a few states."""
         atoms = len(self.c)
         hands = _count_compositions(self.c, self.n)
-        states = prod(cap + 1 for cap in self.caps) if self.caps else 1
-        per_call = atoms * (self.n + self.d + 1) * min(states, (self.n + self.d + 1) ** 2)
-        if self.model.mulligan.partial:
-            calls = sum(_count_compositions(self.c, j) for j in range(self.n + 1)) if optimal else hands
-        elif self.model.mulligan is MulliganKind.FULL_SET_ASIDE:
-            calls = hands * 2 + hands * hands // (4 * atoms)  # the redraw sums are integer products
-        else:
-            calls = hands * 2
-        return calls * per_call
+        per_call = atoms * (self.n + self.d + 1) * min(prod(cap + 1 for cap in self.caps), 4)
+        calls = hands * 2
+        if self.model.mulligan.partial and optimal:
+            calls = sum(_count_compositions(self.c, j) for j in range(self.n + 1))
+        extra = 6 * hands * hands if self.model.mulligan is MulliganKind.FULL_SET_ASIDE else 0
+        return calls * per_call + extra
 
     def check_work(self, optimal: bool) -> None:
         work = self.work(optimal)
         if work > MAX_WORK:
             raise ExactUnavailable(
-                f"the exact engine would need about {work:,} steps for {len(self.c)} card groups (limit "
-                f"{MAX_WORK:,})"
+                f"the exact engine would need about {work:,} steps for {len(self.c)} card groups (limit {MAX_WORK:,})"
             )
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from deckcheck.cards import Card
 from deckcheck.decks import Deck
-from deckcheck.engine import EngineError, Going, MulliganKind, Table, TurnModel
+from deckcheck.engine import EngineError, Going, MulliganKind, Table, TurnModel, setup_choices
 from deckcheck.errors import DeckcheckError
 from deckcheck.query import CardFilter, Query
 
@@ -91,7 +91,7 @@ def population(deck: Deck, going: Going, choices: dict[str, str]) -> tuple[Table
     if setup is None:
         raise EngineError(f"the engine has no setup for {deck.game.title} yet")
     table = Table(rng=random.Random(0), going=going)
-    setup.prepare(table, deck, choices)
+    setup.prepare(table, deck, setup_choices(deck, choices))
     counts: dict[str, list] = {}
     for card in table.deck:
         entry = counts.setdefault(card.number, [card, 0])

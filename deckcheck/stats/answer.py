@@ -1,0 +1,315 @@
+"""`deckcheck stats` as a library: one answer per seat and turn, the per-turn table, and the default reports.
+
+Which path answers: the exact engine whenever the game's model and the query allow it; otherwise the vectorised
+simulation (and the answer says why). The mulligan policy actually used is reported with every answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from deckcheck.decks import Deck
+from deckcheck.engine import MAX_TURN, EngineError, Going, TurnModel, deal
+from deckcheck.errors import DeckcheckError
+from deckcheck.query import CardFilter, Query, parse_filter, parse_query
+from deckcheck.stats.exact import ExactEngine, ExactResult, ExactUnavailable
+from deckcheck.stats.model import (
+    Composition,
+    MulliganPlan,
+    OddsModel,
+    build_model,
+    keep_filter_plan,
+    no_mulligan,
+)
+
+Method = Literal["exact", "simulate"]
+SEATS: tuple[Going, Going] = ("first", "second")
+MAX_TRIALS = 100_000_000
+
+
+@dataclass
+class StatsOptions:
+    """Everything a stats question needs besides the deck and the queries."""
+
+    mulligan: str | None = None  # None: optimal where it can be computed, else none
+    method: Method | None = None  # None: exact where feasible, else simulate
+    trials: int = 100_000
+    seed: int | None = None
+    precision: float | None = None
+    choices: dict[str, str] = field(default_factory=dict)
+    progress: Callable[[int], None] | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.trials <= MAX_TRIALS:
+            raise DeckcheckError(f"--trials must be between 1 and {MAX_TRIALS:,} (got {self.trials})", field="trials")
+        if self.seed is not None and self.seed < 0:
+            raise DeckcheckError(f"--seed must be 0 or more (got {self.seed})", field="seed")
+        if self.precision is not None and not 0 < self.precision < 0.5:
+            raise DeckcheckError(f"--precision must be between 0 and 0.5 (got {self.precision})", field="precision")
+        if self.method == "exact" and self.precision is not None:
+            raise DeckcheckError("--precision applies to simulation; it conflicts with --method exact", field="method")
+        if self.seed is None:
+            self.seed = random.SystemRandom().randrange(2**32)
+
+
+@dataclass
+class Answer:
+    """The probability that every want holds by the main phase of own turn `turn`, for one seat."""
+
+    probability: float
+    method: Method
+    turn: int
+    going: Going
+    mulligan: str
+    ci95: tuple[float, float] | None = None
+    trials: int | None = None
+    seed: int | None = None
+    notes: list[str] = field(default_factory=list)
+    exact: ExactResult | None = None
+    model: OddsModel | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        result: dict[str, Any] = {
+            "probability": self.probability,
+            "method": self.method,
+            "turn": self.turn,
+            "going": self.going,
+            "mulligan": self.mulligan,
+            "ci95": list(self.ci95) if self.ci95 else None,
+        }
+        if self.exact is not None:
+            value = self.exact.probability
+            result["exact"] = f"{value.numerator}/{value.denominator}"
+        if self.method == "simulate":
+            result["trials"] = self.trials
+            result["seed"] = self.seed
+        if self.notes:
+            result["notes"] = self.notes
+        return result
+
+
+def parse_mulligan(text: str | None) -> tuple[str, str | None]:
+    """(`none` | `optimal` | `keep` | `default`, the keep filter text)."""
+    if text is None:
+        return "default", None
+    text = text.strip()
+    if text in ("none", "optimal"):
+        return text, None
+    if text.startswith("keep:") and text.removeprefix("keep:").strip():
+        return "keep", text.removeprefix("keep:").strip()
+    raise DeckcheckError(f"unknown mulligan policy {text!r}: use none, optimal or keep:FILTER", field="mulligan")
+
+
+def parse_queries(texts: Sequence[str], deck: Deck) -> list[Query]:
+    queries = [parse_query(text, deck.game) for text in texts]
+    total = sum(count for _, count in deck.cards("main")) if "main" in deck.game.sections else 0
+    for query in queries:
+        if query.at_least and query.k > total:
+            raise DeckcheckError(
+                f"--want {query.text!r} asks for {query.k} cards, but the main deck has only {total}", field="want"
+            )
+    return queries
+
+
+def check_reachable(deck: Deck, going: Going, turn: int, choices: dict[str, str]) -> None:
+    """Refuse a turn the rules never reach with this deck (the player has lost by then), as the engine does."""
+    if not 0 <= turn <= MAX_TURN:
+        raise DeckcheckError(f"--turn must be between 0 and {MAX_TURN} (got {turn})", field="turn")
+    try:
+        deal(deck, seed=0, going=going, turns=turn, choices=choices)
+    except EngineError as error:
+        raise EngineError(f"going {going}, --turn {turn}: {error.reason}") from None
+
+
+def answer(deck: Deck, queries: Sequence[Query], *, going: Going, turn: int, options: StatsOptions) -> Answer:
+    """One seat, one turn: exact where possible, else simulated; the policy used is in the answer."""
+    check_reachable(deck, going, turn, options.choices)
+    policy, keep_text = parse_mulligan(options.mulligan)
+    keep = parse_filter(keep_text, deck.game) if keep_text else None
+    model = build_model(deck, queries, going=going, turn=turn, keep=keep, choices=options.choices)
+    notes: list[str] = []
+    if options.method != "simulate":
+        try:
+            return _exact_answer(model, policy, keep_text)
+        except ExactUnavailable as why:
+            if options.method == "exact":
+                raise DeckcheckError(f"--method exact is not available here: {why}", field="method") from None
+            notes.append(f"simulated: {why}")
+    return _simulated_answer(deck, queries, model, policy, keep, keep_text, options, notes)
+
+
+def _plan(model: OddsModel, policy: str, keep_text: str | None) -> MulliganPlan | None:
+    if policy == "none":
+        return no_mulligan(model)
+    if policy == "keep":
+        return keep_filter_plan(model, keep_text or "")
+    return None  # optimal
+
+
+def _exact_answer(model: OddsModel, policy: str, keep_text: str | None) -> Answer:
+    engine = ExactEngine(model)
+    plan = _plan(model, policy, keep_text)
+    result = engine.optimal() if plan is None else engine.evaluate(plan)
+    return Answer(
+        probability=float(result.probability),
+        method="exact",
+        turn=model.turn,
+        going=model.going,
+        mulligan=result.plan.name,
+        exact=result,
+        model=model,
+    )
+
+
+def _simulated_answer(
+    deck: Deck,
+    queries: Sequence[Query],
+    model: OddsModel,
+    policy: str,
+    keep: CardFilter | None,
+    keep_text: str | None,
+    options: StatsOptions,
+    notes: list[str],
+) -> Answer:
+    from deckcheck.stats.simulate import simulate, simulate_engine
+
+    turns = model.turns
+    if turns.vector_turns is not None:
+        model = build_model(
+            deck, queries, going=model.going, turn=model.turn, keep=keep, choices=options.choices, refine=True
+        )
+    plan = _plan(model, policy, keep_text)
+    exact_result = None
+    if plan is None:
+        plan, exact_result, why = _optimal_for_simulation(model)
+        if why:
+            if policy == "optimal":
+                raise DeckcheckError(f"--mulligan optimal cannot be computed here: {why}", field="mulligan")
+            plan = no_mulligan(model)
+            notes.append(f"mulligan none: the optimal mulligan cannot be computed ({why})")
+        elif turns.simulate_only:
+            notes.append(
+                f"mulligan decisions are optimal for the draws without the hand-dependent steps ({turns.simulate_only})"
+            )
+    try:
+        result = simulate(
+            model,
+            plan,
+            trials=options.trials,
+            seed=options.seed or 0,
+            precision=options.precision,
+            progress=options.progress,
+        )
+    except EngineError as why:
+        notes.append(f"simulated through the engine card by card: {why.reason}")
+        result = simulate_engine(model, plan, trials=options.trials, seed=options.seed or 0, choices=options.choices)
+    if result.stopped_early:
+        notes.append(f"stopped after {result.trials:,} trials: the 95% interval is within ±{options.precision}")
+    return Answer(
+        probability=result.probability,
+        method="simulate",
+        turn=model.turn,
+        going=model.going,
+        mulligan=plan.name,
+        ci95=result.ci95,
+        trials=result.trials,
+        seed=result.seed,
+        notes=notes,
+        exact=exact_result,
+        model=model,
+    )
+
+
+def _optimal_for_simulation(model: OddsModel) -> tuple[MulliganPlan, ExactResult | None, str | None]:
+    """Optimal decisions for a simulated model: exact on the plain draws (no hand-dependent steps), by mask."""
+    plain = replace(model, turns=TurnModel(draws=model.turns.draws), atoms=_merge_by_mask(model))
+    try:
+        result = ExactEngine(plain).optimal()
+    except ExactUnavailable as why:
+        return no_mulligan(model), None, str(why)
+    index = {atom.mask: i for i, atom in enumerate(plain.atoms)}
+    groups = [index[atom.mask] for atom in model.atoms]
+
+    def merged(h: Composition) -> Composition:
+        totals = [0] * len(plain.atoms)
+        for group, x in zip(groups, h, strict=True):
+            totals[group] += x
+        return tuple(totals)
+
+    def keep(h: Composition) -> Composition:
+        wanted = list(result.plan.keep(merged(h)))
+        kept = []
+        for group, x in zip(groups, h, strict=True):
+            take = min(x, wanted[group])
+            wanted[group] -= take
+            kept.append(take)
+        return tuple(kept)
+
+    return MulliganPlan("optimal", keep=keep, redraw=lambda h: result.plan.redraw(merged(h))), None, None
+
+
+def _merge_by_mask(model: OddsModel) -> tuple:
+    from deckcheck.stats.model import Atom
+
+    merged: dict[int, list] = {}
+    for atom in model.atoms:
+        entry = merged.setdefault(atom.mask, [0, []])
+        entry[0] += atom.count
+        entry[1].extend(atom.cards)
+    return tuple(Atom(mask, count, tuple(cards)) for mask, (count, cards) in merged.items())
+
+
+# ---- tables and reports -------------------------------------------------------------------------------------
+
+
+@dataclass
+class TurnRow:
+    turn: int
+    cells: dict[Going, Answer | str]  # an Answer, or why the turn cannot be reached
+
+
+def turn_table(deck: Deck, queries: Sequence[Query], *, turn: int, options: StatsOptions) -> list[TurnRow]:
+    """Turns 0..turn for both seats; a turn a seat never reaches holds the reason instead."""
+    rows = []
+    for t in range(turn + 1):
+        cells: dict[Going, Answer | str] = {}
+        for seat in SEATS:
+            try:
+                cells[seat] = answer(deck, queries, going=seat, turn=t, options=options)
+            except EngineError as why:
+                cells[seat] = why.reason
+        rows.append(TurnRow(t, cells))
+    return rows
+
+
+@dataclass(frozen=True)
+class ReportLine:
+    """One line of a game's default report: a label, the wants, and the turn they are asked for."""
+
+    label: str
+    wants: tuple[str, ...]
+    turn: int
+
+
+@dataclass
+class ReportResult:
+    line: ReportLine
+    cells: dict[Going, Answer | str]
+
+
+def default_report(deck: Deck, options: StatsOptions) -> list[ReportResult]:
+    """The game's own report (``Game.stats_report``), each line for both seats."""
+    results = []
+    for label, wants, turn in deck.game.stats_report(deck):
+        queries = parse_queries(wants, deck)
+        cells: dict[Going, Answer | str] = {}
+        for seat in SEATS:
+            try:
+                cells[seat] = answer(deck, queries, going=seat, turn=turn, options=options)
+            except EngineError as why:
+                cells[seat] = why.reason
+        results.append(ReportResult(ReportLine(label, tuple(wants), turn), cells))
+    return results
