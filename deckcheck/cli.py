@@ -167,12 +167,7 @@ def hand(
     carddb: CarddbOption = None,
 ) -> None:
     """Deal a test hand through the game's real setup and mulligan."""
-    choices = {}
-    for item in choose or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise DeckcheckError(f"--choose takes KEY=VALUE, not {item!r}", field="choose")
-        choices[key.strip()] = value.strip()
+    choices = _choices(choose)
     dealt = deal_hands(
         deck,
         seed=seed,
@@ -188,6 +183,102 @@ def hand(
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         typer.echo("\n\n".join(render_hand_text(d) for d in dealt))
+
+
+def _choices(choose: list[str] | None) -> dict[str, str]:
+    choices = {}
+    for item in choose or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise DeckcheckError(f"--choose takes KEY=VALUE, not {item!r}", field="choose")
+        choices[key.strip()] = value.strip()
+    return choices
+
+
+class MethodOption(StrEnum):
+    exact = "exact"
+    simulate = "simulate"
+
+
+STATS_HELP = """How likely is this deck to open well? The probability that every --want holds for the cards that
+have reached your hand by the main phase of your own N-th turn (turn 0 = the opening hand after the mulligan),
+under the game's own mulligan rule, going first and second.
+
+QUERY is [>=K |<=K ]FILTER (default >=1); FILTER is field=value pairs joined by ',' (AND), values joined by '|'
+(OR), e.g. --want grade=1, --want '>=2 trigger=heal', --want 'cost=1|2,class=forest', --want 'name~=騎士'.
+Several --want must all hold.
+
+Exact answers (multivariate hypergeometric counting) where the game's model allows; otherwise, or with
+--method simulate, a simulation with a 95% interval. The mulligan defaults to the optimal one (computed exactly
+by backward induction); --explain prints its decision table.
+
+Without --want, a default report per game: vanguard — the ride chain (grade 1/2/3 by the ride phase of own
+turn 1/2/3, with G assist); evolve — the curve (a card of cost <= N on own turn N, N = 1..5); ic-dragonball — a
+card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the starting territory by own turn
+1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the lord by own turn 1..3."""
+
+
+@app.command(help=STATS_HELP, short_help="Opening-hand odds under the game's mulligan rule, and the optimal mulligan.")
+def stats(
+    deck: Annotated[Path, typer.Argument(help="A deck file (TOML, text decklist or JSON).", show_default=False)],
+    want: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="QUERY", help="What the hand should hold, e.g. grade=1 or '>=2 trigger=heal'. Repeatable."
+        ),
+    ] = None,
+    turn: Annotated[int, typer.Option(help="By the main phase of your own N-th turn (0 = the opening hand).")] = 0,
+    going: Annotated[
+        GoingOption, typer.Option(help="The seat of the headline answer and of JSON (text shows both).")
+    ] = GoingOption.first,
+    mulligan: Annotated[
+        str | None,
+        typer.Option(metavar="POLICY", help="optimal, none or keep:FILTER. Default: optimal where it can be computed."),
+    ] = None,
+    method: Annotated[
+        MethodOption | None, typer.Option(help="exact or simulate. Default: exact where feasible, else simulate.")
+    ] = None,
+    trials: Annotated[int | None, typer.Option(help="Simulated setups per answer. [default: 100000]")] = None,
+    seed: Annotated[int | None, typer.Option(help="Simulation seed. Default: random, printed.")] = None,
+    precision: Annotated[
+        float | None,
+        typer.Option(help="Stop simulating once the 95% interval's half-width is at most this (e.g. 0.001)."),
+    ] = None,
+    explain: Annotated[bool, typer.Option("--explain", help="Print the mulligan decision table.")] = False,
+    plot: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Also draw the chart to FILE.svg (or .png with matplotlib).")
+    ] = None,
+    choose: Annotated[
+        list[str] | None,
+        typer.Option(metavar="KEY=VALUE", help="A setup choice, e.g. lord=<card>, first_vanguard=<card>. Repeatable."),
+    ] = None,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    carddb: CarddbOption = None,
+) -> None:
+    from deckcheck.stats.cli import run_stats
+
+    if method is MethodOption.exact and (trials is not None or seed is not None):
+        raise DeckcheckError("--trials and --seed apply to simulation; they conflict with --method exact")
+    if explain and not want:
+        raise DeckcheckError("--explain shows the decisions for a --want query; give at least one --want")
+    text = run_stats(
+        deck,
+        wants=want or [],
+        turn=turn,
+        going=going.value,
+        mulligan=mulligan,
+        method=method.value if method else None,
+        trials=100_000 if trials is None else trials,
+        seed=seed,
+        precision=precision,
+        explain=explain,
+        plot=plot,
+        choices=_choices(choose),
+        json_output=output is HandOutput.json,
+        colour=_use_colour(),
+        carddb_dirs=tuple(carddb or ()),
+    )
+    typer.echo(text)
 
 
 @app.command()

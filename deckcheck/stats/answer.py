@@ -70,6 +70,9 @@ class Answer:
     notes: list[str] = field(default_factory=list)
     exact: ExactResult | None = None
     model: OddsModel | None = None
+    # The exact decision table behind a simulated `optimal` (computed on `decisions_model`), for --explain.
+    decisions: ExactResult | None = None
+    decisions_model: OddsModel | None = None
 
     def to_json(self) -> dict[str, Any]:
         result: dict[str, Any] = {
@@ -182,9 +185,9 @@ def _simulated_answer(
             deck, queries, going=model.going, turn=model.turn, keep=keep, choices=options.choices, refine=True
         )
     plan = _plan(model, policy, keep_text)
-    exact_result = None
+    decisions = decisions_model = None
     if plan is None:
-        plan, exact_result, why = _optimal_for_simulation(model)
+        plan, decisions, decisions_model, why = _optimal_for_simulation(model)
         if why:
             if policy == "optimal":
                 raise DeckcheckError(f"--mulligan optimal cannot be computed here: {why}", field="mulligan")
@@ -218,18 +221,21 @@ def _simulated_answer(
         trials=result.trials,
         seed=result.seed,
         notes=notes,
-        exact=exact_result,
         model=model,
+        decisions=decisions,
+        decisions_model=decisions_model,
     )
 
 
-def _optimal_for_simulation(model: OddsModel) -> tuple[MulliganPlan, ExactResult | None, str | None]:
+def _optimal_for_simulation(
+    model: OddsModel,
+) -> tuple[MulliganPlan, ExactResult | None, OddsModel | None, str | None]:
     """Optimal decisions for a simulated model: exact on the plain draws (no hand-dependent steps), by mask."""
     plain = replace(model, turns=TurnModel(draws=model.turns.draws), atoms=_merge_by_mask(model))
     try:
         result = ExactEngine(plain).optimal()
     except ExactUnavailable as why:
-        return no_mulligan(model), None, str(why)
+        return no_mulligan(model), None, None, str(why)
     index = {atom.mask: i for i, atom in enumerate(plain.atoms)}
     groups = [index[atom.mask] for atom in model.atoms]
 
@@ -248,7 +254,8 @@ def _optimal_for_simulation(model: OddsModel) -> tuple[MulliganPlan, ExactResult
             kept.append(take)
         return tuple(kept)
 
-    return MulliganPlan("optimal", keep=keep, redraw=lambda h: result.plan.redraw(merged(h))), None, None
+    plan = MulliganPlan("optimal", keep=keep, redraw=lambda h: result.plan.redraw(merged(h)))
+    return plan, result, plain, None
 
 
 def _merge_by_mask(model: OddsModel) -> tuple:

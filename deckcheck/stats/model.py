@@ -43,8 +43,9 @@ class Atom:
     detail: object = None  # the game's refinement key (vectorised simulation only)
 
     def label(self, limit: int = 2) -> str:
-        names = [card.name for card in self.cards[:limit]]
-        more = len(self.cards) - limit
+        distinct = list(dict.fromkeys(card.name for card in self.cards))
+        names = distinct[:limit]
+        more = len(distinct) - limit
         return " / ".join(names) + (f" +{more}" if more > 0 else "")
 
 

@@ -1,0 +1,224 @@
+"""`deckcheck stats` output: text for people (answers, per-turn table, bars, decision table) and JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from deckcheck.decks import Deck
+from deckcheck.stats.answer import SEATS, Answer, ReportResult, TurnRow
+from deckcheck.stats.exact import Decision, ExactResult
+from deckcheck.stats.model import OddsModel
+from deckcheck.stats.plot import Series, bar_lines
+
+EXPLAIN_ROWS = 15
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.2f}%"
+
+
+def describe(answer: Answer | str) -> str:
+    """`97.10% exact` or `91.80% ±0.17 simulated`, or the reason a turn is not reached."""
+    if isinstance(answer, str):
+        return "— (not reached)"
+    if answer.ci95 is None:
+        return f"{percent(answer.probability)} exact"
+    low, high = answer.ci95
+    return f"{percent(answer.probability)} ±{100 * (high - low) / 2:.2f} sim"
+
+
+def cell_json(answer: Answer | str) -> dict[str, Any]:
+    return {"error": answer} if isinstance(answer, str) else answer.to_json()
+
+
+def _heading(deck: Deck) -> str:
+    title = f" “{deck.name}”" if deck.name else ""
+    return f"{deck.path}  {deck.game.id}{title}"
+
+
+def _wants(model: OddsModel) -> list[str]:
+    lines = []
+    for bit, want in enumerate(model.wants):
+        matching = sum(atom.count for atom in model.atoms if atom.mask >> bit & 1)
+        lines.append(f"want {want.text}  ({matching} of the {model.size} cards the hand is drawn from)")
+    return lines
+
+
+def render_query_text(
+    deck: Deck, primary: Answer, rows: Sequence[TurnRow], *, colour: bool, explain: bool, seed: int | None
+) -> str:
+    model = primary.model
+    lines = [_heading(deck)]
+    if model is not None:
+        lines += _wants(model)
+    moment = "the opening hand after the mulligan" if primary.turn == 0 else f"main phase of own turn {primary.turn}"
+    lines.append(f"by {moment}; mulligan {primary.mulligan}")
+    last = rows[-1]
+    for seat in SEATS:
+        marker = "▸" if seat == primary.going else " "
+        lines.append(f" {marker} going {seat:<6}  {describe(last.cells[seat])}")
+    if len(rows) > 1:
+        lines.append("")
+        lines.append(f"{'turn':>4}  {'going first':<24}{'going second':<24}")
+        for row in rows:
+            lines.append(f"{row.turn:>4}  {describe(row.cells['first']):<24}{describe(row.cells['second']):<24}")
+    lines.append("")
+    categories = [f"turn {row.turn}" for row in rows]
+    lines += bar_lines(categories, _series(rows), colour=colour)
+    lines += _notes(rows, seed)
+    if explain:
+        lines.append("")
+        lines += render_decisions(primary)
+    return "\n".join(lines)
+
+
+def _series(rows: Sequence[TurnRow]) -> list[Series]:
+    return [
+        Series(
+            f"going {seat}",
+            [None if isinstance(row.cells[seat], str) else row.cells[seat].probability for row in rows],
+        )
+        for seat in SEATS
+    ]
+
+
+def series_for_rows(rows: Sequence[TurnRow]) -> tuple[list[str], list[Series]]:
+    return [f"turn {row.turn}" for row in rows], _series(rows)
+
+
+def series_for_report(results: Sequence[ReportResult]) -> tuple[list[str], list[Series]]:
+    categories = [result.line.label for result in results]
+    series = [
+        Series(
+            f"going {seat}",
+            [None if isinstance(r.cells[seat], str) else r.cells[seat].probability for r in results],
+        )
+        for seat in SEATS
+    ]
+    return categories, series
+
+
+def _notes(rows: Sequence[TurnRow], seed: int | None) -> list[str]:
+    notes: list[str] = []
+    simulated = False
+    for row in rows:
+        for seat in SEATS:
+            cell = row.cells[seat]
+            if isinstance(cell, str):
+                note = f"turn {row.turn}, going {seat}: {cell}"
+            else:
+                simulated = simulated or cell.method == "simulate"
+                for text in cell.notes:
+                    if text not in notes:
+                        notes.append(text)
+                continue
+            notes.append(note)
+    if simulated and seed is not None:
+        notes.insert(0, f"simulated with seed {seed} (repeat with --seed {seed}); ± is the 95% interval's half-width")
+    return [f"note: {note}" for note in notes]
+
+
+def render_report_text(deck: Deck, results: Sequence[ReportResult], *, colour: bool, seed: int | None) -> str:
+    lines = [_heading(deck)]
+    if not results:
+        lines.append(f"{deck.game.title} has no default report for this deck; ask with --want QUERY")
+        return "\n".join(lines)
+    lines.append(f"default report (deckcheck stats --help); mulligan {_policies(results)}")
+    width = max(len(result.line.label) for result in results)
+    lines.append(f"  {'':<{width}}  {'going first':<24}{'going second':<24}")
+    for result in results:
+        cells = result.cells
+        lines.append(f"  {result.line.label:<{width}}  {describe(cells['first']):<24}{describe(cells['second']):<24}")
+    lines.append("")
+    categories, series = series_for_report(results)
+    lines += bar_lines(categories, series, colour=colour)
+    rows = [TurnRow(result.line.turn, result.cells) for result in results]
+    lines += _notes(rows, seed)
+    return "\n".join(lines)
+
+
+def _policies(results: Sequence[ReportResult]) -> str:
+    names = sorted({c.mulligan for r in results for c in r.cells.values() if isinstance(c, Answer)})
+    return ", ".join(names) or "-"
+
+
+# ---- the decision table ----------------------------------------------------------------------------------------
+
+
+def decisions_source(answer: Answer) -> ExactResult | None:
+    return answer.exact if answer.exact is not None else answer.decisions
+
+
+def render_decisions(answer: Answer) -> list[str]:
+    result = decisions_source(answer)
+    if result is None:
+        return [f"no decision table: the mulligan was {answer.mulligan} and no exact model was built"]
+    model = answer.decisions_model or answer.model
+    assert model is not None
+    letters = _letters(len(model.atoms))
+    lines = [f"mulligan decisions ({result.plan.name}, going {answer.going}, turn {answer.turn}):"]
+    if answer.decisions is not None:
+        lines.append("  (decided and valued on the draws alone, without the hand-dependent steps the simulation adds)")
+    for letter, atom in zip(letters, model.atoms, strict=True):
+        lines.append(f"  {letter} = {model.describe_atom(atom)} ({atom.count} cards, e.g. {atom.label()})")
+    kept_whole = [d for d in result.decisions if not d.redraw and d.keep == d.hand]
+    others = sorted((d for d in result.decisions if d not in kept_whole), key=lambda d: -d.chance)
+    lines.append(f"  {'hand':<22}{'chance':>8}   {'decision':<28}{'then':>8}")
+    for decision in others[:EXPLAIN_ROWS]:
+        lines.append(
+            f"  {_hand(decision.hand, letters):<22}{percent(float(decision.chance)):>8}   "
+            f"{_decision(decision, letters):<28}{percent(float(decision.value)):>8}"
+        )
+    if len(others) > EXPLAIN_ROWS:
+        rest = others[EXPLAIN_ROWS:]
+        chance = float(sum(d.chance for d in rest))
+        lines.append(f"  … {len(rest)} rarer hands ({percent(chance)}) with other returns (--output json lists all)")
+    if kept_whole:
+        chance = sum(d.chance for d in kept_whole)
+        value = sum(d.chance * d.value for d in kept_whole) / chance
+        lines.append(
+            f"  {'every other hand':<22}{percent(float(chance)):>8}   {'keep the whole hand':<28}"
+            f"{percent(float(value)):>8}"
+        )
+    return lines
+
+
+def _letters(count: int) -> list[str]:
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return [alphabet[i] if i < 26 else f"A{i}" for i in range(count)]
+
+
+def _hand(hand: Sequence[int], letters: Sequence[str]) -> str:
+    return " ".join(f"{x}{letter}" for x, letter in zip(hand, letters, strict=True) if x) or "-"
+
+
+def _decision(decision: Decision, letters: Sequence[str]) -> str:
+    if decision.redraw:
+        return "redraw the whole hand"
+    returned = [h - k for h, k in zip(decision.hand, decision.keep, strict=True)]
+    total = sum(returned)
+    if total == sum(decision.hand):
+        return f"return all {total}"
+    return f"keep {_hand(decision.keep, letters)}, return {total}"
+
+
+def decisions_json(answer: Answer) -> dict[str, Any] | None:
+    result = decisions_source(answer)
+    model = answer.decisions_model or answer.model
+    if result is None or model is None:
+        return None
+    return {
+        "policy": result.plan.name,
+        "groups": [{"group": model.describe_atom(atom), "cards": atom.count} for atom in model.atoms],
+        "hands": [
+            {
+                "hand": list(d.hand),
+                "chance": float(d.chance),
+                "keep": list(d.keep),
+                "redraw": d.redraw,
+                "then": float(d.value),
+            }
+            for d in result.decisions
+        ],
+    }
