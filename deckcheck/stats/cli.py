@@ -8,6 +8,7 @@ from pathlib import Path
 
 from deckcheck.carddb import load_carddb
 from deckcheck.decks import parse_deck, resolve_deck
+from deckcheck.errors import DeckcheckError
 from deckcheck.stats.answer import StatsOptions, answer, default_report, parse_queries, turn_table
 from deckcheck.stats.plot import write_plot
 from deckcheck.stats.render import (
@@ -50,6 +51,8 @@ def run_stats(
     colour: bool,
     carddb_dirs: tuple[Path, ...],
 ) -> str:
+    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+        raise DeckcheckError(f"--plot {plot}: the chart is written as .svg or .png", field="plot")
     source = parse_deck(path)
     deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
     options = StatsOptions(

@@ -1,0 +1,152 @@
+"""`deckcheck stats` end to end: the contract's JSON, both seats, the decision table, charts and bad input."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+VANGUARD = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
+IC = ROOT / "decks" / "ic-dragonball" / "raiga-martial-artists.deck.toml"
+EXAMPLES = sorted(p for p in (ROOT / "decks").rglob("*") if p.suffix in (".toml", ".txt"))
+
+
+def test_exact_json_follows_the_contract(run_cli, isolated_carddb):
+    code, out, err = run_cli("stats", VANGUARD, "--want", "grade=1", "--output", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert {"probability", "method", "turn", "going", "mulligan", "ci95"} <= set(data)
+    assert (data["method"], data["turn"], data["going"], data["mulligan"], data["ci95"]) == (
+        "exact",
+        0,
+        "first",
+        "optimal",
+        None,
+    )
+    assert data["probability"] == pytest.approx(0.9710, abs=5e-5)  # spec vanguard: 14 grade-1 of 49, optimal
+    numerator, denominator = map(int, data["exact"].split("/"))
+    assert numerator / denominator == pytest.approx(data["probability"])
+    assert [row["turn"] for row in data["table"]] == [0]
+
+
+def test_text_shows_both_seats_and_a_per_turn_table(run_cli, isolated_carddb):
+    code, out, _ = run_cli("stats", VANGUARD, "--want", "grade=1", "--turn", "1", "--mulligan", "none")
+    assert code == 0
+    assert "going first" in out and "going second" in out
+    assert "82.98% exact" in out  # turn 0, none
+    assert "98.57% exact" in out  # turn 1 with G assist (spec 0.9857)
+    assert "█" in out and "\x1b[" not in out  # bars, no colour when not on a terminal
+
+
+def test_simulation_reports_interval_seed_and_is_reproducible(run_cli, isolated_carddb):
+    args = ("stats", VANGUARD, "--want", "grade=2", "--turn", "2", "--seed", "7", "--trials", "20000", "-o", "json")
+    code, out, err = run_cli(*args)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["method"] == "simulate" and data["seed"] == 7 and data["trials"] == 20000
+    low, high = data["ci95"]
+    assert low <= data["probability"] <= high
+    assert any("G assist" in note for note in data["notes"])
+    assert json.loads(run_cli(*args)[1])["probability"] == data["probability"]
+
+
+def test_simulate_agrees_with_exact(run_cli, isolated_carddb):
+    exact = json.loads(run_cli("stats", IC, "--want", "level=0", "--turn", "2", "-o", "json")[1])
+    simulated = json.loads(
+        run_cli("stats", IC, "--want", "level=0", "--turn", "2", "--method", "simulate", "--seed", "3", "-o", "json")[1]
+    )
+    assert exact["method"] == "exact" and simulated["method"] == "simulate"
+    low, high = simulated["ci95"]
+    width = (high - low) / 2
+    assert low - width <= exact["probability"] <= high + width  # within a z≈4 band: not flaky, still sharp
+
+
+def test_precision_stops_early(run_cli, isolated_carddb):
+    code, out, _ = run_cli(
+        "stats", IC, "--want", "level=0", "--method", "simulate", "--precision", "0.01",
+        "--trials", "5000000", "--seed", "1", "-o", "json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert code == 0 and data["trials"] < 5_000_000
+    assert (data["ci95"][1] - data["ci95"][0]) / 2 <= 0.01
+
+
+def test_explain_prints_the_decision_table(run_cli, isolated_carddb):
+    code, out, _ = run_cli("stats", VANGUARD, "--want", "grade=1", "--explain")
+    assert code == 0
+    assert "return all 5" in out
+    assert "keep the whole hand" in out
+    data = json.loads(run_cli("stats", VANGUARD, "--want", "grade=1", "--explain", "-o", "json")[1])
+    hands = data["decisions"]["hands"]
+    assert sum(h["chance"] for h in hands) == pytest.approx(1)
+    no_grade_1 = next(h for h in hands if h["hand"][0] == 0)
+    assert no_grade_1["keep"] == [0, 0]
+
+
+def test_keep_filter_policy_is_reported(run_cli, isolated_carddb):
+    out = run_cli("stats", IC, "--want", "level=0", "--mulligan", "keep:level=0", "-o", "json")[1]
+    assert json.loads(out)["mulligan"] == "keep:level=0"
+
+
+def test_turn_a_seat_never_reaches_shows_a_gap_not_a_failure(run_cli, isolated_carddb):
+    code, out, _ = run_cli("stats", IC, "--want", "level=0", "--turn", "15", "--mulligan", "none", "-o", "json")
+    assert code == 0
+    last = json.loads(out)["table"][-1]
+    assert "probability" in last["first"] and "error" in last["second"]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_default_report_for_every_example_deck(path, run_cli, isolated_carddb):
+    code, out, err = run_cli("stats", path, "--seed", "1", "--trials", "20000", "-o", "json")
+    assert code == 0, err
+    report = json.loads(out)["report"]
+    assert report, "every shipped example deck has a default report"
+    for line in report:
+        for seat in ("first", "second"):
+            assert 0 <= line[seat]["probability"] <= 1
+
+
+def test_svg_plot(run_cli, isolated_carddb, tmp_path):
+    target = tmp_path / "odds.svg"
+    code, _, err = run_cli("stats", VANGUARD, "--want", "grade=1", "--turn", "1", "--plot", target)
+    assert code == 0, err
+    root = ET.parse(target).getroot()
+    assert root.tag.endswith("svg")
+
+
+def test_help_documents_the_default_reports(run_cli):
+    code, out, _ = run_cli("stats", "--help")
+    assert code == 0
+    for game in ("vanguard", "evolve", "ic-dragonball", "build-divide", "cipher"):
+        assert game in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--want", "colour=red"), "no field 'colour'"),
+        (("--want", ">=51 grade=1"), "main deck has only 50"),
+        (("--want", "grade=1", "--turn", "31"), "--turn must be between 0 and 30"),
+        (("--want", "grade=1", "--trials", "0"), "--trials must be between"),
+        (("--want", "grade=1", "--method", "exact", "--trials", "10"), "conflict"),
+        (("--want", "grade=1", "--method", "exact", "--precision", "0.01"), "conflicts with --method exact"),
+        (("--want", "grade=1", "--mulligan", "sometimes"), "unknown mulligan policy"),
+        (("--want", "grade=2", "--turn", "2", "--method", "exact"), "--method exact is not available"),
+        (("--explain",), "--explain"),
+        (("--want", ">=2grade=1"), "cannot read the query"),
+        (("--want", "grade=1", "--plot", "chart.gif"), ".svg"),
+    ],
+)
+def test_bad_input_is_a_message_and_exit_2(args, message, run_cli, isolated_carddb):
+    code, out, err = run_cli("stats", VANGUARD, *args)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_turn_beyond_the_deck_for_the_asked_seat(run_cli, isolated_carddb):
+    code, _, err = run_cli("stats", IC, "--want", "level=0", "--turn", "15", "--going", "second")
+    assert code == 2 and "turn 15" in err
