@@ -278,17 +278,22 @@ class TurnRow:
     cells: dict[Going, Answer | str]  # an Answer, or why the turn cannot be reached
 
 
+def both_seats(deck: Deck, queries: Sequence[Query], *, turn: int, options: StatsOptions) -> dict[Going, Answer | str]:
+    """Going first and second; a seat that never reaches the turn holds the reason instead of an answer."""
+    cells: dict[Going, Answer | str] = {}
+    for seat in SEATS:
+        try:
+            cells[seat] = answer(deck, queries, going=seat, turn=turn, options=options)
+        except EngineError as why:
+            cells[seat] = why.reason
+    return cells
+
+
 def turn_table(deck: Deck, queries: Sequence[Query], *, turn: int, options: StatsOptions) -> list[TurnRow]:
     """Turns 0..turn for both seats; a turn a seat never reaches holds the reason instead."""
     rows = []
     for t in range(turn + 1):
-        cells: dict[Going, Answer | str] = {}
-        for seat in SEATS:
-            try:
-                cells[seat] = answer(deck, queries, going=seat, turn=t, options=options)
-            except EngineError as why:
-                cells[seat] = why.reason
-        rows.append(TurnRow(t, cells))
+        rows.append(TurnRow(t, both_seats(deck, queries, turn=t, options=options)))
     return rows
 
 
@@ -311,12 +316,6 @@ def default_report(deck: Deck, options: StatsOptions) -> list[ReportResult]:
     """The game's own report (``Game.stats_report``), each line for both seats."""
     results = []
     for label, wants, turn in deck.game.stats_report(deck):
-        queries = parse_queries(wants, deck)
-        cells: dict[Going, Answer | str] = {}
-        for seat in SEATS:
-            try:
-                cells[seat] = answer(deck, queries, going=seat, turn=turn, options=options)
-            except EngineError as why:
-                cells[seat] = why.reason
+        cells = both_seats(deck, parse_queries(wants, deck), turn=turn, options=options)
         results.append(ReportResult(ReportLine(label, tuple(wants), turn), cells))
     return results
