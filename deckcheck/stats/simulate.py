@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards import Card
 from deckcheck.engine import EngineError, MulliganKind, Table, deal
 from deckcheck.errors import DeckcheckError
+from deckcheck.stats.exact import _count_compositions
 from deckcheck.stats.model import MulliganPlan, OddsModel, PlanPolicy, atom_of, compositions, population
 
 if TYPE_CHECKING:
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
 Z95 = 1.959963984540054
 #: Mixed-radix hand codes up to this many values index a dense lookup table; beyond it, a sorted search.
 _DENSE_LOOKUP = 1 << 22
+#: Up to this many possible opening hands, every decision is looked up once; beyond it, only the hands drawn.
+_ENUMERATE_HANDS = 50_000
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -209,7 +212,12 @@ class _Vectorised:
             self.seek_atoms = np.array([model.matches(atom, model.seek_bit) for atom in model.atoms])
 
     def _build_lookup(self, plan: MulliganPlan) -> None:
-        """Enumerate every opening hand once and record the plan's decision; index hands by a mixed-radix code."""
+        """Record the plan's decision for every opening hand once (when there are few), else per distinct hand drawn."""
+        self.plan = plan
+        self.decided: dict[tuple[int, ...], tuple[int, ...] | bool] = {}
+        self.enumerated = _count_compositions(self.model.counts, self.hand_size) <= _ENUMERATE_HANDS
+        if not self.enumerated:
+            return
         import numpy as np
 
         hands = compositions(self.model.counts, self.hand_size)
@@ -232,22 +240,48 @@ class _Vectorised:
         else:  # too many atoms for a 63-bit code: look rows up through a dictionary
             self.weights = None
             self.by_row = {hand: i for i, hand in enumerate(hands)}
+        self.table_keep, self.table_redraw = self._decisions(matrix)
+
+    def _decisions(self, hands: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """The plan's keep (partial) or redraw (full) decision for each row of distinct hands."""
+        import numpy as np
+
+        rows = [tuple(int(x) for x in row) for row in hands]
         if self.kind.partial:
-            keep = np.array([plan.keep(hand) for hand in hands], dtype=np.int64).reshape(matrix.shape)
-            if (keep < 0).any() or (keep > matrix).any():
-                raise EngineError(f"the mulligan plan {plan.name} keeps cards that are not in the hand")
-            self.keep = keep
-        else:
-            self.redraw = np.array([bool(plan.redraw(hand)) for hand in hands], dtype=bool)
-            if (
-                self.kind is MulliganKind.FULL_BOTTOM
-                and self.redraw.any()
-                and self.hand_size + self.draws > self.size - self.hand_size
-            ):
-                raise EngineError(
-                    f"by own turn {self.model.turn} the draws reach the {self.hand_size} cards put on the bottom of "
-                    "the deck by the mulligan; the simulation models the draws before them only"
-                )
+            keep = np.array([self._decide(row) for row in rows], dtype=np.int64).reshape(hands.shape)
+            if (keep < 0).any() or (keep > hands).any():
+                raise EngineError(f"the mulligan plan {self.plan.name} keeps cards that are not in the hand")
+            return keep, None
+        redraw = np.array([bool(self._decide(row)) for row in rows], dtype=bool)
+        if (
+            self.kind is MulliganKind.FULL_BOTTOM
+            and redraw.any()
+            and self.hand_size + self.draws > self.size - self.hand_size
+        ):
+            raise EngineError(
+                f"by own turn {self.model.turn} the draws reach the {self.hand_size} cards put on the bottom of "
+                "the deck by the mulligan; the simulation models the draws before them only"
+            )
+        return None, redraw
+
+    def _decide(self, row: tuple[int, ...]) -> tuple[int, ...] | bool:
+        if row not in self.decided:
+            self.decided[row] = self.plan.keep(row) if self.kind.partial else self.plan.redraw(row)
+        return self.decided[row]
+
+    def _decide_batch(self, hands: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """Decisions for a batch of drawn hands (keep rows or redraw flags)."""
+        import numpy as np
+
+        if self.enumerated:
+            index = self._index(hands)
+            if self.kind.partial:
+                return self.table_keep[index], None
+            return None, self.table_redraw[index]
+        distinct, inverse = np.unique(hands, axis=0, return_inverse=True)
+        keep, redraw = self._decisions(distinct)
+        inverse = inverse.reshape(-1)
+        return (keep[inverse], None) if keep is not None else (None, redraw[inverse])
 
     def _index(self, hands: np.ndarray) -> np.ndarray:
         import numpy as np
@@ -265,14 +299,13 @@ class _Vectorised:
 
         counts, n, d = self.counts, self.hand_size, self.draws
         hands = rng.multivariate_hypergeometric(counts, n, size=trials, method="count").astype(np.int64)
-        index = self._index(hands)
+        keep, redraw = self._decide_batch(hands)
         # After the mulligan: reached = base + `take` cards drawn from `pool`, the shuffled deck (per trial).
         if self.kind.partial:
-            base = self.keep[index]
+            base = keep
             pool = counts - base
             take = n + d - base.sum(axis=1)
         else:
-            redraw = self.redraw[index]
             if self.kind is MulliganKind.FULL_SET_ASIDE:
                 base = hands
                 rows = np.flatnonzero(redraw)
