@@ -117,10 +117,14 @@ def parse_queries(texts: Sequence[str], deck: Deck) -> list[Query]:
     return queries
 
 
-def check_reachable(deck: Deck, going: Going, turn: int, choices: dict[str, str]) -> None:
-    """Refuse a turn the rules never reach with this deck (the player has lost by then), as the engine does."""
+def check_turn(turn: int) -> None:
     if not 0 <= turn <= MAX_TURN:
         raise DeckcheckError(f"--turn must be between 0 and {MAX_TURN} (got {turn})", field="turn")
+
+
+def check_reachable(deck: Deck, going: Going, turn: int, choices: dict[str, str]) -> None:
+    """Refuse a turn the rules never reach with this deck (the player has lost by then), as the engine does."""
+    check_turn(turn)
     try:
         deal(deck, seed=0, going=going, turns=turn, choices=choices)
     except EngineError as error:
@@ -291,6 +295,7 @@ def both_seats(deck: Deck, queries: Sequence[Query], *, turn: int, options: Stat
 
 def turn_table(deck: Deck, queries: Sequence[Query], *, turn: int, options: StatsOptions) -> list[TurnRow]:
     """Turns 0..turn for both seats; a turn a seat never reaches holds the reason instead."""
+    check_turn(turn)
     rows = []
     for t in range(turn + 1):
         rows.append(TurnRow(t, both_seats(deck, queries, turn=t, options=options)))
