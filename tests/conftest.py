@@ -137,3 +137,22 @@ def vanguard_carddb(tmp_path, monkeypatch):
     folder.mkdir(parents=True)
     (folder / "test.toml").write_text(tomli_w.dumps({"game": "vanguard", "cards": VANGUARD_RECORDS}), encoding="utf-8")
     return tmp_path / "cards"
+
+
+def cipher_unit(number: str, title: str, unit_name: str, cost: Any = 2, **fields: Any) -> dict[str, Any]:
+    """A valid Cipher unit record; keyword arguments override or add fields."""
+    record = {
+        "number": number,
+        "name": f"{title} {unit_name}",
+        "type": "unit",
+        "title": title,
+        "unit_name": unit_name,
+        "cost": cost,
+        "symbols": ["blade-of-light"],
+        "attack": 40,
+        "support": 10,
+        "range": "1",
+        "class_name": "剣士",
+    }
+    record.update(fields)
+    return record

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_db, make_deck, rule_ids, violations_of
+from conftest import cipher_unit, make_db, make_deck, rule_ids, violations_of
 
 from deckcheck.carddb import load_carddb
 from deckcheck.check import check_deck
@@ -18,23 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 L = "L-001"  # 見習い君主 リーフィ, printed cost 1
 
 
-def unit(number: str, title: str, unit_name: str, cost: Any = 2, **fields: Any) -> dict[str, Any]:
-    """A valid unit record; keyword arguments override or add fields."""
-    record = {
-        "number": number,
-        "name": f"{title} {unit_name}",
-        "type": "unit",
-        "title": title,
-        "unit_name": unit_name,
-        "cost": cost,
-        "symbols": ["blade-of-light"],
-        "attack": 40,
-        "support": 10,
-        "range": "1",
-        "class_name": "剣士",
-    }
-    record.update(fields)
-    return record
+unit = cipher_unit
 
 
 def marker(number: str, name: str, type_: str = "主人公マーカーカード") -> dict[str, Any]:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from conftest import make_db, make_deck
+from conftest import cipher_unit, make_db, make_deck
 
 from deckcheck.decks import Deck
 from deckcheck.engine import EngineError, MulliganKind
@@ -63,29 +63,16 @@ VANGUARD_MAIN |= {"V-S1": 4, "V-1A": 4, "V-1B": 4, "V-1C": 2, "V-2A": 4, "V-2B":
 VANGUARD_G = {f"V-G{x}": 4 for x in "ABCD"}
 
 
-def cipher_unit(number: str, unit_name: str, cost: int, **fields: Any) -> dict:
-    record = {
-        "number": number,
-        "name": f"称号{number} {unit_name}",
-        "type": "unit",
-        "title": f"称号{number}",
-        "unit_name": unit_name,
-        "cost": cost,
-        "symbols": ["blade-of-light"],
-        "attack": 40,
-        "support": 10,
-        "range": "1",
-        "class_name": "剣士",
-    }
-    return record | fields
+def cipher_record(number: str, unit_name: str, cost: int, **fields: Any) -> dict:
+    return cipher_unit(number, f"称号{number}", unit_name, cost, **fields)
 
 
 CIPHER = make_db(
     "cipher",
     [
-        cipher_unit("L-001", "リーフィ", 1),  # the lord L
-        cipher_unit("CC-001", "リーフィ", 3, cc_cost=2),  # a class-change card with L's unit name
-        *(cipher_unit(f"N{i:02d}", f"ユニット{i}", 2 + i % 4) for i in range(1, 12)),
+        cipher_record("L-001", "リーフィ", 1),  # the lord L
+        cipher_record("CC-001", "リーフィ", 3, cc_cost=2),  # a class-change card with L's unit name
+        *(cipher_record(f"N{i:02d}", f"ユニット{i}", 2 + i % 4) for i in range(1, 12)),
     ],
 )
 # Example 14: N = 50, the lord L (4 copies, one set aside), 4 copies of the class-change card.
