@@ -244,8 +244,7 @@ def test_png_without_matplotlib_says_how_to_get_it(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_png_with_matplotlib(tmp_path):
-    pytest.importorskip("matplotlib")
+def test_png_with_matplotlib(tmp_path):  # matplotlib is in the `test` extra
     path = write_plot(tmp_path / "chart.png", "初手", CATEGORIES, SERIES, subtitle="sub")
     assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     assert [p.name for p in tmp_path.iterdir()] == ["chart.png"]
