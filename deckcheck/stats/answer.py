@@ -17,6 +17,7 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.query import CardFilter, Query, parse_filter, parse_query
 from deckcheck.stats.exact import ExactEngine, ExactResult, ExactUnavailable
 from deckcheck.stats.model import (
+    Atom,
     Composition,
     MulliganPlan,
     OddsModel,
@@ -262,9 +263,7 @@ def _optimal_for_simulation(
     return plan, result, plain, None
 
 
-def _merge_by_mask(model: OddsModel) -> tuple:
-    from deckcheck.stats.model import Atom
-
+def _merge_by_mask(model: OddsModel) -> tuple[Atom, ...]:
     merged: dict[int, list] = {}
     for atom in model.atoms:
         entry = merged.setdefault(atom.mask, [0, []])

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from deckcheck.carddb import load_carddb
 from deckcheck.decks import parse_deck, resolve_deck
+from deckcheck.engine import Going
 from deckcheck.errors import DeckcheckError
-from deckcheck.stats.answer import StatsOptions, answer, default_report, parse_queries, turn_table
+from deckcheck.stats.answer import Method, StatsOptions, answer, default_report, parse_queries, turn_table
 from deckcheck.stats.plot import write_plot
 from deckcheck.stats.render import (
     cell_json,
@@ -21,7 +23,7 @@ from deckcheck.stats.render import (
 )
 
 
-def _progress() -> object:
+def _progress() -> Callable[[int], None] | None:
     """A one-line progress note on a terminal (stderr); nothing when piped."""
     if not sys.stderr.isatty():
         return None
@@ -38,9 +40,9 @@ def run_stats(
     *,
     wants: list[str],
     turn: int,
-    going: str,
+    going: Going,
     mulligan: str | None,
-    method: str | None,
+    method: Method | None,
     trials: int,
     seed: int | None,
     precision: float | None,
@@ -57,12 +59,12 @@ def run_stats(
     deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
     options = StatsOptions(
         mulligan=mulligan,
-        method=method,  # type: ignore[arg-type]
+        method=method,
         trials=trials,
         seed=seed,
         precision=precision,
         choices=choices,
-        progress=_progress(),  # type: ignore[arg-type]
+        progress=_progress(),
     )
     try:
         if not wants:
@@ -91,9 +93,9 @@ def run_stats(
             return render_report_text(deck, results, colour=colour, seed=options.seed)
         queries = parse_queries(wants, deck)
         rows = turn_table(deck, queries, turn=turn, options=options)
-        primary = rows[-1].cells[going]  # type: ignore[index]
+        primary = rows[-1].cells[going]
         if isinstance(primary, str):  # the asked seat never reaches this turn: the same refusal as the engine's
-            primary = answer(deck, queries, going=going, turn=turn, options=options)  # type: ignore[arg-type]
+            primary = answer(deck, queries, going=going, turn=turn, options=options)
     finally:
         if options.progress is not None:
             sys.stderr.write("\r\033[K")

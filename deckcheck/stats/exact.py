@@ -14,13 +14,13 @@ a full mulligan a hand is redrawn when the redraw is worth strictly more than ke
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, prod
 
 from deckcheck.engine import MulliganKind
-from deckcheck.stats.model import Composition, MulliganPlan, OddsModel, compositions
+from deckcheck.stats.model import Composition, MulliganPlan, OddsModel, compositions, count_compositions
 
 #: The exact engine refuses (and the caller simulates) when its cost estimate passes this (about 2-5 seconds).
 MAX_WORK = 20_000_000
@@ -277,11 +277,11 @@ class ExactEngine:
 
         Settled wants keep the DP state small, so a call costs about atoms x draws x a few states."""
         atoms = len(self.c)
-        hands = _count_compositions(self.c, self.n)
+        hands = count_compositions(self.c, self.n)
         per_call = atoms * (self.n + self.d + 1) * min(prod(cap + 1 for cap in self.caps), 4)
         calls = hands * 2
         if self.model.mulligan.partial and optimal:
-            calls = sum(_count_compositions(self.c, j) for j in range(self.n + 1))
+            calls = sum(count_compositions(self.c, j) for j in range(self.n + 1))
         extra = 6 * hands * hands if self.model.mulligan is MulliganKind.FULL_SET_ASIDE else 0
         return calls * per_call + extra
 
@@ -293,23 +293,7 @@ class ExactEngine:
             )
 
 
-def _count_compositions(counts: Composition, size: int) -> int:
-    """How many compositions of `size` cards these atoms allow (without listing them)."""
-    ways = [1] + [0] * size
-    for c in counts:
-        new = [0] * (size + 1)
-        for total, w in enumerate(ways):
-            if w:
-                for x in range(min(c, size - total) + 1):
-                    new[total + x] += w
-        ways = new
-    return ways[size]
-
-
 def exact_probability(model: OddsModel, plan: MulliganPlan | None) -> ExactResult:
     """`plan=None` asks for the optimal mulligan."""
     engine = ExactEngine(model)
     return engine.optimal() if plan is None else engine.evaluate(plan)
-
-
-PlanFactory = Callable[[OddsModel], MulliganPlan]

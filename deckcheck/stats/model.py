@@ -189,6 +189,19 @@ def compositions(counts: Sequence[int], size: int) -> list[Composition]:
     return result
 
 
+def count_compositions(counts: Composition, size: int) -> int:
+    """How many compositions of `size` cards these atoms allow (without listing them)."""
+    ways = [1] + [0] * size
+    for c in counts:
+        new = [0] * (size + 1)
+        for total, w in enumerate(ways):
+            if w:
+                for x in range(min(c, size - total) + 1):
+                    new[total + x] += w
+        ways = new
+    return ways[size]
+
+
 def atom_of(model: OddsModel) -> Callable[[Card], int]:
     """The atom index of a card (for running a plan on the engine's card-by-card tables)."""
     index = {(atom.mask, atom.detail): i for i, atom in enumerate(model.atoms)}

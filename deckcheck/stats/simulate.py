@@ -24,8 +24,15 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards import Card
 from deckcheck.engine import EngineError, MulliganKind, Table, deal
 from deckcheck.errors import DeckcheckError
-from deckcheck.stats.exact import _count_compositions
-from deckcheck.stats.model import MulliganPlan, OddsModel, PlanPolicy, atom_of, compositions, population
+from deckcheck.stats.model import (
+    MulliganPlan,
+    OddsModel,
+    PlanPolicy,
+    atom_of,
+    compositions,
+    count_compositions,
+    population,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -215,7 +222,7 @@ class _Vectorised:
         """Record the plan's decision for every opening hand once (when there are few), else per distinct hand drawn."""
         self.plan = plan
         self.decided: dict[tuple[int, ...], tuple[int, ...] | bool] = {}
-        self.enumerated = _count_compositions(self.model.counts, self.hand_size) <= _ENUMERATE_HANDS
+        self.enumerated = count_compositions(self.model.counts, self.hand_size) <= _ENUMERATE_HANDS
         if not self.enumerated:
             return
         import numpy as np
