@@ -95,6 +95,15 @@ class Game:
     db_warnings: Callable[[Sequence[Card]], list[str]] = field(default=lambda cards: [])
     # `deckcheck stats` without --want: (label, wants, own turn) lines that matter for this game's decks.
     stats_report: Callable[[Any], list[tuple[str, tuple[str, ...], int]]] = field(default=lambda deck: [])
+    # The builder (`add`, `cards search`, `show`, registry import):
+    # the section a card goes to when `add` is given no --section (a leader goes to `leader`, ...);
+    home_section: Callable[[Card], str] = field(default=lambda card: "main")
+    # the card fields `cards search` shows as columns, after number and name;
+    search_columns: tuple[str, ...] = ()
+    # `show`'s distributions: (title, {bucket: copies}) that matter for this game's decks;
+    profile: Callable[[Any], list[tuple[str, dict[str, int]]]] = field(default=lambda deck: [])
+    # where the lists of the official deck registry's JSON (`list`, `sub_list`, `p_list`) go: a section or a card key.
+    registry_lists: dict[str, str] = field(default_factory=lambda: {"list": "main"})
 
     @property
     def deck_keys(self) -> tuple[str, ...]:
@@ -155,3 +164,20 @@ def iter_over_limit(
         limit = limit_of(key, entry)
         if limit is not None and entry.count > limit:
             yield key, entry, limit
+
+
+def histogram(items: Iterable[tuple[Card, int]], key: Callable[[Card], Any], *, missing: bool = True) -> dict[str, int]:
+    """Copies per value of `key` (lists count under each value), in natural order; no value is '—', last
+    (left out with ``missing=False``, for flags such as sentinels)."""
+    counts: dict[Any, int] = defaultdict(int)
+    for card, count in items:
+        value = key(card)
+        for item in value if isinstance(value, list | tuple) else [value]:
+            if item is not None or missing:
+                counts[item] += count
+
+    def order(item: Any) -> tuple[int, Any]:
+        value = item[0]
+        return (2, "") if value is None else (0, value) if isinstance(value, int) else (1, str(value))
+
+    return {("—" if value is None else str(value)): count for value, count in sorted(counts.items(), key=order)}

@@ -14,7 +14,7 @@ from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, mo
 from deckcheck.cards import Card, Name, as_list, choice
 from deckcheck.decks import Deck
 from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
-from deckcheck.game import Game, Rule, RuleBook, names_of, plural
+from deckcheck.game import Game, Rule, RuleBook, histogram, names_of, plural
 from deckcheck.violations import Violation
 
 DEFAULT_COPIES = 4
@@ -494,6 +494,17 @@ def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
     return lines
 
 
+def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
+    main = deck.cards("main")
+    return [
+        ("colours", histogram(main, lambda card: card.colors or None)),
+        ("types", histogram(main, lambda card: card.type)),
+        ("busters", histogram(main, lambda card: "buster" if card.buster else None, missing=False)),
+        ("shots", histogram(main, lambda card: "shot" if card.shot else None, missing=False)),
+        ("costs", histogram(main, lambda card: card.cost)),
+    ]
+
+
 GAME = Game(
     id="build-divide",
     title="Build Divide",
@@ -506,4 +517,8 @@ GAME = Game(
     db_warnings=_db_warnings,
     setup=SETUP,
     stats_report=_stats_report,
+    home_section=lambda card: "territory" if card.type == "territory" else "main",
+    search_columns=("type", "colors", "cost", "total_cost", "buster", "shot"),
+    profile=_profile,
+    registry_lists={"list": "main", "sub_list": "d", "p_list": "territory"},
 )

@@ -12,7 +12,7 @@ from pydantic import BeforeValidator, Field, model_validator
 from deckcheck.cards import Card, as_list, choice, int_or_x
 from deckcheck.decks import Deck
 from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
-from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural, tally
+from deckcheck.game import Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
 from deckcheck.normalize import norm_name, norm_number
 from deckcheck.violations import Violation
 
@@ -399,6 +399,15 @@ def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
     return [(f"a class change for the lord {lord.unit_name} by own turn {k}", wants, k) for k in (1, 2, 3)]
 
 
+def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
+    main = deck.cards("main")
+    return [
+        ("costs", histogram(main, lambda card: card.cost)),
+        ("symbols", histogram(main, lambda card: card.symbols or None)),
+        ("class-change costs", histogram(main, lambda card: card.cc_cost)),
+    ]
+
+
 GAME = Game(
     id="cipher",
     title="TCG Fire Emblem 0 (Cipher)",
@@ -413,4 +422,7 @@ GAME = Game(
     db_warnings=_db_warnings,
     setup=SETUP,
     stats_report=_stats_report,
+    search_columns=("cost", "cc_cost", "symbols", "class_name", "attack", "support", "range"),
+    profile=_profile,
+    registry_lists={"list": "main", "p_list": "lord"},
 )

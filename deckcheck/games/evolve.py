@@ -43,7 +43,7 @@ from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, model_v
 from deckcheck.cards import Card, choice, plain_int
 from deckcheck.decks import Deck
 from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
-from deckcheck.game import Game, Rule, RuleBook, Tally, limit_text, names_of, plural, tally
+from deckcheck.game import Game, Rule, RuleBook, Tally, histogram, limit_text, names_of, plural, tally
 from deckcheck.normalize import norm_name
 from deckcheck.violations import Violation
 
@@ -740,6 +740,22 @@ def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
     ]
 
 
+def _home_section(card: Card) -> str:
+    if card.type == "leader":
+        return "leader"
+    return "evolve" if getattr(card, "evolve", False) else "main"
+
+
+def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
+    main = deck.cards("main")
+    return [
+        ("costs", histogram(main, lambda card: card.cost)),
+        ("classes", histogram(main, lambda card: card.class_)),
+        ("types", histogram(main, lambda card: card.type)),
+        ("evolve deck costs", histogram(deck.cards("evolve"), lambda card: card.cost)),
+    ]
+
+
 GAME = Game(
     id="evolve",
     title="Shadowverse EVOLVE",
@@ -755,4 +771,8 @@ GAME = Game(
     db_warnings=_db_warnings,
     setup=SETUP,
     stats_report=_stats_report,
+    home_section=_home_section,
+    search_columns=("type", "class_", "cost", "attack", "defense", "evolve", "traits"),
+    profile=_profile,
+    registry_lists={"list": "main", "sub_list": "evolve", "p_list": "leader"},
 )

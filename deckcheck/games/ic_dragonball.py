@@ -17,7 +17,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from deckcheck.cards import Card, Name, PlainInt, choice
 from deckcheck.decks import Deck
 from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
-from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural, tally
+from deckcheck.game import Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
 from deckcheck.violations import Violation
 
 DEFAULT_COPIES = 3
@@ -341,6 +341,15 @@ def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
     ]
 
 
+def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
+    main = deck.cards("main")
+    return [
+        ("levels", histogram(main, lambda card: card.level)),
+        ("types", histogram(main, lambda card: card.type)),
+        ("colours", histogram(main, lambda card: card.color)),
+    ]
+
+
 GAME = Game(
     id="ic-dragonball",
     title="IC Carddass Dragon Ball",
@@ -354,4 +363,8 @@ GAME = Game(
     db_warnings=_db_warnings,
     setup=SETUP,
     stats_report=_stats_report,
+    home_section=lambda card: "leader" if card.type == "leader" else "main",
+    search_columns=("type", "level", "power", "strike", "character", "color"),
+    profile=_profile,
+    registry_lists={"list": "main", "p_list": "leader"},
 )

@@ -11,7 +11,7 @@ from pydantic import BeforeValidator, Field, model_validator
 from deckcheck.cards import Card, PlainInt, as_list, choice
 from deckcheck.decks import Deck
 from deckcheck.engine import EngineError, MulliganKind, Seek, Setup, Table, TurnModel, expand
-from deckcheck.game import Game, Rule, RuleBook, Tally, iter_over_limit, names_of, plural, tally
+from deckcheck.game import Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
 from deckcheck.normalize import norm_name, norm_number
 from deckcheck.violations import Violation
 
@@ -610,6 +610,16 @@ def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
     return [(f"grade {k} by the ride phase of own turn {k}", (f"grade={k}",), k) for k in (1, 2, 3)]
 
 
+def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
+    main = deck.cards("main")
+    return [
+        ("grades", histogram(main, lambda card: card.grade)),
+        ("triggers", histogram(main, lambda card: card.trigger)),
+        ("sentinels", histogram(main, lambda card: "sentinel" if card.sentinel else None, missing=False)),
+        ("G deck grades", histogram(deck.cards("g"), lambda card: card.grade)),
+    ]
+
+
 GAME = Game(
     id="vanguard",
     title="Cardfight!! Vanguard",
@@ -623,4 +633,8 @@ GAME = Game(
     card_keys=(FV_KEY,),
     setup=SETUP,
     stats_report=_stats_report,
+    home_section=lambda card: "g" if card.type == "g-unit" else "main",
+    search_columns=("type", "grade", "trigger", "clans", "power", "shield"),
+    profile=_profile,
+    registry_lists={"list": "main", "sub_list": "g"},
 )

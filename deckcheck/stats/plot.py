@@ -8,11 +8,8 @@ then `os.replace`, so a failed write leaves neither a half-written chart nor a s
 
 from __future__ import annotations
 
-import contextlib
 import math
-import os
 import re
-import tempfile
 import unicodedata
 import warnings
 from collections.abc import Callable
@@ -23,6 +20,7 @@ from xml.sax.saxutils import escape
 
 import typer
 
+from deckcheck.atomic import atomic_write_with
 from deckcheck.errors import DeckcheckError
 
 
@@ -112,51 +110,15 @@ def write_plot(
     suffix = target.suffix.lower()
     if suffix == ".svg":
         data = svg_chart(title, categories, series, subtitle=subtitle).encode("utf-8")
-        _write_atomically(target, lambda handle: handle.write(data))
+        atomic_write_with(target, lambda handle: handle.write(data), field="plot")
     elif suffix == ".png":
         draw = _png_drawer(title, categories, series, subtitle=subtitle)
-        _write_atomically(target, draw)
+        atomic_write_with(target, draw, field="plot")
     else:
         supported = " or ".join(SUPPORTED_SUFFIXES)
         kind = f"'{target.suffix}'" if target.suffix else "a file without a suffix"
         raise DeckcheckError(f"cannot write a chart to {kind}: use {supported}", path=target, field="plot")
     return target
-
-
-def _write_atomically(target: Path, write: Callable[[BinaryIO], object]) -> None:
-    """Write through a temporary file in the target's folder, then replace the target in one step."""
-    folder = target.parent
-    try:
-        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as error:
-        raise DeckcheckError(f"cannot write the chart: {_reason(error)}", path=target, field="plot") from error
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            write(handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, _new_file_mode(target))
-        os.replace(temporary, target)
-    except BaseException as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(error, OSError):
-            raise DeckcheckError(f"cannot write the chart: {_reason(error)}", path=target, field="plot") from error
-        raise
-
-
-def _new_file_mode(target: Path) -> int:
-    """Keep the mode of the file being replaced; a new one 0o666 less the umask (not mkstemp's 0o600)."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
 
 
 def _check_shape(categories: list[str], series: list[Series]) -> None:
