@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from deckcheck import atomic
 from deckcheck.errors import DeckcheckError
 from deckcheck.stats import plot
 from deckcheck.stats.plot import Series, bar_lines, write_plot
@@ -296,7 +297,7 @@ def test_failed_replace_keeps_the_old_file_and_no_temporary(tmp_path, monkeypatc
     def refuse(source, destination):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(plot.os, "replace", refuse)
+    monkeypatch.setattr(atomic.os, "replace", refuse)
     with pytest.raises(DeckcheckError, match="Permission denied"):
         write_plot(target, "t", ["a"], [Series("s", [0.5])])
     assert target.read_text() == "old chart"
