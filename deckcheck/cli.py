@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -27,6 +29,29 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
+
+
+cards_app = typer.Typer(
+    help="Search the card databases and import card lists into a card database folder.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(cards_app, name="cards")
+
+
+def _exits_2_on_bad_input(command: Callable[..., None]) -> Callable[..., None]:
+    """Bad input inside a command is a one-line message and exit code 2 (also under Typer's CliRunner)."""
+
+    @functools.wraps(command)
+    def run(*args: object, **kwargs: object) -> None:
+        try:
+            command(*args, **kwargs)
+        except DeckcheckError as error:
+            typer.echo(f"deckcheck: {error}", err=True)
+            raise typer.Exit(2) from None
+
+    return run
 
 
 class OutputFormat(StrEnum):
@@ -78,6 +103,7 @@ def _main(
 
 
 @app.command()
+@_exits_2_on_bad_input
 def check(
     paths: Annotated[
         list[Path],
@@ -143,6 +169,7 @@ class HandOutput(StrEnum):
 
 
 @app.command()
+@_exits_2_on_bad_input
 def hand(
     deck: Annotated[Path, typer.Argument(help="A deck file (TOML, text decklist or JSON).", show_default=False)],
     seed: Annotated[
@@ -219,6 +246,7 @@ card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens 
 
 
 @app.command(help=STATS_HELP, short_help="Opening-hand odds under the game's mulligan rule, and the optimal mulligan.")
+@_exits_2_on_bad_input
 def stats(
     deck: Annotated[Path, typer.Argument(help="A deck file (TOML, text decklist or JSON).", show_default=False)],
     want: Annotated[
@@ -281,7 +309,175 @@ def stats(
     typer.echo(text)
 
 
+GameOption = Annotated[str, typer.Option("--game", "-g", metavar="GAME", help="A game id (see `deckcheck games`).")]
+DeckArgument = Annotated[Path, typer.Argument(metavar="DECK", help="A deck file.", show_default=False)]
+CardArgument = Annotated[
+    str, typer.Argument(metavar="CARD", help="A card number, or a card name exactly as in the database.")
+]
+ForceOption = Annotated[
+    bool, typer.Option("--force", help="Rewrite even when the file's comments cannot be kept (they are dropped).")
+]
+
+
+@cards_app.command("search")
+@_exits_2_on_bad_input
+def cards_search(
+    query: Annotated[
+        str,
+        typer.Argument(
+            metavar="QUERY",
+            help="Part of a name (Japanese full-/half-width, hiragana/katakana alike), a card number, or field "
+            "filters such as 'grade=3,trigger=none'.",
+            show_default=False,
+        ),
+    ],
+    game: GameOption,
+    limit: Annotated[
+        int | None, typer.Option(help="Show at most N cards. [default: 50 for text, all for json]")
+    ] = None,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    carddb: CarddbOption = None,
+) -> None:
+    """Find cards by name, number or field filters."""
+    from deckcheck.search import run_search
+
+    typer.echo(
+        run_search(query, game, limit=limit, json_output=output is HandOutput.json, carddb_dirs=tuple(carddb or ()))
+    )
+
+
+@cards_app.command("import")
+@_exits_2_on_bad_input
+def cards_import(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A CSV or JSON card list.", show_default=False)],
+    game: GameOption,
+    into: Annotated[
+        Path, typer.Option(metavar="DIR", help="The card database folder to write to (DIR/<game>/<FILE>.toml).")
+    ] = Path("carddb"),
+    force: ForceOption = False,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+) -> None:
+    """Import a CSV or JSON card list as validated TOML records.
+
+    Exit code 0 when every row was imported, 1 when some rows were rejected (each is listed with its row number,
+    field and reason; the valid rows are written), 2 when the file cannot be read at all.
+    """
+    from deckcheck.cardimport import run_import
+
+    text, code = run_import(file, game, into, force=force, json_output=output is HandOutput.json)
+    typer.echo(text)
+    raise typer.Exit(code)
+
+
 @app.command()
+@_exits_2_on_bad_input
+def new(
+    path: Annotated[Path, typer.Argument(metavar="PATH", help="The deck file to create (.deck.toml).")],
+    game: GameOption,
+    name: Annotated[str | None, typer.Option(help="The deck's name.")] = None,
+) -> None:
+    """Create an empty deck file (never overwrites an existing file)."""
+    from deckcheck.builder import new_deck
+
+    typer.echo(new_deck(path, game, name))
+
+
+@app.command()
+@_exits_2_on_bad_input
+def add(
+    path: DeckArgument,
+    card: CardArgument,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many copies.")] = 1,
+    section: Annotated[
+        str | None,
+        typer.Option(help="The section. Default: the card's own (a leader to leader, a G unit to g, ...), else main."),
+    ] = None,
+    force: ForceOption = False,
+    carddb: CarddbOption = None,
+) -> None:
+    """Add copies of a card and print the deck's new state in one line."""
+    from deckcheck.builder import edit_deck
+
+    typer.echo(edit_deck(path, card, count, section=section, force=force, carddb_dirs=tuple(carddb or ())))
+
+
+@app.command()
+@_exits_2_on_bad_input
+def remove(
+    path: DeckArgument,
+    card: CardArgument,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many copies.")] = 1,
+    section: Annotated[str | None, typer.Option(help="The section. Default: the one that holds the card.")] = None,
+    force: ForceOption = False,
+    carddb: CarddbOption = None,
+) -> None:
+    """Remove copies of a card and print the deck's new state in one line."""
+    from deckcheck.builder import edit_deck
+
+    typer.echo(edit_deck(path, card, -count, section=section, force=force, carddb_dirs=tuple(carddb or ())))
+
+
+@app.command()
+@_exits_2_on_bad_input
+def show(
+    path: DeckArgument,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    carddb: CarddbOption = None,
+) -> None:
+    """Show a deck: its sections, the distributions that matter for its game, and the legality verdict."""
+    from deckcheck.show import run_show
+
+    typer.echo(
+        run_show(path, json_output=output is HandOutput.json, colour=_use_colour(), carddb_dirs=tuple(carddb or ()))
+    )
+
+
+class ConvertFormat(StrEnum):
+    toml = "toml"
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+    html = "html"
+
+
+@app.command()
+@_exits_2_on_bad_input
+def convert(
+    source: Annotated[
+        Path,
+        typer.Argument(
+            metavar="SRC",
+            help="A deck file (TOML, text or JSON), or the JSON the official deck registry returns (needs --game).",
+            show_default=False,
+        ),
+    ],
+    to: Annotated[
+        ConvertFormat,
+        typer.Option(metavar="FORMAT", help="toml, text, json, or a printable decklist: markdown or html."),
+    ],
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", metavar="OUT", help="Write here (atomically). Default: stdout.")
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", "-g", metavar="GAME", help="The game of a registry JSON file.")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite OUT if it exists, and drop what the target format cannot hold.")
+    ] = False,
+    carddb: CarddbOption = None,
+) -> None:
+    """Convert a deck between formats, import the official registry's JSON, or print a decklist."""
+    from deckcheck.convert import run_convert
+
+    printed, notes = run_convert(source, to.value, out, game_id=game, force=force, carddb_dirs=tuple(carddb or ()))
+    for note in notes:
+        typer.echo(f"deckcheck: {note}", err=True)
+    if printed:
+        typer.echo(printed, nl=not printed.endswith("\n"))
+
+
+@app.command()
+@_exits_2_on_bad_input
 def games() -> None:
     """List the games, their deck sections and rules documents."""
     for game in all_games().values():
@@ -294,6 +490,7 @@ def games() -> None:
 
 
 @app.command()
+@_exits_2_on_bad_input
 def rules(game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `deckcheck games`).")]) -> None:
     """Print a game's construction rules with their ids and rule numbers."""
     game = get_game(game_id)
