@@ -1,0 +1,294 @@
+"""The deck builder: `new`, `add` and `remove`, and the one-line state a deck shows after each edit.
+
+An edit changes the file as little as it can: the count on the card's own line, a new line at the end of its
+section, or a line removed, so comments, blank lines and the user's layout stay as they were (see
+:mod:`deckcheck.surgery`). The edited file is read back and compared with what the edit should give before it
+replaces the old one; when a small edit is not possible the deck is rewritten whole (tomli-w for TOML), and if
+that would drop comments the command refuses unless `--force`. Writes are atomic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckcheck.atomic import atomic_write
+from deckcheck.carddb import CardDB, load_carddb
+from deckcheck.cards import Card
+from deckcheck.check import report_deck
+from deckcheck.decks import Deck, DeckSource, Entry, parse_deck, read_text, resolve_deck
+from deckcheck.errors import DeckcheckError
+from deckcheck.game import Game
+from deckcheck.games import get_game
+from deckcheck.normalize import norm_name, norm_number
+from deckcheck.surgery import Change, comment_lines, edit_text
+from deckcheck.writers import check_round_trip, content, losses, read_back, render, to_toml
+
+# Fields that differ between printings of one card and do not change what the card is.
+_PRINTING_FIELDS = {"number", "set", "rarity", "text", "game"}
+
+
+def new_deck(path: str | Path, game_id: str, name: str | None = None) -> str:
+    """Create an empty deck file of a game; the format follows the suffix (.txt text, .json JSON, else TOML)."""
+    path = Path(path)
+    game = get_game(game_id)
+    if path.exists() or path.is_symlink():
+        raise DeckcheckError(
+            "already exists; deckcheck new never overwrites a file (edit it with deckcheck add)", path=path
+        )
+    source = DeckSource(path=str(path), game_id=game.id, name=name)
+    fmt = _format_of(path)
+    text = to_toml(source, empty_sections=game.sections) if fmt == "toml" else render(source, fmt)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DeckcheckError(f"cannot create the folder ({error.strerror})", path=path.parent) from None
+    atomic_write(path, text)
+    return f"Created {path}: an empty {game.title} deck (sections: {', '.join(game.sections)})."
+
+
+def _format_of(path: Path) -> str:
+    suffix = path.suffix.lower()
+    return "text" if suffix == ".txt" else "json" if suffix == ".json" else "toml"
+
+
+@dataclass
+class EditPlan:
+    """What an edit does to a deck's entries: the changes, and a sentence for the user."""
+
+    changes: list[Change]
+    summary: str
+
+
+def edit_deck(
+    path: str | Path,
+    card_key: str,
+    delta: int,
+    *,
+    section: str | None = None,
+    force: bool = False,
+    carddb_dirs: Iterable[str | Path] = (),
+) -> str:
+    """Add (`delta` > 0) or remove (`delta` < 0) copies of a card; return the summary and the deck's new state."""
+    path = Path(path)
+    if not path.exists():
+        raise DeckcheckError("no such deck file (create one with: deckcheck new PATH --game GAME)", path=path)
+    text = read_text(path)
+    source = parse_deck(path, text=text)
+    db = load_carddb(source.game_id, carddb_dirs)
+    deck = resolve_deck(source, db)
+    if section is not None:
+        section = _known_section(deck.game, section.strip().lower())
+    plan = (
+        _plan_add(deck, db, card_key, delta, section)
+        if delta > 0
+        else _plan_remove(deck, db, card_key, -delta, section)
+    )
+    new_text = _rewrite(path, text, source, plan.changes, force)
+    atomic_write(path, _as_written(new_text, path.read_bytes()))
+    edited = resolve_deck(parse_deck(path, text=new_text), db)
+    return f"{plan.summary}\n{state_line(edited, db)}"
+
+
+def _as_written(text: str, original: bytes) -> str:
+    """Keep the file's byte-order mark and Windows line ends, if it had them."""
+    if b"\r\n" in original:
+        text = text.replace("\n", "\r\n")
+    return ("\ufeff" + text) if original.startswith(b"\xef\xbb\xbf") else text
+
+
+def _known_section(game: Game, section: str) -> str:
+    if section not in game.sections:
+        raise DeckcheckError(
+            f"{game.title} decks have no section '{section}'; the sections are: {', '.join(game.sections)}",
+            field="section",
+        )
+    return section
+
+
+# Finding the card -------------------------------------------------------------------------------------
+
+
+def find_card(db: CardDB, key: str) -> Card:
+    """The card a CARD argument names: a number, or an exact name that means one card."""
+    card = db.cards.get(norm_number(key))
+    if card is not None:
+        return card
+    same_name = db.by_name.get(norm_name(key), [])
+    if not same_name:
+        raise DeckcheckError(f"no {db.game.title} card has the number or name {key!r}{_closest(db, key)}", field="card")
+    distinct = {_identity(card) for card in same_name}
+    if len(distinct) > 1:
+        listed = "; ".join(card.label() for card in same_name)
+        raise DeckcheckError(
+            f"{key!r} is the name of {len(same_name)} different cards: {listed}. Give the card number.", field="card"
+        )
+    return same_name[0]  # printings of one card: the lowest number stands for them
+
+
+def _identity(card: Card) -> str:
+    return repr(sorted(card.model_dump(exclude=_PRINTING_FIELDS).items()))
+
+
+def _closest(db: CardDB, key: str) -> str:
+    suggestions = db.suggest(key, limit=5)
+    return f". Closest: {'; '.join(suggestions)}" if suggestions else ""
+
+
+def _entry_is(entry: Entry, card: Card | None, key: str) -> bool:
+    if card is not None and entry.card is not None:
+        return entry.card.number == card.number
+    return norm_number(entry.key) == norm_number(key) or norm_name(entry.key) == norm_name(key)
+
+
+# Planning -----------------------------------------------------------------------------------------------
+
+
+def _key_totals(entries: list[Entry]) -> dict[str, int | None]:
+    """Copies per key as written (a key on two text lines is summed); None where a count is not a whole number."""
+    totals: dict[str, int | None] = {}
+    for entry in entries:
+        before = totals.get(entry.key, 0)
+        totals[entry.key] = None if before is None or entry.count is None else before + entry.count
+    return totals
+
+
+def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:
+    card = find_card(db, key)
+    target = section or deck.game.home_section(card)
+    totals = _key_totals([entry for entry in deck.section_entries(target) if _entry_is(entry, card, key)])
+    if totals:
+        written, total = next(iter(totals.items()))
+        if total is None:
+            raise DeckcheckError(
+                f"the count of {written!r} in [{target}] is not a positive whole number; correct it first",
+                path=deck.path,
+                field=target,
+            )
+        change = Change(target, written, total + copies)
+    else:
+        change = Change(target, card.number, copies)
+    now = sum(total or 0 for total in totals.values()) + copies
+    return EditPlan([change], f"Added {copies} × {card.label()} to {_section_word(target)} (now {now}).")
+
+
+def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:
+    card = db.resolve(key)
+    holding = [entry for entry in deck.entries if _entry_is(entry, card, key)]
+    if not holding:
+        if card is None:
+            raise DeckcheckError(f"the deck has no card {key!r}{_closest(db, key)}", path=deck.path, field="card")
+        raise DeckcheckError(f"the deck has no {card.label()}", path=deck.path, field="card")
+    sections = list(dict.fromkeys(entry.section for entry in holding))
+    if section is None:
+        if len(sections) > 1:
+            raise DeckcheckError(
+                f"{_label(card, key)} is in several sections ({', '.join(sections)}); say which with --section",
+                field="section",
+            )
+        section = sections[0]
+    totals = _key_totals([entry for entry in holding if entry.section == section])
+    have = sum(total or 0 for total in totals.values())
+    if copies > have:
+        raise DeckcheckError(
+            f"cannot remove {copies} × {_label(card, key)}: {_section_word(section)} holds {have}",
+            path=deck.path,
+            field=section,
+        )
+    changes, left = [], copies
+    for written, total in reversed(totals.items()):  # the last-listed copies go first
+        if left and total:
+            taken = min(left, total)
+            left -= taken
+            changes.append(Change(section, written, total - taken))
+    summary = f"Removed {copies} × {_label(card, key)} from {_section_word(section)} (now {have - copies})."
+    return EditPlan(changes, summary)
+
+
+def _label(card: Card | None, key: str) -> str:
+    return card.label() if card is not None else repr(key)
+
+
+def _section_word(section: str) -> str:
+    return f"the {section} deck" if section in ("main", "g", "d", "evolve") else f"[{section}]"
+
+
+# Writing ------------------------------------------------------------------------------------------------
+
+
+def _rewrite(path: Path, text: str, source: DeckSource, changes: list[Change], force: bool) -> str:
+    """The file after the changes: a small edit when it reads back right, else a whole rewrite."""
+    expected = content(_apply(source, changes))
+    small = edit_text(text, source.format, changes)
+    if small is not None:
+        back = read_back(small, source.format, str(path))
+        if back is not None and not losses(expected, content(back)) and not losses(content(back), expected):
+            return small
+    whole = render(_apply(source, changes), source.format)
+    lost = check_round_trip(_apply(source, changes), whole, source.format)
+    if lost:
+        raise DeckcheckError(f"cannot rewrite this deck without losing {', '.join(lost)}; nothing changed", path=path)
+    dropped = comment_lines(text, source.format)
+    if dropped and not force:
+        raise DeckcheckError(
+            f"this edit needs the whole file rewritten, which would drop its comments (lines "
+            f"{', '.join(map(str, dropped[:8]))}{', ...' if len(dropped) > 8 else ''}); nothing changed. Run again "
+            "with --force to rewrite it without them",
+            path=path,
+        )
+    return whole
+
+
+def _apply(source: DeckSource, changes: list[Change]) -> DeckSource:
+    """A copy of the deck with the changes made to its entries (counts summed per key, as the file means)."""
+    entries = [Entry(e.section, e.key, e.raw_count, e.line, e.card) for e in source.entries]
+    for change in changes:
+        same = [entry for entry in entries if entry.section == change.section and entry.key == change.key]
+        if same:
+            first = same[0]
+            for extra in same[1:]:
+                entries.remove(extra)
+            if change.count == 0:
+                entries.remove(first)
+            else:
+                first.raw_count = change.count
+        elif change.count:
+            entries.append(Entry(change.section, change.key, change.count))
+    return DeckSource(
+        path=source.path,
+        game_id=source.game_id,
+        name=source.name,
+        regulation=source.regulation,
+        keys=dict(source.keys),
+        entries=entries,
+        sections=dict(source.sections),
+        other=dict(source.other),
+        format=source.format,
+    )
+
+
+# The deck's state ---------------------------------------------------------------------------------------
+
+
+def state_line(deck: Deck, db: CardDB | None = None) -> str:
+    """`main 48 · g 12 — breaks vanguard.main-size (48/50), ...` or `... — legal`."""
+    sizes = " · ".join(f"{section} {count}" for section, count in deck.counts().items())
+    report = report_deck(deck, db)
+    errors = [v for v in report.violations if v.severity == "error"]
+    warnings = [v for v in report.violations if v.severity == "warning"]
+    if not errors:
+        verdict = "legal" + (f" (warnings: {_rules(warnings)})" if warnings else "")
+    else:
+        verdict = f"not legal yet: {_rules(errors)}" + (f"; warnings: {_rules(warnings)}" if warnings else "")
+    return f"{deck.path}: {sizes} — {verdict}"
+
+
+def _rules(violations: list) -> str:
+    seen: dict[str, str] = {}
+    for violation in violations:
+        numbers = ""
+        if violation.count is not None and violation.limit is not None:
+            numbers = f" ({violation.count}/{violation.limit})"
+        seen.setdefault(violation.rule, f"{violation.rule}{numbers}")
+    return ", ".join(seen.values())

@@ -1,0 +1,163 @@
+"""`deckcheck convert`: between the deck formats, from the official deck registry's JSON, to printable lists.
+
+The registry's JSON is an object with lists `list`, `sub_list` and `p_list` of `{"card_number", "num"}`. Each game
+says where its lists go (`Game.registry_lists`: a section, or a card key such as cipher's `lord`); a non-empty list
+the game has no place for is reported, never silently dropped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from deckcheck.atomic import atomic_write
+from deckcheck.decks import DeckSource, Entry, parse_deck, read_text, resolve_deck
+from deckcheck.errors import DeckcheckError
+from deckcheck.game import Game
+from deckcheck.games import get_game
+from deckcheck.writers import check_round_trip, render
+
+REGISTRY_LISTS = ("list", "sub_list", "p_list")
+# Keys of the registry's object that may hold the deck's name.
+_REGISTRY_NAME_KEYS = ("title", "deck_name", "name")
+
+
+def run_convert(
+    source_path: Path,
+    to: str,
+    out: Path | None,
+    *,
+    game_id: str | None = None,
+    force: bool = False,
+    carddb_dirs: Iterable[str | Path] = (),
+) -> tuple[str, list[str]]:
+    """Convert; return (what to print on stdout, notes for stderr)."""
+    source, notes = read_any(source_path, game_id)
+    text = render_as(source, to, carddb_dirs)
+    if to in ("toml", "text", "json"):
+        lost = check_round_trip(source, text, to)
+        if lost and not force:
+            raise DeckcheckError(
+                f"the {to} format cannot hold {', '.join(lost)}; nothing written. Use another format, or --force to "
+                "convert without them",
+                path=source_path,
+            )
+        notes.extend(f"dropped (the {to} format cannot hold it): {item}" for item in lost)
+    if out is None:
+        return text, notes
+    if out.exists() and not force:
+        raise DeckcheckError("already exists; use --force to overwrite it", path=out)
+    atomic_write(out, text)
+    return f"Wrote {out} ({to}).", notes
+
+
+def render_as(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path] = ()) -> str:
+    if to in ("markdown", "html"):
+        from deckcheck.carddb import load_carddb
+        from deckcheck.printable import render_html, render_markdown
+
+        deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
+        return render_markdown(deck) if to == "markdown" else render_html(deck)
+    return render(source, to)
+
+
+def read_any(path: Path, game_id: str | None) -> tuple[DeckSource, list[str]]:
+    """A deck file of any format, or a registry JSON file (which needs the game)."""
+    text = read_text(path)
+    data = _registry_object(path, text)
+    if data is None:
+        source = parse_deck(path, text=text)
+        if game_id is not None and get_game(game_id).id != source.game_id:
+            raise DeckcheckError(
+                f"is a {source.game_id} deck, not {game_id} (--game is only needed for registry JSON)", path=path
+            )
+        return source, []
+    if game_id is None and isinstance(data.get("game"), str):
+        game_id = data["game"]
+    if game_id is None:
+        raise DeckcheckError(
+            "is a deck registry JSON file (list / sub_list / p_list), which does not say its game: give --game",
+            path=path,
+        )
+    return from_registry(data, get_game(game_id), path)
+
+
+def _registry_object(path: Path, text: str) -> dict[str, Any] | None:
+    """The registry's object if the file is one (JSON with a registry list and no native sections)."""
+    if path.suffix.lower() != ".json" and not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return None  # parse_deck reports it with its line
+    if isinstance(data, dict) and isinstance(data.get("deck"), dict):
+        data = data["deck"]  # some responses wrap the deck in an object
+    if not isinstance(data, dict) or not any(isinstance(data.get(key), list) for key in REGISTRY_LISTS):
+        return None  # a native deck's sections are tables, the registry's lists are arrays
+    return data
+
+
+def from_registry(data: dict[str, Any], game: Game, path: Path | str = "<registry>") -> tuple[DeckSource, list[str]]:
+    """The deck a registry object describes, and notes on what had no place in this game's deck."""
+    source = DeckSource(path=str(path), game_id=game.id, format="json")
+    name = next((data[key] for key in _REGISTRY_NAME_KEYS if isinstance(data.get(key), str) and data[key]), None)
+    source.name = name
+    notes: list[str] = []
+    for list_name in REGISTRY_LISTS:
+        items = _registry_items(data.get(list_name), list_name, path)
+        if not items:
+            continue
+        target = game.registry_lists.get(list_name)
+        listing = ", ".join(f"{count} × {number}" for number, count in items)
+        if target is None:
+            notes.append(
+                f"not imported: `{list_name}` ({listing}) has no place in a {game.title} deck "
+                f"(its lists go to: {_mapping_text(game)})"
+            )
+        elif target in game.sections:
+            source.entries.extend(Entry(target, number, count) for number, count in items)
+        else:  # a card key such as cipher's lord: one card
+            source.keys[target] = items[0][0]
+            if len(items) > 1 or items[0][1] != 1:
+                notes.append(f"`{list_name}` holds {listing}; `{target}` names one card: {items[0][0]}")
+    return source, notes
+
+
+def _mapping_text(game: Game) -> str:
+    return ", ".join(f"{list_name} → {target}" for list_name, target in game.registry_lists.items())
+
+
+def _registry_items(value: Any, list_name: str, path: Path | str) -> list[tuple[str, int]]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise DeckcheckError(
+            f"must be a list of {{card_number, num}}, not {type(value).__name__}", path=path, field=list_name
+        )
+    items: dict[str, int] = {}
+    for index, item in enumerate(value):
+        where = f"{list_name}[{index}]"
+        if not isinstance(item, dict):
+            raise DeckcheckError(f"must be an object with card_number and num, not {item!r}", path=path, field=where)
+        number = item.get("card_number")
+        if not isinstance(number, str) or not number.strip():
+            raise DeckcheckError(
+                f"card_number must be a card number string, not {number!r}", path=path, field=f"{where}.card_number"
+            )
+        count = _count(item.get("num"))
+        if count is None:
+            raise DeckcheckError(
+                f"num must be a positive whole number, not {item.get('num')!r}", path=path, field=f"{where}.num"
+            )
+        items[number.strip()] = items.get(number.strip(), 0) + count
+    return list(items.items())
+
+
+def _count(value: Any) -> int | None:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return None
+    return value
