@@ -1,0 +1,358 @@
+"""`deckcheck new`, `add` and `remove` end to end through Typer's CliRunner."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+
+import pytest
+import tomli_w
+from conftest import LEGAL_VANGUARD_TOML, VANGUARD_RECORDS
+from typer.testing import CliRunner
+
+from deckcheck import atomic
+from deckcheck.cli import app
+from deckcheck.decks import parse_deck
+
+
+def invoke(*args: object) -> tuple[int, str]:
+    result = CliRunner().invoke(app, [str(arg) for arg in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def cards(vanguard_carddb):
+    """The test Vanguard database folder (VANGUARD_RECORDS) plus two same-name pairs, for `--carddb`."""
+    extra = [
+        {"number": "T-300", "name": "Twin", "type": "normal", "grade": 1, "clans": ["C"]},
+        {"number": "T-301", "name": "Twin", "type": "normal", "grade": 2, "clans": ["C"]},  # a different card
+        {"number": "T-400", "name": "Reprint", "type": "normal", "grade": 1, "clans": ["C"], "set": "A"},
+        {"number": "T-401", "name": "Reprint", "type": "normal", "grade": 1, "clans": ["C"], "set": "B"},
+    ]
+    (vanguard_carddb / "vanguard" / "extra.toml").write_text(tomli_w.dumps({"cards": extra}), encoding="utf-8")
+    return vanguard_carddb
+
+
+def deck_data(path) -> dict:
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+# new -------------------------------------------------------------------------------------------------------
+
+
+def test_new_writes_an_empty_deck_with_every_section(tmp_path):
+    path = tmp_path / "decks" / "rp.deck.toml"
+    code, output = invoke("new", path, "--game", "vanguard", "--name", "ロイヤル")
+    assert code == 0, output
+    assert "Created" in output and "main, g" in output
+    assert deck_data(path) == {"game": "vanguard", "name": "ロイヤル", "main": {}, "g": {}}
+
+
+def test_new_refuses_to_overwrite(tmp_path):
+    path = tmp_path / "rp.deck.toml"
+    path.write_bytes(b"# mine\n")
+    code, output = invoke("new", path, "--game", "vanguard")
+    assert code == 2 and "already exists" in output
+    assert path.read_bytes() == b"# mine\n"
+
+
+def test_new_text_and_json_follow_the_suffix(tmp_path):
+    assert invoke("new", tmp_path / "a.txt", "--game", "evolve")[0] == 0
+    assert (tmp_path / "a.txt").read_text(encoding="utf-8").startswith("game: evolve\n")
+    assert invoke("new", tmp_path / "a.json", "--game", "cipher", "--name", "x")[0] == 0
+    assert parse_deck(tmp_path / "a.json").name == "x"
+
+
+def test_new_unknown_game_writes_nothing(tmp_path):
+    code, output = invoke("new", tmp_path / "x.deck.toml", "--game", "pokemon")
+    assert code == 2 and "unknown game" in output
+    assert list(tmp_path.iterdir()) == []
+
+
+# add ---------------------------------------------------------------------------------------------------------
+
+
+def test_add_by_number_and_by_name_counts_one_entry(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", "vanguard")
+    code, output = invoke("add", path, "T-100", "--count", "3", "--carddb", cards)
+    assert code == 0, output
+    assert "Added 3 × Unit 0 (T-100) to the main deck (now 3)" in output
+    code, output = invoke("add", path, "Unit 0", "--carddb", cards)
+    assert "(now 4)" in output
+    assert deck_data(path)["main"] == {"T-100": 4}
+
+
+def test_add_prints_sizes_and_broken_rules_then_legal(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    path.write_text(LEGAL_VANGUARD_TOML.replace('"T-108" = 1\n', "").replace('"T-201" = 4', '"T-201" = 3'), "utf-8")
+    code, output = invoke("add", path, "T-201", "--carddb", cards)  # a G unit goes to the G deck by itself
+    state = output.strip().splitlines()[-1]
+    assert "main 49 · g 4" in state
+    assert "not legal yet" in state and "vanguard.main-size (49/50)" in state
+    code, output = invoke("add", path, "T-108", "--carddb", cards)
+    assert output.strip().endswith("main 50 · g 4 — legal"), output
+
+
+def test_add_goes_to_the_cards_own_section_unless_told(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", "vanguard")
+    invoke("add", path, "Stride", "--carddb", cards)
+    invoke("add", path, "Stride", "--section", "main", "--carddb", cards)
+    assert deck_data(path)["g"] == {"T-201": 1}
+    assert deck_data(path)["main"] == {"T-201": 1}
+
+
+@pytest.mark.parametrize(
+    ("game", "card", "section"),
+    [
+        ("evolve", "DC-SV-001", "leader"),
+        ("evolve", "DC-SV-104", "evolve"),
+        ("build-divide", "DC-BD-101", "territory"),
+        ("ic-dragonball", "DC-DB-001", "leader"),
+        ("vanguard", "DC-VG-034", "g"),
+    ],
+)
+def test_leaders_territories_and_extra_decks_go_to_their_section(tmp_path, isolated_carddb, game, card, section):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", game)
+    code, output = invoke("add", path, card)
+    assert code == 0, output
+    assert deck_data(path)[section] == {card: 1}
+
+
+def test_add_unknown_card_lists_closest_and_changes_nothing(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", "vanguard")
+    before = path.read_bytes()
+    code, output = invoke("add", path, "Crti", "--carddb", cards)
+    assert code == 2
+    assert "no Cardfight!! Vanguard card has the number or name 'Crti'" in output and "Crit (T-001)" in output
+    assert path.read_bytes() == before
+
+
+def test_add_a_name_of_two_different_cards_is_ambiguous(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", "vanguard")
+    before = path.read_bytes()
+    code, output = invoke("add", path, "Twin", "--carddb", cards)
+    assert code == 2 and "T-300" in output and "T-301" in output and "Give the card number" in output
+    assert path.read_bytes() == before
+
+
+def test_add_a_name_of_reprints_takes_the_lowest_number(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", "vanguard")
+    code, output = invoke("add", path, "Reprint", "--carddb", cards)
+    assert code == 0, output
+    assert deck_data(path)["main"] == {"T-400": 1}
+
+
+def test_add_to_a_section_the_game_lacks(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", "vanguard")
+    before = path.read_bytes()
+    code, output = invoke("add", path, "T-100", "--section", "leader", "--carddb", cards)
+    assert code == 2 and "no section 'leader'" in output and "main, g" in output
+    assert path.read_bytes() == before
+
+
+def test_add_count_below_one_is_refused(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", "vanguard")
+    code, _ = invoke("add", path, "T-100", "--count", "0", "--carddb", cards)
+    assert code == 2
+
+
+def test_add_to_a_missing_file_says_how_to_create_it(tmp_path, cards):
+    code, output = invoke("add", tmp_path / "none.deck.toml", "T-100", "--carddb", cards)
+    assert code == 2 and "deckcheck new" in output
+
+
+def test_add_to_a_file_that_is_not_a_deck(tmp_path, cards):
+    path = tmp_path / "x.toml"
+    path.write_text('title = "not a deck"\n', encoding="utf-8")
+    code, output = invoke("add", path, "T-100", "--carddb", cards)
+    assert code == 2 and "no `game` key" in output
+    assert path.read_text(encoding="utf-8") == 'title = "not a deck"\n'
+
+
+# remove ------------------------------------------------------------------------------------------------------
+
+
+def test_remove_lowers_and_then_deletes_the_entry(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    path.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    code, output = invoke("remove", path, "T-100", "-n", "3", "--carddb", cards)
+    assert code == 0, output
+    assert "Removed 3 × Unit 0 (T-100) from the main deck (now 1)" in output
+    assert "main 47 · g 4" in output
+    assert deck_data(path)["main"]["T-100"] == 1
+    invoke("remove", path, "T-100", "--carddb", cards)
+    assert "T-100" not in deck_data(path)["main"]
+    assert deck_data(path)["notes"] == "kept as is"
+
+
+def test_remove_below_zero_is_refused_and_changes_nothing(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    path.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    code, output = invoke("remove", path, "T-100", "-n", "5", "--carddb", cards)
+    assert code == 2 and "cannot remove 5" in output and "holds 4" in output
+    assert path.read_text(encoding="utf-8") == LEGAL_VANGUARD_TOML
+
+
+def test_remove_by_number_an_entry_written_by_name(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    path.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")  # "Crit" = 4 is T-001
+    invoke("remove", path, "T-001", "-n", "4", "--carddb", cards)
+    assert "Crit" not in deck_data(path)["main"]
+
+
+def test_remove_a_card_the_deck_does_not_hold(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    path.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    code, output = invoke("remove", path, "T-300", "--carddb", cards)
+    assert code == 2 and "has no Twin (T-300)" in output
+    assert path.read_text(encoding="utf-8") == LEGAL_VANGUARD_TOML
+
+
+def test_remove_fixes_an_unknown_entry_by_its_key(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    path.write_text('game = "vanguard"\n[main]\n"Typo Card" = 2\n"T-100" = 1\n', encoding="utf-8")
+    code, output = invoke("remove", path, "typo card", "-n", "2", "--carddb", cards)
+    assert code == 0, output
+    assert deck_data(path)["main"] == {"T-100": 1}
+
+
+def test_remove_from_two_sections_needs_the_section(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    path.write_text('game = "vanguard"\n[main]\n"T-201" = 1\n[g]\n"T-201" = 2\n', encoding="utf-8")
+    before = path.read_bytes()
+    code, output = invoke("remove", path, "T-201", "--carddb", cards)
+    assert code == 2 and "--section" in output
+    assert path.read_bytes() == before
+    assert invoke("remove", path, "T-201", "--section", "g", "--carddb", cards)[0] == 0
+    assert deck_data(path)["g"] == {"T-201": 1}
+
+
+def test_remove_across_two_keys_of_one_card(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    path.write_text('game = "vanguard"\n[main]\n"Unit 0" = 2\n"T-100" = 3\n', encoding="utf-8")
+    code, output = invoke("remove", path, "T-100", "-n", "4", "--carddb", cards)
+    assert code == 0, output
+    assert deck_data(path)["main"] == {"Unit 0": 1}
+
+
+# The file as the user wrote it -------------------------------------------------------------------------------
+
+COMMENTED = """# My Royal Paladin list
+game = "vanguard"
+name = "RP"   # for the regional
+notes = "side: 2 heals"
+
+[main]
+"T-100" = 4  # core
+# triggers below
+"T-001" = 4
+
+[g]
+"T-201" = 2
+"""
+
+
+def test_edits_keep_comments_and_layout(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    assert invoke("remove", path, "T-100", "--carddb", cards)[0] == 0
+    assert invoke("add", path, "T-002", "-n", "4", "--carddb", cards)[0] == 0
+    assert invoke("add", path, "T-201", "--carddb", cards)[0] == 0
+    expected = COMMENTED.replace('"T-100" = 4  # core', '"T-100" = 3  # core')
+    expected = expected.replace('"T-001" = 4\n', '"T-001" = 4\n"T-002" = 4\n').replace('"T-201" = 2', '"T-201" = 3')
+    assert path.read_text(encoding="utf-8") == expected
+
+
+def test_a_rewrite_that_would_drop_comments_is_refused_without_force(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    text = '# keep me\ngame = "vanguard"\nmain = { "T-100" = 4 }  # inline\n'
+    path.write_text(text, encoding="utf-8")
+    code, output = invoke("add", path, "T-100", "--carddb", cards)
+    assert code == 2 and "comments" in output and "lines 1, 3" in output and "--force" in output
+    assert path.read_text(encoding="utf-8") == text
+    code, output = invoke("add", path, "T-100", "--force", "--carddb", cards)
+    assert code == 0, output
+    assert deck_data(path) == {"game": "vanguard", "main": {"T-100": 5}}
+
+
+def test_an_inline_table_without_comments_is_rewritten(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    path.write_text('game = "vanguard"\nmain = { "T-100" = 4 }\n', encoding="utf-8")
+    assert invoke("remove", path, "T-100", "--carddb", cards)[0] == 0
+    assert deck_data(path) == {"game": "vanguard", "main": {"T-100": 3}}
+
+
+def test_text_decklists_are_edited_line_by_line(tmp_path, cards):
+    path = tmp_path / "d.txt"
+    path.write_text("game: vanguard\n# opening\n4x T-100  # core\n2 T-100\n## g\n2 Stride\n", encoding="utf-8")
+    assert invoke("remove", path, "T-100", "--carddb", cards)[0] == 0
+    assert invoke("add", path, "T-101", "-n", "2", "--carddb", cards)[0] == 0
+    assert invoke("add", path, "Stride", "--carddb", cards)[0] == 0
+    assert path.read_text(encoding="utf-8") == (
+        "game: vanguard\n# opening\n5x T-100  # core\n2 T-101\n## g\n3 Stride\n"
+    )
+
+
+def test_a_text_deck_gets_a_new_section_at_the_end(tmp_path, cards):
+    path = tmp_path / "d.txt"
+    path.write_text("game: vanguard\n4 T-100\n", encoding="utf-8")
+    assert invoke("add", path, "T-201", "--carddb", cards)[0] == 0
+    assert path.read_text(encoding="utf-8") == "game: vanguard\n4 T-100\n\n## g\n1 T-201\n"
+
+
+def test_windows_line_ends_and_byte_order_mark_are_kept(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    path.write_bytes(b'\xef\xbb\xbfgame = "vanguard"\r\n[main]\r\n"T-100" = 1\r\n')
+    assert invoke("add", path, "T-100", "--carddb", cards)[0] == 0
+    assert path.read_bytes() == b'\xef\xbb\xbfgame = "vanguard"\r\n[main]\r\n"T-100" = 2\r\n'
+
+
+def test_json_decks_keep_other_keys(tmp_path, cards):
+    path = tmp_path / "d.json"
+    path.write_text('{"game": "vanguard", "notes": "n", "main": {"T-100": 1}}', encoding="utf-8")
+    assert invoke("add", path, "T-101", "--carddb", cards)[0] == 0
+    source = parse_deck(path)
+    assert source.other == {"notes": "n"}
+    assert [(e.key, e.raw_count) for e in source.entries] == [("T-100", 1), ("T-101", 1)]
+
+
+def test_a_failed_write_leaves_the_deck_and_no_temporary(tmp_path, cards, monkeypatch):
+    (tmp_path / "decks").mkdir()
+    path = tmp_path / "decks" / "d.deck.toml"
+    path.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+
+    def refuse(source, destination):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(atomic.os, "replace", refuse)
+    code, output = invoke("add", path, "T-100", "--carddb", cards)
+    assert code == 2 and "Permission denied" in output
+    assert path.read_text(encoding="utf-8") == LEGAL_VANGUARD_TOML
+    assert [p.name for p in path.parent.iterdir()] == ["d.deck.toml"]
+
+
+def test_a_read_only_deck_is_refused(tmp_path, cards, monkeypatch):
+    path = tmp_path / "d.deck.toml"
+    path.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    real_access = os.access
+    # As for a user without write access to the deck (root may write anything, so it is simulated).
+    monkeypatch.setattr(
+        atomic.os, "access", lambda target, mode: not (target == path and mode == os.W_OK) and real_access(target, mode)
+    )
+    code, output = invoke("remove", path, "T-100", "--carddb", cards)
+    assert code == 2 and "read-only" in output
+    assert path.read_text(encoding="utf-8") == LEGAL_VANGUARD_TOML
+
+
+def test_records_used_by_the_fixture_have_what_the_tests_assume():
+    names = {record["number"]: record["name"] for record in VANGUARD_RECORDS}
+    assert names["T-100"] == "Unit 0" and names["T-001"] == "Crit" and names["T-201"] == "Stride"
