@@ -94,9 +94,12 @@ def _registry_object(path: Path, text: str) -> dict[str, Any] | None:
         return None  # parse_deck reports it with its line
     if isinstance(data, dict) and isinstance(data.get("deck"), dict):
         data = data["deck"]  # some responses wrap the deck in an object
-    if not isinstance(data, dict) or not any(isinstance(data.get(key), list) for key in REGISTRY_LISTS):
-        return None  # a native deck's sections are tables, the registry's lists are arrays
-    return data
+    if not isinstance(data, dict):
+        return None
+    # A native deck has a `game` key and its sections are tables; the registry's lists are arrays.
+    if any(isinstance(data.get(key), list) for key in REGISTRY_LISTS):
+        return data
+    return data if "game" not in data and any(key in data for key in REGISTRY_LISTS) else None
 
 
 def from_registry(data: dict[str, Any], game: Game, path: Path | str = "<registry>") -> tuple[DeckSource, list[str]]:

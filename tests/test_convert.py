@@ -1,0 +1,204 @@
+"""`deckcheck convert`: round trips between the formats, the official registry's JSON, refusals."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
+from typer.testing import CliRunner
+
+from deckcheck.cli import app
+from deckcheck.decks import parse_deck
+from deckcheck.writers import content
+
+EXAMPLES = sorted(Path(__file__).resolve().parent.parent.joinpath("decks").glob("*/*.*"))
+
+
+def invoke(*args: object) -> tuple[int, str]:
+    result = CliRunner().invoke(app, [str(arg) for arg in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+def sections_of(path: Path) -> dict[str, dict[str, int]]:
+    """Counts per section and card key, summed as the contract reads a deck."""
+    result: dict[str, dict[str, int]] = {}
+    for entry in parse_deck(path).entries:
+        slot = result.setdefault(entry.section, {})
+        slot[entry.key] = slot.get(entry.key, 0) + entry.raw_count
+    return result
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda path: path.name)
+def test_toml_text_json_toml_keeps_every_count_and_section(tmp_path, isolated_carddb, example):
+    first = tmp_path / "a.deck.toml"
+    assert invoke("convert", example, "--to", "toml", "-o", first)[0] == 0
+    assert invoke("convert", first, "--to", "text", "-o", tmp_path / "b.txt")[0] == 0
+    assert invoke("convert", tmp_path / "b.txt", "--to", "json", "-o", tmp_path / "c.json")[0] == 0
+    assert invoke("convert", tmp_path / "c.json", "--to", "toml", "-o", tmp_path / "d.deck.toml")[0] == 0
+    expected = sections_of(example)
+    for written in ("a.deck.toml", "b.txt", "c.json", "d.deck.toml"):
+        assert sections_of(tmp_path / written) == expected, written
+        assert content(parse_deck(tmp_path / written))["keys"] == parse_deck(example).keys
+    assert (tmp_path / "a.deck.toml").read_bytes() == (tmp_path / "d.deck.toml").read_bytes()
+
+
+def test_stdout_when_no_output_file(tmp_path):
+    (tmp_path / "d.txt").write_text(LEGAL_VANGUARD_TEXT, encoding="utf-8")
+    code, output = invoke("convert", tmp_path / "d.txt", "--to", "toml")
+    assert code == 0
+    data = tomllib.loads(output)
+    assert data["name"] == "Test deck" and data["main"]["Crit"] == 4 and data["g"] == {"Stride": 4}
+
+
+def test_a_card_on_two_text_lines_is_summed(tmp_path):
+    (tmp_path / "d.txt").write_text("game: vanguard\n2 T-100\n4 Crit\n1 T-100\n", encoding="utf-8")
+    code, output = invoke("convert", tmp_path / "d.txt", "--to", "json")
+    assert code == 0
+    assert json.loads(output)["main"] == {"T-100": 3, "Crit": 4}
+
+
+def test_a_key_the_text_format_cannot_hold_is_refused_then_dropped_with_force(tmp_path):
+    source = tmp_path / "d.deck.toml"
+    source.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")  # has notes = "kept as is"
+    out = tmp_path / "d.txt"
+    code, output = invoke("convert", source, "--to", "text", "-o", out)
+    assert code == 2 and "notes" in output and "--force" in output
+    assert not out.exists()
+    code, output = invoke("convert", source, "--to", "text", "-o", out, "--force")
+    assert code == 0 and "dropped" in output and "notes" in output
+    assert parse_deck(out).other == {}
+
+
+def test_json_keeps_other_keys(tmp_path):
+    source = tmp_path / "d.deck.toml"
+    source.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    code, output = invoke("convert", source, "--to", "json")
+    assert code == 0 and json.loads(output)["notes"] == "kept as is"
+
+
+def test_an_existing_output_is_not_overwritten_without_force(tmp_path):
+    source = tmp_path / "d.txt"
+    source.write_text(LEGAL_VANGUARD_TEXT, encoding="utf-8")
+    out = tmp_path / "out.deck.toml"
+    out.write_bytes(b"precious")
+    code, output = invoke("convert", source, "--to", "toml", "-o", out)
+    assert code == 2 and "already exists" in output
+    assert out.read_bytes() == b"precious"
+    assert invoke("convert", source, "--to", "toml", "-o", out, "--force")[0] == 0
+    assert tomllib.loads(out.read_text(encoding="utf-8"))["game"] == "vanguard"
+
+
+def test_a_file_that_is_not_a_deck(tmp_path):
+    source = tmp_path / "x.toml"
+    source.write_text('title = "no"\n', encoding="utf-8")
+    code, output = invoke("convert", source, "--to", "text")
+    assert code == 2 and "no `game` key" in output
+
+
+def test_game_option_must_agree_with_a_native_deck(tmp_path):
+    source = tmp_path / "d.txt"
+    source.write_text(LEGAL_VANGUARD_TEXT, encoding="utf-8")
+    code, output = invoke("convert", source, "--to", "toml", "--game", "evolve")
+    assert code == 2 and "is a vanguard deck, not evolve" in output
+
+
+# The official registry's JSON -----------------------------------------------------------------------------
+
+
+def registry(**lists: list[tuple[str, object]]) -> dict:
+    return {
+        "title": "公式デッキ",
+        **{
+            name: [{"card_number": number, "num": num, "name": "x"} for number, num in items]
+            for name, items in lists.items()
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    ("game", "lists", "expected_sections", "expected_keys"),
+    [
+        (
+            "vanguard",
+            {"list": [("A-1", 4), ("A-2", "3")], "sub_list": [("G-1", 2)]},
+            {"main": {"A-1": 4, "A-2": 3}, "g": {"G-1": 2}},
+            {},
+        ),
+        (
+            "evolve",
+            {"list": [("M-1", 3)], "sub_list": [("E-1", 2)], "p_list": [("L-1", 1)]},
+            {"main": {"M-1": 3}, "evolve": {"E-1": 2}, "leader": {"L-1": 1}},
+            {},
+        ),
+        (
+            "build-divide",
+            {"list": [("M-1", 4)], "sub_list": [("D-1", 1)], "p_list": [("T-1", 1)]},
+            {"main": {"M-1": 4}, "d": {"D-1": 1}, "territory": {"T-1": 1}},
+            {},
+        ),
+        (
+            "ic-dragonball",
+            {"list": [("B-1", 3)], "p_list": [("L-1", 1)]},
+            {"main": {"B-1": 3}, "leader": {"L-1": 1}},
+            {},
+        ),
+        ("cipher", {"list": [("U-1", 4)], "p_list": [("U-1", 1)]}, {"main": {"U-1": 4}}, {"lord": "U-1"}),
+    ],
+)
+def test_registry_lists_go_to_the_games_sections(tmp_path, game, lists, expected_sections, expected_keys):
+    source = tmp_path / "registry.json"
+    source.write_text(json.dumps(registry(**lists), ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "d.deck.toml"
+    code, output = invoke("convert", source, "--to", "toml", "--game", game, "-o", out)
+    assert code == 0, output
+    data = tomllib.loads(out.read_text(encoding="utf-8"))
+    assert data["game"] == game and data["name"] == "公式デッキ"
+    assert {key: data[key] for key in expected_sections} == expected_sections
+    assert {key: data[key] for key in expected_keys} == expected_keys
+
+
+def test_a_registry_list_the_game_has_no_place_for_is_reported(tmp_path):
+    source = tmp_path / "registry.json"
+    source.write_text(json.dumps(registry(list=[("A-1", 4)], p_list=[("P-9", 1)])), encoding="utf-8")
+    code, output = invoke("convert", source, "--to", "toml", "--game", "vanguard")
+    assert code == 0
+    assert "not imported: `p_list` (1 × P-9)" in output and "list → main, sub_list → g" in output
+    assert "P-9" not in output.split("deckcheck:")[0]
+
+
+def test_the_registry_game_key_replaces_the_option(tmp_path):
+    source = tmp_path / "registry.json"
+    source.write_text(json.dumps({"game": "vanguard", **registry(list=[("A-1", 4)])}), encoding="utf-8")
+    code, output = invoke("convert", source, "--to", "text")
+    assert code == 0 and "4 A-1" in output
+
+
+def test_registry_without_a_game_needs_the_option(tmp_path):
+    source = tmp_path / "registry.json"
+    source.write_text(json.dumps(registry(list=[("A-1", 4)])), encoding="utf-8")
+    code, output = invoke("convert", source, "--to", "toml")
+    assert code == 2 and "--game" in output
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"list": {"A-1": 4}}, "field 'list'"),
+        ({"list": ["A-1"]}, "field 'list[0]'"),
+        ({"list": [{"card_number": 5, "num": 1}]}, "field 'list[0].card_number'"),
+        ({"list": [{"card_number": "A-1", "num": "four"}]}, "field 'list[0].num'"),
+        ({"list": [{"card_number": "A-1", "num": 0}]}, "field 'list[0].num'"),
+        ({"sub_list": [{"card_number": "A-1"}], "list": []}, "field 'sub_list[0].num'"),
+    ],
+)
+def test_registry_json_with_wrong_types(tmp_path, data, field):
+    source = tmp_path / "registry.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "out.deck.toml"
+    code, output = invoke("convert", source, "--to", "toml", "--game", "vanguard", "-o", out)
+    assert code == 2 and field in output
+    assert not out.exists()
