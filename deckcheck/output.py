@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 from xml.etree import ElementTree as ET
 
 from deckcheck import __version__
@@ -69,7 +70,10 @@ def _escape_property(text: str) -> str:
 
 
 def render_github(run: CheckRun) -> str:
-    """GitHub Actions workflow commands, one annotation per violation and per unreadable file."""
+    """GitHub Actions workflow commands: one annotation per violation and per unreadable file, then a summary.
+
+    `::error file=PATH,title=RULE::message` (warnings as `::warning`); GitHub shows them on the pull request.
+    """
     lines = []
     for report in run.reports:
         for v in report.violations:
@@ -80,51 +84,86 @@ def render_github(run: CheckRun) -> str:
         if error.line:
             props += f",line={error.line}"
         lines.append(f"::error {props},title=deckcheck::{_escape_data(str(error))}")
-    summary = run.summary()
-    lines.append(f"{summary['decks']} decks checked, {summary['legal']} legal")
+    lines.append(_summary_line(run))
     return "\n".join(lines)
 
 
-def render_sarif(run: CheckRun) -> str:
-    """SARIF 2.1.0, the format code-scanning dashboards read."""
-    rules = {
-        rule.id: {"id": rule.id, "shortDescription": {"text": rule.summary}, "properties": {"ref": rule.refs}}
-        for game in all_games().values()
-        for rule in game.rules
+def _summary_line(run: CheckRun) -> str:
+    summary = run.summary()
+    line = f"{summary['decks']} decks checked, {summary['legal']} legal, {summary['errors']} errors, "
+    line += f"{summary['warnings']} warnings"
+    return line + (f", {len(run.errors)} files could not be checked" if run.errors else "")
+
+
+#: Descriptions of the rules every game shares (the games describe their own).
+COMMON_RULES = {
+    "deck.unknown-card": "A deck entry resolves to no card of the game's card database.",
+    "deck.bad-count": "A count is not a positive whole number.",
+    "deck.unknown-section": "A section the game does not have.",
+    "regulation.banned": "A card the selected regulation bans.",
+    "regulation.restricted": "More copies of a card than the selected regulation allows.",
+    "deckcheck.unreadable": "A file that could not be read as a deck (exit code 2).",
+}
+
+
+def _sarif_rule(rule_id: str) -> dict[str, Any]:
+    for game in all_games().values():
+        for rule in game.rules:
+            if rule.id == rule_id:
+                text = f"{rule.summary} ({game.title}, rules document {rule.refs})"
+                return {
+                    "id": rule.id,
+                    "shortDescription": {"text": rule.summary},
+                    "fullDescription": {"text": text},
+                    "help": {"text": f"See rule {rule.refs} of {game.rules_document}."},
+                    "defaultConfiguration": {"level": rule.severity},
+                    "properties": {"ref": rule.refs, "game": game.id},
+                }
+    summary = COMMON_RULES.get(rule_id, rule_id)
+    return {"id": rule_id, "shortDescription": {"text": summary}, "fullDescription": {"text": summary}}
+
+
+def _sarif_result(rule_index: dict[str, int], rule_id: str, level: str, message: str, location: dict) -> dict:
+    return {
+        "ruleId": rule_id,
+        "ruleIndex": rule_index[rule_id],
+        "level": level,
+        "message": {"text": message},
+        "locations": [{"physicalLocation": location}],
     }
+
+
+def render_sarif(run: CheckRun) -> str:
+    """SARIF 2.1.0, the format code-scanning dashboards read: one result per violation and per unreadable file."""
+    used = [v.rule for report in run.reports for v in report.violations]
+    used += ["deckcheck.unreadable"] if run.errors else []
+    rule_ids = list(dict.fromkeys(used))
+    rule_index = {rule_id: index for index, rule_id in enumerate(rule_ids)}
     results = []
-    used: dict[str, dict] = {}
     for report in run.reports:
         for v in report.violations:
-            used[v.rule] = rules.get(v.rule, {"id": v.rule, "shortDescription": {"text": v.rule}})
-            results.append(
-                {
-                    "ruleId": v.rule,
-                    "level": v.severity,
-                    "message": {"text": v.message},
-                    "locations": [{"physicalLocation": {"artifactLocation": {"uri": report.path or ""}}}],
-                    "properties": {k: val for k, val in v.to_json().items() if k not in ("rule", "message")},
-                }
-            )
+            location = {"artifactLocation": {"uri": _uri(report.path)}}
+            result = _sarif_result(rule_index, v.rule, v.severity, v.message, location)
+            result["properties"] = {k: val for k, val in v.to_json().items() if k not in ("rule", "message")}
+            results.append(result)
     for error in run.errors:
-        used["deckcheck.unreadable"] = {"id": "deckcheck.unreadable", "shortDescription": {"text": "unreadable file"}}
-        location: dict = {"artifactLocation": {"uri": error.path or ""}}
+        location: dict[str, Any] = {"artifactLocation": {"uri": _uri(error.path)}}
         if error.line:
             location["region"] = {"startLine": error.line}
-        results.append(
-            {
-                "ruleId": "deckcheck.unreadable",
-                "level": "error",
-                "message": {"text": str(error)},
-                "locations": [{"physicalLocation": location}],
-            }
-        )
+        results.append(_sarif_result(rule_index, "deckcheck.unreadable", "error", str(error), location))
+    driver = {
+        "name": "deckcheck",
+        "version": __version__,
+        "informationUri": "https://pypi.org/project/deckcheck/",
+        "rules": [_sarif_rule(rule_id) for rule_id in rule_ids],
+    }
     sarif = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [
             {
-                "tool": {"driver": {"name": "deckcheck", "version": __version__, "rules": list(used.values())}},
+                "tool": {"driver": driver},
+                "invocations": [{"executionSuccessful": not run.errors}],
                 "results": results,
             }
         ],
@@ -132,25 +171,40 @@ def render_sarif(run: CheckRun) -> str:
     return json.dumps(sarif, ensure_ascii=False, indent=2)
 
 
+def _uri(path: str | None) -> str:
+    return (path or "").replace("\\", "/")
+
+
 def render_junit(run: CheckRun, fail_on: str = "error") -> str:
-    """JUnit XML: one test case per deck, failing when the deck fails at the `--fail-on` level."""
-    suite = ET.Element("testsuite", name="deckcheck")
-    failures = errors = 0
+    """JUnit XML: one test suite per game, one test case per deck, a failure per deck failing at `--fail-on`."""
+    root = ET.Element("testsuites", name="deckcheck")
+    suites: dict[str, ET.Element] = {}
     for report in run.reports:
+        suite = suites.get(report.game)
+        if suite is None:
+            suite = suites[report.game] = ET.SubElement(root, "testsuite", name=report.game)
         case = ET.SubElement(suite, "testcase", classname=report.game, name=report.path or "<deck>")
         if report.fails(fail_on):
-            failures += 1
             shown = [v for v in report.violations if fail_on == "warning" or v.severity == "error"]
-            failure = ET.SubElement(case, "failure", message=f"{len(shown)} violation(s)")
-            failure.text = "\n".join(f"{v.rule} [{v.ref or '-'}] {v.message}" for v in shown)
-    for error in run.errors:
-        errors += 1
-        case = ET.SubElement(suite, "testcase", classname="deckcheck", name=error.path or "<input>")
-        ET.SubElement(case, "error", message=str(error))
-    suite.set("tests", str(len(run.reports) + len(run.errors)))
-    suite.set("failures", str(failures))
-    suite.set("errors", str(errors))
-    root = ET.Element("testsuites")
-    root.append(suite)
+            failure = ET.SubElement(case, "failure", message=f"{len(shown)} violation(s)", type="illegal deck")
+            failure.text = "\n".join(f"{v.severity} {v.rule} [{v.ref or '-'}] {v.message}" for v in shown)
+    if run.errors:
+        suite = ET.SubElement(root, "testsuite", name="deckcheck")
+        for error in run.errors:
+            case = ET.SubElement(suite, "testcase", classname="deckcheck", name=error.path or "<input>")
+            ET.SubElement(case, "error", message=str(error), type="unreadable file")
+    totals = {"tests": 0, "failures": 0, "errors": 0}
+    for suite in root:
+        counts = {
+            "tests": len(suite),
+            "failures": sum(case.find("failure") is not None for case in suite),
+            "errors": sum(case.find("error") is not None for case in suite),
+        }
+        for key, value in counts.items():
+            suite.set(key, str(value))
+            totals[key] += value
+        suite.set("skipped", "0")
+    for key, value in totals.items():
+        root.set(key, str(value))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode")
