@@ -27,7 +27,7 @@ def render_text(run: CheckRun, style: Style = _plain, verbose: bool = True) -> s
         if report.legal and not report.violations:
             continue
         for violation in report.violations:
-            lines.append(_violation_line(violation, style))
+            lines.append(violation_line(violation, style))
     summary = run.summary()
     problems = f"{summary['errors']} error{'s' if summary['errors'] != 1 else ''}, "
     problems += f"{summary['warnings']} warning{'s' if summary['warnings'] != 1 else ''}"
@@ -49,7 +49,7 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
     return f"{style(report.path or '<deck>', bold=True)}  {report.game}{title}  [{counts}]  {verdict}"
 
 
-def _violation_line(violation: Violation, style: Style) -> str:
+def violation_line(violation: Violation, style: Style) -> str:
     colour = "red" if violation.severity == "error" else "yellow"
     ref = f" [{violation.ref}]" if violation.ref else ""
     section = f" ({violation.section})" if violation.section else ""

@@ -1,0 +1,257 @@
+"""Printable decklists (Markdown and HTML): parsed back, the counts, totals, escaping and reproducibility."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from conftest import VANGUARD_RECORDS, cipher_unit, make_db, make_deck
+
+from deckcheck.decks import Deck
+from deckcheck.printable import render_html, render_markdown
+
+ODD_NAME = "A<&>B | C *D* \\E"
+RECORDS = [*VANGUARD_RECORDS, {"number": "T-900", "name": ODD_NAME, "type": "normal", "grade": 1, "clans": ["C"]}]
+
+
+@pytest.fixture(scope="module")
+def db():
+    return make_db("vanguard", RECORDS)
+
+
+def vanguard_deck(db, **changes: Any) -> Deck:
+    """A 50-card main deck with the same card written twice (by number and by name), and a G deck."""
+    sections: dict[str, Any] = {
+        "name": "Royal <Paladin> & friends",
+        "main": {"T-000": 1, "T-001": 2, "Crit": 2, "T-004": 4, "T-100": 4, ODD_NAME: 3, "T-101": 4, "T-102": 30},
+        "g": {"T-201": 4},
+    }
+    sections.update(changes)
+    return make_deck(db, **{key: value for key, value in sections.items() if value is not None})
+
+
+def expected_counts(deck: Deck, section: str) -> Counter[str]:
+    return Counter({card.number: count for card, count in deck.cards(section)})
+
+
+# Markdown ------------------------------------------------------------------------------------------------
+
+
+def md_unescape(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def md_tables(text: str) -> dict[str, dict[str, Any]]:
+    """{section heading: {"rows": [(count, number, name)], "total": int}} read back from the Markdown."""
+    tables: dict[str, dict[str, Any]] = {}
+    current: dict[str, Any] | None = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            current = tables.setdefault(md_unescape(line[3:]), {"rows": [], "total": None})
+        elif line.startswith("|") and current is not None and not line.startswith(("| Count", "|---")):
+            cells = [md_unescape(cell.strip()) for cell in re.split(r"(?<!\\)\|", line)[1:-1]]
+            assert len(cells) == 3, line
+            if cells[0].startswith("**"):
+                current["total"] = int(cells[0].strip("*"))
+            else:
+                current["rows"].append((cells[0], cells[1], cells[2]))
+    return tables
+
+
+def test_markdown_rows_give_back_the_counts(db) -> None:
+    deck = vanguard_deck(db)
+    text = render_markdown(deck)
+    tables = md_tables(text)
+    assert list(tables) == ["Main deck", "G deck"]
+    main = tables["Main deck"]
+    assert Counter({number: int(count) for count, number, _ in main["rows"]}) == expected_counts(deck, "main")
+    assert ("4", "T-001", "Crit") in main["rows"]  # written by number and by name: summed on one row
+    assert len([row for row in main["rows"] if row[1] == "T-001"]) == 1
+    assert ("3", "T-900", ODD_NAME) in main["rows"]  # `|` and other markup escaped, read back intact
+    assert main["total"] == 50 and tables["G deck"]["total"] == 4
+    assert tables["G deck"]["rows"] == [("4", "T-201", "Stride")]
+
+
+def test_markdown_header_keys_and_grand_total(db) -> None:
+    deck = vanguard_deck(db, first_vanguard="始まりの騎士", regulation="Standard")
+    lines = render_markdown(deck).splitlines()
+    assert lines[0] == r"# Royal \<Paladin\> \& friends"
+    assert "- Game: Cardfight!! Vanguard" in lines
+    assert "- First vanguard: 始まりの騎士 (T-000)" in lines
+    assert "- Regulation: Standard" in lines
+    assert lines[-1] == "**Total: 54 cards (Main deck 50, G deck 4)**"
+
+
+def test_markdown_escapes_pipes_in_names(db) -> None:
+    text = render_markdown(vanguard_deck(db))
+    (row,) = [line for line in text.splitlines() if "T-900" in line]
+    assert row == r"| 3 | T-900 | A\<\&\>B \| C \*D\* \\E |"
+    assert row.count("|") - row.count(r"\|") == 4  # exactly three cells
+
+
+def test_untitled_deck_skips_empty_optional_sections_but_keeps_main(db) -> None:
+    empty = vanguard_deck(db, name=None, main={}, g=None)
+    text = render_markdown(empty)
+    assert text.startswith("# Untitled deck\n")
+    tables = md_tables(text)
+    assert tables == {"Main deck": {"rows": [], "total": 0}}  # no G deck table, but the main deck is listed
+    assert text.endswith("**Total: 0 cards (Main deck 0)**\n")
+
+
+def test_unknown_and_bad_entries_are_listed_as_written(db) -> None:
+    main = {"T-000": 1, "T-102": 4, "NO-SUCH": 2, "Unit 0": 0}
+    deck = vanguard_deck(db, main=main)
+    tables = md_tables(render_markdown(deck))
+    rows = tables["Main deck"]["rows"]
+    assert ("2", "", "NO-SUCH *(unknown card)*") in rows
+    assert ("0", "T-100", "Unit 0 *(bad count)*") in rows
+    assert tables["Main deck"]["total"] == 7  # the unknown card counts toward the size, the bad count does not
+
+
+def test_build_divide_lists_territory_and_skips_an_empty_d_deck() -> None:
+    unit = {"type": "unit", "colors": ["black"], "cost": 2, "total_cost": 2}
+    records = [
+        {"number": "BD-A", "name": "ユニットA", **unit},
+        {
+            "number": "BD-T",
+            "name": "閉じた門",
+            "type": "territory",
+            "open_name": "門",
+            "colors": ["red"],
+            "total_cost": 6,
+        },
+    ]
+    bd = make_db("build-divide", records)
+    with_territory = make_deck(bd, main={"BD-A": 4}, d={}, territory={"BD-T": 1})
+    assert list(md_tables(render_markdown(with_territory))) == ["Main deck", "Starting territory"]
+    # A missing starting territory still gets its (empty) table: a legal deck always has one.
+    without = make_deck(bd, main={"BD-A": 4})
+    assert md_tables(render_markdown(without))["Starting territory"] == {"rows": [], "total": 0}
+
+
+def test_evolve_and_cipher_keys() -> None:
+    ev = make_db(
+        "evolve",
+        [
+            {"number": "EV-L", "name": "森の長", "type": "leader", "class": "forest"},
+            {"number": "EV-1", "name": "森人", "type": "follower", "class": "forest", "cost": 1},
+            {"number": "EV-E", "name": "森人", "type": "follower", "class": "forest", "evolve": True},
+        ],
+    )
+    deck = make_deck(ev, leader={"EV-L": 1}, main={"EV-1": 3}, evolve={"EV-E": 2}, basis="class")
+    text = render_markdown(deck)
+    assert "- Deck basis: class" in text.splitlines()
+    assert list(md_tables(text)) == ["Leader", "Main deck", "EVOLVE deck"]
+    assert "**Total: 6 cards (Leader 1, Main deck 3, EVOLVE deck 2)**" in text
+
+    cipher = make_db("cipher", [cipher_unit("CL-1", "見習い君主", "リーフィ", 1)])
+    lord = render_markdown(make_deck(cipher, main={"CL-1": 4}, lord="CL-1"))
+    assert "- Lord: 見習い君主 リーフィ (CL-1)" in lord.splitlines()
+    unknown = render_markdown(make_deck(cipher, main={"CL-1": 4}, lord="誰か"))
+    assert "- Lord: 誰か (unknown card)" in unknown.splitlines()
+
+
+# HTML ------------------------------------------------------------------------------------------------------
+
+VOID = {"meta", "br", "hr", "img", "link", "input"}
+
+
+class Page(HTMLParser):
+    """Checks that tags nest and close, and collects the text of the title, h1, h2, rows and paragraphs."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.doctype: str | None = None
+        self.charset: str | None = None
+        self.texts: dict[str, list[str]] = {"title": [], "h1": [], "h2": [], "p": []}
+        self.rows: list[tuple[str, list[str]]] = []  # (thead/tbody/tfoot, cells)
+        self._text: list[str] | None = None
+        self._cell: list[str] | None = None
+
+    def handle_decl(self, decl: str) -> None:
+        self.doctype = decl
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "meta" and dict(attrs).get("charset"):
+            self.charset = dict(attrs)["charset"]
+        if tag in VOID:
+            return
+        self.stack.append(tag)
+        if tag in self.texts:
+            self._text = []
+        elif tag == "tr":
+            part = next(t for t in reversed(self.stack) if t in ("thead", "tbody", "tfoot"))
+            self.rows.append((part, []))
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
+        self.stack.pop()
+        if tag in self.texts and self._text is not None:
+            self.texts[tag].append("".join(self._text))
+            self._text = None
+        elif tag in ("td", "th") and self._cell is not None:
+            self.rows[-1][1].append("".join(self._cell))
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        for sink in (self._text, self._cell):
+            if sink is not None:
+                sink.append(data)
+
+
+def parse_page(text: str) -> Page:
+    page = Page()
+    page.feed(text)
+    page.close()
+    assert page.stack == [], f"unclosed: {page.stack}"
+    return page
+
+
+def test_html_is_a_well_formed_standalone_document(db) -> None:
+    text = render_html(vanguard_deck(db, first_vanguard="T-000"))
+    assert text.startswith("<!doctype html>\n") and text.endswith("</html>\n") and not text.endswith("\n\n")
+    page = parse_page(text)
+    assert page.doctype == "doctype html" and page.charset == "utf-8"
+    assert "<style>" in text and "@page" in text and "<link" not in text and "<script" not in text
+    assert page.texts["title"] == ["Royal <Paladin> & friends — Cardfight!! Vanguard"]
+    assert page.texts["h1"] == ["Royal <Paladin> & friends"]
+    assert page.texts["h2"] == ["Main deck", "G deck"]
+    assert page.texts["p"] == ["Total: 54 cards (Main deck 50, G deck 4)"]
+    assert "First vanguard</dt><dd>始まりの騎士 (T-000)</dd>" in text
+
+
+def test_html_rows_give_back_the_counts_and_totals(db) -> None:
+    deck = vanguard_deck(db)
+    page = parse_page(render_html(deck))
+    body = [cells for part, cells in page.rows if part == "tbody"]
+    feet = [cells for part, cells in page.rows if part == "tfoot"]
+    main_rows = body[: len(deck.cards("main"))]
+    assert Counter({number: int(count) for count, number, _ in main_rows}) == expected_counts(deck, "main")
+    assert body[len(main_rows) :] == [["4", "T-201", "Stride"]]
+    assert feet == [["50", "", "Main deck total"], ["4", "", "G deck total"]]
+    assert all(cells == ["Count", "Number", "Name"] for part, cells in page.rows if part == "thead")
+
+
+def test_html_escapes_every_text(db) -> None:
+    deck = vanguard_deck(db, main={"T-900": 3, "<b>x</b>": 1})
+    text = render_html(deck)
+    assert "A&lt;&amp;&gt;B | C *D* \\E" in text
+    assert "<b>" not in text and "&lt;b&gt;x&lt;/b&gt;" in text
+    assert "Royal &lt;Paladin&gt; &amp; friends" in text
+    page = parse_page(text)
+    names = [cells[2] for part, cells in page.rows if part == "tbody"]
+    assert names[:2] == [ODD_NAME, "<b>x</b> (unknown card)"]
+
+
+def test_same_deck_same_bytes(db) -> None:
+    for render in (render_markdown, render_html):
+        first = render(vanguard_deck(db))
+        assert first == render(vanguard_deck(db)) == render(vanguard_deck(db))
+        assert first.endswith("\n")
+        assert not re.search(r"\b20\d\d-\d\d-\d\d\b", first)  # no printed-on date
