@@ -86,9 +86,11 @@ def _scan_toml(text: str) -> list[_Line]:
             if state in ('"', '"""') and line[i] == "\\":
                 i += 2
                 continue
-            if line.startswith(state, i):
-                i += len(state)
-                state = ""
+            if line[i] == state[0]:
+                run = len(line) - i - len(line[i:].lstrip(state[0]))
+                closes = run >= len(state)  # up to two quotes before a closing triple quote belong to the string
+                i += 1 if len(state) == 1 else run
+                state = "" if closes else state
                 continue
             i += 1
         if state in ('"', "'"):  # a one-line string cannot continue on the next line
