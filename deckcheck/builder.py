@@ -211,7 +211,8 @@ def _label(card: Card | None, key: str) -> str:
 
 
 def _section_word(section: str) -> str:
-    return f"the {section} deck" if section in ("main", "g", "d", "evolve") else f"[{section}]"
+    names = {"main": "the main deck", "g": "the G deck", "d": "the D deck", "evolve": "the evolve deck"}
+    return names.get(section, f"[{section}]")
 
 
 # Writing ------------------------------------------------------------------------------------------------

@@ -123,16 +123,38 @@ def check(
             help="error or warning: exit 1 when a deck has a violation at or above this severity.",
         ),
     ] = FailOn.error,
+    regulation: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="Check against this regulation (carddb/<game>/regulations/*.toml), for the decks of every game "
+            "that has it; it wins over a deck's own `regulation` key. See `deckcheck rules GAME`.",
+            show_default=False,
+        ),
+    ] = None,
+    as_of: Annotated[
+        str | None,
+        typer.Option(
+            "--as-of",
+            metavar="YYYY-MM-DD",
+            help="Check each deck against its game's regulation in force on this date (the latest effective on or "
+            "before it), unless --regulation or the deck's `regulation` key names one.",
+            show_default=False,
+        ),
+    ] = None,
     carddb: CarddbOption = None,
 ) -> None:
     """Check decks: every violation of every deck at once.
 
+    No regulation applies unless --regulation, the deck's `regulation` key or --as-of asks for one.
     Exit code 0 when every deck passes, 1 when some deck breaks a rule, 2 when a file could not be checked.
     """
     files_progress = _progress if sys.stderr.isatty() and output is OutputFormat.text else None
-    run = check_paths(paths, carddb or (), progress=files_progress)
+    run = check_paths(paths, carddb or (), progress=files_progress, regulation=regulation, as_of=as_of)
     for warning in run.warnings:
         typer.echo(f"deckcheck: card data note: {warning}", err=True)
+    for note in run.notes:
+        typer.echo(f"deckcheck: note: {note}", err=True)
     if output is OutputFormat.text:
         colour = _use_colour()
         typer.echo(render_text(run, typer.style if colour else _no_style), color=colour)
@@ -358,6 +380,11 @@ def cards_import(
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
 ) -> None:
     """Import a CSV or JSON card list as validated TOML records.
+
+    Columns (or JSON keys) are the game's card record fields; Japanese enum values are accepted. In CSV, an empty
+    cell is an absent field, list cells are split on '|', ';' or '、', yes/no cells take true/false, yes/no, 1/0,
+    y/n, ○/× or はい/いいえ. UTF-8 (with or without BOM), UTF-16 and Shift_JIS (cp932) files are read. Cards whose
+    number is already in the target file are replaced; importing the same list again changes nothing.
 
     Exit code 0 when every row was imported, 1 when some rows were rejected (each is listed with its row number,
     field and reason; the valid rows are written), 2 when the file cannot be read at all.
