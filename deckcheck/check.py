@@ -7,13 +7,17 @@ import tomllib
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.carddb import CardDB, load_carddb
-from deckcheck.decks import Deck, parse_deck, read_text, resolve_deck
-from deckcheck.errors import CardDatabaseError, DeckcheckError
+from deckcheck.decks import Deck, DeckSource, parse_deck, read_text, resolve_deck
+from deckcheck.errors import DeckcheckError
 from deckcheck.violations import Violation
+
+if TYPE_CHECKING:  # deckcheck.regulations is imported only when a regulation is asked for
+    from deckcheck.regulations import BoundRegulation, Regulation, RegulationSet
 
 
 @dataclass
@@ -25,6 +29,7 @@ class DeckReport:
     name: str | None
     counts: dict[str, int]
     violations: list[Violation]
+    regulation: Regulation | None = None  # the regulation the deck was checked against, if any
 
     @property
     def legal(self) -> bool:
@@ -42,6 +47,7 @@ class DeckReport:
             "legal": self.legal,
             "counts": self.counts,
             "violations": [v.to_json() for v in self.violations],
+            "regulation": self.regulation.to_json() if self.regulation is not None else None,
         }
 
 
@@ -52,6 +58,7 @@ class CheckRun:
     reports: list[DeckReport] = field(default_factory=list)
     errors: list[DeckcheckError] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # about the run itself, e.g. games a --regulation does not cover
 
     def summary(self) -> dict[str, int]:
         violations = [v for report in self.reports for v in report.violations]
@@ -130,22 +137,62 @@ def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None
     )
 
 
-def check_deck(deck: Deck, db: CardDB | None = None) -> list[Violation]:
-    """Every violation of a deck: the shared deck rules first, then the game's rules in spec order."""
+def check_deck(deck: Deck, db: CardDB | None = None, regulation: BoundRegulation | None = None) -> list[Violation]:
+    """Every violation of a deck: the shared deck rules first, then the game's rules in spec order, then the
+    regulation's banned and restricted cards (when one is given)."""
     violations = common_violations(deck, db)
     for rule in deck.game.rules:
         violations.extend(rule.run(deck))
+    if regulation is not None:
+        violations.extend(regulation.violations(deck))
     return violations
 
 
-def report_deck(deck: Deck, db: CardDB | None = None) -> DeckReport:
+def report_deck(
+    deck: Deck,
+    db: CardDB | None = None,
+    regulation: str | Regulation | BoundRegulation | None = None,
+    *,
+    as_of: date | str | None = None,
+    deck_key: bool = False,
+    carddb_dirs: Iterable[str | Path] = (),
+) -> DeckReport:
+    """The verdict on one deck.
+
+    `regulation` is a regulation name (or a Regulation); `as_of` a date (or "YYYY-MM-DD") selecting the regulation
+    in force that day; with ``deck_key=True`` the deck's own `regulation` key counts too, as `deckcheck check` does
+    (order: the name, the deck's key, the date). With none of them no regulation applies and no regulation file is
+    read. An unknown name, a date before every regulation or a broken regulation file raises DeckcheckError.
+    """
+    bound = _bound_regulation(deck, db, regulation, as_of, deck_key, tuple(carddb_dirs))
     return DeckReport(
         path=deck.path,
         game=deck.game.id,
         name=deck.name,
         counts=deck.counts(),
-        violations=check_deck(deck, db),
+        violations=check_deck(deck, db, bound),
+        regulation=bound.regulation if bound is not None else None,
     )
+
+
+def _bound_regulation(
+    deck: Deck,
+    db: CardDB | None,
+    regulation: str | Regulation | BoundRegulation | None,
+    as_of: date | str | None,
+    deck_key: bool,
+    carddb_dirs: tuple[str | Path, ...],
+) -> BoundRegulation | None:
+    if regulation is None and as_of is None and not (deck_key and (deck.source.regulation or "").strip()):
+        return None
+    from deckcheck.regulations import BoundRegulation, Regulation, regulation_for
+
+    if isinstance(regulation, BoundRegulation):
+        return regulation
+    db = db if db is not None else load_carddb(deck.game.id, carddb_dirs)
+    if isinstance(regulation, Regulation):
+        return regulation.bind(db)
+    return regulation_for(deck, db, name=regulation, as_of=as_of, deck_key=deck_key, carddb_dirs=carddb_dirs)
 
 
 # Finding decks -------------------------------------------------------------------------------------
@@ -218,42 +265,161 @@ def check_paths(
     paths: Iterable[str | Path],
     carddb_dirs: Iterable[str | Path] = (),
     progress: Callable[[list[Path]], Iterable[Path]] | None = None,
+    regulation: str | None = None,
+    as_of: date | str | None = None,
 ) -> CheckRun:
-    """Check every deck under the given paths; an unreadable file never stops the others."""
+    """Check every deck under the given paths; an unreadable file never stops the others.
+
+    Regulations follow the contract: `regulation` (a name) for the decks of every game that has it, else a deck's
+    own `regulation` key, else the regulation in force on `as_of`. A name that no checked game has, or an `as_of`
+    that is not a date, is bad input (DeckcheckError from here; exit code 2).
+    """
     run = CheckRun()
+    session = _Session(run, tuple(carddb_dirs), regulation, as_of)  # a bad --as-of stops before any work
     files, run.errors = find_deck_files(paths)
-    extra = tuple(carddb_dirs)
-    warned: set[str] = set()
-    broken: dict[str, CardDatabaseError] = {}
-    iterable = progress(files) if progress else files
+    parsed = [(path, source) for path in files if (source := _parse(path, run)) is not None]
+    if regulation is not None and not session.someone_has(regulation, [source for _, source in parsed]):
+        return run
+    iterable = progress([path for path, _ in parsed]) if progress else [path for path, _ in parsed]
+    sources = iter(source for _, source in parsed)
     with iterable if hasattr(iterable, "__enter__") else nullcontext(iterable) as items:
-        for path in items:
-            report = _check_file(path, extra, broken, run, warned)
+        for _path in items:
+            report = session.check(next(sources))
             if report is not None:
                 run.reports.append(report)
-    run.errors.extend(broken.values())
+    run.errors.extend(session.broken.values())
     return run
 
 
-def _check_file(
-    path: Path, extra: tuple, broken: dict[str, CardDatabaseError], run: CheckRun, warned: set[str]
-) -> DeckReport | None:
+def _parse(path: Path, run: CheckRun) -> DeckSource | None:
     try:
-        source = parse_deck(path)
+        return parse_deck(path)
     except DeckcheckError as error:
         run.errors.append(error)
         return None
-    if source.game_id in broken:
-        return None
-    try:
-        db = load_carddb(source.game_id, extra)
-    except CardDatabaseError as error:
-        broken[source.game_id] = error  # reported once, not once per deck
-        return None
-    except DeckcheckError as error:
-        run.errors.append(error)
-        return None
-    if db.game.id not in warned:
-        warned.add(db.game.id)
-        run.warnings.extend(db.warnings)
-    return report_deck(resolve_deck(source, db), db)
+
+
+class _Session:
+    """What one `check` run loads once per game: card databases and regulations, and the problems met."""
+
+    def __init__(
+        self, run: CheckRun, extra: tuple[str | Path, ...], name: str | None, as_of: date | str | None
+    ) -> None:
+        self.run, self.extra, self.name = run, extra, name
+        self.day = None
+        if as_of is not None:
+            from deckcheck.regulations import parse_day
+
+            self.day = parse_day(as_of, "--as-of")
+        self.broken: dict[str, DeckcheckError] = {}  # game -> the error that stops its decks (reported once)
+        self.warned: set[str] = set()
+        self.regulation_sets: dict[str, RegulationSet] = {}
+        self.bound: dict[tuple[str, str], BoundRegulation | DeckcheckError] = {}
+        self.failed_dates: dict[str, str] = {}  # game -> the --as-of problem, reported once
+
+    def someone_has(self, name: str, sources: list[DeckSource]) -> bool:
+        """Whether some game of the decks has the regulation NAME; if none has, the run stops with the list."""
+        games = list(dict.fromkeys(source.game_id for source in sources))
+        sets = [found for game in games if (found := self.regulations(game)) is not None]
+        without = [found.game for found in sets if found.get(name) is None]
+        if len(without) < len(games):  # some game has it (or is broken, which is reported)
+            if without:
+                self.run.notes.append(
+                    f"--regulation {name!r} is not a regulation of {', '.join(without)}; those decks were checked "
+                    "by their own `regulation` key or --as-of, else without a regulation"
+                )
+            return True
+        listed = "; ".join(f"{found.game}: {found.names()}" for found in sets)
+        self.run.errors.append(
+            DeckcheckError(f"--regulation {name!r}: none of the games checked has a regulation of that name ({listed})")
+        )
+        return False
+
+    def db(self, game: str) -> CardDB | None:
+        if game in self.broken:
+            return None
+        try:
+            db = load_carddb(game, self.extra)
+        except DeckcheckError as error:
+            self.broken[game] = error  # reported once, not once per deck
+            return None
+        if game not in self.warned:
+            self.warned.add(game)
+            self.run.warnings.extend(db.warnings)
+        return db
+
+    def regulations(self, game: str) -> RegulationSet | None:
+        if game in self.broken:
+            return None
+        if game not in self.regulation_sets:
+            from deckcheck.regulations import load_regulations
+
+            try:
+                self.regulation_sets[game] = load_regulations(game, self.extra)
+            except DeckcheckError as error:
+                self.broken[game] = error
+                return None
+        return self.regulation_sets[game]
+
+    def check(self, source: DeckSource) -> DeckReport | None:
+        db = self.db(source.game_id)
+        if db is None:
+            return None
+        try:
+            bound = self.regulation_of(source, db)
+        except _Skipped:
+            return None
+        except DeckcheckError as error:  # the deck's own `regulation` key names no regulation
+            self.run.errors.append(error)
+            return None
+        return report_deck(resolve_deck(source, db), db, bound)
+
+    def regulation_of(self, source: DeckSource, db: CardDB) -> BoundRegulation | None:
+        """The deck's regulation bound to its game's cards (None: none asked for)."""
+        if self.name is None and self.day is None and not (source.regulation or "").strip():
+            return None  # a plain check never imports nor reads regulations
+        from deckcheck.regulations import choose, deck_regulation
+
+        key = deck_regulation(source)
+        regulations = self.regulations(source.game_id)
+        if regulations is None:
+            raise _Skipped
+        try:
+            chosen = choose(
+                regulations,
+                name=self.name,
+                deck_key=key,
+                day=self.day,
+                deck_path=source.path,
+                name_required=False,
+            )
+        except DeckcheckError as error:
+            if error.path is not None:
+                raise  # the deck's own key: an error of that deck file
+            self._date_failed(source.game_id, error)
+            raise _Skipped from None
+        return self._bind(chosen, db) if chosen is not None else None
+
+    def _date_failed(self, game: str, error: DeckcheckError) -> None:
+        """--as-of selects nothing for this game: said once, and its decks that rely on the date are not checked."""
+        if game not in self.failed_dates:
+            self.failed_dates[game] = str(error)
+            self.run.errors.append(error)
+
+    def _bind(self, chosen: Regulation, db: CardDB) -> BoundRegulation:
+        """Look the regulation's cards up once; a broken one stops only the decks that select it (said once)."""
+        key = (chosen.game, chosen.name)
+        if key not in self.bound:
+            try:
+                self.bound[key] = chosen.bind(db)
+            except DeckcheckError as error:
+                self.bound[key] = error
+                self.run.errors.append(error)
+        bound = self.bound[key]
+        if isinstance(bound, DeckcheckError):
+            raise _Skipped
+        return bound
+
+
+class _Skipped(Exception):
+    """A deck that cannot be checked; its problem has been reported once for its game."""

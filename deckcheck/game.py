@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckcheck.cards import Card
 from deckcheck.violations import Severity, Violation
@@ -104,6 +104,9 @@ class Game:
     profile: Callable[[Any], list[tuple[str, dict[str, int]]]] = field(default=lambda deck: [])
     # where the lists of the official deck registry's JSON (`list`, `sub_list`, `p_list`) go: a section or a card key.
     registry_lists: dict[str, str] = field(default_factory=lambda: {"list": "main"})
+    # How the game counts copies: the groups its copies rule limits, shared with regulations (deckcheck.regulations)
+    # so that a regulation's limit counts exactly as the game does. Identities compare with `limit_identity`.
+    copy_groups: Callable[[Any], Iterable[CopyGroup]] = field(default=lambda deck: copies_per_section(deck))
 
     @property
     def deck_keys(self) -> tuple[str, ...]:
@@ -129,6 +132,24 @@ class Tally:
     @property
     def numbers(self) -> list[str]:
         return list(dict.fromkeys(card.number for card in self.cards))
+
+
+class CopyGroup(NamedTuple):
+    """Copies a game counts together for a copy limit."""
+
+    section: str  # where a violation about them is reported
+    identity: Hashable  # as `Game.limit_identity` gives it for a card whose limit applies to this group
+    tally: Tally
+    scope: str  # where the copies were counted, for messages: "the main deck", "the main deck and D deck together"
+
+
+def copies_per_section(deck: Deck) -> Iterator[CopyGroup]:
+    """Copies per `limit_identity`, each section counted separately (the default when a game says nothing)."""
+    game = deck.game
+    for section in game.sections:
+        items = [(card, n) for card, n in deck.cards(section) if game.limit_identity(card) is not None]
+        for identity, entry in tally(items, lambda card: [game.limit_identity(card)]).items():
+            yield CopyGroup(section, identity, entry, f"the {section} section")
 
 
 def tally(items: Iterable[tuple[Card, int]], keys: Callable[[Card], Iterable[Hashable]]) -> dict[Hashable, Tally]:

@@ -14,7 +14,7 @@ from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, mo
 from deckcheck.cards import Card, Name, as_list, choice
 from deckcheck.decks import Deck
 from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
-from deckcheck.game import Game, Rule, RuleBook, histogram, names_of, plural
+from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, plural
 from deckcheck.violations import Violation
 
 DEFAULT_COPIES = 4
@@ -224,37 +224,58 @@ def main_territory(rule: Rule, deck: Deck) -> Iterator[Violation]:
 
 
 @dataclass
-class NameCount:
-    """Copies counted under one name string: the total, each card's copies and the sections they sit in."""
+class NameCount(Tally):
+    """Copies counted under one name string: the total, the cards (each once), each card's copies and the sections
+    they sit in."""
 
-    count: int = 0
-    copies: dict[str, list[Any]] = field(default_factory=dict)  # number -> [card, copies]
+    copies: dict[str, int] = field(default_factory=dict)  # number -> copies
     sections: set[str] = field(default_factory=set)
 
-    @property
-    def cards(self) -> list[BuildDivideCard]:
-        return [card for card, _ in self.copies.values()]
-
-    @property
-    def numbers(self) -> list[str]:
-        return list(self.copies)
+    def add(self, card: BuildDivideCard, count: int, section: str) -> None:
+        if card.number not in self.copies:
+            self.cards.append(card)
+            self.copies[card.number] = 0
+        self.copies[card.number] += count
+        self.count += count
+        self.sections.add(section)
 
     def listing(self) -> str:
-        return ", ".join(f"{card.label()} ×{n}" for card, n in self.copies.values())
+        return ", ".join(f"{card.label()} ×{self.copies[card.number]}" for card in self.cards)
 
 
-def _name_counts(items: Iterable[tuple[Card, int, str]]) -> dict[str, NameCount]:
-    """Copies per name string: each card counts under every name of its name set, never merging names into
-    transitive groups (1407-3)."""
+def _name_counts(deck: Deck, sections: Sequence[str], territories: bool) -> dict[str, NameCount]:
+    """Copies per name string over the given sections, territories or the other cards: each card counts under every
+    name of its name set, never merging names into transitive groups (1407-3)."""
     result: dict[str, NameCount] = {}
-    for card, count, section in items:
-        assert isinstance(card, BuildDivideCard)
-        for name in card.name_set:
-            entry = result.setdefault(name, NameCount())
-            entry.count += count
-            entry.copies.setdefault(card.number, [card, 0])[1] += count
-            entry.sections.add(section)
+    for section in sections:
+        for card, count in deck.cards(section):
+            assert isinstance(card, BuildDivideCard)
+            if (card.type == "territory") != territories:
+                continue
+            for name in card.name_set:
+                result.setdefault(name, NameCount()).add(card, count, section)
     return result
+
+
+# Territories or the other cards -> (the sections counted together, the first being where a violation is reported
+# when it holds some of the copies, else d; where the copies were counted, for messages).
+_COPY_SCOPES = {
+    False: (("main", "d"), "the main deck and D deck together"),
+    True: (("territory", "d"), "the starting territory and the D deck together"),
+}
+
+
+def _groups(deck: Deck, territories: bool) -> Iterator[CopyGroup]:
+    sections, scope = _COPY_SCOPES[territories]
+    for name, entry in _name_counts(deck, sections, territories).items():
+        yield CopyGroup(sections[0] if sections[0] in entry.sections else "d", name, entry, scope)
+
+
+def copy_groups(deck: Deck) -> Iterator[CopyGroup]:
+    """Copies by name set (601-1b, 601-1e, 1407-3): unit and command cards in main + D together, territories by
+    the name of their open face in the starting territory + D together; regulations count the same way."""
+    yield from _groups(deck, territories=False)
+    yield from _groups(deck, territories=True)
 
 
 def _name_limit(name: str, entry: NameCount) -> int | None:
@@ -265,14 +286,9 @@ def _name_limit(name: str, entry: NameCount) -> int | None:
     return DEFAULT_COPIES
 
 
-def _over_limit(deck: Deck, sections: Sequence[str], territories: bool) -> Iterator[tuple[str, NameCount, int]]:
-    items = [
-        (card, count, section)
-        for section in sections
-        for card, count in deck.cards(section)
-        if (card.type == "territory") == territories
-    ]
-    for name, entry in _name_counts(items).items():
+def _over_limit(deck: Deck, territories: bool) -> Iterator[tuple[str, NameCount, int]]:
+    for _section, name, entry, _scope in _groups(deck, territories):
+        assert isinstance(entry, NameCount)
         limit = _name_limit(name, entry)
         if limit is not None and entry.count > limit:
             yield name, entry, limit
@@ -296,7 +312,7 @@ def _name_rule_note(name: str, entry: NameCount) -> str:
     "【名称ルール】 count too (a card's own deck_limit replaces 4).",
 )
 def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
-    for name, entry, limit in _over_limit(deck, ("main", "d"), territories=False):
+    for name, entry, limit in _over_limit(deck, territories=False):
         yield rule.violation(
             "main" if "main" in entry.sections else "d",
             f"The main deck and D deck together hold {entry.count} cards named {name} ({entry.listing()}); at most "
@@ -317,7 +333,7 @@ def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
     "together (a card's own deck_limit replaces 4).",
 )
 def territory_copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
-    for name, entry, limit in _over_limit(deck, ("territory", "d"), territories=True):
+    for name, entry, limit in _over_limit(deck, territories=True):
         yield rule.violation(
             "territory" if "territory" in entry.sections else "d",
             f"The starting territory and the D deck together hold {entry.count} territory cards whose open face is "
@@ -514,6 +530,7 @@ GAME = Game(
     card_model=BuildDivideCard,
     rules=tuple(rules.rules),
     limit_identity=_limit_identity,
+    copy_groups=copy_groups,
     db_warnings=_db_warnings,
     setup=SETUP,
     stats_report=_stats_report,

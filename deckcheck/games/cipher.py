@@ -12,7 +12,7 @@ from pydantic import BeforeValidator, Field, model_validator
 from deckcheck.cards import Card, as_list, choice, int_or_x
 from deckcheck.decks import Deck
 from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
-from deckcheck.game import Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
+from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
 from deckcheck.normalize import norm_name, norm_number
 from deckcheck.violations import Violation
 
@@ -199,6 +199,14 @@ def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
         )
 
 
+def copy_groups(deck: Deck) -> Iterator[CopyGroup]:
+    """Copies by card name (title + unit name) over all numbers and rarities (12.1.1.2, 4.14.1); markers have no
+    card name and are not counted."""
+    units = [(card, n) for card, n in deck.cards("main") if limit_identity(card) is not None]
+    for identity, entry in tally(units, lambda card: [limit_identity(card)]).items():
+        yield CopyGroup("main", identity, entry, "the deck")
+
+
 def _name_limit(name: object, entry: Tally) -> int | None:
     return entry.cards[0].copy_limit(DEFAULT_COPIES)
 
@@ -211,8 +219,7 @@ def _name_limit(name: object, entry: Tally) -> int | None:
     "(a card's own deck_limit replaces 4).",
 )
 def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
-    units = [(card, n) for card, n in deck.cards("main") if limit_identity(card) is not None]
-    counted = tally(units, lambda card: [limit_identity(card)])
+    counted = {identity: entry for _, identity, entry, _ in copy_groups(deck)}
     for _key, entry, limit in iter_over_limit(counted, _name_limit):
         name = entry.cards[0].name
         yield rule.violation(
@@ -417,6 +424,7 @@ GAME = Game(
     card_model=CipherCard,
     rules=tuple(rules.rules),
     limit_identity=limit_identity,
+    copy_groups=copy_groups,
     card_keys=("lord",),
     default_copies=DEFAULT_COPIES,
     db_warnings=_db_warnings,

@@ -43,7 +43,7 @@ from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, model_v
 from deckcheck.cards import Card, choice, plain_int
 from deckcheck.decks import Deck
 from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
-from deckcheck.game import Game, Rule, RuleBook, Tally, histogram, limit_text, names_of, plural, tally
+from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, limit_text, names_of, plural, tally
 from deckcheck.normalize import norm_name
 from deckcheck.violations import Violation
 
@@ -335,6 +335,7 @@ def evolve_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
 # evolve.copies ----------------------------------------------------------------------------------------
 
 _DECK_NAMES = {"main": "main deck", "evolve": "evolve deck"}
+_SECTION_NAMES = {"leader": "leader section", **_DECK_NAMES}
 
 
 def section_limit(section: str, cards: Sequence[Card]) -> int | None:
@@ -347,6 +348,15 @@ def section_limit(section: str, cards: Sequence[Card]) -> int | None:
     return DEFAULT_COPIES
 
 
+def copy_groups(deck: Deck) -> Iterator[CopyGroup]:
+    """Copies by card name, each section counted separately (6.1.1.4: 3 in main and 3 in evolve, never a pooled 6).
+    The identity is (name, whether the section is the evolve deck), as `limit_identity` gives it for a record: a
+    limit on a main-deck record applies in the main deck, on an EVOLVE record in the evolve deck (6.1.2)."""
+    for section in ("leader", "main", "evolve"):
+        for name, entry in _by_name(deck.cards(section)).items():
+            yield CopyGroup(section, (name, section == "evolve"), entry, f"the {_SECTION_NAMES[section]}")
+
+
 @rules.rule(
     "evolve.copies",
     ref="6.1.1.4",
@@ -355,26 +365,27 @@ def section_limit(section: str, cards: Sequence[Card]) -> int | None:
     "(a record's deck_limit replaces 3 in its own section).",
 )
 def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
-    for section in ("main", "evolve"):
-        for name, entry in _by_name(deck.cards(section)).items():
-            limit = section_limit(section, entry.cards)
-            if limit is None or entry.count <= limit:
-                continue
-            other = "evolve deck" if section == "main" else "main deck"
-            rule_text = (
-                f"at most {DEFAULT_COPIES} of one card name are allowed in the {_DECK_NAMES[section]}"
-                if limit == DEFAULT_COPIES
-                else f"its card text allows at most {limit_text(limit)} in the {_DECK_NAMES[section]} (6.1.2)"
-            )
-            yield rule.violation(
-                section,
-                f"The {_DECK_NAMES[section]} has {entry.count} copies of {name} ({', '.join(entry.numbers)}); "
-                f"{rule_text}, counted separately from the {other} (6.1.1.4; its 「計 6 枚」 is only 3 + 3, "
-                "never a pooled 6).",
-                cards=entry.numbers,
-                count=entry.count,
-                limit=limit,
-            )
+    for section, (name, _), entry, _ in copy_groups(deck):
+        if section == "leader":
+            continue  # the leader is not counted (6.1.1.4 names the main and evolve decks)
+        limit = section_limit(section, entry.cards)
+        if limit is None or entry.count <= limit:
+            continue
+        other = "evolve deck" if section == "main" else "main deck"
+        rule_text = (
+            f"at most {DEFAULT_COPIES} of one card name are allowed in the {_DECK_NAMES[section]}"
+            if limit == DEFAULT_COPIES
+            else f"its card text allows at most {limit_text(limit)} in the {_DECK_NAMES[section]} (6.1.2)"
+        )
+        yield rule.violation(
+            section,
+            f"The {_DECK_NAMES[section]} has {entry.count} copies of {name} ({', '.join(entry.numbers)}); "
+            f"{rule_text}, counted separately from the {other} (6.1.1.4; its 「計 6 枚」 is only 3 + 3, "
+            "never a pooled 6).",
+            cards=entry.numbers,
+            count=entry.count,
+            limit=limit,
+        )
 
 
 # evolve.basis -----------------------------------------------------------------------------------------
@@ -766,6 +777,7 @@ GAME = Game(
     rules=tuple(rules.rules),
     # Spec example 7: a main record with deck_limit and its EVOLVE record without one are both valid.
     limit_identity=lambda card: (card.name, bool(getattr(card, "evolve", False))),
+    copy_groups=copy_groups,
     default_copies=DEFAULT_COPIES,
     word_keys=("basis",),
     db_warnings=_db_warnings,

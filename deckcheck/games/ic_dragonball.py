@@ -17,7 +17,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from deckcheck.cards import Card, Name, PlainInt, choice
 from deckcheck.decks import Deck
 from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
-from deckcheck.game import Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
+from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
 from deckcheck.violations import Violation
 
 DEFAULT_COPIES = 3
@@ -222,6 +222,14 @@ def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
             )
 
 
+def copy_groups(deck: Deck) -> Iterator[CopyGroup]:
+    """Copies by card number, never pooled across numbers (5-1-3-1, 2-16-2-1); the copies rule limits `main`, a
+    regulation also sees the leader."""
+    for section in ("leader", "main"):
+        for number, entry in tally(deck.cards(section), lambda card: [card.number]).items():
+            yield CopyGroup(section, number, entry, "the leader section" if section == "leader" else "the main deck")
+
+
 def _number_limit(number: object, entry: Tally) -> int | None:
     return entry.cards[0].copy_limit(DEFAULT_COPIES)
 
@@ -234,7 +242,7 @@ def _number_limit(number: object, entry: Tally) -> int | None:
     "different numbers never pool, even with the same name.",
 )
 def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
-    counted = tally(deck.cards("main"), lambda card: [card.number])
+    counted = {number: entry for section, number, entry, _ in copy_groups(deck) if section == "main"}
     for number, entry, limit in iter_over_limit(counted, _number_limit):
         card = entry.cards[0]
         if card.deck_limit is None:
@@ -359,6 +367,7 @@ GAME = Game(
     card_model=DragonBallCard,
     rules=tuple(rules.rules),
     limit_identity=lambda card: card.number,
+    copy_groups=copy_groups,
     default_copies=DEFAULT_COPIES,
     db_warnings=_db_warnings,
     setup=SETUP,

@@ -11,7 +11,17 @@ from pydantic import BeforeValidator, Field, model_validator
 from deckcheck.cards import Card, PlainInt, as_list, choice
 from deckcheck.decks import Deck
 from deckcheck.engine import EngineError, MulliganKind, Seek, Setup, Table, TurnModel, expand
-from deckcheck.game import Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
+from deckcheck.game import (
+    CopyGroup,
+    Game,
+    Rule,
+    RuleBook,
+    Tally,
+    histogram,
+    names_of,
+    plural,
+    tally,
+)
 from deckcheck.normalize import norm_name, norm_number
 from deckcheck.violations import Violation
 
@@ -121,22 +131,15 @@ def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
         )
 
 
-def _copies(rule: Rule, deck: Deck, section: str, ref: str) -> Iterator[Violation]:
-    counted = tally(deck.cards(section), lambda card: [card.name])
-    deck_name = "main deck" if section == "main" else "G deck"
-    for name, entry, limit in iter_over_limit(counted, _name_limit):
-        if entry.cards[0].deck_limit is None:
-            allowed = f"at most {limit} of one card name are allowed in each deck, counted separately ({ref})"
-        else:
-            allowed = f"its own text allows at most {limit} (1.3.1, replacing the 4 of {ref})"
-        yield rule.violation(
-            section,
-            ref=ref,
-            message=f"The {deck_name} has {entry.count} copies of {name} ({', '.join(entry.numbers)}); {allowed}.",
-            cards=entry.numbers,
-            count=entry.count,
-            limit=limit,
-        )
+_DECK_NAMES = {"main": "main deck", "g": "G deck"}
+_COPIES_REFS = {"main": "5.2.2.2", "g": "5.3.2.1"}
+
+
+def copy_groups(deck: Deck) -> Iterator[CopyGroup]:
+    """Copies by card name, in the main deck and separately in the G deck (5.2.2.2, 5.3.2.1); regulations too."""
+    for section in ("main", "g"):
+        for name, entry in tally(deck.cards(section), lambda card: [card.name]).items():
+            yield CopyGroup(section, name, entry, f"the {_DECK_NAMES[section]}")
 
 
 def _name_limit(name: object, entry: Tally) -> int | None:
@@ -151,8 +154,24 @@ def _name_limit(name: object, entry: Tally) -> int | None:
     "(a card's own deck_limit replaces 4).",
 )
 def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
-    yield from _copies(rule, deck, "main", "5.2.2.2")
-    yield from _copies(rule, deck, "g", "5.3.2.1")
+    for section, name, entry, _scope in copy_groups(deck):
+        limit = _name_limit(name, entry)
+        if limit is None or entry.count <= limit:
+            continue
+        ref = _COPIES_REFS[section]
+        if entry.cards[0].deck_limit is None:
+            allowed = f"at most {limit} of one card name are allowed in each deck, counted separately ({ref})"
+        else:
+            allowed = f"its own text allows at most {limit} (1.3.1, replacing the 4 of {ref})"
+        yield rule.violation(
+            section,
+            ref=ref,
+            message=f"The {_DECK_NAMES[section]} has {entry.count} copies of {name} ({', '.join(entry.numbers)}); "
+            f"{allowed}.",
+            cards=entry.numbers,
+            count=entry.count,
+            limit=limit,
+        )
 
 
 @rules.rule(
@@ -629,6 +648,7 @@ GAME = Game(
     card_model=VanguardCard,
     rules=tuple(rules.rules),
     limit_identity=lambda card: card.name,
+    copy_groups=copy_groups,
     db_warnings=_db_warnings,
     card_keys=(FV_KEY,),
     setup=SETUP,

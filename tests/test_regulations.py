@@ -1,0 +1,557 @@
+"""Regulations as data: selection (name, deck key, date), banned/restricted counted as each game counts copies,
+broken regulation files, layering, and the shipped samples."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import LEGAL_VANGUARD_TOML, cipher_unit, make_db, make_deck
+from typer.testing import CliRunner
+
+from deckcheck.carddb import load_carddb
+from deckcheck.check import check_paths, report_deck
+from deckcheck.cli import app
+from deckcheck.decks import load_deck
+from deckcheck.errors import DeckcheckError
+from deckcheck.games import all_games
+from deckcheck.regulations import Listing, Regulation, RegulationError, load_regulations, regulation_lines
+
+REPO = Path(__file__).resolve().parents[1]
+
+REG_A = """name = "Test A"
+effective = 2030-01-01
+banned = ["T-108"]          # Unit 8: one copy in the legal deck
+"""
+REG_B = """name = "Test B"
+effective = "2031-01-01"    # a string date is accepted too
+sample = true
+[limits]
+"Unit 0" = 2                # T-100: four copies in the legal deck
+"""
+
+
+@pytest.fixture
+def no_shipped(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Hide the shipped card databases (and their sample regulations), so each test sees only its own."""
+    empty = tmp_path / "no-shipped"
+    empty.mkdir()
+    monkeypatch.setattr("deckcheck.carddb.shipped_carddb_dir", lambda: empty)
+
+
+@pytest.fixture
+def cards(vanguard_carddb: Path, no_shipped: None) -> Path:
+    """VANGUARD_RECORDS (plus a reprint of Unit 0) with the regulations Test A (2030-01-01) and Test B (2031-01-01)."""
+    (vanguard_carddb / "vanguard" / "reprint.toml").write_text(
+        '[[cards]]\nnumber = "T-100S"\nname = "Unit 0"\ntype = "normal"\ngrade = 1\nclans = ["C"]\n',
+        encoding="utf-8",
+    )
+    write_regulation(vanguard_carddb, "a.toml", REG_A)
+    write_regulation(vanguard_carddb, "b.toml", REG_B)
+    return vanguard_carddb
+
+
+def write_regulation(layer: Path, filename: str, text: str, game: str = "vanguard") -> Path:
+    folder = layer / game / "regulations"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / filename
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def write_deck(folder: Path, regulation: str | None = None, name: str = "deck.deck.toml") -> Path:
+    text = LEGAL_VANGUARD_TOML
+    if regulation is not None:
+        text = text.replace('name = "Test deck"\n', f'name = "Test deck"\nregulation = "{regulation}"\n')
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def check_json(*args: Any) -> tuple[int, dict[str, Any], str]:
+    """`deckcheck check ARGS --output json` through CliRunner: (exit code, JSON from stdout, stderr)."""
+    result = CliRunner().invoke(app, ["check", *map(str, args), "--output", "json"])
+    assert "Traceback" not in result.output
+    return result.exit_code, json.loads(result.stdout) if result.stdout.strip() else {}, result.stderr
+
+
+def check_fails(*args: Any) -> str:
+    """`deckcheck check ARGS` that must stop with exit code 2 and no traceback; returns everything printed."""
+    result = CliRunner().invoke(app, ["check", *map(str, args)])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result.output
+
+
+def regulation_rules(deck_json: dict[str, Any]) -> list[tuple[str, str | None, int | None, int | None]]:
+    return [
+        (v["rule"], v["section"], v["count"], v["limit"])
+        for v in deck_json["violations"]
+        if v["rule"].startswith("regulation.")
+    ]
+
+
+# Selection -------------------------------------------------------------------------------------------------
+
+
+def test_no_regulation_unless_asked(cards: Path) -> None:
+    write_regulation(cards, "broken.toml", "name = [not toml")  # proves the files are not even read
+    code, data, _ = check_json(write_deck(Path.cwd()), "--carddb", cards)
+    assert code == 0
+    assert data["decks"][0]["regulation"] is None and data["decks"][0]["violations"] == []
+
+
+def test_a_blank_deck_key_names_no_regulation(cards: Path) -> None:
+    code, data, _ = check_json(write_deck(Path.cwd(), regulation="  "), "--carddb", cards)
+    assert code == 0 and data["decks"][0]["regulation"] is None
+
+
+def test_selection_by_name(cards: Path) -> None:
+    code, data, _ = check_json(write_deck(Path.cwd()), "--carddb", cards, "--regulation", "Test A")
+    (deck,) = data["decks"]
+    assert code == 1 and deck["legal"] is False
+    assert deck["regulation"] == {"name": "Test A", "effective": "2030-01-01", "sample": False}
+    (violation,) = deck["violations"]
+    assert violation == {
+        "rule": "regulation.banned",
+        "severity": "error",
+        "section": "main",
+        "message": violation["message"],
+        "ref": "Test A (2030-01-01)",
+        "cards": ["T-108"],
+        "count": 1,
+        "limit": 0,
+    }
+    assert "Unit 8 (T-108)" in violation["message"] and "'Test A'" in violation["message"]
+
+
+def test_selection_by_deck_key_and_sample_in_ref(cards: Path) -> None:
+    code, data, _ = check_json(write_deck(Path.cwd(), regulation="Test B"), "--carddb", cards)
+    (deck,) = data["decks"]
+    assert code == 1
+    assert deck["regulation"] == {"name": "Test B", "effective": "2031-01-01", "sample": True}
+    assert regulation_rules(deck) == [("regulation.restricted", "main", 4, 2)]
+    (violation,) = deck["violations"]
+    assert violation["ref"] == "Test B (2031-01-01) (sample)"
+    assert violation["cards"] == ["T-100"]
+    assert "sample data" in violation["message"] and "at most 2" in violation["message"]
+
+
+def test_text_decklist_regulation_header(cards: Path) -> None:
+    from conftest import LEGAL_VANGUARD_TEXT
+
+    path = Path.cwd() / "deck.txt"
+    path.write_text(LEGAL_VANGUARD_TEXT.replace("name: Test deck\n", "name: Test deck\nregulation: Test A\n"), "utf-8")
+    code, data, _ = check_json(path, "--carddb", cards)
+    assert code == 1 and data["decks"][0]["regulation"]["name"] == "Test A"
+
+
+def test_regulation_option_beats_deck_key(cards: Path) -> None:
+    code, data, _ = check_json(write_deck(Path.cwd(), regulation="Test B"), "--carddb", cards, "--regulation", "Test A")
+    (deck,) = data["decks"]
+    assert deck["regulation"]["name"] == "Test A"
+    assert regulation_rules(deck) == [("regulation.banned", "main", 1, 0)]
+
+
+def test_deck_key_beats_as_of(cards: Path) -> None:
+    deck = write_deck(Path.cwd(), regulation="Test A")
+    code, data, _ = check_json(deck, "--carddb", cards, "--as-of", "2031-06-01")
+    assert data["decks"][0]["regulation"]["name"] == "Test A"
+
+
+@pytest.mark.parametrize(
+    ("day", "expected"),
+    [
+        ("2030-01-01", "Test A"),  # A's own effective day: in force
+        ("2030-12-31", "Test A"),  # the day before B takes effect: still A
+        ("2031-01-01", "Test B"),  # B's effective day: B
+        ("2099-12-31", "Test B"),
+    ],
+)
+def test_selection_by_date_with_boundaries(cards: Path, day: str, expected: str) -> None:
+    code, data, _ = check_json(write_deck(Path.cwd()), "--carddb", cards, "--as-of", day)
+    assert data["decks"][0]["regulation"]["name"] == expected
+    assert code == 1
+
+
+def test_as_of_before_every_regulation(cards: Path) -> None:
+    output = check_fails(write_deck(Path.cwd()), "--carddb", cards, "--as-of", "2029-12-31")
+    assert "--as-of 2029-12-31 is before every vanguard regulation" in output
+    assert "'Test A', effective 2030-01-01" in output
+
+
+@pytest.mark.parametrize("day", ["2030/01/01", "tomorrow", "2030-1-1", "2030-02-30", "20300101"])
+def test_as_of_not_a_date(cards: Path, day: str) -> None:
+    output = check_fails(write_deck(Path.cwd()), "--carddb", cards, "--as-of", day)
+    assert "--as-of" in output and ("YYYY-MM-DD" in output or "not a real date" in output)
+
+
+def test_unknown_regulation_name_lists_the_regulations(cards: Path) -> None:
+    code, data, err = check_json(write_deck(Path.cwd()), "--carddb", cards, "--regulation", "Test C")
+    assert code == 2 and data["decks"] == []  # nothing checked against a regulation that does not exist
+    assert "'Test C'" in err and "Test A (2030-01-01)" in err and "Test B (2031-01-01, sample)" in err
+
+
+def test_unknown_deck_key_is_an_error_of_that_deck_only(cards: Path) -> None:
+    bad = write_deck(Path.cwd(), regulation="Nope", name="a.deck.toml")
+    good = write_deck(Path.cwd(), name="b.deck.toml")
+    code, data, err = check_json(bad, good, "--carddb", cards)
+    assert code == 2
+    assert [deck["path"] for deck in data["decks"]] == [str(good)]
+    (error,) = data["errors"]
+    assert error["path"] == str(bad) and error["field"] == "regulation"
+    assert "unknown regulation 'Nope' for vanguard" in error["message"] and "Test A (2030-01-01)" in error["message"]
+
+
+def test_regulation_names_compare_after_normalisation(cards: Path) -> None:
+    code, data, _ = check_json(write_deck(Path.cwd()), "--carddb", cards, "--regulation", "  Ｔｅｓｔ   A ")
+    assert data["decks"][0]["regulation"]["name"] == "Test A"
+
+
+def test_limit_zero_is_banned_and_reprints_count_by_name(cards: Path) -> None:
+    write_regulation(cards, "c.toml", 'name = "Test C"\neffective = 2032-01-01\n[limits]\n"T-100S" = 0\n')
+    deck = Path.cwd() / "r.deck.toml"
+    deck.write_text(LEGAL_VANGUARD_TOML.replace('"T-100" = 4', '"T-100" = 2\n"T-100S" = 2'), encoding="utf-8")
+    code, data, _ = check_json(deck, "--carddb", cards, "--regulation", "Test C")
+    (found,) = data["decks"][0]["violations"]
+    assert (found["rule"], found["count"], found["limit"]) == ("regulation.banned", 4, 0)
+    assert found["cards"] == ["T-100", "T-100S"]  # listed by the reprint's number, the name's copies all count
+
+
+# Several games in one run ---------------------------------------------------------------------------------------
+
+
+def test_regulation_name_applies_to_the_games_that_have_it(isolated_carddb: Path) -> None:
+    code, data, err = check_json(
+        REPO / "decks" / "vanguard", REPO / "decks" / "cipher", "--regulation", "Sample Standard 2026-10"
+    )
+    by_game = {deck["game"]: deck["regulation"] for deck in data["decks"]}
+    assert by_game == {
+        "vanguard": {"name": "Sample Standard 2026-10", "effective": "2026-10-01", "sample": True},
+        "cipher": None,  # no cipher regulation has that name, and these decks name none
+    }
+    assert len(data["decks"]) == 4
+    assert "is not a regulation of cipher" in err
+    assert code == 1
+
+
+def test_as_of_selects_per_game_where_the_name_does_not_apply(isolated_carddb: Path) -> None:
+    code, data, _ = check_json(
+        REPO / "decks" / "vanguard",
+        REPO / "decks" / "cipher",
+        "--regulation",
+        "Sample Standard 2026-04",
+        "--as-of",
+        "2026-12-31",
+    )
+    names = {(deck["game"], deck["regulation"]["name"]) for deck in data["decks"]}
+    assert names == {("vanguard", "Sample Standard 2026-04"), ("cipher", "Sample Cipher 2026-07")}
+
+
+# Counting as each game counts copies (library) --------------------------------------------------------------
+
+
+def regulation(game: str, *, banned: tuple[str, ...] = (), limits: dict[str, int] | None = None) -> Regulation:
+    listings = [Listing(key, 0, f"test: banned {key}") for key in banned]
+    listings += [Listing(key, n, f"test: limits {key}") for key, n in (limits or {}).items()]
+    return Regulation(game, "R", date(2030, 1, 1), False, "<test>", tuple(listings))
+
+
+def found(db: Any, rules: Regulation, **sections: Any) -> list[tuple[str, str | None, list[str], int | None, int]]:
+    report = report_deck(make_deck(db, **sections), db, rules)
+    assert report.regulation is rules
+    return [
+        (v.rule, v.section, v.cards, v.count, v.limit) for v in report.violations if v.rule.startswith("regulation.")
+    ]
+
+
+def vg(number: str, name: str, type_: str = "normal", grade: int = 1) -> dict[str, Any]:
+    return {"number": number, "name": name, "type": type_, "grade": grade, "clans": ["C"]}
+
+
+def test_vanguard_counts_by_name_across_reprints_per_section() -> None:
+    db = make_db(
+        "vanguard", [vg("V-1", "騎士A"), vg("V-1S", "騎士A"), vg("V-2", "騎士B"), vg("G-1", "騎士A", "g-unit", 4)]
+    )
+    limit_two = regulation("vanguard", limits={"V-1S": 2})
+    assert found(db, limit_two, main={"V-1": 2, "V-1S": 1}) == [
+        ("regulation.restricted", "main", ["V-1", "V-1S"], 3, 2)
+    ]
+    assert found(db, limit_two, main={"V-1": 2}, g={"G-1": 2}) == []  # 2 and 2: each deck counted separately
+    assert found(db, limit_two, main={"V-1": 1}, g={"G-1": 3}) == [("regulation.restricted", "g", ["G-1"], 3, 2)]
+    assert found(db, regulation("vanguard", banned=("騎士B",)), main={"V-2": 1}) == [
+        ("regulation.banned", "main", ["V-2"], 1, 0)
+    ]
+
+
+def ev(number: str, name: str, **fields: Any) -> dict[str, Any]:
+    record = {"number": number, "name": name, "type": "follower", "class": "forest", **fields}
+    return record if fields.get("evolve") or fields.get("type") == "leader" else {**record, "cost": 2}
+
+
+def test_evolve_counts_per_section_and_a_limit_follows_its_record() -> None:
+    db = make_db(
+        "evolve",
+        [ev("L-1", "森の長", type="leader"), ev("M-1", "踊り子"), ev("M-1E", "踊り子", evolve=True), ev("M-2", "狩人")],
+    )
+    main_limit = regulation("evolve", limits={"M-1": 1})
+    assert found(db, main_limit, main={"M-1": 2}, evolve={"M-1E": 3}) == [
+        ("regulation.restricted", "main", ["M-1"], 2, 1)  # the EVOLVE card keeps its own 3 in the evolve deck
+    ]
+    assert found(db, main_limit, main={"M-1": 1}, evolve={"M-1E": 1}) == []  # 1 and 1: never pooled to 2
+    evolve_limit = regulation("evolve", limits={"M-1E": 1})
+    assert found(db, evolve_limit, main={"M-1": 3}, evolve={"M-1E": 2}) == [
+        ("regulation.restricted", "evolve", ["M-1E"], 2, 1)
+    ]
+    assert found(db, regulation("evolve", banned=("森の長",)), leader={"L-1": 1}, main={"M-2": 3}) == [
+        ("regulation.banned", "leader", ["L-1"], 1, 0)
+    ]
+
+
+def bd_unit(number: str, name: str, **fields: Any) -> dict[str, Any]:
+    return {"number": number, "name": name, "type": "unit", "colors": ["red"], "cost": 2, "total_cost": 2, **fields}
+
+
+def bd_territory(number: str, name: str, open_name: str) -> dict[str, Any]:
+    return {
+        "number": number,
+        "name": name,
+        "type": "territory",
+        "open_name": open_name,
+        "colors": ["red"],
+        "total_cost": 6,
+    }
+
+
+def test_build_divide_counts_main_and_d_together_by_name_set() -> None:
+    db = make_db(
+        "build-divide",
+        [
+            bd_unit("A-01", "剣士"),
+            bd_unit("A-02", "剣士"),  # a reprint
+            bd_unit("S-01", "影の剣士", extra_names=["剣士"]),  # 【名称ルール】「剣士」
+            bd_territory("T-01", "荒野", "城"),
+            bd_territory("T-02", "砦", "城"),
+        ],
+    )
+    two = regulation("build-divide", limits={"A-01": 2})
+    assert found(db, two, main={"A-01": 1}, d={"A-02": 1}) == []
+    assert found(db, two, main={"A-01": 1, "S-01": 1}, d={"A-02": 1}) == [
+        ("regulation.restricted", "main", ["A-01", "S-01", "A-02"], 3, 2)
+    ]
+    assert found(db, two, d={"A-02": 3}) == [("regulation.restricted", "d", ["A-02"], 3, 2)]
+    castle = regulation("build-divide", banned=("T-01",))  # a territory counts by the name on its open face
+    report = report_deck(make_deck(db, territory={"T-02": 1}, main={"A-01": 1}), db, castle)
+    (violation,) = [v for v in report.violations if v.rule == "regulation.banned"]
+    assert (violation.section, violation.cards, violation.count) == ("territory", ["T-02"], 1)
+    assert "counted under the name 城" in violation.message
+
+
+def ic_card(number: str, name: str, type_: str = "battle") -> dict[str, Any]:
+    record: dict[str, Any] = {"number": number, "name": name, "type": type_, "power": 5000, "color": "赤"}
+    if type_ == "leader":
+        return {**record, "strike": 1, "character": name, "traits": ["武道家"], "age": "大武会篇"}
+    return {**record, "level": 1, "strike": 1, "character": name, "traits": ["武道家"], "age": "大武会篇"}
+
+
+def test_ic_dragonball_counts_by_number() -> None:
+    db = make_db("ic-dragonball", [ic_card("L1", "ライガ", "leader"), ic_card("B1", "ミカゲ"), ic_card("B2", "ミカゲ")])
+    one = regulation("ic-dragonball", limits={"B1": 1})
+    assert found(db, one, main={"B1": 2, "B2": 3}) == [("regulation.restricted", "main", ["B1"], 2, 1)]
+    by_name = regulation("ic-dragonball", limits={"ミカゲ": 1})  # a shared name stands for its lowest number
+    assert found(db, by_name, main={"B2": 3}) == []
+    assert found(db, regulation("ic-dragonball", banned=("L1",)), leader={"L1": 1}) == [
+        ("regulation.banned", "leader", ["L1"], 1, 0)
+    ]
+
+
+def test_cipher_counts_by_card_name_and_markers_cannot_be_limited() -> None:
+    db = make_db(
+        "cipher",
+        [
+            cipher_unit("C1-N", "蒼穹", "ゼフィ", 1),
+            cipher_unit("C1-SR", "蒼穹", "ゼフィ", 1),
+            cipher_unit("C2", "月影", "ゼフィ"),  # same unit name, another title: another card name
+            {"number": "MK", "name": "証", "type": "主人公マーカーカード"},
+        ],
+    )
+    two = regulation("cipher", limits={"C1-N": 2})
+    assert found(db, two, main={"C1-N": 2, "C1-SR": 1, "C2": 4}) == [
+        ("regulation.restricted", "main", ["C1-N", "C1-SR"], 3, 2)
+    ]
+    with pytest.raises(RegulationError, match="MK.*has no copy limit"):
+        regulation("cipher", banned=("MK",)).bind(db)
+
+
+# Bad regulation files -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('name = "X"\neffective = "2030-02-30"\n', ["b.toml:2: field 'effective'", "not a real date"]),
+        ('name = "X"\neffective = "30.1.2030"\n', ["field 'effective'", "YYYY-MM-DD"]),
+        ('name = "X"\neffective = 2030-01-01T10:00:00\n', ["field 'effective'", "without a time"]),
+        ('name = "X"\n', ["field 'effective'", "required but missing"]),
+        ('effective = 2030-01-01\nbanned = ["T-100"]\n', ["field 'name'", "required but missing"]),
+        ('name = "X"\neffective = 2030-01-01\n[limits]\n"T-100" = 1.5\n', ["b.toml:4: field 'limits.T-100'", "1.5"]),
+        ('name = "X"\neffective = 2030-01-01\n[limits]\n"T-100" = -1\n', ["field 'limits.T-100'", "whole number"]),
+        ('name = "X"\neffective = 2030-01-01\n[limits]\n"T-100" = "one"\n', ["field 'limits.T-100'", "'one'"]),
+        ('name = "X"\neffective = 2030-01-01\nbanned = "T-100"\n', ["field 'banned'", "must be a list"]),
+        ('name = "X"\neffective = 2030-01-01\nsample = "yes"\n', ["field 'sample'", "true or false"]),
+        ('name = "X"\neffective = 2030-01-01\nbaned = ["T-100"]\n', ["field 'baned'", "not a regulation key"]),
+        ('name = "X"\neffective = 2030-01-01\ngame = "cipher"\n', ["field 'game'", "disagrees with its folder"]),
+        ('name = "X"\neffective = 2030-01-01\nbanned = ["T-100"\n', ["b.toml:", "is not valid TOML"]),
+    ],
+)
+def test_broken_regulation_file(vanguard_carddb: Path, no_shipped: None, text: str, expected: list[str]) -> None:
+    write_regulation(vanguard_carddb, "b.toml", text)
+    output = check_fails(write_deck(Path.cwd()), "--carddb", vanguard_carddb, "--regulation", "X")
+    assert "broken regulation data" in output
+    for fragment in expected:
+        assert fragment in output
+
+
+def test_unknown_card_in_regulation(vanguard_carddb: Path, no_shipped: None) -> None:
+    write_regulation(vanguard_carddb, "b.toml", 'name = "X"\neffective = 2030-01-01\nbanned = ["T-100", "Unit O"]\n')
+    code, data, err = check_json(write_deck(Path.cwd()), "--carddb", vanguard_carddb, "--as-of", "2030-01-01")
+    assert code == 2 and data["decks"] == []  # no verdict without the regulation asked for
+    assert "b.toml:3: field 'banned', item 2: 'Unit O' is not a Cardfight!! Vanguard card number or name" in err
+    assert "did you mean: Unit" in err  # the closest names are suggested
+
+
+def test_conflicting_limits_for_one_card(vanguard_carddb: Path, no_shipped: None) -> None:
+    text = 'name = "X"\neffective = 2030-01-01\nbanned = ["Unit 0"]\n[limits]\n"T-100" = 2\n'
+    write_regulation(vanguard_carddb, "b.toml", text)
+    output = check_fails(write_deck(Path.cwd()), "--carddb", vanguard_carddb, "--regulation", "X")
+    assert "field 'limits.T-100'" in output and "same card for the copy limit as 'Unit 0'" in output
+
+
+def test_duplicate_names_within_one_layer(vanguard_carddb: Path, no_shipped: None) -> None:
+    write_regulation(vanguard_carddb, "one.toml", 'name = "X"\neffective = 2030-01-01\n')
+    write_regulation(vanguard_carddb, "two.toml", 'name = "X"\neffective = 2031-01-01\n')
+    output = check_fails(write_deck(Path.cwd()), "--carddb", vanguard_carddb, "--as-of", "2031-01-01")
+    assert "two.toml: field 'name': 'X' is already the name of a regulation in" in output and "one.toml" in output
+
+
+def test_two_regulations_on_one_day_need_a_name(vanguard_carddb: Path, no_shipped: None) -> None:
+    write_regulation(vanguard_carddb, "one.toml", 'name = "X"\neffective = 2030-01-01\n')
+    write_regulation(vanguard_carddb, "two.toml", 'name = "Y"\neffective = 2030-01-01\n')
+    output = check_fails(write_deck(Path.cwd()), "--carddb", vanguard_carddb, "--as-of", "2030-06-01")
+    assert "'X', 'Y' both take effect on 2030-01-01" in output and "--regulation" in output
+
+
+def test_a_game_without_regulations(vanguard_carddb: Path, no_shipped: None) -> None:
+    output = check_fails(write_deck(Path.cwd()), "--carddb", vanguard_carddb, "--as-of", "2030-06-01")
+    assert "vanguard has no regulations" in output
+
+
+# Layers -------------------------------------------------------------------------------------------------------
+
+
+def test_a_later_layer_replaces_a_regulation_of_the_same_name(
+    cards: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env_layer = tmp_path / "env-layer"
+    write_regulation(env_layer, "r.toml", 'name = "R"\neffective = 2030-01-01\nbanned = ["T-108"]\n')
+    monkeypatch.setenv("DECKCHECK_CARDDB", str(env_layer))
+    deck = write_deck(Path.cwd())
+    code, data, _ = check_json(deck, "--regulation", "R", "--carddb", cards)
+    assert regulation_rules(data["decks"][0]) == [("regulation.banned", "main", 1, 0)]  # only the env layer has R
+    write_regulation(cards, "r.toml", 'name = "R"\neffective = 2030-06-01\n[limits]\n"T-101" = 3\n')
+    code, data, _ = check_json(deck, "--regulation", "R", "--carddb", cards)
+    (deck_json,) = data["decks"]
+    assert deck_json["regulation"]["effective"] == "2030-06-01"  # --carddb comes after $DECKCHECK_CARDDB
+    assert regulation_rules(deck_json) == [("regulation.restricted", "main", 4, 3)]
+
+
+def test_an_edited_regulation_file_is_read_again(cards: Path) -> None:
+    path = write_regulation(cards, "c.toml", 'name = "C"\neffective = 2032-01-01\n')
+    assert load_regulations("vanguard", [cards]).get("C").listings == ()
+    path.write_text('name = "C"\neffective = 2032-01-01\nbanned = ["T-108"]\n', encoding="utf-8")
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))
+    assert [x.key for x in load_regulations("vanguard", [cards]).get("C").listings] == ["T-108"]
+
+
+def test_regulation_files_are_not_cards(cards: Path) -> None:
+    assert sorted(load_carddb("vanguard", [cards]).cards) == sorted(
+        ["T-000", "T-001", "T-002", "T-003", "T-004", *(f"T-1{i:02d}" for i in range(9)), "T-100S", "T-201"]
+    )
+
+
+# Library ------------------------------------------------------------------------------------------------------
+
+
+def test_library_check_paths_and_report_deck(cards: Path) -> None:
+    deck_path = write_deck(Path.cwd(), regulation="Test B")
+    run = check_paths([deck_path], [cards], regulation="Test A")
+    assert run.reports[0].regulation.name == "Test A" and run.exit_code() == 1
+    run = check_paths([deck_path], [cards], as_of=date(2030, 5, 1))  # the deck's key still wins over the date
+    assert run.reports[0].regulation.name == "Test B"
+
+    deck = load_deck(deck_path, [cards])
+    db = load_carddb("vanguard", [cards])
+    assert report_deck(deck, db).regulation is None  # low level: nothing asked, nothing applied
+    assert report_deck(deck, db, deck_key=True, carddb_dirs=[cards]).regulation.name == "Test B"
+    assert report_deck(deck, db, as_of="2030-05-01", carddb_dirs=[cards]).regulation.name == "Test A"
+    chosen = report_deck(deck, db, "Test A", carddb_dirs=[cards])
+    assert [v.rule for v in chosen.violations] == ["regulation.banned"]
+    assert chosen.to_json()["regulation"] == {"name": "Test A", "effective": "2030-01-01", "sample": False}
+    with pytest.raises(DeckcheckError, match="unknown regulation 'Nope'"):
+        report_deck(deck, db, "Nope", carddb_dirs=[cards])
+    with pytest.raises(DeckcheckError, match="YYYY-MM-DD"):
+        check_paths([deck_path], [cards], as_of="01/05/2030")
+
+
+def test_other_outputs_carry_regulation_violations(cards: Path) -> None:
+    deck = write_deck(Path.cwd())
+    for output in ("github", "sarif", "junit", "text"):
+        result = CliRunner().invoke(
+            app, ["check", str(deck), "--carddb", str(cards), "-o", output, "--as-of", "2031-01-01"]
+        )
+        assert result.exit_code == 1, result.output
+        assert "regulation.restricted" in result.stdout
+
+
+# The shipped samples ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", sorted(all_games()))
+def test_shipped_samples_load_and_bind(isolated_carddb: Path, game: str) -> None:
+    regulations = load_regulations(game)
+    assert regulations.regulations, f"no shipped regulation for {game}"
+    db = load_carddb(game)
+    for found_regulation in regulations.regulations.values():
+        assert found_regulation.sample is True
+        assert "SAMPLE DATA" in Path(found_regulation.path).read_text(encoding="utf-8")
+        assert found_regulation.bind(db).limits
+    lines = regulation_lines(game)
+    assert lines[0].startswith("Regulations") and all("sample data" in line for line in lines[1:])
+
+
+def test_shipped_samples_apply_to_the_example_decks(isolated_carddb: Path) -> None:
+    code, data, err = check_json(REPO / "decks", "--as-of", "2026-12-31")
+    assert code == 1 and "errors" not in data
+    assert all(deck["regulation"]["sample"] for deck in data["decks"])
+    by_name = {Path(deck["path"]).name: regulation_rules(deck) for deck in data["decks"]}
+    assert by_name["dawn_knights.deck.toml"] == [("regulation.restricted", "main", 4, 2)]  # 009 + 009S by name
+    assert by_name["ember_wings.txt"] == [("regulation.banned", "g", 1, 0)]
+    assert by_name["guren.txt"] == [("regulation.restricted", "main", 4, 2)]  # through 【名称ルール】
+    assert by_name["forest-fairies.deck.toml"] == [("regulation.restricted", "main", 3, 1)]  # not its EVOLVE card
+    assert by_name["hayate-co-op.txt"] == [("regulation.restricted", "main", 3, 1)]  # DC-DB-010 only
+    assert by_name["raiga-martial-artists.deck.toml"] == [("regulation.banned", "main", 1, 0)]
+    assert by_name["aozora-kishidan.deck.toml"] == [("regulation.restricted", "main", 4, 2)]
+
+
+def test_shipped_vanguard_samples_show_the_date_selection(isolated_carddb: Path) -> None:
+    code, data, _ = check_json(REPO / "decks" / "vanguard", "--as-of", "2026-09-30")
+    assert code == 0 and {d["regulation"]["name"] for d in data["decks"]} == {"Sample Standard 2026-04"}
+    code, data, _ = check_json(REPO / "decks" / "vanguard", "--as-of", "2026-10-01")
+    assert code == 1 and {d["regulation"]["name"] for d in data["decks"]} == {"Sample Standard 2026-10"}
+    output = check_fails(REPO / "decks" / "vanguard", "--as-of", "2026-03-31")
+    assert "the earliest is 'Sample Standard 2026-04', effective 2026-04-01" in output
