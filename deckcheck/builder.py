@@ -88,7 +88,7 @@ def edit_deck(
     new_text = _rewrite(path, text, source, plan.changes, force)
     atomic_write(path, _as_written(new_text, path.read_bytes()))
     edited = resolve_deck(parse_deck(path, text=new_text), db)
-    return f"{plan.summary}\n{state_line(edited, db)}"
+    return f"{plan.summary}\n{state_line(edited, db, carddb_dirs)}"
 
 
 def _as_written(text: str, original: bytes) -> str:
@@ -272,17 +272,22 @@ def _apply(source: DeckSource, changes: list[Change]) -> DeckSource:
 # The deck's state ---------------------------------------------------------------------------------------
 
 
-def state_line(deck: Deck, db: CardDB | None = None) -> str:
-    """`main 48 · g 12 — breaks vanguard.main-size (48/50), ...` or `... — legal`."""
+def state_line(deck: Deck, db: CardDB | None = None, carddb_dirs: Iterable[str | Path] = ()) -> str:
+    """`main 48 · g 12 — breaks vanguard.main-size (48/50), ...` or `... — legal` (under the deck's regulation)."""
     sizes = " · ".join(f"{section} {count}" for section, count in deck.counts().items())
-    report = report_deck(deck, db)
+    try:
+        report = report_deck(deck, db, deck_key=True, carddb_dirs=carddb_dirs)
+        note = ""
+    except DeckcheckError as error:  # the edit is written; say why the regulation could not be applied
+        report = report_deck(deck, db)
+        note = f" (regulation not applied: {error.reason})"
     errors = [v for v in report.violations if v.severity == "error"]
     warnings = [v for v in report.violations if v.severity == "warning"]
     if not errors:
         verdict = "legal" + (f" (warnings: {_rules(warnings)})" if warnings else "")
     else:
         verdict = f"not legal yet: {_rules(errors)}" + (f"; warnings: {_rules(warnings)}" if warnings else "")
-    return f"{deck.path}: {sizes} — {verdict}"
+    return f"{deck.path}: {sizes} — {verdict}{note}"
 
 
 def _rules(violations: list) -> str:

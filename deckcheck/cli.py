@@ -529,6 +529,10 @@ def rules(game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id
         "Every game also has: deck.unknown-card, deck.bad-count, deck.unknown-section, "
         "regulation.banned, regulation.restricted."
     )
+    from deckcheck.regulations import regulation_lines
+
+    for line in regulation_lines(game.id):
+        typer.echo(line)
 
 
 def main() -> None:

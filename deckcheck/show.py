@@ -30,7 +30,7 @@ def run_show(path: Path, *, json_output: bool, colour: bool, carddb_dirs: tuple[
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
-    report = report_deck(deck, db)
+    report = report_deck(deck, db, deck_key=True, carddb_dirs=carddb_dirs)  # the deck's regulation, as check
     if json_output:
         return json.dumps(show_json(deck, report), ensure_ascii=False, indent=2)
     return render_show_text(deck, report, typer.style if colour else _plain)

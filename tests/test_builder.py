@@ -356,3 +356,15 @@ def test_a_read_only_deck_is_refused(tmp_path, cards, monkeypatch):
 def test_records_used_by_the_fixture_have_what_the_tests_assume():
     names = {record["number"]: record["name"] for record in VANGUARD_RECORDS}
     assert names["T-100"] == "Unit 0" and names["T-001"] == "Crit" and names["T-201"] == "Stride"
+
+
+def test_the_state_line_applies_the_decks_regulation(tmp_path, isolated_carddb):
+    path = tmp_path / "r.deck.toml"
+    path.write_text('game = "vanguard"\nregulation = "Sample Standard 2026-10"\n[main]\n', encoding="utf-8")
+    code, output = invoke("add", path, "DC-VG-041")  # banned by the shipped sample regulation
+    assert code == 0, output
+    assert "regulation.banned (1/0)" in output
+    path.write_text(path.read_text(encoding="utf-8").replace("2026-10", "2099"), encoding="utf-8")
+    code, output = invoke("add", path, "DC-VG-041")
+    assert code == 0 and "regulation not applied: unknown regulation 'Sample Standard 2099'" in output
+    assert deck_data(path)["main"] == {"DC-VG-041": 2}
