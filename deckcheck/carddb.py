@@ -111,6 +111,11 @@ def load_carddb(game_id: str, extra: Iterable[str | Path] = (), cwd: Path | None
     return _load_layers(game_id, layers)
 
 
+def forget_loaded() -> None:
+    """Drop the databases loaded in this process (after a command wrote card files)."""
+    _load_layers.cache_clear()
+
+
 @cache
 def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
     from deckcheck.games import get_game
@@ -126,7 +131,7 @@ def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
         layer_cards, layer_sources = _load_folder(game, folder, problems)
         cards.update(layer_cards)
         sources.update(layer_sources)
-    problems.extend(_limit_disagreements(game, cards, sources))
+    problems.extend(limit_disagreements(game, cards, sources))
     if problems:
         raise CardDatabaseError(problems)
     db = CardDB(game=game, cards=cards, sources=sources)
@@ -151,7 +156,7 @@ def build_carddb(game_id: str, records: Iterable[dict[str, Any]]) -> CardDB:
             continue
         cards[card.number] = card
         sources[card.number] = f"record {index}"
-    problems.extend(_limit_disagreements(game, cards, sources))
+    problems.extend(limit_disagreements(game, cards, sources))
     if problems:
         raise CardDatabaseError(problems)
     db = CardDB(game=game, cards=cards, sources=sources)
@@ -163,7 +168,7 @@ def _load_folder(game: Game, folder: Path, problems: list[str]) -> tuple[dict[st
     cards: dict[str, Card] = {}
     sources: dict[str, str] = {}
     for path in sorted(folder.glob("*.toml")):
-        for index, card in _load_file(game, path, problems):
+        for index, card in load_file(game, path, problems):
             where = f"{path} record {index}"
             if card.number in cards:
                 problems.append(
@@ -176,7 +181,7 @@ def _load_folder(game: Game, folder: Path, problems: list[str]) -> tuple[dict[st
     return cards, sources
 
 
-def _load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Card]]:
+def load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Card]]:
     try:
         data = tomllib.loads(path.read_bytes().decode("utf-8-sig"))
     except tomllib.TOMLDecodeError as error:
@@ -233,7 +238,7 @@ def _reason(detail: dict[str, Any]) -> str:
     return message if given is None or isinstance(given, dict) else f"{message} (got {given!r})"
 
 
-def _limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, str]) -> list[str]:
+def limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, str]) -> list[str]:
     groups: dict[Any, list[Card]] = defaultdict(list)
     for card in cards.values():
         identity = game.limit_identity(card)

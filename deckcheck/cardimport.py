@@ -41,7 +41,7 @@ import tomli_w
 from pydantic import BaseModel
 
 from deckcheck.atomic import atomic_write
-from deckcheck.carddb import _limit_disagreements, _load_file, _load_layers, parse_record
+from deckcheck.carddb import forget_loaded, limit_disagreements, load_file, parse_record
 from deckcheck.cards import Card
 from deckcheck.decks import toml_error_position
 from deckcheck.errors import DeckcheckError
@@ -134,7 +134,7 @@ def import_cards(file: Path, game_id: str, into: Path, *, force: bool = False) -
                 path=target,
             )
         _write(target, existing.document(game, records))
-        _load_layers.cache_clear()  # a database loaded earlier in this process would not have the new cards
+        forget_loaded()  # a database loaded earlier in this process would not have the new cards
         report.written = True
         report.comments_dropped = existing.comment_line is not None
     return report
@@ -403,7 +403,7 @@ class _Target:
             reason, line = toml_error_position(error)
             raise DeckcheckError(f"is not valid TOML: {reason}", path=path, line=line) from None
         problems: list[str] = []
-        loaded = _load_file(game, path, problems)
+        loaded = load_file(game, path, problems)
         if problems:
             raise _broken_folder(problems)
         target.extra = {key: value for key, value in data.items() if key not in ("game", "cards")}
@@ -443,7 +443,7 @@ def _other_cards(game: Game, target: Path) -> dict[str, _Entry]:
     in_target: set[str] = set()
     for path in sorted(path for path in target.parent.glob("*.toml") if path.is_file()):
         try:
-            loaded = _load_file(game, path, problems)
+            loaded = load_file(game, path, problems)
         except OSError as error:
             raise DeckcheckError(f"cannot read: {error.strerror or error}", path=path) from None
         for index, card in loaded:
@@ -455,7 +455,7 @@ def _other_cards(game: Game, target: Path) -> dict[str, _Entry]:
             if path.name == target.name:
                 in_target.add(card.number)
     cards = {number: entry.card for number, entry in entries.items()}
-    problems.extend(_limit_disagreements(game, cards, {number: entry.source for number, entry in entries.items()}))
+    problems.extend(limit_disagreements(game, cards, {number: entry.source for number, entry in entries.items()}))
     if problems:
         raise _broken_folder(problems)
     return {number: entry for number, entry in entries.items() if number not in in_target}
