@@ -1,0 +1,80 @@
+"""README never lies: its CI workflow commands, pre-commit hook and regulation example run as written."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from deckcheck.cli import app
+from deckcheck.regulations import load_regulations
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def blocks(language: str, after: str) -> list[str]:
+    section = README[README.index(after) :]
+    return re.findall(rf"```{language}\n(.*?)```", section, flags=re.DOTALL)
+
+
+def run(argv: list[str]) -> tuple[int, str]:
+    result = CliRunner().invoke(app, argv)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout
+
+
+@pytest.fixture
+def at_root(monkeypatch, isolated_carddb):
+    monkeypatch.chdir(ROOT)
+
+
+def workflow_commands() -> list[str]:
+    workflow = blocks("yaml", "## In CI and at tournaments")[0]
+    return [line.split("run: ", 1)[1] for line in workflow.splitlines() if "run: deckcheck" in line]
+
+
+def test_the_workflow_has_the_annotations_and_sarif_steps():
+    commands = workflow_commands()
+    assert any("--output github" in command for command in commands)
+    assert any("--output sarif" in command for command in commands)
+
+
+@pytest.mark.parametrize("command", workflow_commands())
+def test_each_workflow_command_runs_on_the_example_decks(at_root, command):
+    argv = shlex.split(command)
+    assert argv[0] == "deckcheck"
+    argv = argv[1 : argv.index(">")] if ">" in argv else argv[1:]
+    code, output = run(argv)
+    assert code == 0, output  # the shipped example decks are legal
+    if "sarif" in argv:
+        assert json.loads(output)["version"] == "2.1.0"
+
+
+def test_the_pre_commit_hook_runs_as_declared(at_root):
+    hooks = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    entry = re.search(r"^\s*entry: (.+)$", hooks, re.MULTILINE)[1]
+    args = re.search(r"^\s*args: \[(.*)\]$", hooks, re.MULTILINE)[1].split(",")
+    assert re.search(r"^- id: deckcheck$", hooks, re.MULTILINE)
+    assert re.search(r"^\s*pass_filenames: false$", hooks, re.MULTILINE)
+    argv = shlex.split(entry)[1:] + [arg.strip() for arg in args]
+    code, output = run(argv)
+    assert code == 0 and "legal" in output
+
+
+def test_the_regulation_example_is_a_shipped_regulation(at_root):
+    example = tomllib.loads(blocks("toml", "Regulations (banned cards")[0])
+    regulation = load_regulations("vanguard").require(example["name"])
+    assert str(regulation.effective) == str(example["effective"]) and regulation.sample is example["sample"]
+
+
+@pytest.mark.parametrize("command", [line for line in blocks("sh", "Regulations (banned cards")[0].splitlines()])
+def test_the_regulation_commands_run(at_root, command):
+    argv = shlex.split(command.split("#")[0])[1:]
+    code, output = run(argv)
+    assert code in (0, 1), output  # 1: the samples ban cards some example decks hold
