@@ -149,7 +149,7 @@ def check(
     No regulation applies unless --regulation, the deck's `regulation` key or --as-of asks for one.
     Exit code 0 when every deck passes, 1 when some deck breaks a rule, 2 when a file could not be checked.
     """
-    files_progress = _progress if sys.stderr.isatty() and output is OutputFormat.text else None
+    files_progress = _progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
     run = check_paths(paths, carddb or (), progress=files_progress, regulation=regulation, as_of=as_of)
     for warning in run.warnings:
         typer.echo(f"deckcheck: card data note: {warning}", err=True)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -171,3 +173,27 @@ def test_a_broken_card_database_is_exit_2_and_reported_once(run_cli, decks, tmp_
     assert err.count("broken card database") == 1
     assert "bad.toml record 1 (B-1): field 'grade'" in err
     assert "Traceback" not in err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_progress_bar_on_a_terminal_only(run_cli, tmp_path, vanguard_carddb, monkeypatch):
+    from deckcheck import cli
+
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for index in range(25):
+        (folder / f"{index:02d}.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    code, out, err = run_cli("check", folder, "--carddb", vanguard_carddb, "--output", "json")
+    assert code == 0 and "Checking decks" not in err  # not a terminal: quiet, and stdout stays JSON
+    assert json.loads(out)["summary"]["decks"] == 25
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    files = sorted(folder.iterdir())
+    with cli._progress(files) as bar:
+        assert list(bar) == files
+    assert "Checking decks" in terminal.getvalue() and "100%" in terminal.getvalue()
+    assert list(cli._progress(files[:5])) == files[:5]  # a few decks: no bar
