@@ -1,4 +1,8 @@
-"""Card databases: folders of TOML records, layered shipped → git root → DECKCHECK_CARDDB → --carddb."""
+"""Card databases: folders of TOML records, layered shipped → git root → DECKCHECK_CARDDB → --carddb.
+
+A loaded database is kept in the compiled cache (deckcheck.cache) keyed by the bytes of its files, so a later run
+skips parsing and validation; see that module for where it lives and how to turn it off.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from deckcheck import cache as carddb_cache
 from deckcheck.cards import Card
 from deckcheck.decks import toml_error_position
 from deckcheck.errors import CardDatabaseError, DeckcheckError
@@ -23,46 +28,59 @@ from deckcheck.normalize import norm_name, norm_number
 ENV_VAR = "DECKCHECK_CARDDB"
 
 
+@cache
+def _shipped_candidates() -> tuple[Path, Path]:
+    package = Path(__file__).resolve().parent
+    return package / "_carddb", package.parent / "carddb"
+
+
 def shipped_carddb_dir() -> Path:
     """The databases that come with deckcheck: inside the wheel, or the checkout's `carddb/`."""
-    package = Path(__file__).resolve().parent
-    installed = package / "_carddb"
-    return installed if installed.is_dir() else package.parent / "carddb"
+    installed, checkout = _shipped_candidates()
+    return installed if os.path.isdir(installed) else checkout
 
 
 def git_root_carddb(start: Path | None = None) -> Path | None:
     """`carddb/` at the root of the git repository holding `start` (the current directory)."""
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        if (folder / ".git").exists():
-            candidate = folder / "carddb"
-            return candidate if candidate.is_dir() else None
-    return None
+    # os.getcwd() is already the physical path: resolving it again would cost a system call per path component,
+    # on every deck `check` looks up (os.path rather than pathlib, for the same reason).
+    here = os.getcwd() if start is None else str(start.resolve())
+    while True:
+        if os.path.exists(os.path.join(here, ".git")):
+            candidate = os.path.join(here, "carddb")
+            return Path(candidate) if os.path.isdir(candidate) else None
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
 
 
 def carddb_layers(extra: Iterable[str | Path] = (), cwd: Path | None = None) -> list[Path]:
     """Every database folder in the order they apply (later ones win by number)."""
+    return [given for given, _ in _layers(extra, cwd)]
+
+
+def _layers(extra: Iterable[str | Path], cwd: Path | None) -> list[tuple[Path, Path]]:
+    """(folder as given, resolved folder) for every layer, each folder once (the first time it appears)."""
     layers = [shipped_carddb_dir()]
     if (root := git_root_carddb(cwd)) is not None:
         layers.append(root)
     if env := os.environ.get(ENV_VAR):
         layers.extend(Path(part) for part in env.split(os.pathsep) if part)
     layers.extend(Path(folder) for folder in extra)
-    for layer in layers[1:]:
-        if not layer.is_dir():
+    for layer in layers[1 + (root is not None) :]:  # the git root's carddb/ was found as a folder
+        if not os.path.isdir(layer):
             raise DeckcheckError("card database folder does not exist (from --carddb or $DECKCHECK_CARDDB)", path=layer)
-    unique: list[Path] = []
-    for layer in layers:
-        if not any(_same(layer, seen) for seen in unique):
-            unique.append(layer)
-    return unique
+    unique: dict[Path, Path] = {}
+    for index, layer in enumerate(layers):
+        resolved = _shipped_resolved(layer) if index == 0 else Path(os.path.realpath(layer))
+        unique.setdefault(resolved, layer)
+    return [(given, resolved) for resolved, given in unique.items()]
 
 
-def _same(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve()
-    except OSError:
-        return False
+@cache
+def _shipped_resolved(folder: Path) -> Path:
+    return folder.resolve()  # the package's own folder: resolved once per process
 
 
 @dataclass
@@ -79,7 +97,8 @@ class CardDB:
         for card in self.cards.values():
             by_name[card.name].append(card)
         for same_name in by_name.values():
-            same_name.sort(key=lambda card: card.number)
+            if len(same_name) > 1:  # most names have one card; sorting thousands of one-card lists is not free
+                same_name.sort(key=lambda card: card.number)
         self.by_name: dict[str, list[Card]] = dict(by_name)
 
     def __len__(self) -> int:
@@ -107,7 +126,7 @@ class CardDB:
 
 def load_carddb(game_id: str, extra: Iterable[str | Path] = (), cwd: Path | None = None) -> CardDB:
     """The layered card database of a game (cached per set of folders)."""
-    layers = tuple(layer.resolve() for layer in carddb_layers(extra, cwd))
+    layers = tuple(resolved for _, resolved in _layers(extra, cwd))
     return _load_layers(game_id, layers)
 
 
@@ -122,21 +141,46 @@ def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
 
     game = get_game(game_id)
     problems: list[str] = []
+    snapshot = _read_layers(game, layers, problems)  # every file read once: hashed for the cache key, then parsed
+    key = None if problems else carddb_cache.key_of(game, snapshot)
+    if key is not None and (cached := carddb_cache.load(game, layers, key)) is not None:
+        db = CardDB(game=game, cards=cached.cards, sources=cached.sources)
+        db.warnings = cached.warnings
+        return db
     cards: dict[str, Card] = {}
     sources: dict[str, str] = {}
-    for layer in layers:
-        folder = layer / game.id
-        if not folder.is_dir():
+    for layer in snapshot:
+        if layer.files is None:
             continue
-        layer_cards, layer_sources = _load_folder(game, folder, problems)
+        layer_cards, layer_sources = _load_folder(game, layer.files, problems)
         cards.update(layer_cards)
         sources.update(layer_sources)
     problems.extend(limit_disagreements(game, cards, sources))
     if problems:
-        raise CardDatabaseError(problems)
+        raise CardDatabaseError(problems)  # never cached: the error appears on every run
     db = CardDB(game=game, cards=cards, sources=sources)
     db.warnings = game.db_warnings(list(cards.values()))
+    if key is not None:
+        carddb_cache.store(game, layers, key, cards, sources, db.warnings)
     return db
+
+
+def _read_layers(game: Game, layers: tuple[Path, ...], problems: list[str]) -> list[carddb_cache.LayerFiles]:
+    """The bytes of every `*.toml` file of the game's folder in each layer (an unreadable file is a problem)."""
+    snapshot = []
+    for layer in layers:
+        folder = layer / game.id
+        if not folder.is_dir():
+            snapshot.append(carddb_cache.LayerFiles(folder, None))
+            continue
+        files = []
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                files.append(carddb_cache.SourceFile(path, path.read_bytes()))
+            except OSError as error:
+                problems.append(f"{path}: cannot be read: {error.strerror or error}")
+        snapshot.append(carddb_cache.LayerFiles(folder, tuple(files)))
+    return snapshot
 
 
 def build_carddb(game_id: str, records: Iterable[dict[str, Any]]) -> CardDB:
@@ -164,12 +208,14 @@ def build_carddb(game_id: str, records: Iterable[dict[str, Any]]) -> CardDB:
     return db
 
 
-def _load_folder(game: Game, folder: Path, problems: list[str]) -> tuple[dict[str, Card], dict[str, str]]:
+def _load_folder(
+    game: Game, files: Iterable[carddb_cache.SourceFile], problems: list[str]
+) -> tuple[dict[str, Card], dict[str, str]]:
     cards: dict[str, Card] = {}
     sources: dict[str, str] = {}
-    for path in sorted(folder.glob("*.toml")):
-        for index, card in load_file(game, path, problems):
-            where = f"{path} record {index}"
+    for source in files:
+        for index, card in _parse_file(game, source.path, source.data, problems):
+            where = f"{source.path} record {index}"
             if card.number in cards:
                 problems.append(
                     f"{where}: number {card.number} is already used by {sources[card.number]} "
@@ -182,8 +228,13 @@ def _load_folder(game: Game, folder: Path, problems: list[str]) -> tuple[dict[st
 
 
 def load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Card]]:
+    """The valid records of one card file, as (record index, card); every problem is appended."""
+    return _parse_file(game, path, path.read_bytes(), problems)
+
+
+def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> list[tuple[int, Card]]:
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8-sig"))
+        parsed = tomllib.loads(data.decode("utf-8-sig"))
     except tomllib.TOMLDecodeError as error:
         reason, line = toml_error_position(error)
         where = f"{path}:{line}" if line else str(path)
@@ -192,11 +243,11 @@ def load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Ca
     except UnicodeDecodeError:
         problems.append(f"{path}: is not UTF-8 text")
         return []
-    file_game = data.get("game", game.id)
+    file_game = parsed.get("game", game.id)
     if file_game != game.id:
         problems.append(f"{path}: game = {file_game!r}, but the file is in the {game.id!r} folder")
         return []
-    records = data.get("cards", [])
+    records = parsed.get("cards", [])
     if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
         problems.append(f"{path}: `cards` must be an array of tables ([[cards]])")
         return []

@@ -14,11 +14,10 @@ from typing import Annotated
 import typer
 
 from deckcheck import __version__
-from deckcheck.check import check_paths
 from deckcheck.errors import DeckcheckError
-from deckcheck.games import all_games, get_game
-from deckcheck.hands import deal_hands, render_hand_text
-from deckcheck.output import render_github, render_json, render_junit, render_sarif, render_text
+
+# Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
+# only for its own command.
 
 app = typer.Typer(
     name="deckcheck",
@@ -149,23 +148,27 @@ def check(
     No regulation applies unless --regulation, the deck's `regulation` key or --as-of asks for one.
     Exit code 0 when every deck passes, 1 when some deck breaks a rule, 2 when a file could not be checked.
     """
+    from deckcheck.check import check_paths
+
     files_progress = _progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
     run = check_paths(paths, carddb or (), progress=files_progress, regulation=regulation, as_of=as_of)
     for warning in run.warnings:
         typer.echo(f"deckcheck: card data note: {warning}", err=True)
     for note in run.notes:
         typer.echo(f"deckcheck: note: {note}", err=True)
+    from deckcheck import output as renderers
+
     if output is OutputFormat.text:
         colour = _use_colour()
-        typer.echo(render_text(run, typer.style if colour else _no_style), color=colour)
+        typer.echo(renderers.render_text(run, typer.style if colour else _no_style), color=colour)
     elif output is OutputFormat.json:
-        typer.echo(render_json(run))
+        typer.echo(renderers.render_json(run))
     elif output is OutputFormat.github:
-        typer.echo(render_github(run))
+        typer.echo(renderers.render_github(run))
     elif output is OutputFormat.sarif:
-        typer.echo(render_sarif(run))
+        typer.echo(renderers.render_sarif(run))
     else:
-        typer.echo(render_junit(run, fail_on.value))
+        typer.echo(renderers.render_junit(run, fail_on.value))
     _echo_errors(run.errors)
     raise typer.Exit(run.exit_code(fail_on.value))
 
@@ -216,6 +219,8 @@ def hand(
     carddb: CarddbOption = None,
 ) -> None:
     """Deal a test hand through the game's real setup and mulligan."""
+    from deckcheck.hands import deal_hands, render_hand_text
+
     choices = _choices(choose)
     dealt = deal_hands(
         deck,
@@ -507,6 +512,8 @@ def convert(
 @_exits_2_on_bad_input
 def games() -> None:
     """List the games, their deck sections and rules documents."""
+    from deckcheck.games import all_games
+
     for game in all_games().values():
         typer.echo(f"{game.id:<14} {game.title}")
         typer.echo(
@@ -520,6 +527,8 @@ def games() -> None:
 @_exits_2_on_bad_input
 def rules(game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `deckcheck games`).")]) -> None:
     """Print a game's construction rules with their ids and rule numbers."""
+    from deckcheck.games import get_game
+
     game = get_game(game_id)
     typer.echo(f"{game.title} — {game.rules_document}")
     for rule in game.rules:

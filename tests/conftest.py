@@ -35,6 +35,13 @@ def deck_multiset(deck: Deck) -> Counter[str]:
     return Counter({card.number: n for section in deck.game.sections for card, n in deck.cards(section)})
 
 
+@pytest.fixture(autouse=True)
+def _private_carddb_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled card-database cache goes to a temporary folder, never the user's ~/.cache."""
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path_factory.mktemp("carddb-cache")))
+    monkeypatch.delenv("DECKCHECK_NO_CACHE", raising=False)
+
+
 @pytest.fixture
 def run_cli(capsys, monkeypatch):
     """Run `deckcheck ARGS...` in-process, as a user would; returns (exit code, stdout, stderr)."""

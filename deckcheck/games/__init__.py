@@ -1,14 +1,21 @@
-"""The registry of games: every module in this package that defines ``GAME`` is a game."""
+"""The registry of games: every module in this package that defines ``GAME`` is a game.
+
+A game's module is named after its id (``-`` → ``_``): :func:`get_game` imports only that module, so checking a
+Vanguard deck does not pay for the other games' models; :func:`all_games` imports them all (listings, messages).
+"""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from functools import cache
 from pathlib import Path
 
 from deckcheck.errors import DeckcheckError
 from deckcheck.game import Game
+
+_MODULE_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
 @cache
@@ -22,8 +29,27 @@ def all_games() -> dict[str, Game]:
     return dict(sorted(games.items()))
 
 
+@cache
+def _game_by_module(game_id: str) -> Game | None:
+    """The game whose module is named after `game_id`, importing that module alone; None if there is none."""
+    module_name = game_id.replace("-", "_")
+    if not _MODULE_NAME.fullmatch(module_name):
+        return None
+    qualified = f"{__name__}.{module_name}"
+    try:
+        module = importlib.import_module(qualified)
+    except ModuleNotFoundError as error:
+        if error.name == qualified:
+            return None
+        raise
+    game = getattr(module, "GAME", None)
+    return game if isinstance(game, Game) and game.id == game_id else None
+
+
 def get_game(game_id: str, *, path: str | Path | None = None, line: int | None = None) -> Game:
-    games = all_games()
+    if (game := _game_by_module(game_id)) is not None:
+        return game
+    games = all_games()  # a game whose module is named otherwise, or an unknown id (the message lists them all)
     if game_id in games:
         return games[game_id]
     raise DeckcheckError(

@@ -1,0 +1,333 @@
+"""The compiled card-database cache: a loaded database stored so that the next run skips TOML parsing and validation.
+
+Parsing and validating thousands of records costs far more than reading and hashing their files, so after a card
+database loads cleanly its validated cards are written to one file per (game, layer folders) under the user's cache
+folder, and later runs rebuild the cards from it with ``model_construct`` (no validation, no pydantic schema).
+
+Where: ``$DECKCHECK_CACHE_DIR``, else ``$XDG_CACHE_HOME/deckcheck``, else ``~/.cache/deckcheck``.
+``DECKCHECK_NO_CACHE=1`` turns the cache off (any value but empty or ``0``). ``DECKCHECK_DEBUG=1`` prints a note on
+stderr when the cache cannot be read or written.
+
+It never serves stale data: a cache file is used only when its key matches, and the key is a hash of the bytes of
+every source file (mtime alone can miss an edit), the list of files in each layer folder (an added or removed file
+changes it), the source of the code that validates the records, the versions of deckcheck, pydantic and Python, and
+this file's format. It never fails a command: a cache that cannot be read, is corrupt, truncated or of another
+version is rebuilt; a cache folder that cannot be created or written is done without. A broken card database is
+never stored, so its CardDatabaseError appears on every run.
+
+The file holds plain data (lists, dicts, strings, numbers) written with :mod:`marshal`, never pickled objects, behind
+a header (magic, format, key, checksum of the payload).
+"""
+
+from __future__ import annotations
+
+import gc
+import marshal
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+try:  # the C module behind hashlib.blake2b: importing hashlib also loads OpenSSL (~2 ms of every run)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
+
+if TYPE_CHECKING:
+    from deckcheck.cards import Card
+    from deckcheck.game import Game
+
+FORMAT = 1
+MAGIC = b"deckcheck-carddb"
+_HEADER = len(MAGIC) + 2 + 32 + 32  # magic, format, key, payload checksum
+
+CACHE_DIR_ENV = "DECKCHECK_CACHE_DIR"
+NO_CACHE_ENV = "DECKCHECK_NO_CACHE"
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """One TOML file of a layer folder, read once: its bytes are both hashed for the key and parsed."""
+
+    path: Path
+    data: bytes
+
+
+@dataclass(frozen=True)
+class LayerFiles:
+    """The game's folder in one layer (`files` is None when the layer has no folder for the game)."""
+
+    folder: Path
+    files: tuple[SourceFile, ...] | None
+
+
+@dataclass
+class Cached:
+    cards: dict[str, Card]
+    sources: dict[str, str]
+    warnings: list[str]
+
+
+class _Unencodable(Exception):
+    """A card value the plain-data format cannot hold: such a database is simply not cached."""
+
+
+def enabled() -> bool:
+    return os.environ.get(NO_CACHE_ENV, "").strip() in {"", "0"}
+
+
+def cache_dir() -> Path:
+    if folder := os.environ.get(CACHE_DIR_ENV):
+        return Path(folder)
+    if xdg := os.environ.get("XDG_CACHE_HOME"):
+        return Path(xdg) / "deckcheck"
+    return Path.home() / ".cache" / "deckcheck"
+
+
+def cache_file(game: Game, layers: Sequence[Path]) -> Path:
+    """One file per game and set of layer folders (a different --carddb is a different database)."""
+    name = blake2b(repr((game.id, [str(layer) for layer in layers])).encode(), digest_size=12).hexdigest()
+    return cache_dir() / f"{game.id}-{name}.carddb"
+
+
+def key_of(game: Game, layers: Sequence[LayerFiles]) -> bytes:
+    """The hash of everything the loaded database depends on."""
+    parts: list[Any] = [FORMAT, _versions(), game.id, _code_fingerprint(game)]
+    for layer in layers:
+        files = None if layer.files is None else [(f.path.name, _digest(f.data)) for f in layer.files]
+        parts.append((str(layer.folder), files))
+    return blake2b(repr(parts).encode(), digest_size=32).digest()
+
+
+def load(game: Game, layers: Sequence[Path], key: bytes) -> Cached | None:
+    """The cached database, or None (no cache, another key, unreadable or corrupt: the caller rebuilds it)."""
+    if not enabled():
+        return None
+    path = cache_file(game, layers)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        _note(f"cannot read {path}: {error.strerror or error}")
+        return None
+    if len(data) < _HEADER or data[: len(MAGIC)] != MAGIC:
+        _note(f"{path} is not a deckcheck card cache; rebuilding it")
+        return None
+    start = len(MAGIC)
+    if int.from_bytes(data[start : start + 2], "big") != FORMAT or data[start + 2 : start + 34] != key:
+        return None  # another format, version or source: rebuilt and replaced
+    payload = data[_HEADER:]
+    if _digest(payload) != data[_HEADER - 32 : _HEADER]:
+        _note(f"{path} is corrupt; rebuilding it")
+        return None
+    collecting = gc.isenabled()
+    gc.disable()  # tens of thousands of new objects, none of them garbage: collections would only slow the load
+    try:
+        return _decode_db(game, marshal.loads(payload))
+    except Exception as error:  # any damage the checksum missed: never fail a command over a cache
+        _note(f"{path} cannot be decoded ({type(error).__name__}); rebuilding it")
+        return None
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def store(
+    game: Game, layers: Sequence[Path], key: bytes, cards: dict[str, Card], sources: dict[str, str], warnings: list[str]
+) -> None:
+    """Write the database to the cache, atomically; any failure leaves the command working without a cache."""
+    if not enabled():
+        return
+    from deckcheck.atomic import atomic_write_with
+    from deckcheck.errors import DeckcheckError
+
+    path = cache_file(game, layers)
+    try:
+        payload = marshal.dumps(_encode_db(game, cards, sources, warnings))
+    except _Unencodable as error:
+        _note(f"card database of {game.id} not cached: {error}")
+        return
+    header = MAGIC + FORMAT.to_bytes(2, "big") + key + _digest(payload)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_with(path, lambda handle: handle.write(header + payload))
+    except (OSError, DeckcheckError) as error:
+        _note(f"cannot write the card database cache {path}: {error}")
+
+
+def _note(message: str) -> None:
+    if os.environ.get("DECKCHECK_DEBUG"):
+        print(f"deckcheck: note: {message}", file=sys.stderr)
+
+
+def _digest(data: bytes) -> bytes:
+    return blake2b(data, digest_size=32).digest()
+
+
+def _versions() -> tuple[str, str, str]:
+    import pydantic
+
+    from deckcheck import __version__
+
+    return __version__, pydantic.VERSION, sys.version
+
+
+_fingerprints: dict[str, str] = {}  # game id -> its code fingerprint, computed once per process
+
+
+def _code_fingerprint(game: Game) -> str:
+    """A hash of the modules that validate a game's records and compute its database notes: editing the code (even
+    without a new version number) invalidates the cache."""
+    if game.id not in _fingerprints:
+        _fingerprints[game.id] = _hash_modules(game)
+    return _fingerprints[game.id]
+
+
+def _hash_modules(game: Game) -> str:
+    modules = {cls.__module__ for cls in game.card_model.__mro__ if cls.__module__.startswith("deckcheck")}
+    modules |= {
+        game.db_warnings.__module__,
+        game.limit_identity.__module__,
+        "deckcheck.cards",
+        "deckcheck.carddb",
+        "deckcheck.normalize",
+        __name__,
+    }
+    digest = blake2b(digest_size=32)
+    for name in sorted(modules):
+        module = sys.modules.get(name)
+        source = getattr(module, "__file__", None)
+        digest.update(name.encode() + b"\0" + (_digest(Path(source).read_bytes()) if source else b"-"))
+    return digest.hexdigest()
+
+
+# Plain data: scalars, lists and dicts as they are; tuples and nested models tagged (a tuple is always a tag). A
+# model is (values in field order, the set fields as a bit mask, the indexes of values that hold a tag).
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # exact types: a str or int subclass would come back plain
+
+
+def _encode_db(game: Game, cards: dict[str, Card], sources: dict[str, str], warnings: list[str]) -> dict[str, Any]:
+    model = game.card_model
+    fields = list(model.__pydantic_fields__)
+    encoded = []
+    for number, card in cards.items():
+        if type(card) is not model:
+            raise _Unencodable(f"{number} is a {type(card).__name__}, not a {model.__name__}")
+        encoded.append([number, *_encode_fields(card, fields)])
+    return {"fields": fields, "cards": encoded, "sources": dict(sources), "warnings": list(warnings)}
+
+
+def _encode_fields(card: BaseModel, fields: list[str]) -> tuple[list[Any], int, list[int]]:
+    if list(card.__dict__) != fields or card.__pydantic_extra__ or card.__pydantic_private__:
+        raise _Unencodable(f"{type(card).__name__} holds more than its fields")
+    values = [_encode(card.__dict__[name]) for name in fields]
+    mask = sum(1 << index for index, name in enumerate(fields) if name in card.model_fields_set)
+    return values, mask, [index for index, value in enumerate(values) if _has_tag(value)]
+
+
+def _encode(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
+    if type(value) is list:
+        return [_encode(item) for item in value]
+    if type(value) is dict and all(type(key) is str for key in value):
+        return {key: _encode(item) for key, item in value.items()}
+    if type(value) is tuple:
+        return ("tuple", [_encode(item) for item in value])
+    if isinstance(value, BaseModel):
+        cls = type(value)
+        fields = list(cls.__pydantic_fields__)
+        return ("model", f"{cls.__module__}:{cls.__qualname__}", fields, *_encode_fields(value, fields))
+    raise _Unencodable(f"a value of type {type(value).__name__}")
+
+
+def _has_tag(value: Any) -> bool:
+    if type(value) is tuple:
+        return True
+    if type(value) is list:
+        return any(_has_tag(item) for item in value)
+    if type(value) is dict:
+        return any(_has_tag(item) for item in value.values())
+    return False
+
+
+def _decode_db(game: Game, payload: dict[str, Any]) -> Cached:
+    model = game.card_model
+    fields = payload["fields"]
+    if fields != list(model.__pydantic_fields__):
+        raise ValueError("the fields of the card model differ")
+    build = _builder(model, fields)
+    cards = {number: build(values, mask, tagged) for number, values, mask, tagged in payload["cards"]}
+    sources = payload["sources"]
+    warnings = payload["warnings"]
+    if not (isinstance(sources, dict) and isinstance(warnings, list) and sources.keys() == cards.keys()):
+        raise ValueError("sources or warnings malformed")
+    return Cached(cards, sources, warnings)
+
+
+def _builder(model: type[BaseModel], fields: list[str]) -> Any:
+    """A function (values, mask, tagged) -> model instance, as model_construct would make it from all fields."""
+    field_sets: dict[int, frozenset[str]] = {}
+    # model_construct with every field given sets exactly the state pickling restores; __setstate__ skips its
+    # per-field default handling (a third of the load time of a large database). A model with private attributes
+    # or a post-init hook goes through model_construct itself.
+    plain = not model.__private_attributes__ and model.__pydantic_post_init__ is None
+
+    def build(values: list[Any], mask: int, tagged: list[int]) -> Any:
+        data = dict(zip(fields, values, strict=True))  # a wrong number of values is a ValueError
+        for index in tagged:
+            data[fields[index]] = _decode(values[index])
+        if mask not in field_sets:
+            field_sets[mask] = frozenset(name for index, name in enumerate(fields) if mask >> index & 1)
+        fields_set = set(field_sets[mask])  # each instance its own set: pydantic adds to it on assignment
+        if not plain:
+            return model.model_construct(fields_set, **data)
+        instance = model.__new__(model)
+        instance.__setstate__(
+            {
+                "__dict__": data,
+                "__pydantic_fields_set__": fields_set,
+                "__pydantic_extra__": None,
+                "__pydantic_private__": None,
+            }
+        )
+        return instance
+
+    return build
+
+
+def _decode(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
+    if type(value) is list:
+        return [_decode(item) for item in value]
+    if type(value) is dict:
+        return {key: _decode(item) for key, item in value.items()}
+    tag = value[0]
+    if tag == "tuple":
+        return tuple(_decode(item) for item in value[1])
+    if tag == "model":
+        _, where, fields, values, mask, tagged = value
+        model = _model_class(where)
+        if fields != list(model.__pydantic_fields__):
+            raise ValueError(f"the fields of {where} differ")
+        return _builder(model, fields)(values, mask, tagged)
+    raise ValueError(f"unknown tag {tag!r}")
+
+
+def _model_class(where: str) -> type[BaseModel]:
+    module_name, _, qualname = where.partition(":")
+    if not module_name.startswith("deckcheck.") or module_name not in sys.modules:
+        raise ValueError(f"unexpected model {where}")  # only classes of the game modules already imported
+    found: Any = sys.modules[module_name]
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    if not (isinstance(found, type) and issubclass(found, BaseModel)):
+        raise ValueError(f"{where} is not a model")
+    return found

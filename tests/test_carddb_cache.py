@@ -1,0 +1,383 @@
+"""The compiled card-database cache (deckcheck.cache) and the lazy imports that keep one check cheap.
+
+The cache must never serve stale data (an edit of the same size, an added or removed file), must survive a corrupt,
+truncated or old cache file and an unwritable cache folder, must never hide a broken database, and must give cards
+equal to validated ones. The autouse fixture in conftest.py points DECKCHECK_CACHE_DIR at a fresh temporary folder.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from conftest import LEGAL_VANGUARD_TOML, VANGUARD_RECORDS
+from pydantic import BaseModel
+from typer.testing import CliRunner
+
+import deckcheck
+from deckcheck import cache, carddb
+from deckcheck.carddb import forget_loaded, load_carddb
+from deckcheck.cli import app
+from deckcheck.errors import CardDatabaseError
+from deckcheck.games import all_games
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The numbers of the records validated from TOML (none when the database comes from the cache)."""
+    seen: list[str] = []
+    original = carddb.parse_record
+
+    def counting(game: Any, record: dict[str, Any], where: str, problems: list[str]) -> Any:
+        seen.append(str(record.get("number")))
+        return original(game, record, where, problems)
+
+    monkeypatch.setattr(carddb, "parse_record", counting)
+    return seen
+
+
+@pytest.fixture
+def layer(vanguard_carddb: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A --carddb layer holding VANGUARD_RECORDS, over an empty shipped database (so only it is parsed)."""
+    empty = tmp_path / "no-shipped"
+    empty.mkdir()
+    monkeypatch.setattr(carddb, "shipped_carddb_dir", lambda: empty)
+    forget_loaded()
+    yield vanguard_carddb
+    forget_loaded()
+
+
+def fresh_load(folder: Path) -> carddb.CardDB:
+    """A load as a new process would do it (the in-process functools.cache forgotten)."""
+    forget_loaded()
+    return load_carddb("vanguard", [folder])
+
+
+def cache_files() -> list[Path]:
+    return sorted(cache.cache_dir().glob("*.carddb"))
+
+
+def write_deck(tmp_path: Path) -> Path:
+    path = tmp_path / "deck.deck.toml"
+    path.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    return path
+
+
+def check_json(deck: Path, folder: Path) -> tuple[int, dict[str, Any]]:
+    forget_loaded()
+    result = CliRunner().invoke(app, ["check", str(deck), "--carddb", str(folder), "--output", "json"])
+    return result.exit_code, json.loads(result.stdout)
+
+
+# The cache is used, and rebuilt when a source changes ------------------------------------------------------------
+
+
+def test_the_second_load_comes_from_the_cache(layer, parses):
+    first = fresh_load(layer)
+    assert len(parses) == len(VANGUARD_RECORDS)
+    assert len(cache_files()) == 1
+    parses.clear()
+    second = fresh_load(layer)
+    assert parses == []
+    assert second.cards == first.cards
+    assert second.sources == first.sources
+    assert second.warnings == first.warnings
+    assert second.resolve("Crit") == first.resolve("Crit")
+
+
+def test_an_edit_of_the_same_size_and_mtime_is_seen_by_check(layer, tmp_path):
+    deck = write_deck(tmp_path)
+    code, report = check_json(deck, layer)
+    assert code == 0 and report["decks"][0]["legal"]
+    source = layer / "vanguard" / "test.toml"
+    before = source.stat()
+    text = source.read_text(encoding="utf-8")
+    assert '"Crit"' in text
+    source.write_text(text.replace('"Crit"', '"Cxit"'), encoding="utf-8")  # the deck lists "Crit" by name
+    os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert source.stat().st_size == before.st_size and source.stat().st_mtime_ns == before.st_mtime_ns
+    code, report = check_json(deck, layer)
+    assert code == 1
+    unknown = [v for v in report["decks"][0]["violations"] if v["rule"] == "deck.unknown-card"]
+    assert len(unknown) == 1 and "Crit" in unknown[0]["message"]
+
+
+def test_an_edited_value_is_seen_by_a_new_load(layer, parses):
+    fresh_load(layer)
+    source = layer / "vanguard" / "test.toml"
+    source.write_text(source.read_text(encoding="utf-8").replace("grade = 4", "grade = 3"), encoding="utf-8")
+    parses.clear()
+    assert fresh_load(layer).cards["T-201"].grade == 3
+    assert parses  # rebuilt from the TOML
+    parses.clear()
+    assert fresh_load(layer).cards["T-201"].grade == 3
+    assert parses == []  # and the rebuilt cache is used again
+
+
+def test_adding_and_removing_a_file_in_a_layer(layer, parses):
+    assert fresh_load(layer).resolve("T-900") is None
+    extra = layer / "vanguard" / "more.toml"
+    record = {"number": "T-900", "name": "New unit", "type": "normal", "grade": 1, "clans": ["C"]}
+    extra.write_text(tomli_w.dumps({"game": "vanguard", "cards": [record]}), encoding="utf-8")
+    assert fresh_load(layer).resolve("T-900").name == "New unit"
+    extra.unlink()
+    assert fresh_load(layer).resolve("T-900") is None
+
+
+def test_each_set_of_layers_has_its_own_cache_file(layer, tmp_path):
+    other = tmp_path / "other"
+    (other / "vanguard").mkdir(parents=True)
+    record = {"number": "T-901", "name": "Other unit", "type": "normal", "grade": 1, "clans": ["C"]}
+    (other / "vanguard" / "o.toml").write_text(tomli_w.dumps({"cards": [record]}), encoding="utf-8")
+    assert fresh_load(layer).resolve("T-901") is None
+    forget_loaded()
+    both = load_carddb("vanguard", [layer, other])
+    assert both.resolve("T-901") is not None and both.resolve("Crit") is not None
+    assert len(cache_files()) == 2
+    assert fresh_load(layer).resolve("T-901") is None
+
+
+# Bad cache files are rebuilt ---------------------------------------------------------------------------------------
+
+
+def _damage_by(kind: str, data: bytes) -> bytes:
+    header = len(cache.MAGIC) + 2 + 32 + 32
+    if kind == "garbage":
+        return b"not a cache at all"
+    if kind == "empty":
+        return b""
+    if kind == "truncated":
+        return data[: len(data) // 2]
+    if kind == "payload-byte":
+        middle = header + (len(data) - header) // 2
+        return data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :]
+    if kind == "payload-edit":  # still a valid payload, with another name in it: only the checksum tells
+        assert data.count(b"Crit") == 1
+        return data.replace(b"Crit", b"Cxit")
+    if kind == "older-format":
+        start = len(cache.MAGIC)
+        return data[:start] + (cache.FORMAT - 1).to_bytes(2, "big") + data[start + 2 :]
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("kind", ["garbage", "empty", "truncated", "payload-byte", "payload-edit", "older-format"])
+def test_a_damaged_or_old_cache_file_is_rebuilt(layer, parses, kind):
+    good = fresh_load(layer)
+    [path] = cache_files()
+    intact = path.read_bytes()
+    path.write_bytes(_damage_by(kind, intact))
+    parses.clear()
+    rebuilt = fresh_load(layer)
+    assert rebuilt.cards == good.cards
+    assert rebuilt.resolve("Crit") is not None and rebuilt.resolve("Cxit") is None
+    assert len(parses) == len(VANGUARD_RECORDS)  # from the TOML, not from the damaged file
+    assert path.read_bytes()[: len(cache.MAGIC) + 2] == intact[: len(cache.MAGIC) + 2]  # rewritten
+    parses.clear()
+    fresh_load(layer)
+    assert parses == []
+
+
+def test_a_cache_whose_payload_cannot_be_decoded_is_rebuilt(layer, parses):
+    """Right magic, key and checksum, but content that is not a database: still rebuilt, never a traceback."""
+    good = fresh_load(layer)
+    [path] = cache_files()
+    data = path.read_bytes()
+    payload = marshal.dumps({"fields": ["nonsense"], "cards": [[1, 2]]})
+    header = data[: len(cache.MAGIC) + 2 + 32]
+    path.write_bytes(header + cache._digest(payload) + payload)
+    parses.clear()
+    assert fresh_load(layer).cards == good.cards
+    assert len(parses) == len(VANGUARD_RECORDS)
+
+
+def test_a_cache_of_another_deckcheck_version_is_rebuilt(layer, parses, monkeypatch):
+    fresh_load(layer)
+    monkeypatch.setattr(deckcheck, "__version__", "0.0.0-older")
+    parses.clear()
+    fresh_load(layer)
+    assert len(parses) == len(VANGUARD_RECORDS)
+
+
+def test_editing_the_code_that_validates_records_invalidates_the_cache(layer, parses, monkeypatch):
+    fresh_load(layer)
+    monkeypatch.setattr(cache, "_fingerprints", {"vanguard": "another version of the game module"})
+    parses.clear()
+    fresh_load(layer)
+    assert len(parses) == len(VANGUARD_RECORDS)
+
+
+# Working without a cache --------------------------------------------------------------------------------------------
+
+
+def test_a_cache_folder_that_is_a_file_means_no_cache_and_no_failure(layer, parses, tmp_path, monkeypatch, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(blocker / "deckcheck"))
+    for _ in range(2):
+        parses.clear()
+        assert fresh_load(layer).resolve("Crit") is not None
+        assert len(parses) == len(VANGUARD_RECORDS)
+    assert capsys.readouterr().err == ""  # silent unless DECKCHECK_DEBUG
+    monkeypatch.setenv("DECKCHECK_DEBUG", "1")
+    fresh_load(layer)
+    assert "cannot write the card database cache" in capsys.readouterr().err
+
+
+def test_an_unwritable_cache_folder_still_checks_the_deck(layer, tmp_path, monkeypatch):
+    def refuse(*_: object, **__: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("deckcheck.atomic.atomic_write_with", refuse)
+    deck = write_deck(tmp_path)
+    for _ in range(2):
+        code, report = check_json(deck, layer)
+        assert code == 0 and report["summary"] == {"decks": 1, "legal": 1, "errors": 0, "warnings": 0}
+    assert cache_files() == []
+
+
+def test_deckcheck_no_cache_turns_it_off(layer, parses, monkeypatch):
+    monkeypatch.setenv("DECKCHECK_NO_CACHE", "1")
+    fresh_load(layer)
+    assert cache_files() == []  # not written
+    monkeypatch.delenv("DECKCHECK_NO_CACHE")
+    fresh_load(layer)
+    assert len(cache_files()) == 1
+    monkeypatch.setenv("DECKCHECK_NO_CACHE", "1")
+    parses.clear()
+    fresh_load(layer)
+    assert len(parses) == len(VANGUARD_RECORDS)  # not read either
+
+
+def test_the_cache_folder_follows_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "mine"))
+    assert cache.cache_dir() == tmp_path / "mine"
+    monkeypatch.delenv("DECKCHECK_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.cache_dir() == tmp_path / "xdg" / "deckcheck"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache.cache_dir() == tmp_path / "home" / ".cache" / "deckcheck"
+
+
+# A broken database is never cached ---------------------------------------------------------------------------------
+
+
+def test_a_broken_database_is_reported_on_every_load(layer):
+    fresh_load(layer)  # a good cache exists for these layers
+    source = layer / "vanguard" / "test.toml"
+    source.write_text(source.read_text(encoding="utf-8").replace("grade = 4", 'grade = "four"'), encoding="utf-8")
+    for _ in range(3):
+        with pytest.raises(CardDatabaseError) as raised:
+            fresh_load(layer)
+        assert "T-201" in str(raised.value) and "grade" in str(raised.value)
+
+
+def test_a_broken_database_writes_no_cache_and_check_exits_2_each_time(layer, tmp_path):
+    bad = layer / "vanguard" / "bad.toml"
+    bad.write_text('game = "vanguard"\n[[cards]]\nnumber = "T-950"\n', encoding="utf-8")
+    deck = write_deck(tmp_path)
+    for _ in range(2):
+        forget_loaded()
+        result = CliRunner().invoke(app, ["check", str(deck), "--carddb", str(layer)])
+        assert result.exit_code == 2
+        assert "bad.toml" in result.output and "T-950" in result.output
+        assert "Traceback" not in result.output
+    assert cache_files() == []
+
+
+# Cards from the cache are the validated cards ---------------------------------------------------------------------
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    """Equal, of the same types all the way down (a str enum or tuple coming back plain would differ here)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, BaseModel):
+        return a.model_fields_set == b.model_fields_set and _same_value(a.__dict__, b.__dict__)
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_same_value(a[k], b[k]) for k in a)
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(_same_value(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+def test_cached_cards_equal_validated_cards_for_every_shipped_record(isolated_carddb, parses, game_id):
+    forget_loaded()
+    validated = load_carddb(game_id)
+    assert parses and len(validated) == len(parses)
+    parses.clear()
+    forget_loaded()
+    cached = load_carddb(game_id)
+    assert parses == []  # really from the cache
+    assert list(cached.cards) == list(validated.cards)
+    for number, card in validated.cards.items():
+        assert cached.cards[number] == card
+        assert _same_value(cached.cards[number], card), number
+    assert cached.sources == validated.sources and cached.warnings == validated.warnings
+    assert {name: [c.number for c in cards] for name, cards in cached.by_name.items()} == {
+        name: [c.number for c in cards] for name, cards in validated.by_name.items()
+    }
+    forget_loaded()
+
+
+def test_tuples_lists_and_dicts_keep_their_types_through_the_cache_format():
+    value = {"a": (1, "x", [None, True, 2.5]), "b": [("y",), {"c": ()}]}
+    data = marshal.loads(marshal.dumps(cache._encode(value)))
+    assert _same_value(cache._decode(data), value)
+
+
+def test_a_nested_model_field_comes_back_as_its_model(isolated_carddb):
+    """IC Dragon Ball leaders carry their back face as a model of its own (AwakenFace)."""
+    forget_loaded()
+    validated = load_carddb("ic-dragonball")
+    faces = {number: card.awaken for number, card in validated.cards.items() if card.awaken is not None}
+    assert faces, "the shipped ic-dragonball database should have a leader with a back face"
+    forget_loaded()
+    cached = load_carddb("ic-dragonball")
+    for number, face in faces.items():
+        assert _same_value(cached.cards[number].awaken, face)
+    forget_loaded()
+
+
+# Lazy imports: one check pays only for its own game ----------------------------------------------------------------
+
+
+def _python(code: str) -> str:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+    return done.stdout.strip()
+
+
+def test_get_game_imports_only_that_game():
+    code = (
+        "import sys; from deckcheck.games import get_game; get_game('build-divide'); "
+        "print(sorted(m for m in sys.modules if m.startswith('deckcheck.games.')))"
+    )
+    assert _python(code) == "['deckcheck.games.build_divide']"
+
+
+def test_unknown_games_and_module_names_are_not_games():
+    from deckcheck.games import get_game
+
+    for wrong in ("build_divide", "nope", "../vanguard", "games.vanguard", ""):
+        with pytest.raises(deckcheck.DeckcheckError) as raised:
+            get_game(wrong)
+        assert "the games are: build-divide, cipher, evolve, ic-dragonball, vanguard" in str(raised.value)
+
+
+def test_importing_the_package_imports_no_models():
+    code = (
+        "import sys, deckcheck; before = 'pydantic.main' in sys.modules or 'deckcheck.carddb' in sys.modules; "
+        "from deckcheck import load_deck, check_deck, Violation; print(before, load_deck.__module__)"
+    )
+    assert _python(code) == "False deckcheck.decks"
