@@ -143,10 +143,12 @@ def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
     problems: list[str] = []
     snapshot = _read_layers(game, layers, problems)  # every file read once: hashed for the cache key, then parsed
     key = None if problems else carddb_cache.key_of(game, snapshot)
-    if key is not None and (cached := carddb_cache.load(game, layers, key)) is not None:
-        db = CardDB(game=game, cards=cached.cards, sources=cached.sources)
-        db.warnings = cached.warnings
-        return db
+    if key is not None:
+        with carddb_cache.long_lived():
+            if (cached := carddb_cache.load(game, layers, key)) is not None:
+                db = CardDB(game=game, cards=cached.cards, sources=cached.sources)
+                db.warnings = cached.warnings
+                return db
     cards: dict[str, Card] = {}
     sources: dict[str, str] = {}
     for layer in snapshot:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import tomli_w
 from conftest import LEGAL_VANGUARD_TOML, VANGUARD_RECORDS
-from pydantic import BaseModel
+from pydantic import BaseModel, PrivateAttr
 from typer.testing import CliRunner
 
 import deckcheck
@@ -268,6 +268,19 @@ def test_the_cache_folder_follows_the_environment(monkeypatch, tmp_path):
     assert cache.cache_dir() == tmp_path / "home" / ".cache" / "deckcheck"
 
 
+def test_no_home_folder_means_no_cache_and_no_failure(layer, parses, monkeypatch):
+    def homeless() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("DECKCHECK_CACHE_DIR")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(homeless))
+    for _ in range(2):
+        parses.clear()
+        assert fresh_load(layer).resolve("Crit") is not None
+        assert len(parses) == len(VANGUARD_RECORDS)
+
+
 # A broken database is never cached ---------------------------------------------------------------------------------
 
 
@@ -291,6 +304,22 @@ def test_a_broken_database_writes_no_cache_and_check_exits_2_each_time(layer, tm
         assert result.exit_code == 2
         assert "bad.toml" in result.output and "T-950" in result.output
         assert "Traceback" not in result.output
+    assert cache_files() == []
+
+
+def test_an_unreadable_card_file_is_a_broken_database_not_a_traceback(layer, monkeypatch):
+    source = layer / "vanguard" / "test.toml"
+    real_read = Path.read_bytes
+
+    def read_bytes(self: Path) -> bytes:
+        if self == source:
+            raise PermissionError(13, "Permission denied")
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    with pytest.raises(CardDatabaseError) as raised:
+        fresh_load(layer)
+    assert f"{source}: cannot be read: Permission denied" in str(raised.value)
     assert cache_files() == []
 
 
@@ -334,6 +363,36 @@ def test_tuples_lists_and_dicts_keep_their_types_through_the_cache_format():
     value = {"a": (1, "x", [None, True, 2.5]), "b": [("y",), {"c": ()}]}
     data = marshal.loads(marshal.dumps(cache._encode(value)))
     assert _same_value(cache._decode(data), value)
+
+
+class _WithPrivate(BaseModel):
+    name: str
+    _seen: list[str] = PrivateAttr(default_factory=lambda: ["private state"])
+
+
+_hooked: list[str] = []
+
+
+class _WithHook(BaseModel):
+    name: str
+    grade: int = 0
+
+    def model_post_init(self, context: Any) -> None:
+        _hooked.append(self.name)
+
+
+def test_a_model_with_private_state_is_not_cached():
+    with pytest.raises(cache._Unencodable):
+        cache._encode_fields(_WithPrivate(name="x"), ["name"])
+
+
+def test_a_model_with_a_post_init_hook_is_made_by_model_construct():
+    original = _WithHook(name="x")
+    fields = list(_WithHook.__pydantic_fields__)
+    values, mask, tagged = cache._encode_fields(original, fields)
+    _hooked.clear()
+    rebuilt = cache._builder(_WithHook, fields)(values, mask, tagged)
+    assert rebuilt == original and rebuilt.model_fields_set == {"name"} and _hooked == ["x"]
 
 
 def test_a_nested_model_field_comes_back_as_its_model(isolated_carddb):
