@@ -20,7 +20,7 @@ A database served from the cache is made with the garbage collector paused and t
 lives as long as the process, so no collection should have to scan it.
 
 The file holds plain data (lists, dicts, strings, numbers) written with :mod:`marshal`, never pickled objects, behind
-a header (magic, format, key, checksum of the payload).
+a header (magic, format, key, CRC-32 of the payload).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import gc
 import marshal
 import os
 import sys
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
 
 FORMAT = 1  # the layout of the file; the key also covers this module's source, so an edit never reads old files
 MAGIC = b"deckcheck-carddb"
-_HEADER = len(MAGIC) + 2 + 32 + 32  # magic, format, key, payload checksum
+_HEADER = len(MAGIC) + 2 + 32 + 4  # magic, format, key, CRC-32 of the payload
 
 CACHE_DIR_ENV = "DECKCHECK_CACHE_DIR"
 NO_CACHE_ENV = "DECKCHECK_NO_CACHE"
@@ -137,7 +138,7 @@ def load(game: Game, layers: Sequence[Path], key: bytes) -> Cached | None:
     if int.from_bytes(data[start : start + 2], "big") != FORMAT or data[start + 2 : start + 34] != key:
         return None  # another format, version or source: rebuilt and replaced
     payload = data[_HEADER:]
-    if _digest(payload) != data[_HEADER - 32 : _HEADER]:
+    if _checksum(payload) != data[_HEADER - 4 : _HEADER]:
         _note(f"{path} is corrupt; rebuilding it")
         return None
     try:
@@ -184,7 +185,7 @@ def store(
     except (_Unencodable, ValueError) as error:  # ValueError: marshal met a type it cannot write
         _note(f"card database of {game.id} not cached: {error}")
         return
-    header = MAGIC + FORMAT.to_bytes(2, "big") + key + _digest(payload)
+    header = MAGIC + FORMAT.to_bytes(2, "big") + key + _checksum(payload)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_with(path, lambda handle: handle.write(header + payload))
@@ -199,6 +200,12 @@ def _note(message: str) -> None:
 
 def _digest(data: bytes) -> bytes:
     return blake2b(data, digest_size=32).digest()
+
+
+def _checksum(payload: bytes) -> bytes:
+    """Catches a damaged or truncated file (what CRC-32 is for, at four times blake2b's speed); staleness is the
+    key's business."""
+    return zlib.crc32(payload).to_bytes(4, "big")
 
 
 def _versions() -> tuple[str, str, str]:
@@ -246,7 +253,8 @@ def _source_digest(source: str) -> bytes:
 
 
 # Plain data: scalars, lists and dicts as they are; tuples and nested models tagged (a tuple is always a tag). A
-# model is (values in field order, the set fields as a bit mask, the indexes of values that hold a tag).
+# model is (its field values by name, which becomes its __dict__; the set fields as a bit mask over the model's
+# fields; the names of the values that hold a tag and must be decoded).
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})  # exact types: a str or int subclass would come back plain
 
@@ -262,12 +270,12 @@ def _encode_db(game: Game, cards: dict[str, Card], sources: dict[str, str], warn
     return {"fields": fields, "cards": encoded, "sources": dict(sources), "warnings": list(warnings)}
 
 
-def _encode_fields(card: BaseModel, fields: list[str]) -> tuple[list[Any], int, list[int]]:
+def _encode_fields(card: BaseModel, fields: list[str]) -> tuple[dict[str, Any], int, list[str]]:
     if list(card.__dict__) != fields or card.__pydantic_extra__ or card.__pydantic_private__:
         raise _Unencodable(f"{type(card).__name__} holds more than its fields")
-    values = [_encode(card.__dict__[name]) for name in fields]
+    values = {name: _encode(card.__dict__[name]) for name in fields}
     mask = sum(1 << index for index, name in enumerate(fields) if name in card.model_fields_set)
-    return values, mask, [index for index, value in enumerate(values) if _has_tag(value)]
+    return values, mask, [name for name, value in values.items() if _has_tag(value)]
 
 
 def _encode(value: Any) -> Any:
@@ -313,24 +321,26 @@ def _decode_db(game: Game, payload: dict[str, Any]) -> Cached:
 def _builder(model: type[BaseModel], fields: list[str]) -> Any:
     """A function (values, mask, tagged) -> model instance, as model_construct would make it from all fields."""
     field_sets: dict[int, frozenset[str]] = {}
-    # model_construct with every field given sets exactly the state pickling restores; __setstate__ skips its
-    # per-field default handling (a third of the load time of a large database). A model with private attributes
-    # or a post-init hook goes through model_construct itself.
+    names = frozenset(fields)
+    # model_construct with every field given sets exactly the state that unpickling restores; __setstate__ skips
+    # model_construct's per-field default handling (a third of the load time of a large database). A model with
+    # private attributes or a post-init hook goes through model_construct itself.
     plain = not model.__private_attributes__ and model.__pydantic_post_init__ is None
 
-    def build(values: list[Any], mask: int, tagged: list[int]) -> Any:
-        data = dict(zip(fields, values, strict=True))  # a wrong number of values is a ValueError
-        for index in tagged:
-            data[fields[index]] = _decode(values[index])
+    def build(values: dict[str, Any], mask: int, tagged: list[str]) -> Any:
+        if values.keys() != names:
+            raise ValueError(f"the fields of a {model.__name__} differ")
+        for name in tagged:
+            values[name] = _decode(values[name])
         if mask not in field_sets:
             field_sets[mask] = frozenset(name for index, name in enumerate(fields) if mask >> index & 1)
         fields_set = set(field_sets[mask])  # each instance its own set: pydantic adds to it on assignment
         if not plain:
-            return model.model_construct(fields_set, **data)
+            return model.model_construct(fields_set, **values)
         instance = model.__new__(model)
         instance.__setstate__(
             {
-                "__dict__": data,
+                "__dict__": values,
                 "__pydantic_fields_set__": fields_set,
                 "__pydantic_extra__": None,
                 "__pydantic_private__": None,

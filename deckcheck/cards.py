@@ -82,7 +82,7 @@ class Card(BaseModel):
     """Fields common to every game's card record."""
 
     # defer_build: the validation schema is built on the first validation, not when a game module is imported, so
-    # a run that takes its cards from the compiled cache (deckcheck.cache, via model_construct) never builds it.
+    # a run that takes its cards from the compiled cache (deckcheck.cache restores them unvalidated) never builds it.
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, defer_build=True)
 
     game: str | None = None

@@ -313,6 +313,7 @@ class _Session:
             self.day = parse_day(as_of, "--as-of")
         self.broken: dict[str, DeckcheckError] = {}  # game -> the error that stops its decks (reported once)
         self.warned: set[str] = set()
+        self.dbs: dict[str, CardDB] = {}
         self.regulation_sets: dict[str, RegulationSet] = {}
         self.bound: dict[tuple[str, str], BoundRegulation | DeckcheckError] = {}
         self.failed_dates: dict[str, str] = {}  # game -> the --as-of problem, reported once
@@ -338,6 +339,8 @@ class _Session:
     def db(self, game: str) -> CardDB | None:
         if game in self.broken:
             return None
+        if game in self.dbs:  # the layers are looked up once per game and run, not once per deck
+            return self.dbs[game]
         try:
             db = load_carddb(game, self.extra)
         except DeckcheckError as error:
@@ -346,6 +349,7 @@ class _Session:
         if game not in self.warned:
             self.warned.add(game)
             self.run.warnings.extend(db.warnings)
+        self.dbs[game] = db
         return db
 
     def regulations(self, game: str) -> RegulationSet | None:

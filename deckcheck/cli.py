@@ -156,19 +156,19 @@ def check(
         typer.echo(f"deckcheck: card data note: {warning}", err=True)
     for note in run.notes:
         typer.echo(f"deckcheck: note: {note}", err=True)
-    from deckcheck import output as renderers
+    from deckcheck.output import render_github, render_json, render_junit, render_sarif, render_text
 
     if output is OutputFormat.text:
         colour = _use_colour()
-        typer.echo(renderers.render_text(run, typer.style if colour else _no_style), color=colour)
+        typer.echo(render_text(run, typer.style if colour else _no_style), color=colour)
     elif output is OutputFormat.json:
-        typer.echo(renderers.render_json(run))
+        typer.echo(render_json(run))
     elif output is OutputFormat.github:
-        typer.echo(renderers.render_github(run))
+        typer.echo(render_github(run))
     elif output is OutputFormat.sarif:
-        typer.echo(renderers.render_sarif(run))
+        typer.echo(render_sarif(run))
     else:
-        typer.echo(renderers.render_junit(run, fail_on.value))
+        typer.echo(render_junit(run, fail_on.value))
     _echo_errors(run.errors)
     raise typer.Exit(run.exit_code(fail_on.value))
 

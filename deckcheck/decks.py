@@ -93,6 +93,12 @@ class Deck:
 
     def cards(self, section: str) -> list[tuple[Card, int]]:
         """The known cards of a section with their counts, summed by number, in the order first listed."""
+        memo = self.__dict__.setdefault("_cards_memo", {})  # rules ask again and again; a resolved deck is final
+        if section not in memo:
+            memo[section] = self._cards(section)
+        return list(memo[section])
+
+    def _cards(self, section: str) -> list[tuple[Card, int]]:
         totals: dict[str, list[Any]] = {}
         for entry in self.section_entries(section):
             if entry.card is None or entry.count is None:

@@ -150,7 +150,7 @@ def test_each_set_of_layers_has_its_own_cache_file(layer, tmp_path):
 
 
 def _damage_by(kind: str, data: bytes) -> bytes:
-    header = len(cache.MAGIC) + 2 + 32 + 32
+    header = cache._HEADER
     if kind == "garbage":
         return b"not a cache at all"
     if kind == "empty":
@@ -193,7 +193,21 @@ def test_a_cache_whose_payload_cannot_be_decoded_is_rebuilt(layer, parses):
     data = path.read_bytes()
     payload = marshal.dumps({"fields": ["nonsense"], "cards": [[1, 2]]})
     header = data[: len(cache.MAGIC) + 2 + 32]
-    path.write_bytes(header + cache._digest(payload) + payload)
+    path.write_bytes(header + cache._checksum(payload) + payload)
+    parses.clear()
+    assert fresh_load(layer).cards == good.cards
+    assert len(parses) == len(VANGUARD_RECORDS)
+
+
+def test_a_cached_card_that_lacks_a_field_is_rebuilt(layer, parses):
+    """A payload that decodes but whose card misses a field must not give a card without that attribute."""
+    good = fresh_load(layer)
+    [path] = cache_files()
+    data = path.read_bytes()
+    payload = marshal.loads(data[cache._HEADER :])
+    del payload["cards"][0][1]["grade"]
+    damaged = marshal.dumps(payload)
+    path.write_bytes(data[: cache._HEADER - 4] + cache._checksum(damaged) + damaged)
     parses.clear()
     assert fresh_load(layer).cards == good.cards
     assert len(parses) == len(VANGUARD_RECORDS)
