@@ -220,14 +220,15 @@ def _section_word(section: str) -> str:
 
 def _rewrite(path: Path, text: str, source: DeckSource, changes: list[Change], force: bool) -> str:
     """The file after the changes: a small edit when it reads back right, else a whole rewrite."""
-    expected = content(_apply(source, changes))
+    edited = _apply(source, changes)
+    expected = content(edited)
     small = edit_text(text, source.format, changes)
     if small is not None:
         back = read_back(small, source.format, str(path))
         if back is not None and not losses(expected, content(back)) and not losses(content(back), expected):
             return small
-    whole = render(_apply(source, changes), source.format)
-    lost = check_round_trip(_apply(source, changes), whole, source.format)
+    whole = render(edited, source.format)
+    lost = check_round_trip(edited, whole, source.format)
     if lost:
         raise DeckcheckError(f"cannot rewrite this deck without losing {', '.join(lost)}; nothing changed", path=path)
     dropped = comment_lines(text, source.format)

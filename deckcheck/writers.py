@@ -14,9 +14,6 @@ import tomli_w
 
 from deckcheck.decks import DeckSource, Entry, parse_deck
 from deckcheck.errors import DeckcheckError
-from deckcheck.normalize import norm_name
-
-FORMATS = ("toml", "json", "text")
 
 
 def merged_entries(source: DeckSource) -> dict[str, list[Entry]]:
@@ -149,7 +146,3 @@ def check_round_trip(source: DeckSource, text: str, fmt: str) -> list[str]:
     if back is None:
         return ["the whole deck (the written file does not read back)"]
     return losses(content(source), content(back))
-
-
-def same_name(a: str, b: str) -> bool:
-    return norm_name(a) == norm_name(b)
