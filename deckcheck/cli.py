@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import os
 import sys
@@ -19,7 +20,7 @@ from deckcheck.errors import DeckcheckError
 # Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
 # only for its own command.
 
-app = typer.Typer(
+_APP_SETTINGS = dict(
     name="deckcheck",
     help="Deck legality checker and opening-hand lab for Cardfight!! Vanguard, Fire Emblem 0 (Cipher), "
     "Build Divide, Shadowverse EVOLVE and IC Carddass Dragon Ball.",
@@ -28,6 +29,7 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
+app = typer.Typer(**_APP_SETTINGS)
 
 
 cards_app = typer.Typer(
@@ -44,6 +46,7 @@ def _exits_2_on_bad_input(command: Callable[..., None]) -> Callable[..., None]:
 
     @functools.wraps(command)
     def run(*args: object, **kwargs: object) -> None:
+        _resume_gc()
         try:
             command(*args, **kwargs)
         except DeckcheckError as error:
@@ -51,6 +54,19 @@ def _exits_2_on_bad_input(command: Callable[..., None]) -> Callable[..., None]:
             raise typer.Exit(2) from None
 
     return run
+
+
+_gc_paused = False
+
+
+def _resume_gc() -> None:
+    """Switch the garbage collector back on after a paused start-up, the start-up's objects frozen (never scanned
+    again: they live as long as the process)."""
+    global _gc_paused
+    if _gc_paused:
+        _gc_paused = False
+        gc.freeze()
+        gc.enable()
 
 
 class OutputFormat(StrEnum):
@@ -544,10 +560,16 @@ def rules(game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id
         typer.echo(line)
 
 
-def main() -> None:
-    """Entry point: bad input is a message and exit code 2, never a traceback."""
+def main(resume_gc: bool = False) -> None:
+    """Entry point: bad input is a message and exit code 2, never a traceback.
+
+    ``resume_gc``: the caller paused the garbage collector for the start-up (see ``deckcheck.__main__``); it is
+    switched back on when the command starts its work.
+    """
+    global _gc_paused
+    _gc_paused = resume_gc
     try:
-        app()
+        app_for(sys.argv[1:])()
     except DeckcheckError as error:
         typer.echo(f"deckcheck: {error}", err=True)
         sys.exit(2)
@@ -562,3 +584,26 @@ def main() -> None:
             err=True,
         )
         sys.exit(2)
+
+
+def app_for(args: list[str]) -> typer.Typer:
+    """The app with only the command named first in ARGS registered (the whole app when none is named).
+
+    Typer turns the signature of every registered command into parameters on each run, which costs more than a
+    whole `check` of one deck; a run needs only its own command. Help, usage and errors are the same either way:
+    `deckcheck --help` and unknown commands get the whole app.
+    """
+    name = args[0] if args else ""
+    commands = [info for info in app.registered_commands if _command_name(info) == name]
+    groups = [info for info in app.registered_groups if info.name == name]
+    if not commands and not groups:
+        return app
+    lean = typer.Typer(**_APP_SETTINGS)
+    lean.registered_callback = app.registered_callback
+    lean.registered_commands = commands
+    lean.registered_groups = groups
+    return lean
+
+
+def _command_name(info: typer.models.CommandInfo) -> str:
+    return info.name or typer.main.get_command_name(info.callback.__name__)

@@ -13,12 +13,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from deckcheck.cards import Card
 from deckcheck.decks import Deck
 from deckcheck.errors import DeckcheckError
-from deckcheck.query import CardFilter
+
+if TYPE_CHECKING:
+    from deckcheck.query import CardFilter
 
 Going = Literal["first", "second"]
 

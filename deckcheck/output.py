@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
-from xml.etree import ElementTree as ET
+from typing import TYPE_CHECKING, Any
 
 from deckcheck import __version__
 from deckcheck.check import CheckRun, DeckReport
 from deckcheck.games import all_games
 from deckcheck.violations import Violation
+
+if TYPE_CHECKING:
+    from xml.etree import ElementTree as ET
 
 Style = Callable[..., str]
 
@@ -177,6 +179,8 @@ def _uri(path: str | None) -> str:
 
 def render_junit(run: CheckRun, fail_on: str = "error") -> str:
     """JUnit XML: one test suite per game, one test case per deck, a failure per deck failing at `--fail-on`."""
+    from xml.etree import ElementTree as ET  # only this format needs it
+
     root = ET.Element("testsuites", name="deckcheck")
     suites: dict[str, ET.Element] = {}
     for report in run.reports:

@@ -197,3 +197,80 @@ def test_a_progress_bar_on_a_terminal_only(run_cli, tmp_path, vanguard_carddb, m
         assert list(bar) == files
     assert "Checking decks" in terminal.getvalue() and "100%" in terminal.getvalue()
     assert list(cli._progress(files[:5])) == files[:5]  # a few decks: no bar
+
+
+# The lean app (only the command being run is turned into click parameters) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["check", "--help"], ["stats", "--help"], ["cards", "search", "--help"], ["cards", "--help"], ["new", "--help"]],
+)
+def test_a_command_alone_has_the_same_help_as_in_the_whole_app(args):
+    from typer.testing import CliRunner
+
+    from deckcheck.cli import app, app_for
+
+    lean = app_for(args)
+    assert lean is not app
+    runner = CliRunner()
+    whole = runner.invoke(app, args, prog_name="deckcheck")
+    alone = runner.invoke(lean, args, prog_name="deckcheck")
+    assert whole.exit_code == alone.exit_code == 0
+    assert alone.output == whole.output
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["--version"], ["nope"], ["-x", "check"]])
+def test_no_command_named_first_gets_the_whole_app(args):
+    from deckcheck.cli import app, app_for
+
+    assert app_for(args) is app
+
+
+def test_the_lean_app_registers_only_the_command_run():
+    from deckcheck.cli import app_for
+
+    lean = app_for(["show", "deck.toml"])
+    assert [info.callback.__name__ for info in lean.registered_commands] == ["show"]
+    assert lean.registered_groups == []
+
+
+def test_an_unknown_option_of_a_command_is_the_same_usage_error(run_cli):
+    code, _, err = run_cli("check", "--no-such-option", "x.toml")
+    assert code == 2
+    assert "No such option: --no-such-option" in err
+
+
+def test_a_paused_garbage_collector_is_switched_back_on_when_the_command_runs(monkeypatch, capsys):
+    import gc
+
+    from deckcheck import cli
+
+    monkeypatch.setattr(sys, "argv", ["deckcheck", "games"])
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))  # the test process must not freeze its objects
+    gc.disable()
+    try:
+        with pytest.raises(SystemExit) as done:
+            cli.main(resume_gc=True)
+        assert done.value.code in (0, None)
+        assert gc.isenabled()
+        assert frozen == [True]
+    finally:
+        gc.enable()
+    assert "vanguard" in capsys.readouterr().out
+
+
+def test_the_collector_is_left_alone_when_the_caller_did_not_pause_it(monkeypatch, capsys):
+    import gc
+
+    from deckcheck import cli
+
+    monkeypatch.setattr(sys, "argv", ["deckcheck", "games"])
+    gc.disable()
+    try:
+        with pytest.raises(SystemExit):
+            cli.main()
+        assert not gc.isenabled()  # a library caller's choice is kept
+    finally:
+        gc.enable()
