@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import tomllib
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import tomli
 from pydantic import ValidationError
 
 from deckcheck import cache as carddb_cache
@@ -236,8 +236,8 @@ def load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Ca
 
 def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> list[tuple[int, Card]]:
     try:
-        parsed = tomllib.loads(data.decode("utf-8-sig"))
-    except tomllib.TOMLDecodeError as error:
+        parsed = tomli.loads(data.decode("utf-8-sig"))
+    except tomli.TOMLDecodeError as error:
         reason, line = toml_error_position(error)
         where = f"{path}:{line}" if line else str(path)
         problems.append(f"{where}: is not valid TOML: {reason}")

@@ -29,7 +29,6 @@ import csv
 import io
 import json
 import re
-import tomllib
 import types
 import unicodedata
 from collections import defaultdict
@@ -37,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple, Union, get_args, get_origin
 
+import tomli
 import tomli_w
 from pydantic import BaseModel
 
@@ -398,8 +398,8 @@ class _Target:
             return target
         text = _read_toml_text(path)
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
+            data = tomli.loads(text)
+        except tomli.TOMLDecodeError as error:
             reason, line = toml_error_position(error)
             raise DeckcheckError(f"is not valid TOML: {reason}", path=path, line=line) from None
         problems: list[str] = []

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import tomli
 
 from deckcheck.carddb import CardDB, load_carddb
 from deckcheck.decks import Deck, DeckSource, parse_deck, read_text, resolve_deck
@@ -208,8 +209,8 @@ def is_deck_file(path: Path) -> bool:
         return True
     if name.endswith(".toml"):
         try:
-            return "game" in tomllib.loads(read_text(path))
-        except (tomllib.TOMLDecodeError, DeckcheckError):
+            return "game" in tomli.loads(read_text(path))
+        except (tomli.TOMLDecodeError, DeckcheckError):
             # A broken TOML file among decks is reported, not silently skipped.
             return _mentions_game(path)
     if name.endswith(".txt"):

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _SPACES = re.compile(r"\s+")
 
 
+# Rules and look-ups normalise the same few thousand names and numbers for every deck: remembered, not redone.
+@lru_cache(maxsize=1 << 16)
 def norm_name(value: str) -> str:
     """NFKC, trimmed, inner runs of white space collapsed to one ASCII space."""
     return _SPACES.sub(" ", unicodedata.normalize("NFKC", value)).strip()
 
 
+@lru_cache(maxsize=1 << 16)
 def norm_number(value: str) -> str:
     """NFKC, trimmed, upper-cased."""
     return unicodedata.normalize("NFKC", value).strip().upper()

@@ -18,13 +18,14 @@ for (--regulation, a deck's `regulation` key, --as-of), so a plain check never p
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import tomli
 
 from deckcheck.carddb import carddb_layers
 from deckcheck.decks import toml_error_position
@@ -194,8 +195,8 @@ class _FileReader:
     def _load(self) -> dict[str, Any] | None:
         try:
             self.text = self.path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
-            return tomllib.loads(self.text)
-        except tomllib.TOMLDecodeError as error:
+            return tomli.loads(self.text)
+        except tomli.TOMLDecodeError as error:
             reason, line = toml_error_position(error)
             where = f"{self.path}:{line}" if line else str(self.path)
             self.problems.append(f"{where}: is not valid TOML: {reason}")

@@ -10,9 +10,9 @@ this module may be simple rather than a full TOML editor.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 
+import tomli
 import tomli_w
 
 from deckcheck.decks import _COUNT_LINE, _SECTION_LINE
@@ -106,8 +106,8 @@ _KEY_LINE = re.compile(r"^(?P<indent>\s*)(?P<key>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[A
 def _toml_key(text: str) -> str | None:
     """The key a bare or quoted key text stands for (None for a dotted key)."""
     try:
-        parsed = tomllib.loads(f"{text} = 0")
-    except tomllib.TOMLDecodeError:
+        parsed = tomli.loads(f"{text} = 0")
+    except tomli.TOMLDecodeError:
         return None
     (key, value), *rest = parsed.items()
     return key if not rest and value == 0 else None
@@ -157,8 +157,8 @@ def _edit_toml(text: str, change: Change) -> str | None:
 
 def _mentions_table(text: str, section: str) -> bool:
     try:
-        return section in tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+        return section in tomli.loads(text)
+    except tomli.TOMLDecodeError:
         return True
 
 
