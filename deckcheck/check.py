@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
@@ -202,23 +203,30 @@ _TEXT_GAME_LINE = re.compile(r"^\s*game\s*:", re.MULTILINE)
 _SKIPPED_FOLDERS = {"carddb", "node_modules", "__pycache__"}
 
 
-def is_deck_file(path: Path) -> bool:
-    """Whether a file met while walking a folder is a deck (contract, "Checking")."""
+def is_deck_file(path: Path, texts: dict[Path, str] | None = None) -> bool:
+    """Whether a file met while walking a folder is a deck (contract, "Checking"). A text read to decide is kept
+    in `texts` (when given), so the deck is not read twice."""
     name = path.name.lower()
     if name.endswith(".deck.toml"):
         return True
     if name.endswith(".toml"):
         try:
-            return "game" in tomli.loads(read_text(path))
+            text = read_text(path)
+            found = "game" in tomli.loads(text)
         except (tomli.TOMLDecodeError, DeckcheckError):
             # A broken TOML file among decks is reported, not silently skipped.
             return _mentions_game(path)
-    if name.endswith(".txt"):
+    elif name.endswith(".txt"):
         try:
-            return bool(_TEXT_GAME_LINE.search(read_text(path)))
+            text = read_text(path)
         except DeckcheckError:
             return False
-    return False
+        found = bool(_TEXT_GAME_LINE.search(text))
+    else:
+        return False
+    if found and texts is not None:
+        texts[path] = text
+    return found
 
 
 def _mentions_game(path: Path) -> bool:
@@ -228,8 +236,11 @@ def _mentions_game(path: Path) -> bool:
         return False
 
 
-def find_deck_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[DeckcheckError]]:
-    """Deck files under the given files and folders, in path order; missing paths are errors."""
+def find_deck_files(
+    paths: Iterable[str | Path], texts: dict[Path, str] | None = None
+) -> tuple[list[Path], list[DeckcheckError]]:
+    """Deck files under the given files and folders, in path order; missing paths are errors. The texts read to
+    recognise decks are kept in `texts` when given."""
     files: list[Path] = []
     errors: list[DeckcheckError] = []
     for given in paths:
@@ -237,7 +248,7 @@ def find_deck_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[Deckc
         if path.is_file():
             files.append(path)
         elif path.is_dir():
-            found = sorted(_walk(path))
+            found = sorted(_walk(path, texts))
             if not found:
                 errors.append(
                     DeckcheckError(
@@ -252,14 +263,15 @@ def find_deck_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[Deckc
     return files, errors
 
 
-def _walk(folder: Path) -> Iterable[Path]:
-    for child in folder.iterdir():
-        if child.name.startswith(".") or child.name in _SKIPPED_FOLDERS:
-            continue
-        if child.is_dir():
-            yield from _walk(child)
-        elif child.is_file() and is_deck_file(child):
-            yield child
+def _walk(folder: Path, texts: dict[Path, str] | None) -> Iterable[Path]:
+    with os.scandir(folder) as children:  # the directory listing already says which child is a folder: no stat
+        for child in children:
+            if child.name.startswith(".") or child.name in _SKIPPED_FOLDERS:
+                continue
+            if child.is_dir():
+                yield from _walk(Path(child.path), texts)
+            elif child.is_file() and is_deck_file(path := Path(child.path), texts):
+                yield path
 
 
 def check_paths(
@@ -277,8 +289,9 @@ def check_paths(
     """
     run = CheckRun()
     session = _Session(run, tuple(carddb_dirs), regulation, as_of)  # a bad --as-of stops before any work
-    files, run.errors = find_deck_files(paths)
-    parsed = [(path, source) for path in files if (source := _parse(path, run)) is not None]
+    texts: dict[Path, str] = {}
+    files, run.errors = find_deck_files(paths, texts)
+    parsed = [(path, source) for path in files if (source := _parse(path, run, texts.pop(path, None))) is not None]
     if regulation is not None and not session.someone_has(regulation, [source for _, source in parsed]):
         return run
     iterable = progress([path for path, _ in parsed]) if progress else [path for path, _ in parsed]
@@ -292,9 +305,9 @@ def check_paths(
     return run
 
 
-def _parse(path: Path, run: CheckRun) -> DeckSource | None:
+def _parse(path: Path, run: CheckRun, text: str | None) -> DeckSource | None:
     try:
-        return parse_deck(path)
+        return parse_deck(path, text)
     except DeckcheckError as error:
         run.errors.append(error)
         return None

@@ -138,6 +138,7 @@ def _summed_cards(entries: list[Entry]) -> list[tuple[Card, int]]:
 _COUNT_LINE = re.compile(r"^(?P<count>[-+]?\d+(?:[.,]\d+)?)\s*[xX×]?\s+(?P<key>\S.*)$")
 _HEADER_LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(?P<value>.*)$")
 _SECTION_LINE = re.compile(r"^##\s*(?P<section>[^#\s][^#]*?)\s*$")
+_TRAILING_COMMENT = re.compile(r"\s+#.*$")
 
 
 def read_text(path: Path) -> str:
@@ -282,15 +283,16 @@ def _parse_text(path: Path, text: str) -> DeckSource:
         line = raw.strip()
         if not line:
             continue
-        if match := _SECTION_LINE.match(line):
-            section = match["section"].strip().lower()
-            section_lines.setdefault(section, number)
+        if line[0] == "#":
+            if match := _SECTION_LINE.match(line):
+                section = match["section"].strip().lower()
+                section_lines.setdefault(section, number)
             continue
-        if line.startswith("#"):
-            continue
-        line = re.sub(r"\s+#.*$", "", line)  # a trailing comment
+        if "#" in line:
+            line = _TRAILING_COMMENT.sub("", line)
         if match := _COUNT_LINE.match(line):
-            raw_count = _text_count(match["count"])
+            count = match["count"]
+            raw_count = int(count) if count.isdecimal() else _text_count(count)
             raw_entries.append(Entry(section, match["key"].strip(), raw_count, line=number))
             continue
         if match := _HEADER_LINE.match(line):

@@ -58,7 +58,7 @@ def _is_co_op_trait(trait: str) -> bool:
 class AwakenFace(BaseModel):
     """The back face of a leader (裏面, 2-3-2-1-2), shown after 【覚醒】 (10-7) or 【共闘】 (10-8-3). All optional."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, defer_build=True)  # as Card (cards.py)
 
     name: Name | None = None
     power: Stat | None = None
