@@ -106,7 +106,10 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                 f"the sections are: {', '.join(game.sections)}.",
             )
         )
+    sections = game.sections
     for entry in deck.entries:
+        if entry.card is not None and entry.count is not None:
+            continue  # nearly every entry: nothing to say
         at = f" on line {entry.line}" if entry.line else ""
         if entry.count is None:
             found.append(
@@ -119,7 +122,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                     cards=[entry.card.number] if entry.card else [],
                 )
             )
-        if entry.card is None and entry.section in game.sections:
+        if entry.card is None and entry.section in sections:
             found.append(_unknown_card(deck, entry.section, entry.key, at, db))
     for key, card in deck.key_cards.items():
         if card is None:

@@ -42,6 +42,8 @@ class Entry:
     def count(self) -> int | None:
         """The count if it is a positive integer, else None (a `deck.bad-count` error)."""
         value = self.raw_count
+        if type(value) is int:  # nearly always (bool is not int here); asked for every entry by every rule
+            return value if value >= 1 else None
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             return None
         return value

@@ -154,13 +154,16 @@ def copies_per_section(deck: Deck) -> Iterator[CopyGroup]:
 
 def tally(items: Iterable[tuple[Card, int]], keys: Callable[[Card], Iterable[Hashable]]) -> dict[Hashable, Tally]:
     """Count copies under every key a card has (a card may count under several names)."""
-    result: dict[Hashable, Tally] = defaultdict(Tally)
+    result: dict[Hashable, Tally] = {}
     for card, count in items:
-        for key in dict.fromkeys(keys(card)):
-            entry = result[key]
+        card_keys = list(keys(card))
+        for key in card_keys if len(card_keys) == 1 else dict.fromkeys(card_keys):
+            entry = result.get(key)
+            if entry is None:
+                entry = result[key] = Tally()
             entry.count += count
             entry.cards.append(card)
-    return dict(result)
+    return result
 
 
 def names_of(cards: Iterable[Card]) -> str:
