@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import gc
-import json
 import os
 import sys
 from collections.abc import Callable
@@ -250,6 +249,8 @@ def hand(
     )
     if output is HandOutput.json:
         data = dealt[0].to_json() if len(dealt) == 1 else {"hands": [d.to_json() for d in dealt]}
+        import json
+
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         typer.echo("\n\n".join(render_hand_text(d) for d in dealt))

@@ -7,7 +7,6 @@ entry up in the game's card database.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -202,6 +201,8 @@ def _load_mapping(path: Path, text: str, fmt: str) -> dict[str, Any]:
         except tomli.TOMLDecodeError as error:
             reason, line = toml_error_position(error)
             raise DeckcheckError(f"is not valid TOML: {reason}", path=path, line=line) from None
+    import json  # JSON decks are rare: not imported by every run
+
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

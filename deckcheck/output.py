@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +59,8 @@ def violation_line(violation: Violation, style: Style) -> str:
 
 
 def render_json(run: CheckRun) -> str:
+    import json  # the text rendering (most runs) does not need it
+
     return json.dumps(run.to_json(), ensure_ascii=False, indent=2)
 
 
@@ -170,6 +171,8 @@ def render_sarif(run: CheckRun) -> str:
             }
         ],
     }
+    import json
+
     return json.dumps(sarif, ensure_ascii=False, indent=2)
 
 

@@ -7,7 +7,6 @@ Vanguard deck does not pay for the other games' models; :func:`all_games` import
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import re
 from functools import cache
 from pathlib import Path
@@ -20,6 +19,8 @@ _MODULE_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 @cache
 def all_games() -> dict[str, Game]:
+    import pkgutil  # listing every game is rare: a check imports only its games' modules
+
     games: dict[str, Game] = {}
     for module_info in pkgutil.iter_modules(__path__):
         module = importlib.import_module(f"{__name__}.{module_info.name}")
