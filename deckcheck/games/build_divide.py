@@ -7,15 +7,18 @@ import re
 import unicodedata
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
 
 from deckcheck.cards import Card, Name, as_list, choice
 from deckcheck.decks import Deck
-from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
 from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, plural
+from deckcheck.procedure import EngineError, MulliganKind, Setup, expand
 from deckcheck.violations import Violation
+
+if TYPE_CHECKING:
+    from deckcheck.engine import Table
 
 DEFAULT_COPIES = 4
 MAIN_MIN, MAIN_MAX = 40, 50

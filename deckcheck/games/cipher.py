@@ -5,16 +5,19 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Hashable, Iterator, Sequence
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
 from deckcheck.cards import Card, as_list, choice, int_or_x
 from deckcheck.decks import Deck
-from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
 from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
 from deckcheck.normalize import norm_name, norm_number
+from deckcheck.procedure import EngineError, MulliganKind, Setup, expand
 from deckcheck.violations import Violation
+
+if TYPE_CHECKING:
+    from deckcheck.engine import Table
 
 DEFAULT_COPIES = 4
 MIN_DECK = 50

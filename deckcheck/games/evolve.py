@@ -36,16 +36,19 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, model_validator
 
 from deckcheck.cards import Card, choice, plain_int
 from deckcheck.decks import Deck
-from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
 from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, limit_text, names_of, plural, tally
 from deckcheck.normalize import norm_name
+from deckcheck.procedure import EngineError, MulliganKind, Setup, expand
 from deckcheck.violations import Violation
+
+if TYPE_CHECKING:
+    from deckcheck.engine import Table
 
 DEFAULT_COPIES = 3
 MAIN_MIN, MAIN_MAX = 40, 50

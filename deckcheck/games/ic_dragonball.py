@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator, Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from deckcheck.cards import Card, Name, PlainInt, choice
 from deckcheck.decks import Deck
-from deckcheck.engine import EngineError, MulliganKind, Setup, Table, expand
 from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
+from deckcheck.procedure import EngineError, MulliganKind, Setup, expand
 from deckcheck.violations import Violation
+
+if TYPE_CHECKING:
+    from deckcheck.engine import Table
 
 DEFAULT_COPIES = 3
 DECK_SIZE = 40

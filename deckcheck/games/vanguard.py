@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator, Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BeforeValidator, Field, model_validator
 
 from deckcheck.cards import Card, PlainInt, as_list, choice
 from deckcheck.decks import Deck
-from deckcheck.engine import EngineError, MulliganKind, Seek, Setup, Table, TurnModel, expand
 from deckcheck.game import (
     CopyGroup,
     Game,
@@ -23,7 +22,11 @@ from deckcheck.game import (
     tally,
 )
 from deckcheck.normalize import norm_name, norm_number
+from deckcheck.procedure import EngineError, MulliganKind, Seek, Setup, TurnModel, expand
 from deckcheck.violations import Violation
+
+if TYPE_CHECKING:
+    from deckcheck.engine import Table
 
 DEFAULT_COPIES = 4
 
