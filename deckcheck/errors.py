@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 
 class DeckcheckError(Exception):
@@ -25,6 +26,11 @@ class DeckcheckError(Exception):
         self.field = field
         super().__init__(self.describe())
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt exactly as it was when it crosses a process boundary (deckcheck.check's parallel workers); the
+        # default would call __init__ with the message alone, which subclasses such as CardDatabaseError misread.
+        return _rebuild, (type(self), self.args, dict(self.__dict__))
+
     def describe(self) -> str:
         where = []
         if self.path:
@@ -43,3 +49,10 @@ class CardDatabaseError(DeckcheckError):
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
         super().__init__("broken card database:\n  " + "\n  ".join(problems))
+
+
+def _rebuild(cls: type[DeckcheckError], args: tuple[Any, ...], state: dict[str, Any]) -> DeckcheckError:
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error

@@ -1,0 +1,143 @@
+"""Checking many decks in several processes: the same result as one process, sooner.
+
+Worker processes are forked from the running one (Linux only), so they start with deckcheck, the card databases
+and the deck texts already in memory. Each parses and checks a share of the deck files in file order and sends back,
+per file, the parse error, the report, or (for a deck that needs a regulation, or whose game's card database is
+broken) the parsed deck, which the parent checks itself: everything that is reported once per run (database notes,
+broken databases, regulation problems) is decided by the parent's session, in file order, exactly as a run in one
+process decides it.
+
+$DECKCHECK_JOBS sets the number of processes (1: no workers); otherwise a run with at least MIN_DECKS decks uses one
+per available CPU, up to MAX_JOBS.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import nullcontext
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.decks import DeckSource, parse_deck, resolve_deck
+from deckcheck.errors import DeckcheckError
+
+if TYPE_CHECKING:
+    from deckcheck.check import DeckReport, _Session
+
+JOBS_ENV = "DECKCHECK_JOBS"
+MIN_DECKS = 200  # below this, starting workers costs more than it saves
+MAX_JOBS = 8
+CHUNK = 50  # decks per task: small enough to share the work evenly, large enough to send few messages
+
+Outcome = tuple[str, Any]  # ("error", DeckcheckError) | ("report", DeckReport) | ("source", DeckSource)
+
+
+def workers_for(decks: int, jobs: int | None = None) -> int:
+    """How many processes check `decks` decks: `jobs` if given, else $DECKCHECK_JOBS, else one per CPU (up to
+    MAX_JOBS) when there are at least MIN_DECKS decks; never more than the decks, and 1 where processes cannot be
+    forked."""
+    if not sys.platform.startswith("linux"):
+        return 1  # fork is Linux's; elsewhere a worker would start Python afresh, which costs more than it saves
+    if jobs is None:
+        jobs = _jobs_from_environment()
+    if jobs is None:
+        if decks < MIN_DECKS:
+            return 1
+        jobs = min(len(os.sched_getaffinity(0)), MAX_JOBS)
+    return max(1, min(jobs, decks))
+
+
+def _jobs_from_environment() -> int | None:
+    value = os.environ.get(JOBS_ENV, "").strip()
+    if not value:
+        return None
+    if not value.isdecimal() or int(value) < 1:
+        raise DeckcheckError(f"${JOBS_ENV} must be a whole number of processes, 1 or more (got {value!r})")
+    return int(value)
+
+
+def check_files(
+    files: list[Path],
+    texts: dict[Path, str],
+    session: _Session,
+    workers: int,
+    progress: Callable[[list[Path]], Iterable[Path]] | None = None,
+) -> None:
+    """Check `files` in `workers` processes, adding reports and errors to `session.run` as one process would."""
+    global _job
+    _job = _Job(session.extra, texts)
+    try:
+        outcomes = _collect(files, workers, progress)
+    finally:
+        _job = None
+    run = session.run
+    run.errors.extend(value for kind, value in outcomes if kind == "error")  # parse errors come first, in file order
+    for kind, value in outcomes:
+        if kind == "report":
+            session.db(value.game)  # the database notes, in the order one process would give them
+            run.reports.append(value)
+        elif kind == "source" and (report := session.check(value)) is not None:
+            run.reports.append(report)
+
+
+def _collect(files: list[Path], workers: int, progress: Callable[[list[Path]], Iterable[Path]] | None) -> list[Outcome]:
+    import multiprocessing
+
+    size = max(1, min(CHUNK, len(files) // (workers * 4)))  # a few tasks per worker, so none waits on another
+    chunks = [files[start : start + size] for start in range(0, len(files), size)]
+    iterable = progress(files) if progress else files
+    outcomes: list[Outcome] = []
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
+        results = _flatten(pool.imap(_check_chunk, chunks))
+        with iterable if hasattr(iterable, "__enter__") else nullcontext(iterable) as items:
+            for _path, outcome in zip(items, results, strict=True):  # the bar moves as results come in
+                outcomes.append(outcome)
+    return outcomes
+
+
+def _flatten(chunks: Iterable[list[Outcome]]) -> Iterator[Outcome]:
+    for chunk in chunks:
+        yield from chunk
+
+
+class _Job:
+    """What the forked workers inherit: the extra card database folders and the deck texts already read."""
+
+    def __init__(self, extra: tuple[str | Path, ...], texts: dict[Path, str]) -> None:
+        self.extra, self.texts = extra, texts
+
+
+_job: _Job | None = None
+
+
+def _ignore_interrupts() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the workers
+
+
+def _check_chunk(paths: list[Path]) -> list[Outcome]:
+    from deckcheck.check import CheckRun, _Session, report_deck
+
+    assert _job is not None, "a worker runs only inside check_files"
+    session = _Session(CheckRun(), _job.extra, None, None)
+    outcomes: list[Outcome] = []
+    for path in paths:
+        try:
+            source = parse_deck(path, _job.texts.get(path))
+        except DeckcheckError as error:
+            outcomes.append(("error", error))
+            continue
+        outcomes.append(_checked(source, session, report_deck))
+    return outcomes
+
+
+def _checked(source: DeckSource, session: _Session, report_deck: Callable[..., DeckReport]) -> Outcome:
+    if (source.regulation or "").strip():
+        return "source", source  # a regulation: the parent's session reports its problems once per run
+    db = session.db(source.game_id)
+    if db is None:
+        return "source", source  # a broken database: reported once, by the parent
+    return "report", report_deck(resolve_deck(source, db), db, None)

@@ -1,0 +1,163 @@
+"""Checking in several processes (deckcheck.parallel) gives exactly the result of one process."""
+
+from __future__ import annotations
+
+import pickle
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from deckcheck import parallel
+from deckcheck.check import check_paths
+from deckcheck.errors import CardDatabaseError, DeckcheckError
+from deckcheck.procedure import EngineError
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "decks"
+
+
+def run_summary(run) -> tuple:
+    return run.to_json(), [str(error) for error in run.errors], run.warnings, run.notes
+
+
+@pytest.fixture
+def many_decks(tmp_path, monkeypatch):
+    """Every example deck three times, and the decks that make a run report things: a file that is not TOML, an
+    unknown card, an illegal deck, a deck's own regulation key (known and unknown), and a game (cipher) whose extra
+    card database folder is broken."""
+    monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
+    monkeypatch.delenv(parallel.JOBS_ENV, raising=False)
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "decks"
+    examples = sorted(path for path in EXAMPLES.rglob("*") if path.is_file())
+    for copy in range(3):
+        for deck in examples:
+            target = folder / deck.parent.name / f"{copy}-{deck.name}"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(deck, target)
+    vanguard = (EXAMPLES / "vanguard" / "dawn_knights.deck.toml").read_text(encoding="utf-8")
+    (folder / "broken.deck.toml").write_text('game = "vanguard"\n[main\n', encoding="utf-8")
+    (folder / "unknown-card.txt").write_text("game: vanguard\n## main\n4 NO-SUCH-CARD\n", encoding="utf-8")
+    (folder / "illegal.deck.toml").write_text(vanguard.replace("= 4", "= 5", 1), encoding="utf-8")
+    (folder / "with-regulation.deck.toml").write_text(
+        f'regulation = "Sample Standard 2026-10"\n{vanguard}', encoding="utf-8"
+    )
+    (folder / "unknown-regulation.deck.toml").write_text(f'regulation = "No Such"\n{vanguard}', encoding="utf-8")
+    broken_db = tmp_path / "extra" / "cipher"
+    broken_db.mkdir(parents=True)
+    record = '[[cards]]\nnumber = "X-1"\nname = "X"\ntype = "unit"\n'
+    (broken_db / "bad.toml").write_text(f'game = "cipher"\n{record}{record}', encoding="utf-8")
+    return folder, tmp_path / "extra"
+
+
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_several_processes_give_the_same_run_as_one(many_decks, jobs, monkeypatch):
+    folder, extra = many_decks
+    alone = check_paths([folder], [extra], jobs=1)
+    calls = []
+    check_files = parallel.check_files
+    monkeypatch.setattr(parallel, "check_files", lambda *args: calls.append(args[3]) or check_files(*args))
+    shared = check_paths([folder], [extra], jobs=jobs)
+    assert calls == [jobs]  # the workers really ran
+    assert run_summary(shared) == run_summary(alone)
+    # the fixture is not trivial: every kind of outcome is there
+    assert len(alone.reports) >= 28  # the 27 example decks not of cipher, and 3 made-up ones
+    assert not all(report.legal for report in alone.reports)
+    messages = "\n".join(str(error) for error in alone.errors)
+    assert "is not valid TOML" in messages
+    assert "broken card database" in messages and messages.count("broken card database") == 1
+    assert "No Such" in messages
+    assert any(report.regulation is not None for report in alone.reports)
+
+
+def test_the_progress_bar_sees_every_deck_file(many_decks):
+    from deckcheck.check import find_deck_files
+
+    folder, extra = many_decks
+    seen = []
+
+    def progress(files):
+        for path in files:
+            seen.append(path)
+            yield path
+
+    check_paths([folder], [extra], jobs=2, progress=progress)
+    assert seen == find_deck_files([folder])[0]
+
+
+def test_with_a_regulation_asked_for_the_run_stays_in_one_process(many_decks, monkeypatch):
+    folder, extra = many_decks
+    monkeypatch.setattr(parallel, "check_files", lambda *args: pytest.fail("no workers with --regulation"))
+    check_paths([folder], [extra], regulation="Sample Standard 2026-10", jobs=2)
+    check_paths([folder], [extra], as_of="2026-10-01", jobs=2)
+
+
+@pytest.mark.parametrize(
+    ("decks", "jobs", "environment", "cpus", "expected"),
+    [
+        (parallel.MIN_DECKS - 1, None, None, 4, 1),  # too few decks for workers to pay
+        (parallel.MIN_DECKS, None, None, 4, 4),
+        (parallel.MIN_DECKS, None, None, 64, parallel.MAX_JOBS),
+        (parallel.MIN_DECKS, None, None, 1, 1),
+        (10, None, "3", 4, 3),  # the environment decides even for a few decks
+        (2, None, "3", 4, 2),  # never more processes than decks
+        (500, None, "1", 4, 1),
+        (10, 2, "1", 4, 2),  # an explicit `jobs` wins
+    ],
+)
+def test_workers_for(monkeypatch, decks, jobs, environment, cpus, expected):
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: set(range(cpus)), raising=False)
+    if environment is None:
+        monkeypatch.delenv(parallel.JOBS_ENV, raising=False)
+    else:
+        monkeypatch.setenv(parallel.JOBS_ENV, environment)
+    assert parallel.workers_for(decks, jobs) == expected
+
+
+def test_no_workers_where_processes_cannot_be_forked(monkeypatch):
+    monkeypatch.setattr(sys, "platform", "darwin")
+    monkeypatch.setenv(parallel.JOBS_ENV, "4")
+    assert parallel.workers_for(1000) == 1
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "two", "1.5"])
+def test_a_bad_jobs_variable_is_bad_input(monkeypatch, value):
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv(parallel.JOBS_ENV, value)
+    with pytest.raises(DeckcheckError, match=r"\$DECKCHECK_JOBS must be a whole number"):
+        parallel.workers_for(1000)
+
+
+def test_a_bad_jobs_variable_is_exit_2(run_cli, monkeypatch):
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv(parallel.JOBS_ENV, "many")
+    code, _, err = run_cli("check", EXAMPLES)
+    assert code == 2
+    assert "DECKCHECK_JOBS" in err and "Traceback" not in err
+
+
+def test_the_cli_output_does_not_depend_on_the_processes(run_cli, monkeypatch, many_decks):
+    folder, extra = many_decks
+    outputs = []
+    for jobs in ("1", "2"):
+        monkeypatch.setenv(parallel.JOBS_ENV, jobs)
+        outputs.append(run_cli("check", folder, "--carddb", extra, "--output", "json"))
+    assert outputs[0] == outputs[1]
+    assert outputs[0][0] == 2  # unreadable files and a broken database
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        DeckcheckError("bad count", path="a/b.toml", line=3, field="main"),
+        CardDatabaseError(["x.toml record 1: number X-1 is already used", "another problem"]),
+        EngineError("the engine has no setup"),
+    ],
+)
+def test_errors_cross_a_process_boundary_unchanged(error):
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is type(error)
+    assert str(copy) == str(error)
+    assert copy.__dict__ == error.__dict__
