@@ -38,7 +38,7 @@ BULK_DECKS = 2_000
 
 def environment(cache: Path) -> dict[str, str]:
     env = dict(os.environ)
-    for name in ("DECKCHECK_CARDDB", "DECKCHECK_NO_CACHE", "DECKCHECK_DEBUG"):
+    for name in ("DECKCHECK_CARDDB", "DECKCHECK_NO_CACHE", "DECKCHECK_DEBUG", "DECKCHECK_JOBS"):
         env.pop(name, None)
     env["DECKCHECK_CACHE_DIR"] = str(cache)
     env["NO_COLOR"] = "1"
@@ -151,11 +151,13 @@ def main() -> None:
         synthetic_layer(big, SYNTHETIC_CARDS)
         env = environment(cache)
         no_cache = {**env, "DECKCHECK_NO_CACHE": "1"}
+        one_process = {**env, "DECKCHECK_JOBS": "1"}
         commands = {
             "baseline": ([sys.executable, "-c", "import typer, pydantic"], env),
             "one": (deckcheck("check", DECK), env),
             "one-no-cache": (deckcheck("check", DECK), no_cache),
             "bulk": (deckcheck("check", str(bulk)), env),
+            "bulk-serial": (deckcheck("check", str(bulk)), one_process),
             "big": (deckcheck("check", DECK, "--carddb", str(big)), env),
             "stats": (deckcheck("stats", DECK, "--want", "grade=1"), env),
         }
@@ -171,6 +173,7 @@ def main() -> None:
         )
         older = cold_cli(args.runs, env)
         os.environ["DECKCHECK_CACHE_DIR"] = str(cache)  # the library run below must not touch the user's cache
+        os.environ["DECKCHECK_JOBS"] = "1"  # the library figure is one process's speed
         count, elapsed = many_decks(args.copies)
 
     ms = {label: value * 1000 for label, value in {**warm, **cold}.items()}
@@ -185,6 +188,11 @@ def main() -> None:
     row("  the same without the cache (DECKCHECK_NO_CACHE=1)", ms["one-no-cache"])
     row("  the same, cache emptied before each run (rebuilt)", ms["one-cold"])
     row(f"{BULK_DECKS:,} decks (copies of the example decks, every game)", ms["bulk"], verdict(ms["bulk"] / one, 3))
+    row(
+        f"  the same in one process (DECKCHECK_JOBS=1; {os.cpu_count()} CPUs here)",
+        ms["bulk-serial"],
+        f"({ms['bulk-serial'] / one:.2f}x)",
+    )
     row(f"one deck, +{SYNTHETIC_CARDS:,}-card --carddb layer (warm cache)", ms["big"], verdict(ms["big"] / one, 1.3))
     row("  the same, cache emptied before each run (rebuilt)", ms["big-cold"], f"({ms['big-cold'] / one:.2f}x)")
     row("stats DECK --want grade=1 (optimal mulligan, exact)", ms["stats"], verdict(ms["stats"] / one, 3))

@@ -115,7 +115,7 @@ def find_card(db: CardDB, key: str) -> Card:
     card = db.cards.get(norm_number(key))
     if card is not None:
         return card
-    same_name = db.by_name.get(norm_name(key), [])
+    same_name = db.named(norm_name(key))
     if not same_name:
         raise DeckcheckError(f"no {db.game.title} card has the number or name {key!r}{_closest(db, key)}", field="card")
     distinct = {_identity(card) for card in same_name}

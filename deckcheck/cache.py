@@ -30,7 +30,7 @@ import marshal
 import os
 import sys
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from deckcheck.cards import Card
     from deckcheck.game import Game
 
-FORMAT = 1  # the layout of the file; the key also covers this module's source, so an edit never reads old files
+FORMAT = 2  # the layout of the file; the key also covers this module's source, so an edit never reads old files
 MAGIC = b"deckcheck-carddb"
 _HEADER = len(MAGIC) + 2 + 32 + 4  # magic, format, key, CRC-32 of the payload
 
@@ -73,7 +73,7 @@ class LayerFiles:
 
 @dataclass
 class Cached:
-    cards: dict[str, Card]
+    cards: LazyCards
     sources: dict[str, str]
     warnings: list[str]
 
@@ -142,7 +142,7 @@ def load(game: Game, layers: Sequence[Path], key: bytes) -> Cached | None:
         _note(f"{path} is corrupt; rebuilding it")
         return None
     try:
-        return _decode_db(game, marshal.loads(payload))
+        return _decode_db(game, marshal.loads(payload), path)
     except Exception as error:  # any damage the checksum missed: never fail a command over a cache
         _note(f"{path} cannot be decoded ({type(error).__name__}); rebuilding it")
         return None
@@ -260,14 +260,23 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})  # exact types: a str or
 
 
 def _encode_db(game: Game, cards: dict[str, Card], sources: dict[str, str], warnings: list[str]) -> dict[str, Any]:
+    """Numbers and names as plain lists (the index a run needs), each card's record as its own marshal blob (read
+    only when the card is asked for)."""
     model = game.card_model
     fields = list(model.__pydantic_fields__)
-    encoded = []
+    records = []
     for number, card in cards.items():
         if type(card) is not model:
             raise _Unencodable(f"{number} is a {type(card).__name__}, not a {model.__name__}")
-        encoded.append([number, *_encode_fields(card, fields)])
-    return {"fields": fields, "cards": encoded, "sources": dict(sources), "warnings": list(warnings)}
+        records.append(marshal.dumps(_encode_fields(card, fields)))
+    return {
+        "fields": fields,
+        "numbers": list(cards),
+        "names": [card.name for card in cards.values()],
+        "records": records,
+        "sources": dict(sources),
+        "warnings": list(warnings),
+    }
 
 
 def _encode_fields(card: BaseModel, fields: list[str]) -> tuple[dict[str, Any], int, list[str]]:
@@ -304,18 +313,64 @@ def _has_tag(value: Any) -> bool:
     return False
 
 
-def _decode_db(game: Game, payload: dict[str, Any]) -> Cached:
+def _decode_db(game: Game, payload: dict[str, Any], path: Path) -> Cached:
     model = game.card_model
     fields = payload["fields"]
     if fields != list(model.__pydantic_fields__):
         raise ValueError("the fields of the card model differ")
-    build = _builder(model, fields)
-    cards = {number: build(values, mask, tagged) for number, values, mask, tagged in payload["cards"]}
+    numbers, names, records = payload["numbers"], payload["names"], payload["records"]
+    if not (len(numbers) == len(names) == len(records) == len(set(numbers))):
+        raise ValueError("the card index is malformed")
     sources = payload["sources"]
     warnings = payload["warnings"]
-    if not (isinstance(sources, dict) and isinstance(warnings, list) and sources.keys() == cards.keys()):
+    if not (isinstance(sources, dict) and isinstance(warnings, list) and sources.keys() == set(numbers)):
         raise ValueError("sources or warnings malformed")
-    return Cached(cards, sources, warnings)
+    return Cached(LazyCards(numbers, names, records, _builder(model, fields), path), sources, warnings)
+
+
+class LazyCards(Mapping[str, "Card"]):
+    """The cards of a cached database by number, each built from its record the first time it is asked for.
+
+    A check looks up a few dozen cards of a database that may hold thousands: building only those keeps a large
+    database nearly as quick as the starter one. The records were checked as a whole (checksum, key, fields) when
+    the file was read."""
+
+    def __init__(self, numbers: list[str], names: list[str], records: list[bytes], build: Any, path: Path) -> None:
+        self._numbers, self._names = numbers, names
+        self._records = dict(zip(numbers, records, strict=True))
+        self._built: dict[str, Card] = {}
+        self._build = build
+        self._path = path
+
+    def __getitem__(self, number: str) -> Card:
+        card = self._built.get(number)
+        if card is None:
+            record = self._records[number]
+            try:
+                card = self._built[number] = self._build(*marshal.loads(record))
+            except Exception as error:  # a record that passed the checksum yet is not a card: never a wrong card
+                self._path.unlink(missing_ok=True)
+                from deckcheck.errors import DeckcheckError
+
+                raise DeckcheckError(
+                    f"card {number} in the card database cache is damaged ({type(error).__name__}: {error}); the "
+                    "cache file has been removed, run the command again (or set DECKCHECK_NO_CACHE=1)",
+                    path=self._path,
+                ) from None
+        return card
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._records
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._numbers)
+
+    def __len__(self) -> int:
+        return len(self._numbers)
+
+    def names(self) -> Iterator[tuple[str, str]]:
+        """(number, name) of every card, without building any."""
+        return zip(self._numbers, self._names, strict=True)
 
 
 def _builder(model: type[BaseModel], fields: list[str]) -> Any:

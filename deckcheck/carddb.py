@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import os
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -88,39 +88,54 @@ class CardDB:
     """All cards of one game, indexed by number and by normalised name."""
 
     game: Game
-    cards: dict[str, Card]
+    # by number; from the cache a LazyCards, which builds each card when it is first asked for
+    cards: Mapping[str, Card]
     sources: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        by_name: dict[str, list[Card]] = defaultdict(list)
-        for card in self.cards.values():
-            by_name[card.name].append(card)
-        for same_name in by_name.values():
-            if len(same_name) > 1:  # most names have one card; sorting thousands of one-card lists is not free
-                same_name.sort(key=lambda card: card.number)
-        self.by_name: dict[str, list[Card]] = dict(by_name)
+        if isinstance(self.cards, carddb_cache.LazyCards):
+            pairs: Iterable[tuple[str, str]] = self.cards.names()
+        else:
+            pairs = ((number, card.name) for number, card in self.cards.items())
+        numbers_by_name: dict[str, list[str]] = {}
+        for number, name in pairs:
+            numbers_by_name.setdefault(name, []).append(number)
+        for numbers in numbers_by_name.values():
+            if len(numbers) > 1:  # most names have one card; sorting thousands of one-card lists is not free
+                numbers.sort()
+        self.numbers_by_name = numbers_by_name
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def named(self, name: str) -> list[Card]:
+        """The cards of a (normalised) name, lowest number first."""
+        return [self.cards[number] for number in self.numbers_by_name.get(name, ())]
+
+    @property
+    def by_name(self) -> dict[str, list[Card]]:
+        """Every card by name (builds every card of a cached database: prefer `named`)."""
+        return {name: self.named(name) for name in self.numbers_by_name}
 
     def resolve(self, key: str) -> Card | None:
         """A card by number, else by exact name (the lowest number stands for a shared name)."""
         card = self.cards.get(norm_number(key))
         if card is not None:
             return card
-        same_name = self.by_name.get(norm_name(key))
-        return same_name[0] if same_name else None
+        numbers = self.numbers_by_name.get(norm_name(key))
+        return self.cards[numbers[0]] if numbers else None
 
     def suggest(self, key: str, limit: int = 3) -> list[str]:
         """The closest card names (and numbers) to an unknown key."""
         name, number = norm_name(key), norm_number(key)
-        names = difflib.get_close_matches(name, list(self.by_name), n=limit, cutoff=0.5)
+        by_name = self.numbers_by_name
+        names = difflib.get_close_matches(name, list(by_name), n=limit, cutoff=0.5)
         numbers = difflib.get_close_matches(number, list(self.cards), n=limit, cutoff=0.7)
-        found = [f"{n} ({self.by_name[n][0].number})" for n in names]
+        found = [f"{n} ({by_name[n][0]})" for n in names]
         found += [f"{self.cards[n].name} ({n})" for n in numbers if self.cards[n].name not in names]
         if not found:  # a substring is still a useful hint (e.g. a name without its title)
-            found = [f"{n} ({cards[0].number})" for n, cards in self.by_name.items() if name and name in n][:limit]
+            found = [f"{n} ({numbers[0]})" for n, numbers in by_name.items() if name and name in n][:limit]
         return found[:limit]
 
 

@@ -25,7 +25,7 @@ import deckcheck
 from deckcheck import cache, carddb
 from deckcheck.carddb import forget_loaded, load_carddb
 from deckcheck.cli import app
-from deckcheck.errors import CardDatabaseError
+from deckcheck.errors import CardDatabaseError, DeckcheckError
 from deckcheck.games import all_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -161,7 +161,7 @@ def _damage_by(kind: str, data: bytes) -> bytes:
         middle = header + (len(data) - header) // 2
         return data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :]
     if kind == "payload-edit":  # still a valid payload, with another name in it: only the checksum tells
-        assert data.count(b"Crit") == 1
+        assert data.count(b"Crit") == 2  # in the name index and in the card's own record
         return data.replace(b"Crit", b"Cxit")
     if kind == "older-format":
         start = len(cache.MAGIC)
@@ -199,16 +199,25 @@ def test_a_cache_whose_payload_cannot_be_decoded_is_rebuilt(layer, parses):
     assert len(parses) == len(VANGUARD_RECORDS)
 
 
-def test_a_cached_card_that_lacks_a_field_is_rebuilt(layer, parses):
-    """A payload that decodes but whose card misses a field must not give a card without that attribute."""
+def test_a_cached_card_that_lacks_a_field_is_never_served(layer, parses):
+    """A record that passes the checksum but misses a field (only a bug or a forged file can make one) must not give
+    a card without that attribute: a clear error naming the cache, the file removed, and the next run rebuilds."""
     good = fresh_load(layer)
     [path] = cache_files()
     data = path.read_bytes()
     payload = marshal.loads(data[cache._HEADER :])
-    del payload["cards"][0][1]["grade"]
+    values, mask, tagged = marshal.loads(payload["records"][0])
+    del values["grade"]
+    payload["records"][0] = marshal.dumps((values, mask, tagged))
     damaged = marshal.dumps(payload)
     path.write_bytes(data[: cache._HEADER - 4] + cache._checksum(damaged) + damaged)
     parses.clear()
+    damaged_db = fresh_load(layer)
+    assert parses == []  # the index is read from the cache ...
+    with pytest.raises(DeckcheckError, match="damaged") as raised:
+        damaged_db.cards[payload["numbers"][0]]  # ... and the broken card only when asked for
+    assert str(path) in str(raised.value)
+    assert not path.exists()
     assert fresh_load(layer).cards == good.cards
     assert len(parses) == len(VANGUARD_RECORDS)
 
@@ -454,3 +463,18 @@ def test_importing_the_package_imports_no_models():
         "from deckcheck import load_deck, check_deck, Violation; print(before, load_deck.__module__)"
     )
     assert _python(code) == "False deckcheck.decks"
+
+
+def test_a_cached_database_builds_only_the_cards_asked_for(layer, parses):
+    parsed = fresh_load(layer)  # from the TOML: every card built
+    cached = fresh_load(layer)
+    assert parses == [record["number"] for record in VANGUARD_RECORDS]  # the second load parsed nothing
+    assert isinstance(cached.cards, cache.LazyCards) and not isinstance(parsed.cards, cache.LazyCards)
+    assert cached.cards._built == {}  # the index alone: numbers and names
+    assert len(cached) == len(parsed) and list(cached.cards) == list(parsed.cards)
+    assert cached.resolve("T-001") == parsed.resolve("T-001")
+    assert cached.resolve("Crit") == parsed.resolve("Crit")  # by name, through the name index
+    assert cached.resolve("Nope") is None and "T-404" not in cached.cards
+    assert set(cached.cards._built) == {"T-001"}
+    assert cached.suggest("Crti") == parsed.suggest("Crti")
+    assert cached.by_name == parsed.by_name and cached.cards == parsed.cards  # and on demand, every card

@@ -602,7 +602,7 @@ def magic_item_token() -> Card:
     from deckcheck.errors import DeckcheckError
 
     try:
-        candidates = load_carddb(GAME.id).by_name.get(MAGIC_ITEM, [])
+        candidates = load_carddb(GAME.id).named(MAGIC_ITEM)
     except DeckcheckError:  # an unreadable or broken layer: the stand-in below is enough for setup
         candidates = []
     for card in candidates:
