@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -202,6 +202,9 @@ def _bound_regulation(
 
 # Finding decks -------------------------------------------------------------------------------------
 
+#: A progress bar over the deck files: given the paths, yields each as it is done (optionally a context manager).
+Progress = Callable[[list[Path]], Iterable[Path]]
+
 _TEXT_GAME_LINE = re.compile(r"^\s*game\s*:", re.MULTILINE)
 _SKIPPED_FOLDERS = {"carddb", "node_modules", "__pycache__"}
 
@@ -284,7 +287,7 @@ def _walk(folder: Path, texts: dict[Path, str] | None) -> Iterable[Path]:
 def check_paths(
     paths: Iterable[str | Path],
     carddb_dirs: Iterable[str | Path] = (),
-    progress: Callable[[list[Path]], Iterable[Path]] | None = None,
+    progress: Progress | None = None,
     regulation: str | None = None,
     as_of: date | str | None = None,
     jobs: int | None = None,
@@ -302,25 +305,38 @@ def check_paths(
     session = _Session(run, tuple(carddb_dirs), regulation, as_of)  # a bad --as-of stops before any work
     texts: dict[Path, str] = {}
     files, run.errors = find_deck_files(paths, texts)
-    if regulation is None and as_of is None and len(files) > 1:
+    workers = 1
+    if regulation is None and as_of is None and len(files) > 1:  # regulations are decided in one process
         from deckcheck import parallel
 
-        if (workers := parallel.workers_for(len(files), jobs)) > 1:
-            parallel.check_files(files, texts, session, workers, progress)
-            run.errors.extend(session.broken.values())
-            return run
-    parsed = [(path, source) for path in files if (source := _parse(path, run, texts.pop(path, None))) is not None]
-    if regulation is not None and not session.someone_has(regulation, [source for _, source in parsed]):
+        workers = parallel.workers_for(len(files), jobs)
+    if workers > 1:
+        parallel.check_files(files, texts, session, workers, progress)
+    elif not _check_in_order(files, texts, session, progress):
         return run
-    iterable = progress([path for path, _ in parsed]) if progress else [path for path, _ in parsed]
+    run.errors.extend(session.broken.values())
+    return run
+
+
+def _check_in_order(files: list[Path], texts: dict[Path, str], session: _Session, progress: Progress | None) -> bool:
+    """Parse every file, then check the decks; False when --regulation names a regulation no game has."""
+    run = session.run
+    parsed = [(path, source) for path in files if (source := _parse(path, run, texts.pop(path, None))) is not None]
+    if session.name is not None and not session.someone_has(session.name, [source for _, source in parsed]):
+        return False
     sources = iter(source for _, source in parsed)
-    with iterable if hasattr(iterable, "__enter__") else nullcontext(iterable) as items:
+    with progress_over([path for path, _ in parsed], progress) as items:
         for _path in items:
             report = session.check(next(sources))
             if report is not None:
                 run.reports.append(report)
-    run.errors.extend(session.broken.values())
-    return run
+    return True
+
+
+def progress_over(paths: list[Path], progress: Progress | None) -> AbstractContextManager[Iterable[Path]]:
+    """The paths, through the progress bar when there is one (a context manager or a plain iterable)."""
+    iterable = progress(paths) if progress else paths
+    return iterable if isinstance(iterable, AbstractContextManager) else nullcontext(iterable)
 
 
 def _parse(path: Path, run: CheckRun, text: str | None) -> DeckSource | None:

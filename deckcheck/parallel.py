@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import nullcontext
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.decks import DeckSource, parse_deck, resolve_deck
+from deckcheck.check import Progress, progress_over
+from deckcheck.decks import parse_deck, resolve_deck
 from deckcheck.errors import DeckcheckError
 
 if TYPE_CHECKING:
-    from deckcheck.check import DeckReport, _Session
+    from deckcheck.check import _Session
 
 JOBS_ENV = "DECKCHECK_JOBS"
 MIN_DECKS = 200  # below this, starting workers costs more than it saves
@@ -63,7 +63,7 @@ def check_files(
     texts: dict[Path, str],
     session: _Session,
     workers: int,
-    progress: Callable[[list[Path]], Iterable[Path]] | None = None,
+    progress: Progress | None = None,
 ) -> None:
     """Check `files` in `workers` processes, adding reports and errors to `session.run` as one process would."""
     global _job
@@ -82,16 +82,15 @@ def check_files(
             run.reports.append(report)
 
 
-def _collect(files: list[Path], workers: int, progress: Callable[[list[Path]], Iterable[Path]] | None) -> list[Outcome]:
+def _collect(files: list[Path], workers: int, progress: Progress | None) -> list[Outcome]:
     import multiprocessing
 
     size = max(1, min(CHUNK, len(files) // (workers * 4)))  # a few tasks per worker, so none waits on another
     chunks = [files[start : start + size] for start in range(0, len(files), size)]
-    iterable = progress(files) if progress else files
     outcomes: list[Outcome] = []
     with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
         results = _flatten(pool.imap(_check_chunk, chunks))
-        with iterable if hasattr(iterable, "__enter__") else nullcontext(iterable) as items:
+        with progress_over(files, progress) as items:
             for _path, outcome in zip(items, results, strict=True):  # the bar moves as results come in
                 outcomes.append(outcome)
     return outcomes
@@ -130,14 +129,10 @@ def _check_chunk(paths: list[Path]) -> list[Outcome]:
         except DeckcheckError as error:
             outcomes.append(("error", error))
             continue
-        outcomes.append(_checked(source, session, report_deck))
+        # A deck with a regulation key, or of a game whose database is broken, goes back to the parent, whose
+        # session reports those problems once per run.
+        if (source.regulation or "").strip() or (db := session.db(source.game_id)) is None:
+            outcomes.append(("source", source))
+        else:
+            outcomes.append(("report", report_deck(resolve_deck(source, db), db, None)))
     return outcomes
-
-
-def _checked(source: DeckSource, session: _Session, report_deck: Callable[..., DeckReport]) -> Outcome:
-    if (source.regulation or "").strip():
-        return "source", source  # a regulation: the parent's session reports its problems once per run
-    db = session.db(source.game_id)
-    if db is None:
-        return "source", source  # a broken database: reported once, by the parent
-    return "report", report_deck(resolve_deck(source, db), db, None)
