@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import site
 import subprocess
 import sys
 import zipfile
@@ -128,6 +129,23 @@ def test_vanguard_records_fixture_is_valid():
     assert len(make_db("vanguard", VANGUARD_RECORDS)) == len(VANGUARD_RECORDS)
 
 
+def _borrow_dependencies(python):
+    """Let a fresh venv import this interpreter's installed packages (typer, pydantic, ...) without a network.
+
+    `--system-site-packages` would give the *base* interpreter's packages, which are not these when the tests run in
+    a venv (issue 15). A .pth file appends this environment's site folders after the new venv's own, so the wheel
+    installed into the venv wins over an editable deckcheck here (.pth files in appended folders are not processed).
+    """
+    folders = [*site.getsitepackages(), site.getusersitepackages()]
+    purelib = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    Path(purelib, "borrowed-dependencies.pth").write_text("\n".join(folders) + "\n")
+
+
 def test_installed_wheel_finds_the_shipped_databases(tmp_path):
     """Build a wheel, install it into a fresh virtual environment and check the example decks from elsewhere."""
     wheel_dir = tmp_path / "wheel"
@@ -144,8 +162,9 @@ def test_installed_wheel_finds_the_shipped_databases(tmp_path):
         assert any(n.startswith(f"deckcheck/_carddb/{game_id}/") and n.endswith(".toml") for n in names), game_id
 
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", venv], check=True)
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True)
     python = venv / "bin" / "python"
+    _borrow_dependencies(python)
     subprocess.run(
         [python, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", wheel], check=True, capture_output=True
     )
