@@ -110,6 +110,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
     for entry in deck.entries:
         if entry.card is not None and entry.count is not None:
             continue  # nearly every entry: nothing to say
+        deck.source.locate()
         at = f" on line {entry.line}" if entry.line else ""
         if entry.count is None:
             found.append(
@@ -120,17 +121,19 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                     message=f"'{entry.key}'{at} has count {entry.raw_count!r}; "
                     "a count must be a positive whole number.",
                     cards=[entry.card.number] if entry.card else [],
+                    line=entry.line,
                 )
             )
         if entry.card is None and entry.section in sections:
-            found.append(_unknown_card(deck, entry.section, entry.key, at, db))
+            found.append(_unknown_card(deck, entry.section, entry.key, at, db, entry.line))
     for key, card in deck.key_cards.items():
         if card is None:
-            found.append(_unknown_card(deck, key, deck.source.keys[key], "", db))
+            deck.source.locate()
+            found.append(_unknown_card(deck, key, deck.source.keys[key], "", db, deck.source.key_lines.get(key)))
     return found
 
 
-def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None) -> Violation:
+def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None, line: int | None = None) -> Violation:
     hints = db.suggest(key) if db is not None else []
     hint = f" Did you mean: {'; '.join(hints)}?" if hints else ""
     return Violation(
@@ -139,6 +142,7 @@ def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None
         section=section,
         message=f"'{key}'{at} is not a {deck.game.title} card number or name in the card database.{hint}",
         extra={"key": key, "suggestions": hints},
+        line=line,
     )
 
 
@@ -150,7 +154,35 @@ def check_deck(deck: Deck, db: CardDB | None = None, regulation: BoundRegulation
         violations.extend(rule.run(deck))
     if regulation is not None:
         violations.extend(regulation.violations(deck))
+    if violations:
+        place_violations(deck, violations)
     return violations
+
+
+def place_violations(deck: Deck, violations: list[Violation]) -> None:
+    """Give each violation its line (contract, "Checking"): the first entry of its cards in the file, else its
+    section's header (or its key, for `lord` and `basis`), else none."""
+    source = deck.source
+    source.locate()
+    for violation in violations:
+        if violation.line is None:
+            violation.line = _line_of(deck, violation)
+
+
+def _line_of(deck: Deck, violation: Violation) -> int | None:
+    source = deck.source
+    if violation.cards:
+        wanted = set(violation.cards)
+        involved = [e for e in deck.entries if e.card is not None and e.card.number in wanted and e.line]
+        in_section = [e for e in involved if e.section == violation.section]
+        if in_section or involved:
+            return min(entry.line for entry in in_section or involved)  # type: ignore[misc]
+        keyed = [key for key, card in deck.key_cards.items() if card is not None and card.number in wanted]
+        if keyed and (line := source.key_lines.get(keyed[0])):
+            return line
+    if violation.section is not None:
+        return source.section_lines.get(violation.section) or source.key_lines.get(violation.section)
+    return None
 
 
 def report_deck(

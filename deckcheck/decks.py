@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import tomli  # the standard library's tomllib, compiled: the same results and errors, ~2.4x faster
 
 from deckcheck.cards import Card
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, Problem
 
 if TYPE_CHECKING:
     from deckcheck.carddb import CardDB
@@ -62,6 +62,30 @@ class DeckSource:
     sections: dict[str, int | None] = field(default_factory=dict)
     other: dict[str, Any] = field(default_factory=dict)
     format: str = "toml"
+    # Where things stand in the file (line from 1), for findings: filled while reading a text decklist or JSON, and
+    # on first need (see locate) for TOML, whose parser keeps no positions.
+    section_lines: dict[str, int] = field(default_factory=dict)
+    key_lines: dict[str, int] = field(default_factory=dict)
+    text: str | None = field(default=None, repr=False, compare=False)
+    key_paths: dict[tuple[Any, ...], int] | None = field(default=None, repr=False, compare=False)
+
+    def locate(self) -> None:
+        """Give every entry, section and key its line, reading the kept TOML text once (a legal deck never asks)."""
+        if self.key_paths is not None or self.text is None or self.format != "toml":
+            return
+        from deckcheck.positions import toml_key_lines
+
+        self.key_paths = toml_key_lines(self.text)
+        self.apply_lines(self.key_paths)
+
+    def apply_lines(self, lines: dict[tuple[Any, ...], int]) -> None:
+        for entry in self.entries:
+            if entry.line is None:
+                entry.line = lines.get((entry.section, entry.key)) or lines.get((entry.section,))
+        for path, number in lines.items():
+            if len(path) == 1 and isinstance(name := path[0], str):  # a section's header or a top-level key
+                self.section_lines.setdefault(name, number)
+                self.key_lines.setdefault(name, number)
 
 
 @dataclass
@@ -142,22 +166,24 @@ _SECTION_LINE = re.compile(r"^##\s*(?P<section>[^#\s][^#]*?)\s*$")
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")
 
 
-def read_text(path: Path) -> str:
-    """A file's text: UTF-8 with or without a byte-order mark, any line endings."""
+def read_text(path: Path, shown: str | None = None) -> str:
+    """A file's text: UTF-8 with or without a byte-order mark, any line endings. Errors name the file as `shown`
+    (the path as the user gave it) when given."""
+    where = shown if shown is not None else path
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise DeckcheckError("no such file", path=path) from None
+        raise DeckcheckError("no such file", path=where) from None
     except IsADirectoryError:
-        raise DeckcheckError("is a folder, not a file", path=path) from None
+        raise DeckcheckError("is a folder, not a file", path=where) from None
     except OSError as error:
-        raise DeckcheckError(f"cannot be read ({error.strerror})", path=path) from None
+        raise DeckcheckError(f"cannot be read ({error.strerror})", path=where) from None
     if b"\x00" in data:
-        raise DeckcheckError("is a binary file, not a deck (expected TOML, JSON or a text decklist)", path=path)
+        raise DeckcheckError("is a binary file, not a deck (expected TOML, JSON or a text decklist)", path=where)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise DeckcheckError(f"is not UTF-8 text (byte {error.start}); save the deck as UTF-8", path=path) from None
+        raise DeckcheckError(f"is not UTF-8 text (byte {error.start}); save the deck as UTF-8", path=where) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -179,37 +205,38 @@ def deck_format(path: Path, text: str) -> str:
 
 
 def parse_deck(path: str | Path, text: str | None = None, fmt: str | None = None) -> DeckSource:
-    """Read a deck file (or the given text) into a :class:`DeckSource`."""
-    path = Path(path)
+    """Read a deck file (or the given text) into a :class:`DeckSource`. The path is kept as given (a string stays
+    as written: `./a.deck.toml` is reported as `./a.deck.toml`)."""
+    shown = path if isinstance(path, str) else str(path)
     if text is None:
-        text = read_text(path)
+        text = read_text(Path(path), shown)
     else:
         text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
-        raise DeckcheckError("is empty: expected a deck (a `game` key and its sections)", path=path)
-    fmt = fmt or deck_format(path, text)
+        raise DeckcheckError("is empty: expected a deck (a `game` key and its sections)", path=shown)
+    fmt = fmt or deck_format(Path(path), text)
     if fmt == "text":
-        return _parse_text(path, text)
-    data = _load_mapping(path, text, fmt)
-    return _from_mapping(path, data, fmt)
-
-
-def _load_mapping(path: Path, text: str, fmt: str) -> dict[str, Any]:
+        return _parse_text(shown, text)
     if fmt == "toml":
-        try:
-            return tomli.loads(text)
-        except tomli.TOMLDecodeError as error:
-            reason, line = toml_error_position(error)
-            raise DeckcheckError(f"is not valid TOML: {reason}", path=path, line=line) from None
-    import json  # JSON decks are rare: not imported by every run
+        source = _from_mapping(shown, _load_toml(shown, text), fmt)
+        source.text = text  # its lines are found when a finding needs them (DeckSource.locate)
+        return source
+    from deckcheck.positions import load_json
 
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise DeckcheckError(f"is not valid JSON: {error.msg}", path=path, line=error.lineno) from None
+    data, lines = load_json(text, shown)  # a key written twice is a malformed file, as in TOML
     if not isinstance(data, dict):
-        raise DeckcheckError("must hold a JSON object with a `game` key", path=path)
-    return data
+        raise DeckcheckError("must hold a JSON object with a `game` key", path=shown)
+    source = _from_mapping(shown, data, fmt)
+    source.apply_lines(lines)
+    return source
+
+
+def _load_toml(path: str, text: str) -> dict[str, Any]:
+    try:
+        return tomli.loads(text)
+    except tomli.TOMLDecodeError as error:
+        reason, line = toml_error_position(error)
+        raise DeckcheckError(f"is not valid TOML: {reason}", path=path, line=line) from None
 
 
 def toml_error_position(error: tomli.TOMLDecodeError) -> tuple[str, int | None]:
@@ -220,7 +247,7 @@ def toml_error_position(error: tomli.TOMLDecodeError) -> tuple[str, int | None]:
     return text, None
 
 
-def _game_id(path: Path, value: Any, line: int | None = None) -> str:
+def _game_id(path: str | Path, value: Any, line: int | None = None) -> str:
     from deckcheck.games import get_game  # the registry imports every game module
 
     if value is None:
@@ -232,10 +259,10 @@ def _game_id(path: Path, value: Any, line: int | None = None) -> str:
 
 def source_from_mapping(data: dict[str, Any], path: str | Path = "<deck>", fmt: str = "toml") -> DeckSource:
     """A deck given as the native format's mapping (as tomllib or json would return it)."""
-    return _from_mapping(Path(path), data, fmt)
+    return _from_mapping(str(path), data, fmt)
 
 
-def _from_mapping(path: Path, data: dict[str, Any], fmt: str) -> DeckSource:
+def _from_mapping(path: str, data: dict[str, Any], fmt: str) -> DeckSource:
     from deckcheck.games import get_game
 
     game = get_game(_game_id(path, data.get("game")))
@@ -262,7 +289,7 @@ def _from_mapping(path: Path, data: dict[str, Any], fmt: str) -> DeckSource:
     return source
 
 
-def _add_section(source: DeckSource, path: Path, section: str, value: Any) -> None:
+def _add_section(source: DeckSource, path: str, section: str, value: Any) -> None:
     if isinstance(value, str):  # `leader = "X"`: one card, as a user would mean it
         value = {value: 1}
     if not isinstance(value, dict):
@@ -275,12 +302,13 @@ def _add_section(source: DeckSource, path: Path, section: str, value: Any) -> No
         source.entries.append(Entry(section=section, key=str(key), raw_count=count))
 
 
-def _parse_text(path: Path, text: str) -> DeckSource:
+def _parse_text(path: str, text: str) -> DeckSource:
     from deckcheck.games import get_game
 
     header: dict[str, tuple[str, int]] = {}
     raw_entries: list[Entry] = []
     section_lines: dict[str, int] = {}
+    unreadable: list[Problem] = []
     section = "main"
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
@@ -301,16 +329,14 @@ def _parse_text(path: Path, text: str) -> DeckSource:
         if match := _HEADER_LINE.match(line):
             header[match["key"].lower()] = (match["value"].strip(), number)
             continue
-        raise DeckcheckError(
-            f"cannot read this line: {raw.strip()!r} (expected '<count> <card number or name>', "
-            "a '## section' header, a 'key: value' header or a '# comment')",
-            path=path,
-            line=number,
-        )
+        unreadable.append(Problem(f"line {number}: {raw.strip()!r}", path, number))
+    if unreadable:  # every line not understood, at once (contract, "Deck files")
+        raise _unreadable_lines(path, unreadable)
     game_value, game_line = header.pop("game", (None, None))
     game = get_game(_game_id(path, game_value, game_line))
     source = DeckSource(path=str(path), game_id=game.id, format="text", entries=raw_entries)
     for key, (value, number) in header.items():
+        source.key_lines[key] = number
         if key == "name":
             source.name = value
         elif key == "regulation":
@@ -324,10 +350,27 @@ def _parse_text(path: Path, text: str) -> DeckSource:
                 path=path,
                 line=number,
             )
+    source.section_lines = section_lines
     for name, number in section_lines.items():
         if name not in game.sections:
             source.sections[name] = number
     return source
+
+
+_TEXT_LINE_FORMS = (
+    "expected '<count> <card number or name>', a '## section' header, a 'key: value' header or a '# comment'"
+)
+
+
+def _unreadable_lines(path: str, lines: list[Problem]) -> DeckcheckError:
+    if len(lines) == 1:
+        (only,) = lines
+        text = only.split(": ", 1)[1]
+        return DeckcheckError(f"cannot read this line: {text} ({_TEXT_LINE_FORMS})", path=path, line=only.line)
+    listed = "".join(f"\n  {problem}" for problem in lines)
+    return DeckcheckError(
+        f"cannot read {len(lines)} lines ({_TEXT_LINE_FORMS}):{listed}", path=path, line=lines[0].line, details=lines
+    )
 
 
 def _text_count(text: str) -> int | float | str:

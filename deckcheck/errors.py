@@ -19,11 +19,15 @@ class DeckcheckError(Exception):
         path: str | Path | None = None,
         line: int | None = None,
         field: str | None = None,
+        details: list[Problem] | None = None,
     ) -> None:
         self.reason = reason
         self.path = str(path) if path is not None else None
         self.line = line
         self.field = field
+        # Several problems found at once (every unreadable line of a decklist, every broken card record), each
+        # with its own place: the CI formats give each its own annotation.
+        self.details: list[Problem] = list(details or [])
         super().__init__(self.describe())
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -43,12 +47,26 @@ class DeckcheckError(Exception):
         return f"{prefix}: {self.reason}" if prefix else self.reason
 
 
+class Problem(str):
+    """The text of one problem, and the file and line it is about (when known)."""
+
+    path: str | None
+    line: int | None
+
+    def __new__(cls, text: str, path: str | Path | None = None, line: int | None = None) -> Problem:
+        problem = super().__new__(cls, text)
+        problem.path = str(path) if path is not None else None
+        problem.line = line
+        return problem
+
+
 class CardDatabaseError(DeckcheckError):
     """A card database that cannot be used: every broken record is listed."""
 
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
-        super().__init__("broken card database:\n  " + "\n  ".join(problems))
+        details = [problem if isinstance(problem, Problem) else Problem(problem) for problem in problems]
+        super().__init__("broken card database:\n  " + "\n  ".join(problems), details=details)
 
 
 def _rebuild(cls: type[DeckcheckError], args: tuple[Any, ...], state: dict[str, Any]) -> DeckcheckError:

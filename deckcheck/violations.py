@@ -19,6 +19,9 @@ class Violation:
     count: int | None = None
     limit: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # The deck file line of the first card entry involved, else of the section's header, else None (contract,
+    # "Checking"); set by deckcheck.check when the deck is checked.
+    line: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -30,6 +33,7 @@ class Violation:
             "cards": list(self.cards),
             "count": self.count,
             "limit": self.limit,
+            "line": self.line,
         }
         data.update(self.extra)
         return data

@@ -126,6 +126,7 @@ def test_selection_by_name(cards: Path) -> None:
         "cards": ["T-108"],
         "count": 1,
         "limit": 0,
+        "line": 18,  # the "T-108" key of LEGAL_VANGUARD_TOML
     }
     assert "Unit 8 (T-108)" in violation["message"] and "'Test A'" in violation["message"]
 
