@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import time
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
@@ -32,6 +34,7 @@ class DeckReport:
     counts: dict[str, int]
     violations: list[Violation]
     regulation: Regulation | None = None  # the regulation the deck was checked against, if any
+    seconds: float = 0.0  # how long checking it took (JUnit's `time`)
 
     @property
     def legal(self) -> bool:
@@ -201,8 +204,9 @@ def report_deck(
     (order: the name, the deck's key, the date). With none of them no regulation applies and no regulation file is
     read. An unknown name, a date before every regulation or a broken regulation file raises DeckcheckError.
     """
+    started = time.perf_counter()
     bound = _bound_regulation(deck, db, regulation, as_of, deck_key, tuple(carddb_dirs))
-    return DeckReport(
+    report = DeckReport(
         path=deck.path,
         game=deck.game.id,
         name=deck.name,
@@ -210,6 +214,8 @@ def report_deck(
         violations=check_deck(deck, db, bound),
         regulation=bound.regulation if bound is not None else None,
     )
+    report.seconds = time.perf_counter() - started
+    return report
 
 
 def _bound_regulation(
@@ -235,85 +241,156 @@ def _bound_regulation(
 # Finding decks -------------------------------------------------------------------------------------
 
 #: A progress bar over the deck files: given the paths, yields each as it is done (optionally a context manager).
-Progress = Callable[[list[Path]], Iterable[Path]]
+Progress = Callable[[list[str]], Iterable[str]]
 
 _TEXT_GAME_LINE = re.compile(r"^\s*game\s*:", re.MULTILINE)
 _SKIPPED_FOLDERS = {"carddb", "node_modules", "__pycache__"}
+_DECK_SUFFIXES = (".toml", ".txt", ".json")
 
 
-def is_deck_file(path: Path, texts: dict[Path, str] | None = None) -> bool:
+def is_deck_file(path: str | Path, texts: dict[str, str] | None = None) -> bool:
     """Whether a file met while walking a folder is a deck (contract, "Checking"). A text read to decide is kept
-    in `texts` (when given), so the deck is not read twice."""
-    name = path.name.lower()
-    if name.endswith(".deck.toml"):
+    in `texts` (when given), so the deck is not read twice. A file that cannot be read is said to be one, so that
+    checking it reports why (never skipped silently)."""
+    name = os.path.basename(path).lower()
+    if name.endswith((".deck.toml", ".deck.json")):
         return True
-    if name.endswith(".toml"):
-        try:
-            text = read_text(path)
-            found = "game" in tomli.loads(text)
-        except (tomli.TOMLDecodeError, DeckcheckError):
-            # A broken TOML file among decks is reported, not silently skipped.
-            return _mentions_game(path)
-    elif name.endswith(".txt"):
-        try:
-            text = read_text(path)
-        except DeckcheckError:
-            return False
-        found = bool(_TEXT_GAME_LINE.search(text))
-    else:
+    if not name.endswith(_DECK_SUFFIXES):
         return False
+    try:
+        text = read_text(Path(path))
+    except DeckcheckError as error:
+        if "cannot be read" in error.reason:
+            return True
+        return not name.endswith(".txt") and _mentions_game(path)  # a binary or non-UTF-8 .txt is not a deck
+    try:
+        found = _has_game(name, text)
+    except Exception:  # a broken file among decks (any parser error) is reported, not silently skipped
+        found = "game" in text[:4096]
     if found and texts is not None:
-        texts[path] = text
+        texts[os.fspath(path)] = text
     return found
 
 
-def _mentions_game(path: Path) -> bool:
+def _mentions_game(path: str | Path) -> bool:
     try:
-        return b"game" in path.read_bytes()[:4096]
+        with open(path, "rb") as file:
+            return b"game" in file.read(4096)
     except OSError:
-        return False
+        return True
+
+
+def _has_game(name: str, text: str) -> bool:
+    if name.endswith(".txt"):
+        return bool(_TEXT_GAME_LINE.search(text))
+    if name.endswith(".json"):
+        import json
+
+        data = json.loads(text)
+        return isinstance(data, dict) and "game" in data
+    return "game" in tomli.loads(text)
 
 
 def find_deck_files(
-    paths: Iterable[str | Path], texts: dict[Path, str] | None = None
-) -> tuple[list[Path], list[DeckcheckError]]:
-    """Deck files under the given files and folders, in path order; missing paths are errors. The texts read to
-    recognise decks are kept in `texts` when given."""
-    files: list[Path] = []
+    paths: Iterable[str | Path], texts: dict[str, str] | None = None
+) -> tuple[list[str], list[DeckcheckError]]:
+    """Deck files under the given files and folders, as given and in path order, each once (a file given twice, or
+    reached through two given folders or a link, is checked once). A missing path, a link loop, an unreadable
+    folder are errors; the rest is still found. The texts read to recognise decks are kept in `texts`."""
+    files: list[str] = []
     errors: list[DeckcheckError] = []
+    seen: set[str] = set()  # real paths of the decks found
+
+    def add(shown: str) -> None:
+        real = os.path.realpath(shown)
+        if real not in seen:
+            seen.add(real)
+            files.append(shown)
+
     for given in paths:
-        path = Path(given)
-        if path.is_file():
-            files.append(path)
-        elif path.is_dir():
-            found = sorted(_walk(path, texts), key=_path_order)
-            if not found:
+        shown = os.fspath(given)
+        kind = _kind(shown)
+        if kind == "file":
+            add(shown)
+        elif kind == "folder":
+            walk = _Walk(texts, errors)
+            found = sorted(walk.decks(shown), key=_path_order)
+            if not found and not walk.failed:
                 errors.append(
                     DeckcheckError(
-                        "no decks found under this folder (looked for *.deck.toml, *.toml with a `game` key "
-                        "and *.txt decklists with a 'game:' line)",
-                        path=path,
+                        "no decks found under this folder (looked for *.deck.toml, *.toml with a `game` key, "
+                        "*.json decks and *.txt decklists with a 'game:' line)",
+                        path=shown,
                     )
                 )
-            files.extend(found)
+            for path in found:
+                add(path)
         else:
-            errors.append(DeckcheckError("no such file or folder", path=path))
+            errors.append(DeckcheckError(kind, path=shown))
     return files, errors
 
 
-def _path_order(path: Path) -> tuple[str, ...]:
-    return path.parts  # the order of sorted(paths), without Path.__lt__'s cost per comparison
+def _kind(path: str) -> str:
+    """'file', 'folder', or why the path cannot be checked."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "is a broken link (its target does not exist)" if os.path.islink(path) else "no such file or folder"
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "is a symbolic link loop"
+        return f"cannot be read ({error.strerror})"
+    if stat.S_ISDIR(mode):
+        return "folder"
+    if stat.S_ISREG(mode):
+        return "file"
+    return "is not a regular file (a FIFO, socket or device is not read)"
 
 
-def _walk(folder: Path, texts: dict[Path, str] | None) -> Iterable[Path]:
-    with os.scandir(folder) as children:  # the directory listing already says which child is a folder: no stat
+def _path_order(path: str) -> list[str]:
+    return os.path.normpath(path).split(os.sep)  # the order of sorted(paths), without Path objects
+
+
+class _Walk:
+    """One given folder, walked: the deck files under it, and a problem for each path that could not be walked."""
+
+    def __init__(self, texts: dict[str, str] | None, errors: list[DeckcheckError]) -> None:
+        self.texts, self.errors, self.failed = texts, errors, False
+
+    def problem(self, reason: str, path: str) -> None:
+        self.failed = True
+        self.errors.append(DeckcheckError(reason, path=path))
+
+    def decks(self, folder: str, ancestors: tuple[tuple[int, int], ...] = ()) -> Iterable[str]:
+        try:
+            info = os.stat(folder)
+            children = list(os.scandir(folder))
+        except OSError as error:
+            self.problem(f"folder cannot be read ({error.strerror}); its decks were not checked", folder)
+            return
+        here = (info.st_dev, info.st_ino)
+        if here in ancestors:  # a link back to a folder above it: walking on would never end
+            self.problem("is a symbolic link loop (it leads back to a folder above it); not followed", folder)
+            return
         for child in children:
             if child.name.startswith(".") or child.name in _SKIPPED_FOLDERS:
                 continue
-            if child.is_dir():
-                yield from _walk(Path(child.path), texts)
-            elif child.is_file() and is_deck_file(path := Path(child.path), texts):
-                yield path
+            path = os.path.join(folder, child.name)
+            try:
+                is_dir = child.is_dir()  # the listing already says which child is a folder: no stat
+                is_file = not is_dir and child.is_file()
+            except OSError as error:
+                self.problem(f"cannot be read ({error.strerror})", path)
+                continue
+            if is_dir:
+                yield from self.decks(path, (*ancestors, here))
+            elif is_file:
+                if is_deck_file(path, self.texts):
+                    yield path
+            elif child.is_symlink() and child.name.lower().endswith(_DECK_SUFFIXES):
+                self.problem(_kind(path), path)  # a broken link or a loop where a deck should be
 
 
 def check_paths(
@@ -335,7 +412,7 @@ def check_paths(
     """
     run = CheckRun()
     session = _Session(run, tuple(carddb_dirs), regulation, as_of)  # a bad --as-of stops before any work
-    texts: dict[Path, str] = {}
+    texts: dict[str, str] = {}
     files, run.errors = find_deck_files(paths, texts)
     workers = 1
     if regulation is None and as_of is None and len(files) > 1:  # regulations are decided in one process
@@ -350,7 +427,7 @@ def check_paths(
     return run
 
 
-def _check_in_order(files: list[Path], texts: dict[Path, str], session: _Session, progress: Progress | None) -> bool:
+def _check_in_order(files: list[str], texts: dict[str, str], session: _Session, progress: Progress | None) -> bool:
     """Parse every file, then check the decks; False when --regulation names a regulation no game has."""
     run = session.run
     parsed = [(path, source) for path in files if (source := _parse(path, run, texts.pop(path, None))) is not None]
@@ -365,18 +442,30 @@ def _check_in_order(files: list[Path], texts: dict[Path, str], session: _Session
     return True
 
 
-def progress_over(paths: list[Path], progress: Progress | None) -> AbstractContextManager[Iterable[Path]]:
+def progress_over(paths: list[str], progress: Progress | None) -> AbstractContextManager[Iterable[str]]:
     """The paths, through the progress bar when there is one (a context manager or a plain iterable)."""
     iterable = progress(paths) if progress else paths
     return iterable if isinstance(iterable, AbstractContextManager) else nullcontext(iterable)
 
 
-def _parse(path: Path, run: CheckRun, text: str | None) -> DeckSource | None:
+def _parse(path: str, run: CheckRun, text: str | None) -> DeckSource | None:
     try:
         return parse_deck(path, text)
     except DeckcheckError as error:
         run.errors.append(error)
         return None
+    except Exception as error:  # a bug must not cost the other decks their reports (they are still checked)
+        run.errors.append(internal_error(path, error))
+        return None
+
+
+def internal_error(path: str, error: Exception) -> DeckcheckError:
+    """An unexpected failure on one file, reported for that file (exit 2) so the run goes on."""
+    return DeckcheckError(
+        f"could not be checked: internal error ({type(error).__name__}: {error}). This is a bug; the other files "
+        "were checked",
+        path=path,
+    )
 
 
 class _Session:
@@ -456,7 +545,11 @@ class _Session:
         except DeckcheckError as error:  # the deck's own `regulation` key names no regulation
             self.run.errors.append(error)
             return None
-        return report_deck(resolve_deck(source, db), db, bound)
+        try:
+            return report_deck(resolve_deck(source, db), db, bound)
+        except Exception as error:  # a bug on one deck: reported for that deck, the others still checked
+            self.run.errors.append(internal_error(source.path or "<deck>", error))
+            return None
 
     def regulation_of(self, source: DeckSource, db: CardDB) -> BoundRegulation | None:
         """The deck's regulation bound to its game's cards (None: none asked for)."""
@@ -468,6 +561,8 @@ class _Session:
         regulations = self.regulations(source.game_id)
         if regulations is None:
             raise _Skipped
+        if key is None and (self.name is None or regulations.get(self.name) is None) and self._before_all(regulations):
+            return None  # --as-of before the game's first regulation: none was in force (a note, said once)
         try:
             chosen = choose(
                 regulations,
@@ -483,6 +578,21 @@ class _Session:
             self._date_failed(source.game_id, error)
             raise _Skipped from None
         return self._bind(chosen, db) if chosen is not None else None
+
+    def _before_all(self, regulations: RegulationSet) -> bool:
+        """Whether --as-of is before every regulation of the game (or it has none): then none is in force."""
+        if self.day is None or any(r.effective <= self.day for r in regulations.regulations.values()):
+            return False
+        game = regulations.game
+        if game not in self.failed_dates:
+            self.failed_dates[game] = "before"
+            first = min((r.effective for r in regulations.regulations.values()), default=None)
+            since = f"its first takes effect on {first.isoformat()}" if first else f"{game} has no regulations"
+            self.run.notes.append(
+                f"--as-of {self.day.isoformat()}: no {game} regulation was in force ({since}); its decks were "
+                "checked without a regulation"
+            )
+        return True
 
     def _date_failed(self, game: str, error: DeckcheckError) -> None:
         """--as-of selects nothing for this game: said once, and its decks that rely on the date are not checked."""

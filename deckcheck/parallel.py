@@ -59,8 +59,8 @@ def _jobs_from_environment() -> int | None:
 
 
 def check_files(
-    files: list[Path],
-    texts: dict[Path, str],
+    files: list[str],
+    texts: dict[str, str],
     session: _Session,
     workers: int,
     progress: Progress | None = None,
@@ -82,7 +82,7 @@ def check_files(
             run.reports.append(report)
 
 
-def _collect(files: list[Path], workers: int, progress: Progress | None) -> list[Outcome]:
+def _collect(files: list[str], workers: int, progress: Progress | None) -> list[Outcome]:
     import multiprocessing
 
     size = max(1, min(CHUNK, len(files) // (workers * 4)))  # a few tasks per worker, so none waits on another
@@ -104,7 +104,7 @@ def _flatten(chunks: Iterable[list[Outcome]]) -> Iterator[Outcome]:
 class _Job:
     """What the forked workers inherit: the extra card database folders and the deck texts already read."""
 
-    def __init__(self, extra: tuple[str | Path, ...], texts: dict[Path, str]) -> None:
+    def __init__(self, extra: tuple[str | Path, ...], texts: dict[str, str]) -> None:
         self.extra, self.texts = extra, texts
 
 
@@ -117,8 +117,8 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the workers
 
 
-def _check_chunk(paths: list[Path]) -> list[Outcome]:
-    from deckcheck.check import CheckRun, _Session, report_deck
+def _check_chunk(paths: list[str]) -> list[Outcome]:
+    from deckcheck.check import CheckRun, _Session, internal_error, report_deck
 
     assert _job is not None, "a worker runs only inside check_files"
     session = _Session(CheckRun(), _job.extra, None, None)
@@ -129,10 +129,16 @@ def _check_chunk(paths: list[Path]) -> list[Outcome]:
         except DeckcheckError as error:
             outcomes.append(("error", error))
             continue
+        except Exception as error:  # a bug on one file: reported for it, the others still checked
+            outcomes.append(("error", internal_error(path, error)))
+            continue
         # A deck with a regulation key, or of a game whose database is broken, goes back to the parent, whose
         # session reports those problems once per run.
         if (source.regulation or "").strip() or (db := session.db(source.game_id)) is None:
             outcomes.append(("source", source))
         else:
-            outcomes.append(("report", report_deck(resolve_deck(source, db), db, None)))
+            try:
+                outcomes.append(("report", report_deck(resolve_deck(source, db), db, None)))
+            except Exception as error:
+                outcomes.append(("error", internal_error(path, error)))
     return outcomes

@@ -180,10 +180,23 @@ def test_selection_by_date_with_boundaries(cards: Path, day: str, expected: str)
     assert code == 1
 
 
-def test_as_of_before_every_regulation(cards: Path) -> None:
-    output = check_fails(write_deck(Path.cwd()), "--carddb", cards, "--as-of", "2029-12-31")
-    assert "--as-of 2029-12-31 is before every vanguard regulation" in output
-    assert "'Test A', effective 2030-01-01" in output
+def test_as_of_before_every_regulation_means_none_in_force(cards: Path) -> None:
+    # Issue 13: not "could not be checked" (exit 2), which broke multi-game runs: a note, and the verdicts decide.
+    code, data, err = check_json(write_deck(Path.cwd()), "--carddb", cards, "--as-of", "2029-12-31")
+    assert code == 0 and data["decks"][0]["regulation"] is None and "errors" not in data
+    assert "--as-of 2029-12-31: no vanguard regulation was in force (its first takes effect on 2030-01-01)" in err
+    # the day the first takes effect, it is in force
+    code, data, _ = check_json(write_deck(Path.cwd()), "--carddb", cards, "--as-of", "2030-01-01")
+    assert code == 1 and data["decks"][0]["regulation"]["name"] == "Test A"
+
+
+def test_as_of_before_every_regulation_in_a_multi_game_run(cards: Path) -> None:
+    write_deck(Path.cwd(), name="b.deck.toml")
+    illegal = LEGAL_VANGUARD_TOML.replace('"T-000" = 1\n', "")
+    (Path.cwd() / "c.deck.toml").write_text(illegal, encoding="utf-8")
+    code, data, err = check_json(Path.cwd(), "--carddb", cards, "--as-of", "1999-01-01")
+    assert code == 1 and len(data["decks"]) == 2  # exit by the verdicts, every deck checked
+    assert err.count("no vanguard regulation was in force") == 1  # said once per game
 
 
 @pytest.mark.parametrize("day", ["2030/01/01", "tomorrow", "2030-1-1", "2030-02-30", "20300101"])
@@ -448,8 +461,10 @@ def test_two_regulations_on_one_day_need_a_name(vanguard_carddb: Path, no_shippe
 
 
 def test_a_game_without_regulations(vanguard_carddb: Path, no_shipped: None) -> None:
-    output = check_fails(write_deck(Path.cwd()), "--carddb", vanguard_carddb, "--as-of", "2030-06-01")
-    assert "vanguard has no regulations" in output
+    # None in force on any day: a note, the deck checked without one (issue 13), not exit 2
+    code, data, err = check_json(write_deck(Path.cwd()), "--carddb", vanguard_carddb, "--as-of", "2030-06-01")
+    assert code == 0 and data["decks"][0]["regulation"] is None
+    assert "vanguard has no regulations" in err
 
 
 # Layers -------------------------------------------------------------------------------------------------------
@@ -554,5 +569,6 @@ def test_shipped_vanguard_samples_show_the_date_selection(isolated_carddb: Path)
     assert code == 0 and {d["regulation"]["name"] for d in data["decks"]} == {"Sample Standard 2026-04"}
     code, data, _ = check_json(REPO / "decks" / "vanguard", "--as-of", "2026-10-01")
     assert code == 1 and {d["regulation"]["name"] for d in data["decks"]} == {"Sample Standard 2026-10"}
-    output = check_fails(REPO / "decks" / "vanguard", "--as-of", "2026-03-31")
-    assert "the earliest is 'Sample Standard 2026-04', effective 2026-04-01" in output
+    code, data, err = check_json(REPO / "decks" / "vanguard", "--as-of", "2026-03-31")
+    assert code == 0 and {d["regulation"] for d in data["decks"]} == {None}
+    assert "no vanguard regulation was in force (its first takes effect on 2026-04-01)" in err
