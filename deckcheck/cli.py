@@ -49,7 +49,7 @@ def _exits_2_on_bad_input(command: Callable[..., None]) -> Callable[..., None]:
         try:
             command(*args, **kwargs)
         except DeckcheckError as error:
-            typer.echo(f"deckcheck: {error}", err=True)
+            _say(f"deckcheck: {error}")
             raise typer.Exit(2) from None
 
     return run
@@ -93,12 +93,26 @@ CarddbOption = Annotated[
 
 
 def _use_colour() -> bool:
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    """Colour on a terminal, by the common conventions: NO_COLOR set to anything but the empty string turns it off
+    (no-color.org), FORCE_COLOR set non-empty turns it on even when piped (force-color.org; NO_COLOR wins), and
+    TERM=dumb turns it off."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return os.environ.get("TERM") != "dumb" and sys.stdout.isatty()
+
+
+def _say(message: str) -> None:
+    """A message on stderr, its control characters made visible (a deck name cannot retitle the terminal)."""
+    from deckcheck.safetext import escape_controls
+
+    typer.echo(escape_controls(message, keep_newlines=True), err=True)
 
 
 def _echo_errors(errors: list[DeckcheckError]) -> None:
     for error in errors:
-        typer.echo(f"deckcheck: {error}", err=True)
+        _say(f"deckcheck: {error}")
 
 
 def _version(value: bool) -> None:
@@ -120,14 +134,23 @@ def _main(
 @_exits_2_on_bad_input
 def check(
     paths: Annotated[
-        list[Path],
+        list[str],  # kept as given: `./a.deck.toml` is reported as `./a.deck.toml`
         typer.Argument(
-            help="Deck files or folders (searched recursively, skipping carddb/ folders).", show_default=False
+            help="Deck files or folders. Folders are searched recursively for *.deck.toml, *.deck.json, *.toml and "
+            "*.json with a `game` key and *.txt decklists with a 'game:' line, skipping carddb/ and hidden folders. "
+            "Each deck is checked once, however often it is reached.",
+            show_default=False,
         ),
     ],
     output: Annotated[
         OutputFormat,
-        typer.Option("--output", "-o", metavar="FORMAT", help="text (for people), json, github, sarif or junit."),
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FORMAT",
+            help="text (for people; coloured on a terminal, see NO_COLOR / FORCE_COLOR), json, github (workflow "
+            "annotations), sarif (GitHub code scanning) or junit.",
+        ),
     ] = OutputFormat.text,
     fail_on: Annotated[
         FailOn,
@@ -168,9 +191,9 @@ def check(
     files_progress = _progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
     run = check_paths(paths, carddb or (), progress=files_progress, regulation=regulation, as_of=as_of)
     for warning in run.warnings:
-        typer.echo(f"deckcheck: card data note: {warning}", err=True)
+        _say(f"deckcheck: card data note: {warning}")
     for note in run.notes:
-        typer.echo(f"deckcheck: note: {note}", err=True)
+        _say(f"deckcheck: note: {note}")
     from deckcheck.output import render_github, render_json, render_junit, render_sarif, render_text
 
     if output is OutputFormat.text:
@@ -572,7 +595,7 @@ def main(resume_gc: bool = False) -> None:
     try:
         app_for(sys.argv[1:])()
     except DeckcheckError as error:
-        typer.echo(f"deckcheck: {error}", err=True)
+        _say(f"deckcheck: {error}")
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)

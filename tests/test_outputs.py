@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import re
+import os
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -42,19 +42,55 @@ def json_findings(output: str) -> set[tuple[str, str, str, str]]:
     return {(d["path"], v["rule"], v["severity"], v["message"]) for d in data["decks"] for v in d["violations"]}
 
 
-def _unescape(text: str) -> str:
-    return text.replace("%0A", "\n").replace("%0D", "\r").replace("%3A", ":").replace("%2C", ",").replace("%25", "%")
+# The Actions runner's own rules (actions/runner, ActionCommand.TryParseV2 and its escape mappings): the command
+# runs from "::" to the first space, properties are split on "," and "=", the data follows the next "::"; values
+# are unescaped in the mappings' order, "%25" last.
+_DATA_ESCAPES = (("\r", "%0D"), ("\n", "%0A"), ("%", "%25"))
+_PROPERTY_ESCAPES = (("\r", "%0D"), ("\n", "%0A"), (":", "%3A"), (",", "%2C"), ("%", "%25"))
+
+
+def _runner_unescape(value: str, mappings: tuple[tuple[str, str], ...]) -> str:
+    for token, replacement in mappings:
+        value = value.replace(replacement, token)
+    return value
+
+
+def parse_workflow_command(line: str) -> tuple[str, dict[str, str], str] | None:
+    """(command, properties, data) as the runner reads a `::command k=v,...::data` line; None if it is not one."""
+    if not line.startswith("::"):
+        return None
+    end = line.find("::", 2)
+    if end < 0:
+        return None
+    info, data = line[2:end], line[end + 2 :]
+    command, _, props = info.partition(" ")
+    properties = {}
+    for pair in filter(None, props.split(",")):
+        key, _, value = pair.partition("=")
+        properties[key] = _runner_unescape(value, _PROPERTY_ESCAPES)
+    return command, properties, _runner_unescape(data, _DATA_ESCAPES)
+
+
+def github_findings(output: str) -> set[tuple[str, str, str, str, int | None]]:
+    found = set()
+    for line in output.splitlines():
+        parsed = parse_workflow_command(line)
+        if parsed and parsed[1].get("title") != "deckcheck":
+            command, props, data = parsed
+            line_number = int(props["line"]) if "line" in props else None
+            found.add((props["file"], props["title"], command, data, line_number))
+    return found
 
 
 def test_github_annotations_are_the_json_violations(folder):
     _, json_out = run("check", folder, "--output", "json")
     _, out = run("check", folder, "--output", "github")
-    found = set()
-    for line in out.splitlines():
-        match = re.fullmatch(r"::(error|warning) file=([^,]*),title=([^:]*)::(.*)", line)
-        if match and match[3] != "deckcheck":
-            found.add((_unescape(match[2]), _unescape(match[3]), match[1], _unescape(match[4])))
-    assert found == json_findings(json_out)
+    data = json.loads(json_out)
+    expected = {
+        (d["path"], v["rule"], v["severity"], v["message"], v["line"]) for d in data["decks"] for v in d["violations"]
+    }
+    assert github_findings(out) == expected
+    assert any(v[4] for v in expected)  # lines are there to compare
     assert any("title=deckcheck::" in line and "broken.deck.toml" in line for line in out.splitlines())
     summary = json.loads(json_out)["summary"]
     assert out.splitlines()[-1].startswith(f"{summary['decks']} decks checked, {summary['legal']} legal")
@@ -75,22 +111,28 @@ def test_sarif_results_are_the_json_violations(folder):
         assert result["level"] in ("error", "warning", "note")
         assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
     found = {
-        (
-            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
-            r["ruleId"],
-            r["level"],
-            r["message"]["text"],
-        )
+        (sarif_path(only_run, r), r["ruleId"], r["level"], r["message"]["text"])
         for r in results
         if r["ruleId"] != "deckcheck.unreadable"
     }
-    assert found == json_findings(json_out)
+    assert found == {(os.path.abspath(path), *rest) for path, *rest in json_findings(json_out)}
     described = {rule["id"]: rule for rule in rules}
     assert "5.2" in described["vanguard.main-size"]["properties"]["ref"]  # rules-document references
     assert described["deck.unknown-card"]["shortDescription"]["text"]
     unreadable = [r for r in results if r["ruleId"] == "deckcheck.unreadable"]
     assert len(unreadable) == 1 and unreadable[0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 2
     assert only_run["invocations"][0]["executionSuccessful"] is False
+
+
+def sarif_path(sarif_run: dict, result: dict) -> str:
+    """The file a SARIF result is about, as a consumer resolves it: its URI against its base (%SRCROOT%)."""
+    from urllib.parse import unquote, urljoin, urlparse
+
+    artifact = result["locations"][0]["physicalLocation"]["artifactLocation"]
+    base = sarif_run["originalUriBaseIds"][artifact["uriBaseId"]]["uri"] if "uriBaseId" in artifact else ""
+    full = urlparse(urljoin(base, artifact["uri"]))
+    assert full.scheme == "file", full
+    return unquote(full.path, errors="surrogateescape")
 
 
 def test_junit_has_a_suite_per_game_and_a_case_per_deck(folder):
