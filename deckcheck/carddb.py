@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from deckcheck import cache as carddb_cache
 from deckcheck.cards import Card
 from deckcheck.decks import toml_error_position
-from deckcheck.errors import CardDatabaseError, DeckcheckError
+from deckcheck.errors import CardDatabaseError, DeckcheckError, Problem
 from deckcheck.game import Game
 from deckcheck.normalize import norm_name, norm_number
 
@@ -195,7 +195,7 @@ def _read_layers(game: Game, layers: tuple[Path, ...], problems: list[str]) -> l
             try:
                 files.append(carddb_cache.SourceFile(path, path.read_bytes()))
             except OSError as error:
-                problems.append(f"{path}: cannot be read: {error.strerror or error}")
+                problems.append(Problem(f"{path}: cannot be read: {error.strerror or error}", path))
         snapshot.append(carddb_cache.LayerFiles(folder, tuple(files)))
     return snapshot
 
@@ -234,10 +234,9 @@ def _load_folder(
         for index, card in _parse_file(game, source.path, source.data, problems):
             where = f"{source.path} record {index}"
             if card.number in cards:
-                problems.append(
-                    f"{where}: number {card.number} is already used by {sources[card.number]} "
-                    "(a number is unique within one database folder)"
-                )
+                text = f"{where}: number {card.number} is already used by {sources[card.number]} "
+                line = _record_line(source.data, index)
+                problems.append(Problem(text + "(a number is unique within one database folder)", source.path, line))
                 continue
             cards[card.number] = card
             sources[card.number] = where
@@ -255,25 +254,41 @@ def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> lis
     except tomli.TOMLDecodeError as error:
         reason, line = toml_error_position(error)
         where = f"{path}:{line}" if line else str(path)
-        problems.append(f"{where}: is not valid TOML: {reason}")
+        problems.append(Problem(f"{where}: is not valid TOML: {reason}", path, line))
         return []
     except UnicodeDecodeError:
-        problems.append(f"{path}: is not UTF-8 text")
+        problems.append(Problem(f"{path}: is not UTF-8 text", path))
         return []
     file_game = parsed.get("game", game.id)
     if file_game != game.id:
-        problems.append(f"{path}: game = {file_game!r}, but the file is in the {game.id!r} folder")
+        problems.append(Problem(f"{path}: game = {file_game!r}, but the file is in the {game.id!r} folder", path))
         return []
     records = parsed.get("cards", [])
     if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
-        problems.append(f"{path}: `cards` must be an array of tables ([[cards]])")
+        problems.append(Problem(f"{path}: `cards` must be an array of tables ([[cards]])", path))
         return []
     loaded = []
     for index, record in enumerate(records, start=1):
+        before = len(problems)
         card = parse_record(game, record, f"{path} record {index}", problems)
         if card is not None:
             loaded.append((index, card))
+        elif len(problems) > before:  # each problem of the record points at its `[[cards]]` line
+            line = _record_line(data, index)
+            problems[before:] = [Problem(problem, path, line) for problem in problems[before:]]
     return loaded
+
+
+def _record_line(data: bytes, index: int) -> int | None:
+    """The line where record INDEX (from 1) of a card file starts: its `[[cards]]` header, else the `cards` key
+    of an inline array (only asked for when a record has a problem)."""
+    from deckcheck.positions import toml_key_lines, toml_table_array_lines
+
+    text = data.decode("utf-8-sig", "replace").replace("\r\n", "\n").replace("\r", "\n")
+    headers = toml_table_array_lines(text, "cards")
+    if 1 <= index <= len(headers):
+        return headers[index - 1]
+    return toml_key_lines(text).get(("cards",))
 
 
 def parse_record(game: Game, record: dict[str, Any], where: str, problems: list[str]) -> Card | None:

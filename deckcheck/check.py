@@ -85,10 +85,17 @@ class CheckRun:
             "summary": self.summary(),
         }
         if self.errors:
-            data["errors"] = [
-                {"path": e.path, "line": e.line, "field": e.field, "message": str(e)} for e in self.errors
-            ]
+            data["errors"] = [_error_json(error) for error in self.errors]
         return data
+
+
+def _error_json(error: DeckcheckError) -> dict[str, Any]:
+    data: dict[str, Any] = {"path": error.path, "line": error.line, "field": error.field, "message": str(error)}
+    if error.details:  # several problems at once (unreadable lines, broken card records), each with its place
+        data["problems"] = [
+            {"path": detail.path or error.path, "line": detail.line, "message": str(detail)} for detail in error.details
+        ]
+    return data
 
 
 # The rules of every game ---------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -13,6 +14,7 @@ from typer.testing import CliRunner
 
 from deckcheck.check import DeckReport
 from deckcheck.cli import app
+from deckcheck.safetext import escape_controls
 from deckcheck.violations import Violation
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "decks"
@@ -182,3 +184,222 @@ def test_fail_on_warning_in_every_format(tmp_path, isolated_carddb, monkeypatch)
     assert ET.fromstring(out).find("testsuite/testcase/failure") is not None
     _, out = run("check", legal, "--output", "junit")
     assert ET.fromstring(out).find("testsuite/testcase/failure") is None
+
+
+# CI consumers: schemas, GitHub's ingestion rules, hostile names (issue 13, issue 14 item 12) ----------------------
+
+SCHEMAS = Path(__file__).resolve().parent / "schemas"  # vendored; see tests/schemas/README.md
+HOSTILE = "a, b: 50% 暁\x07"  # spaces, a comma, a colon, %, Japanese and a control character
+BELL_CARD = {"number": "T-900", "name": "Bell\x07Knight", "type": "normal", "grade": 1, "clans": ["C"]}
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def scenarios(vanguard_carddb):
+    """Folders of decks by kind (legal, illegal, malformed, hostile names) and the card folder they need."""
+    import tomli_w
+    from conftest import LEGAL_VANGUARD_TOML
+
+    (vanguard_carddb / "vanguard" / "bell.toml").write_text(tomli_w.dumps({"cards": [BELL_CARD]}), encoding="utf-8")
+    root = Path.cwd()
+    legal = _write(root / "legal" / "deck.deck.toml", LEGAL_VANGUARD_TOML).parent
+    illegal = LEGAL_VANGUARD_TOML.replace('"T-108" = 1\n', '"T-108" = 1\n"T-900" = 5\n"NO-SUCH" = 1\n')
+    _write(root / "illegal" / "deck.deck.toml", illegal)
+    _write(root / "illegal" / "deck.json", json.dumps({"game": "vanguard", "main": {"T-100": 9}}))
+    _write(root / "malformed" / "broken.deck.toml", 'game = "vanguard"\n[main\n')
+    _write(root / "malformed" / "lines.txt", "game: vanguard\n4 T-100\nnot a line\n4 T-101\nneither\n")
+    _write(root / "malformed" / "dup.deck.json", '{"game": "vanguard",\n "main": {"T-100": 4,\n "T-100": 4}}\n')
+    hostile_text = illegal.replace('name = "Test deck"', 'name = "evil\\u001b]0;pwned\\u0007"') + '"\\u0007x" = 1\n'
+    _write(root / f"{HOSTILE} dir" / f"{HOSTILE}.deck.toml", hostile_text)
+    _write(root / f"{HOSTILE} dir" / f"{HOSTILE} bad.deck.toml", 'game = "vanguard"\n[main]\n"a\\u0007" = \n')
+    kinds = {"legal": [legal], "illegal": [root / "illegal"], "malformed": [root / "malformed"]}
+    kinds["hostile"] = [root / f"{HOSTILE} dir"]
+    kinds["all"] = [path for paths in kinds.values() for path in paths]
+    return kinds, vanguard_carddb
+
+
+KINDS = ("legal", "illegal", "malformed", "hostile", "all")
+
+
+def _check(paths: list[Path], cards: Path, fmt: str) -> tuple[int, str]:
+    return run("check", *paths, "--carddb", cards, "--output", fmt)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_sarif_is_valid_and_meets_github_code_scanning_rules(scenarios, kind):
+    import jsonschema
+
+    kinds, cards = scenarios
+    code, out = _check(kinds[kind], cards, "sarif")
+    assert code == {"legal": 0, "illegal": 1}.get(kind, 2)
+    sarif = json.loads(out)
+    schema = json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    jsonschema.Draft4Validator(schema).validate(sarif)
+    (only_run,) = sarif["runs"]
+    assert only_run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == Path.cwd().as_uri() + "/"
+    for rule in only_run["tool"]["driver"]["rules"]:
+        assert rule["shortDescription"]["text"] and rule["fullDescription"]["text"]
+        assert rule["help"]["text"] and rule["help"]["markdown"] and "helpUri" not in rule
+    keys = []
+    for result in only_run["results"]:
+        location = result["locations"][0]["physicalLocation"]
+        uri = location["artifactLocation"]["uri"]
+        assert re.fullmatch(r"(?:[A-Za-z0-9\-._~!$&'()*+;=@/]|%[0-9A-F]{2})+", uri), uri  # RFC 3986, relative
+        assert location["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
+        assert location["region"]["startLine"] >= 1
+        assert result["partialFingerprints"]
+        keys.append((uri, location["region"]["startLine"], result["ruleId"], result["message"]["text"]))
+    assert keys == sorted(keys)
+    if kind in ("illegal", "all"):
+        uris = {sarif_path(only_run, r) for r in only_run["results"]}
+        assert os.path.abspath("illegal/deck.deck.toml") in uris
+    if kind in ("hostile", "all"):
+        hostile = [
+            r
+            for r in only_run["results"]
+            if "%E6%9A%81%07" in r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        ]
+        assert hostile and all(sarif_path(only_run, r).startswith(os.path.abspath(f"{HOSTILE} dir")) for r in hostile)
+
+
+def test_sarif_points_each_violation_at_its_entry(scenarios):
+    kinds, cards = scenarios
+    _, out = _check(kinds["illegal"], cards, "sarif")
+    (only_run,) = json.loads(out)["runs"]
+    lines = {
+        (r["ruleId"], Path(sarif_path(only_run, r)).name): r["locations"][0]["physicalLocation"]["region"]["startLine"]
+        for r in only_run["results"]
+    }
+    toml_lines = (Path("illegal") / "deck.deck.toml").read_text(encoding="utf-8").split("\n")
+    assert toml_lines[lines[("deck.unknown-card", "deck.deck.toml")] - 1].startswith('"NO-SUCH"')
+    assert toml_lines[lines[("vanguard.copies", "deck.deck.toml")] - 1].startswith('"T-900"')
+    assert toml_lines[lines[("vanguard.main-size", "deck.deck.toml")] - 1] == "[main]"
+    assert lines[("vanguard.copies", "deck.json")] == 1  # the JSON entry's line
+
+
+def test_sarif_fingerprints_stay_when_unrelated_lines_move(scenarios):
+    kinds, cards = scenarios
+    deck = Path("illegal") / "deck.deck.toml"
+
+    def findings() -> dict[str, tuple[str, int]]:
+        (only_run,) = json.loads(_check([deck], cards, "sarif")[1])["runs"]
+        return {
+            r["partialFingerprints"]["deckcheckFinding/v1"]: (
+                r["ruleId"],
+                r["locations"][0]["physicalLocation"]["region"]["startLine"],
+            )
+            for r in only_run["results"]
+        }
+
+    before = findings()
+    deck.write_text("# a comment\n\n# another\n" + deck.read_text(encoding="utf-8"), encoding="utf-8")
+    after = findings()
+    assert set(after) == set(before) and len(before) >= 3
+    assert all(after[key] == (rule, line + 3) for key, (rule, line) in before.items())
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_junit_is_well_formed_and_valid_against_the_jenkins_schema(scenarios, kind):
+    import xmlschema
+
+    kinds, cards = scenarios
+    _, out = _check(kinds[kind], cards, "junit")
+    schema = xmlschema.XMLSchema(str(SCHEMAS / "jenkins-xunit-junit-10.xsd"))
+    schema.validate(out)  # also proves it is well-formed XML
+    root = ET.fromstring(out)
+    assert all(
+        element.get("time") is not None
+        for element in root.iter()
+        if element.tag != "failure" and element.tag != "error"
+    )
+    if kind in ("hostile", "all"):
+        text = ET.tostring(root, encoding="unicode")
+        assert "\x07" not in text and "\x1b" not in text
+        assert "Bell\\x07Knight" in text and f"{HOSTILE}".replace("\x07", "\\x07") in text
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_github_annotations_parse_back_to_the_json(scenarios, kind):
+    kinds, cards = scenarios
+    _, json_out = _check(kinds[kind], cards, "json")
+    _, out = _check(kinds[kind], cards, "github")
+    data = json.loads(json_out)
+    expected = {
+        (escape_controls(d["path"]), v["rule"], v["severity"], escape_controls(v["message"]), v["line"])
+        for d in data["decks"]
+        for v in d["violations"]
+    }
+    assert github_findings(out) == expected
+    # every problem of an unreadable file is an annotation on its own line of its file
+    places = {(p["path"], p["line"]) for e in data.get("errors", []) for p in e.get("problems", [e])}
+    annotations = {
+        (props["file"], int(props["line"]) if "line" in props else None)
+        for _, props, _ in filter(None, map(parse_workflow_command, out.splitlines()))
+        if props.get("title") == "deckcheck"
+    }
+    assert annotations == {(escape_controls(path), line) for path, line in places}
+    last = out.splitlines()[-1]
+    assert re.match(rf"{data['summary']['decks']} decks? checked", last)
+
+
+@pytest.mark.parametrize("fmt", ["text", "github", "junit"])
+def test_control_characters_never_reach_the_output_raw(scenarios, fmt):
+    kinds, cards = scenarios
+    result = CliRunner().invoke(app, ["check", *map(str, kinds["hostile"]), "--carddb", str(cards), "-o", fmt])
+    for stream in (result.stdout, result.stderr):
+        assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", stream), stream
+    assert "evil\\x1b]0;pwned\\x07" in result.stdout or fmt != "text"  # the deck name, escaped
+    assert "\\x07" in result.stdout
+
+
+def test_text_output_says_path_and_line(scenarios):
+    kinds, cards = scenarios
+    _, out = _check(kinds["illegal"], cards, "text")
+    deck = os.path.join(str(kinds["illegal"][0]), "deck.deck.toml")
+    line = (Path("illegal") / "deck.deck.toml").read_text(encoding="utf-8").split("\n").index('"NO-SUCH" = 1') + 1
+    unknown = next(text for text in out.splitlines() if "deck.unknown-card" in text)
+    assert unknown.strip().startswith(f"{deck}:{line}: error deck.unknown-card")
+
+
+def test_one_deck_is_one_deck(scenarios):
+    kinds, cards = scenarios
+    _, text = _check(kinds["legal"], cards, "text")
+    _, github = _check(kinds["legal"], cards, "github")
+    assert text.splitlines()[-1] == "1 deck checked, 1 legal"
+    assert github.splitlines()[-1] == "1 deck checked, 1 legal, 0 errors, 0 warnings"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_one_bad_file_never_stops_a_folder_check(scenarios, fmt):
+    # issue 14 item 7: every readable deck is reported, in every format, and the exit code is 2
+    kinds, cards = scenarios
+    _, json_out = _check(kinds["all"], cards, "json")
+    data = json.loads(json_out)
+    readable = {deck["path"] for deck in data["decks"]}
+    assert len(readable) == 4 and len(data["errors"]) == 4
+    code, out = _check(kinds["all"], cards, fmt)
+    assert code == 2
+    if fmt == "sarif":
+        (only_run,) = json.loads(out)["runs"]
+        reported = {sarif_path(only_run, r) for r in only_run["results"] if r["ruleId"] != "deckcheck.unreadable"}
+        illegal = {os.path.abspath(d["path"]) for d in data["decks"] if not d["legal"]}
+        assert reported == illegal
+    elif fmt == "github":
+        assert {f for f, *_ in github_findings(out)} == {
+            escape_controls(d["path"]) for d in data["decks"] if not d["legal"]
+        }
+    elif fmt == "junit":
+        names = {
+            case.get("name") for case in ET.fromstring(out).iter("testcase") if case.get("classname") != "deckcheck"
+        }
+        assert names == {escape_controls(path) for path in readable}
+    elif fmt == "json":
+        assert {deck["path"] for deck in json.loads(out)["decks"]} == readable
+    else:
+        for path in readable:
+            assert escape_controls(path) in out
