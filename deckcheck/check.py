@@ -388,8 +388,8 @@ class _Walk:
             try:
                 is_dir = child.is_dir()  # the listing already says which child is a folder: no stat
                 is_file = not is_dir and child.is_file()
-            except OSError as error:
-                self.problem(f"cannot be read ({error.strerror})", path)
+            except OSError:  # a link loop, a vanished file, a permission problem: said for this path
+                self.problem(_kind(path), path)
                 continue
             if is_dir:
                 yield from self.decks(path, (*ancestors, here))

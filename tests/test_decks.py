@@ -148,3 +148,66 @@ def test_a_section_that_is_not_a_table_is_malformed(tmp_path, db):
     with pytest.raises(DeckcheckError, match=r"section \[main\] must be a table") as caught:
         deck_from(tmp_path, "a.deck.toml", 'game = "vanguard"\nmain = 4\n', db)
     assert caught.value.field == "main"
+
+
+# Lines of entries, duplicate JSON keys, every unreadable line (issues 13, 14 item 3, 15 item 3) -----------------
+
+
+def lines_of(deck) -> dict[tuple[str, str], int | None]:
+    deck.source.locate()
+    return {(entry.section, entry.key): entry.line for entry in deck.entries}
+
+
+def test_every_entry_knows_its_line_in_toml_text_and_json(tmp_path, db):
+    toml_deck = deck_from(tmp_path, "a.deck.toml", LEGAL_VANGUARD_TOML, db)
+    toml_lines = LEGAL_VANGUARD_TOML.split("\n")
+    for (section, key), line in lines_of(toml_deck).items():
+        assert toml_lines[line - 1].startswith(f'"{key}" = '), (section, key)
+    text_deck = deck_from(tmp_path, "a.txt", LEGAL_VANGUARD_TEXT, db)
+    assert lines_of(text_deck)[("main", "Crit")] == 5 and lines_of(text_deck)[("g", "Stride")] == 19
+    data = {"game": "vanguard", "name": "x", "main": {"T-000": 1, "Crit": 4}, "g": {"T-201": 4}}
+    json_deck = deck_from(tmp_path, "a.json", json.dumps(data, indent=2), db)
+    assert lines_of(json_deck) == {("main", "T-000"): 5, ("main", "Crit"): 6, ("g", "T-201"): 9}
+    assert json_deck.source.section_lines["main"] == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "line"),
+    [
+        ('{"game": "vanguard",\n "name": "A",\n "name": "B"}', "'name'", 3),
+        ('{"game": "vanguard", "main": {\n"T-000": 1,\n"T-100": 4,\n"T-000": 2}}', "'T-000' in 'main'", 4),
+        ('{"game": "vanguard", "main": {"a\\u0041": 1, "aA": 2}}', "'aA' in 'main'", 1),  # the same key, escaped
+    ],
+)
+def test_a_duplicate_json_key_is_a_malformed_deck(tmp_path, db, text, key, line):
+    with pytest.raises(DeckcheckError, match=f"duplicate key {key}") as caught:
+        deck_from(tmp_path, "dup.json", text, db)
+    assert caught.value.line == line and caught.value.path.endswith("dup.json")
+
+
+def test_the_same_key_in_two_json_objects_is_fine(tmp_path, db):
+    text = '{"game": "vanguard", "main": {"T-000": 1}, "g": {"T-000": 1}, "x": [{"k": 1}, {"k": 2}]}'
+    deck = deck_from(tmp_path, "ok.json", text, db)
+    assert [(e.section, e.key) for e in deck.entries] == [("main", "T-000"), ("g", "T-000")]
+
+
+def test_a_text_decklist_reports_every_unreadable_line_at_once(tmp_path, db):
+    text = "game: vanguard\nfour T-004\n4 T-000\n\n???\n## g\n4 T-201\nx\n"
+    with pytest.raises(DeckcheckError) as caught:
+        deck_from(tmp_path, "a.txt", text, db)
+    error = caught.value
+    assert error.line == 2 and "cannot read 3 lines" in str(error)
+    assert [(d.line, str(d)) for d in error.details] == [
+        (2, "line 2: 'four T-004'"),
+        (5, "line 5: '???'"),
+        (8, "line 8: 'x'"),
+    ]
+    assert all(d.path == error.path for d in error.details)
+
+
+def test_a_path_is_kept_as_given(tmp_path, db, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    assert parse_deck("./a.deck.toml").path == "./a.deck.toml"
+    with pytest.raises(DeckcheckError, match=r"^\./missing\.toml: no such file"):
+        parse_deck("./missing.toml")

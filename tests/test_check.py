@@ -1,0 +1,160 @@
+"""Finding decks in folders (deckcheck.check): which files, each once, paths as given, and every path that cannot
+be walked reported for that path while the rest is checked (issues 13 and 14 item 8)."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+from pathlib import Path
+
+import pytest
+from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
+from typer.testing import CliRunner
+
+from deckcheck.check import check_paths, find_deck_files
+from deckcheck.cli import app
+
+
+@pytest.fixture
+def tree(vanguard_carddb, monkeypatch):
+    """decks/ with a TOML, a text and a JSON deck (one in a subfolder), and files that are not decks."""
+    monkeypatch.setenv("DECKCHECK_CARDDB", str(vanguard_carddb))
+    root = Path.cwd() / "decks"
+    (root / "sub").mkdir(parents=True)
+    (root / "a.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    (root / "b.txt").write_text(LEGAL_VANGUARD_TEXT, encoding="utf-8")
+    deck_json = {"game": "vanguard", "main": {"T-000": 1}}
+    (root / "sub" / "c.json").write_text(json.dumps(deck_json), encoding="utf-8")
+    (root / "sub" / "d.deck.json").write_text(json.dumps(deck_json), encoding="utf-8")
+    (root / "package.json").write_text('{"name": "not a deck"}', encoding="utf-8")
+    (root / "notes.txt").write_text("no game line\n", encoding="utf-8")
+    return root
+
+
+def check_json(*args: object) -> tuple[int, dict, str]:
+    result = CliRunner().invoke(app, ["check", *map(str, args), "--output", "json"])
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    return result.exit_code, json.loads(result.stdout), result.stderr
+
+
+def test_json_decks_are_found_in_folders(tree):
+    files, errors = find_deck_files(["decks"])
+    assert errors == []
+    assert files == ["decks/a.deck.toml", "decks/b.txt", "decks/sub/c.json", "decks/sub/d.deck.json"]
+
+
+def test_each_deck_once_however_it_is_reached(tree):
+    (tree / "link.deck.toml").symlink_to(tree / "a.deck.toml")
+    files, errors = find_deck_files(["decks/a.deck.toml", "decks", "decks/sub", "./decks/a.deck.toml"])
+    assert errors == []
+    assert files == ["decks/a.deck.toml", "decks/b.txt", "decks/sub/c.json", "decks/sub/d.deck.json"]
+
+
+def test_paths_are_printed_as_given(tree):
+    code, data, _ = check_json("./decks/a.deck.toml", "./decks/sub")
+    assert [deck["path"] for deck in data["decks"]] == [
+        "./decks/a.deck.toml",
+        "./decks/sub/c.json",
+        "./decks/sub/d.deck.json",
+    ]
+    result = CliRunner().invoke(app, ["check", "./decks/a.deck.toml"])
+    assert result.stdout.startswith("./decks/a.deck.toml  vanguard")
+    assert result.stdout.rstrip().endswith("1 deck checked, 1 legal")
+
+
+def test_a_symlink_loop_is_reported_and_the_rest_checked(tree):
+    (tree / "sub" / "back").symlink_to(tree)  # decks/sub/back -> decks: a loop
+    (tree / "self.deck.toml").symlink_to(tree / "self.deck.toml")  # a link to itself
+    code, data, err = check_json("decks")
+    assert code == 2 and len(data["decks"]) == 4
+    problems = {error["path"]: error["message"] for error in data["errors"]}
+    assert "symbolic link loop" in problems["decks/sub/back"]
+    assert "symbolic link loop" in problems["decks/self.deck.toml"]
+    assert "decks/sub/back" in err
+
+
+def test_an_unreadable_folder_and_file_are_each_reported(tree, monkeypatch):
+    # Simulated (root can read anything): the listing of one folder and the bytes of one deck are refused.
+    (tree / "locked").mkdir()
+    (tree / "locked" / "x.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    (tree / "secret.txt").write_text(LEGAL_VANGUARD_TEXT, encoding="utf-8")
+    real_scandir, real_read = os.scandir, Path.read_bytes
+
+    def scandir(path):
+        if str(path).endswith("locked"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_scandir(path)
+
+    def read_bytes(self):
+        if self.name == "secret.txt":
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return real_read(self)
+
+    monkeypatch.setattr("deckcheck.check.os.scandir", scandir)
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    code, data, _ = check_json("decks")
+    assert code == 2 and len(data["decks"]) == 4  # the rest is checked
+    problems = {error["path"]: error["message"] for error in data["errors"]}
+    assert "folder cannot be read (Permission denied)" in problems["decks/locked"]
+    assert "cannot be read (Permission denied)" in problems["decks/secret.txt"]  # not skipped silently
+
+
+def test_a_broken_link_and_a_fifo_given_are_errors_not_hangs(tree):
+    os.mkfifo("fifo.deck.toml")
+    Path("dangling.deck.toml").symlink_to("nowhere.deck.toml")
+    code, data, _ = check_json("fifo.deck.toml", "dangling.deck.toml", "decks/a.deck.toml")
+    assert code == 2 and [deck["path"] for deck in data["decks"]] == ["decks/a.deck.toml"]
+    problems = {error["path"]: error["message"] for error in data["errors"]}
+    assert "is not a regular file" in problems["fifo.deck.toml"]
+    assert "broken link" in problems["dangling.deck.toml"]
+
+
+def test_a_bug_on_one_file_is_reported_for_that_file(tree, monkeypatch):
+    from deckcheck import decks
+
+    real = decks._parse_text
+
+    def explode(path, text):
+        if path.endswith("b.txt"):
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(path, text)
+
+    monkeypatch.setattr(decks, "_parse_text", explode)
+    run = check_paths(["decks"], jobs=1)
+    assert [report.path for report in run.reports] == ["decks/a.deck.toml", "decks/sub/c.json", "decks/sub/d.deck.json"]
+    (error,) = run.errors
+    assert error.path == "decks/b.txt" and "internal error (RecursionError" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("environment", "tty", "coloured"),
+    [
+        ({}, True, True),
+        ({}, False, False),
+        ({"NO_COLOR": "1"}, True, False),
+        ({"NO_COLOR": ""}, True, True),  # an empty NO_COLOR does not count (no-color.org)
+        ({"FORCE_COLOR": "1"}, False, True),
+        ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False, False),
+        ({"TERM": "dumb"}, True, False),
+        ({"TERM": "dumb", "FORCE_COLOR": "1"}, True, True),
+    ],
+)
+def test_colour_conventions(monkeypatch, environment, tty, coloured):
+    from deckcheck import cli
+
+    for name in ("NO_COLOR", "FORCE_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(cli.sys.stdout, "isatty", lambda: tty)
+    assert cli._use_colour() is coloured
+
+
+def test_forced_colour_reaches_a_pipe(tree, monkeypatch):
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    result = CliRunner().invoke(app, ["check", "decks/a.deck.toml"])
+    assert "\x1b[" in result.stdout
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert "\x1b[" not in CliRunner().invoke(app, ["check", "decks/a.deck.toml"]).stdout

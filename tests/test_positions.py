@@ -1,0 +1,61 @@
+"""Key lines in TOML and JSON texts (deckcheck.positions): where a finding points."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.errors import DeckcheckError
+from deckcheck.positions import json_key_lines, load_json, toml_key_lines, toml_table_array_lines
+
+TOML = '''game = "vanguard"   # comment with a = sign
+notes = """
+[main]
+"not a key" = 4
+"""
+[main]
+"G-BT01/001" = 4
+bare-key = 2
+'single' = 1
+"esc\\u0041ped" = 3
+  "indented" = 1 # trailing comment
+[ g ]
+"X" = 1
+inline = { "A" = 1, "B" = 2 }
+main2."dotted" = 5
+[[cards]]
+number = "A"
+[[cards]]
+number = "B"
+'''
+
+
+def test_toml_key_lines_follow_tables_and_skip_strings_and_comments():
+    lines = toml_key_lines(TOML)
+    assert lines[("game",)] == 1 and lines[("notes",)] == 2
+    assert lines[("main",)] == 6  # the real header, not the one inside the multi-line string
+    assert ("main", "not a key") not in lines
+    assert lines[("main", "G-BT01/001")] == 7
+    assert lines[("main", "bare-key")] == 8
+    assert lines[("main", "single")] == 9
+    assert lines[("main", "escAped")] == 10  # decoded as the parser decodes it
+    assert lines[("main", "indented")] == 11
+    assert lines[("g",)] == 12 and lines[("g", "X")] == 13 and lines[("g", "inline")] == 14
+    assert lines[("g", "main2", "dotted")] == 15
+    assert toml_table_array_lines(TOML, "cards") == [16, 18]
+
+
+def test_json_key_lines_by_path():
+    text = '{\n "game": "v",\n "main": {\n  "a,b": 1,\n  "c\\"d": 2\n },\n "list": [\n  {"k": 1},\n  {"k": 2}\n ]\n}'
+    lines = json_key_lines(text)
+    assert lines[("game",)] == 2 and lines[("main",)] == 3
+    assert lines[("main", "a,b")] == 4 and lines[("main", 'c"d')] == 5
+    assert lines[("list", 0, "k")] == 8 and lines[("list", 1, "k")] == 9
+
+
+def test_load_json_refuses_a_duplicate_key_and_names_both_lines():
+    with pytest.raises(DeckcheckError, match=r"duplicate key 'k' in '1' \(first on line 2\)") as caught:
+        load_json('[{"k": 1},\n {"k": 1,\n  "k": 2}]', "cards.json")
+    assert caught.value.line == 3 and caught.value.path == "cards.json"
+    with pytest.raises(DeckcheckError, match="is not valid JSON") as caught:
+        load_json('{"a": }', "x.json")
+    assert caught.value.line == 1
