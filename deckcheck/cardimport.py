@@ -184,6 +184,9 @@ def _json_rows(path: Path, text: str, game: Game) -> list[_Row]:
         raise DeckcheckError(
             f"is not valid JSON: {error.msg} (column {error.colno})", path=path, line=error.lineno
         ) from None
+    from deckcheck.positions import json_key_lines
+
+    json_key_lines(text, path)  # a key written twice is a malformed file (read last-wins, a field would be lost)
     if isinstance(data, dict):
         data = _json_cards(path, data, game)
     if not isinstance(data, list):

@@ -324,6 +324,15 @@ def test_json_object_with_game_and_cards(work: Path) -> None:
     assert "field 'game': the list is for game 'cipher', not 'vanguard'" in output
 
 
+def test_a_duplicate_key_in_a_json_card_list_is_malformed(work: Path) -> None:
+    # issue 14 item 3: read last-wins, the first `name` would be silently lost
+    text = '[{"number": "D-1", "name": "First",\n  "name": "Second", "type": "normal", "grade": 1, "clans": []}]'
+    source = write(work / "dup.json", text)
+    code, output = do_import(source)
+    assert code == 2 and not (work / "db").exists()
+    assert "dup.json:2: duplicate key 'name' in '0' (first on line 1)" in output
+
+
 # The header ----------------------------------------------------------------------------------------------------
 
 

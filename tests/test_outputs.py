@@ -403,3 +403,30 @@ def test_one_bad_file_never_stops_a_folder_check(scenarios, fmt):
     else:
         for path in readable:
             assert escape_controls(path) in out
+
+
+def test_a_broken_card_database_points_at_the_card_file_and_record(scenarios):
+    import jsonschema
+
+    kinds, cards = scenarios
+    broken = cards / "vanguard" / "broken.toml"
+    broken.write_text(
+        '[[cards]]\nnumber = "B-1"\nname = "Fine"\ntype = "normal"\ngrade = 1\nclans = []\n\n'
+        '[[cards]]\nnumber = "B-2"\nname = "Bad"\ntype = "normal"\ngrade = "high"\nclans = []\n',
+        encoding="utf-8",
+    )
+    code, out = _check(kinds["legal"], cards, "sarif")
+    assert code == 2
+    sarif = json.loads(out)
+    jsonschema.Draft4Validator(json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text("utf-8"))).validate(sarif)
+    (only_run,) = sarif["runs"]
+    (result,) = only_run["results"]
+    assert sarif_path(only_run, result) == str(broken)  # outside the repository: an absolute file URI
+    assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == 8  # the second [[cards]]
+    assert "field 'grade'" in result["message"]["text"]
+    _, out = _check(kinds["legal"], cards, "github")
+    (annotation,) = [parsed for parsed in map(parse_workflow_command, out.splitlines()) if parsed]
+    assert annotation[1]["file"] == str(broken) and annotation[1]["line"] == "8"
+    _, out = _check(kinds["legal"], cards, "json")
+    (problem,) = json.loads(out)["errors"][0]["problems"]
+    assert (problem["path"], problem["line"]) == (str(broken), 8)
