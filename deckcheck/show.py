@@ -15,8 +15,9 @@ from deckcheck.cards import Card
 from deckcheck.check import DeckReport, report_deck
 from deckcheck.decks import Deck, Entry, parse_deck, resolve_deck
 from deckcheck.game import plural
-from deckcheck.output import violation_line  # one look for violations, as `deckcheck check` prints them
+from deckcheck.output import violation_line
 from deckcheck.printable import key_rows, sections_of
+from deckcheck.safetext import escape_controls  # one look for violations, as `deckcheck check` prints them
 
 Style = Callable[..., str]
 
@@ -40,9 +41,9 @@ def run_show(path: Path, *, json_output: bool, colour: bool, carddb_dirs: tuple[
 
 
 def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> str:
-    title = deck.name or Path(deck.path or "<deck>").name
-    lines = [f"{style(title, bold=True)} — {deck.game.title}", f"  {deck.path}"]
-    lines += [f"  {key}: {value}" for key, _, value in key_rows(deck)]
+    title = escape_controls(deck.name or Path(deck.path or "<deck>").name)  # a name cannot command the terminal
+    lines = [f"{style(title, bold=True)} — {deck.game.title}", f"  {escape_controls(str(deck.path))}"]
+    lines += [f"  {key}: {escape_controls(str(value))}" for key, _, value in key_rows(deck)]
     width = max((len(_number(entry)) for entry in deck.entries), default=0)
     for section in sections_of(deck):
         lines += ["", _section_heading(deck, section, style)]
@@ -59,6 +60,7 @@ def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> s
 
 def _section_heading(deck: Deck, section: str, style: Style) -> str:
     size = plural(deck.size(section), "card")
+    section = escape_controls(section)
     if section in deck.game.sections:
         return f"{style(section, bold=True)}: {size}"
     return f"{style(section, bold=True)}: {size} (not a {deck.game.title} section)"
@@ -66,11 +68,11 @@ def _section_heading(deck: Deck, section: str, style: Style) -> str:
 
 def _number(entry: Entry) -> str:
     """The number column: the card's number, or the key as written when it matched no card."""
-    return entry.card.number if entry.card is not None else entry.key
+    return escape_controls(entry.card.number if entry.card is not None else entry.key)
 
 
 def _entry_line(entry: Entry, width: int) -> str:
-    name = entry.card.name if entry.card is not None else "(unknown card)"
+    name = escape_controls(entry.card.name) if entry.card is not None else "(unknown card)"
     if entry.count is None:
         return f"  {entry.raw_count!s:>3}  {_number(entry):<{width}}  {name} (bad count)"
     return f"  {entry.count:>3}  {_number(entry):<{width}}  {name}"

@@ -106,6 +106,17 @@ def test_vanguard_text_decklist_and_first_vanguard_key(work: Path, vg: Path) -> 
     assert output.rstrip().endswith("Legal.")
 
 
+def test_control_characters_in_a_deck_are_shown_escaped(work: Path, vg: Path) -> None:
+    # issue 14 item 12: `name = "\u001b]0;pwned\u0007"` must not retitle the terminal
+    path = work / "evil.deck.toml"
+    text = LEGAL_VANGUARD_TOML.replace('name = "Test deck"', 'name = "\\u001b]0;pwned\\u0007"')
+    path.write_text(text + '"bell\\u0007" = 1\n', encoding="utf-8")
+    code, output = show(path, vg)
+    assert code == 0
+    assert output.splitlines()[0] == "\\x1b]0;pwned\\x07 — Cardfight!! Vanguard"
+    assert "bell\\x07" in output and not any(char in output for char in "\x1b\x07")
+
+
 def test_vanguard_illegal_lists_every_violation(work: Path, vg: Path) -> None:
     path = work / "bad.deck.toml"
     path.write_text(LEGAL_VANGUARD_TOML.replace('"T-004" = 4', '"T-004" = 5'), encoding="utf-8")
