@@ -19,22 +19,16 @@ KeyPath = tuple[str | int, ...]
 
 _PART = r"(?:\"(?:[^\"\\]|\\.)*\"|'[^']*'|[A-Za-z0-9_-]+)"
 _DOTTED = rf"{_PART}(?:\s*\.\s*{_PART})*"
-_TOML_HEADER = re.compile(rf"^\s*\[(?P<double>\[)?\s*(?P<key>{_DOTTED})\s*\]\]?\s*$")
+_TOML_HEADER = re.compile(rf"^\s*\[(?P<double>\[)?\s*(?P<key>{_DOTTED})\s*\]\]?\s*(?:#.*)?$")
 _TOML_KEY = re.compile(rf"^\s*(?P<key>{_DOTTED})\s*=")
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def toml_key_lines(text: str) -> dict[KeyPath, int]:
     """The line of every table header and key of a TOML text (the first line, for a key written twice)."""
-    from deckcheck.surgery import _scan_toml  # the comment and multi-line string scanner the editor uses
-
-    lines = text.split("\n")
     found: dict[KeyPath, int] = {}
     table: KeyPath | None = ()
-    for number, (line, info) in enumerate(zip(lines, _scan_toml(text), strict=True), start=1):
-        if info.in_string:
-            continue
-        code = line[: info.comment] if info.comment is not None else line
+    for number, code in _code_lines(text):
         if match := _TOML_HEADER.match(code):
             table = _key_path(match["key"])
             if table is not None:
@@ -46,14 +40,27 @@ def toml_key_lines(text: str) -> dict[KeyPath, int]:
     return found
 
 
+def _code_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, the line without its comment) for every line that does not start inside a multi-line
+    string. Without multi-line strings a comment cannot hide a header or key (the patterns allow a trailing one),
+    so the character scanner, the slow part, runs only for files that have them."""
+    lines = text.split("\n")
+    if '"""' not in text and "'''" not in text:
+        return list(enumerate(lines, start=1))
+    from deckcheck.surgery import _scan_toml  # the comment and multi-line string scanner the editor uses
+
+    return [
+        (number, line[: info.comment] if info.comment is not None else line)
+        for number, (line, info) in enumerate(zip(lines, _scan_toml(text), strict=True), start=1)
+        if not info.in_string
+    ]
+
+
 def toml_table_array_lines(text: str, name: str) -> list[int]:
     """The line of each `[[name]]` header, in order: the N-th record of an array of tables starts there."""
-    from deckcheck.surgery import _scan_toml
-
     result = []
-    for number, (line, info) in enumerate(zip(text.split("\n"), _scan_toml(text), strict=True), start=1):
-        code = line[: info.comment] if info.comment is not None else line
-        match = None if info.in_string else _TOML_HEADER.match(code)
+    for number, code in _code_lines(text):
+        match = _TOML_HEADER.match(code)
         if match and match["double"] and _key_path(match["key"]) == (name,):
             result.append(number)
     return result

@@ -59,3 +59,10 @@ def test_load_json_refuses_a_duplicate_key_and_names_both_lines():
     with pytest.raises(DeckcheckError, match="is not valid JSON") as caught:
         load_json('{"a": }', "x.json")
     assert caught.value.line == 1
+
+
+def test_toml_key_lines_without_multi_line_strings_take_the_fast_path():
+    text = 'game = "v" # c\n[main] # the main deck\n"a#b" = 1 # hash in a key\n# "c" = 2\n[[cards]] # one\nx = 1\n'
+    lines = toml_key_lines(text)
+    assert lines == {("game",): 1, ("main",): 2, ("main", "a#b"): 3, ("cards",): 5, ("cards", "x"): 6}
+    assert toml_table_array_lines(text, "cards") == [5]
