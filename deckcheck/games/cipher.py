@@ -131,6 +131,9 @@ class CipherCard(Card):
     job: str | None = None
     types: Types = []
     rarity: str | None = None
+    # Every printed code this record stands for (rarity suffix included, e.g. B01-001SR, B01-001SR+): a deck may
+    # name a card by any of them (see `printed_code_number`).
+    printings: list[str] = []
 
     @model_validator(mode="before")
     @classmethod
