@@ -346,8 +346,9 @@ def _text_count(text: str) -> int | float | str:
 def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
     """Look every entry (and card-valued key such as cipher's `lord`) up in the card database."""
     for entry in source.entries:
-        entry.card = db.resolve(entry.key)
-    key_cards = {key: db.resolve(value) for key, value in source.keys.items() if key in db.game.card_keys}
+        entry.card = db.resolve(entry.key, entry.section)
+    # a card key resolves like a `main` key (cipher's `lord`, spec)
+    key_cards = {key: db.resolve(value, "main") for key, value in source.keys.items() if key in db.game.card_keys}
     return Deck(game=db.game, source=source, key_cards=key_cards)
 
 

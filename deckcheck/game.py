@@ -98,6 +98,8 @@ class Game:
     # The builder (`add`, `cards search`, `show`, registry import):
     # the section a card goes to when `add` is given no --section (a leader goes to `leader`, ...);
     home_section: Callable[[Card], str] = field(default=lambda card: "main")
+    # other numbers to try for a key that is no card's number (cipher: a printed code with its rarity suffix);
+    number_fallbacks: Callable[[str], Sequence[str]] = field(default=lambda number: ())
     # the card fields `cards search` shows as columns, after number and name;
     search_columns: tuple[str, ...] = ()
     # `show`'s distributions: (title, {bucket: copies}) that matter for this game's decks;

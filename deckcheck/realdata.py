@@ -130,7 +130,12 @@ EVOLVE_PRODUCT_TITLES = {
     "PCS01": PRINCESS_CONNECT,
 }
 # A promo takes the title its traits name (the source has no title field).
-EVOLVE_TRAIT_TITLES = {"ウマ娘": UMA_MUSUME, "デレマス": CINDERELLA_GIRLS, "ヴァンガード": VANGUARD, "プリコネ": PRINCESS_CONNECT}
+EVOLVE_TRAIT_TITLES = {
+    "ウマ娘": UMA_MUSUME,
+    "デレマス": CINDERELLA_GIRLS,
+    "ヴァンガード": VANGUARD,
+    "プリコネ": PRINCESS_CONNECT,
+}
 
 _MAIN_LIMIT = re.compile(r"^『(?P<name>.+)』は自分のデッキに(?P<limit>\d+)枚まで入れることができる$")
 _EVOLVE_LIMIT = re.compile(r"^これはエボルヴデッキに(?P<limit>\d+)枚まで入れることができる$")
@@ -161,12 +166,16 @@ def evolve_deck_limit(sentences: Any, name: str, in_evolve_deck: bool) -> int | 
         sentence = _text(raw, "deckbuilding").rstrip("。")
         if (match := _EVOLVE_LIMIT.match(sentence)) is not None:
             if not in_evolve_deck:
-                raise RecordError("deckbuilding", f"「{sentence}」 names the evolve deck, but the card is not built there")
+                raise RecordError(
+                    "deckbuilding", f"「{sentence}」 names the evolve deck, but the card is not built there"
+                )
         elif (match := _MAIN_LIMIT.match(sentence)) is not None:
             if norm_name(match["name"]) != name:
                 raise RecordError("deckbuilding", f"「{sentence}」 is about another card than 『{name}』")
             if in_evolve_deck:
-                raise RecordError("deckbuilding", f"「{sentence}」 names the main deck, but the card is built into the evolve deck")
+                raise RecordError(
+                    "deckbuilding", f"「{sentence}」 names the main deck, but the card is built into the evolve deck"
+                )
         else:
             raise RecordError("deckbuilding", f"「{sentence}」 is not a construction sentence deckcheck can read")
         limits.add(int(match["limit"]))
@@ -416,7 +425,9 @@ def convert_cipher(items: list[Any]) -> Conversion:
         groups = [(number, printings)] if len(distinct) == 1 else [(p.code, [p]) for p in printings]
         if len(distinct) > 1:
             codes = ", ".join(p.code for p in printings)
-            result.note(printings[0].index, number, f"the printings {codes} differ in their facts: each kept by its code")
+            result.note(
+                printings[0].index, number, f"the printings {codes} differ in their facts: each kept by its code"
+            )
         for record_number, group in groups:
             record = {"number": record_number, **facts[group[0].index], "set": group[0].product}
             record["rarity"] = " / ".join(dict.fromkeys(p.rarity for p in group if p.rarity))

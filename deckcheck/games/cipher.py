@@ -168,6 +168,20 @@ class CipherCard(Card):
         return not self.is_marker and type(self.cost) is int and self.cost == 1
 
 
+# A printed code: the number (with a variant letter A/B/C) and a rarity suffix such as N, HN, SR+, PR, R+X.
+_PRINTED_CODE = re.compile(r"^(?P<number>[A-Z]+\d+-\d+)(?P<variant>[ABC]?)(?P<rarity>[A-Z+]+)$")
+
+
+def printed_code_number(number: str) -> list[str]:
+    """The database numbers a printed code may stand for: B01-001SR+ → B01-001; B08-047AN → B08-047A, B08-047.
+    The records list their printings (`printings`); a number without its rarity suffix is the record's number."""
+    match = _PRINTED_CODE.match(number)
+    if match is None:
+        return []
+    base = match["number"]
+    return [base + match["variant"], base] if match["variant"] else [base]
+
+
 def limit_identity(card: Card) -> Hashable | None:
     assert isinstance(card, CipherCard)
     return card.card_name
@@ -439,4 +453,5 @@ GAME = Game(
     search_columns=("cost", "cc_cost", "symbols", "class_name", "attack", "support", "range"),
     profile=_profile,
     registry_lists={"list": "main", "p_list": "lord"},
+    number_fallbacks=printed_code_number,
 )

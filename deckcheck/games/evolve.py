@@ -57,7 +57,13 @@ BASES = ("class", "title")
 
 CardType = choice(
     ("leader", "follower", "amulet", "spell", "equipment"),
-    {"リーダー": "leader", "フォロワー": "follower", "アミュレット": "amulet", "スペル": "spell", "イクイップメント": "equipment"},
+    {
+        "リーダー": "leader",
+        "フォロワー": "follower",
+        "アミュレット": "amulet",
+        "スペル": "spell",
+        "イクイップメント": "equipment",
+    },
 )
 
 CLASS_NAMES = {
@@ -183,7 +189,9 @@ class EvolveCard(Card):
     def _equipment_is_a_token(self) -> EvolveCard:
         # 「イクイップメント・トークン」, a later kind, exists only as a token (spec, "Later products").
         if self.type == "equipment" and not self.token:
-            raise ValueError("an equipment card exists only as a token (「イクイップメント・トークン」): set token = true")
+            raise ValueError(
+                "an equipment card exists only as a token (「イクイップメント・トークン」): set token = true"
+            )
         return self
 
     def kind(self) -> str:
