@@ -15,7 +15,6 @@ from deckcheck.check import check_deck
 from deckcheck.decks import Deck, resolve_deck, source_from_mapping
 from deckcheck.violations import Violation
 
-
 # The invented EVOLVE and Cipher cards and decks that deckcheck shipped before the real card lists (numbers DC-SV-*,
 # DC-FE-*): many tests use them as a small, known card-database layer on top of the shipped real databases. The
 # decks sit inside the layer's folder (a layer reads only <layer>/<game-id>/*.toml), because `deckcheck check .`
