@@ -209,7 +209,20 @@ def _load_mapping(path: Path, text: str, fmt: str) -> dict[str, Any]:
         raise DeckcheckError(f"is not valid JSON: {error.msg}", path=path, line=error.lineno) from None
     if not isinstance(data, dict):
         raise DeckcheckError("must hold a JSON object with a `game` key", path=path)
+    _refuse_registry_export(path, data)
     return data
+
+
+def _refuse_registry_export(path: Path, data: dict[str, Any]) -> None:
+    """The official deck registry's JSON is not a deck file: say how to convert it (issue 15 item 6)."""
+    inner = data.get("deck") if isinstance(data.get("deck"), dict) else data
+    if "game" not in data and any(isinstance(inner.get(key), list) for key in ("list", "sub_list", "p_list")):
+        raise DeckcheckError(
+            "is a deck registry export (list / sub_list / p_list), not a deck file: convert it first, e.g. "
+            f"`deckcheck convert {path} --to toml > deck.deck.toml` (add --game GAME unless the export carries "
+            "game_title_id)",
+            path=path,
+        )
 
 
 def toml_error_position(error: tomli.TOMLDecodeError) -> tuple[str, int | None]:

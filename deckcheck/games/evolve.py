@@ -794,6 +794,27 @@ def _home_section(card: Card) -> str:
     return "evolve" if in_evolve_deck(card) else "main"
 
 
+def _registry_keys(data: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """The basis a registry export carries in `deck_param2` (6.2.1.3): class or title, as a word (クラス / タイトル,
+    class / title), a class name (the deck is built on its class) or a title (the deck is built on that title)."""
+    raw = data.get("deck_param2")
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return {}, []
+    text = norm_name(str(raw))
+    if (word := _BASIS_WORDS.get(_key(text))) is not None:
+        return {"basis": word}, []
+    if text in _CLASS_WORDS or _key(text) in _CLASS_WORDS:
+        return {"basis": "class"}, []
+    if isinstance(raw, str) and not text.isdigit():
+        return {"basis": "title"}, [f"deck_param2 {raw!r} is taken as the title the deck is built on: basis = title"]
+    return {}, [f"deck_param2 {raw!r} is not a basis deckcheck can read (class or title): no basis kept"]
+
+
+_CLASS_WORDS = {
+    norm_name(word) for word in (*CLASS_NAMES, "エルフ", "ロイヤル", "ウィッチ", "ドラゴン", "ナイトメア", "ビショップ")
+}
+
+
 def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
     main = deck.cards("main")
     return [
@@ -824,4 +845,5 @@ GAME = Game(
     search_columns=("type", "class_", "cost", "attack", "defense", "evolve", "traits"),
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "evolve", "p_list": "leader"},
+    registry_keys=_registry_keys,
 )
