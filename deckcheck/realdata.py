@@ -72,6 +72,12 @@ def _text(value: Any, field_name: str, *, required: bool = True) -> str:
     return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", str(value))).strip()
 
 
+def _shown(value: Any, limit: int = 40) -> str:
+    """A value for a message, cut short (a hostile record may hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
 _NONE_WORDS = {"-", "ー", "―", "—", "–", "−", ""}
 
 
@@ -82,9 +88,9 @@ def _number_or_none(value: Any, field_name: str, *, allow_x: bool = False) -> in
         return None
     if allow_x and text.upper() == "X":
         return "X"
-    if not re.fullmatch(r"\d+", text):
-        expected = "a whole number, X or '-'" if allow_x else "a whole number or '-'"
-        raise RecordError(field_name, f"{value!r} is not {expected}")
+    if not re.fullmatch(r"\d{1,6}", text):  # no card prints more; a longer run of digits is a broken record
+        expected = "a whole number (up to 6 digits), X or '-'" if allow_x else "a whole number (up to 6 digits) or '-'"
+        raise RecordError(field_name, f"{_shown(value)} is not {expected}")
     return int(text)
 
 
@@ -137,8 +143,8 @@ EVOLVE_TRAIT_TITLES = {
     "プリコネ": PRINCESS_CONNECT,
 }
 
-_MAIN_LIMIT = re.compile(r"^『(?P<name>.+)』は自分のデッキに(?P<limit>\d+)枚まで入れることができる$")
-_EVOLVE_LIMIT = re.compile(r"^これはエボルヴデッキに(?P<limit>\d+)枚まで入れることができる$")
+_MAIN_LIMIT = re.compile(r"^『(?P<name>.+)』は自分のデッキに(?P<limit>\d{1,4})枚まで入れることができる$")
+_EVOLVE_LIMIT = re.compile(r"^これはエボルヴデッキに(?P<limit>\d{1,4})枚まで入れることができる$")
 
 
 def evolve_title(product: str, traits: list[str]) -> str | None:
@@ -505,6 +511,8 @@ def read_source(path: Path) -> list[Any]:
         raise DeckcheckError("is not UTF-8 text", path=path) from None
     except json.JSONDecodeError as error:
         raise DeckcheckError(f"is not valid JSON: {error.msg}", path=path, line=error.lineno) from None
+    except (ValueError, RecursionError) as error:  # an integer of more than 4,300 digits; nesting too deep
+        raise DeckcheckError(f"cannot be read as card records: {error}", path=path) from None
     if not isinstance(data, list):
         raise DeckcheckError(f"must be a JSON list of card records, not {type(data).__name__}", path=path)
     return data

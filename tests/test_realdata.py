@@ -110,8 +110,9 @@ GOOD |= {"cost": "1", "attack": "1", "hp": "1", "set": "BP01"}
         ({"card_code": ""}, "field 'card_code': is missing or empty"),
         ({"card_code": None}, "field 'card_code': is missing or empty"),
         ({"name": "  "}, "field 'name': is missing or empty"),
-        ({"cost": "2+"}, "field 'cost': '2+' is not a whole number or '-'"),
-        ({"attack": "X"}, "field 'attack': 'X' is not a whole number or '-'"),
+        ({"cost": "2+"}, "field 'cost': '2+' is not a whole number (up to 6 digits) or '-'"),
+        ({"hp": "9" * 5000}, "field 'hp': '" + "9" * 39 + "… (5002 characters) is not a whole number (up to 6"),
+        ({"attack": "X"}, "field 'attack': 'X' is not a whole number (up to 6 digits) or '-'"),
         ({"class": "ネクロマンサー"}, "field 'class': unknown class 「ネクロマンサー」"),
         ({"deckbuilding": ["これは強い"]}, "field 'deckbuilding': 「これは強い」 is not a construction sentence"),
         (
@@ -184,7 +185,7 @@ CIPHER_GOOD |= {"printings": [{"CardCode": "B99-001N", "SetCode": "B99", "Rarity
     ("change", "reason"),
     [
         ({"Color": ["Pink"]}, "field 'Color': unknown colour 'Pink'"),
-        ({"Cost": "one"}, "field 'Cost': 'one' is not a whole number, X or '-'"),
+        ({"Cost": "one"}, "field 'Cost': 'one' is not a whole number (up to 6 digits), X or '-'"),
         ({"Cost": "-"}, "field 'Cost': is missing: every unit card prints it"),
         ({"Type": ["Wizard"]}, "field 'Type': unknown word 'Wizard'"),
         ({"MinRange": 3, "MaxRange": 1}, "field 'MinRange': range 3-1"),
@@ -242,6 +243,8 @@ def test_the_command_lists_rejected_rows_and_exits_1(tmp_path, capsys):
     [
         ("{not json", "is not valid JSON"),
         ({"cards": []}, "must be a JSON list of card records, not dict"),
+        ("[" + "9" * 5000 + "]", "cannot be read as card records: Exceeds the limit"),
+        ("[" * 100_000 + "]" * 100_000, "cannot be read as card records"),
     ],
 )
 def test_an_unreadable_source_writes_nothing(tmp_path, capsys, items, message):
