@@ -411,3 +411,12 @@ def test_a_real_deck_deals(evolve_db):
     deck = make_deck(evolve_db, leader={"BP01-LD01": 1}, main=entry["main"], evolve=entry["evolve"], basis="class")
     table = deal(deck, seed=1, going="second", turns=1)
     assert len(table.hand) == 5 and len(table.deck) == 35 and len(table.zone("evolve-deck")) == 10
+
+
+def test_add_by_a_shared_name_takes_the_card_of_the_section(run_cli, isolated_carddb):
+    path = isolated_carddb / "d.deck.toml"
+    assert run_cli("new", path, "--game", "evolve")[0] == 0
+    assert run_cli("add", path, "神龍", "--section", "evolve")[0] in (0, 1)
+    assert run_cli("add", path, "神龍", "--section", "main")[0] in (0, 1)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data["evolve"] == {"BP01-087": 1} and data["main"] == {"BP01-086": 1}
