@@ -322,7 +322,8 @@ def _main_units(deck: Deck) -> list[tuple[CipherCard, int]]:
 def _chosen_lord(deck: Deck, value: str) -> CipherCard:
     """The card a `lord` value names: a card number in `main`, else an exact card name in `main` (first listed)."""
     listed = [card for card, _ in deck.cards("main") if isinstance(card, CipherCard)]
-    found = next((card for card in listed if norm_number(card.number) == norm_number(value)), None)
+    numbers = [norm_number(value), *printed_code_number(norm_number(value))]  # a printed code names its record
+    found = next((card for number in numbers for card in listed if card.number == number), None)
     if found is None:
         found = next((card for card in listed if norm_name(card.name) == norm_name(value)), None)
     if found is None:
