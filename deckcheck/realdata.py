@@ -564,7 +564,7 @@ def run(game_id: str, source: Path, out: Path) -> tuple[Conversion, int]:
 
 def report(conversion: Conversion, target: Path) -> str:
     lines = [f"wrote {target}: {len(conversion.records)} records"]
-    for title, entries in (("left out", conversion.notes), ("rejected", conversion.rejected)):
+    for title, entries in (("notes", conversion.notes), ("rejected", conversion.rejected)):
         if entries:
             lines.append(f"{title}: {len(entries)}")
             lines.extend(f"  record {index or '-'} ({number}): {reason}" for index, number, reason in entries)
