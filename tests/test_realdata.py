@@ -426,3 +426,12 @@ def test_a_printed_code_chooses_the_lord(isolated_carddb):
     deck = load_deck(REPO / "decks" / "cipher" / "marth-altea.deck.toml")
     table = deal(deck, seed=1, going="first", choices={"lord": "B01-003N"})
     assert table.zone("lord")[0].number == "B01-003"
+
+
+def test_the_regulation_listing_aligns_japanese_names(isolated_carddb):
+    from deckcheck.regulations import regulation_lines
+    from deckcheck.search import display_width
+
+    lines = regulation_lines("evolve")[1:]
+    assert len(lines) == 3 and all("殿堂入り" in line for line in lines)
+    assert {display_width(line[: line.index(" effective")]) for line in lines} == {34}
