@@ -130,7 +130,8 @@ def _registry_object(path: Path, text: str) -> dict[str, Any] | None:
     except json.JSONDecodeError:
         return None  # parse_deck reports it with its line
     if isinstance(data, dict) and isinstance(data.get("deck"), dict):
-        data = data["deck"]  # some responses wrap the deck in an object
+        # some responses wrap the deck in an object, with keys such as game_title_id beside it
+        data = {key: value for key, value in data.items() if key != "deck"} | data["deck"]
     if not isinstance(data, dict):
         return None
     # A native deck has a `game` key and its sections are tables; the registry's lists are arrays.

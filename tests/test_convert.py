@@ -310,3 +310,12 @@ def test_check_on_a_registry_export_says_to_convert_it(tmp_path, wrapped):
     source.write_text(json.dumps({"deck": EVOLVE_EXPORT} if wrapped else EVOLVE_EXPORT), encoding="utf-8")
     code, output = invoke("check", source)
     assert code == 2 and "is a deck registry export" in output and "deckcheck convert" in output
+
+
+def test_a_wrapped_export_keeps_the_game_title_id_beside_the_deck(tmp_path):
+    inner = {key: value for key, value in EVOLVE_EXPORT.items() if key != "game_title_id"}
+    source = tmp_path / "export.json"
+    source.write_text(json.dumps({"game_title_id": 6, "deck": inner}, ensure_ascii=False), encoding="utf-8")
+    code, output = invoke("convert", source, "--to", "toml")
+    assert code == 0, output
+    assert tomllib.loads(without_notes(output))["game"] == "evolve"
