@@ -435,3 +435,21 @@ def test_the_regulation_listing_aligns_japanese_names(isolated_carddb):
     lines = regulation_lines("evolve")[1:]
     assert len(lines) == 3 and all("殿堂入り" in line for line in lines)
     assert {display_width(line[: line.index(" effective")]) for line in lines} == {34}
+
+
+@pytest.mark.parametrize(
+    "entry", [e for e in SAMPLE_DECKS if e["deck_class_or_title"] == "エルフ"], ids=lambda entry: entry["registry_code"]
+)
+def test_a_sample_deck_pasted_by_card_names_checks_legal(evolve_db, tmp_path, entry):
+    """Names, not numbers: a follower and its EVOLVE card share a name, and the section decides which is meant."""
+    lines = ["game: evolve", "basis: class", "## leader", "1 アリサ", "## main"]
+    lines += [f"{n} {evolve_db.cards[number.upper()].name}" for number, n in entry["main"].items()]
+    lines += ["## evolve"] + [f"{n} {evolve_db.cards[number.upper()].name}" for number, n in entry["evolve"].items()]
+    path = tmp_path / "pasted.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    deck = load_deck(path)
+    shared = {c.name for c, _ in deck.cards("main")} & {c.name for c, _ in deck.cards("evolve")}
+    assert shared  # the case that needs resolution by section
+    assert all(c.type != "leader" and not c.evolve and not c.advance for c, _ in deck.cards("main"))
+    assert all(c.evolve or c.advance for c, _ in deck.cards("evolve"))
+    assert check_deck(deck) == []
