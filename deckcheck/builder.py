@@ -126,8 +126,11 @@ def find_card(db: CardDB, key: str, section: str | None = None) -> Card:
     distinct = {_identity(card) for card in same_name}
     if len(distinct) > 1:
         listed = "; ".join(card.label() for card in same_name)
+        sections = list(dict.fromkeys(db.game.home_section(card) for card in same_name))
+        or_section = f", or the section with --section ({', '.join(sections)})" if len(sections) > 1 else ""
         raise DeckcheckError(
-            f"{key!r} is the name of {len(same_name)} different cards: {listed}. Give the card number.", field="card"
+            f"{key!r} is the name of {len(same_name)} different cards: {listed}. Give the card number{or_section}.",
+            field="card",
         )
     return same_name[0]  # printings of one card: the lowest number stands for them
 

@@ -420,6 +420,8 @@ def test_add_by_a_shared_name_takes_the_card_of_the_section(run_cli, isolated_ca
     assert run_cli("add", path, "神龍", "--section", "main")[0] in (0, 1)
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert data["evolve"] == {"BP01-087": 1} and data["main"] == {"BP01-086": 1}
+    code, _, err = run_cli("add", path, "神龍")
+    assert code == 2 and "Give the card number, or the section with --section (main, evolve)" in err
 
 
 def test_a_printed_code_chooses_the_lord(isolated_carddb):
