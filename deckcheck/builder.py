@@ -110,19 +110,27 @@ def _known_section(game: Game, section: str) -> str:
 # Finding the card -------------------------------------------------------------------------------------
 
 
-def find_card(db: CardDB, key: str) -> Card:
-    """The card a CARD argument names: a number, or an exact name that means one card."""
+def find_card(db: CardDB, key: str, section: str | None = None) -> Card:
+    """The card a CARD argument names: a number, or an exact name that means one card (in `section`, when given:
+    a follower and its EVOLVE card share a name)."""
     card = db.cards.get(norm_number(key))
+    if card is None:
+        card = next((db.cards[n] for n in db.game.number_fallbacks(norm_number(key)) if n in db.cards), None)
     if card is not None:
         return card
     same_name = db.named(norm_name(key))
+    if section is not None and len(same_name) > 1:
+        same_name = [card for card in same_name if db.game.home_section(card) == section] or same_name
     if not same_name:
         raise DeckcheckError(f"no {db.game.title} card has the number or name {key!r}{_closest(db, key)}", field="card")
     distinct = {_identity(card) for card in same_name}
     if len(distinct) > 1:
         listed = "; ".join(card.label() for card in same_name)
+        sections = list(dict.fromkeys(db.game.home_section(card) for card in same_name))
+        or_section = f", or the section with --section ({', '.join(sections)})" if len(sections) > 1 else ""
         raise DeckcheckError(
-            f"{key!r} is the name of {len(same_name)} different cards: {listed}. Give the card number.", field="card"
+            f"{key!r} is the name of {len(same_name)} different cards: {listed}. Give the card number{or_section}.",
+            field="card",
         )
     return same_name[0]  # printings of one card: the lowest number stands for them
 
@@ -155,7 +163,7 @@ def _key_totals(entries: list[Entry]) -> dict[str, int | None]:
 
 
 def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:
-    card = find_card(db, key)
+    card = find_card(db, key, section)
     target = section or deck.game.home_section(card)
     totals = _key_totals([entry for entry in deck.section_entries(target) if _entry_is(entry, card, key)])
     if totals:
@@ -174,7 +182,7 @@ def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None
 
 
 def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:
-    card = db.resolve(key)
+    card = db.resolve(key, section)
     holding = [entry for entry in deck.entries if _entry_is(entry, card, key)]
     if not holding:
         if card is None:

@@ -118,13 +118,29 @@ class CardDB:
         """Every card by name (builds every card of a cached database: prefer `named`)."""
         return {name: self.named(name) for name in self.numbers_by_name}
 
-    def resolve(self, key: str) -> Card | None:
-        """A card by number, else by exact name (the lowest number stands for a shared name)."""
-        card = self.cards.get(norm_number(key))
+    def resolve(self, key: str, section: str | None = None) -> Card | None:
+        """A card by number (or a printed code the game maps to one), else by exact name.
+
+        For a name shared by several numbers, the lowest number among the cards that `section` can hold stands
+        for it (a follower and its EVOLVE card share a name: `main` means the follower, `evolve` the EVOLVE card);
+        only when none fits, or no section is given, the lowest number (contract, "Fixed details").
+        """
+        number = norm_number(key)
+        card = self.cards.get(number)
         if card is not None:
             return card
+        for candidate in self.game.number_fallbacks(number):
+            if (card := self.cards.get(candidate)) is not None:
+                return card
         numbers = self.numbers_by_name.get(norm_name(key))
-        return self.cards[numbers[0]] if numbers else None
+        if not numbers:
+            return None
+        if section is not None and len(numbers) > 1:
+            home = self.game.home_section
+            for candidate in numbers:
+                if home(card := self.cards[candidate]) == section:
+                    return card
+        return self.cards[numbers[0]]
 
     def suggest(self, key: str, limit: int = 3) -> list[str]:
         """The closest card names (and numbers) to an unknown key."""

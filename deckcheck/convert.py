@@ -20,6 +20,8 @@ from deckcheck.games import get_game
 from deckcheck.writers import check_round_trip, render
 
 REGISTRY_LISTS = ("list", "sub_list", "p_list")
+# The registry's `game_title_id` of the games deckcheck knows it for (6 = Shadowverse EVOLVE, seen in real exports).
+REGISTRY_GAME_TITLES = {6: "evolve"}
 # Keys of the registry's object that may hold the deck's name.
 _REGISTRY_NAME_KEYS = ("title", "deck_name", "name")
 
@@ -76,12 +78,47 @@ def read_any(path: Path, game_id: str | None) -> tuple[DeckSource, list[str]]:
         return source, []
     if game_id is None and isinstance(data.get("game"), str):
         game_id = data["game"]
+    game_id = _registry_game(data, game_id, path)
     if game_id is None:
         raise DeckcheckError(
             "is a deck registry JSON file (list / sub_list / p_list), which does not say its game: give --game",
             path=path,
         )
     return from_registry(data, get_game(game_id), path)
+
+
+def _registry_game(data: dict[str, Any], game_id: str | None, path: Path) -> str | None:
+    """The game of a registry export: its `game_title_id` where deckcheck knows it, which --game must not contradict
+    (an export of another game is refused for a game whose id is known)."""
+    raw = data.get("game_title_id")
+    if raw is None:
+        return game_id
+    title_id = _count(raw) if not isinstance(raw, bool) else None
+    if title_id is None:
+        raise DeckcheckError(f"must be a whole number, not {raw!r}", path=path, field="game_title_id")
+    named = REGISTRY_GAME_TITLES.get(title_id)
+    wanted = get_game(game_id).id if game_id is not None else None
+    if named is not None and wanted is not None and named != wanted:
+        raise DeckcheckError(
+            f"is a {get_game(named).title} export (game_title_id {title_id}), not a {get_game(wanted).title} deck: "
+            "drop --game or give the right one",
+            path=path,
+            field="game_title_id",
+        )
+    if named is None and wanted in REGISTRY_GAME_TITLES.values():
+        known = next(number for number, game in REGISTRY_GAME_TITLES.items() if game == wanted)
+        raise DeckcheckError(
+            f"is an export of another game (game_title_id {title_id}; {get_game(wanted).title} is {known})",
+            path=path,
+            field="game_title_id",
+        )
+    if named is None and wanted is None:
+        raise DeckcheckError(
+            f"game_title_id {title_id} is not a game deckcheck knows the registry id of: give --game",
+            path=path,
+            field="game_title_id",
+        )
+    return named or wanted
 
 
 def _registry_object(path: Path, text: str) -> dict[str, Any] | None:
@@ -93,7 +130,8 @@ def _registry_object(path: Path, text: str) -> dict[str, Any] | None:
     except json.JSONDecodeError:
         return None  # parse_deck reports it with its line
     if isinstance(data, dict) and isinstance(data.get("deck"), dict):
-        data = data["deck"]  # some responses wrap the deck in an object
+        # some responses wrap the deck in an object, with keys such as game_title_id beside it
+        data = {key: value for key, value in data.items() if key != "deck"} | data["deck"]
     if not isinstance(data, dict):
         return None
     # A native deck has a `game` key and its sections are tables; the registry's lists are arrays.
@@ -108,6 +146,9 @@ def from_registry(data: dict[str, Any], game: Game, path: Path | str = "<registr
     name = next((data[key] for key in _REGISTRY_NAME_KEYS if isinstance(data.get(key), str) and data[key]), None)
     source.name = name
     notes: list[str] = []
+    keys, key_notes = game.registry_keys(data)
+    source.keys.update(keys)
+    notes.extend(key_notes)
     for list_name in REGISTRY_LISTS:
         items = _registry_items(data.get(list_name), list_name, path)
         if not items:

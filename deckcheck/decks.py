@@ -226,6 +226,7 @@ def parse_deck(path: str | Path, text: str | None = None, fmt: str | None = None
     data, lines = load_json(text, shown)  # a key written twice is a malformed file, as in TOML
     if not isinstance(data, dict):
         raise DeckcheckError("must hold a JSON object with a `game` key", path=shown)
+    _refuse_registry_export(shown, data)
     source = _from_mapping(shown, data, fmt)
     source.apply_lines(lines)
     return source
@@ -237,6 +238,18 @@ def _load_toml(path: str, text: str) -> dict[str, Any]:
     except tomli.TOMLDecodeError as error:
         reason, line = toml_error_position(error)
         raise DeckcheckError(f"is not valid TOML: {reason}", path=path, line=line) from None
+
+
+def _refuse_registry_export(path: str | Path, data: dict[str, Any]) -> None:
+    """The official deck registry's JSON is not a deck file: say how to convert it (issue 15 item 6)."""
+    inner = data.get("deck") if isinstance(data.get("deck"), dict) else data
+    if "game" not in data and any(isinstance(inner.get(key), list) for key in ("list", "sub_list", "p_list")):
+        raise DeckcheckError(
+            "is a deck registry export (list / sub_list / p_list), not a deck file: convert it first, e.g. "
+            f"`deckcheck convert {path} --to toml > deck.deck.toml` (add --game GAME unless the export carries "
+            "game_title_id)",
+            path=path,
+        )
 
 
 def toml_error_position(error: tomli.TOMLDecodeError) -> tuple[str, int | None]:
@@ -389,8 +402,9 @@ def _text_count(text: str) -> int | float | str:
 def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
     """Look every entry (and card-valued key such as cipher's `lord`) up in the card database."""
     for entry in source.entries:
-        entry.card = db.resolve(entry.key)
-    key_cards = {key: db.resolve(value) for key, value in source.keys.items() if key in db.game.card_keys}
+        entry.card = db.resolve(entry.key, entry.section)
+    # a card key resolves like a `main` key (cipher's `lord`, spec)
+    key_cards = {key: db.resolve(value, "main") for key, value in source.keys.items() if key in db.game.card_keys}
     return Deck(game=db.game, source=source, key_cards=key_cards)
 
 

@@ -98,12 +98,16 @@ class Game:
     # The builder (`add`, `cards search`, `show`, registry import):
     # the section a card goes to when `add` is given no --section (a leader goes to `leader`, ...);
     home_section: Callable[[Card], str] = field(default=lambda card: "main")
+    # other numbers to try for a key that is no card's number (cipher: a printed code with its rarity suffix);
+    number_fallbacks: Callable[[str], Sequence[str]] = field(default=lambda number: ())
     # the card fields `cards search` shows as columns, after number and name;
     search_columns: tuple[str, ...] = ()
     # `show`'s distributions: (title, {bucket: copies}) that matter for this game's decks;
     profile: Callable[[Any], list[tuple[str, dict[str, int]]]] = field(default=lambda deck: [])
     # where the lists of the official deck registry's JSON (`list`, `sub_list`, `p_list`) go: a section or a card key.
     registry_lists: dict[str, str] = field(default_factory=lambda: {"list": "main"})
+    # deck keys the registry's object carries besides its lists (evolve: the basis in `deck_param2`), and notes
+    registry_keys: Callable[[dict[str, Any]], tuple[dict[str, str], list[str]]] = field(default=lambda data: ({}, []))
     # How the game counts copies: the groups its copies rule limits, shared with regulations (deckcheck.regulations)
     # so that a regulation's limit counts exactly as the game does. Identities compare with `limit_identity`.
     copy_groups: Callable[[Any], Iterable[CopyGroup]] = field(default=lambda deck: copies_per_section(deck))

@@ -349,10 +349,13 @@ class RegulationSet:
             f"Regulations ({FOLDER}/*.toml in the card database folders; select with --regulation NAME, a "
             "deck's `regulation` key or --as-of YYYY-MM-DD):"
         ]
+        from deckcheck.search import display_width  # Japanese names take two columns a character
+
         for r in self.ordered():
             banned = sum(1 for listing in r.listings if listing.limit == 0)
+            padding = " " * max(0, 32 - display_width(r.name))
             lines.append(
-                f"  {r.name:<32} effective {r.effective.isoformat()}{'  sample data' if r.sample else ''}  "
+                f"  {r.name}{padding} effective {r.effective.isoformat()}{'  sample data' if r.sample else ''}  "
                 f"({plural(banned, 'banned card')}, {plural(len(r.listings) - banned, 'limited card')})"
             )
         return lines

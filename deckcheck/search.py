@@ -39,13 +39,12 @@ _SEPARATORS = re.compile(r"[\s・·•‧\-‐‑‒–—―−─━〜~゠=]+
 _KATAKANA_START, _KATAKANA_END, _KANA_SHIFT = 0x30A1, 0x30F6, 0x60
 
 
+_HIRAGANA = {code: code - _KANA_SHIFT for code in range(_KATAKANA_START, _KATAKANA_END + 1)}
+
+
 def _fold(text: str) -> str:
     """Case, kana and separators folded away (the text is already NFKC)."""
-    folded = "".join(
-        chr(ord(char) - _KANA_SHIFT) if _KATAKANA_START <= ord(char) <= _KATAKANA_END else char
-        for char in text.casefold()
-    )
-    return _SEPARATORS.sub("", folded)
+    return _SEPARATORS.sub("", text.casefold().translate(_HIRAGANA))
 
 
 def search_key(text: str) -> str:
@@ -57,6 +56,8 @@ def search_key(text: str) -> str:
 def _name_keys(name: str) -> tuple[str, ...]:
     """A name's search keys: without its furigana (the main one), with it, and spelled by its reading."""
     text = unicodedata.normalize("NFKC", name)
+    if "(" not in text:  # no furigana (most names): the three keys are one
+        return (_fold(text),)
     keys = [search_key(text), _fold(_FURIGANA.sub(r"\1", text)), _fold(_READING.sub(r"\1", text))]
     return tuple(dict.fromkeys(keys))
 
@@ -66,33 +67,40 @@ def _name_keys(name: str) -> tuple[str, ...]:
 EXACT_NUMBER, EXACT_NAME, NAME_PREFIX, SUBSTRING = range(4)
 
 
-def _word_matches(word: str, card: Card) -> bool:
-    """One word of a text query: part of a name key, or part of the number."""
-    key = search_key(word)
-    if key and any(key in name_key for name_key in _name_keys(card.name)):
-        return True
-    number = norm_number(word)
-    return bool(number) and (number in card.number or bool(key) and key in _fold(card.number))
+class _Word:
+    """One word of a text query, its forms computed once (a search runs it over thousands of names)."""
+
+    def __init__(self, word: str) -> None:
+        self.key = search_key(word)
+        self.number = norm_number(word)
+        self.may_be_in_a_number = bool(self.key) and self.key.isascii()  # numbers are ASCII
+
+    def in_name(self, name: str) -> bool:
+        return bool(self.key) and any(self.key in name_key for name_key in _name_keys(name))
+
+    def in_number(self, number: str) -> bool:
+        if not self.number:
+            return False
+        return self.number in number or (self.may_be_in_a_number and self.key in _fold(number))
 
 
-def _text_rank(query: str, words: list[str], card: Card) -> int | None:
-    """Where a card stands for a text query (None: it does not match)."""
-    if not all(_word_matches(word, card) for word in words):
-        return None
-    if norm_number(query) == card.number:
+def _text_rank(query: str, number: str, name: str) -> int:
+    """Where a matching card (its number and name) stands for a text query."""
+    if norm_number(query) == number:
         return EXACT_NUMBER
     whole = search_key(query)
-    keys = _name_keys(card.name)
-    if norm_name(query) == card.name or whole in keys:
+    keys = _name_keys(name)
+    if norm_name(query) == name or whole in keys:
         return EXACT_NAME
     if whole and any(key.startswith(whole) for key in keys):
         return NAME_PREFIX
     return SUBSTRING
 
 
-def _text_words(query: str) -> list[str]:
+def _text_words(query: str) -> list[_Word]:
     """The words of a text query; a word that is only separators (a lone ・ or -) says nothing."""
-    return [word for word in unicodedata.normalize("NFKC", query).split() if search_key(word) or _is_number(word)]
+    words = unicodedata.normalize("NFKC", query).split()
+    return [_Word(word) for word in words if search_key(word) or _is_number(word)]
 
 
 def _is_number(word: str) -> bool:
@@ -101,16 +109,18 @@ def _is_number(word: str) -> bool:
 
 
 def text_search(db: CardDB, query: str) -> list[Card]:
-    """Cards whose name (or number) matches every word of the query, best matches first."""
+    """Cards whose name (or number) matches every word of the query, best matches first. Only the numbers and
+    names are read, so a cached database builds just the cards found."""
     words = _text_words(query)
     if not words:
         return []
     ranked = []
-    for card in db.cards.values():
-        rank = _text_rank(query, words, card)
-        if rank is not None:
-            ranked.append((rank, card.number, card))
-    return [card for _, _, card in sorted(ranked, key=lambda item: item[:2])]
+    for name, numbers in db.numbers_by_name.items():
+        rest = [word for word in words if not word.in_name(name)]  # each name is looked at once, not per number
+        for number in numbers:
+            if all(word.in_number(number) for word in rest):
+                ranked.append((_text_rank(query, number, name), number))
+    return [db.cards[number] for _, number in sorted(ranked)]
 
 
 def _filter_fields(query: str) -> list[str] | None:

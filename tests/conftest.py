@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,13 @@ from deckcheck.carddb import CardDB, build_carddb
 from deckcheck.check import check_deck
 from deckcheck.decks import Deck, resolve_deck, source_from_mapping
 from deckcheck.violations import Violation
+
+# The invented EVOLVE and Cipher cards and decks that deckcheck shipped before the real card lists (numbers DC-SV-*,
+# DC-FE-*): many tests use them as a small, known card-database layer on top of the shipped real databases. The
+# decks sit inside the layer's folder (a layer reads only <layer>/<game-id>/*.toml), because `deckcheck check .`
+# skips folders named carddb and must not meet decks whose cards are not shipped.
+STARTER_CARDDB = Path(__file__).resolve().parent / "data" / "starter" / "carddb"
+STARTER_DECKS = STARTER_CARDDB / "decks"
 
 
 def make_db(game_id: str, records: Iterable[dict[str, Any]]) -> CardDB:
@@ -40,6 +48,14 @@ def _private_carddb_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch:
     """The compiled card-database cache goes to a temporary folder, never the user's ~/.cache."""
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path_factory.mktemp("carddb-cache")))
     monkeypatch.delenv("DECKCHECK_NO_CACHE", raising=False)
+
+
+@pytest.fixture
+def starter_carddb(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The starter cards as the $DECKCHECK_CARDDB layer (over the shipped databases), outside any git repository."""
+    monkeypatch.setenv("DECKCHECK_CARDDB", str(STARTER_CARDDB))
+    monkeypatch.chdir(tmp_path)
+    return STARTER_CARDDB
 
 
 @pytest.fixture

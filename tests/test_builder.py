@@ -107,8 +107,9 @@ def test_add_goes_to_the_cards_own_section_unless_told(tmp_path, cards):
 @pytest.mark.parametrize(
     ("game", "card", "section"),
     [
-        ("evolve", "DC-SV-001", "leader"),
-        ("evolve", "DC-SV-104", "evolve"),
+        ("evolve", "BP01-LD01", "leader"),  # アリサ
+        ("evolve", "BP01-087", "evolve"),  # 神龍's EVOLVE card
+        ("evolve", "BP10-004", "evolve"),  # an ADVANCE card
         ("build-divide", "DC-BD-101", "territory"),
         ("ic-dragonball", "DC-DB-001", "leader"),
         ("vanguard", "DC-VG-034", "g"),

@@ -357,7 +357,7 @@ def test_evolve_class_column_is_known_but_class_underscore_is_not(work: Path) ->
     source = write(work / "c.csv", "number,name,type,class_\nC-1,C,leader,sword\n")
     code, output = do_import(source, "evolve")
     assert code == 2
-    assert "'class_'" in output and "optional game, set, deck_limit, text, evolve, token, class," in output
+    assert "'class_'" in output and "optional game, set, deck_limit, text, evolve, advance, token, class," in output
 
 
 # Merging into an existing file ------------------------------------------------------------------------------

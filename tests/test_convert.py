@@ -202,3 +202,120 @@ def test_registry_json_with_wrong_types(tmp_path, data, field):
     code, output = invoke("convert", source, "--to", "toml", "--game", "vanguard", "-o", out)
     assert code == 2 and field in output
     assert not out.exists()
+
+
+# A real Shadowverse EVOLVE export: game_title_id 6 and the basis in deck_param2 (issue 12, issue 15 item 6) -------
+
+# 7B5FM, a real deck of the sample (tests/data/realdata/evolve-tournament-decks-sample.json) as a registry export.
+EVOLVE_EXPORT = {
+    "game_title_id": 6,
+    "title": "エルフ 7B5FM",
+    "deck_param1": "N",
+    "deck_param2": "エルフ",
+    "p_list": [{"card_number": "BP01-LD01", "num": 1}],
+    "list": [
+        {"card_number": number, "num": num}
+        for number, num in {
+            "BP01-015": 3,
+            "BP04-010": 3,
+            "BP05-109": 3,
+            "BP10-005": 3,
+            "BP11-003": 3,
+            "BP16-007": 1,
+            "BP16-009": 3,
+            "BP16-118": 2,
+            "BP17-001": 3,
+            "BP18-004": 3,
+            "BP18-019": 3,
+            "CP02-006": 2,
+            "CP04-001": 2,
+            "ECP02-004": 3,
+            "SP01-045": 3,
+        }.items()
+    ],
+    "sub_list": [
+        {"card_number": number, "num": num}
+        for number, num in {"BP04-011": 3, "BP10-006": 2, "BP16-010": 2, "BP16-119": 2, "CP04-002": 1}.items()
+    ],
+}
+
+
+def without_notes(output: str) -> str:
+    return "\n".join(line for line in output.splitlines() if not line.startswith("deckcheck:"))
+
+
+def write_export(tmp_path, **changes) -> Path:
+    source = tmp_path / "export.json"
+    source.write_text(json.dumps(EVOLVE_EXPORT | changes, ensure_ascii=False), encoding="utf-8")
+    return source
+
+
+def test_a_real_evolve_export_converts_without_game_and_checks_legal(tmp_path, isolated_carddb):
+    code, output = invoke("convert", write_export(tmp_path), "--to", "toml")
+    assert code == 0, output
+    data = tomllib.loads(output)
+    assert data["game"] == "evolve" and data["basis"] == "class" and data["leader"] == {"BP01-LD01": 1}
+    assert sum(data["main"].values()) == 40 and sum(data["evolve"].values()) == 10
+    deck = tmp_path / "deck.deck.toml"
+    deck.write_text(output, encoding="utf-8")
+    code, output = invoke("check", deck)
+    assert code == 0 and "legal" in output
+
+
+@pytest.mark.parametrize(
+    ("param", "basis"),
+    [
+        ("エルフ", "class"),
+        ("クラス", "class"),
+        ("title", "title"),
+        ("プリンセスコネクト！Re:Dive", "title"),
+        ("", None),
+    ],
+)
+def test_deck_param2_keeps_the_basis(tmp_path, param, basis):
+    code, output = invoke("convert", write_export(tmp_path, deck_param2=param), "--to", "toml")
+    assert code == 0, output
+    assert tomllib.loads(without_notes(output)).get("basis") == basis
+
+
+def test_an_unreadable_deck_param2_is_said_not_guessed(tmp_path):
+    code, output = invoke("convert", write_export(tmp_path, deck_param2=3), "--to", "toml")
+    assert code == 0 and "deck_param2 3 is not a basis deckcheck can read" in output
+    assert "basis" not in tomllib.loads(without_notes(output))
+
+
+def test_a_game_option_that_contradicts_game_title_id_is_refused(tmp_path):
+    code, output = invoke("convert", write_export(tmp_path), "--to", "toml", "--game", "vanguard")
+    assert code == 2 and "is a Shadowverse EVOLVE export (game_title_id 6), not a" in output
+    assert "field 'game_title_id'" in output
+    assert invoke("convert", write_export(tmp_path), "--to", "toml", "--game", "evolve")[0] == 0
+
+
+def test_another_games_export_is_refused_for_evolve(tmp_path):
+    code, output = invoke("convert", write_export(tmp_path, game_title_id=1), "--to", "toml", "--game", "evolve")
+    assert code == 2 and "an export of another game (game_title_id 1; Shadowverse EVOLVE is 6)" in output
+    code, output = invoke("convert", write_export(tmp_path, game_title_id=1), "--to", "toml")
+    assert code == 2 and "game_title_id 1 is not a game deckcheck knows" in output and "--game" in output
+
+
+@pytest.mark.parametrize("value", ["six", True, -6, 2.5])
+def test_a_game_title_id_that_is_not_a_number(tmp_path, value):
+    code, output = invoke("convert", write_export(tmp_path, game_title_id=value), "--to", "toml")
+    assert code == 2 and "field 'game_title_id': must be a whole number" in output
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_check_on_a_registry_export_says_to_convert_it(tmp_path, wrapped):
+    source = tmp_path / "export.json"
+    source.write_text(json.dumps({"deck": EVOLVE_EXPORT} if wrapped else EVOLVE_EXPORT), encoding="utf-8")
+    code, output = invoke("check", source)
+    assert code == 2 and "is a deck registry export" in output and "deckcheck convert" in output
+
+
+def test_a_wrapped_export_keeps_the_game_title_id_beside_the_deck(tmp_path):
+    inner = {key: value for key, value in EVOLVE_EXPORT.items() if key != "game_title_id"}
+    source = tmp_path / "export.json"
+    source.write_text(json.dumps({"game_title_id": 6, "deck": inner}, ensure_ascii=False), encoding="utf-8")
+    code, output = invoke("convert", source, "--to", "toml")
+    assert code == 0, output
+    assert tomllib.loads(without_notes(output))["game"] == "evolve"

@@ -401,6 +401,7 @@ def test_json_shape(cards_dir) -> None:
                 "class": "forest",  # the field's alias, not the attribute class_
                 "cost": 2,
                 "evolve": False,
+                "advance": False,
                 "token": False,
                 "traits": [],
             }
@@ -463,11 +464,17 @@ def shipped_numbers(query: str, game: str) -> list[str]:
         ("vanguard", "ﾁｲｻﾅ見習い騎士ﾋﾟｺﾙ", ["DC-VG-001"]),
         ("vanguard", "ｄｃ試作機", ["DC-VG-041"]),  # stored as "DC試作機 ゼロワン"
         ("vanguard", "アルティメットナックル", ["DC-VG-044"]),  # 究極闘神 アルティメット・ナックル
-        ("cipher", "すぺしゃるまーかー", ["DC-FE-M03"]),  # 双翼の紋章（スペシャルマーカー）
+        ("cipher", "ｓａｖｉｏｒ　ｏｆ　ｈｉｓ　ｒｅａｌｍ", ["B01-001"]),  # the real Savior of His Realm Marth
         ("build-divide", "くろがね", ["DC-BD-001", "DC-BD-001P"]),  # 宵闇の剣士クロガネ and its reprint
         ("ic-dragonball", "見習い ぶどうか", []),  # kanji are not read as kana
         ("ic-dragonball", "見習い武道家", ["DC-DB-007"]),  # 見習い武道家ソラ
-        ("evolve", "ぽぷり", ["DC-SV-010", "DC-SV-033"]),  # the follower and its EVOLVE card (森番の小妖精ポプリ)
+        # ホッコータルマエ: the follower and its EVOLVE card, each in four printings (real cards)
+        (
+            "evolve",
+            "ほっこーたるまえ",
+            ["ECP01-001", "ECP01-002", "ECP01-SL01", "ECP01-SL02"]
+            + ["ECP01-SP01", "ECP01-SP02", "ECP01-SSP01", "ECP01-SSP02"],
+        ),
     ],
 )
 def test_shipped_cards_by_japanese_name(game: str, query: str, numbers: list[str]) -> None:

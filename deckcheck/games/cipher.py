@@ -131,6 +131,9 @@ class CipherCard(Card):
     job: str | None = None
     types: Types = []
     rarity: str | None = None
+    # Every printed code this record stands for (rarity suffix included, e.g. B01-001SR, B01-001SR+): a deck may
+    # name a card by any of them (see `printed_code_number`).
+    printings: list[str] = []
 
     @model_validator(mode="before")
     @classmethod
@@ -163,6 +166,20 @@ class CipherCard(Card):
     def printed_cost_one(self) -> bool:
         """Whether the printed cost is the integer 1 (12.1.1.1; X is 0, 4.2.3)."""
         return not self.is_marker and type(self.cost) is int and self.cost == 1
+
+
+# A printed code: the number (with a variant letter A/B/C) and a rarity suffix such as N, HN, SR+, PR, R+X.
+_PRINTED_CODE = re.compile(r"^(?P<number>[A-Z]+\d+-\d+)(?P<variant>[ABC]?)(?P<rarity>[A-Z+]+)$")
+
+
+def printed_code_number(number: str) -> list[str]:
+    """The database numbers a printed code may stand for: B01-001SR+ → B01-001; B08-047AN → B08-047A, B08-047.
+    The records list their printings (`printings`); a number without its rarity suffix is the record's number."""
+    match = _PRINTED_CODE.match(number)
+    if match is None:
+        return []
+    base = match["number"]
+    return [base + match["variant"], base] if match["variant"] else [base]
 
 
 def limit_identity(card: Card) -> Hashable | None:
@@ -305,7 +322,8 @@ def _main_units(deck: Deck) -> list[tuple[CipherCard, int]]:
 def _chosen_lord(deck: Deck, value: str) -> CipherCard:
     """The card a `lord` value names: a card number in `main`, else an exact card name in `main` (first listed)."""
     listed = [card for card, _ in deck.cards("main") if isinstance(card, CipherCard)]
-    found = next((card for card in listed if norm_number(card.number) == norm_number(value)), None)
+    numbers = [norm_number(value), *printed_code_number(norm_number(value))]  # a printed code names its record
+    found = next((card for number in numbers for card in listed if card.number == number), None)
     if found is None:
         found = next((card for card in listed if norm_name(card.name) == norm_name(value)), None)
     if found is None:
@@ -436,4 +454,5 @@ GAME = Game(
     search_columns=("cost", "cc_cost", "symbols", "class_name", "attack", "support", "range"),
     profile=_profile,
     registry_lists={"list": "main", "p_list": "lord"},
+    number_fallbacks=printed_code_number,
 )

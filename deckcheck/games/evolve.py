@@ -56,8 +56,14 @@ EVOLVE_MAX = 10
 BASES = ("class", "title")
 
 CardType = choice(
-    ("leader", "follower", "amulet", "spell"),
-    {"リーダー": "leader", "フォロワー": "follower", "アミュレット": "amulet", "スペル": "spell"},
+    ("leader", "follower", "amulet", "spell", "equipment"),
+    {
+        "リーダー": "leader",
+        "フォロワー": "follower",
+        "アミュレット": "amulet",
+        "スペル": "spell",
+        "イクイップメント": "equipment",
+    },
 )
 
 CLASS_NAMES = {
@@ -89,7 +95,15 @@ ClassName = choice(
 )
 
 # Words of a combined type line (「フォロワー・エボルヴ」, "Spell / Token") after its first part.
-_FLAG_WORDS = {"エボルヴ": "evolve", "エボルブ": "evolve", "evolve": "evolve", "トークン": "token", "token": "token"}
+_FLAG_WORDS = {
+    "エボルヴ": "evolve",
+    "エボルブ": "evolve",
+    "evolve": "evolve",
+    "アドバンス": "advance",
+    "advance": "advance",
+    "トークン": "token",
+    "token": "token",
+}
 _TYPE_LINE_SPLIT = re.compile(r"\s*[・/]\s*")
 _BLANKS = {"", "-", "ー", "―", "—", "–", "なし"}
 
@@ -136,6 +150,9 @@ class EvolveCard(Card):
 
     type: CardType  # type: ignore[valid-type]
     evolve: bool = False
+    # ADVANCE (「フォロワー・アドバンス」, a kind newer than Ver.1.7.0): built into the evolve deck like EVOLVE cards
+    # (spec, Importer notes "Later products").
+    advance: bool = False
     token: bool = False
     class_: OptionalClass = Field(default=None, alias="class")
     title: OptionalText = None
@@ -168,16 +185,32 @@ class EvolveCard(Card):
         data["type"] = parts[0]
         return data
 
+    @model_validator(mode="after")
+    def _equipment_is_a_token(self) -> EvolveCard:
+        # 「イクイップメント・トークン」, a later kind, exists only as a token (spec, "Later products").
+        if self.type == "equipment" and not self.token:
+            raise ValueError(
+                "an equipment card exists only as a token (「イクイップメント・トークン」): set token = true"
+            )
+        return self
+
     def kind(self) -> str:
         """'follower', 'EVOLVE follower', 'spell token', 'leader card' ... for messages."""
         words = [self.type]
         if self.evolve:
             words.insert(0, "EVOLVE")
+        if self.advance:
+            words.insert(0, "ADVANCE")
         if self.token:
             words.append("token")
         elif self.type == "leader":
             words.append("card")
         return " ".join(words)
+
+
+def in_evolve_deck(card: Card) -> bool:
+    """An EVOLVE or ADVANCE card: built into the evolve deck, never the main deck (6.1.1.3; later products)."""
+    return bool(getattr(card, "evolve", False) or getattr(card, "advance", False))
 
 
 def _article(text: str) -> str:
@@ -266,24 +299,24 @@ def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally]:
     "evolve.main-types",
     ref="6.1.1.2",
     refs="6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1",
-    summary="The main deck holds no leader cards, no EVOLVE cards and no tokens.",
+    summary="The main deck holds no leader cards, no EVOLVE or ADVANCE cards and no tokens.",
 )
 def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
-    wrong = [(c, n) for c, n in deck.cards("main") if c.type == "leader" or c.evolve or c.token]  # type: ignore
+    wrong = [(c, n) for c, n in deck.cards("main") if c.type == "leader" or in_evolve_deck(c) or c.token]  # type: ignore
     for name, entry in _by_name(wrong).items():
         cards: list[EvolveCard] = entry.cards  # type: ignore[assignment]
         kinds = " and ".join(dict.fromkeys(_article(card.kind()) for card in cards))
         advice = []
         if any(card.type == "leader" for card in cards):
             advice.append("a leader card belongs in the leader section")
-        if any(card.evolve and not card.token for card in cards):
-            advice.append("EVOLVE cards belong in the evolve deck")
+        if any(in_evolve_deck(card) and not card.token for card in cards):
+            advice.append("EVOLVE and ADVANCE cards belong in the evolve deck")
         if any(card.token for card in cards):
             advice.append("tokens are not cards and are never put in a deck (9.1.1.1, 9.1.4)")
         yield rule.violation(
             "main",
             f"The main deck has {plural(entry.count, 'copy', 'copies')} of {name} ({', '.join(entry.numbers)}), "
-            f"which is {kinds}; the main deck may not hold leader cards, EVOLVE cards or tokens (6.1.1.2): "
+            f"which is {kinds}; the main deck may not hold leader cards, EVOLVE or ADVANCE cards or tokens (6.1.1.2): "
             f"{'; '.join(advice)}.",
             cards=entry.numbers,
             count=entry.count,
@@ -315,10 +348,10 @@ def evolve_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
     "evolve.evolve-types",
     ref="6.1.1.3",
     refs="6.1.1.3 「特殊な種類がエボルヴであるカードのみ」; 9.1.1.1, 9.1.4",
-    summary="The evolve deck holds only EVOLVE cards, and no tokens.",
+    summary="The evolve deck holds only EVOLVE and ADVANCE cards, and no tokens.",
 )
 def evolve_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
-    wrong = [(c, n) for c, n in deck.cards("evolve") if not c.evolve or c.token]  # type: ignore[attr-defined]
+    wrong = [(c, n) for c, n in deck.cards("evolve") if not in_evolve_deck(c) or c.token]  # type: ignore[attr-defined]
     for name, entry in _by_name(wrong).items():
         cards: list[EvolveCard] = entry.cards  # type: ignore[assignment]
         kinds = " and ".join(dict.fromkeys(_article(card.kind()) for card in cards))
@@ -328,7 +361,8 @@ def evolve_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
         yield rule.violation(
             "evolve",
             f"The evolve deck has {plural(entry.count, 'copy', 'copies')} of {name} ({', '.join(entry.numbers)}), "
-            f"which is {kinds}; the evolve deck may hold only EVOLVE cards (6.1.1.3).{token_note}",
+            f"which is {kinds}; the evolve deck may hold only EVOLVE cards (6.1.1.3) and ADVANCE cards (a later "
+            f"kind, built into the evolve deck).{token_note}",
             cards=entry.numbers,
             count=entry.count,
             limit=0,
@@ -343,7 +377,7 @@ _SECTION_NAMES = {"leader": "leader section", **_DECK_NAMES}
 
 def section_limit(section: str, cards: Sequence[Card]) -> int | None:
     """The copy limit of one name in one section, from that section's records of the name (None: no limit)."""
-    belonging = [card for card in cards if bool(getattr(card, "evolve", False)) == (section == "evolve")]
+    belonging = [card for card in cards if in_evolve_deck(card) == (section == "evolve")]
     deciding = belonging or list(cards)
     for card in deciding:
         if card.deck_limit is not None:
@@ -574,7 +608,7 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
             notes.append(f"{card.label()}: a leader card marked {'EVOLVE' if card.evolve else 'token'}")
         if card.type == "leader" and card.cost is not None:
             notes.append(f"{card.label()}: a leader card with a cost (leaders print none)")
-        if card.evolve and card.cost is not None:
+        if card.evolve and not card.advance and card.cost is not None:
             notes.append(f"{card.label()}: an EVOLVE card with a cost (it keeps its base card's cost, 5.15.2)")
         if card.type == "leader" and card.class_ is None and card.title is None:
             notes.append(f"{card.label()}: a leader with neither class nor title (no deck can be built on it)")
@@ -757,7 +791,28 @@ def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
 def _home_section(card: Card) -> str:
     if card.type == "leader":
         return "leader"
-    return "evolve" if getattr(card, "evolve", False) else "main"
+    return "evolve" if in_evolve_deck(card) else "main"
+
+
+def _registry_keys(data: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """The basis a registry export carries in `deck_param2` (6.2.1.3): class or title, as a word (クラス / タイトル,
+    class / title), a class name (the deck is built on its class) or a title (the deck is built on that title)."""
+    raw = data.get("deck_param2")
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return {}, []
+    text = norm_name(str(raw))
+    if (word := _BASIS_WORDS.get(_key(text))) is not None:
+        return {"basis": word}, []
+    if text in _CLASS_WORDS or _key(text) in _CLASS_WORDS:
+        return {"basis": "class"}, []
+    if isinstance(raw, str) and not text.isdigit():
+        return {"basis": "title"}, [f"deck_param2 {raw!r} is taken as the title the deck is built on: basis = title"]
+    return {}, [f"deck_param2 {raw!r} is not a basis deckcheck can read (class or title): no basis kept"]
+
+
+_CLASS_WORDS = {
+    norm_name(word) for word in (*CLASS_NAMES, "エルフ", "ロイヤル", "ウィッチ", "ドラゴン", "ナイトメア", "ビショップ")
+}
 
 
 def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
@@ -779,7 +834,7 @@ GAME = Game(
     card_model=EvolveCard,
     rules=tuple(rules.rules),
     # Spec example 7: a main record with deck_limit and its EVOLVE record without one are both valid.
-    limit_identity=lambda card: (card.name, bool(getattr(card, "evolve", False))),
+    limit_identity=lambda card: (card.name, in_evolve_deck(card)),
     copy_groups=copy_groups,
     default_copies=DEFAULT_COPIES,
     word_keys=("basis",),
@@ -790,4 +845,5 @@ GAME = Game(
     search_columns=("type", "class_", "cost", "attack", "defense", "evolve", "traits"),
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "evolve", "p_list": "leader"},
+    registry_keys=_registry_keys,
 )

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import deck_multiset, make_db, make_deck
+from conftest import STARTER_CARDDB, STARTER_DECKS, deck_multiset, make_db, make_deck
 from test_cipher import unit
 
 from deckcheck.decks import Deck, load_deck
@@ -283,7 +283,7 @@ def test_unknown_choice_is_refused() -> None:
 
 @pytest.mark.parametrize("name", ["aozora-kishidan.deck.toml", "hakuya-anya.txt"])
 def test_example_decks_deal(name: str) -> None:
-    deck = load_deck(ROOT / "decks" / "cipher" / name)
+    deck = load_deck(STARTER_DECKS / "cipher" / name, [STARTER_CARDDB])
     table = deal(deck, seed=7, going="second", policy=Redraw(), turns=2)
     lord = table.zone("lord")[0]
     assert lord.printed_cost_one

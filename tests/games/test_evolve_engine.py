@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import deck_multiset, make_db, make_deck
+from conftest import STARTER_DECKS, deck_multiset, make_db, make_deck
 
 from deckcheck import load_deck
 from deckcheck.cards import Card
@@ -247,7 +247,7 @@ def test_cinderella_girls_title_deck_creates_5_magic_items_before_turn_order(db,
     assert table.notes["not from the deck"] == ["ex-area"]
 
 
-def test_magic_item_token_comes_from_the_card_database(isolated_carddb):
+def test_magic_item_token_comes_from_the_card_database(starter_carddb):
     token = magic_item_token()
     assert token.number == "DC-SV-110" and token.token and token.name == MAGIC_ITEM
 
@@ -284,13 +284,13 @@ def test_class_basis_fallback_gets_no_tokens(db):
         deal(deck, seed=1, going="first", choices={"basis": "class"})
 
 
-def test_shipped_decks(isolated_carddb):
-    stage = load_deck(REPO / "decks" / "evolve" / "cinderella-stage.txt")
+def test_starter_decks(starter_carddb):
+    stage = load_deck(STARTER_DECKS / "evolve" / "cinderella-stage.txt")
     table = deal(stage, seed=3, going="first", turns=2)
     assert numbers(table.zone("ex-area")) == ["DC-SV-110"] * 5
     assert card_inventory(table) == deck_multiset(stage)
     for name in ("forest-fairies.deck.toml", "royal-paddock.deck.toml"):
-        deck = load_deck(REPO / "decks" / "evolve" / name)
+        deck = load_deck(STARTER_DECKS / "evolve" / name)
         table = deal(deck, seed=3, going="second", turns=2)
         assert "ex-area" not in table.zones
         assert table.inventory() == deck_multiset(deck)

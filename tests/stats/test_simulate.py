@@ -6,7 +6,7 @@ import math
 from pathlib import Path
 
 import pytest
-from conftest import make_db, make_deck
+from conftest import STARTER_CARDDB, STARTER_DECKS, make_db, make_deck
 
 from deckcheck.carddb import load_carddb
 from deckcheck.decks import Deck, load_deck, parse_deck, resolve_deck
@@ -29,7 +29,8 @@ DECKS = REPO / "decks"
 
 @pytest.fixture(scope="module")
 def decks(tmp_path_factory) -> dict[str, Deck]:
-    """Every example deck by file name (plus `-no-g` / `-g2` variants of the Vanguard ones), shipped cards only."""
+    """Every example deck by file name (plus `-no-g` / `-g2` variants of the Vanguard ones), shipped cards only; the
+    starter EVOLVE and Cipher decks with the starter cards."""
     found: dict[str, Deck] = {}
     with pytest.MonkeyPatch.context() as patch:
         patch.delenv("DECKCHECK_CARDDB", raising=False)
@@ -39,6 +40,8 @@ def decks(tmp_path_factory) -> dict[str, Deck]:
             if path.parent.name == "vanguard":
                 found[f"{path.name}-no-g"] = _vanguard_variant(path, g_cards=0)
                 found[f"{path.name}-g2"] = _vanguard_variant(path, g_cards=2)
+        for path in sorted(STARTER_DECKS.glob("*/*")):
+            found[path.name] = load_deck(path, [STARTER_CARDDB])
     return found
 
 
@@ -283,7 +286,7 @@ def test_ic_dragonball_return_all_three(decks, going, turn, exact):
 @pytest.fixture(scope="module")
 def evolve_12(decks) -> Deck:
     """A 40-card EVOLVE deck with 12 two-cost followers (spec curve example)."""
-    db = load_carddb("evolve")
+    db = load_carddb("evolve", [STARTER_CARDDB])
     paddock = decks["royal-paddock.deck.toml"]
     leader = {card.number: n for card, n in paddock.cards("leader")}
     main = {"DC-SV-045": 12, "DC-SV-050": 3, "DC-SV-052": 3, "DC-SV-053": 3, "DC-SV-054": 3, "DC-SV-055": 3}
@@ -416,7 +419,7 @@ def test_a_plan_keeping_cards_not_in_the_hand_is_refused(small):
 def test_full_bottom_redraw_into_the_old_hand_is_refused(decks):
     """A 20-card EVOLVE deck: by the second player's turn 14 a redrawn hand (4 + 14 cards) reaches the old hand."""
     leader = {card.number: n for card, n in decks["royal-paddock.deck.toml"].cards("leader")}
-    deck = make_deck(load_carddb("evolve"), leader=leader, main={"DC-SV-045": 10, "DC-SV-050": 10})
+    deck = make_deck(load_carddb("evolve", [STARTER_CARDDB]), leader=leader, main={"DC-SV-045": 10, "DC-SV-050": 10})
     text = "cost=2,type=follower"
     model = model_of(deck, [">=5 " + text], going="second", turn=14, keep=text)
     assert model.size == 20 and model.turns.draws == 14

@@ -1,0 +1,457 @@
+"""The real card databases: the converter (deckcheck.realdata), the shipped EVOLVE and Cipher data, name resolution by
+section, EVOLVE's restricted list, and the 12 real tournament decks.
+
+The source excerpts and the tournament sample in tests/data/realdata/ are copies of the realdata files described in
+carddb/README.md (EVOLVE: jeyukburrito/sve-meta, commit b49f3d98; Cipher: Decksteria/Decksteria.FECipher, commit
+8ff15abd).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import make_deck, rule_ids
+
+from deckcheck.carddb import load_carddb
+from deckcheck.check import check_deck
+from deckcheck.decks import load_deck
+from deckcheck.engine import deal
+from deckcheck.games.cipher import CipherCard
+from deckcheck.games.evolve import EvolveCard, basis_status
+from deckcheck.realdata import convert_cipher, convert_evolve, main, validate
+from deckcheck.regulations import load_regulations
+
+DATA = Path(__file__).resolve().parent / "data" / "realdata"
+REPO = Path(__file__).resolve().parent.parent
+SAMPLE_DECKS = json.loads((DATA / "evolve-tournament-decks-sample.json").read_text(encoding="utf-8"))
+PRICONNE = "プリンセスコネクト!Re:Dive"
+
+
+def excerpt(name: str) -> list[dict[str, Any]]:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+def by_number(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {record["number"]: record for record in records}
+
+
+def shipped_records(game: str) -> dict[str, dict[str, Any]]:
+    with open(REPO / "carddb" / game / "cards.toml", "rb") as file:
+        return by_number(tomllib.load(file)["cards"])
+
+
+# The EVOLVE converter -----------------------------------------------------------------------------------------
+
+
+def test_evolve_excerpt_maps_every_kind():
+    conversion = convert_evolve(excerpt("evolve-cards-excerpt.json"))
+    assert validate(conversion) == [] and conversion.rejected == []
+    records = by_number(conversion.records)
+    assert records["BP01-086"] == {
+        "number": "BP01-086",
+        "name": "神龍",
+        "type": "follower",
+        "class": "dragon",
+        "cost": 5,
+        "attack": 4,
+        "defense": 5,
+        "traits": ["竜族"],
+        "set": "BP01",
+    }
+    assert records["BP01-087"]["evolve"] is True and "cost" not in records["BP01-087"]
+    assert records["BP10-004"]["advance"] is True and records["BP10-004"]["type"] == "follower"
+    assert records["BP01-T01"]["token"] is True and records["BP01-T01"]["type"] == "spell"
+    assert records["CP04-PR33"] | {} == records["CP04-PR33"] and records["CP04-PR33"]["type"] == "equipment"
+    assert records["CP04-PR33"]["token"] is True and records["CP04-PR33"]["title"] == PRICONNE
+    assert "title" not in records["BP01-LD01"] and records["BP01-LD01"]["class"] == "forest"
+    assert records["CP01-LD01"]["title"] == "ウマ娘 プリティーダービー" and records["CP01-LD01"]["class"] == "forest"
+    assert records["PR-032"]["title"] == "ウマ娘 プリティーダービー"  # a promo: the title its traits name
+    assert records["CSD03a-017"]["title"] == "カードファイト!! ヴァンガード"
+    assert records["ECP01-001"]["name"] == records["ECP01-002"]["name"] == "ホッコータルマエ"
+    # the construction sentences, for the section each names
+    assert records["BP09-049"]["deck_limit"] == 50 and "evolve" not in records["BP09-049"]
+    assert records["CP01-085"]["deck_limit"] == records["PR-052"]["deck_limit"] == 10
+    assert records["CP01-085"]["evolve"] is True
+    # EP/SEP are point markers: left out with a note naming the record
+    assert "BP12-EP" not in records
+    assert conversion.notes == [(8, "BP12-EP", "EP (a point marker, not a card of a deck): left out")]
+
+
+def test_the_shipped_evolve_records_are_the_converters_output():
+    conversion = convert_evolve(excerpt("evolve-cards-excerpt.json"))
+    shipped = shipped_records("evolve")
+    for number, record in by_number(conversion.records).items():
+        assert shipped[number] == record
+
+
+def test_evolve_odd_widths_are_normalised():
+    item = {"card_code": "ＢＰ０１－００１", "name": " ローズ　クイーン ", "class": "ｴﾙﾌ", "card_type": "フォロワー"}
+    item |= {"sub_type": "植物族", "cost": "８", "attack": "7", "hp": "7", "set": "BP01"}
+    conversion = convert_evolve([item])
+    assert conversion.rejected == [] and conversion.records[0]["number"] == "BP01-001"
+    assert conversion.records[0]["name"] == "ローズ クイーン" and conversion.records[0]["cost"] == 8
+    assert conversion.records[0]["class"] == "forest"
+
+
+GOOD = {"card_code": "X-1", "name": "A", "class": "エルフ", "card_type": "フォロワー", "sub_type": "-"}
+GOOD |= {"cost": "1", "attack": "1", "hp": "1", "set": "BP01"}
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"card_type": "クレスト"}, "field 'card_type': unknown kind 「クレスト」"),
+        ({"card_type": "フォロワー・クレスト"}, "field 'card_type': unknown kind"),
+        ({"card_code": ""}, "field 'card_code': is missing or empty"),
+        ({"card_code": None}, "field 'card_code': is missing or empty"),
+        ({"name": "  "}, "field 'name': is missing or empty"),
+        ({"cost": "2+"}, "field 'cost': '2+' is not a whole number (up to 6 digits) or '-'"),
+        ({"hp": "9" * 5000}, "field 'hp': '" + "9" * 39 + "… (5002 characters) is not a whole number (up to 6"),
+        ({"attack": "X"}, "field 'attack': 'X' is not a whole number (up to 6 digits) or '-'"),
+        ({"class": "ネクロマンサー"}, "field 'class': unknown class 「ネクロマンサー」"),
+        ({"deckbuilding": ["これは強い"]}, "field 'deckbuilding': 「これは強い」 is not a construction sentence"),
+        (
+            {"deckbuilding": ["『B』は自分のデッキに50枚まで入れることができる"]},
+            "field 'deckbuilding': 「『B』は自分のデッキに50枚まで入れることができる」 is about another card",
+        ),
+        (
+            {"deckbuilding": ["これはエボルヴデッキに10枚まで入れることができる"]},
+            "names the evolve deck, but the card is not built there",
+        ),
+    ],
+)
+def test_evolve_records_that_cannot_be_mapped_are_named(change, reason):
+    conversion = convert_evolve([GOOD | {"card_code": "X-0"}, GOOD | change])
+    assert [r["number"] for r in conversion.records] == ["X-0"]
+    [(index, _, why)] = conversion.rejected
+    assert index == 2 and reason in why
+
+
+def test_evolve_duplicate_number_keeps_the_first():
+    conversion = convert_evolve([GOOD, GOOD | {"name": "B"}, GOOD | {"card_code": "x-1"}])
+    assert [r["name"] for r in conversion.records] == ["A"]
+    assert [(i, n) for i, n, _ in conversion.rejected] == [(2, "X-1"), (3, "x-1")]
+    assert "duplicate number (record 1 has it too)" in conversion.rejected[0][2]
+
+
+# The Cipher converter ----------------------------------------------------------------------------------------
+
+
+def test_cipher_excerpt_maps_symbols_costs_ranges_and_printings():
+    conversion = convert_cipher(excerpt("cipher-cards-excerpt.json"))
+    assert validate(conversion) == [] and conversion.rejected == []
+    records = by_number(conversion.records)
+    marth = records["B01-001"]
+    assert marth["name"] == "Savior of His Realm Marth" and marth["symbols"] == ["blade-of-light"]
+    assert (marth["cost"], marth["cc_cost"], marth["range"]) == (5, 4, "1")
+    assert marth["printings"] == ["B01-001SR", "B01-001SR+"] and marth["rarity"] == "SR / SR+"
+    assert (marth["genders"], marth["weapons"]) == (["male"], ["sword"])
+    assert "cc_cost" not in records["B01-002"]  # '-' = no class-change cost
+    assert any(r["cost"] == "X" or r.get("cc_cost") == "X" for r in records.values())
+    assert any(r["symbols"] == [] for r in records.values())  # None = no symbol
+    assert any(r["symbols"] == ["hoshido", "nohr"] for r in records.values())
+    assert any(r["range"] in ("1-3", "2-3", "3") for r in records.values())
+    # Risen a/b/c: one number, three cards; "any number" by their own text
+    risen = [r for n, r in records.items() if n.startswith("B08-047")]
+    assert [r["number"] for r in risen] == ["B08-047a", "B08-047b", "B08-047c"]
+    assert {r["deck_limit"] for r in risen} == {"any"} and risen[2]["range"] == "1"
+    # printings of one number whose facts differ keep their own codes
+    assert {"B20-001SR", "B20-001SR+"} <= set(records) and "B20-001" not in records
+    # a printing the source lists twice under two translations: kept with the first, the other left out
+    assert records["B02-093"]["name"] == "Well-Dressed Prince Forrest"
+    assert records["B02-093"]["printings"] == ["B02-093R", "B02-093R+"]
+    notes = [(number, reason) for _, number, reason in conversion.notes]
+    assert any(n == "B02-093R+" and "left out" in why and "Beautiful Prince Forrest" in why for n, why in notes)
+
+
+def test_the_shipped_cipher_records_are_the_converters_output():
+    conversion = convert_cipher(excerpt("cipher-cards-excerpt.json"))
+    shipped = shipped_records("cipher")
+    for number, record in by_number(conversion.records).items():
+        assert shipped[number] == record
+
+
+CIPHER_GOOD = {"Character": "U", "Title": "T", "Color": ["Red"], "Cost": "1", "ClassChangeCost": "-"}
+CIPHER_GOOD |= {"Class": "C", "Type": ["Male", "Sword "], "MinRange": 1, "MaxRange": 2, "Attack": "40", "Support": "10"}
+CIPHER_GOOD |= {"printings": [{"CardCode": "B99-001N", "SetCode": "B99", "Rarity": "N"}]}
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"Color": ["Pink"]}, "field 'Color': unknown colour 'Pink'"),
+        ({"Cost": "one"}, "field 'Cost': 'one' is not a whole number (up to 6 digits), X or '-'"),
+        ({"Cost": "-"}, "field 'Cost': is missing: every unit card prints it"),
+        ({"Type": ["Wizard"]}, "field 'Type': unknown word 'Wizard'"),
+        ({"MinRange": 3, "MaxRange": 1}, "field 'MinRange': range 3-1"),
+        ({"printings": []}, "field 'printings': is missing or empty"),
+        ({"printings": [{"CardCode": "nonsense"}]}, "field 'printings[0].CardCode': 'nonsense' is not a card code"),
+        ({"Title": ""}, "field 'Title': is missing or empty"),
+    ],
+)
+def test_cipher_records_that_cannot_be_mapped_are_named(change, reason):
+    other = CIPHER_GOOD | {"printings": [{"CardCode": "B99-002N", "SetCode": "B99", "Rarity": "N"}]}
+    conversion = convert_cipher([other, CIPHER_GOOD | change])
+    assert [r["number"] for r in conversion.records] == ["B99-002"]
+    [(index, _, why)] = conversion.rejected
+    assert index == 2 and reason in why
+
+
+def test_cipher_stray_spaces_and_case_in_types_are_forgiven():
+    conversion = convert_cipher([CIPHER_GOOD | {"Type": ["Female", "STaff", " Lance "]}])
+    assert conversion.records[0]["weapons"] == ["staff", "lance"] and conversion.records[0]["range"] == "1-2"
+
+
+# The command: one file written atomically, rejected rows listed ------------------------------------------------
+
+
+def run_command(tmp_path: Path, game: str, items: Any, capsys) -> tuple[int, str, str]:
+    source = tmp_path / "source.json"
+    source.write_text(json.dumps(items, ensure_ascii=False) if not isinstance(items, str) else items, "utf-8")
+    (tmp_path / "out").mkdir(exist_ok=True)
+    code = main([game, str(source), str(tmp_path / "out")])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_the_command_writes_a_loadable_database(tmp_path, capsys, monkeypatch):
+    code, out, _ = run_command(tmp_path, "evolve", excerpt("evolve-cards-excerpt.json"), capsys)
+    assert code == 0 and "15 records" in out and "record 8 (BP12-EP)" in out
+    written = (tmp_path / "out" / "evolve" / "cards.toml").read_text(encoding="utf-8")
+    assert written.startswith("# Generated by `python -m deckcheck.realdata evolve")
+    assert "unofficial" in written
+    monkeypatch.setattr("deckcheck.carddb.shipped_carddb_dir", lambda: tmp_path / "out")
+    monkeypatch.chdir(tmp_path)
+    db = load_carddb("evolve")
+    assert len(db) == 15 and db.resolve("ホッコータルマエ", "evolve").number == "ECP01-002"
+
+
+def test_the_command_lists_rejected_rows_and_exits_1(tmp_path, capsys):
+    code, out, _ = run_command(tmp_path, "cipher", [CIPHER_GOOD, CIPHER_GOOD | {"Cost": "?"}], capsys)
+    assert code == 1
+    assert "rejected: 1" in out and "record 2 (B99-001N): field 'Cost': '?' is not a whole number" in out
+    assert "B99-001" in (tmp_path / "out" / "cipher" / "cards.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("items", "message"),
+    [
+        ("{not json", "is not valid JSON"),
+        ({"cards": []}, "must be a JSON list of card records, not dict"),
+        ("[" + "9" * 5000 + "]", "cannot be read as card records: Exceeds the limit"),
+        ("[" * 100_000 + "]" * 100_000, "cannot be read as card records"),
+    ],
+)
+def test_an_unreadable_source_writes_nothing(tmp_path, capsys, items, message):
+    code, _, err = run_command(tmp_path, "evolve", items, capsys)
+    assert code == 2 and message in err and "source.json" in err
+    assert not (tmp_path / "out" / "evolve").exists()
+
+
+def test_a_broken_result_writes_nothing(tmp_path, capsys):
+    """Records of one name that disagree on deck_limit would make a database the loader refuses."""
+    limited = GOOD | {"card_code": "X-2", "deckbuilding": ["『A』は自分のデッキに50枚まで入れることができる"]}
+    code, _, err = run_command(tmp_path, "evolve", [GOOD, limited], capsys)
+    assert code == 2 and "disagree on deck_limit" in err
+    assert not (tmp_path / "out" / "evolve").exists()
+
+
+def test_unknown_game_and_usage(tmp_path, capsys):
+    assert run_command(tmp_path, "vanguard", [], capsys)[0] == 2
+    assert main(["evolve"]) == 2 and "usage" in capsys.readouterr().err
+
+
+# The shipped databases ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def evolve_db(isolated_carddb):
+    return load_carddb("evolve")
+
+
+def test_shipped_evolve_database(evolve_db):
+    cards: list[EvolveCard] = list(evolve_db.cards.values())  # type: ignore[assignment]
+    assert len(cards) == 6481 and evolve_db.warnings == []  # 6,549 records less 68 EP/SEP
+    leaders = [c for c in cards if c.type == "leader"]
+    assert {c.class_ for c in leaders} == {"forest", "sword", "rune", "dragon", "abyss", "haven"}
+    titles = {c.title for c in leaders if c.title}
+    assert titles == {
+        "ウマ娘 プリティーダービー",
+        "アイドルマスター シンデレラガールズ",
+        "カードファイト!! ヴァンガード",
+        PRICONNE,
+    }
+    assert sum(c.advance for c in cards) == 30 and not any(c.advance and c.evolve for c in cards)
+    assert sum(c.token for c in cards) == 432 and all(c.token for c in cards if c.type == "equipment")
+    limited = {(c.name, c.deck_limit) for c in cards if c.deck_limit is not None}
+    assert ("オニオン軍団", 50) in limited and ("ラピッドファイア", 6) in limited and ("にんじん", 10) in limited
+
+
+def test_shipped_cipher_database(isolated_carddb):
+    db = load_carddb("cipher")
+    cards: list[CipherCard] = list(db.cards.values())  # type: ignore[assignment]
+    assert len(cards) == 2593 and db.warnings == []
+    assert sum(len(c.printings) for c in cards) == 3180 - 3  # three printings the source lists twice
+    assert {len(c.symbols or []) for c in cards} == {0, 1, 2}
+    anything = {(c.title, c.unit_name) for c in cards if c.deck_limit == "any"}
+    assert len(anything) == 10
+
+
+# Name resolution by section (contract, "Fixed details") ------------------------------------------------------
+
+
+def test_a_shared_name_means_the_follower_in_main_and_the_evolve_card_in_evolve(evolve_db):
+    deck = make_deck(evolve_db, leader={"アリサ": 1}, main={"ホッコータルマエ": 3}, evolve={"ホッコータルマエ": 3})
+    assert [c.number for c, _ in deck.cards("main")] == ["ECP01-001"]
+    assert [c.number for c, _ in deck.cards("evolve")] == ["ECP01-002"]
+    assert [c.number for c, _ in deck.cards("leader")] == ["BP01-LD01"]
+    assert "evolve.main-types" not in rule_ids(check_deck(deck, evolve_db))
+    assert "evolve.evolve-types" not in rule_ids(check_deck(deck, evolve_db))
+
+
+def test_a_name_no_card_of_the_section_has_falls_back_to_the_lowest_number(evolve_db):
+    deck = make_deck(evolve_db, leader={"アリサ": 1}, evolve={"ローズクイーン": 1})
+    assert [c.number for c, _ in deck.cards("evolve")] == ["BP01-001"]
+    assert "evolve.evolve-types" in rule_ids(check_deck(deck, evolve_db))
+
+
+def test_advance_cards_belong_in_the_evolve_deck(evolve_db):
+    ok = make_deck(evolve_db, leader={"BP01-LD01": 1}, evolve={"BP10-004": 1})
+    assert not {"evolve.evolve-types", "evolve.main-types"} & set(rule_ids(check_deck(ok, evolve_db)))
+    wrong = make_deck(evolve_db, leader={"BP01-LD01": 1}, main={"BP10-004": 1})
+    [finding] = [v for v in check_deck(wrong, evolve_db) if v.rule == "evolve.main-types"]
+    assert "ADVANCE follower" in finding.message and "belong in the evolve deck" in finding.message
+
+
+def test_cipher_printed_codes_pool_by_card_name(isolated_carddb):
+    db = load_carddb("cipher")
+    assert db.resolve("B01-001SR+").number == db.resolve("b01-001sr").number == "B01-001"
+    assert db.resolve("B08-047bN").number == "B08-047B"
+    deck = make_deck(db, main={"B01-001SR": 3, "B01-001SR+": 2, "B01-003": 45})
+    [finding] = [v for v in check_deck(deck, db) if v.rule == "cipher.copies" and "B01-001" in v.cards]
+    assert (finding.count, finding.limit, finding.cards) == (5, 4, ["B01-001"])
+
+
+def test_cipher_any_number_cards(isolated_carddb):
+    db = load_carddb("cipher")
+    deck = make_deck(
+        db,
+        main={"B08-047a": 20, "B08-047b": 10, "B01-003": 4, "B01-002": 4, "B01-001": 4} | {"B01-006": 4, "B01-005": 4},
+    )
+    assert check_deck(deck, db) == []
+
+
+# EVOLVE's restricted list (殿堂入り) -----------------------------------------------------------------------
+
+
+def restricted(evolve_db, as_of: str, **sections: Any) -> list[tuple[str, int]]:
+    deck = make_deck(evolve_db, leader={"BP01-LD07": 1}, **sections)
+    regulation = load_regulations("evolve").in_force(date.fromisoformat(as_of))
+    return [(v.cards[0], v.count) for v in regulation.bind(evolve_db).violations(deck)]
+
+
+def test_the_restricted_list_grows_with_its_dates(evolve_db):
+    main = {"BP01-086": 2, "BP06-039": 2, "BP03-048": 2}
+    assert restricted(evolve_db, "2022-12-16", main=main) == [("BP01-086", 2)]  # the day itself is in force
+    assert restricted(evolve_db, "2023-01-01", main=main) == [("BP01-086", 2)]
+    assert restricted(evolve_db, "2023-10-27", main=main) == [("BP01-086", 2), ("BP06-039", 2)]
+    assert len(restricted(evolve_db, "2026-11-23", main=main)) == 3
+
+
+def test_a_restricted_cards_evolve_version_may_still_be_3(evolve_db):
+    assert restricted(evolve_db, "2026-11-23", main={"神龍": 1}, evolve={"神龍": 3}) == []
+    assert restricted(evolve_db, "2026-11-23", main={"神龍": 2}, evolve={"神龍": 3}) == [("BP01-086", 2)]
+
+
+def test_the_shipped_regulations_are_real_not_samples(isolated_carddb):
+    regulations = load_regulations("evolve").ordered()
+    assert [r.name for r in regulations] == ["殿堂入り 2022-12-16", "殿堂入り 2023-10-27", "殿堂入り 2024-06-28"]
+    assert not any(r.sample for r in regulations)
+
+
+# The 12 real tournament decks --------------------------------------------------------------------------------
+
+CLASS_LEADERS = {"エルフ": "BP01-LD01", "ロイヤル": "BP01-LD03", "ウィッチ": "BP01-LD05", "ナイトメア": "BP01-LD09"}
+
+
+@pytest.mark.parametrize("entry", SAMPLE_DECKS, ids=lambda entry: entry["registry_code"])
+def test_every_sample_tournament_deck_is_legal(evolve_db, entry):
+    """A leader of the deck's class or title and the basis it registered are added (the source records neither)."""
+    registered = entry["deck_class_or_title"]
+    basis = "class" if registered in CLASS_LEADERS else "title"
+    leader = CLASS_LEADERS.get(registered, "CP04-PR01")  # 〔プリンセスフォーム〕コッコロ: forest + the title
+    deck = make_deck(evolve_db, leader={leader: 1}, main=entry["main"], evolve=entry["evolve"], basis=basis)
+    assert check_deck(deck, evolve_db) == []
+    status = basis_status(deck)
+    assert status is not None and basis in status.passes
+    assert basis == "class" or status.leader.title == PRICONNE
+    when = date.fromisoformat(entry["date"])  # the restricted list of its day
+    assert load_regulations("evolve").in_force(when).bind(evolve_db).violations(deck) == []
+
+
+def test_the_shipped_evolve_decks_are_the_sample_decks(isolated_carddb):
+    shipped = sorted((REPO / "decks" / "evolve").glob("*.deck.toml"))
+    assert len(shipped) == len(SAMPLE_DECKS) == 12
+    codes = {entry["registry_code"]: entry for entry in SAMPLE_DECKS}
+    for path in shipped:
+        deck = load_deck(path)
+        entry = codes[path.name.split("-")[-1].removesuffix(".deck.toml")]
+        assert {c.number: n for c, n in deck.cards("main")} == {k.upper(): v for k, v in entry["main"].items()}
+        assert {c.number: n for c, n in deck.cards("evolve")} == {k.upper(): v for k, v in entry["evolve"].items()}
+        assert check_deck(deck) == [] and deck.key("basis") in ("class", "title")
+
+
+def test_a_real_deck_deals(evolve_db):
+    entry = SAMPLE_DECKS[0]
+    deck = make_deck(evolve_db, leader={"BP01-LD01": 1}, main=entry["main"], evolve=entry["evolve"], basis="class")
+    table = deal(deck, seed=1, going="second", turns=1)
+    assert len(table.hand) == 5 and len(table.deck) == 35 and len(table.zone("evolve-deck")) == 10
+
+
+def test_add_by_a_shared_name_takes_the_card_of_the_section(run_cli, isolated_carddb):
+    path = isolated_carddb / "d.deck.toml"
+    assert run_cli("new", path, "--game", "evolve")[0] == 0
+    assert run_cli("add", path, "神龍", "--section", "evolve")[0] in (0, 1)
+    assert run_cli("add", path, "神龍", "--section", "main")[0] in (0, 1)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data["evolve"] == {"BP01-087": 1} and data["main"] == {"BP01-086": 1}
+    code, _, err = run_cli("add", path, "神龍")
+    assert code == 2 and "Give the card number, or the section with --section (main, evolve)" in err
+
+
+def test_a_printed_code_chooses_the_lord(isolated_carddb):
+    deck = load_deck(REPO / "decks" / "cipher" / "marth-altea.deck.toml")
+    table = deal(deck, seed=1, going="first", choices={"lord": "B01-003N"})
+    assert table.zone("lord")[0].number == "B01-003"
+
+
+def test_the_regulation_listing_aligns_japanese_names(isolated_carddb):
+    from deckcheck.regulations import regulation_lines
+    from deckcheck.search import display_width
+
+    lines = regulation_lines("evolve")[1:]
+    assert len(lines) == 3 and all("殿堂入り" in line for line in lines)
+    assert {display_width(line[: line.index(" effective")]) for line in lines} == {34}
+
+
+@pytest.mark.parametrize(
+    "entry", [e for e in SAMPLE_DECKS if e["deck_class_or_title"] == "エルフ"], ids=lambda entry: entry["registry_code"]
+)
+def test_a_sample_deck_pasted_by_card_names_checks_legal(evolve_db, tmp_path, entry):
+    """Names, not numbers: a follower and its EVOLVE card share a name, and the section decides which is meant."""
+    lines = ["game: evolve", "basis: class", "## leader", "1 アリサ", "## main"]
+    lines += [f"{n} {evolve_db.cards[number.upper()].name}" for number, n in entry["main"].items()]
+    lines += ["## evolve"] + [f"{n} {evolve_db.cards[number.upper()].name}" for number, n in entry["evolve"].items()]
+    path = tmp_path / "pasted.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    deck = load_deck(path)
+    shared = {c.name for c, _ in deck.cards("main")} & {c.name for c, _ in deck.cards("evolve")}
+    assert shared  # the case that needs resolution by section
+    assert all(c.type != "leader" and not c.evolve and not c.advance for c, _ in deck.cards("main"))
+    assert all(c.evolve or c.advance for c, _ in deck.cards("evolve"))
+    assert check_deck(deck) == []
