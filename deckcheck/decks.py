@@ -8,7 +8,7 @@ entry up in the game's card database.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -218,7 +218,8 @@ def parse_deck(path: str | Path, text: str | None = None, fmt: str | None = None
     if fmt == "text":
         return _parse_text(shown, text)
     if fmt == "toml":
-        source = _from_mapping(shown, _load_toml(shown, text), fmt)
+        data = _load_toml(shown, text)
+        source = _mapping_at_lines(shown, data, fmt, lambda: _toml_lines(text))
         source.text = text  # its lines are found when a finding needs them (DeckSource.locate)
         return source
     from deckcheck.positions import load_json
@@ -227,9 +228,29 @@ def parse_deck(path: str | Path, text: str | None = None, fmt: str | None = None
     if not isinstance(data, dict):
         raise DeckcheckError("must hold a JSON object with a `game` key", path=shown)
     _refuse_registry_export(shown, data)
-    source = _from_mapping(shown, data, fmt)
+    source = _mapping_at_lines(shown, data, fmt, lambda: lines)
     source.apply_lines(lines)
     return source
+
+
+def _toml_lines(text: str) -> dict[tuple[Any, ...], int]:
+    from deckcheck.positions import toml_key_lines
+
+    return toml_key_lines(text)
+
+
+def _mapping_at_lines(
+    path: str, data: dict[str, Any], fmt: str, lines: Callable[[], dict[tuple[Any, ...], int]]
+) -> DeckSource:
+    """The deck of a parsed mapping; an error about a key (a section that is not a table, a name that is not a
+    string) gets the key's line, found only then."""
+    try:
+        return _from_mapping(path, data, fmt)
+    except DeckcheckError as error:
+        if error.line is None and error.field is not None and (line := lines().get((error.field,))):
+            error.line = line
+            error.args = (error.describe(),)
+        raise
 
 
 def _load_toml(path: str, text: str) -> dict[str, Any]:
@@ -343,10 +364,23 @@ def _parse_text(path: str, text: str) -> DeckSource:
             header[match["key"].lower()] = (match["value"].strip(), number)
             continue
         unreadable.append(Problem(f"line {number}: {raw.strip()!r}", path, number))
-    if unreadable:  # every line not understood, at once (contract, "Deck files")
-        raise _unreadable_lines(path, unreadable)
     game_value, game_line = header.pop("game", (None, None))
-    game = get_game(_game_id(path, game_value, game_line))
+    try:
+        game = get_game(_game_id(path, game_value, game_line))
+    except DeckcheckError:
+        if unreadable:
+            raise _unreadable_lines(path, unreadable) from None
+        raise
+    allowed = ", ".join(("game", "name", "regulation", *game.deck_keys))
+    unknown = [
+        Problem(f"line {number}: unknown header '{key}:' (this game's deck headers are: {allowed})", path, number)
+        for key, (_, number) in header.items()
+        if key not in ("name", "regulation") and key not in game.deck_keys
+    ]
+    if unknown and not unreadable and len(unknown) == 1:
+        raise DeckcheckError(unknown[0].split(": ", 1)[1], path=path, line=unknown[0].line)
+    if unreadable or unknown:  # every line not understood, at once (contract, "Deck files")
+        raise _unreadable_lines(path, sorted(unreadable + unknown, key=lambda problem: problem.line or 0))
     source = DeckSource(path=str(path), game_id=game.id, format="text", entries=raw_entries)
     for key, (value, number) in header.items():
         source.key_lines[key] = number
@@ -354,15 +388,8 @@ def _parse_text(path: str, text: str) -> DeckSource:
             source.name = value
         elif key == "regulation":
             source.regulation = value
-        elif key in game.deck_keys:
-            source.keys[key] = value
         else:
-            raise DeckcheckError(
-                f"unknown header '{key}:' (this game's deck headers are: "
-                f"{', '.join(('game', 'name', 'regulation', *game.deck_keys))})",
-                path=path,
-                line=number,
-            )
+            source.keys[key] = value
     source.section_lines = section_lines
     for name, number in section_lines.items():
         if name not in game.sections:

@@ -158,3 +158,15 @@ def test_forced_colour_reaches_a_pipe(tree, monkeypatch):
     assert "\x1b[" in result.stdout
     monkeypatch.setenv("NO_COLOR", "1")
     assert "\x1b[" not in CliRunner().invoke(app, ["check", "decks/a.deck.toml"]).stdout
+
+
+def test_each_violation_stands_on_its_entry_its_header_or_no_line(tree):
+    Path("odd.deck.toml").write_text('game = "vanguard"\n\n[foo]  # not a section\n"T-000" = 1\n', encoding="utf-8")
+    text = LEGAL_VANGUARD_TEXT.replace("name: Test deck", "first_vanguard: NOPE").replace("4 T-004", "5 T-004")
+    Path("odd.txt").write_text(text, encoding="utf-8")
+    _, data, _ = check_json("odd.deck.toml", "odd.txt")
+    toml, txt = ({v["rule"]: v["line"] for v in deck["violations"]} for deck in data["decks"])
+    assert toml["deck.unknown-section"] == 3  # its header
+    assert toml["vanguard.main-size"] is None  # no [main] at all
+    assert txt["deck.unknown-card"] == 2  # the first_vanguard header line
+    assert txt["vanguard.copies"] == text.split("\n").index("5 T-004") + 1

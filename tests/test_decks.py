@@ -147,7 +147,9 @@ def test_unknown_card_counts_toward_size_and_suggests_names(db):
 def test_a_section_that_is_not_a_table_is_malformed(tmp_path, db):
     with pytest.raises(DeckcheckError, match=r"section \[main\] must be a table") as caught:
         deck_from(tmp_path, "a.deck.toml", 'game = "vanguard"\nmain = 4\n', db)
-    assert caught.value.field == "main"
+    assert caught.value.field == "main" and caught.value.line == 2
+    with pytest.raises(DeckcheckError, match=r"a\.json:3, field 'name': must be a string") as caught:
+        deck_from(tmp_path, "a.json", '{"game": "vanguard",\n"main": {},\n"name": 5}', db)
 
 
 # Lines of entries, duplicate JSON keys, every unreadable line (issues 13, 14 item 3, 15 item 3) -----------------
@@ -203,6 +205,13 @@ def test_a_text_decklist_reports_every_unreadable_line_at_once(tmp_path, db):
         (8, "line 8: 'x'"),
     ]
     assert all(d.path == error.path for d in error.details)
+
+
+def test_unknown_headers_are_reported_with_the_unreadable_lines(tmp_path, db):
+    with pytest.raises(DeckcheckError) as caught:
+        deck_from(tmp_path, "a.txt", "game: vanguard\nlord: X\n4 T-000\n???\nbasis: Y\n", db)
+    assert [d.line for d in caught.value.details] == [2, 4, 5]
+    assert "line 2: unknown header 'lord:'" in str(caught.value) and "line 4: '???'" in str(caught.value)
 
 
 def test_a_path_is_kept_as_given(tmp_path, db, monkeypatch):
