@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -351,8 +352,23 @@ def limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, s
                 f"{sources[c.number]} {c.number} deck_limit={c.deck_limit if c.deck_limit is not None else 'default'}"
                 for c in group
             )
-            problems.append(f"records of one card ({_identity_text(identity)}) disagree on deck_limit: {listed}")
+            text = f"records of one card ({_identity_text(identity)}) disagree on deck_limit: {listed}"
+            problems.append(_at_source(text, sources[group[0].number]))
     return problems
+
+
+def _at_source(text: str, source: str) -> Problem:
+    """A problem placed at a record's file and line, from its source as _load_folder writes it ("PATH record N");
+    a record made in code ("record N") has no file."""
+    match = re.fullmatch(r"(?P<path>.+) record (?P<index>\d+)", source)
+    if match is None:
+        return Problem(text)
+    path = Path(match["path"])
+    try:
+        line = _record_line(path.read_bytes(), int(match["index"]))
+    except OSError:
+        line = None
+    return Problem(text, path, line)
 
 
 def _identity_text(identity: Any) -> str:

@@ -191,3 +191,18 @@ def test_an_explicit_default_limit_agrees_with_a_missing_one():
     base = {"name": "Plain", "type": "normal", "grade": 1, "clans": []}
     db = make_db("vanguard", [{**base, "number": "P-1", "deck_limit": 4}, {**base, "number": "P-2"}])
     assert len(db) == 2
+
+
+def test_every_problem_points_at_its_card_file_and_record_line(tmp_path, vanguard_carddb):
+    # issue 13: a CI annotation of a broken database lands on the record, never on an empty path
+    good = {"number": "P-1", "name": "Same", "type": "normal", "grade": 1, "clans": []}
+    bad = {"number": "P-2", "name": "Bad", "type": "normal", "grade": "high", "clans": []}
+    limited = {"number": "P-3", "name": "Same", "type": "normal", "grade": 1, "clans": [], "deck_limit": 1}
+    path = tmp_path / "broken" / "vanguard" / "cards.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text("".join("[[cards]]\n" + tomli_w.dumps(record) + "\n" for record in (good, bad, limited)), "utf-8")
+    with pytest.raises(CardDatabaseError) as caught:
+        load_carddb("vanguard", [tmp_path / "broken"])
+    headers = [n for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1) if line == "[[cards]]"]
+    places = sorted((d.path, d.line, "grade" in d) for d in caught.value.details)
+    assert places == [(str(path), headers[0], False), (str(path), headers[1], True)]  # deck_limit: the first record
