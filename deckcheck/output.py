@@ -231,6 +231,14 @@ def _repository_root() -> Path:
     return here
 
 
+_LINE_MENTION = re.compile(r" \(line \d+\)| on line \d+")
+
+
+def _without_lines(message: str) -> str:
+    """A message without the line numbers some mention ("'X' on line 12 is ..."), for fingerprints."""
+    return _LINE_MENTION.sub("", message)
+
+
 def _fingerprint(*parts: object) -> str:
     import hashlib
 
@@ -252,7 +260,7 @@ def render_sarif(run: CheckRun, root: Path | None = None) -> str:
             continue
         artifact = locator.artifact(report.path)
         for v in report.violations:
-            identity = (v.rule, artifact["uri"], v.section, ",".join(v.cards), v.extra.get("key", ""))
+            identity = (v.rule, artifact["uri"], v.section, ",".join(v.cards), _without_lines(v.message))
             properties = {k: val for k, val in v.to_json().items() if k not in ("rule", "message")}
             findings.append((artifact, v.line or 1, v.rule, v.severity, v.message, identity, properties))
     notifications = []
