@@ -190,7 +190,7 @@ def test_fail_on_warning_in_every_format(tmp_path, isolated_carddb, monkeypatch)
 
 SCHEMAS = Path(__file__).resolve().parent / "schemas"  # vendored; see tests/schemas/README.md
 HOSTILE = "a, b: 50% 暁\x07"  # spaces, a comma, a colon, %, Japanese and a control character
-BELL_CARD = {"number": "T-900", "name": "Bell\x07Knight", "type": "normal", "grade": 1, "clans": ["C"]}
+BELL_CARD = {"number": "T-900", "name": "Bell\x07Knight, 50%: 暁", "type": "normal", "grade": 1, "clans": ["C"]}
 
 
 def _write(path: Path, text: str) -> Path:
