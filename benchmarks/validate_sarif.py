@@ -104,7 +104,7 @@ def main() -> None:
             )
             lines = [line for line in check.stdout.splitlines() if ": error " in line or ": warning " in line]
             errors = sum(": error " in line for line in lines)
-            failed += errors or check.returncode != 0
+            failed += bool(errors) or check.returncode != 0
             print(
                 f"{case}: deckcheck exit {done.returncode}, {results} results; validator exit {check.returncode}, "
                 f"{errors} errors, {len(lines) - errors} warnings"
