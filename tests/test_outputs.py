@@ -430,3 +430,16 @@ def test_a_broken_card_database_points_at_the_card_file_and_record(scenarios):
     _, out = _check(kinds["legal"], cards, "json")
     (problem,) = json.loads(out)["errors"][0]["problems"]
     assert (problem["path"], problem["line"]) == (str(broken), 8)
+
+
+def test_sarif_uris_are_relative_to_the_repository_root_from_a_subfolder(scenarios, monkeypatch):
+    kinds, cards = scenarios
+    (Path.cwd() / ".git").mkdir()  # the working folder is a repository's root
+    root_uri = Path.cwd().as_uri() + "/"
+    (Path.cwd() / "sub").mkdir()
+    monkeypatch.chdir("sub")
+    for given in ("../illegal/deck.deck.toml", str(kinds["illegal"][0] / "deck.deck.toml")):  # relative, absolute
+        (only_run,) = json.loads(_check([Path(given)], cards, "sarif")[1])["runs"]
+        assert only_run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == root_uri
+        uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in only_run["results"]}
+        assert uris == {"illegal/deck.deck.toml"}
