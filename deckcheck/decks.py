@@ -64,8 +64,8 @@ class DeckSource:
     format: str = "toml"
     # Where things stand in the file (line from 1), for findings: filled while reading a text decklist or JSON, and
     # on first need (see locate) for TOML, whose parser keeps no positions.
-    section_lines: dict[str, int] = field(default_factory=dict)
-    key_lines: dict[str, int] = field(default_factory=dict)
+    section_lines: dict[str, int] = field(default_factory=dict, compare=False)
+    key_lines: dict[str, int] = field(default_factory=dict, compare=False)
     text: str | None = field(default=None, repr=False, compare=False)
     key_paths: dict[tuple[Any, ...], int] | None = field(default=None, repr=False, compare=False)
 
