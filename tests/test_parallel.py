@@ -161,3 +161,24 @@ def test_errors_cross_a_process_boundary_unchanged(error):
     assert type(copy) is type(error)
     assert str(copy) == str(error)
     assert copy.__dict__ == error.__dict__
+
+
+def test_workers_keep_paths_as_given_and_report_a_bug_on_one_file(many_decks, monkeypatch):
+    from deckcheck import decks
+
+    real = decks._parse_text
+
+    def explode(path, text):
+        if path.endswith("unknown-card.txt"):
+            raise ValueError("boom")
+        return real(path, text)
+
+    monkeypatch.setattr(decks, "_parse_text", explode)  # the forked workers inherit it
+    folder, extra = many_decks
+    alone = check_paths(["./decks"], [extra], jobs=1)
+    shared = check_paths(["./decks"], [extra], jobs=2)
+    assert run_summary(shared) == run_summary(alone)
+    assert all(report.path.startswith("./decks/") for report in shared.reports)
+    assert any(
+        e.path == "./decks/unknown-card.txt" and "internal error (ValueError: boom)" in str(e) for e in shared.errors
+    )
