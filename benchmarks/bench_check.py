@@ -9,6 +9,9 @@ deckcheck has its .pyc files, while PYTHONDONTWRITEBYTECODE=1 would otherwise ma
 from source), and the compiled card-database cache lives in a temporary folder (DECKCHECK_CACHE_DIR) that is warmed
 by one run first, as a user's second run would find it; the cold figures empty it before every run.
 
+Many decks (issue 15): the default (workers for the CPUs actually free) must never be slower than DECKCHECK_JOBS=1;
+the figure with a worker per CPU however busy shows what the old decision cost on a loaded machine.
+
 The targets (issue 6): one check <= 1.5x `python -c "import typer, pydantic"`; 2,000 decks <= 3x one check; one
 deck against a 7,000-card database <= 1.3x the same deck against the starter database; the optimal-mulligan stats
 query on a Vanguard deck <= 3x one check. The older figures are kept too: a cold `check decks/` and the library's
@@ -158,6 +161,10 @@ def main() -> None:
             "one-no-cache": (deckcheck("check", DECK), no_cache),
             "bulk": (deckcheck("check", str(bulk)), env),
             "bulk-serial": (deckcheck("check", str(bulk)), one_process),
+            "bulk-forced": (
+                deckcheck("check", str(bulk)),
+                {**env, "DECKCHECK_JOBS": str(len(os.sched_getaffinity(0)))},
+            ),
             "big": (deckcheck("check", DECK, "--carddb", str(big)), env),
             "stats": (deckcheck("stats", DECK, "--want", "grade=1"), env),
         }
@@ -192,6 +199,17 @@ def main() -> None:
         f"  the same in one process (DECKCHECK_JOBS=1; {os.cpu_count()} CPUs here)",
         ms["bulk-serial"],
         f"({ms['bulk-serial'] / one:.2f}x)",
+    )
+    row(
+        f"  the same with a worker per CPU however busy (DECKCHECK_JOBS={len(os.sched_getaffinity(0))})",
+        ms["bulk-forced"],
+        f"({ms['bulk-forced'] / ms['bulk-serial']:.2f}x one process)",
+    )
+    from deckcheck import parallel
+
+    print(
+        f"  (default workers decide from the free CPUs: {parallel.free_cpus():.2f} of {parallel.usable_cpus()} free "
+        f"now, so {parallel.workers_for(BULK_DECKS)} process(es); load average {os.getloadavg()[0]:.2f})"
     )
     row(f"one deck, +{SYNTHETIC_CARDS:,}-card --carddb layer (warm cache)", ms["big"], verdict(ms["big"] / one, 1.3))
     row("  the same, cache emptied before each run (rebuilt)", ms["big-cold"], f"({ms['big-cold'] / one:.2f}x)")

@@ -109,6 +109,8 @@ def test_with_a_regulation_asked_for_the_run_stays_in_one_process(many_decks, mo
 def test_workers_for(monkeypatch, decks, jobs, environment, cpus, expected):
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: set(range(cpus)), raising=False)
+    monkeypatch.setattr(parallel, "_busy_cpus", lambda: 0.0)  # a quiet machine
+    monkeypatch.setattr(parallel, "CGROUP_CPU_MAX", "/nonexistent/cpu.max")
     if environment is None:
         monkeypatch.delenv(parallel.JOBS_ENV, raising=False)
     else:
@@ -182,3 +184,57 @@ def test_workers_keep_paths_as_given_and_report_a_bug_on_one_file(many_decks, mo
     assert any(
         e.path == "./decks/unknown-card.txt" and "internal error (ValueError: boom)" in str(e) for e in shared.errors
     )
+
+
+# Workers from the CPUs actually free ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cpus", "busy", "expected"),
+    [
+        (2, 0.0, 2),  # a quiet 2-CPU machine: a worker per CPU
+        (2, 0.4, 2),  # 1.6 free rounds to 2
+        (2, 0.6, 1),  # 1.4 free: one CPU, so no workers
+        (2, 2.0, 1),  # every CPU busy with other work (a shared CI runner): one process
+        (8, 3.2, 5),
+        (64, 0.0, parallel.MAX_JOBS),
+        (4, 9.0, 1),  # more load than CPUs
+    ],
+)
+def test_workers_follow_the_free_cpus(monkeypatch, cpus, busy, expected):
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.delenv(parallel.JOBS_ENV, raising=False)
+    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: set(range(cpus)), raising=False)
+    monkeypatch.setattr(parallel, "CGROUP_CPU_MAX", "/nonexistent/cpu.max")
+    monkeypatch.setattr(parallel, "_busy_cpus", lambda: busy)
+    assert parallel.workers_for(2000) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [("max 100000\n", 8), ("200000 100000\n", 2), ("50000 100000", 1)])
+def test_a_cgroup_cpu_quota_caps_the_cpus(monkeypatch, tmp_path, text, expected):
+    (tmp_path / "cpu.max").write_text(text, encoding="ascii")
+    monkeypatch.setattr(parallel, "CGROUP_CPU_MAX", str(tmp_path / "cpu.max"))
+    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: set(range(8)), raising=False)
+    assert parallel.usable_cpus() == expected
+
+
+def test_busy_cpus_are_measured_from_proc_stat(monkeypatch, tmp_path):
+    stat = tmp_path / "stat"
+    samples = iter(["cpu  100 0 100 800 0 0 0 0 0 0\n", "cpu  250 0 150 800 0 0 0 0 0 0\n"])  # 200 busy of 200
+
+    def sleep(seconds):
+        stat.write_text(next(samples), encoding="ascii")
+
+    stat.write_text(next(samples), encoding="ascii")
+    monkeypatch.setattr(parallel, "PROC_STAT", str(stat))
+    monkeypatch.setattr(parallel.time, "sleep", sleep)
+    monkeypatch.setattr(parallel.os, "cpu_count", lambda: 2)
+    assert parallel._busy_cpus() == pytest.approx(2.0)
+    samples = iter(["cpu  300 0 150 900 50 0 0 0 0 0\n"])  # 50 busy, 150 idle or waiting of 200 ticks
+    assert parallel._busy_cpus() == pytest.approx(0.5)
+
+
+def test_without_proc_stat_the_load_average_is_used(monkeypatch):
+    monkeypatch.setattr(parallel, "PROC_STAT", "/nonexistent/stat")
+    monkeypatch.setattr(parallel.os, "getloadavg", lambda: (1.25, 1.0, 1.0))
+    assert parallel._busy_cpus() == 1.25
