@@ -9,8 +9,8 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -106,6 +106,8 @@ class CardDB:
             if len(numbers) > 1:  # most names have one card; sorting thousands of one-card lists is not free
                 numbers.sort()
         self.numbers_by_name = numbers_by_name
+        self._suggestions: dict[tuple[str, int], list[str]] = {}
+        self._index: _SuggestIndex | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -144,16 +146,101 @@ class CardDB:
         return self.cards[numbers[0]]
 
     def suggest(self, key: str, limit: int = 3) -> list[str]:
-        """The closest card names (and numbers) to an unknown key."""
-        name, number = norm_name(key), norm_number(key)
-        by_name = self.numbers_by_name
-        names = difflib.get_close_matches(name, list(by_name), n=limit, cutoff=0.5)
-        numbers = difflib.get_close_matches(number, list(self.cards), n=limit, cutoff=0.7)
-        found = [f"{n} ({by_name[n][0]})" for n in names]
-        found += [f"{self.cards[n].name} ({n})" for n in numbers if self.cards[n].name not in names]
-        if not found:  # a substring is still a useful hint (e.g. a name without its title)
-            found = [f"{n} ({numbers[0]})" for n, numbers in by_name.items() if name and name in n][:limit]
+        """The closest card names (and numbers) to an unknown key, as 'name (number)'.
+
+        Names compare as `cards search` compares them (width, case, hiragana/katakana, separators and furigana
+        forgiven): a name that is the key typed another way comes first, then names holding the key (or held by
+        it), then the closest spellings. The answer for a key is remembered, and the fuzzy step only compares
+        names and numbers of a length that could reach its cutoff, so asking costs little and never more than
+        one pass over the database.
+        """
+        remembered = self._suggestions.get((key, limit))
+        if remembered is None:
+            remembered = self._suggestions[(key, limit)] = self._closest(key, limit)
+        return list(remembered)
+
+    def _closest(self, key: str, limit: int) -> list[str]:
+        from deckcheck.searchkey import search_key
+
+        index = self._suggest_index()
+        wanted = search_key(key)
+        names: dict[str, None] = {}  # in order of preference, each once
+        if wanted:
+            names.update(dict.fromkeys(index.exact.get(wanted, ())))
+            if len(names) < limit and len(wanted) >= 2:
+                held = [name for folded, name in index.names if wanted in folded or folded in wanted]
+                names.update(dict.fromkeys(sorted(held, key=lambda name: abs(len(name) - len(key)))[:limit]))
+            if len(names) < limit:
+                close = index.names.close_matches(wanted, limit, cutoff=0.5)
+                names.update(dict.fromkeys(close))
+        found = [f"{name} ({self.numbers_by_name[name][0]})" for name in names]
+        number = norm_number(key)
+        if number and len(found) < limit:
+            close_numbers = index.numbers.close_matches(number, limit, cutoff=0.7)
+            found += [f"{self.cards[n].name} ({n})" for n in close_numbers if self.cards[n].name not in names]
         return found[:limit]
+
+    def _suggest_index(self) -> _SuggestIndex:
+        if self._index is None:
+            from deckcheck.searchkey import name_keys
+
+            exact: dict[str, list[str]] = {}
+            keys: list[tuple[str, str]] = []
+            for name in self.numbers_by_name:
+                for folded in name_keys(name):
+                    exact.setdefault(folded, []).append(name)
+                    keys.append((folded, name))
+            self._index = _SuggestIndex(exact, _Grams(keys), _Grams([(number, number) for number in self.cards]))
+        return self._index
+
+
+@dataclass
+class _SuggestIndex:
+    """The names of a database in the form suggestions compare them in (see CardDB.suggest)."""
+
+    exact: dict[str, list[str]]  # search key -> names
+    names: _Grams  # (search key, name), a name under each of its keys
+    numbers: _Grams  # (number, number)
+
+
+class _Grams:
+    """(compared form, answer) pairs with the pairs of adjacent characters of each form indexed, so that only the
+    forms sharing the most pairs with a word are compared with it in full."""
+
+    #: Forms compared in full per question: the close ones share most of their character pairs with the word.
+    COMPARED = 60
+
+    def __init__(self, pairs: list[tuple[str, str]]) -> None:
+        self.pairs = pairs
+        self.postings: dict[str, list[int]] = defaultdict(list)
+        for position, (form, _) in enumerate(pairs):
+            for gram in dict.fromkeys(_grams(form)):
+                self.postings[gram].append(position)
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self.pairs)
+
+    def close_matches(self, word: str, limit: int, cutoff: float) -> list[str]:
+        """Like difflib.get_close_matches (the answers of the forms closest to `word`, at least `cutoff`)."""
+        shared: Counter[int] = Counter()
+        for gram in dict.fromkeys(_grams(word)):
+            shared.update(self.postings.get(gram, ()))
+        matcher = difflib.SequenceMatcher()
+        matcher.set_seq2(word)
+        scored: dict[str, float] = {}
+        for position, _ in shared.most_common(self.COMPARED):
+            form, answer = self.pairs[position]
+            matcher.set_seq1(form)
+            if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
+                score = matcher.ratio()
+                if score >= cutoff and score > scored.get(answer, 0.0):
+                    scored[answer] = score
+        return sorted(scored, key=lambda answer: (-scored[answer], answer))[:limit]
+
+
+def _grams(text: str) -> list[str]:
+    """The pairs of adjacent characters of a text (a one-character text: itself)."""
+    return [text[i : i + 2] for i in range(len(text) - 1)] or [text]
 
 
 def load_carddb(game_id: str, extra: Iterable[str | Path] = (), cwd: Path | None = None) -> CardDB:

@@ -117,6 +117,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
             )
         )
     sections = game.sections
+    asked: set[str] = set()  # the unknown keys suggestions were worked out for
     for entry in deck.entries:
         if entry.card is not None and entry.count is not None:
             continue  # nearly every entry: nothing to say
@@ -135,12 +136,30 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                 )
             )
         if entry.card is None and entry.section in sections:
-            found.append(_unknown_card(deck, entry.section, entry.key, at, db, entry.line))
+            found.append(
+                _unknown_card(deck, entry.section, entry.key, at, _suggesting(db, entry.key, asked), entry.line)
+            )
     for key, card in deck.key_cards.items():
         if card is None:
             deck.source.locate()
-            found.append(_unknown_card(deck, key, deck.source.keys[key], "", db, deck.source.key_lines.get(key)))
+            suggesting = _suggesting(db, key, asked)
+            found.append(
+                _unknown_card(deck, key, deck.source.keys[key], "", suggesting, deck.source.key_lines.get(key))
+            )
     return found
+
+
+#: Suggestions are worked out for this many different unknown keys of a deck; a deck of thousands of unknown keys
+#: (a wrong game, a damaged file) is reported without them, in time proportional to its size.
+SUGGESTED_KEYS_PER_DECK = 25
+
+
+def _suggesting(db: CardDB | None, key: str, asked: set[str]) -> CardDB | None:
+    """`db` while the deck's budget of suggested keys lasts (a key already asked about costs nothing), else None."""
+    if db is None or (key not in asked and len(asked) >= SUGGESTED_KEYS_PER_DECK):
+        return None
+    asked.add(key)
+    return db
 
 
 def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None, line: int | None = None) -> Violation:

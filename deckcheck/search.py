@@ -9,10 +9,8 @@ in the contract's query language (deckcheck.query).
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,45 +20,10 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
 from deckcheck.normalize import norm_name, norm_number
 from deckcheck.query import _CONDITION, _field_info, parse_filter
+from deckcheck.searchkey import fold_key, name_keys, search_key
 
 TEXT_LIMIT = 50
 _WHAT_TO_GIVE = "give part of a name, a card number or field=value filters (e.g. grade=3,trigger=none)"
-
-_KANJI = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆ヵヶ"
-_KANA = "\u3041-\u3096\u30a1-\u30faー"
-# Furigana: a parenthesised run of kana right after kanji (NFKC has already made （） into ()).
-_FURIGANA = re.compile(rf"(?<=[{_KANJI}])\(([{_KANA}]+)\)")
-# The same with the kanji it reads, to build a key that spells the reading instead of the kanji.
-_READING = re.compile(rf"[{_KANJI}]+\(([{_KANA}]+)\)")
-# Typed in many ways or left out: white space, middle dots (・ ･ · after NFKC: ・ ·), hyphens and dashes, the
-# look-alikes of the long-vowel mark (― ─ 〜 ~), and the double hyphens of foreign names (゠ =).
-# ー itself stays: it is part of the word (ブラスター).
-_SEPARATORS = re.compile(r"[\s・·•‧\-‐‑‒–—―−─━〜~゠=]+")
-_KATAKANA_START, _KATAKANA_END, _KANA_SHIFT = 0x30A1, 0x30F6, 0x60
-
-
-_HIRAGANA = {code: code - _KANA_SHIFT for code in range(_KATAKANA_START, _KATAKANA_END + 1)}
-
-
-def _fold(text: str) -> str:
-    """Case, kana and separators folded away (the text is already NFKC)."""
-    return _SEPARATORS.sub("", text.casefold().translate(_HIRAGANA))
-
-
-def search_key(text: str) -> str:
-    """The form names and queries are compared in: NFKC, casefolded, hiragana, no furigana, no separators."""
-    return _fold(_FURIGANA.sub("", unicodedata.normalize("NFKC", text)))
-
-
-@cache
-def _name_keys(name: str) -> tuple[str, ...]:
-    """A name's search keys: without its furigana (the main one), with it, and spelled by its reading."""
-    text = unicodedata.normalize("NFKC", name)
-    if "(" not in text:  # no furigana (most names): the three keys are one
-        return (_fold(text),)
-    keys = [search_key(text), _fold(_FURIGANA.sub(r"\1", text)), _fold(_READING.sub(r"\1", text))]
-    return tuple(dict.fromkeys(keys))
-
 
 # Matching ---------------------------------------------------------------------------------------------------
 
@@ -76,12 +39,12 @@ class _Word:
         self.may_be_in_a_number = bool(self.key) and self.key.isascii()  # numbers are ASCII
 
     def in_name(self, name: str) -> bool:
-        return bool(self.key) and any(self.key in name_key for name_key in _name_keys(name))
+        return bool(self.key) and any(self.key in name_key for name_key in name_keys(name))
 
     def in_number(self, number: str) -> bool:
         if not self.number:
             return False
-        return self.number in number or (self.may_be_in_a_number and self.key in _fold(number))
+        return self.number in number or (self.may_be_in_a_number and self.key in fold_key(number))
 
 
 def _text_rank(query: str, number: str, name: str) -> int:
@@ -89,7 +52,7 @@ def _text_rank(query: str, number: str, name: str) -> int:
     if norm_number(query) == number:
         return EXACT_NUMBER
     whole = search_key(query)
-    keys = _name_keys(name)
+    keys = name_keys(name)
     if norm_name(query) == name or whole in keys:
         return EXACT_NAME
     if whole and any(key.startswith(whole) for key in keys):

@@ -206,3 +206,56 @@ def test_every_problem_points_at_its_card_file_and_record_line(tmp_path, vanguar
     headers = [n for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1) if line == "[[cards]]"]
     places = sorted((d.path, d.line, "grade" in d) for d in caught.value.details)
     assert places == [(str(path), headers[0], False), (str(path), headers[1], True)]  # deck_limit: the first record
+
+
+# Suggestions for an unknown key ---------------------------------------------------------------------------------
+
+SUGGEST_RECORDS = [
+    {"number": "S-001", "name": "ちいさな見習い騎士 ピコル", "type": "normal", "grade": 0, "clans": ["C"]},
+    {"number": "S-002", "name": "暁光の騎士王 オーロリアス", "type": "normal", "grade": 3, "clans": ["C"]},
+    {"number": "S-003", "name": "蒼穹(そうきゅう)の剣士 アルヴェン", "type": "normal", "grade": 1, "clans": ["C"]},
+    {"number": "S-004", "name": "Blaster Blade", "type": "normal", "grade": 2, "clans": ["C"]},
+]
+
+
+@pytest.mark.parametrize(
+    ("key", "first"),
+    [
+        ("ぴこる", "ちいさな見習い騎士 ピコル (S-001)"),  # hiragana for katakana, part of the name
+        ("ｵｰﾛﾘｱｽ", "暁光の騎士王 オーロリアス (S-002)"),  # half-width katakana
+        ("暁光の騎士王おーろりあす", "暁光の騎士王 オーロリアス (S-002)"),  # no space, hiragana
+        ("そうきゅうの剣士", "蒼穹(そうきゅう)の剣士 アルヴェン (S-003)"),  # the furigana's reading
+        ("ＢＬＡＳＴＥＲ・ＢＬＡＤＥ", "Blaster Blade (S-004)"),  # full-width, case, a middle dot
+        ("Blastr Blade", "Blaster Blade (S-004)"),  # a typo
+        ("S-0O2", "暁光の騎士王 オーロリアス (S-002)"),  # a number mistyped
+    ],
+)
+def test_suggestions_forgive_kana_width_and_case(key, first):
+    db = make_db("vanguard", SUGGEST_RECORDS)
+    assert db.suggest(key)[0] == first
+
+
+def test_suggestions_name_each_card_once_and_respect_the_limit():
+    db = make_db("vanguard", SUGGEST_RECORDS)
+    found = db.suggest("騎士", limit=5)
+    assert len(found) == len(set(found)) and set(found) >= {"ちいさな見習い騎士 ピコル (S-001)"}
+    assert len(db.suggest("騎士", limit=1)) == 1
+    assert db.suggest("zzzzzzzz") == [] and db.suggest("・") == []
+
+
+def test_a_deck_of_many_unknown_keys_gets_suggestions_for_the_first_ones_only():
+    from deckcheck.check import SUGGESTED_KEYS_PER_DECK, check_deck
+    from deckcheck.decks import resolve_deck, source_from_mapping
+
+    db = make_db("vanguard", SUGGEST_RECORDS)
+    asked: list[str] = []
+    suggest = db.suggest
+    db.suggest = lambda key, limit=3: asked.append(key) or suggest(key, limit)  # count the work done
+    keys = {f"Blaster Blad{i}": 1 for i in range(SUGGESTED_KEYS_PER_DECK + 10)}
+    deck = resolve_deck(source_from_mapping({"game": "vanguard", "main": keys, "g": {"Blaster Blad0": 1}}), db)
+    unknown = [v for v in check_deck(deck, db) if v.rule == "deck.unknown-card"]
+    assert len(unknown) == SUGGESTED_KEYS_PER_DECK + 11  # every unknown entry is still reported
+    assert len(set(asked)) == SUGGESTED_KEYS_PER_DECK  # suggestions for the first keys only
+    with_hints = [v for v in unknown if v.extra["suggestions"]]
+    assert len(with_hints) == SUGGESTED_KEYS_PER_DECK + 1  # Blaster Blad0 again in [g]: already worked out
+    assert all("Did you mean" not in v.message for v in unknown if not v.extra["suggestions"])
