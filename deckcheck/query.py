@@ -3,11 +3,14 @@
 A FILTER is `field=value` pairs joined by `,` (all must hold); values joined by `|` (any may hold). Values are
 compared as the record stores them: each value goes through the field's own validator, so integers, booleans and
 the Japanese aliases of enum values all work. A list field (`clans`, `traits`) matches when it contains the value.
-`name=` matches the normalised name exactly and `name~=` by substring. A field the game does not have is an error.
+`name=` matches the normalised name exactly and `name~=` by substring. A number field also takes `>=`, `<=`, `>`
+and `<` with one whole number (`grade>=2`); a card whose value is not a number (no value, cost X) never matches a
+comparison. A field the game does not have is an error.
 """
 
 from __future__ import annotations
 
+import operator
 import re
 import types
 import typing
@@ -22,7 +25,14 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.game import Game
 from deckcheck.normalize import norm_name
 
-_CONDITION = re.compile(r"^\s*(?P<field>[A-Za-z_][A-Za-z0-9_-]*)\s*(?P<op>~=|=)\s*(?P<values>.*?)\s*$")
+_CONDITION = re.compile(r"^\s*(?P<field>[A-Za-z_][A-Za-z0-9_-]*)\s*(?P<op>~=|>=|<=|=|>|<)\s*(?P<values>.*?)\s*$")
+#: Comparisons of a number field with one whole number (`grade>=2`, `cost<=3`, `power>10000`).
+_COMPARISONS: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+}
 _QUERY = re.compile(r"^(?P<op>>=|<=)(?P<k>\d+) (?P<filter>.+)$")
 
 
@@ -43,9 +53,22 @@ class Condition:
 
 
 @dataclass(frozen=True)
+class Comparison:
+    """A number field compared with a whole number: `grade>=2`."""
+
+    field: str
+    op: str
+    bound: int
+
+    def matches(self, card: Card) -> bool:
+        stored = getattr(card, self.field, None)
+        return type(stored) is int and _COMPARISONS[self.op](stored, self.bound)
+
+
+@dataclass(frozen=True)
 class CardFilter:
     text: str
-    conditions: tuple[Condition, ...]
+    conditions: tuple[Condition | Comparison, ...]
 
     def __call__(self, card: Card) -> bool:
         return all(condition.matches(card) for condition in self.conditions)
@@ -105,16 +128,19 @@ def _value_parser(info: Any) -> tuple[Callable[[str], Any], bool]:
 
 def parse_filter(text: str, game: Game) -> CardFilter:
     """`field=value|value,field=value` → a card predicate; an unknown field or bad value is a DeckcheckError."""
-    conditions = []
+    conditions: list[Condition | Comparison] = []
     for part in text.split(","):
         match = _CONDITION.match(part)
         if not match or not match["values"]:
             raise DeckcheckError(
-                f"cannot read the filter {text!r} at {part.strip()!r}: expected field=value "
-                "(values joined by '|', conditions by ',')"
+                f"cannot read the filter {text!r} at {part.strip()!r}: expected field=value or a number "
+                "comparison such as grade>=2 (values joined by '|', conditions by ',')"
             )
         name, op = match["field"], match["op"]
         attribute, info = _field_info(game, name)
+        if op in _COMPARISONS:
+            conditions.append(_comparison(game, name, attribute, info, op, match["values"]))
+            continue
         raw_values = [value.strip() for value in match["values"].split("|")]
         if op == "~=" or attribute == "name":
             values = tuple(norm_name(value) for value in raw_values)
@@ -136,6 +162,35 @@ def parse_filter(text: str, game: Game) -> CardFilter:
                 parsed.append(result)
         conditions.append(Condition(attribute, False, tuple(parsed), is_list))
     return CardFilter(text, tuple(conditions))
+
+
+def _comparison(game: Game, name: str, attribute: str, info: Any, op: str, value: str) -> Comparison:
+    """`field>=N`: N must be a whole number, and the field one whose records store whole numbers."""
+    if not re.fullmatch(r"-?\d{1,18}", value):
+        raise DeckcheckError(
+            f"{name}{op}{value}: {op} compares with one whole number of at most 18 digits (e.g. {name}{op}2), "
+            f"not {value!r}",
+            field=name,
+        )
+    parse, is_list = _value_parser(info)
+    try:
+        stored = parse(value)
+    except ValueError:
+        stored = None  # out of the field's range (grade>=9): still a comparison, it just matches nothing
+        if not _takes_numbers(info):
+            stored = ""
+    if is_list or isinstance(stored, bool | str | list):
+        raise DeckcheckError(
+            f"{name}{op}{value}: the {game.id} field '{name}' is not a number, so {op} cannot compare it; "
+            f"use {name}=VALUE",
+            field=name,
+        )
+    return Comparison(attribute, op, int(value))
+
+
+def _takes_numbers(info: Any) -> bool:
+    """Whether a field's type mentions int (its validator may still refuse a given number)."""
+    return re.search(r"\bint\b", repr(info.annotation)) is not None
 
 
 def parse_query(text: str, game: Game) -> Query:

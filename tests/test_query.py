@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from conftest import VANGUARD_RECORDS, make_db
+from conftest import VANGUARD_RECORDS, cipher_unit, make_db
 
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
@@ -80,3 +82,76 @@ def test_other_games_fields_and_aliases():
     condition = parse_filter("symbols=光の剣", cipher).conditions[0]
     assert condition.is_list and condition.values == ("blade-of-light",)
     assert parse_filter("cost=Ｘ", cipher).conditions[0].values == ("X",)
+
+
+# Number comparisons: grade>=2, cost<=3, power>10000 -----------------------------------------------------------
+
+
+def test_comparisons_at_their_boundaries(db):
+    # grades: T-000..T-004 are 0; T-100.. are 1 + i % 3 (1, 2, 3, 1, 2, 3, 1, 2, 3); T-201 is 4
+    grade = {card.number: card.grade for card in db.cards.values()}
+    for op, test in (
+        (">=", lambda g: g >= 2),
+        (">", lambda g: g > 2),
+        ("<=", lambda g: g <= 2),
+        ("<", lambda g: g < 2),
+    ):
+        assert matching(db, f"grade{op}2") == sorted(n for n, g in grade.items() if test(g)), op
+    assert matching(db, "grade>=4") == ["T-201"]
+    assert matching(db, "grade>4") == []
+    assert matching(db, "grade<0") == []
+    assert matching(db, "grade >= ２") == matching(db, "grade>=2")  # spaces and full-width digits
+    assert matching(db, "grade>=9") == []  # beyond the field's range: a comparison that matches nothing
+
+
+def test_comparisons_combine_with_other_conditions_and_the_count_prefix(db):
+    assert matching(db, "grade>=1,grade<=1,skill=twin-drive") == []
+    assert matching(db, "grade>1,grade<3") == matching(db, "grade=2")
+    query = parse_query(">=2 grade>=3", VANGUARD)
+    assert (query.at_least, query.k) == (True, 2)
+    assert matching(db, query.filter.text) == matching(db, "grade=3|4")
+
+
+def test_a_card_without_a_number_never_matches_a_comparison():
+    cipher = make_db("cipher", [cipher_unit("X-1", "混沌の", "エックス", "X"), cipher_unit("C-1", "見習い", "A", 1)])
+    card_filter = parse_filter("cost<=5", cipher.game)
+    assert [card.number for card in cipher.cards.values() if card_filter(card)] == ["C-1"]
+    card_filter = parse_filter("cost>=0", cipher.game)
+    assert [card.number for card in cipher.cards.values() if card_filter(card)] == ["C-1"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("trigger>=1", "field 'trigger' is not a number"),
+        ("name<3", "field 'name' is not a number"),
+        ("clans>1", "field 'clans' is not a number"),
+        ("sentinel>0", "field 'sentinel' is not a number"),
+        ("grade>=x", "compares with one whole number"),
+        ("grade>=2|3", "compares with one whole number"),
+        ("grade>=1.5", "compares with one whole number"),
+        ("grade>=" + "9" * 5000, "compares with one whole number"),
+        ("colour>=1", "no field 'colour'"),
+        ("grade>=", "expected field=value"),
+    ],
+)
+def test_bad_comparisons(text, message):
+    with pytest.raises(DeckcheckError, match=message):
+        parse_filter(text, VANGUARD)
+
+
+def test_comparisons_in_every_filter(run_cli, tmp_path, vanguard_carddb):
+    from conftest import LEGAL_VANGUARD_TOML
+
+    deck = tmp_path / "d.deck.toml"
+    deck.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    code, out, _ = run_cli(
+        "cards", "search", "grade>=3", "--game", "vanguard", "--carddb", vanguard_carddb, "-o", "json"
+    )
+    assert code == 0 and {card["number"] for card in json.loads(out)["cards"]} >= {"T-102", "T-105", "T-108", "T-201"}
+    args = ("stats", deck, "--carddb", vanguard_carddb, "-o", "json", "--mulligan", "none")
+    by_comparison = json.loads(run_cli(*args, "--want", "grade>=2")[1])
+    by_values = json.loads(run_cli(*args, "--want", "grade=2|3")[1])
+    assert by_comparison["probability"] == by_values["probability"]
+    code, out, _ = run_cli("hand", deck, "--carddb", vanguard_carddb, "--seed", "1", "--mulligan", "keep:grade<=1")
+    assert code == 0 and "keep:grade<=1" in out
