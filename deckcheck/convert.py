@@ -34,10 +34,24 @@ def run_convert(
     game_id: str | None = None,
     force: bool = False,
     carddb_dirs: Iterable[str | Path] = (),
+    player: str | None = None,
+    event: str | None = None,
+    regulation: str | None = None,
+    as_of: str | None = None,
 ) -> tuple[str, list[str]]:
     """Convert; return (what to print on stdout, notes for stderr)."""
     source, notes = read_any(source_path, game_id)
-    text = render_as(source, to, carddb_dirs)
+    printed_only = {"--player": player, "--event": event, "--regulation": regulation, "--as-of": as_of}
+    given = [name for name, value in printed_only.items() if value is not None]
+    if given and to not in ("markdown", "html"):
+        verb = "applies" if len(given) == 1 else "apply"
+        raise DeckcheckError(f"{' and '.join(given)} {verb} to a printed list (--to markdown or html), not {to}")
+    if to in ("markdown", "html"):
+        text = render_printable(
+            source, to, carddb_dirs, notes, player=player, event=event, regulation=regulation, as_of=as_of
+        )
+    else:
+        text = render(source, to)
     if to in ("toml", "text", "json"):
         lost = check_round_trip(source, text, to)
         if lost and not force:
@@ -57,12 +71,47 @@ def run_convert(
 
 def render_as(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path] = ()) -> str:
     if to in ("markdown", "html"):
-        from deckcheck.carddb import load_carddb
-        from deckcheck.printable import render_html, render_markdown
-
-        deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
-        return render_markdown(deck) if to == "markdown" else render_html(deck)
+        return render_printable(source, to, carddb_dirs, [])
     return render(source, to)
+
+
+def render_printable(
+    source: DeckSource,
+    to: str,
+    carddb_dirs: Iterable[str | Path],
+    notes: list[str],
+    *,
+    player: str | None = None,
+    event: str | None = None,
+    regulation: str | None = None,
+    as_of: str | None = None,
+) -> str:
+    """A printed list, judged as `check` judges the deck (`regulation`, else the deck's own `regulation` key,
+    else the one in force `as_of`); an illegal deck is marked on the sheet and said in `notes` (for stderr), so
+    that nobody hands in a list unaware. A `regulation` or `as_of` that selects nothing is bad input."""
+    from deckcheck.carddb import load_carddb
+    from deckcheck.check import report_deck
+    from deckcheck.printable import Sheet, render_html, render_markdown
+
+    carddb_dirs = tuple(carddb_dirs)
+    db = load_carddb(source.game_id, carddb_dirs)
+    deck = resolve_deck(source, db)
+    if regulation is not None or as_of is not None:
+        report_deck(deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs)  # raises when it selects nothing
+    try:
+        report = report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
+    except DeckcheckError as error:  # the deck's `regulation` key names no regulation: judged without it
+        notes.append(f"regulation not applied: {error.reason}")
+        report = report_deck(deck, db)
+    errors = [v for v in report.violations if v.severity == "error"]
+    if errors:
+        rules = ", ".join(dict.fromkeys(v.rule for v in errors))
+        notes.append(
+            f"warning: the deck is not legal ({len(errors)} error{'' if len(errors) == 1 else 's'}: {rules}); "
+            "the printed list marks every problem"
+        )
+    sheet = Sheet(player=player, event=event, violations=tuple(report.violations))
+    return render_markdown(deck, sheet) if to == "markdown" else render_html(deck, sheet)
 
 
 def read_any(path: Path, game_id: str | None) -> tuple[DeckSource, list[str]]:

@@ -1,16 +1,22 @@
 """Printable decklists for tournament registration: Markdown and a standalone HTML page.
 
 Both renderings are reproducible (the same deck gives the same bytes: no date, no random order) and list every
-entry the player wrote: cards summed by number, then entries that match no card, marked as such.
+entry the player wrote: cards summed by number, then entries that match no card, marked as such. A sheet has
+player and event fields (blank lines to fill in by hand unless given), keeps the deck's other keys (`notes`, ...),
+and, given the deck's violations, says at the top that the deck is not legal, lists every problem and marks each
+row whose card a problem names. In HTML, Japanese text is marked `lang="ja"` so that it is set in a Japanese font.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from deckcheck.decks import Deck
+from deckcheck.violations import Violation
 
 # Friendlier headings for the sections the five games use; any other section keeps its id.
 SECTION_LABELS = {
@@ -24,6 +30,38 @@ SECTION_LABELS = {
 KEY_LABELS = {"first_vanguard": "First vanguard", "lord": "Lord", "basis": "Deck basis"}
 # Sections a legal deck always fills: listed even when empty, so a sheet never hides a missing leader.
 ALWAYS_LISTED = ("main", "leader", "territory")
+# What a judge writes by hand when the field was not given.
+BLANK = "_" * 24
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What a printed list holds besides the deck: who plays it where, and what the checker found."""
+
+    player: str | None = None
+    event: str | None = None
+    violations: Sequence[Violation] = field(default_factory=tuple)
+
+    def fields(self) -> list[tuple[str, str | None]]:
+        return [("Player", self.player), ("Event", self.event)]
+
+    def problems_title(self) -> str | None:
+        errors = sum(v.severity == "error" for v in self.violations)
+        warnings = len(self.violations) - errors
+        if not self.violations:
+            return None
+        counted = ", ".join(
+            part for part in (_count(errors, "error"), _count(warnings, "warning")) if not part.startswith("0 ")
+        )
+        return f"NOT LEGAL: {counted}" if errors else f"Legal, with {counted}"
+
+    def rules_of(self, number: str) -> list[str]:
+        """The rules whose violations name this card number."""
+        return list(dict.fromkeys(v.rule for v in self.violations if number and number in v.cards))
+
+
+def _count(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -71,12 +109,21 @@ def key_rows(deck: Deck) -> list[tuple[str, str, str]]:
     return rows
 
 
-def section_tables(deck: Deck) -> list[SectionTable]:
+def other_keys(deck: Deck) -> list[tuple[str, str]]:
+    """The deck's keys deckcheck does not read (`notes`, ...), as text: a sheet never drops them silently."""
+    shown = []
+    for key, value in deck.source.other.items():
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+        shown.append((key, text))
+    return shown
+
+
+def section_tables(deck: Deck, sheet: Sheet | None = None) -> list[SectionTable]:
     """The tables to print, in game order; empty sections only where a legal deck needs them."""
     tables = []
     for section in sections_of(deck):
         known = section in deck.game.sections
-        rows = _rows(deck, section)
+        rows = _marked(_rows(deck, section), sheet)
         if not rows and (not known or section not in ALWAYS_LISTED):
             continue
         tables.append(SectionTable(section, section_label(section), rows, deck.size(section), known))
@@ -91,6 +138,20 @@ def _rows(deck: Deck, section: str) -> list[Row]:
         elif entry.card is None:
             rows.append(Row(entry.count, "", entry.key, "unknown card"))
     return rows
+
+
+def _marked(rows: list[Row], sheet: Sheet | None) -> list[Row]:
+    """Each row whose card a violation names gets the rule ids in its note."""
+    if sheet is None or not sheet.violations:
+        return rows
+    marked = []
+    for row in rows:
+        rules = sheet.rules_of(row.number)
+        if rules:
+            note = "; ".join(part for part in (row.note, "see " + ", ".join(rules)) if part)
+            row = Row(row.count, row.number, row.name, note)
+        marked.append(row)
+    return marked
 
 
 def grand_total(tables: list[SectionTable]) -> str:
@@ -115,16 +176,40 @@ def md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", _SPACES.sub(" ", text).strip())
 
 
-def render_markdown(deck: Deck) -> str:
+def render_markdown(deck: Deck, sheet: Sheet | None = None) -> str:
+    sheet = sheet or Sheet()
     lines = [f"# {md_escape(deck_title(deck))}", "", f"- Game: {md_escape(deck.game.title)}"]
     lines += [f"- {label}: {md_escape(value)}" for _, label, value in key_rows(deck)]
-    tables = section_tables(deck)
+    lines += [f"- {label}: {md_escape(value or BLANK)}" for label, value in sheet.fields()]
+    lines += _md_other_keys(deck)
+    lines += _md_problems(sheet)
+    tables = section_tables(deck, sheet)
     for table in tables:
         lines += ["", f"## {md_escape(_heading(table))}", "", "| Count | Number | Name |", "|---:|---|---|"]
         lines += [f"| {md_escape(str(row.count))} | {md_escape(row.number)} | {_md_name(row)} |" for row in table.rows]
         lines.append(f"| **{table.total}** | | **{md_escape(table.label)} total** |")
     lines += ["", f"**{md_escape(grand_total(tables))}**"]
     return "\n".join(lines) + "\n"
+
+
+def _md_other_keys(deck: Deck) -> list[str]:
+    lines = []
+    for key, text in other_keys(deck):
+        label = "Notes" if key == "notes" else key
+        lines += ["", f"**{md_escape(label)}**", ""]
+        lines += [f"> {md_escape(line)}" if line.strip() else ">" for line in text.strip().splitlines()] or [">"]
+    return lines
+
+
+def _md_problems(sheet: Sheet) -> list[str]:
+    title = sheet.problems_title()
+    if title is None:
+        return []
+    lines = ["", f"## {md_escape(title)}", ""]
+    for violation in sheet.violations:
+        where = f" ({md_escape(violation.section)})" if violation.section else ""
+        lines.append(f"- **{violation.severity}** {md_escape(violation.rule)}{where}: {md_escape(violation.message)}")
+    return lines
 
 
 def _heading(table: SectionTable) -> str:
@@ -152,6 +237,11 @@ td.number { white-space: nowrap; width: 10em; }
 tfoot td { font-weight: bold; }
 tr { break-inside: avoid; }
 .note { font-style: italic; }
+dl.deck dd.blank { border-bottom: 1px solid #000; min-width: 16em; }
+blockquote.notes { white-space: pre-wrap; margin: 0.5em 0; padding-left: 0.8em; border-left: 3px solid #888; }
+section.problems { border: 2px solid #b00; padding: 0 0.8em 0.5em; margin: 1em 0; }
+section.problems h2 { color: #b00; }
+tr.problem td { background: #fdd; }
 p.total { font-weight: bold; margin-top: 1.2em; }
 @page { margin: 15mm; }
 @media print { body { margin: 0; max-width: none; } }"""
@@ -161,7 +251,17 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def render_html(deck: Deck) -> str:
+# Kana and kanji: text holding them is Japanese, set in a Japanese font (lang="ja"), not a Chinese fallback.
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+
+
+def _lang(text: object) -> str:
+    """` lang="ja"` for an element holding Japanese text (the page itself is English)."""
+    return ' lang="ja"' if _JAPANESE.search(str(text)) else ""
+
+
+def render_html(deck: Deck, sheet: Sheet | None = None) -> str:
+    sheet = sheet or Sheet()
     title = deck_title(deck)
     parts = [
         "<!doctype html>",
@@ -173,17 +273,42 @@ def render_html(deck: Deck) -> str:
         f"<style>\n{_STYLE}\n</style>",
         "</head>",
         "<body>",
-        f"<h1>{_e(title)}</h1>",
+        f"<h1{_lang(title)}>{_e(title)}</h1>",
         '<dl class="deck">',
         f"<dt>Game</dt><dd>{_e(deck.game.title)}</dd>",
-        *(f"<dt>{_e(label)}</dt><dd>{_e(value)}</dd>" for _, label, value in key_rows(deck)),
+        *(f"<dt>{_e(label)}</dt><dd{_lang(value)}>{_e(value)}</dd>" for _, label, value in key_rows(deck)),
+        *(
+            f"<dt>{label}</dt><dd{_lang(value)}>{_e(value)}</dd>"
+            if value
+            else f'<dt>{label}</dt><dd class="blank"></dd>'
+            for label, value in sheet.fields()
+        ),
         "</dl>",
     ]
-    tables = section_tables(deck)
+    for key, text in other_keys(deck):
+        label = "Notes" if key == "notes" else key
+        parts.append(
+            f'<p class="key"><b>{_e(label)}</b></p><blockquote class="notes"{_lang(text)}>{_e(text)}</blockquote>'
+        )
+    parts += _html_problems(sheet)
+    tables = section_tables(deck, sheet)
     for table in tables:
         parts += _html_table(table)
     parts += [f'<p class="total">{_e(grand_total(tables))}</p>', "</body>", "</html>"]
     return "\n".join(parts) + "\n"
+
+
+def _html_problems(sheet: Sheet) -> list[str]:
+    title = sheet.problems_title()
+    if title is None:
+        return []
+    lines = ['<section class="problems">', f"<h2>{_e(title)}</h2>", "<ul>"]
+    for violation in sheet.violations:
+        where = f" ({violation.section})" if violation.section else ""
+        lines.append(
+            f"<li><b>{_e(violation.severity)}</b> {_e(violation.rule)}{_e(where)}: {_e(violation.message)}</li>"
+        )
+    return [*lines, "</ul>", "</section>"]
 
 
 def _html_table(table: SectionTable) -> list[str]:
@@ -196,9 +321,10 @@ def _html_table(table: SectionTable) -> list[str]:
     ]
     for row in table.rows:
         note = f' <span class="note">({_e(row.note)})</span>' if row.note else ""
+        marked = ' class="problem"' if row.note else ""
         lines.append(
-            f'<tr><td class="count">{_e(row.count)}</td><td class="number">{_e(row.number)}</td>'
-            f"<td>{_e(row.name)}{note}</td></tr>"
+            f'<tr{marked}><td class="count">{_e(row.count)}</td><td class="number">{_e(row.number)}</td>'
+            f"<td{_lang(row.name)}>{_e(row.name)}{note}</td></tr>"
         )
     lines += [
         "</tbody>",

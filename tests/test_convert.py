@@ -35,10 +35,10 @@ def sections_of(path: Path) -> dict[str, dict[str, int]]:
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda path: path.name)
 def test_toml_text_json_toml_keeps_every_count_and_section(tmp_path, isolated_carddb, example):
     first = tmp_path / "a.deck.toml"
-    assert invoke("convert", example, "--to", "toml", "-o", first)[0] == 0
-    assert invoke("convert", first, "--to", "text", "-o", tmp_path / "b.txt")[0] == 0
-    assert invoke("convert", tmp_path / "b.txt", "--to", "json", "-o", tmp_path / "c.json")[0] == 0
-    assert invoke("convert", tmp_path / "c.json", "--to", "toml", "-o", tmp_path / "d.deck.toml")[0] == 0
+    assert invoke("convert", example, "--to", "toml", "--out-file", first)[0] == 0
+    assert invoke("convert", first, "--to", "text", "--out-file", tmp_path / "b.txt")[0] == 0
+    assert invoke("convert", tmp_path / "b.txt", "--to", "json", "--out-file", tmp_path / "c.json")[0] == 0
+    assert invoke("convert", tmp_path / "c.json", "--to", "toml", "--out-file", tmp_path / "d.deck.toml")[0] == 0
     expected = sections_of(example)
     for written in ("a.deck.toml", "b.txt", "c.json", "d.deck.toml"):
         assert sections_of(tmp_path / written) == expected, written
@@ -65,10 +65,10 @@ def test_a_key_the_text_format_cannot_hold_is_refused_then_dropped_with_force(tm
     source = tmp_path / "d.deck.toml"
     source.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")  # has notes = "kept as is"
     out = tmp_path / "d.txt"
-    code, output = invoke("convert", source, "--to", "text", "-o", out)
+    code, output = invoke("convert", source, "--to", "text", "--out-file", out)
     assert code == 2 and "notes" in output and "--force" in output
     assert not out.exists()
-    code, output = invoke("convert", source, "--to", "text", "-o", out, "--force")
+    code, output = invoke("convert", source, "--to", "text", "--out-file", out, "--force")
     assert code == 0 and "dropped" in output and "notes" in output
     assert parse_deck(out).other == {}
 
@@ -85,10 +85,10 @@ def test_an_existing_output_is_not_overwritten_without_force(tmp_path):
     source.write_text(LEGAL_VANGUARD_TEXT, encoding="utf-8")
     out = tmp_path / "out.deck.toml"
     out.write_bytes(b"precious")
-    code, output = invoke("convert", source, "--to", "toml", "-o", out)
+    code, output = invoke("convert", source, "--to", "toml", "--out-file", out)
     assert code == 2 and "already exists" in output
     assert out.read_bytes() == b"precious"
-    assert invoke("convert", source, "--to", "toml", "-o", out, "--force")[0] == 0
+    assert invoke("convert", source, "--to", "toml", "--out-file", out, "--force")[0] == 0
     assert tomllib.loads(out.read_text(encoding="utf-8"))["game"] == "vanguard"
 
 
@@ -153,7 +153,7 @@ def test_registry_lists_go_to_the_games_sections(tmp_path, game, lists, expected
     source = tmp_path / "registry.json"
     source.write_text(json.dumps(registry(**lists), ensure_ascii=False), encoding="utf-8")
     out = tmp_path / "d.deck.toml"
-    code, output = invoke("convert", source, "--to", "toml", "--game", game, "-o", out)
+    code, output = invoke("convert", source, "--to", "toml", "--game", game, "--out-file", out)
     assert code == 0, output
     data = tomllib.loads(out.read_text(encoding="utf-8"))
     assert data["game"] == game and data["name"] == "公式デッキ"
@@ -199,7 +199,7 @@ def test_registry_json_with_wrong_types(tmp_path, data, field):
     source = tmp_path / "registry.json"
     source.write_text(json.dumps(data), encoding="utf-8")
     out = tmp_path / "out.deck.toml"
-    code, output = invoke("convert", source, "--to", "toml", "--game", "vanguard", "-o", out)
+    code, output = invoke("convert", source, "--to", "toml", "--game", "vanguard", "--out-file", out)
     assert code == 2 and field in output
     assert not out.exists()
 

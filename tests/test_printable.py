@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from collections import Counter
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
-from conftest import VANGUARD_RECORDS, cipher_unit, make_db, make_deck
+from conftest import LEGAL_VANGUARD_TOML, VANGUARD_RECORDS, cipher_unit, make_db, make_deck
 
+from deckcheck.check import check_deck
 from deckcheck.decks import Deck
-from deckcheck.printable import render_html, render_markdown
+from deckcheck.printable import BLANK, Sheet, render_html, render_markdown
 
 ODD_NAME = "A<&>B | C *D* \\E"
 RECORDS = [*VANGUARD_RECORDS, {"number": "T-900", "name": ODD_NAME, "type": "normal", "grade": 1, "clans": ["C"]}]
@@ -223,7 +225,7 @@ def test_html_is_a_well_formed_standalone_document(db) -> None:
     assert page.texts["h1"] == ["Royal <Paladin> & friends"]
     assert page.texts["h2"] == ["Main deck", "G deck"]
     assert page.texts["p"] == ["Total: 54 cards (Main deck 50, G deck 4)"]
-    assert "First vanguard</dt><dd>始まりの騎士 (T-000)</dd>" in text
+    assert 'First vanguard</dt><dd lang="ja">始まりの騎士 (T-000)</dd>' in text
 
 
 def test_html_rows_give_back_the_counts_and_totals(db) -> None:
@@ -255,3 +257,96 @@ def test_same_deck_same_bytes(db) -> None:
         assert first == render(vanguard_deck(db)) == render(vanguard_deck(db))
         assert first.endswith("\n")
         assert not re.search(r"\b20\d\d-\d\d-\d\d\b", first)  # no printed-on date
+
+
+# A sheet: player and event, other keys, an illegal deck marked, the language of Japanese text --------------------
+
+
+def illegal_deck(db) -> Deck:
+    """Five copies of one card (vanguard.copies), an unknown card, and a `notes` key over two lines."""
+    return vanguard_deck(db, main={"T-100": 5, "NO-SUCH": 2, "T-101": 4}, g=None, notes="Side plan:\nbring 2 more")
+
+
+def test_player_and_event_are_blanks_to_fill_in_unless_given(db) -> None:
+    lines = render_markdown(vanguard_deck(db)).splitlines()
+    assert f"- Player: {BLANK.replace('_', chr(92) + '_')}" in lines and any(
+        line.startswith("- Event: ") for line in lines
+    )
+    filled = render_markdown(vanguard_deck(db), Sheet(player="山田 太郎", event="Shop <Cup>")).splitlines()
+    assert "- Player: 山田 太郎" in filled and r"- Event: Shop \<Cup\>" in filled
+    page = render_html(vanguard_deck(db), Sheet(event="Cup"))
+    assert '<dt>Player</dt><dd class="blank"></dd>' in page and "<dt>Event</dt><dd>Cup</dd>" in page
+
+
+def test_notes_and_other_keys_are_printed_not_dropped(db) -> None:
+    deck = vanguard_deck(db, notes="Side plan:\nbring *2* more", tags=["a", "b"])
+    text = render_markdown(deck)
+    assert "**Notes**\n\n> Side plan:\n> bring \\*2\\* more\n" in text
+    assert '**tags**\n\n> \\["a", "b"\\]' in text
+    page = render_html(deck)
+    assert '<blockquote class="notes">Side plan:\nbring *2* more</blockquote>' in page
+    parse_page(page)
+
+
+def test_a_legal_deck_has_no_problems_block(db) -> None:
+    data = tomllib.loads(LEGAL_VANGUARD_TOML)
+    deck = make_deck(db, **{key: value for key, value in data.items() if key != "game"})
+    violations = check_deck(deck, db)
+    assert not [v for v in violations if v.severity == "error"]
+    text = render_markdown(deck, Sheet(violations=violations))
+    assert "NOT LEGAL" not in text and "see " not in text
+
+
+def test_an_illegal_deck_lists_every_problem_and_marks_its_rows(db) -> None:
+    deck = illegal_deck(db)
+    violations = check_deck(deck, db)
+    errors = [v for v in violations if v.severity == "error"]
+    text = render_markdown(deck, Sheet(violations=violations))
+    assert f"## NOT LEGAL: {len(errors)} errors" in text.splitlines()
+    for violation in violations:
+        assert any(line.startswith(f"- **{violation.severity}** {violation.rule}") for line in text.splitlines())
+    rows = md_tables(text)["Main deck"]["rows"]
+    assert ("5", "T-100", "Unit 0 *(see vanguard.copies)*") in rows
+    assert ("2", "", "NO-SUCH *(unknown card)*") in rows
+    assert ("4", "T-101", "Unit 1") in rows  # a card no problem names is not marked
+    page = render_html(deck, Sheet(violations=violations))
+    parsed = parse_page(page)
+    assert parsed.texts["h2"][0] == f"NOT LEGAL: {len(errors)} errors"
+    assert page.count('<tr class="problem">') == 2
+
+
+def test_japanese_text_is_marked_japanese_in_html(db) -> None:
+    deck = vanguard_deck(db, name="暁光の騎士団", main={"始まりの騎士": 1, "T-100": 4})
+    page = render_html(deck)
+    assert '<html lang="en">' in page  # the sheet's own words are English
+    assert '<h1 lang="ja">暁光の騎士団</h1>' in page
+    assert '<td lang="ja">始まりの騎士</td>' in page and "<td>Unit 0</td>" in page
+
+
+def test_convert_warns_about_an_illegal_deck_and_still_prints_it(run_cli, tmp_path, vanguard_carddb) -> None:
+    deck = tmp_path / "bad.deck.toml"
+    deck.write_text('game = "vanguard"\nnotes = "keep me"\n[main]\n"T-100" = 5\n', encoding="utf-8")
+    code, out, err = run_cli("convert", deck, "--to", "markdown", "--carddb", vanguard_carddb, "--player", "Aki")
+    assert code == 0
+    assert "warning: the deck is not legal" in err and "vanguard.copies" in err
+    assert "## NOT LEGAL" in out and "- Player: Aki" in out and "> keep me" in out
+    legal = tmp_path / "legal.deck.toml"
+    legal.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    code, out, err = run_cli("convert", legal, "--to", "html", "--carddb", vanguard_carddb)
+    assert code == 0 and "not legal" not in err and "NOT LEGAL" not in out
+    code, _, err = run_cli("convert", legal, "--to", "toml", "--player", "Aki", "--carddb", vanguard_carddb)
+    assert code == 2 and "--player applies to a printed list" in err
+
+
+def test_a_printed_list_is_judged_under_the_regulation_given(run_cli, tmp_path, isolated_carddb) -> None:
+    deck = tmp_path / "r.deck.toml"
+    deck.write_text('game = "vanguard"\n[main]\n"DC-VG-041" = 1\n', encoding="utf-8")
+    assert "regulation.banned" not in run_cli("convert", deck, "--to", "markdown")[1]
+    code, out, err = run_cli("convert", deck, "--to", "markdown", "--regulation", "Sample Standard 2026-10")
+    assert code == 0 and "regulation.banned" in out and "regulation.banned" in err
+    code, out, _ = run_cli("convert", deck, "-o", "html", "--as-of", "2026-05-01")
+    assert code == 0 and "regulation.banned" in out
+    code, _, err = run_cli("convert", deck, "-o", "html", "--regulation", "Nope")
+    assert code == 2 and "unknown regulation 'Nope'" in err
+    code, _, err = run_cli("convert", deck, "-o", "json", "--as-of", "2026-05-01")
+    assert code == 2 and "--as-of applies to a printed list" in err
