@@ -7,12 +7,14 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import typer
+
 from deckcheck.carddb import load_carddb
 from deckcheck.decks import parse_deck, resolve_deck
 from deckcheck.engine import Going
 from deckcheck.errors import DeckcheckError
 from deckcheck.stats.answer import Method, StatsOptions, answer, default_report, parse_queries, turn_table
-from deckcheck.stats.plot import write_plot
+from deckcheck.stats.plot import Axes, Series, write_plot
 from deckcheck.stats.render import (
     cell_json,
     decisions_json,
@@ -71,7 +73,8 @@ def run_stats(
             results = default_report(deck, options)
             if plot is not None and results:
                 categories, series = series_for_report(results)
-                write_plot(plot, f"{deck.name or deck.path} — {deck.game.title}", categories, series)
+                title = f"{deck.name or deck.path} — {deck.game.title}"
+                _draw(plot, title, categories, series, subtitle="the game's default report", x_title=REPORT_AXIS)
             if json_output:
                 return _dump(
                     {
@@ -101,13 +104,8 @@ def run_stats(
             sys.stderr.write("\r\033[K")
     if plot is not None:
         categories, series = series_for_rows(rows)
-        write_plot(
-            plot,
-            " & ".join(wants),
-            categories,
-            series,
-            subtitle=f"{deck.name or deck.path} — mulligan {primary.mulligan}",
-        )
+        subtitle = f"{deck.name or deck.path} — mulligan {primary.mulligan}"
+        _draw(plot, " & ".join(wants), categories, series, subtitle=subtitle, x_title=TURN_AXIS)
     if json_output:
         data = {
             "path": deck.path,
@@ -121,6 +119,21 @@ def run_stats(
             data["decisions"] = decisions_json(primary)
         return _dump(data)
     return render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
+
+
+TURN_AXIS = "by the main phase of own turn N (turn 0 = the opening hand, after the mulligan)"
+REPORT_AXIS = "each line of the report, by the turn it names (turn 0 = the opening hand)"
+
+
+def _draw(plot: Path, title: str, categories: list[str], series: list[Series], *, subtitle: str, x_title: str) -> None:
+    """Write the chart and say so on stderr (stdout holds the answer, maybe JSON), with any warning about it."""
+    axes = Axes(x_title=x_title, y_title="probability (going first and second)")
+    write_plot(plot, title, categories, series, subtitle=subtitle, axes=axes, warn=_warn)
+    typer.echo(f"deckcheck: wrote {plot}", err=True)
+
+
+def _warn(message: str) -> None:
+    typer.echo(f"deckcheck: warning: {message}", err=True)
 
 
 def _dump(data: object) -> str:

@@ -2,12 +2,18 @@
 
 Every value is a probability in 0..1 (or None when it is not available: drawn as a gap, printed as "—").
 SVG is written by hand and needs nothing; PNG needs the optional matplotlib (`pip install 'deckcheck[plot]'`),
-imported only when a PNG is asked for. Files are written atomically: a temporary file in the target's folder,
-then `os.replace`, so a failed write leaves neither a half-written chart nor a stray temporary file.
+imported only when a PNG is asked for. Both files have one layout: title and subtitle, the legend, the bars with
+their values (a simulated value with its 95% interval as an error bar and "≈" before it), category labels wrapped
+onto whole lines (never cut), both axis titles, and a closing note that says which values are exact. A PNG with
+Japanese text uses an installed Japanese font; without one it still draws, and the caller is warned with the font
+package to install. Files are written atomically: a temporary file in the target's folder, then `os.replace`, so
+a failed write leaves neither a half-written chart nor a stray temporary file.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import math
 import re
 import unicodedata
@@ -15,7 +21,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 from xml.sax.saxutils import escape
 
 import typer
@@ -28,6 +34,19 @@ from deckcheck.errors import DeckcheckError
 class Series:
     label: str  # e.g. "going first"
     values: list[float | None]  # one per category; None = not available (drawn as a gap / "—")
+    # One per category: the 95% interval of a simulated value (drawn as an error bar), None for an exact value.
+    intervals: list[tuple[float, float] | None] | None = None
+
+    def interval(self, index: int) -> tuple[float, float] | None:
+        return self.intervals[index] if self.intervals is not None else None
+
+
+@dataclass(frozen=True)
+class Axes:
+    """What a chart file says about its axes (the same words in SVG and PNG)."""
+
+    x_title: str = ""
+    y_title: str = "probability"
 
 
 # Terminal colours (typer.style names) and the matching chart colours, in series order; more series cycle.
@@ -98,22 +117,33 @@ def _pad(text: str, width: int) -> str:
 
 
 def write_plot(
-    path: str | Path, title: str, categories: list[str], series: list[Series], *, subtitle: str = ""
+    path: str | Path,
+    title: str,
+    categories: list[str],
+    series: list[Series],
+    *,
+    subtitle: str = "",
+    axes: Axes | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> Path:
     """Write a grouped bar chart (categories on x, one bar per series, y 0–100 %) to `path`; return the path.
 
     The file type follows the suffix: `.svg` (no dependency) or `.png` (matplotlib). Raises DeckcheckError for
-    another suffix, a missing matplotlib or a file that cannot be written.
+    another suffix, a missing matplotlib or a file that cannot be written. `warn` hears what the user should know
+    about the file (a PNG whose Japanese text no installed font can draw).
     """
     _check_shape(categories, series)
+    axes = axes or Axes()
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix == ".svg":
-        data = svg_chart(title, categories, series, subtitle=subtitle).encode("utf-8")
+        data = svg_chart(title, categories, series, subtitle=subtitle, axes=axes).encode("utf-8")
         atomic_write_with(target, lambda handle: handle.write(data), field="plot")
     elif suffix == ".png":
-        draw = _png_drawer(title, categories, series, subtitle=subtitle)
+        draw, problem = _png_drawer(title, categories, series, subtitle=subtitle, axes=axes)
         atomic_write_with(target, draw, field="plot")
+        if problem and warn is not None:
+            warn(problem)
     else:
         supported = " or ".join(SUPPORTED_SUFFIXES)
         kind = f"'{target.suffix}'" if target.suffix else "a file without a suffix"
@@ -125,6 +155,10 @@ def _check_shape(categories: list[str], series: list[Series]) -> None:
     for one in series:
         if len(one.values) != len(categories):
             raise ValueError(f"series {one.label!r} has {len(one.values)} values for {len(categories)} categories")
+        if one.intervals is not None and len(one.intervals) != len(categories):
+            raise ValueError(
+                f"series {one.label!r} has {len(one.intervals)} intervals for {len(categories)} categories"
+            )
 
 
 def _probability(value: float | None) -> float | None:
@@ -135,7 +169,75 @@ def _probability(value: float | None) -> float | None:
 
 
 def _percent(value: float | None) -> str:
-    return MISSING if value is None else f"{value * 100:.1f}%"
+    """One decimal; a value that only rounds to 100% or 0% says so (">99.9%", "<0.1%")."""
+    if value is None:
+        return MISSING
+    if 0.999 <= value < 1:
+        return ">99.9%"
+    if 0 < value < 0.0005:
+        return "<0.1%"
+    return f"{value * 100:.1f}%"
+
+
+def _value_label(value: float, interval: tuple[float, float] | None) -> str:
+    """ "97.5%" for an exact value, "≈97.5%" for a simulated one."""
+    return ("≈" if interval is not None else "") + _percent(value)
+
+
+def closing_note(series: list[Series]) -> str:
+    """Which values are exact and which simulated (the same sentence under both kinds of file)."""
+    simulated = any(one.interval(i) is not None for one in series for i in range(len(one.values)))
+    exact = any(
+        one.interval(i) is None and _probability(v) is not None for one in series for i, v in enumerate(one.values)
+    )
+    if simulated and exact:
+        return "Plain values are exact; ≈ values are simulated, with their 95% interval as an error bar."
+    if simulated:
+        return "Every value is simulated (≈), with its 95% interval as an error bar."
+    return "Every value is exact."
+
+
+def _clamp(value: float) -> float:
+    return min(max(value, 0.0), 1.0)
+
+
+def wrap_label(text: str, pixels: float, size: int) -> list[str]:
+    """A label on as many lines as it needs to fit `pixels`: broken at spaces where it can, else between
+    characters (Japanese has no spaces); never shortened. The lines are balanced (no lone last word): the
+    narrowest width that still needs no more lines is used."""
+    lines = _wrap(text, pixels, size)
+    narrowest = pixels
+    while len(lines) > 1 and narrowest > size:
+        narrower = _wrap(text, narrowest - size / 2, size)
+        if len(narrower) > len(lines):
+            break
+        narrowest -= size / 2
+        lines = narrower
+    return lines
+
+
+def _wrap(text: str, pixels: float, size: int) -> list[str]:
+    """Greedy wrapping: as many words on each line as fit."""
+    lines: list[str] = []
+    line = ""
+    for word in re.split(r"(\s+)", text):
+        if not word:
+            continue
+        candidate = line + word
+        if _text_width(candidate.rstrip(), size) <= pixels or not line.strip():
+            line = candidate
+        else:
+            lines.append(line.rstrip())
+            line = word.lstrip()
+        while _text_width(line.rstrip(), size) > pixels and len(line.strip()) > 1:  # one word wider than a line
+            cut = len(line)
+            while cut > 1 and _text_width(line[:cut], size) > pixels:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+    if line.strip() or not lines:
+        lines.append(line.strip())
+    return lines
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -148,24 +250,32 @@ BAR_WIDTH = 40
 BAR_GAP = 6
 GROUP_PADDING = 28
 PLOT_HEIGHT = 280
-LEFT = 56
+LEFT = 78  # room for the y labels and the y axis title
 RIGHT = 24
-LABEL_MAX = 220  # a category label wider than this (pixels) is shortened with "…" (full text in a tooltip)
+LABEL_MAX = 220  # a category label wider than this (pixels) is wrapped onto more lines
+LINE_HEIGHT = 15
+WHISKER = 8  # the width of an error bar's caps
 
 
-def svg_chart(title: str, categories: list[str], series: list[Series], *, subtitle: str = "") -> str:
+def svg_chart(
+    title: str, categories: list[str], series: list[Series], *, subtitle: str = "", axes: Axes | None = None
+) -> str:
     """The grouped bar chart as an SVG document (UTF-8 text with an XML declaration)."""
     _check_shape(categories, series)
+    axes = axes or Axes()
     bars_width = max(len(series), 1) * BAR_WIDTH + (max(len(series), 1) - 1) * BAR_GAP
     widest_label = max((_text_width(c, 12) for c in categories), default=0)
     group = max(bars_width + GROUP_PADDING, min(widest_label + 12, LABEL_MAX + 12))
     legend = _legend_layout(series)
+    note = closing_note(series)
     plot_width = max(group * max(len(categories), 1), 240)
     width = LEFT + plot_width + RIGHT
     width = max(width, LEFT + legend[-1][2] + RIGHT if legend else 0, _text_width(title, 18) + 2 * LEFT)
-    width = max(width, _text_width(subtitle, 13) + 2 * LEFT)
+    width = max(width, _text_width(subtitle, 13) + 2 * LEFT, _text_width(note, 11) + LEFT + RIGHT)
+    width = max(width, _text_width(axes.x_title, 12) + LEFT + RIGHT)
     plot_width = width - LEFT - RIGHT
     group = plot_width / max(len(categories), 1)
+    labels = [wrap_label(category, group - 8, 12) for category in categories]
 
     y = 30.0
     out: list[str] = []
@@ -194,52 +304,28 @@ def svg_chart(title: str, categories: list[str], series: list[Series], *, subtit
             'stroke="#ddd" stroke-width="1"/>'
         )
         out.append(_text(LEFT - 6, line_y + 4, f"{percent}%", size=11, fill="#555", anchor="end", cls="y-label"))
+    if axes.y_title:
+        middle = bottom - PLOT_HEIGHT / 2
+        out.append(
+            _text(LEFT - 50, middle, axes.y_title, size=12, anchor="middle", cls="y-title", rotate=True, fill="#333")
+        )
 
     for index, category in enumerate(categories):
         left = LEFT + group * index + (group - bars_width) / 2
         for number, one in enumerate(series):
-            x = left + number * (BAR_WIDTH + BAR_GAP)
-            centre = x + BAR_WIDTH / 2
-            value = _probability(one.values[index])
-            tooltip = f"{one.label} — {category}: {_percent(value)}"
-            if value is None:
-                out.append(
-                    _text(
-                        centre,
-                        bottom - 6,
-                        MISSING,
-                        size=12,
-                        fill="#999",
-                        anchor="middle",
-                        cls="missing",
-                        tooltip=tooltip,
-                    )
-                )
-                continue
-            height = PLOT_HEIGHT * min(max(value, 0.0), 1.0)
-            out.append(
-                f'<rect class="bar" x="{x:.1f}" y="{bottom - height:.1f}" width="{BAR_WIDTH}" height="{height:.1f}" '
-                f'fill="{_chart_colour(number)}"><title>{_escape(tooltip)}</title></rect>'
-            )
-            out.append(_text(centre, bottom - height - 4, _percent(value), size=11, anchor="middle", cls="value"))
-        shown = _shorten(category, LABEL_MAX if group > LABEL_MAX else group - 8, 12)
-        out.append(
-            _text(
-                LEFT + group * index + group / 2,
-                bottom + 18,
-                shown,
-                size=12,
-                anchor="middle",
-                cls="category",
-                tooltip=category if shown != category else None,
-            )
-        )
+            out += _svg_bar(left + number * (BAR_WIDTH + BAR_GAP), bottom, category, one, index, number)
+        out.append(_svg_label(LEFT + group * index + group / 2, bottom + 18, category, labels[index]))
     out.append(  # the x axis, over the bars' feet
         f'<line class="axis" x1="{LEFT:.1f}" y1="{bottom:.1f}" x2="{LEFT + plot_width:.1f}" y2="{bottom:.1f}" '
         'stroke="#888" stroke-width="1"/>'
     )
+    y = bottom + 18 + LINE_HEIGHT * max((len(lines) for lines in labels), default=1) + 8
+    if axes.x_title:
+        out.append(_text(LEFT + plot_width / 2, y, axes.x_title, size=12, anchor="middle", cls="x-title", fill="#333"))
+        y += 20
+    out.append(_text(LEFT, y, note, size=11, fill="#555", cls="note"))
 
-    height = bottom + 36
+    height = y + 14
     head = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
@@ -248,6 +334,49 @@ def svg_chart(title: str, categories: list[str], series: list[Series], *, subtit
         f'<rect class="background" x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="#fff"/>\n'
     )
     return head + "\n".join(out) + "\n</svg>\n"
+
+
+def _svg_bar(x: float, bottom: float, category: str, one: Series, index: int, number: int) -> list[str]:
+    """One bar with its value above it (and its error bar when simulated), or a dash for no value."""
+    centre = x + BAR_WIDTH / 2
+    value = _probability(one.values[index])
+    interval = one.interval(index)
+    tooltip = f"{one.label} — {category}: {_percent(value)}"
+    if value is None:
+        return [
+            _text(centre, bottom - 6, MISSING, size=12, fill="#999", anchor="middle", cls="missing", tooltip=tooltip)
+        ]
+    if interval is not None:
+        tooltip += f" (simulated; 95% interval {_percent(interval[0])}–{_percent(interval[1])})"
+    height = PLOT_HEIGHT * _clamp(value)
+    out = [
+        f'<rect class="bar" x="{x:.1f}" y="{bottom - height:.1f}" width="{BAR_WIDTH}" height="{height:.1f}" '
+        f'fill="{_chart_colour(number)}"><title>{_escape(tooltip)}</title></rect>'
+    ]
+    label_y = bottom - height - 4
+    if interval is not None:
+        low, high = (bottom - PLOT_HEIGHT * _clamp(end) for end in interval)
+        half = WHISKER / 2
+        out.append(
+            f'<path class="error-bar" d="M{centre:.1f} {low:.1f}V{high:.1f}M{centre - half:.1f} {low:.1f}'
+            f'h{WHISKER}M{centre - half:.1f} {high:.1f}h{WHISKER}" stroke="#222" stroke-width="1.2" fill="none"/>'
+        )
+        label_y = min(label_y, high - 4)
+    out.append(_text(centre, label_y, _value_label(value, interval), size=11, anchor="middle", cls="value"))
+    return out
+
+
+def _svg_label(x: float, y: float, category: str, lines: list[str]) -> str:
+    """A category label: one <text>, a <tspan> per line, the whole label as its tooltip when wrapped."""
+    spans = "".join(
+        f'<tspan x="{x:.1f}" dy="{0 if number == 0 else LINE_HEIGHT}">{_escape(line)}</tspan>'
+        for number, line in enumerate(lines)
+    )
+    tooltip = f"<title>{_escape(category)}</title>" if len(lines) > 1 else ""
+    return (
+        f'<text class="category" x="{x:.1f}" y="{y:.1f}" font-size="12" fill="#222" text-anchor="middle">'
+        f"{spans}{tooltip}</text>"
+    )
 
 
 def _legend_layout(series: list[Series]) -> list[tuple[Series, float, float]]:
@@ -272,8 +401,11 @@ def _text(
     anchor: str = "start",
     weight: str = "normal",
     tooltip: str | None = None,
+    rotate: bool = False,
 ) -> str:
     extra = f' font-weight="{weight}"' if weight != "normal" else ""
+    if rotate:
+        extra += f' transform="rotate(-90 {x:.1f} {y:.1f})"'
     body = _escape(text) + (f"<title>{_escape(tooltip)}</title>" if tooltip else "")
     return (
         f'<text class="{cls}" x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" text-anchor="{anchor}"'
@@ -291,14 +423,6 @@ def _text_width(text: str, size: int) -> float:
     return sum(size if unicodedata.east_asian_width(c) in ("W", "F") else size * 0.6 for c in text)
 
 
-def _shorten(text: str, pixels: float, size: int) -> str:
-    if _text_width(text, size) <= pixels:
-        return text
-    while text and _text_width(text + "…", size) > pixels:
-        text = text[:-1]
-    return text + "…"
-
-
 def _chart_colour(number: int) -> str:
     return CHART_COLOURS[number % len(CHART_COLOURS)]
 
@@ -310,74 +434,125 @@ _CJK_FONTS = (
     "Noto Sans CJK JP",
     "Noto Sans JP",
     "Source Han Sans",
+    "Source Han Sans JP",
     "IPAexGothic",
     "IPAGothic",
+    "IPAPGothic",
     "TakaoGothic",
+    "TakaoPGothic",
     "VL Gothic",
+    "VL PGothic",
     "Hiragino Sans",
+    "Hiragino Kaku Gothic ProN",
     "Yu Gothic",
     "Meiryo",
     "MS Gothic",
 )
+#: Kana, kanji and full-width forms: text DejaVu Sans cannot draw.
+_CJK_TEXT = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+NO_CJK_FONT = (
+    "the PNG's Japanese text is drawn as empty boxes: no Japanese font is installed. Install one (Debian/Ubuntu: "
+    "apt install fonts-noto-cjk; Fedora: dnf install google-noto-sans-cjk-ttc-fonts; Arch: pacman -S "
+    "noto-fonts-cjk; macOS and Windows have one) and draw again, or write the chart as .svg"
+)
+
+
+def installed_cjk_fonts() -> list[str]:
+    """The Japanese fonts matplotlib can use here, in order of preference."""
+    from matplotlib import font_manager
+
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    return [name for name in _CJK_FONTS if name in installed]
 
 
 def _png_drawer(
-    title: str, categories: list[str], series: list[Series], *, subtitle: str
-) -> Callable[[BinaryIO], None]:
-    """Import matplotlib (or explain how to get it) and return a function that draws the chart into a file."""
+    title: str, categories: list[str], series: list[Series], *, subtitle: str, axes: Axes
+) -> tuple[Callable[[BinaryIO], None], str | None]:
+    """Import matplotlib (or explain how to get it); return a function that draws the chart into a file, and the
+    warning the user needs (None when every character can be drawn)."""
     try:
         import matplotlib
-        from matplotlib import font_manager
         from matplotlib.figure import Figure
     except ImportError as error:
         raise DeckcheckError(
             "--plot FILE.png needs matplotlib: pip install 'deckcheck[plot]' (or write .svg)", field="plot"
         ) from error
     matplotlib.use("Agg")
+    fallbacks = installed_cjk_fonts()
+    texts = [title, subtitle, axes.x_title, axes.y_title, *categories, *(one.label for one in series)]
+    problem = NO_CJK_FONT if not fallbacks and any(_CJK_TEXT.search(text) for text in texts) else None
 
     def draw(handle: BinaryIO) -> None:
-        installed = {font.name for font in font_manager.fontManager.ttflist}
-        fallbacks = [name for name in _CJK_FONTS if name in installed]
         rc = {"font.family": ["DejaVu Sans", *fallbacks]}
-        with matplotlib.rc_context(rc), warnings.catch_warnings():
-            # Without a Japanese font installed, Japanese labels draw as boxes: say nothing rather than warn per glyph.
+        font_log = logging.getLogger("matplotlib.font_manager")  # "no bold weight" for a Japanese font: harmless
+        level = font_log.level
+        font_log.setLevel(logging.ERROR)
+        with matplotlib.rc_context(rc), warnings.catch_warnings(), contextlib.ExitStack() as restore:
+            restore.callback(font_log.setLevel, level)
+            # The missing-font case is said once (the returned warning), not once per glyph.
             warnings.filterwarnings("ignore", message=r"Glyph \d+ .*missing from")
-            figure = _png_figure(Figure, title, categories, series, subtitle=subtitle)
+            figure = _png_figure(Figure, title, categories, series, subtitle=subtitle, axes=axes)
             figure.savefig(handle, format="png", dpi=150)
 
-    return draw
+    return draw, problem
 
 
-def _png_figure(figure_type, title: str, categories: list[str], series: list[Series], *, subtitle: str):
+def _png_figure(
+    figure_type: type, title: str, categories: list[str], series: list[Series], *, subtitle: str, axes: Axes
+) -> Any:
+    """The SVG's layout in matplotlib: title, subtitle and legend on top, wrapped labels, axis titles, the note."""
     count = max(len(series), 1)
-    width = max(6.4, 1.2 + len(categories) * (0.45 * count + 0.5))
-    figure = figure_type(figsize=(width, 4.8), layout="constrained")
-    axes = figure.add_subplot()
-    bar_width = 0.8 / count
+    group_inches = max(0.45 * count + 0.5, min(max((_text_width(c, 12) for c in categories), default=0), 220) / 90)
+    width = max(6.4, 1.4 + len(categories) * group_inches)
+    figure = figure_type(figsize=(width, 5.2), layout="constrained")
+    plot = figure.add_subplot()
+    bar_width = 0.7 / count
     positions = range(len(categories))
     for number, one in enumerate(series):
-        values = [_probability(v) for v in one.values]
         offset = (number - (count - 1) / 2) * bar_width
-        xs = [p + offset for p, v in zip(positions, values, strict=True) if v is not None]
-        heights = [min(max(v, 0.0), 1.0) * 100 for v in values if v is not None]
-        bars = axes.bar(xs, heights, bar_width, label=one.label, color=_chart_colour(number))
-        axes.bar_label(bars, labels=[_percent(v) for v in values if v is not None], padding=2, fontsize=8)
-        for p, v in zip(positions, values, strict=True):
-            if v is None:
-                axes.text(p + offset, 1.5, MISSING, ha="center", va="bottom", color="#999", fontsize=9)
-    labels = [_shorten(c, LABEL_MAX, 12) for c in categories]
-    long_labels = any(_text_width(c, 10) > 70 for c in labels)
-    axes.set_xticks(list(positions), labels, rotation=20 if long_labels else 0, ha="right" if long_labels else "center")
-    axes.set_ylim(0, 108)
-    axes.set_yticks(range(0, 101, 20), [f"{p}%" for p in range(0, 101, 20)])
-    axes.yaxis.grid(True, color="#ddd")
-    axes.set_axisbelow(True)
+        shown = [(p, v, one.interval(p)) for p, v in enumerate(map(_probability, one.values)) if v is not None]
+        heights = [_clamp(v) * 100 for _, v, _ in shown]
+        bars = plot.bar(
+            [p + offset for p, _, _ in shown], heights, bar_width, label=one.label, color=_chart_colour(number)
+        )
+        simulated = [(p, v, i) for p, v, i in shown if i is not None]
+        if simulated:  # error bars on the simulated values only
+            plot.errorbar(
+                [p + offset for p, _, _ in simulated],
+                [_clamp(v) * 100 for _, v, _ in simulated],
+                yerr=[
+                    [(_clamp(v) - _clamp(i[0])) * 100 for _, v, i in simulated],
+                    [(_clamp(i[1]) - _clamp(v)) * 100 for _, v, i in simulated],
+                ],
+                fmt="none",
+                ecolor="#222",
+                elinewidth=1.2,
+                capsize=3,
+            )
+        for bar, (_, v, i) in zip(bars, shown, strict=True):  # above the bar, or above its error bar
+            top = max(_clamp(v), _clamp(i[1]) if i else 0.0) * 100
+            centre = bar.get_x() + bar.get_width() / 2
+            plot.text(centre, top + 1.5, _value_label(v, i), ha="center", va="bottom", fontsize=8)
+        for p, v in enumerate(one.values):
+            if _probability(v) is None:
+                plot.text(p + offset, 1.5, MISSING, ha="center", va="bottom", color="#999", fontsize=9)
+    pixels_per_group = group_inches * 90 - 8
+    plot.set_xticks(list(positions), ["\n".join(wrap_label(c, pixels_per_group, 12)) for c in categories])
+    plot.set_ylim(0, 110)
+    plot.set_yticks(range(0, 101, 20), [f"{p}%" for p in range(0, 101, 20)])
+    plot.yaxis.grid(True, color="#ddd")
+    plot.set_axisbelow(True)
     for side in ("top", "right"):
-        axes.spines[side].set_visible(False)
-    if subtitle:
-        axes.set_title(subtitle, fontsize=10, color="#555")
+        plot.spines[side].set_visible(False)
+    if axes.y_title:
+        plot.set_ylabel(axes.y_title, color="#333")
+    if axes.x_title:
+        plot.set_xlabel(axes.x_title, color="#333")
     if title:
-        figure.suptitle(title, fontweight="bold")
-    if series:
-        figure.legend(loc="outside lower center", ncols=min(len(series), 4), frameon=False)
+        figure.suptitle(title, fontweight="bold", x=0.02, ha="left")
+    if series:  # above the bars, under the title and subtitle, as in the SVG
+        plot.legend(loc="lower left", bbox_to_anchor=(0, 1.0), ncols=min(len(series), 4), frameon=False)
+    if subtitle:
+        plot.set_title(subtitle + "\n", loc="left", fontsize=10, color="#555", pad=14)
+    figure.supxlabel(closing_note(series), fontsize=8, color="#555", x=0.02, ha="left")
     return figure

@@ -74,13 +74,14 @@ def render_query_text(
 
 
 def _series(rows: Sequence[TurnRow]) -> list[Series]:
-    return [
-        Series(
-            f"going {seat}",
-            [None if isinstance(row.cells[seat], str) else row.cells[seat].probability for row in rows],
-        )
-        for seat in SEATS
-    ]
+    return [_seat_series(seat, [row.cells[seat] for row in rows]) for seat in SEATS]
+
+
+def _seat_series(seat: str, cells: Sequence[Answer | str]) -> Series:
+    """One seat's values, with the 95% interval of each simulated one (a chart draws it as an error bar)."""
+    values = [None if isinstance(cell, str) else cell.probability for cell in cells]
+    intervals = [None if isinstance(cell, str) else cell.ci95 for cell in cells]
+    return Series(f"going {seat}", values, intervals)
 
 
 def series_for_rows(rows: Sequence[TurnRow]) -> tuple[list[str], list[Series]]:
@@ -89,14 +90,7 @@ def series_for_rows(rows: Sequence[TurnRow]) -> tuple[list[str], list[Series]]:
 
 def series_for_report(results: Sequence[ReportResult]) -> tuple[list[str], list[Series]]:
     categories = [result.line.label for result in results]
-    series = [
-        Series(
-            f"going {seat}",
-            [None if isinstance(r.cells[seat], str) else r.cells[seat].probability for r in results],
-        )
-        for seat in SEATS
-    ]
-    return categories, series
+    return categories, [_seat_series(seat, [r.cells[seat] for r in results]) for seat in SEATS]
 
 
 def _notes(rows: Sequence[TurnRow], seed: int | None) -> list[str]:

@@ -147,8 +147,14 @@ def write_svg(tmp_path, **options):
 
 
 def texts(root, cls):
-    """The visible text of the <text> elements of a class (a <title> child is a tooltip, not shown)."""
-    return [t.text for t in root.iter(f"{SVG}text") if t.get("class") == cls]
+    """The visible text of the <text> elements of a class (a <title> child is a tooltip, not shown; the lines of
+    a wrapped label, its <tspan> children, are joined by spaces)."""
+    found = []
+    for t in root.iter(f"{SVG}text"):
+        if t.get("class") == cls:
+            spans = [span.text or "" for span in t.iter(f"{SVG}tspan")]
+            found.append(" ".join(spans) if spans else t.text)
+    return found
 
 
 def bars(root):
@@ -208,11 +214,14 @@ def test_svg_without_subtitle_has_no_subtitle(tmp_path):
     assert texts(root, "subtitle") == []
 
 
-def test_svg_long_category_is_shortened_with_the_full_text_kept(tmp_path):
+def test_svg_long_category_is_wrapped_whole_never_cut(tmp_path):
     long = ">=2 (type:trigger and trigger:heal) or name:ものすごく長いカードの名前"
     path = write_plot(tmp_path / "c.svg", "t", [long], [Series("s", [0.5])])
     (label,) = [t for t in ET.parse(path).getroot().iter(f"{SVG}text") if t.get("class") == "category"]
-    assert label.text.endswith("…") and long.startswith(label.text[:-1])
+    lines = [span.text for span in label.iter(f"{SVG}tspan")]
+    assert len(lines) > 1 and "…" not in "".join(lines)
+    assert "".join(lines).replace(" ", "") == long.replace(" ", "")  # every character is there
+    assert all(plot._text_width(line, 12) <= plot.LABEL_MAX + 12 for line in lines)
     assert label.find(f"{SVG}title").text == long
 
 
@@ -331,3 +340,132 @@ def test_new_chart_gets_the_usual_mode(tmp_path):
     finally:
         os.umask(umask)
     assert stat.S_IMODE(path.stat().st_mode) == 0o644  # not the temporary file's 0o600
+
+
+# --- whole labels, axis titles, exact and simulated, fonts (issue 15 item 9) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "grade 1 by the ride phase of own turn 1",
+        "ものすごく長いカードの名前が入ったラベルで折り返しが必要なもの",
+        "supercalifragilisticexpialidocious-and-more-without-any-space",
+        "short",
+    ],
+)
+def test_wrap_label_keeps_every_character_on_lines_that_fit(label):
+    lines = plot.wrap_label(label, 120, 12)
+    assert "".join(lines).replace(" ", "") == label.replace(" ", "")
+    assert all(plot._text_width(line, 12) <= 120 for line in lines)
+    assert (len(lines) == 1) == (plot._text_width(label, 12) <= 120)
+
+
+def test_wrap_label_breaks_at_spaces_where_it_can():
+    assert plot.wrap_label("grade 1 by own turn 1", 80, 12) == ["grade 1 by", "own turn 1"]  # 7.2 px a letter
+
+
+SIMULATED = [Series("first", [0.2, 0.5], [None, (0.45, 0.55)]), Series("second", [0.3, None], [None, None])]
+
+
+def test_svg_marks_simulated_values_with_an_error_bar_and_says_which_are_exact(tmp_path):
+    path = write_plot(tmp_path / "c.svg", "t", ["turn 0", "turn 1"], SIMULATED)
+    root = ET.parse(path).getroot()
+    assert texts(root, "value") == ["20.0%", "30.0%", "≈50.0%"]
+    (error_bar,) = [p for p in root.iter(f"{SVG}path") if p.get("class") == "error-bar"]
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", error_bar.get("d"))]
+    bottom = {float(r.get("y")) + float(r.get("height")) for r in bars(root)}.pop()
+    assert numbers[1] == pytest.approx(bottom - plot.PLOT_HEIGHT * 0.45, abs=0.1)  # from the low end ...
+    assert numbers[2] == pytest.approx(bottom - plot.PLOT_HEIGHT * 0.55, abs=0.1)  # ... to the high end
+    value_y = [float(t.get("y")) for t in root.iter(f"{SVG}text") if t.get("class") == "value"][-1]
+    assert value_y < numbers[2]  # the value stands above its error bar
+    assert texts(root, "note") == [plot.closing_note(SIMULATED)]
+    assert "≈ values are simulated" in texts(root, "note")[0]
+
+
+def test_closing_note_says_which_values_are_exact():
+    exact = [Series("s", [0.5, None])]
+    assert plot.closing_note(exact) == "Every value is exact."
+    simulated = [Series("s", [0.5], [(0.4, 0.6)])]
+    assert plot.closing_note(simulated).startswith("Every value is simulated")
+    assert plot.closing_note(SIMULATED).startswith("Plain values are exact; ≈ values are simulated")
+
+
+def test_svg_has_both_axis_titles(tmp_path):
+    axes = plot.Axes(x_title="by own turn N (turn 0 = the opening hand)", y_title="probability")
+    path = write_plot(tmp_path / "c.svg", "t", ["turn 0"], [Series("s", [0.5])], axes=axes)
+    root = ET.parse(path).getroot()
+    assert texts(root, "x-title") == ["by own turn N (turn 0 = the opening hand)"]
+    (y_title,) = [t for t in root.iter(f"{SVG}text") if t.get("class") == "y-title"]
+    assert y_title.text == "probability" and y_title.get("transform").startswith("rotate(-90")
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [(0.9995, ">99.9%"), (1.0, "100.0%"), (0.0002, "<0.1%"), (0.0, "0.0%"), (0.5, "50.0%")]
+)
+def test_chart_values_never_round_to_100_or_0_percent(value, shown):
+    assert plot._percent(value) == shown
+
+
+JAPANESE = ["初手", "turn 1"]
+
+
+def test_png_with_japanese_and_no_japanese_font_warns_with_the_package_to_install(tmp_path, monkeypatch):
+    monkeypatch.setattr(plot, "installed_cjk_fonts", lambda: [])
+    heard: list[str] = []
+    path = write_plot(tmp_path / "c.png", "t", JAPANESE, [Series("s", [0.5, 0.6])], warn=heard.append)
+    assert path.read_bytes().startswith(b"\x89PNG")  # still drawn
+    assert heard == [plot.NO_CJK_FONT] and "fonts-noto-cjk" in heard[0]
+
+
+def test_png_uses_an_installed_japanese_font_and_does_not_warn(tmp_path, monkeypatch):
+    import matplotlib
+
+    monkeypatch.setattr(plot, "installed_cjk_fonts", lambda: ["DejaVu Serif"])  # as if it were a Japanese font
+    families: list[list[str]] = []
+    real = matplotlib.rc_context
+
+    def spy(rc=None, fname=None):
+        families.append(list((rc or {}).get("font.family", [])))
+        return real(rc, fname)
+
+    monkeypatch.setattr(matplotlib, "rc_context", spy)
+    heard: list[str] = []
+    write_plot(tmp_path / "c.png", "初手", JAPANESE, [Series("s", [0.5, 0.6])], warn=heard.append)
+    assert heard == [] and families == [["DejaVu Sans", "DejaVu Serif"]]
+
+
+def test_png_without_japanese_text_never_warns(tmp_path, monkeypatch):
+    monkeypatch.setattr(plot, "installed_cjk_fonts", lambda: [])
+    heard: list[str] = []
+    write_plot(tmp_path / "c.png", "odds", ["turn 0"], SIMULATED[:1] and [Series("s", [0.5])], warn=heard.append)
+    assert heard == []
+
+
+def test_png_draws_simulated_values_with_error_bars(tmp_path):
+    axes = plot.Axes(x_title="turn", y_title="probability")
+    path = write_plot(tmp_path / "c.png", "t", ["turn 0", "turn 1"], SIMULATED, axes=axes)
+    assert path.read_bytes().startswith(b"\x89PNG")
+
+
+def test_png_and_svg_say_the_same_words(tmp_path, monkeypatch):
+    """The same title, subtitle, legend, labels, values, axis titles and note in both files."""
+    axes = plot.Axes(x_title="by own turn N", y_title="probability")
+    categories = ["grade 1 by the ride phase of own turn 1", "b"]
+    drawn: list = []
+    real = plot._png_figure
+    monkeypatch.setattr(plot, "_png_figure", lambda *a, **k: drawn.append(real(*a, **k)) or drawn[-1])
+    write_plot(tmp_path / "c.png", "title", categories, SIMULATED, subtitle="sub", axes=axes)
+    (figure,) = drawn
+    words = {text.get_text().strip().replace("\n", " ") for text in figure.findobj(lambda o: hasattr(o, "get_text"))}
+    svg = ET.parse(write_plot(tmp_path / "c.svg", "title", categories, SIMULATED, subtitle="sub", axes=axes))
+    for cls in ("title", "subtitle", "legend-label", "value", "category", "x-title", "y-title", "note"):
+        for text in texts(svg.getroot(), cls):
+            assert text in words, (cls, text)
+
+
+def test_wrapped_lines_are_balanced_not_a_lone_last_word():
+    lines = plot.wrap_label("a card of cost <= 1 on own turn 1", 200, 12)
+    assert len(lines) == 2 and len(lines[-1].split()) > 1
+    widths = [plot._text_width(line, 12) for line in lines]
+    assert max(widths) - min(widths) <= 3 * 7.2  # within about a short word of each other

@@ -150,3 +150,14 @@ def test_bad_input_is_a_message_and_exit_2(args, message, run_cli, isolated_card
 def test_turn_beyond_the_deck_for_the_asked_seat(run_cli, isolated_carddb):
     code, _, err = run_cli("stats", IC, "--want", "level=0", "--turn", "15", "--going", "second")
     assert code == 2 and "turn 15" in err
+
+
+def test_a_plot_is_said_on_stderr_and_stdout_keeps_the_answer(run_cli, isolated_carddb, tmp_path):
+    target = tmp_path / "odds.svg"
+    code, out, err = run_cli("stats", VANGUARD, "--want", "grade=1", "--turn", "1", "--plot", target, "-o", "json")
+    assert code == 0, err
+    assert f"deckcheck: wrote {target}" in err.splitlines()
+    assert json.loads(out)["turn"] == 1  # stdout is still the JSON answer alone
+    root = ET.parse(target).getroot()
+    titles = [t.text for t in root.iter() if t.get("class") in ("x-title", "y-title")]
+    assert any("turn 0 = the opening hand" in title for title in titles) and len(titles) == 2
