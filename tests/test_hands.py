@@ -98,3 +98,12 @@ def test_an_absurd_count_is_refused_before_dealing(run_cli, tmp_path, isolated_c
     deck.write_text("game: ic-dragonball\n## leader\n1 DC-DB-001\n## main\n1000000000000 DC-DB-010\n", encoding="utf-8")
     code, _, err = run_cli("hand", deck)
     assert code == 2 and "at most" in err
+
+
+def test_hand_says_where_the_lord_came_from(run_cli, isolated_carddb):
+    deck = ROOT / "decks" / "cipher" / "chrom-shepherds.txt"  # its `lord:` key is B01-053
+    code, out, _ = run_cli("hand", deck, "--seed", "1")
+    assert code == 0 and "lord chosen by: the deck's lord" in out
+    code, out, _ = run_cli("hand", deck, "--seed", "1", "--choose", "lord=B01-056")
+    assert code == 0 and "lord chosen by: chosen on the command line" in out
+    assert "the deck's lord" not in out

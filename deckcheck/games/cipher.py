@@ -372,11 +372,20 @@ def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
     value = choices.get("lord")
     lord = _chosen_lord(deck, value) if value is not None else _default_lord(deck)
     table.zone("lord").append(table.remove_from_deck(lord))
-    how = "the deck's lord" if value is not None else "the printed-cost-1 name with the most copies"
+    how = _lord_source(deck, value)
     table.log("lord", "12.2.1.1", f"{lord.label()} face-down to the front area as the lord ({how})", [lord])
     table.notes["lord"] = lord.label()
     table.notes["lord chosen by"] = how
     table.shuffle("12.2.1.2")
+
+
+def _lord_source(deck: Deck, value: str | None) -> str:
+    """How the lord was chosen: the deck's `lord` key, the command line (`--choose lord=X`), or the default."""
+    if value is None:
+        return "the printed-cost-1 name with the most copies"
+    if value == deck.key("lord"):
+        return "the deck's lord"
+    return "chosen on the command line"
 
 
 def _after_mulligan(table: Table) -> None:

@@ -191,6 +191,13 @@ def test_choice_argument_overrides_the_deck_key() -> None:
     table = deal(deck, seed=0, going="first", choices={"lord": "C1-C"})
     assert [c.number for c in table.zone("lord")] == ["C1-C"]
     assert sum(c.number == L for c in table.deck + table.hand + table.zone("orbs")) == 4
+    assert table.notes["lord chosen by"] == "chosen on the command line"
+
+
+def test_lord_source_says_where_the_lord_came_from() -> None:
+    assert deal(base_deck(lord=L), seed=0).notes["lord chosen by"] == "the deck's lord"
+    assert deal(base_deck(), seed=0, choices={"lord": L}).notes["lord chosen by"] == "chosen on the command line"
+    assert "most copies" in deal(base_deck(), seed=0).notes["lord chosen by"]
 
 
 def test_default_lord_is_the_cost_one_name_with_most_copies() -> None:
