@@ -1,4 +1,4 @@
-"""The deck builder: `new`, `add` and `remove`, and the one-line state a deck shows after each edit.
+"""The deck builder: `new`, `add`, `remove` and `set`, and the one-line state a deck shows after each edit.
 
 An edit changes the file as little as it can: the count on the card's own line, a new line at the end of its
 section, or a line removed, so comments, blank lines and the user's layout stay as they were (see
@@ -21,6 +21,7 @@ from deckcheck.decks import Deck, DeckSource, Entry, parse_deck, read_text, reso
 from deckcheck.errors import DeckcheckError
 from deckcheck.game import Game
 from deckcheck.games import get_game
+from deckcheck.keysurgery import set_key_text
 from deckcheck.normalize import norm_name, norm_number
 from deckcheck.surgery import Change, comment_lines, edit_text
 from deckcheck.writers import check_round_trip, content, losses, read_back, render, to_toml
@@ -29,14 +30,16 @@ from deckcheck.writers import check_round_trip, content, losses, read_back, rend
 _PRINTING_FIELDS = {"number", "set", "rarity", "text", "game"}
 
 
-def new_deck(path: str | Path, game_id: str, name: str | None = None) -> str:
-    """Create an empty deck file of a game; the format follows the suffix (.txt text, .json JSON, else TOML)."""
+def new_deck(path: str | Path, game_id: str, name: str | None = None, carddb_dirs: Iterable[str | Path] = ()) -> str:
+    """Create an empty deck file of a game; the format follows the suffix (.txt text, .json JSON, else TOML).
+    Returns what was done and the new deck's state line (read with the game's card database)."""
     path = Path(path)
     game = get_game(game_id)
     if path.exists() or path.is_symlink():
         raise DeckcheckError(
             "already exists; deckcheck new never overwrites a file (edit it with deckcheck add)", path=path
         )
+    db = load_carddb(game.id, carddb_dirs)  # a broken card database stops before anything is written
     source = DeckSource(path=str(path), game_id=game.id, name=name)
     fmt = _format_of(path)
     text = to_toml(source, empty_sections=game.sections) if fmt == "toml" else render(source, fmt)
@@ -45,7 +48,8 @@ def new_deck(path: str | Path, game_id: str, name: str | None = None) -> str:
     except OSError as error:
         raise DeckcheckError(f"cannot create the folder ({error.strerror})", path=path.parent) from None
     atomic_write(path, text)
-    return f"Created {path}: an empty {game.title} deck (sections: {', '.join(game.sections)})."
+    created = f"Created {path}: an empty {game.title} deck (sections: {', '.join(game.sections)})."
+    return f"{created}\n{state_line(resolve_deck(source, db), db, carddb_dirs)}"
 
 
 def _format_of(path: Path) -> str:
@@ -69,8 +73,11 @@ def edit_deck(
     section: str | None = None,
     force: bool = False,
     carddb_dirs: Iterable[str | Path] = (),
+    regulation: str | None = None,
+    as_of: str | None = None,
 ) -> str:
-    """Add (`delta` > 0) or remove (`delta` < 0) copies of a card; return the summary and the deck's new state."""
+    """Add (`delta` > 0) or remove (`delta` < 0) copies of a card; return the summary and the deck's new state
+    (under `regulation`, else the deck's own `regulation` key, else the one in force `as_of`)."""
     path = Path(path)
     if not path.exists():
         raise DeckcheckError("no such deck file (create one with: deckcheck new PATH --game GAME)", path=path)
@@ -78,6 +85,7 @@ def edit_deck(
     source = parse_deck(path, text=text)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
+    _require_regulation(deck, db, regulation, as_of, carddb_dirs)
     if section is not None:
         section = _known_section(deck.game, section.strip().lower())
     plan = (
@@ -88,7 +96,78 @@ def edit_deck(
     new_text = _rewrite(path, text, source, plan.changes, force)
     atomic_write(path, _as_written(new_text, path.read_bytes()))
     edited = resolve_deck(parse_deck(path, text=new_text), db)
-    return f"{plan.summary}\n{state_line(edited, db, carddb_dirs)}"
+    return f"{plan.summary}\n{state_line(edited, db, carddb_dirs, regulation=regulation, as_of=as_of)}"
+
+
+def _require_regulation(
+    deck: Deck, db: CardDB, regulation: str | None, as_of: str | None, carddb_dirs: Iterable[str | Path]
+) -> None:
+    """A --regulation or --as-of that selects nothing is bad input: said before anything is written."""
+    if regulation is not None or as_of is not None:
+        report_deck(deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs)
+
+
+def set_deck_key(
+    path: str | Path,
+    key: str,
+    value: str,
+    *,
+    force: bool = False,
+    carddb_dirs: Iterable[str | Path] = (),
+    regulation: str | None = None,
+    as_of: str | None = None,
+) -> str:
+    """Set a top-level deck key (`name`, `regulation`, or the game's own: `lord`, `basis`, `first_vanguard`);
+    return what changed and the deck's new state. Written like `add`: the key's line only, atomically."""
+    path = Path(path)
+    if not path.exists():
+        raise DeckcheckError("no such deck file (create one with: deckcheck new PATH --game GAME)", path=path)
+    text = read_text(path)
+    source = parse_deck(path, text=text)
+    db = load_carddb(source.game_id, carddb_dirs)
+    deck = resolve_deck(source, db)
+    _require_regulation(deck, db, regulation, as_of, carddb_dirs)
+    key = key.strip().lower()
+    value = _key_value(deck, db, key, value, carddb_dirs)
+    before = source.name if key == "name" else source.regulation if key == "regulation" else source.keys.get(key)
+    edited = _with_key(source, key, value)
+    small = set_key_text(text, source.format, key, value)
+    new_text = _written_text(path, text, edited, small, force)
+    atomic_write(path, _as_written(new_text, path.read_bytes()))
+    changed = f"Set {key} to {value!r}" + (f" (was {before!r})." if before is not None else ".")
+    state = state_line(
+        resolve_deck(parse_deck(path, text=new_text), db), db, carddb_dirs, regulation=regulation, as_of=as_of
+    )
+    return f"{changed}\n{state}"
+
+
+def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterable[str | Path]) -> str:
+    """The value to write, refused (exit 2) when the key is not a deck key of the game or names nothing."""
+    game = deck.game
+    keys = ("name", "regulation", *game.deck_keys)
+    if key not in keys:
+        raise DeckcheckError(
+            f"{game.title} decks have no key '{key}'; the keys `set` changes are: {', '.join(keys)}", field="key"
+        )
+    value = value.strip()
+    if not value or not value.isprintable():
+        raise DeckcheckError(f"the {key} must be one line of printable text, not {value!r}", field=key)
+    if key in game.card_keys:
+        find_card(db, value)  # an unknown or ambiguous card is refused, with the closest names
+    elif key == "regulation":
+        report_deck(deck, db, value, carddb_dirs=carddb_dirs)  # an unknown name lists the game's regulations
+    return value
+
+
+def _with_key(source: DeckSource, key: str, value: str) -> DeckSource:
+    edited = _apply(source, [])
+    if key == "name":
+        edited.name = value
+    elif key == "regulation":
+        edited.regulation = value
+    else:
+        edited.keys[key] = value
+    return edited
 
 
 def _as_written(text: str, original: bytes) -> str:
@@ -228,18 +307,22 @@ def _section_word(section: str) -> str:
 
 def _rewrite(path: Path, text: str, source: DeckSource, changes: list[Change], force: bool) -> str:
     """The file after the changes: a small edit when it reads back right, else a whole rewrite."""
-    edited = _apply(source, changes)
+    return _written_text(path, text, _apply(source, changes), edit_text(text, source.format, changes), force)
+
+
+def _written_text(path: Path, text: str, edited: DeckSource, small: str | None, force: bool) -> str:
+    """`small` (a line edit) when it reads back as `edited`, else `edited` written whole (refused when that
+    would lose anything, or drop comments without --force)."""
     expected = content(edited)
-    small = edit_text(text, source.format, changes)
     if small is not None:
-        back = read_back(small, source.format, str(path))
+        back = read_back(small, edited.format, str(path))
         if back is not None and not losses(expected, content(back)) and not losses(content(back), expected):
             return small
-    whole = render(edited, source.format)
-    lost = check_round_trip(edited, whole, source.format)
+    whole = render(edited, edited.format)
+    lost = check_round_trip(edited, whole, edited.format)
     if lost:
         raise DeckcheckError(f"cannot rewrite this deck without losing {', '.join(lost)}; nothing changed", path=path)
-    dropped = comment_lines(text, source.format)
+    dropped = comment_lines(text, edited.format)
     if dropped and not force:
         raise DeckcheckError(
             f"this edit needs the whole file rewritten, which would drop its comments (lines "
@@ -281,11 +364,19 @@ def _apply(source: DeckSource, changes: list[Change]) -> DeckSource:
 # The deck's state ---------------------------------------------------------------------------------------
 
 
-def state_line(deck: Deck, db: CardDB | None = None, carddb_dirs: Iterable[str | Path] = ()) -> str:
-    """`main 48 · g 12 — breaks vanguard.main-size (48/50), ...` or `... — legal` (under the deck's regulation)."""
+def state_line(
+    deck: Deck,
+    db: CardDB | None = None,
+    carddb_dirs: Iterable[str | Path] = (),
+    *,
+    regulation: str | None = None,
+    as_of: str | None = None,
+) -> str:
+    """`main 48 · g 12 — breaks vanguard.main-size (48/50), ...` or `... — legal` (under `regulation`, else the
+    deck's regulation, else the one in force `as_of`, as `deckcheck check` decides)."""
     sizes = " · ".join(f"{section} {count}" for section, count in deck.counts().items())
     try:
-        report = report_deck(deck, db, deck_key=True, carddb_dirs=carddb_dirs)
+        report = report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
         note = ""
     except DeckcheckError as error:  # the edit is written; say why the regulation could not be applied
         report = report_deck(deck, db)

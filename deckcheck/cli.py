@@ -9,12 +9,16 @@ import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from deckcheck import __version__
+from deckcheck import __version__, clitypes
 from deckcheck.errors import DeckcheckError
+
+if TYPE_CHECKING:
+    from deckcheck.game import Game
+    from deckcheck.regulations import RegulationSet
 
 # Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
 # only for its own command.
@@ -29,6 +33,7 @@ _APP_SETTINGS = dict(
     pretty_exceptions_enable=False,
 )
 app = typer.Typer(**_APP_SETTINGS)
+clitypes.install()  # plain parameters converted without a pydantic TypeAdapter each (see deckcheck.clitypes)
 
 
 cards_app = typer.Typer(
@@ -85,8 +90,30 @@ CarddbOption = Annotated[
     list[Path] | None,
     typer.Option(
         "--carddb",
+        metavar="DIR",
         help="Extra card database folder (carddb/<game-id>/*.toml); its records add to or replace the shipped "
         "ones by number. Repeatable. Also read from $DECKCHECK_CARDDB.",
+        show_default=False,
+    ),
+]
+
+
+RegulationOption = Annotated[
+    str | None,
+    typer.Option(
+        metavar="NAME",
+        help="Judge against this regulation (carddb/<game>/regulations/*.toml); it wins over a deck's own "
+        "`regulation` key. See `deckcheck rules GAME`.",
+        show_default=False,
+    ),
+]
+AsOfOption = Annotated[
+    str | None,
+    typer.Option(
+        "--as-of",
+        metavar="YYYY-MM-DD",
+        help="Judge against the game's regulation in force on this date (the latest effective on or before it), "
+        "unless --regulation or the deck's `regulation` key names one.",
         show_default=False,
     ),
 ]
@@ -242,7 +269,10 @@ def hand(
         GoingOption | None, typer.Option(help="Deal as the first or second player. Default: a fair coin.")
     ] = None,
     mulligan: Annotated[
-        str, typer.Option(metavar="POLICY", help="none, or keep:FILTER (return/redraw what does not match).")
+        str,
+        typer.Option(
+            metavar="POLICY", help="none, or keep:FILTER (return/redraw what does not match), e.g. keep:grade<=1."
+        ),
     ] = "none",
     turn: Annotated[int, typer.Option(help="Show the hand at the main phase of your N-th turn (0 = opening).")] = 0,
     count: Annotated[int, typer.Option(help="Deal K hands with seeds N, N+1, ...")] = 1,
@@ -300,7 +330,7 @@ under the game's own mulligan rule, going first and second.
 
 QUERY is [>=K |<=K ]FILTER (default >=1); FILTER is field=value pairs joined by ',' (AND), values joined by '|'
 (OR), e.g. --want grade=1, --want '>=2 trigger=heal', --want 'cost=1|2,class=forest', --want 'name~=騎士'.
-Several --want must all hold.
+Number fields also compare: 'grade>=2', 'cost<=3', 'power>10000'. Several --want must all hold.
 
 Exact answers (multivariate hypergeometric counting) where the game's model allows; otherwise, or with
 --method simulate, a simulation with a 95% interval. The mulligan defaults to the optimal one (computed exactly
@@ -394,7 +424,7 @@ def cards_search(
         typer.Argument(
             metavar="QUERY",
             help="Part of a name (Japanese full-/half-width, hiragana/katakana alike), a card number, or field "
-            "filters such as 'grade=3,trigger=none'.",
+            "filters such as 'grade=3,trigger=none' or 'cost<=3,class=forest'.",
             show_default=False,
         ),
     ],
@@ -447,11 +477,12 @@ def new(
     path: Annotated[Path, typer.Argument(metavar="PATH", help="The deck file to create (.deck.toml).")],
     game: GameOption,
     name: Annotated[str | None, typer.Option(help="The deck's name.")] = None,
+    carddb: CarddbOption = None,
 ) -> None:
-    """Create an empty deck file (never overwrites an existing file)."""
+    """Create an empty deck file (never overwrites an existing file) and print its state in one line."""
     from deckcheck.builder import new_deck
 
-    typer.echo(new_deck(path, game, name))
+    typer.echo(new_deck(path, game, name, carddb_dirs=tuple(carddb or ())))
 
 
 @app.command()
@@ -465,12 +496,25 @@ def add(
         typer.Option(help="The section. Default: the card's own (a leader to leader, a G unit to g, ...), else main."),
     ] = None,
     force: ForceOption = False,
+    regulation: RegulationOption = None,
+    as_of: AsOfOption = None,
     carddb: CarddbOption = None,
 ) -> None:
     """Add copies of a card and print the deck's new state in one line."""
     from deckcheck.builder import edit_deck
 
-    typer.echo(edit_deck(path, card, count, section=section, force=force, carddb_dirs=tuple(carddb or ())))
+    typer.echo(
+        edit_deck(
+            path,
+            card,
+            count,
+            section=section,
+            force=force,
+            carddb_dirs=tuple(carddb or ()),
+            regulation=regulation,
+            as_of=as_of,
+        )
+    )
 
 
 @app.command()
@@ -481,12 +525,59 @@ def remove(
     count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many copies.")] = 1,
     section: Annotated[str | None, typer.Option(help="The section. Default: the one that holds the card.")] = None,
     force: ForceOption = False,
+    regulation: RegulationOption = None,
+    as_of: AsOfOption = None,
     carddb: CarddbOption = None,
 ) -> None:
     """Remove copies of a card and print the deck's new state in one line."""
     from deckcheck.builder import edit_deck
 
-    typer.echo(edit_deck(path, card, -count, section=section, force=force, carddb_dirs=tuple(carddb or ())))
+    typer.echo(
+        edit_deck(
+            path,
+            card,
+            -count,
+            section=section,
+            force=force,
+            carddb_dirs=tuple(carddb or ()),
+            regulation=regulation,
+            as_of=as_of,
+        )
+    )
+
+
+@app.command("set")
+@_exits_2_on_bad_input
+def set_key(
+    path: DeckArgument,
+    key: Annotated[
+        str,
+        typer.Argument(
+            metavar="KEY",
+            help="name, regulation, or the game's own key: lord (cipher), basis (evolve), first_vanguard (vanguard).",
+            show_default=False,
+        ),
+    ],
+    value: Annotated[
+        str,
+        typer.Argument(
+            metavar="VALUE", help="The new value (lord, first_vanguard: a card number or name).", show_default=False
+        ),
+    ],
+    force: ForceOption = False,
+    regulation: RegulationOption = None,
+    as_of: AsOfOption = None,
+    carddb: CarddbOption = None,
+) -> None:
+    """Set a deck key (name, regulation, lord, basis, first_vanguard) and print the deck's new state in one line.
+
+    Only the key's line changes (comments and layout stay); an unknown card or regulation changes nothing (exit 2).
+    """
+    from deckcheck.builder import set_deck_key
+
+    typer.echo(
+        set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), regulation=regulation, as_of=as_of)
+    )
 
 
 @app.command()
@@ -494,13 +585,22 @@ def remove(
 def show(
     path: DeckArgument,
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    regulation: RegulationOption = None,
+    as_of: AsOfOption = None,
     carddb: CarddbOption = None,
 ) -> None:
     """Show a deck: its sections, the distributions that matter for its game, and the legality verdict."""
     from deckcheck.show import run_show
 
     typer.echo(
-        run_show(path, json_output=output is HandOutput.json, colour=_use_colour(), carddb_dirs=tuple(carddb or ()))
+        run_show(
+            path,
+            json_output=output is HandOutput.json,
+            colour=_use_colour(),
+            carddb_dirs=tuple(carddb or ()),
+            regulation=regulation,
+            as_of=as_of,
+        )
     )
 
 
@@ -525,23 +625,62 @@ def convert(
     ],
     to: Annotated[
         ConvertFormat,
-        typer.Option(metavar="FORMAT", help="toml, text, json, or a printable decklist: markdown or html."),
+        typer.Option(
+            "--to",
+            "--output",
+            "-o",
+            metavar="FORMAT",
+            help="toml, text, json, or a printable decklist: markdown or html.",
+        ),
     ],
     out: Annotated[
-        Path | None, typer.Option("--out", "-o", metavar="OUT", help="Write here (atomically). Default: stdout.")
+        Path | None,
+        typer.Option("--out-file", "--out", metavar="FILE", help="Write to FILE (atomically). Default: stdout."),
     ] = None,
     game: Annotated[
         str | None, typer.Option("--game", "-g", metavar="GAME", help="The game of a registry JSON file.")
     ] = None,
     force: Annotated[
-        bool, typer.Option("--force", help="Overwrite OUT if it exists, and drop what the target format cannot hold.")
+        bool,
+        typer.Option("--force", help="Overwrite FILE if it exists, and drop what the target format cannot hold."),
     ] = False,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="The player's name on a printed list (default: a blank to fill in).",
+            show_default=False,
+        ),
+    ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME", help="The event on a printed list (default: a blank to fill in).", show_default=False
+        ),
+    ] = None,
+    regulation: RegulationOption = None,
+    as_of: AsOfOption = None,
     carddb: CarddbOption = None,
 ) -> None:
-    """Convert a deck between formats, import the official registry's JSON, or print a decklist."""
+    """Convert a deck between formats, import the official registry's JSON, or print a decklist.
+
+    A printed list (markdown, html) of an illegal deck is still written, with every problem listed at its top and
+    marked on its rows, and a warning on stderr.
+    """
     from deckcheck.convert import run_convert
 
-    printed, notes = run_convert(source, to.value, out, game_id=game, force=force, carddb_dirs=tuple(carddb or ()))
+    printed, notes = run_convert(
+        source,
+        to.value,
+        out,
+        game_id=game,
+        force=force,
+        carddb_dirs=tuple(carddb or ()),
+        player=player,
+        event=event,
+        regulation=regulation,
+        as_of=as_of,
+    )
     for note in notes:
         typer.echo(f"deckcheck: {note}", err=True)
     if printed:
@@ -550,10 +689,27 @@ def convert(
 
 @app.command()
 @_exits_2_on_bad_input
-def games() -> None:
-    """List the games, their deck sections and rules documents."""
+def games(
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+) -> None:
+    """List the games, their deck sections, deck keys and rules documents."""
     from deckcheck.games import all_games
 
+    if output is HandOutput.json:
+        import json
+
+        listed = [
+            {
+                "id": game.id,
+                "title": game.title,
+                "rules_document": game.rules_document,
+                "sections": list(game.sections),
+                "keys": ["name", "regulation", *game.deck_keys],
+            }
+            for game in all_games().values()
+        ]
+        typer.echo(json.dumps({"games": listed}, ensure_ascii=False, indent=2))
+        return
     for game in all_games().values():
         typer.echo(f"{game.id:<14} {game.title}")
         typer.echo(
@@ -563,25 +719,60 @@ def games() -> None:
         typer.echo(f"{'':<14} rules: {game.rules_document}")
 
 
+#: The rule ids every game has besides its own (contract: "Rule ids").
+COMMON_RULES = (
+    "deck.unknown-card",
+    "deck.bad-count",
+    "deck.unknown-section",
+    "regulation.banned",
+    "regulation.restricted",
+)
+
+
 @app.command()
 @_exits_2_on_bad_input
-def rules(game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `deckcheck games`).")]) -> None:
-    """Print a game's construction rules with their ids and rule numbers."""
+def rules(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `deckcheck games`).")],
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    carddb: CarddbOption = None,
+) -> None:
+    """Print a game's construction rules with their ids and rule numbers, and its regulations (from every card
+    database folder, --carddb included)."""
     from deckcheck.games import get_game
+    from deckcheck.regulations import load_regulations
 
     game = get_game(game_id)
+    regulations = load_regulations(game.id, tuple(carddb or ()))
+    if output is HandOutput.json:
+        import json
+
+        typer.echo(json.dumps(_rules_json(game, regulations), ensure_ascii=False, indent=2))
+        return
     typer.echo(f"{game.title} — {game.rules_document}")
     for rule in game.rules:
         typer.echo(f"  {rule.id:<32} {rule.severity:<7} [{rule.refs}]")
         typer.echo(f"  {'':<32} {rule.summary}")
-    typer.echo(
-        "Every game also has: deck.unknown-card, deck.bad-count, deck.unknown-section, "
-        "regulation.banned, regulation.restricted."
-    )
-    from deckcheck.regulations import regulation_lines
-
-    for line in regulation_lines(game.id):
+    typer.echo(f"Every game also has: {', '.join(COMMON_RULES)}.")
+    for line in regulations.listing():
         typer.echo(line)
+
+
+def _rules_json(game: Game, regulations: RegulationSet) -> dict[str, Any]:
+    listed = []
+    for regulation in regulations.ordered():
+        banned = sum(1 for listing in regulation.listings if listing.limit == 0)
+        listed.append({**regulation.to_json(), "banned": banned, "limited": len(regulation.listings) - banned})
+    return {
+        "game": game.id,
+        "title": game.title,
+        "rules_document": game.rules_document,
+        "rules": [
+            {"id": rule.id, "severity": rule.severity, "ref": rule.ref, "refs": rule.refs, "summary": rule.summary}
+            for rule in game.rules
+        ],
+        "common_rules": list(COMMON_RULES),
+        "regulations": listed,
+    }
 
 
 def main(resume_gc: bool = False) -> None:

@@ -26,12 +26,21 @@ def _plain(text: str, **_: object) -> str:
     return text
 
 
-def run_show(path: Path, *, json_output: bool, colour: bool, carddb_dirs: tuple[Path, ...]) -> str:
-    """The deck at `path` shown as text or JSON; a malformed file raises DeckcheckError (exit 2)."""
+def run_show(
+    path: Path,
+    *,
+    json_output: bool,
+    colour: bool,
+    carddb_dirs: tuple[Path, ...],
+    regulation: str | None = None,
+    as_of: str | None = None,
+) -> str:
+    """The deck at `path` shown as text or JSON; a malformed file raises DeckcheckError (exit 2). The verdict is
+    judged as `check` judges: `regulation`, else the deck's `regulation` key, else the one in force `as_of`."""
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
-    report = report_deck(deck, db, deck_key=True, carddb_dirs=carddb_dirs)  # the deck's regulation, as check
+    report = report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
     if json_output:
         return json.dumps(show_json(deck, report), ensure_ascii=False, indent=2)
     return render_show_text(deck, report, typer.style if colour else _plain)

@@ -369,3 +369,162 @@ def test_the_state_line_applies_the_decks_regulation(tmp_path, isolated_carddb):
     code, output = invoke("add", path, "DC-VG-041")
     assert code == 0 and "regulation not applied: unknown regulation 'Sample Standard 2099'" in output
     assert deck_data(path)["main"] == {"DC-VG-041": 2}
+
+
+# --regulation and --as-of on add / remove / show (one option, one meaning) ---------------------------------------
+
+
+def test_add_and_remove_judge_under_the_regulation_given(tmp_path, isolated_carddb):
+    path = tmp_path / "r.deck.toml"
+    path.write_text('game = "vanguard"\n[main]\n', encoding="utf-8")
+    code, output = invoke("add", path, "DC-VG-041")  # no regulation: nothing banned
+    assert code == 0 and "regulation.banned" not in output
+    code, output = invoke("add", path, "DC-VG-041", "--regulation", "Sample Standard 2026-10")
+    assert code == 0 and "regulation.banned (2/0)" in output
+    code, output = invoke("remove", path, "DC-VG-041", "--as-of", "2026-05-01")  # 2026-04's list bans it too
+    assert code == 0 and "regulation.banned (1/0)" in output
+    code, output = invoke("remove", path, "DC-VG-041", "--as-of", "2026-05-01")
+    assert code == 0 and "regulation.banned" not in output
+
+
+def test_an_unknown_regulation_or_date_changes_nothing(tmp_path, isolated_carddb):
+    path = tmp_path / "r.deck.toml"
+    path.write_text('game = "vanguard"\n[main]\n"DC-VG-041" = 1\n', encoding="utf-8")
+    before = path.read_bytes()
+    code, output = invoke("add", path, "DC-VG-041", "--regulation", "No Such List")
+    assert code == 2 and "unknown regulation 'No Such List'" in output
+    code, output = invoke("remove", path, "DC-VG-041", "--as-of", "1999-01-01")
+    assert code == 2 and "1999-01-01" in output
+    code, output = invoke("add", path, "DC-VG-041", "--as-of", "not-a-date")
+    assert code == 2 and "not-a-date" in output
+    assert path.read_bytes() == before
+
+
+def test_show_judges_under_the_regulation_given(tmp_path, isolated_carddb):
+    path = tmp_path / "r.deck.toml"
+    path.write_text('game = "vanguard"\n[main]\n"DC-VG-041" = 1\n', encoding="utf-8")
+    assert "regulation.banned" not in invoke("show", path)[1]
+    assert "regulation.banned" in invoke("show", path, "--regulation", "Sample Standard 2026-10")[1]
+    assert "regulation.banned" in invoke("show", path, "--as-of", "2026-04-01", "--output", "json")[1]
+
+
+# new: the state line, --carddb ---------------------------------------------------------------------------------
+
+
+def test_new_prints_the_state_of_the_empty_deck_with_the_carddb_given(tmp_path, cards):
+    code, output = invoke("new", tmp_path / "a.deck.toml", "--game", "vanguard", "--carddb", cards)
+    assert code == 0, output
+    assert "a.deck.toml: main 0 · g 0 — not legal yet: vanguard.main-size (0/50)" in output
+
+
+def test_new_with_a_broken_carddb_writes_nothing(tmp_path):
+    broken = tmp_path / "broken" / "vanguard"
+    broken.mkdir(parents=True)
+    (broken / "bad.toml").write_text("[[cards]]\nnumber = 1\n", encoding="utf-8")
+    code, output = invoke("new", tmp_path / "a.deck.toml", "--game", "vanguard", "--carddb", broken.parent)
+    assert code == 2 and "bad.toml" in output
+    assert not (tmp_path / "a.deck.toml").exists()
+
+
+# set -------------------------------------------------------------------------------------------------------------
+
+SET_TOML = """# my deck
+game = "cipher"
+name = "Old"   # the name on the sheet
+[main]
+"B01-053" = 4  # lord material
+"""
+
+
+def test_set_changes_only_the_keys_line_and_keeps_comments(tmp_path, isolated_carddb):
+    path = tmp_path / "c.deck.toml"
+    path.write_text(SET_TOML, encoding="utf-8")
+    code, output = invoke("set", path, "name", "新しい名前")
+    assert code == 0, output
+    assert "Set name to '新しい名前' (was 'Old')." in output
+    assert "c.deck.toml: main 4 — not legal yet" in output
+    assert path.read_text(encoding="utf-8") == SET_TOML.replace('"Old"', '"新しい名前"')
+    code, output = invoke("set", path, "lord", "B01-053")
+    assert code == 0, output
+    assert path.read_text(encoding="utf-8") == SET_TOML.replace('"Old"', '"新しい名前"').replace(
+        "the sheet\n", 'the sheet\nlord = "B01-053"\n'
+    )
+
+
+def test_set_in_a_text_decklist_and_a_json_deck(tmp_path, isolated_carddb):
+    text = tmp_path / "e.txt"
+    text.write_text("game: evolve\n# header comment\nname: A  # kept\n\n## main\n", encoding="utf-8")
+    code, output = invoke("set", text, "basis", "title")
+    assert code == 0, output
+    assert (
+        text.read_text(encoding="utf-8") == "game: evolve\n# header comment\nname: A  # kept\nbasis: title\n\n## main\n"
+    )
+    code, output = invoke("set", text, "name", "B")
+    assert text.read_text(encoding="utf-8").startswith("game: evolve\n# header comment\nname: B  # kept\n")
+    deck = tmp_path / "v.json"
+    deck.write_text('{"game": "vanguard", "notes": "kept", "main": {"DC-VG-001": 1}}', encoding="utf-8")
+    code, output = invoke("set", deck, "first_vanguard", "DC-VG-001")
+    assert code == 0, output
+    source = parse_deck(deck)
+    assert source.keys == {"first_vanguard": "DC-VG-001"} and source.other == {"notes": "kept"}
+    assert [(e.key, e.raw_count) for e in source.entries] == [("DC-VG-001", 1)]
+
+
+def test_set_keeps_windows_line_ends_and_the_byte_order_mark(tmp_path, isolated_carddb):
+    path = tmp_path / "c.deck.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + SET_TOML.replace("\n", "\r\n").encode())
+    assert invoke("set", path, "name", "N")[0] == 0
+    written = path.read_bytes()
+    assert written.startswith(b"\xef\xbb\xbf") and written.count(b"\r\n") == SET_TOML.count("\n")
+    assert b'name = "N"' in written
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("basis", "class", "have no key 'basis'; the keys `set` changes are: name, regulation, lord"),
+        ("lord", "DC-FE-999X", "no TCG Fire Emblem 0 (Cipher) card has the number or name 'DC-FE-999X'"),
+        ("regulation", "Nope", "unknown regulation 'Nope'"),
+        ("name", "   ", "one line of printable text"),
+        ("name", "two\nlines", "one line of printable text"),
+        ("name", "\x1b]0;pwned\x07", "one line of printable text"),
+        ("game", "vanguard", "have no key 'game'"),
+    ],
+)
+def test_set_refuses_what_the_deck_cannot_hold_and_changes_nothing(tmp_path, isolated_carddb, key, value, message):
+    path = tmp_path / "c.deck.toml"
+    path.write_text(SET_TOML, encoding="utf-8")
+    code, output = invoke("set", path, key, value)
+    assert code == 2 and message in output
+    assert path.read_text(encoding="utf-8") == SET_TOML
+
+
+def test_set_regulation_is_applied_by_the_state_line(tmp_path, isolated_carddb):
+    path = tmp_path / "v.deck.toml"
+    path.write_text('game = "vanguard"\n[main]\n"DC-VG-041" = 1\n', encoding="utf-8")
+    code, output = invoke("set", path, "regulation", "Sample Standard 2026-10")
+    assert code == 0 and "regulation.banned (1/0)" in output
+    assert deck_data(path)["regulation"] == "Sample Standard 2026-10"
+
+
+def test_set_a_multiline_value_needs_a_whole_rewrite_and_force(tmp_path, isolated_carddb):
+    path = tmp_path / "c.deck.toml"
+    path.write_text('game = "cipher"\nname = """a\nb"""  # two lines\n[main]\n', encoding="utf-8")
+    code, output = invoke("set", path, "name", "one")
+    assert code == 2 and "drop its comments" in output
+    code, output = invoke("set", path, "name", "one", "--force")
+    assert code == 0 and deck_data(path)["name"] == "one"
+
+
+def test_set_on_a_missing_deck(tmp_path):
+    code, output = invoke("set", tmp_path / "none.deck.toml", "name", "x")
+    assert code == 2 and "no such deck file" in output
+
+
+def test_set_adds_a_key_after_a_multiline_value_not_inside_it(tmp_path, isolated_carddb):
+    path = tmp_path / "c.deck.toml"
+    text = 'game = "cipher"\nnotes = """one\ntwo"""  # notes\n[main]\n"B01-053" = 4\n'
+    path.write_text(text, encoding="utf-8")
+    code, output = invoke("set", path, "name", "N")
+    assert code == 0, output
+    assert path.read_text(encoding="utf-8") == text.replace("# notes\n", '# notes\nname = "N"\n')

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import sys
+import typing
 import xml.etree.ElementTree as ET
 
 import pytest
+import typer
 from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
+
+from deckcheck.cli import app
 
 
 @pytest.fixture
@@ -274,3 +279,93 @@ def test_the_collector_is_left_alone_when_the_caller_did_not_pause_it(monkeypatc
         assert not gc.isenabled()  # a library caller's choice is kept
     finally:
         gc.enable()
+
+
+# One option, one meaning (issue 15 item 2) ------------------------------------------------------------------
+
+
+def _options_by_command() -> dict[str, dict[str, type]]:
+    """Every command's options by each of their names and the type they take, e.g. {"check": {"-o": OutputFormat}}."""
+    from deckcheck.cli import cards_app
+
+    commands = [(info, "") for info in app.registered_commands]
+    commands += [(info, "cards ") for info in cards_app.registered_commands]
+    found: dict[str, dict[str, type]] = {}
+    for info, group in commands:
+        name = group + (info.name or typer.main.get_command_name(info.callback.__name__))
+        options: dict[str, type] = {}
+        for parameter in inspect.signature(info.callback, eval_str=True).parameters.values():
+            base, *extras = typing.get_args(parameter.annotation) or (parameter.annotation,)
+            for extra in extras:
+                if isinstance(extra, typer.models.OptionInfo):
+                    declared = [extra.default, *extra.param_decls] if isinstance(extra.default, str) else []
+                    names = extra.param_decls or (f"--{parameter.name.replace('_', '-')}",)
+                    options.update({decl: base for decl in [*names, *declared] if decl.startswith("-")})
+        found[name] = options
+    return found
+
+
+#: The commands that read card databases (everything but listing the games).
+READS_CARDS = ("check", "hand", "stats", "cards search", "new", "add", "remove", "set", "show", "convert", "rules")
+#: The commands that print a legality verdict.
+PRINTS_A_VERDICT = ("check", "add", "remove", "set", "show", "convert")
+
+
+@pytest.mark.parametrize("command", READS_CARDS)
+def test_every_command_that_reads_cards_takes_carddb(command):
+    assert "--carddb" in _options_by_command()[command]
+
+
+@pytest.mark.parametrize("command", PRINTS_A_VERDICT)
+def test_every_command_that_prints_a_verdict_takes_regulation_and_as_of(command):
+    options = _options_by_command()[command]
+    assert "--regulation" in options and "--as-of" in options
+
+
+def test_output_is_the_output_format_everywhere():
+    for command, options in _options_by_command().items():
+        for name in ("-o", "--output"):
+            if name in options:
+                choices = [member.value for member in options[name]] if isinstance(options[name], type) else []
+                assert "json" in choices, f"{command} {name} is not an output format"
+                assert options[name] is options.get("--output"), f"{command}: -o and --output differ"
+
+
+def test_convert_takes_the_format_as_output_and_the_file_as_out_file(run_cli, tmp_path):
+    deck = tmp_path / "d.txt"
+    deck.write_text("game: vanguard\n1 DC-VG-001\n", encoding="utf-8")
+    code, out, _ = run_cli("convert", deck, "-o", "json")
+    assert code == 0 and json.loads(out)["main"] == {"DC-VG-001": 1}
+    code, out, err = run_cli("convert", deck, "--output", "toml", "--out-file", tmp_path / "d.deck.toml")
+    assert code == 0 and 'game = "vanguard"' in (tmp_path / "d.deck.toml").read_text(encoding="utf-8")
+    code, _, err = run_cli("convert", deck, "--to", "toml", "-o", tmp_path / "x.toml")
+    assert code == 2 and "x.toml" in err and not (tmp_path / "x.toml").exists()
+
+
+def test_games_as_json(run_cli):
+    code, out, _ = run_cli("games", "--output", "json")
+    games = {game["id"]: game for game in json.loads(out)["games"]}
+    assert code == 0 and set(games) == {"vanguard", "cipher", "build-divide", "evolve", "ic-dragonball"}
+    assert games["evolve"]["sections"] == ["leader", "main", "evolve"]
+    assert games["cipher"]["keys"] == ["name", "regulation", "lord"]
+    assert games["vanguard"]["rules_document"].startswith("総合ルール")
+
+
+def test_rules_as_json_with_the_regulations_of_a_carddb(run_cli, tmp_path, isolated_carddb):
+    folder = tmp_path / "cards" / "cipher" / "regulations"
+    folder.mkdir(parents=True)
+    (folder / "mine.toml").write_text(
+        'name = "Local 2027"\neffective = 2027-01-01\nbanned = ["DC-FE-101N"]\n[limits]\n"DC-FE-106N" = 1\n'
+        '"DC-FE-104N" = 2\n',
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli("rules", "cipher", "-o", "json", "--carddb", tmp_path / "cards")
+    data = json.loads(out)
+    assert code == 0 and data["game"] == "cipher"
+    assert any(rule["id"] == "cipher.lord" and rule["ref"] for rule in data["rules"])
+    assert "deck.unknown-card" in data["common_rules"]
+    local = [r for r in data["regulations"] if r["name"] == "Local 2027"]
+    assert local == [{"name": "Local 2027", "effective": "2027-01-01", "sample": False, "banned": 1, "limited": 2}]
+    code, out, _ = run_cli("rules", "cipher", "--carddb", tmp_path / "cards")
+    assert code == 0 and "Local 2027" in out
+    assert "Local 2027" not in run_cli("rules", "cipher")[1]
