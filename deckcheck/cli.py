@@ -363,11 +363,20 @@ def stats(
     method: Annotated[
         MethodOption | None, typer.Option(help="exact or simulate. Default: exact where feasible, else simulate.")
     ] = None,
-    trials: Annotated[int | None, typer.Option(help="Simulated setups per answer. [default: 100000]")] = None,
+    trials: Annotated[
+        int | None,
+        typer.Option(
+            help="Simulated setups per answer; with --precision, the most it may take. "
+            "[default: 100000; with --precision 10000000]"
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Simulation seed. Default: random, printed.")] = None,
     precision: Annotated[
         float | None,
-        typer.Option(help="Stop simulating once the 95% interval's half-width is at most this (e.g. 0.001)."),
+        typer.Option(
+            help="Simulate until the 95% interval's half-width is at most this (e.g. 0.001), up to --trials; "
+            "if --trials comes first, the answer says so."
+        ),
     ] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Print the mulligan decision table.")] = False,
     plot: Annotated[
@@ -393,7 +402,7 @@ def stats(
         going=going.value,
         mulligan=mulligan,
         method=method.value if method else None,
-        trials=100_000 if trials is None else trials,
+        trials=trials,
         seed=seed,
         precision=precision,
         explain=explain,

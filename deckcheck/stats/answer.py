@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from deckcheck.decks import Deck
 from deckcheck.engine import MAX_TURN, EngineError, Going, TurnModel, deal
@@ -26,9 +26,16 @@ from deckcheck.stats.model import (
     no_mulligan,
 )
 
+if TYPE_CHECKING:
+    from deckcheck.stats.simulate import SimResult
+
 Method = Literal["exact", "simulate"]
 SEATS: tuple[Going, Going] = ("first", "second")
 MAX_TRIALS = 100_000_000
+DEFAULT_TRIALS = 100_000
+#: The default cap with --precision: a 95% half-width of 0.001 needs at most ~960,000 setups (p = 0.5), 0.0005 about
+#: 3.8 million; 10 million reaches about 0.0003.
+PRECISION_TRIALS_CAP = 10_000_000
 
 
 @dataclass
@@ -37,13 +44,15 @@ class StatsOptions:
 
     mulligan: str | None = None  # None: optimal where it can be computed, else none
     method: Method | None = None  # None: exact where feasible, else simulate
-    trials: int = 100_000
+    trials: int | None = None  # None: DEFAULT_TRIALS, or PRECISION_TRIALS_CAP with `precision` (then it is a cap)
     seed: int | None = None
     precision: float | None = None
     choices: dict[str, str] = field(default_factory=dict)
-    progress: Callable[[int], None] | None = None
+    progress: Callable[[int, int], None] | None = None  # (setups done, setups at most) after each batch
 
     def __post_init__(self) -> None:
+        if self.trials is None:
+            self.trials = DEFAULT_TRIALS if self.precision is None else PRECISION_TRIALS_CAP
         if not 1 <= self.trials <= MAX_TRIALS:
             raise DeckcheckError(f"--trials must be between 1 and {MAX_TRIALS:,} (got {self.trials})", field="trials")
         if self.seed is not None and self.seed < 0:
@@ -213,9 +222,16 @@ def _simulated_answer(
         )
     except EngineError as why:
         notes.append(f"simulated through the engine card by card: {why.reason}")
-        result = simulate_engine(model, plan, trials=options.trials, seed=options.seed or 0, choices=options.choices)
-    if result.stopped_early:
-        notes.append(f"stopped after {result.trials:,} trials: the 95% interval is within ±{options.precision}")
+        result = simulate_engine(
+            model,
+            plan,
+            trials=options.trials,
+            seed=options.seed or 0,
+            choices=options.choices,
+            precision=options.precision,
+            progress=options.progress,
+        )
+    notes.extend(_precision_notes(result, options.precision))
     return Answer(
         probability=result.probability,
         method="simulate",
@@ -230,6 +246,19 @@ def _simulated_answer(
         decisions=decisions,
         decisions_model=decisions_model,
     )
+
+
+def _precision_notes(result: SimResult, precision: float | None) -> list[str]:
+    """Whether --precision was reached, and if not, that the cap (--trials) stopped the run first."""
+    if precision is None:
+        return []
+    low, high = result.ci95
+    if result.stopped_early or (high - low) / 2 <= precision:
+        return [f"stopped after {result.trials:,} trials: the 95% interval is within ±{precision}"]
+    return [
+        f"--precision {precision} not reached: the cap of {result.trials:,} trials (--trials) came first, with the "
+        f"95% interval ±{(high - low) / 2:.4g}; raise --trials to go on"
+    ]
 
 
 def _optimal_for_simulation(

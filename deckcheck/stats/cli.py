@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+import time
 from pathlib import Path
 
 import typer
@@ -24,17 +24,54 @@ from deckcheck.stats.render import (
     series_for_rows,
 )
 
+#: A simulation expected to run longer than this says so on stderr even when stderr is not a terminal.
+LONG_RUN_SECONDS = 5.0
+#: How often a long run that is not on a terminal says how far it has come.
+PIPED_PROGRESS_SECONDS = 15.0
 
-def _progress() -> Callable[[int], None] | None:
-    """A one-line progress note on a terminal (stderr); nothing when piped."""
-    if not sys.stderr.isatty():
-        return None
 
-    def show(done: int) -> None:
-        sys.stderr.write(f"\rsimulating… {done:,} setups")
-        sys.stderr.flush()
+class SimulationProgress:
+    """Progress of the simulations on stderr: a self-updating line with the time left on a terminal; elsewhere (a
+    CI log, a pipe) one line with the estimate once a run is seen to take over LONG_RUN_SECONDS, then a line every
+    PIPED_PROGRESS_SECONDS. Nothing for the short runs that are most of them."""
 
-    return show
+    def __init__(self, terminal: bool) -> None:
+        self.terminal = terminal
+        self.started: float | None = None
+        self.said_at: float | None = None
+        self.drew = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done <= 0 or self.started is None:  # a simulation begins: its rate and estimate are its own
+            self.started, self.said_at = now, None
+            return
+        rate = done / max(now - self.started, 1e-9)
+        left = (total - done) / rate
+        line = f"simulating… {done:,} of at most {total:,} setups, about {_duration(left)} left"
+        if self.terminal:
+            sys.stderr.write(f"\r\033[K{line}")
+            sys.stderr.flush()
+            self.drew = True
+        elif (self.said_at is None and left > LONG_RUN_SECONDS) or (
+            self.said_at is not None and done < total and now - self.said_at >= PIPED_PROGRESS_SECONDS
+        ):
+            sys.stderr.write(f"deckcheck: {line}\n")
+            sys.stderr.flush()
+            self.said_at = now
+
+    def clear(self) -> None:
+        if self.drew:
+            sys.stderr.write("\r\033[K")
+            self.drew = False
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(seconds, 0):.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def run_stats(
@@ -45,7 +82,7 @@ def run_stats(
     going: Going,
     mulligan: str | None,
     method: Method | None,
-    trials: int,
+    trials: int | None,
     seed: int | None,
     precision: float | None,
     explain: bool,
@@ -59,6 +96,7 @@ def run_stats(
         raise DeckcheckError(f"--plot {plot}: the chart is written as .svg or .png", field="plot")
     source = parse_deck(path)
     deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
+    progress = SimulationProgress(terminal=sys.stderr.isatty())
     options = StatsOptions(
         mulligan=mulligan,
         method=method,
@@ -66,7 +104,7 @@ def run_stats(
         seed=seed,
         precision=precision,
         choices=choices,
-        progress=_progress(),
+        progress=progress,
     )
     try:
         if not wants:
@@ -100,8 +138,7 @@ def run_stats(
         if isinstance(primary, str):  # the asked seat never reaches this turn: the same refusal as the engine's
             primary = answer(deck, queries, going=going, turn=turn, options=options)
     finally:
-        if options.progress is not None:
-            sys.stderr.write("\r\033[K")
+        progress.clear()
     if plot is not None:
         categories, series = series_for_rows(rows)
         subtitle = f"{deck.name or deck.path} — mulligan {primary.mulligan}"

@@ -381,13 +381,14 @@ def simulate(
     trials: int,
     seed: int,
     precision: float | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
     batch: int = 250_000,
 ) -> SimResult:
     """The probability that every want holds, by vectorised simulation of `trials` setups (in batches).
 
-    The same seed gives the same result for the same model, plan and batch size. After each batch `progress(done)`
-    is called; with `precision`, the run stops after the first batch whose 95% interval's half-width is at most it.
+    The same seed gives the same result for the same model, plan and batch size. `progress(0, trials)` is called
+    before the first batch and `progress(done, trials)` after each; with `precision`, the run stops after the first
+    batch whose 95% interval's half-width is at most it.
     """
     import numpy as np
 
@@ -397,12 +398,14 @@ def simulate(
     simulation = _Vectorised(model, plan)
     rng = np.random.Generator(np.random.PCG64(seed))
     done = successes = 0
+    if progress is not None:
+        progress(0, trials)
     while done < trials:
         size = min(batch, trials - done)
         successes += simulation.run(rng, size)
         done += size
         if progress is not None:
-            progress(done)
+            progress(done, trials)
         if precision is not None and done < trials:
             low, high = wilson(successes, done)
             if (high - low) / 2 <= precision:
@@ -417,11 +420,15 @@ def simulate_engine(
     trials: int,
     seed: int,
     choices: dict[str, str] | None = None,
+    precision: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    batch: int = 10_000,
 ) -> SimResult:
     """The same probability through the real engine, card by card (slow; the reference for :func:`simulate`).
 
     Trial i deals with the i-th seed of ``random.Random(seed)`` and counts a success when every want holds on the
-    cards that reached the hand (``table.reached``).
+    cards that reached the hand (``table.reached``). `precision` and `progress` work as in :func:`simulate`, every
+    `batch` trials.
     """
     _check_run(trials, seed)
     find = atom_of(model)
@@ -437,7 +444,9 @@ def simulate_engine(
     policy = PlanPolicy(plan, model)
     seeds = random.Random(seed)
     successes = 0
-    for _ in range(trials):
+    if progress is not None:
+        progress(0, trials)
+    for done in range(1, trials + 1):
         table = deal(
             model.deck,
             seed=seeds.getrandbits(64),
@@ -454,4 +463,11 @@ def simulate_engine(
             for bit, want in enumerate(model.wants)
         ):
             successes += 1
+        if done % batch == 0 and done < trials:
+            if progress is not None:
+                progress(done, trials)
+            if precision is not None:
+                low, high = wilson(successes, done)
+                if (high - low) / 2 <= precision:
+                    return SimResult(successes, done, seed, stopped_early=True)
     return SimResult(successes, trials, seed, stopped_early=False)

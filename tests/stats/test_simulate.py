@@ -369,10 +369,17 @@ def small(decks) -> OddsModel:
 def test_precision_stops_after_the_first_batch_narrow_enough(small):
     done = []
     result = simulate(
-        small, no_mulligan(small), trials=1_000_000, seed=3, precision=0.01, batch=5_000, progress=done.append
+        small,
+        no_mulligan(small),
+        trials=1_000_000,
+        seed=3,
+        precision=0.01,
+        batch=5_000,
+        progress=lambda done_, total: done.append((done_, total)),
     )
     # the half-width near p = 0.5 is about 0.0139 after 5,000 trials and 0.0098 after 10,000
-    assert result.stopped_early and result.trials == 10_000 and done == [5_000, 10_000]
+    assert result.stopped_early and result.trials == 10_000
+    assert done == [(0, 1_000_000), (5_000, 1_000_000), (10_000, 1_000_000)]
     low, high = result.ci95
     assert (high - low) / 2 <= 0.01
 
@@ -384,8 +391,10 @@ def test_precision_not_reached_runs_every_trial(small):
 
 def test_progress_reports_cumulative_trials(small):
     done = []
-    result = simulate(small, no_mulligan(small), trials=25_000, seed=4, batch=10_000, progress=done.append)
-    assert done == [10_000, 20_000, 25_000] and result.trials == 25_000
+    result = simulate(
+        small, no_mulligan(small), trials=25_000, seed=4, batch=10_000, progress=lambda d, t: done.append((d, t))
+    )
+    assert done == [(0, 25_000), (10_000, 25_000), (20_000, 25_000), (25_000, 25_000)] and result.trials == 25_000
 
 
 def test_same_seed_same_result_other_seed_other_result(decks):

@@ -74,6 +74,47 @@ def test_precision_stops_early(run_cli, isolated_carddb):
     assert (data["ci95"][1] - data["ci95"][0]) / 2 <= 0.01
 
 
+def test_precision_without_trials_goes_past_the_plain_default(run_cli, isolated_carddb):
+    # p = 0.545 (exact): a half-width of 0.001 needs about 950,000 setups, far more than the plain 100,000 default
+    code, out, err = run_cli(
+        "stats", IC, "--want", "level=1", "--mulligan", "none", "--method", "simulate", "--precision", "0.001",
+        "--seed", "2", "-o", "json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert code == 0, err
+    assert 100_000 < data["trials"] < 10_000_000
+    assert (data["ci95"][1] - data["ci95"][0]) / 2 <= 0.001
+    assert any("within ±0.001" in note for note in data["notes"])
+
+
+def test_precision_says_when_the_trials_cap_comes_first(run_cli, isolated_carddb):
+    code, out, _ = run_cli(
+        "stats", IC, "--want", "level=1", "--method", "simulate", "--precision", "0.001", "--trials", "2000",
+        "--seed", "2",
+    )  # fmt: skip
+    assert code == 0
+    assert "--precision 0.001 not reached: the cap of 2,000 trials (--trials) came first" in out
+
+
+def test_a_long_simulation_says_its_estimate_even_when_piped(monkeypatch, capsys):
+    from deckcheck.stats import cli as stats_cli
+
+    clock = iter([0.0, 1.0, 2.0, 17.0, 20.0, 20.1])
+    monkeypatch.setattr(stats_cli.time, "monotonic", lambda: next(clock))
+    progress = stats_cli.SimulationProgress(terminal=False)
+    progress(0, 10_000_000)
+    progress(250_000, 10_000_000)  # 250,000/s: about 39 s left, over LONG_RUN_SECONDS
+    progress(500_000, 10_000_000)  # a second later: too soon to say more
+    progress(4_250_000, 10_000_000)  # 15 s after the first line
+    progress(0, 100_000)  # the next answer: a short one says nothing
+    progress(100_000, 100_000)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == [
+        "deckcheck: simulating… 250,000 of at most 10,000,000 setups, about 39 s left",
+        "deckcheck: simulating… 4,250,000 of at most 10,000,000 setups, about 23 s left",
+    ]
+
+
 def test_explain_prints_the_decision_table(run_cli, isolated_carddb):
     code, out, _ = run_cli("stats", VANGUARD, "--want", "grade=1", "--explain")
     assert code == 0
