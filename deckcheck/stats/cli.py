@@ -10,10 +10,10 @@ from pathlib import Path
 import typer
 
 from deckcheck.carddb import load_carddb
-from deckcheck.decks import parse_deck, resolve_deck
-from deckcheck.engine import Going
+from deckcheck.decks import Deck, parse_deck, resolve_deck
+from deckcheck.engine import EngineError, Going, deal
 from deckcheck.errors import DeckcheckError
-from deckcheck.stats.answer import Method, StatsOptions, answer, default_report, parse_queries, turn_table
+from deckcheck.stats.answer import SEATS, Method, StatsOptions, answer, default_report, parse_queries, turn_table
 from deckcheck.stats.plot import Axes, Series, write_plot
 from deckcheck.stats.render import (
     cell_json,
@@ -106,8 +106,10 @@ def run_stats(
         choices=choices,
         progress=progress,
     )
+    left_out = _left_out(deck)
     try:
         if not wants:
+            check_setup(deck, choices)
             results = default_report(deck, options)
             if plot is not None and results:
                 categories, series = series_for_report(results)
@@ -120,6 +122,7 @@ def run_stats(
                         "game": deck.game.id,
                         "name": deck.name,
                         "seed": options.seed,
+                        "notes": left_out,
                         "report": [
                             {
                                 "label": r.line.label,
@@ -131,7 +134,7 @@ def run_stats(
                         ],
                     }
                 )
-            return render_report_text(deck, results, colour=colour, seed=options.seed)
+            return _with_notes(render_report_text(deck, results, colour=colour, seed=options.seed), left_out)
         queries = parse_queries(wants, deck)
         rows = turn_table(deck, queries, turn=turn, options=options)
         primary = rows[-1].cells[going]
@@ -152,10 +155,42 @@ def run_stats(
             **primary.to_json(),
             "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
         }
+        data["notes"] = [*left_out, *data.get("notes", [])]
         if explain:
             data["decisions"] = decisions_json(primary)
         return _dump(data)
-    return render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
+    text = render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
+    return _with_notes(text, left_out)
+
+
+def _left_out(deck: Deck) -> list[str]:
+    """What the odds cannot count: entries that are not cards of the game's database (or not in a section the game
+    has), each said once, so that a typo never silently shrinks the deck the odds are about."""
+    notes = []
+    for entry in deck.entries:
+        if entry.card is not None and entry.section in deck.game.sections:
+            continue
+        where = f"{deck.path}:{entry.line}" if entry.line is not None else str(deck.path)
+        count = entry.count if entry.count is not None else entry.raw_count
+        why = "not a card of the database" if entry.card is None else f"the game has no section {entry.section!r}"
+        notes.append(
+            f"{where}: left out of the odds: {count} × {entry.key!r} in {entry.section} ({why}; see `deckcheck check`)"
+        )
+    return notes
+
+
+def check_setup(deck: Deck, choices: dict[str, str]) -> None:
+    """Refuse (exit 2, with the rules' reason) a deck whose setup cannot run from either seat: the default report
+    would otherwise be a table of dashes."""
+    for seat in SEATS:
+        try:
+            deal(deck, seed=0, going=seat, turns=0, choices=choices)
+        except EngineError as why:
+            raise DeckcheckError(f"no odds to give: {why.reason}", path=deck.path) from None
+
+
+def _with_notes(text: str, notes: list[str]) -> str:
+    return "\n".join([text, *(f"note: {note}" for note in notes)]) if notes else text
 
 
 TURN_AXIS = "by the main phase of own turn N (turn 0 = the opening hand, after the mulligan)"

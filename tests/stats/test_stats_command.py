@@ -115,6 +115,44 @@ def test_a_long_simulation_says_its_estimate_even_when_piped(monkeypatch, capsys
     ]
 
 
+@pytest.mark.parametrize(
+    ("deck", "reason"),
+    [
+        # Vanguard: no grade-0 unit, no first vanguard (5.4.3)
+        ("game: vanguard\n## main\n4 DC-VG-029\n4 DC-VG-026\n", "no grade-0 unit"),
+        # IC Dragon Ball: no leader in the leader area
+        ("game: ic-dragonball\n## main\n7 DC-DB-025\n3 DC-DB-010\n", "leader"),
+        # IC Dragon Ball: too few cards for the opening hand and the life
+        ("game: ic-dragonball\n## leader\n1 DC-DB-004\n## main\n2 DC-DB-010\n", "card"),
+    ],
+    ids=["vanguard-no-grade-0", "ic-no-leader", "ic-too-few-cards"],
+)
+def test_default_report_on_a_deck_that_cannot_be_set_up_exits_2_with_the_reason(run_cli, isolated_carddb, deck, reason):
+    path = isolated_carddb / "bad.txt"
+    path.write_text(deck, encoding="utf-8")
+    for output in ("text", "json"):
+        code, out, err = run_cli("stats", path, "-o", output)
+        assert code == 2 and out == ""
+        assert f"{path}: no odds to give: " in err and reason in err
+        assert "Traceback" not in err
+
+
+def test_unknown_cards_are_said_not_silently_dropped(run_cli, isolated_carddb):
+    path = isolated_carddb / "typo.txt"
+    deck = "game: vanguard\n## main\n1 DC-VG-021\n4 DC-VG-029\n4 DC-VG-026\n3 NOPE-1\n"
+    path.write_text(deck, encoding="utf-8")
+    said = f"{path}:6: left out of the odds: 3 × 'NOPE-1' in main (not a card of the database"
+    code, out, _ = run_cli("stats", path)  # the default report
+    assert code == 0 and f"note: {said}" in out
+    code, out, _ = run_cli("stats", path, "--want", "grade=1")
+    assert code == 0 and f"note: {said}" in out
+    for args in ((), ("--want", "grade=1")):
+        code, out, _ = run_cli("stats", path, *args, "-o", "json")
+        assert code == 0 and any(note.startswith(said) for note in json.loads(out)["notes"])
+    code, out, _ = run_cli("stats", VANGUARD, "--want", "grade=1")
+    assert "left out of the odds" not in out  # a deck of known cards says nothing
+
+
 def test_explain_prints_the_decision_table(run_cli, isolated_carddb):
     code, out, _ = run_cli("stats", VANGUARD, "--want", "grade=1", "--explain")
     assert code == 0
