@@ -190,7 +190,7 @@ def check_deck(deck: Deck, db: CardDB | None = None, regulation: BoundRegulation
 
 def place_violations(deck: Deck, violations: list[Violation]) -> None:
     """Give each violation its line (contract, "Checking"): the first entry of its cards in the file, else its
-    section's header (or its key, for `lord` and `basis`), else none."""
+    section's header (or its key, for `lord`), else the deck key it is about (evolve's `basis`), else none."""
     source = deck.source
     source.locate()
     for violation in violations:
@@ -211,6 +211,10 @@ def _line_of(deck: Deck, violation: Violation) -> int | None:
             return line
     if violation.section is not None:
         return source.section_lines.get(violation.section) or source.key_lines.get(violation.section)
+    if violation.deck_key is not None:  # about a key (evolve's `basis`) or a whole section (its leader)
+        key = violation.deck_key
+        entries = [e.line for e in deck.entries if e.section == key and e.line]
+        return source.key_lines.get(key) or min(entries, default=None) or source.section_lines.get(key)
     return None
 
 

@@ -39,6 +39,7 @@ class Rule:
         count: int | None = None,
         limit: int | None = None,
         ref: str | None = None,
+        deck_key: str | None = None,
         **extra: object,
     ) -> Violation:
         return Violation(
@@ -51,6 +52,7 @@ class Rule:
             count=count,
             limit=limit,
             extra=dict(extra),
+            deck_key=deck_key,
         )
 
     def run(self, deck: Deck) -> list[Violation]:

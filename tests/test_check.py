@@ -170,3 +170,20 @@ def test_each_violation_stands_on_its_entry_its_header_or_no_line(tree):
     assert toml["vanguard.main-size"] is None  # no [main] at all
     assert txt["deck.unknown-card"] == 2  # the first_vanguard header line
     assert txt["vanguard.copies"] == text.split("\n").index("5 T-004") + 1
+
+
+def test_a_finding_about_a_deck_key_stands_on_the_key(tmp_path, isolated_carddb):
+    # evolve.basis names no section; with no misfit card it points at the `basis` key (TOML and JSON alike)
+    real = Path(__file__).resolve().parent.parent / "decks" / "evolve" / "2026-03-21-rune-XEB3.deck.toml"
+    text = real.read_text(encoding="utf-8")
+    for value in ("xyz", "title"):  # not a basis; a basis the leader (no title) cannot set
+        Path("ev.deck.toml").write_text(text.replace('basis = "class"', f'basis = "{value}"'), encoding="utf-8")
+        _, data, _ = check_json("ev.deck.toml")
+        (violation,) = data["decks"][0]["violations"]
+        assert violation["rule"] == "evolve.basis"
+        assert violation["line"] == text.split("\n").index('basis = "class"') + 1
+    CliRunner().invoke(app, ["convert", "ev.deck.toml", "--to", "json", "--out-file", "ev.json"])
+    json_text = Path("ev.json").read_text(encoding="utf-8")
+    _, data, _ = check_json("ev.json")
+    (violation,) = data["decks"][0]["violations"]
+    assert json_text.split("\n")[violation["line"] - 1].strip().startswith('"basis"')

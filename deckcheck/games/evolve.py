@@ -539,11 +539,13 @@ def basis(rule: Rule, deck: Deck) -> Iterator[Violation]:
     declared, valid = declared_basis(deck)
     status = basis_status(deck)
     passes = status.passes if status is not None else []
+    at = "basis" if deck.key("basis") is not None else "leader"  # where the finding stands without misfit cards
     if not valid:
         yield rule.violation(
             None,
             f"The deck's basis {declared!r} is not allowed; the allowed values are class or title (6.2.1.3).",
             ref="6.2.1.3",
+            deck_key=at,
             passes=passes,
             allowed=list(BASES),
         )
@@ -593,6 +595,7 @@ def basis(rule: Rule, deck: Deck) -> Iterator[Violation]:
         ref=ref,
         cards=[card.number for card, _ in misfits],
         count=sum(n for _, n in misfits) if misfits else None,
+        deck_key=at,
         passes=passes,
     )
 
