@@ -573,7 +573,7 @@ class _Session:
         except _Skipped:
             return None
         except DeckcheckError as error:  # the deck's own `regulation` key names no regulation
-            self.run.errors.append(error)
+            self.run.errors.append(_at_key_line(error, source))
             return None
         try:
             return report_deck(resolve_deck(source, db), db, bound)
@@ -643,6 +643,16 @@ class _Session:
         if isinstance(bound, DeckcheckError):
             raise _Skipped
         return bound
+
+
+def _at_key_line(error: DeckcheckError, source: DeckSource) -> DeckcheckError:
+    """An error about a deck key (its `regulation`), placed on that key's line so CI annotations land there."""
+    if error.line is None and error.field is not None and error.path == source.path:
+        source.locate()
+        if line := source.key_lines.get(error.field):
+            error.line = line
+            error.args = (error.describe(),)
+    return error
 
 
 class _Skipped(Exception):

@@ -187,3 +187,16 @@ def test_a_finding_about_a_deck_key_stands_on_the_key(tmp_path, isolated_carddb)
     _, data, _ = check_json("ev.json")
     (violation,) = data["decks"][0]["violations"]
     assert json_text.split("\n")[violation["line"] - 1].strip().startswith('"basis"')
+
+
+def test_a_deck_regulation_key_naming_no_regulation_is_reported_on_its_line(tree):
+    toml = LEGAL_VANGUARD_TOML.replace('name = "Test deck"\n', 'name = "Test deck"\n\nregulation = "Nope"\n')
+    Path("reg.deck.toml").write_text(toml, encoding="utf-8")
+    Path("reg.txt").write_text(LEGAL_VANGUARD_TEXT + "regulation: Nope\n", encoding="utf-8")
+    code, data, _ = check_json("reg.deck.toml", "reg.txt")
+    assert code == 2
+    lines = {error["path"]: (error["field"], error["line"]) for error in data["errors"]}
+    assert lines["reg.deck.toml"] == ("regulation", toml.split("\n").index('regulation = "Nope"') + 1)
+    assert lines["reg.txt"] == ("regulation", len(LEGAL_VANGUARD_TEXT.split("\n")))
+    github = CliRunner().invoke(app, ["check", "reg.deck.toml", "--output", "github"]).stdout
+    assert github.startswith(f"::error file=reg.deck.toml,line={lines['reg.deck.toml'][1]},title=deckcheck::")
