@@ -271,9 +271,19 @@ def hand(
     mulligan: Annotated[
         str,
         typer.Option(
-            metavar="POLICY", help="none, or keep:FILTER (return/redraw what does not match), e.g. keep:grade<=1."
+            metavar="POLICY",
+            help="none; keep:FILTER (return/redraw what does not match), e.g. keep:grade<=1; or optimal (the "
+            "decisions `stats` computes for the --want queries by --turn).",
         ),
     ] = "none",
+    want: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="QUERY",
+            help="What --mulligan optimal aims for (as for `stats`), e.g. grade=1. Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
     turn: Annotated[int, typer.Option(help="Show the hand at the main phase of your N-th turn (0 = opening).")] = 0,
     count: Annotated[int, typer.Option(help="Deal K hands with seeds N, N+1, ...")] = 1,
     choose: Annotated[
@@ -283,10 +293,13 @@ def hand(
             help="A setup choice, e.g. lord=DC-FE-001N, basis=title, first_vanguard=<card>. Repeatable.",
         ),
     ] = None,
+    log: Annotated[
+        bool, typer.Option("--log", help="Also print every step of the setup and turns, with its rule number.")
+    ] = False,
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
     carddb: CarddbOption = None,
 ) -> None:
-    """Deal a test hand through the game's real setup and mulligan."""
+    """Deal a test hand through the game's real setup and mulligan (JSON always holds the step-by-step events)."""
     from deckcheck.hands import deal_hands, render_hand_text
 
     choices = _choices(choose)
@@ -299,6 +312,7 @@ def hand(
         turns=turn,
         choices=choices,
         carddb_dirs=tuple(carddb or ()),
+        wants=want or (),
     )
     if output is HandOutput.json:
         data = dealt[0].to_json() if len(dealt) == 1 else {"hands": [d.to_json() for d in dealt]}
@@ -306,7 +320,7 @@ def hand(
 
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        typer.echo("\n\n".join(render_hand_text(d) for d in dealt))
+        typer.echo("\n\n".join(render_hand_text(d, log=log) for d in dealt))
 
 
 def _choices(choose: list[str] | None) -> dict[str, str]:

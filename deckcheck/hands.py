@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,25 +14,35 @@ from deckcheck.check import check_deck
 from deckcheck.decks import Deck, parse_deck, resolve_deck
 from deckcheck.engine import Going, KeepFilter, MulliganPolicy, NoMulligan, Table, deal
 from deckcheck.errors import DeckcheckError
-from deckcheck.game import Game
 from deckcheck.query import parse_filter
 
 #: Zones whose cards nobody may look at (the owner included); shown as counts in text output.
 HIDDEN_ZONES = {"life", "orbs"}
 
 
-def parse_policy(text: str, game: Game) -> MulliganPolicy:
-    """`none` or `keep:FILTER` (the optimal policy belongs to `stats`)."""
+def parse_policy(
+    text: str, deck: Deck, *, wants: Sequence[str] = (), turn: int = 0, choices: dict[str, str] | None = None
+) -> MulliganPolicy:
+    """`none`, `keep:FILTER`, or `optimal` for the `wants` by `turn` (the decisions `stats` computes)."""
     text = text.strip()
+    if wants and text != "optimal":
+        raise DeckcheckError(
+            "--want says what --mulligan optimal aims for; use it with --mulligan optimal", field="want"
+        )
     if text == "none":
         return NoMulligan()
     if text.startswith("keep:"):
-        return KeepFilter(parse_filter(text.removeprefix("keep:"), game))
+        return KeepFilter(parse_filter(text.removeprefix("keep:"), deck.game))
     if text == "optimal":
-        raise DeckcheckError(
-            "`hand` deals with `none` or `keep:FILTER`; `optimal` is a `stats` policy", field="mulligan"
-        )
-    raise DeckcheckError(f"unknown mulligan policy {text!r}: use none or keep:FILTER", field="mulligan")
+        if not wants:
+            raise DeckcheckError(
+                "--mulligan optimal needs what to aim for: give --want QUERY (as for `deckcheck stats`)",
+                field="mulligan",
+            )
+        from deckcheck.stats.answer import OptimalMulligan, parse_queries
+
+        return OptimalMulligan(deck, parse_queries(list(wants), deck), turn, dict(choices or {}))
+    raise DeckcheckError(f"unknown mulligan policy {text!r}: use none, keep:FILTER or optimal", field="mulligan")
 
 
 @dataclass
@@ -89,13 +100,16 @@ def deal_hands(
     turns: int = 0,
     choices: dict[str, str] | None = None,
     carddb_dirs: tuple[str | Path, ...] = (),
+    wants: Sequence[str] = (),
 ) -> list[DealtHand]:
-    """Deal `count` hands with seeds seed, seed+1, ... (a random seed when none is given)."""
+    """Deal `count` hands with seeds seed, seed+1, ... (a random seed when none is given); `wants` are what the
+    `optimal` policy aims for by the turn dealt to."""
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
     legal = not any(v.severity == "error" for v in check_deck(deck, db))
-    chosen_policy = parse_policy(policy, deck.game)
+    chosen_policy = parse_policy(policy, deck, wants=wants, turn=turns, choices=choices)
+    policy_name = f"optimal for {' & '.join(wants)} by turn {turns}" if wants else chosen_policy.name
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     if count < 1:
@@ -105,7 +119,7 @@ def deal_hands(
             deck,
             deal(deck, seed=seed + i, going=going, policy=chosen_policy, turns=turns, choices=choices),
             seed + i,
-            chosen_policy.name,
+            policy_name,
             turns,
             legal,
         )
@@ -113,7 +127,8 @@ def deal_hands(
     ]
 
 
-def render_hand_text(dealt: DealtHand) -> str:
+def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
+    """The hand for people; with `log`, every step of the setup and the turns before it, with its rule number."""
     table, deck = dealt.table, dealt.deck
     title = f" “{deck.name}”" if deck.name else ""
     lines = [
@@ -137,7 +152,19 @@ def render_hand_text(dealt: DealtHand) -> str:
         for name, cards in table.zones.items()
     ]
     lines.append("zones: " + "; ".join([*zones, f"deck {len(table.deck)}"]))
+    if log:
+        lines.extend(_log_lines(table))
     return "\n".join(lines)
+
+
+def _log_lines(table: Table) -> list[str]:
+    """The events in order: `N. step [rule]: what happened` (the cards are named in the text itself)."""
+    width = len(str(len(table.events)))
+    lines = [f"log ({len(table.events)} steps):"]
+    for index, event in enumerate(table.events, 1):
+        ref = f" [{event.ref}]" if event.ref else ""
+        lines.append(f"  {index:>{width}}. {event.step}{ref}: {event.text}")
+    return lines
 
 
 def _names(cards: list[Card]) -> str:

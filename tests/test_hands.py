@@ -107,3 +107,55 @@ def test_hand_says_where_the_lord_came_from(run_cli, isolated_carddb):
     code, out, _ = run_cli("hand", deck, "--seed", "1", "--choose", "lord=B01-056")
     assert code == 0 and "lord chosen by: chosen on the command line" in out
     assert "the deck's lord" not in out
+
+
+VANGUARD_DECK = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
+
+
+def test_hand_mulligan_optimal_plays_the_stats_decisions(isolated_carddb):
+    from deckcheck.hands import deal_hands
+
+    # The best play for "a grade 3 in the opening hand" under Vanguard's partial mulligan: a hand holding one
+    # keeps it; a hand holding none returns all five (any kept card is a slot not redrawn).
+    dealt = deal_hands(VANGUARD_DECK, seed=1, count=40, going="first", policy="optimal", wants=["grade=3"])
+    returned_all = kept_a_three = 0
+    for hand in dealt:
+        table = hand.table
+        kept = Counter(c.number for c in table.hand) - Counter(c.number for c in table.mulligan_drawn)
+        grades = {c.number: c.grade for c in [*table.hand, *table.mulligan_returned]}
+        opening = kept + Counter(c.number for c in table.mulligan_returned)  # the hand before the mulligan
+        assert sum(opening.values()) == 5
+        if any(grades[number] == 3 for number in opening):
+            assert not any(c.grade == 3 for c in table.mulligan_returned)
+            kept_a_three += 1
+        else:
+            assert len(table.mulligan_returned) == 5
+            returned_all += 1
+        assert hand.policy == "optimal for grade=3 by turn 0"
+    assert returned_all and kept_a_three  # both branches seen among the 40 seeds
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--mulligan", "optimal"), "--mulligan optimal needs what to aim for"),
+        (("--want", "grade=1"), "use it with --mulligan optimal"),
+        (("--mulligan", "keep:grade=1", "--want", "grade=1"), "use it with --mulligan optimal"),
+        (("--mulligan", "best"), "use none, keep:FILTER or optimal"),
+    ],
+)
+def test_hand_mulligan_optimal_needs_a_want_and_a_want_needs_optimal(run_cli, isolated_carddb, args, said):
+    code, out, err = run_cli("hand", VANGUARD_DECK, "--seed", "1", *args)
+    assert code == 2 and out == "" and said in err
+
+
+def test_hand_log_prints_every_event_in_text(run_cli, isolated_carddb):
+    args = ("hand", VANGUARD_DECK, "--seed", "3", "--turn", "2", "--going", "second")
+    events = json.loads(run_cli(*args, "-o", "json")[1])["events"]
+    code, out, _ = run_cli(*args, "--log")
+    assert code == 0
+    log = out[out.index("log (") :].splitlines()
+    assert log[0] == f"log ({len(events)} steps):"
+    for index, (line, event) in enumerate(zip(log[1:], events, strict=True), 1):
+        assert line.strip() == f"{index}. {event['step']} [{event['ref']}]: {event['text']}"
+    assert "log (" not in run_cli(*args)[1]  # only when asked

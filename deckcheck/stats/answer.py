@@ -21,12 +21,15 @@ from deckcheck.stats.model import (
     Composition,
     MulliganPlan,
     OddsModel,
+    PlanPolicy,
     build_model,
     keep_filter_plan,
     no_mulligan,
 )
 
 if TYPE_CHECKING:
+    from deckcheck.cards import Card
+    from deckcheck.engine import Table
     from deckcheck.stats.simulate import SimResult
 
 Method = Literal["exact", "simulate"]
@@ -290,6 +293,43 @@ def _optimal_for_simulation(
 
     plan = MulliganPlan("optimal", keep=keep, redraw=lambda h: result.plan.redraw(merged(h)))
     return plan, result, plain, None
+
+
+@dataclass
+class OptimalMulligan:
+    """The optimal mulligan for some wants by a turn (the decisions `stats` computes), played by the engine for
+    whichever seat the table turns out to have (`hand` may leave the seat to a coin): `hand --mulligan optimal`."""
+
+    deck: Deck
+    queries: Sequence[Query]
+    turn: int
+    choices: dict[str, str]
+    name: str = "optimal"
+    _by_seat: dict[str, PlanPolicy] = field(default_factory=dict)
+
+    def _for(self, table: Table) -> PlanPolicy:
+        seat = table.going
+        if seat not in self._by_seat:
+            model = build_model(self.deck, self.queries, going=seat, turn=self.turn, choices=self.choices)
+            try:
+                plan = ExactEngine(model).optimal().plan
+            except ExactUnavailable:
+                plan, _, _, why = _optimal_for_simulation(model)
+                if why:
+                    raise DeckcheckError(
+                        f"--mulligan optimal cannot be computed here: {why}", field="mulligan"
+                    ) from None
+            self._by_seat[seat] = PlanPolicy(plan, model)
+        return self._by_seat[seat]
+
+    def returns(self, table: Table, hand: list[Card]) -> list[int]:
+        return self._for(table).returns(table, hand)
+
+    def redraw(self, table: Table, hand: list[Card]) -> bool:
+        return self._for(table).redraw(table, hand)
+
+    def bottom_order(self, table: Table, hand: list[Card]) -> list[Card]:
+        return self._for(table).bottom_order(table, hand)
 
 
 def _merge_by_mask(model: OddsModel) -> tuple[Atom, ...]:
