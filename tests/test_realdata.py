@@ -337,6 +337,19 @@ def test_cipher_printed_codes_pool_by_card_name(isolated_carddb):
     assert (finding.count, finding.limit, finding.cards) == (5, 4, ["B01-001"])
 
 
+def test_a_cipher_number_kept_by_its_printed_codes_is_found_without_them(isolated_carddb, tmp_path):
+    """B20-001's printings differ (male and female Corrin), so each keeps its code; a list saying B20-001 checks."""
+    db = load_carddb("cipher")
+    assert db.resolve("B20-001").number == "B20-001SR" and db.resolve("B20-001SR+").number == "B20-001SR+"
+    path = tmp_path / "corrin.txt"
+    lines = ["game: cipher", "lord: B01-003", "3 B20-001", "2 B20-001SR+", "4 B01-003", "4 B01-002", "4 B01-001"]
+    lines += [f"4 B01-0{n:02d}" for n in range(4, 12)] + ["1 B01-012"]  # 50 cards
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    [finding] = check_deck(load_deck(path))
+    assert (finding.rule, finding.count, finding.limit) == ("cipher.copies", 5, 4)
+    assert "Monarch Forging a New Future Corrin" in finding.message
+
+
 def test_cipher_any_number_cards(isolated_carddb):
     db = load_carddb("cipher")
     deck = make_deck(

@@ -172,14 +172,25 @@ class CipherCard(Card):
 _PRINTED_CODE = re.compile(r"^(?P<number>[A-Z]+\d+-\d+)(?P<variant>[ABC]?)(?P<rarity>[A-Z+]+)$")
 
 
+# A number without its rarity suffix, and the suffixes printed in the real list (upper-cased, sorted: the lowest
+# code comes first, as for a name shared by several numbers).
+_BARE_NUMBER = re.compile(r"^[A-Z]+\d+-\d+[ABC]?$")
+_RARITIES = sorted(
+    ["N", "HN", "R", "R+", "HR", "SR", "SR+", "ST", "ST+", "PR", "PR+", "PRR", "PRX", "R+X", "N+X", "HNX", "+X"]
+)
+
+
 def printed_code_number(number: str) -> list[str]:
     """The database numbers a printed code may stand for: B01-001SR+ → B01-001; B08-047AN → B08-047A, B08-047.
-    The records list their printings (`printings`); a number without its rarity suffix is the record's number."""
+    The records list their printings (`printings`); a number without its rarity suffix is the record's number.
+    Where a number's printings differ in their facts, each keeps its code as its record's number (B20-001SR and
+    B20-001SR+, male and female Corrin, one card name): the bare number B20-001 then stands for the lowest."""
+    printings = [number + rarity for rarity in _RARITIES] if _BARE_NUMBER.match(number) else []
     match = _PRINTED_CODE.match(number)
     if match is None:
-        return []
+        return printings
     base = match["number"]
-    return [base + match["variant"], base] if match["variant"] else [base]
+    return [*printings, base + match["variant"], base] if match["variant"] else [*printings, base]
 
 
 def limit_identity(card: Card) -> Hashable | None:

@@ -141,6 +141,16 @@ def test_row4_four_copies_over_two_printings_is_legal() -> None:
     assert violations_of(db, main=main) == []
 
 
+def test_row4_a_number_without_its_rarity_names_its_lowest_printing() -> None:
+    """Records kept by their printed codes (B20-001SR, B20-001SR+): the bare number, as players write it, finds them."""
+    db = base_db(unit("B20-001SR+", "T", "U", 3, genders=["female"]), unit("B20-001SR", "T", "U", 3, genders=["male"]))
+    assert db.resolve("B20-001").number == db.resolve("b20-001").number == "B20-001SR"
+    assert db.resolve("B20-001SR+").number == "B20-001SR+" and db.resolve("B20-002") is None
+    main = {**base_main(N11=0, N12=1), "B20-001": 3, "B20-001SR+": 2}
+    found = violations_of(db, main=main)
+    assert rule_ids(found) == ["cipher.copies"] and (found[0].count, found[0].limit) == (5, 4)
+
+
 # Row 5: titles never pool ----------------------------------------------------------------------------------
 
 
