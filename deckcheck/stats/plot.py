@@ -79,14 +79,14 @@ def bar_lines(categories: list[str], series: list[Series], *, width: int = 30, c
         for number, one in enumerate(series):
             value = _probability(one.values[index])
             if value is None:
-                bar, percent = _pad(MISSING, width), ""
+                bar, shown = _pad(MISSING, width), ""
             else:
                 cells = _bar(value, width)
                 padding = " " * (width - len(cells))
                 if colour and cells:
                     cells = typer.style(cells, fg=TERMINAL_COLOURS[number % len(TERMINAL_COLOURS)])
-                bar, percent = cells + padding, f"{value * 100:5.1f}%"
-            line = f"{_pad(category, category_width)}  {_pad(one.label, label_width)}  {bar} {percent}"
+                bar, shown = cells + padding, f"{percent(value, 1):>6}"
+            line = f"{_pad(category, category_width)}  {_pad(one.label, label_width)}  {bar} {shown}"
             lines.append(line.rstrip())
     return lines
 
@@ -169,14 +169,19 @@ def _probability(value: float | None) -> float | None:
 
 
 def _percent(value: float | None) -> str:
-    """One decimal; a value that only rounds to 100% or 0% says so (">99.9%", "<0.1%")."""
-    if value is None:
-        return MISSING
-    if 0.999 <= value < 1:
-        return ">99.9%"
-    if 0 < value < 0.0005:
-        return "<0.1%"
-    return f"{value * 100:.1f}%"
+    return MISSING if value is None else percent(value, 1)
+
+
+def percent(value: float, decimals: int = 2) -> str:
+    """A probability as a percentage; one that only rounds to 100% or 0% says so (">99.99%", "<0.01%"), so that
+    100% and 0% always mean certain and impossible."""
+    text = f"{value * 100:.{decimals}f}%"
+    step = 10.0**-decimals
+    if value < 1 and text == f"{100:.{decimals}f}%":
+        return f">{100 - step:.{decimals}f}%"
+    if value > 0 and text == f"{0:.{decimals}f}%":
+        return f"<{step:.{decimals}f}%"
+    return text
 
 
 def _value_label(value: float, interval: tuple[float, float] | None) -> str:
@@ -297,13 +302,13 @@ def svg_chart(
     top = y + 22  # room for the value label of a 100 % bar
     bottom = top + PLOT_HEIGHT
 
-    for percent in range(0, 101, 20):
-        line_y = bottom - PLOT_HEIGHT * percent / 100
+    for tick in range(0, 101, 20):
+        line_y = bottom - PLOT_HEIGHT * tick / 100
         out.append(
             f'<line class="grid" x1="{LEFT:.1f}" y1="{line_y:.1f}" x2="{LEFT + plot_width:.1f}" y2="{line_y:.1f}" '
             'stroke="#ddd" stroke-width="1"/>'
         )
-        out.append(_text(LEFT - 6, line_y + 4, f"{percent}%", size=11, fill="#555", anchor="end", cls="y-label"))
+        out.append(_text(LEFT - 6, line_y + 4, f"{tick}%", size=11, fill="#555", anchor="end", cls="y-label"))
     if axes.y_title:
         middle = bottom - PLOT_HEIGHT / 2
         out.append(

@@ -9,13 +9,9 @@ from deckcheck.decks import Deck
 from deckcheck.stats.answer import SEATS, Answer, ReportResult, TurnRow
 from deckcheck.stats.exact import Decision, ExactResult
 from deckcheck.stats.model import OddsModel
-from deckcheck.stats.plot import Series, bar_lines
+from deckcheck.stats.plot import Series, bar_lines, percent
 
 EXPLAIN_ROWS = 15
-
-
-def percent(value: float) -> str:
-    return f"{100 * value:.2f}%"
 
 
 def describe(answer: Answer | str) -> str:

@@ -469,3 +469,22 @@ def test_wrapped_lines_are_balanced_not_a_lone_last_word():
     assert len(lines) == 2 and len(lines[-1].split()) > 1
     widths = [plot._text_width(line, 12) for line in lines]
     assert max(widths) - min(widths) <= 3 * 7.2  # within about a short word of each other
+
+
+@pytest.mark.parametrize(
+    ("value", "decimals", "shown"),
+    [
+        (1.0, 2, "100.00%"),
+        (273438879 / 273438880, 2, ">99.99%"),  # exact, yet not certain: never "100.00%"
+        (0.99996, 1, ">99.9%"),
+        (0.9994, 1, "99.9%"),
+        (0.5, 2, "50.00%"),
+        (0.0, 2, "0.00%"),
+        (0.00004, 2, "<0.01%"),
+        (0.00004, 1, "<0.1%"),
+    ],
+)
+def test_percent_never_rounds_to_certain_or_impossible(value, decimals, shown):
+    from deckcheck.stats.plot import percent
+
+    assert percent(value, decimals) == shown

@@ -240,3 +240,13 @@ def test_a_plot_is_said_on_stderr_and_stdout_keeps_the_answer(run_cli, isolated_
     root = ET.parse(target).getroot()
     titles = [t.text for t in root.iter() if t.get("class") in ("x-title", "y-title")]
     assert any("turn 0 = the opening hand" in title for title in titles) and len(titles) == 2
+
+
+def test_an_exact_answer_just_under_one_is_not_printed_as_certain(run_cli, isolated_carddb):
+    deck = ROOT / "decks" / "evolve" / "2026-03-21-forest-4C1VD.deck.toml"
+    report = json.loads(run_cli("stats", deck, "-o", "json")[1])["report"]
+    line = next(r for r in report if r["label"] == "a card of cost <= 2 on own turn 2")
+    assert line["first"]["exact"] == "273438879/273438880"
+    code, out, _ = run_cli("stats", deck)
+    row = next(text for text in out.splitlines() if text.strip().startswith("a card of cost <= 2 on own turn 2"))
+    assert code == 0 and ">99.99% exact" in row and "100.00%" in row  # first not certain, second certain
