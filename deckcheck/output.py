@@ -326,8 +326,15 @@ def _xml(text: str) -> str:
 
 
 def _failure_line(path: str, violation: Violation) -> str:
-    where = f"{path}:{violation.line}" if violation.line else path
+    where = f"{escape_controls(path)}:{violation.line}" if violation.line else escape_controls(path)
     return f"{where}: {violation.severity} {violation.rule} [{violation.ref or '-'}] {violation.message}"
+
+
+def _error_name(error: DeckcheckError) -> str:
+    """The test case of an unreadable file: its path (one line, controls escaped); for a broken card database or
+    regulation, the first file its problems name."""
+    path = error.path or next((detail.path for detail in error.details if detail.path), None)
+    return escape_controls(path) if path else "<input>"
 
 
 def _seconds(value: float) -> str:
@@ -347,7 +354,8 @@ def render_junit(run: CheckRun, fail_on: str = "error") -> str:
         if suite is None:
             suite = suites[report.game] = ET.SubElement(root, "testsuite", name=report.game)
         path = report.path or "<deck>"
-        case = ET.SubElement(suite, "testcase", classname=report.game, name=_xml(path), time=_seconds(report.seconds))
+        name = escape_controls(path)  # a path is one line, as in the text output
+        case = ET.SubElement(suite, "testcase", classname=report.game, name=name, time=_seconds(report.seconds))
         if report.fails(fail_on):
             shown = [v for v in report.violations if fail_on == "warning" or v.severity == "error"]
             failure = ET.SubElement(case, "failure", message=f"{len(shown)} violation(s)", type="illegal deck")
@@ -355,7 +363,7 @@ def render_junit(run: CheckRun, fail_on: str = "error") -> str:
     if run.errors:
         suite = ET.SubElement(root, "testsuite", name="deckcheck")
         for error in run.errors:
-            case = ET.SubElement(suite, "testcase", classname="deckcheck", name=_xml(error.path or "<input>"), time="0")
+            case = ET.SubElement(suite, "testcase", classname="deckcheck", name=_error_name(error), time=_seconds(0))
             ET.SubElement(case, "error", message=_xml(str(error)), type="unreadable file")
     totals = {"tests": 0, "failures": 0, "errors": 0}
     total_time = 0.0

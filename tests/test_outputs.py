@@ -430,6 +430,9 @@ def test_a_broken_card_database_points_at_the_card_file_and_record(scenarios):
     _, out = _check(kinds["legal"], cards, "json")
     (problem,) = json.loads(out)["errors"][0]["problems"]
     assert (problem["path"], problem["line"]) == (str(broken), 8)
+    _, out = _check(kinds["legal"], cards, "junit")
+    (case,) = [case for case in ET.fromstring(out).iter("testcase") if case.find("error") is not None]
+    assert case.get("name") == str(broken)  # the card file, not a placeholder
 
 
 def test_sarif_uris_are_relative_to_the_repository_root_from_a_subfolder(scenarios, monkeypatch):
@@ -443,3 +446,20 @@ def test_sarif_uris_are_relative_to_the_repository_root_from_a_subfolder(scenari
         assert only_run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == root_uri
         uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in only_run["results"]}
         assert uris == {"illegal/deck.deck.toml"}
+
+
+def test_junit_paths_stay_on_one_line(scenarios):
+    # a newline or tab in a file name is escaped as in the text output, so each failure line is still `path:line:`
+    import xmlschema
+
+    kinds, cards = scenarios
+    odd = Path.cwd() / "odd" / "new\nline\t.deck.toml"
+    _write(odd, (Path("illegal") / "deck.deck.toml").read_text(encoding="utf-8"))
+    _, out = _check([odd.parent], cards, "junit")
+    xmlschema.XMLSchema(str(SCHEMAS / "jenkins-xunit-junit-10.xsd")).validate(out)
+    (case,) = ET.fromstring(out).iter("testcase")
+    shown = escape_controls(str(odd))
+    assert case.get("name") == shown and "\\x0a" in shown
+    failures = case.find("failure").text.split("\n")
+    assert len(failures) == int(case.find("failure").get("message").split()[0])
+    assert all(re.match(rf"{re.escape(shown)}:\d+: error ", line) for line in failures)
