@@ -339,9 +339,30 @@ def test_evolve_table_shows_the_class_alias_as_header(cards_dir) -> None:
     code, out = search("森", "--game", "evolve", "--carddb", folder)
     assert code == 0
     header, _, row, count = out.splitlines()
-    assert header.split() == ["number", "name", "type", "class", "cost", "attack", "defense", "evolve", "traits"]
-    assert row.split() == ["E-1", "森の子", "follower", "forest", "2", "—", "—", "no", "妖精/兵士"]
+    assert header.split() == [
+        "number",
+        "name",
+        "type",
+        "class",
+        "cost",
+        "attack",
+        "defense",
+        "evolve",
+        "advance",
+        "traits",
+    ]
+    assert row.split() == ["E-1", "森の子", "follower", "forest", "2", "—", "—", "no", "no", "妖精/兵士"]
     assert count == "1 card matches"
+
+
+def test_evolve_table_says_which_cards_are_advance_cards(cards_dir) -> None:
+    """ADVANCE cards are built into the evolve deck without being EVOLVE cards: the table says so (issue 12)."""
+    advance = {"number": "A-1", "name": "超克の子", "type": "follower", "class": "forest", "cost": 10, "advance": True}
+    code, out = search("超克", "--game", "evolve", "--carddb", cards_dir("evolve", [advance]))
+    assert code == 0
+    header, _, row, _ = out.splitlines()
+    cells = dict(zip(header.split(), row.split(), strict=True))
+    assert (cells["evolve"], cells["advance"]) == ("no", "yes")
 
 
 def test_no_match_suggests_close_names(vanguard_db: Path) -> None:
