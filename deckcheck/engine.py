@@ -116,6 +116,9 @@ class Table:
     # Every card that has reached the hand and counts for `stats`: cards that later leave the hand stay here,
     # cards returned by the mulligan do not (they count only if drawn again).
     reached: list[Card] = field(default_factory=list)
+    # The statistics' documented floor instead of the rules: only what every game brings whatever the cards turn
+    # out to be (Vanguard: one drive check per attack, no trigger effects). `hand` always plays the rules.
+    floor: bool = False
 
     def log(self, step: str, ref: str, text: str, cards: Iterable[Card] = ()) -> None:
         self.events.append(Event(step, ref, text, list(cards)))
@@ -231,8 +234,12 @@ def deal(
     policy: MulliganPolicy | None = None,
     turns: int = 0,
     choices: dict[str, str] | None = None,
+    floor: bool = False,
 ) -> Table:
-    """Run a game's setup, the mulligan and `turns` own turns; returns the player's table."""
+    """Run a game's setup, the mulligan and `turns` own turns; returns the player's table.
+
+    `floor` plays the statistics' documented floor instead of the rules (see :attr:`Table.floor`).
+    """
     setup = deck.game.setup
     if setup is None:
         raise EngineError(f"the engine has no setup for {deck.game.title} yet")
@@ -244,7 +251,7 @@ def deal(
     rng = random.Random(seed)
     if going is None:
         going = "first" if rng.random() < 0.5 else "second"
-    table = Table(rng=rng, going=going)
+    table = Table(rng=rng, going=going, floor=floor)
     setup.prepare(table, deck, setup_choices(deck, choices))
     table.draw(setup.hand_size, "opening hand", setup.opening_ref)
     mulligan(table, setup.mulligan, setup.hand_size, policy or NoMulligan(), setup.mulligan_ref)

@@ -401,17 +401,9 @@ def _need_cards(table: Table, k: int, count: int, what: str) -> None:
 
 
 def _own_turn(table: Table, k: int) -> None:
-    """Own turn k up to the start of its main phase (stats model: drive 1, no draw triggers, no stride)."""
+    """Own turn k up to the start of its main phase: the previous turn's drive checks, draw, G assist, ride."""
     if _attack_allowed(table, k - 1):
-        _need_cards(table, k, 1, "the drive check before")
-        checked = table.take_top(1)
-        table.to_hand(checked)
-        table.log(
-            "drive check",
-            "7.5.1.2.6",
-            f"own turn {k - 1}'s vanguard attack: drive check 1 card to the hand (drive 1 assumed, no trigger effects)",
-            checked,
-        )
+        _drive_checks(table, k)
     _need_cards(table, k, 1, "the draw step")
     table.draw(1, "draw", "6.4.1.1.2")
     _g_assist(table, k)
@@ -421,6 +413,45 @@ def _own_turn(table: Table, k: int) -> None:
             f"the deck is empty in own turn {k}: the fighter loses at the next check timing (1.2.2.2); "
             "the engine models the first turns only"
         )
+
+
+def _drive_checks(table: Table, k: int) -> None:
+    """Own turn k-1's vanguard attack: as many checks as the vanguard's drive (2.16.2, 11.2), each card to the hand
+    (7.5.1.2.6); a draw trigger of the vanguard's clan first draws a card (7.5.1.2.4, 2.8.1.1.3).
+
+    Only the vanguard circle is modelled (no rear-guards are called), so "a unit of its clan" means the vanguard.
+    With `table.floor` (the statistics' documented floor): one check per attack and no trigger effects.
+    """
+    vanguard = _vanguard(table)
+    drive = 1 if table.floor else vanguard.drive
+    attack = f"own turn {k - 1}'s vanguard attack ({vanguard.label()}, drive {drive}"
+    attack += ", the floor: drive 1 and no trigger effects counted)" if table.floor else ")"
+    for check in range(1, drive + 1):
+        _need_cards(table, k, 1, "the drive check before")
+        card = table.take_top(1)[0]
+        table.log("drive check", "7.5.1.2.3", f"{attack}: check {check} of {drive}, to the trigger zone", [card])
+        if card.trigger != "none" and not table.floor:
+            _trigger(table, k, card, vanguard)
+        table.to_hand([card])
+        table.log("drive check", "7.5.1.2.6", f"{card.label()} to the hand", [card])
+
+
+def _trigger(table: Table, k: int, card: Card, vanguard: Card) -> None:
+    """A checked trigger's action (7.5.1.2.4): only a draw trigger moves a card (to the hand)."""
+    if not _same_clan(card, vanguard):
+        table.log("trigger", "7.5.1.2.4", f"{card.trigger} trigger: no unit of its clan on the vanguard circle", [])
+        return
+    if card.trigger != "draw":
+        table.log("trigger", "7.5.1.2.4", f"{card.trigger} trigger: +5000 power and its effect; no card moves")
+        return
+    _need_cards(table, k, 1, "the draw trigger before")
+    drawn = table.take_top(1)
+    table.to_hand(drawn)
+    table.log("trigger", "2.8.1.1.3", "draw trigger of the vanguard's clan: draw 1 (and +5000 power)", drawn)
+
+
+def _same_clan(card: Card, unit: Card) -> bool:
+    return bool(set(card.clans) & set(unit.clans))
 
 
 def _g_assist(table: Table, k: int) -> None:
@@ -478,13 +509,18 @@ def _ride(table: Table) -> None:
     if not candidates:
         table.log("ride", "6.5.1.1.2", f"no grade-{target} unit in the hand: no ride")
         return
-    card = next((c for c in candidates if c.type == "normal"), candidates[0])
+    # A normal unit first, then the largest drive (a grade 3 with twin drive); the first listed among equals.
+    card = max(candidates, key=_ride_preference)
     table.hand.remove(card)
     table.zone("vanguard").remove(vanguard)
     table.zone("soul").append(vanguard)
     table.zone("vanguard").append(card)
     table.notes["vanguard"] = card.label()
     table.log("ride", "8.5.3.1", f"ride {card.label()}; {vanguard.label()} goes to the soul", [card])
+
+
+def _ride_preference(card: Card) -> tuple[bool, int]:
+    return (card.type == "normal", card.drive)
 
 
 def _reached_by_turn(going: str, k: int) -> int:

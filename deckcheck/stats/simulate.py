@@ -454,6 +454,7 @@ def simulate_engine(
             policy=policy,
             turns=model.turn,
             choices=choices,
+            floor=True,  # the statistics' model counts the documented floor (drive 1, no trigger effects)
         )
         per_atom = [0] * len(masks)
         for card in table.reached:

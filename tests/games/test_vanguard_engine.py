@@ -162,9 +162,10 @@ def test_redraw_happens_once_only(base):
     [("first", lambda k: 5 + k + max(0, k - 2)), ("second", lambda k: 5 + k + max(0, k - 1))],
 )
 def test_cards_reached_per_own_turn_match_the_spec_table_without_g_assist(no_g, going, formula):
+    """The spec's table assumes drive 1 and no draw triggers: the floor."""
     for k in range(0, 6):
         for seed in range(3):
-            table = deal(no_g, seed=seed, going=going, turns=k)
+            table = deal(no_g, seed=seed, going=going, turns=k, floor=True)  # the table's drive 1, no triggers
             assert reached(table) == formula(k)
 
 
@@ -180,19 +181,138 @@ def test_no_battle_on_the_first_players_turn_1(no_g):
     assert not any(e.step == "drive check" for e in table.events)
     assert len(table.deck) == 42  # two draws, no drive check
     table = deal(no_g, seed=4, going="first", turns=3)
-    assert sum(e.step == "drive check" for e in table.events) == 1  # turn 2's attack, checked before turn 3's draw
+    checks = [e for e in table.events if e.ref == "7.5.1.2.3"]
+    assert len(checks) == 1  # turn 2's attack (drive 1 at grade 2 or less), checked before turn 3's draw
+
+
+def _stack(table: Table, numbers: list[str]) -> None:
+    """Put one copy of each number, in this order, on top of the deck (taken from the deck)."""
+    top = _take(table.deck, numbers)
+    table.deck[:0] = top
+
+
+def _after_turn_1_second(deck, seed: int = 8) -> Table:
+    """Going second after own turn 1 (no G assist without a G deck); the vanguard is a grade-1 unit or the FV."""
+    table = deal(deck, seed=seed, going="second", turns=1)
+    assert len(table.deck) == 43  # the turn-1 draw; no G deck, so no G assist
+    table.events.clear()
+    return table
 
 
 def test_second_players_turn_1_attack_drive_checks_one_card(no_g):
-    table = deal(no_g, seed=8, going="second", turns=1)
-    assert len(table.deck) == 43  # the turn-1 draw; no G deck, so no G assist
+    """Spec example 15: the turn-1 attack drive-checks 1 card into the hand (deck 42), then the turn-2 draw (41)."""
+    table = _after_turn_1_second(no_g)
+    _stack(table, ["T-CRI"])  # not a draw trigger
     SETUP.own_turn(table, 2)
-    turn2 = table.events[[i for i, e in enumerate(table.events) if e.step == "drive check"][0] :]
-    assert [(e.step, e.ref, len(e.cards)) for e in turn2[:2]] == [
-        ("drive check", "7.5.1.2.6", 1),
-        ("draw", "6.4.1.1.2", 1),
+    moved = [(e.step, e.ref, [c.number for c in e.cards]) for e in table.events if e.cards][:3]
+    assert moved[0] == ("drive check", "7.5.1.2.3", ["T-CRI"])  # to the trigger zone
+    assert moved[1] == ("drive check", "7.5.1.2.6", ["T-CRI"])  # then to the hand: drive 1 (grade 0 or 1)
+    assert moved[2][:2] == ("draw", "6.4.1.1.2")
+    assert len(table.deck) == 41
+
+
+def test_a_checked_draw_trigger_draws_a_card(no_g):
+    """Spec example 15: "a checked draw trigger draws 1 more, deck 41" (7.5.1.2.4 with 2.8.1.1.3), then the draw."""
+    table = _after_turn_1_second(no_g)
+    _stack(table, ["T-DRW", "T-G2A", "T-G3A"])
+    reached = len(table.reached)
+    SETUP.own_turn(table, 2)
+    assert [(e.step, e.ref, [c.number for c in e.cards]) for e in table.events[:4]] == [
+        ("drive check", "7.5.1.2.3", ["T-DRW"]),
+        ("trigger", "2.8.1.1.3", ["T-G2A"]),  # the draw trigger's card, drawn before the checked card moves
+        ("drive check", "7.5.1.2.6", ["T-DRW"]),
+        ("draw", "6.4.1.1.2", ["T-G3A"]),
     ]
-    assert len(table.deck) == 41  # 42 after the drive check (drive 1, no draw trigger), 41 after the draw
+    assert len(table.deck) == 40  # 43 - the check - the trigger's draw - the draw step
+    assert len(table.reached) == reached + 3
+    assert {"T-DRW", "T-G2A", "T-G3A"} <= {c.number for c in table.reached}
+
+
+@pytest.mark.parametrize("trigger", ["T-CRI", "T-STD", "T-HEL"])
+def test_other_triggers_move_no_card(no_g, trigger):
+    table = _after_turn_1_second(no_g)
+    _stack(table, [trigger])
+    SETUP.own_turn(table, 2)
+    assert ("trigger", "7.5.1.2.4") in steps(table)
+    assert len(table.deck) == 41
+
+
+def test_a_draw_trigger_of_another_clan_does_nothing(db):
+    """7.5.1.2.4: the action happens only with a unit of the trigger's clan on VC/RC (here: the vanguard)."""
+    other = make_db("vanguard", records_with({"T-DRW": {"clans": ["よそのクラン"]}}))
+    table = _after_turn_1_second(make_deck(other, main=BASE_MAIN))
+    _stack(table, ["T-DRW"])
+    SETUP.own_turn(table, 2)
+    assert not any(e.ref == "2.8.1.1.3" for e in table.events)
+    assert "no unit of its clan" in next(e.text for e in table.events if e.step == "trigger")
+    assert len(table.deck) == 41
+
+
+def test_the_floor_checks_one_card_and_ignores_triggers(no_g):
+    table = deal(no_g, seed=8, going="second", turns=1, floor=True)
+    table.events.clear()
+    _stack(table, ["T-DRW"])
+    SETUP.own_turn(table, 2)
+    assert not any(e.step == "trigger" for e in table.events)
+    assert len(table.deck) == 41
+
+
+def _grade_3_vanguard(table: Table, number: str = "T-G3A") -> None:
+    card = _take(table.deck, [number])[0]
+    table.zone("soul").append(table.zone("vanguard").pop())
+    table.zone("vanguard").append(card)
+
+
+def test_twin_drive_checks_two_cards_per_attack(no_g):
+    """11.2.3.1: a grade-3 vanguard with twin drive checks two cards; each goes to the hand."""
+    table = _after_turn_1_second(no_g)
+    _grade_3_vanguard(table)
+    _stack(table, ["T-G1B", "T-DRW", "T-G2A", "T-G2B"])
+    SETUP.own_turn(table, 2)
+    moved = [(e.step, e.ref, [c.number for c in e.cards]) for e in table.events if e.cards][:6]
+    assert moved == [
+        ("drive check", "7.5.1.2.3", ["T-G1B"]),
+        ("drive check", "7.5.1.2.6", ["T-G1B"]),
+        ("drive check", "7.5.1.2.3", ["T-DRW"]),
+        ("trigger", "2.8.1.1.3", ["T-G2A"]),
+        ("drive check", "7.5.1.2.6", ["T-DRW"]),
+        ("draw", "6.4.1.1.2", ["T-G2B"]),
+    ]
+    assert "drive 2" in table.events[0].text
+
+
+def test_drive_comes_from_the_skill_not_the_grade(db):
+    """The engine reads `skill` (2.16.2, 11.2); a grade-3 unit without twin drive checks one card."""
+    plain3 = make_db("vanguard", records_with({"T-G3A": {"skill": "boost"}}))
+    table = _after_turn_1_second(make_deck(plain3, main=BASE_MAIN))
+    _grade_3_vanguard(table)
+    SETUP.own_turn(table, 2)
+    assert sum(e.ref == "7.5.1.2.6" for e in table.events) == 1
+
+
+def test_twin_drive_from_the_turn_the_vanguard_is_grade_3(no_g):
+    """Rides G1, G2, G3 on own turns 1-3 (going second): checks 1, 1, then 2 from the turn-3 attack on."""
+    for seed in range(200):
+        table = deal(no_g, seed=seed, going="second", turns=4)
+        rode = [c.grade for c in [*table.zone("soul"), *table.zone("vanguard")]]
+        if rode == [0, 1, 2, 3]:
+            break
+    else:
+        pytest.fail("no seed rode the whole chain")
+    per_turn = [e.text for e in table.events if e.ref == "7.5.1.2.3"]
+    drives = [text.split("drive ")[1][0] for text in per_turn]
+    assert drives == ["1", "1", "2", "2"]
+
+
+def test_the_vanguard_rides_a_twin_drive_unit_first(db):
+    plain3 = make_db("vanguard", records_with({"T-G3A": {"skill": "boost"}}))
+    table = _after_turn_1_second(make_deck(plain3, main=BASE_MAIN))
+    two = _take(table.deck, ["T-G2A"])[0]
+    table.zone("soul").append(table.zone("vanguard").pop())
+    table.zone("vanguard").append(two)
+    table.hand = [*_take(table.deck, ["T-G3A", "T-G3B"]), *table.hand]
+    SETUP.own_turn(table, 2)
+    assert table.zone("vanguard")[-1].number == "T-G3B"
 
 
 def _take(cards: list, numbers: list[str]) -> list:
