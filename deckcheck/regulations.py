@@ -29,7 +29,7 @@ import tomli
 
 from deckcheck.carddb import carddb_layers
 from deckcheck.decks import toml_error_position
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, Problem
 from deckcheck.game import CopyGroup, plural
 from deckcheck.normalize import norm_name
 from deckcheck.violations import Violation
@@ -49,7 +49,9 @@ class RegulationError(DeckcheckError):
 
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
-        super().__init__("broken regulation data:\n  " + "\n  ".join(problems))
+        # Each problem with its file and line (a Problem) becomes its own annotation in the CI formats.
+        details = [problem if isinstance(problem, Problem) else Problem(problem) for problem in problems]
+        super().__init__("broken regulation data:\n  " + "\n  ".join(problems), details=details)
 
 
 # Reading -------------------------------------------------------------------------------------------------
@@ -62,6 +64,11 @@ class Listing:
     key: str
     limit: int  # 0: banned
     where: str  # "path:line: field '...'" for messages about this listing
+    path: str | None = None  # the file and line it is written on, for problems about it
+    line: int | None = None
+
+    def problem(self, text: str) -> Problem:
+        return Problem(f"{self.where}: {text}", self.path, self.line)
 
 
 @dataclass(frozen=True)
@@ -100,9 +107,10 @@ class Regulation:
             earlier = limits.get(restriction.identity)
             if earlier is not None and earlier.limit != restriction.limit:
                 problems.append(
-                    f"{listing.where}: {listing.key!r} is the same card for the copy limit as {earlier.key!r}, "
-                    f"listed with a different limit ({_limit_word(restriction.limit)} against "
-                    f"{_limit_word(earlier.limit)})"
+                    listing.problem(
+                        f"{listing.key!r} is the same card for the copy limit as {earlier.key!r}, listed with a "
+                        f"different limit ({_limit_word(restriction.limit)} against {_limit_word(earlier.limit)})"
+                    )
                 )
                 continue
             limits[restriction.identity] = restriction
@@ -132,14 +140,16 @@ def _restriction(db: CardDB, listing: Listing, problems: list[str]) -> Restricti
         hints = db.suggest(listing.key)
         hint = f"; did you mean: {'; '.join(hints)}?" if hints else ""
         problems.append(
-            f"{listing.where}: {listing.key!r} is not a {db.game.title} card number or name in the card database{hint}"
+            listing.problem(f"{listing.key!r} is not a {db.game.title} card number or name in the card database{hint}")
         )
         return None
     identity = db.game.limit_identity(card)
     if identity is None:
         problems.append(
-            f"{listing.where}: {card.label()} has no copy limit in {db.game.title} (it is not counted as a deck "
-            "card), so a regulation cannot limit it"
+            listing.problem(
+                f"{card.label()} has no copy limit in {db.game.title} (it is not counted as a deck card), so a "
+                "regulation cannot limit it"
+            )
         )
         return None
     return Restriction(identity, listing.limit, card, listing.key, listing.where)
@@ -176,7 +186,12 @@ class _FileReader:
         return f"{self.path}:{line}: field '{field_name}'" if line else f"{self.path}: field '{field_name}'"
 
     def problem(self, field_name: str, reason: str, pattern: str | None = None) -> None:
-        self.problems.append(f"{self.at(field_name, pattern)}: {reason}")
+        line = _line_of(self.text, pattern) if pattern else None
+        self.problems.append(Problem(f"{self.at(field_name, pattern)}: {reason}", self.path, line))
+
+    def listing(self, key: str, limit: int, field_name: str, pattern: str, suffix: str = "") -> Listing:
+        where = f"{self.at(field_name, pattern)}{suffix}"
+        return Listing(key, limit, where, str(self.path), _line_of(self.text, pattern))
 
     def read(self) -> Regulation | None:
         data = self._load()
@@ -199,11 +214,11 @@ class _FileReader:
         except tomli.TOMLDecodeError as error:
             reason, line = toml_error_position(error)
             where = f"{self.path}:{line}" if line else str(self.path)
-            self.problems.append(f"{where}: is not valid TOML: {reason}")
+            self.problems.append(Problem(f"{where}: is not valid TOML: {reason}", self.path, line))
         except UnicodeDecodeError:
-            self.problems.append(f"{self.path}: is not UTF-8 text")
+            self.problems.append(Problem(f"{self.path}: is not UTF-8 text", self.path))
         except OSError as error:
-            self.problems.append(f"{self.path}: cannot be read ({error.strerror})")
+            self.problems.append(Problem(f"{self.path}: cannot be read ({error.strerror})", self.path))
         return None
 
     def _check_keys(self, data: dict[str, Any]) -> None:
@@ -253,7 +268,7 @@ class _FileReader:
             if not isinstance(key, str) or not key.strip():
                 self.problem("banned", f"item {index} must be a card number or name, not {key!r}", _assigned("banned"))
                 continue
-            yield Listing(key, 0, f"{self.at('banned', _quoted(key))}, item {index}")
+            yield self.listing(key, 0, "banned", _quoted(key), f", item {index}")
 
     def _limits(self, value: Any) -> Iterator[Listing]:
         if not isinstance(value, dict):
@@ -267,7 +282,7 @@ class _FileReader:
                     _assigned(key),
                 )
                 continue
-            yield Listing(key, limit, self.at(f"limits.{key}", _assigned(key)))
+            yield self.listing(key, limit, f"limits.{key}", _assigned(key))
 
 
 def parse_day(value: date | str, what: str = "a date") -> date:
@@ -400,8 +415,11 @@ def _load(
         same_layer = layers.setdefault(index, {})
         if regulation.name in same_layer:
             problems.append(
-                f"{path}: field 'name': {regulation.name!r} is already the name of a regulation in "
-                f"{same_layer[regulation.name].path} (a name is unique within one database folder)"
+                Problem(
+                    f"{path}: field 'name': {regulation.name!r} is already the name of a regulation in "
+                    f"{same_layer[regulation.name].path} (a name is unique within one database folder)",
+                    path,
+                )
             )
             continue
         same_layer[regulation.name] = regulation

@@ -576,3 +576,34 @@ def test_shipped_vanguard_samples_show_the_date_selection(isolated_carddb: Path)
     code, data, err = check_json(REPO / "decks" / "vanguard", "--as-of", "2026-03-31")
     assert code == 0 and {d["regulation"] for d in data["decks"]} == {None}
     assert "no vanguard regulation was in force (its first takes effect on 2026-04-01)" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ('name = "X"\neffective = 2030-01-01\n[limits]\n"T-100" = "one"\n', 4),  # a field of the file
+        ('name = "X"\neffective = 2030-01-01\nbanned = ["T-100",\n  "Unit O"]\n', 4),  # a card no database has
+        ('name = "X"\neffective = 2030-01-01\n[limits\n"T-100" = 1\n', 3),  # not TOML
+    ],
+)
+def test_a_broken_regulation_points_at_its_file_and_line(
+    vanguard_carddb: Path, no_shipped: None, text: str, line: int
+) -> None:
+    # each problem is an annotation (github, SARIF) on the regulation file's line, never a problem about no file
+    path = write_regulation(vanguard_carddb, "b.toml", text)
+    deck = write_deck(Path.cwd())
+    code, data, _ = check_json(deck, "--carddb", vanguard_carddb, "--regulation", "X")
+    assert code == 2
+    ((problem,),) = [error["problems"] for error in data["errors"]]
+    assert (problem["path"], problem["line"]) == (str(path), line)
+    github = CliRunner().invoke(
+        app, ["check", str(deck), "--carddb", str(vanguard_carddb), "--regulation", "X", "-o", "github"]
+    )
+    assert github.stdout.startswith(f"::error file={path},line={line},title=deckcheck::broken regulation data: ")
+    sarif = CliRunner().invoke(
+        app, ["check", str(deck), "--carddb", str(vanguard_carddb), "--regulation", "X", "-o", "sarif"]
+    )
+    (sarif_run,) = json.loads(sarif.stdout)["runs"]
+    (result,) = sarif_run["results"]
+    assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == line
+    assert "toolExecutionNotifications" not in sarif_run["invocations"][0]
