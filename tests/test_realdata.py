@@ -97,6 +97,9 @@ def test_evolve_odd_widths_are_normalised():
     assert conversion.rejected == [] and conversion.records[0]["number"] == "BP01-001"
     assert conversion.records[0]["name"] == "ローズ クイーン" and conversion.records[0]["cost"] == 8
     assert conversion.records[0]["class"] == "forest"
+    evolved = item | {"card_code": "BP01-002", "card_type": "ﾌｫﾛﾜｰ ･ ｴﾎﾞﾙｳﾞ", "cost": "-"}
+    [record] = convert_evolve([evolved]).records  # half-width kind, spaces around the middle dot
+    assert (record["type"], record["evolve"]) == ("follower", True)
 
 
 GOOD = {"card_code": "X-1", "name": "A", "class": "エルフ", "card_type": "フォロワー", "sub_type": "-"}
@@ -108,6 +111,10 @@ GOOD |= {"cost": "1", "attack": "1", "hp": "1", "set": "BP01"}
     [
         ({"card_type": "クレスト"}, "field 'card_type': unknown kind 「クレスト」"),
         ({"card_type": "フォロワー・クレスト"}, "field 'card_type': unknown kind"),
+        ({"card_type": "リーダー・エボルヴ"}, "field 'card_type': unknown kind 「リーダー・エボルヴ」"),
+        ({"card_type": "イクイップメント"}, "field 'card_type': unknown kind 「イクイップメント」"),
+        ({"card_type": "フォロワー・エボルヴ・アドバンス"}, "field 'card_type': unknown kind"),
+        ({"card_type": "スペル・トークン・トークン"}, "field 'card_type': unknown kind"),
         ({"card_code": ""}, "field 'card_code': is missing or empty"),
         ({"card_code": None}, "field 'card_code': is missing or empty"),
         ({"name": "  "}, "field 'name': is missing or empty"),
