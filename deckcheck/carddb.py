@@ -354,7 +354,10 @@ def load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Ca
 
 def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> list[tuple[int, Card]]:
     try:
-        parsed = tomli.loads(data.decode("utf-8-sig"))
+        parsed = parse_within_limits(tomli.loads, data.decode("utf-8-sig"), path, "toml")
+    except DeckcheckError as error:  # a number too long or nesting too deep
+        problems.append(Problem(f"{error}", path, error.line))
+        return []
     except tomli.TOMLDecodeError as error:
         reason, line = toml_error_position(error)
         where = f"{path}:{line}" if line else str(path)
@@ -377,6 +380,8 @@ def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> lis
         card = parse_record(game, record, f"{path} record {index}", problems)
         if card is not None:
             loaded.append((index, card))
+    from deckcheck.limits import parse_within_limits
+
         elif len(problems) > before:  # each problem of the record points at its `[[cards]]` line
             line = _record_line(data, index)
             problems[before:] = [Problem(problem, path, line) for problem in problems[before:]]

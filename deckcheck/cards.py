@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from deckcheck.limits import INT_DIGITS
 from deckcheck.normalize import norm_name, norm_number
 
 Number = Annotated[str, Field(min_length=1), AfterValidator(norm_number)]
@@ -60,7 +61,7 @@ def int_or_x(value: Any) -> Any:
         text = unicodedata.normalize("NFKC", value).strip()
         if text.upper() == "X":
             return "X"
-        if text.lstrip("-").isdigit():
+        if _whole(text):
             return int(text)
     return value
 
@@ -69,9 +70,16 @@ def plain_int(value: Any) -> Any:
     """Integers written as text (full-width digits, a trailing '+', thousands commas) become ints."""
     if isinstance(value, str):
         text = unicodedata.normalize("NFKC", value).strip().rstrip("+").replace(",", "")
-        if text.lstrip("-").isdigit():
+        if _whole(text):
             return int(text)
     return value
+
+
+def _whole(text: str) -> bool:
+    """Whether int() reads `text`: decimal digits ("²" is a digit int() refuses), at most INT_DIGITS of them (a
+    longer number is left to the validator, which refuses it as too large)."""
+    digits = text.removeprefix("-")
+    return digits.isdecimal() and len(digits) <= INT_DIGITS
 
 
 IntOrX = Annotated[int | Literal["X"], BeforeValidator(int_or_x)]

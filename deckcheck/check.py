@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import tomli
 
 from deckcheck.carddb import CardDB, load_carddb
-from deckcheck.decks import Deck, DeckSource, parse_deck, read_text, resolve_deck
+from deckcheck.decks import COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, parse_deck, read_text, resolve_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.violations import Violation
 
@@ -129,7 +129,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                     rule="deck.bad-count",
                     severity="error",
                     section=entry.section,
-                    message=f"'{entry.key}'{at} has count {entry.raw_count!r}; "
+                    message=f"'{entry.key}'{at} has count {_shown_count(entry.raw_count)}; "
                     "a count must be a positive whole number.",
                     cards=[entry.card.number] if entry.card else [],
                     line=entry.line,
@@ -147,6 +147,14 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                 _unknown_card(deck, key, deck.source.keys[key], "", suggesting, deck.source.key_lines.get(key))
             )
     return found
+
+
+def _shown_count(value: Any) -> str:
+    """A bad count as written; a whole number too large to be a count by its size (it may have thousands of
+    digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_COUNT:
+        return f"{repr(value)[:8]}… ({len(str(value)):,} digits, more than the {COUNT_DIGITS} a count may have)"
+    return repr(value)
 
 
 #: Suggestions are worked out for this many different unknown keys of a deck; a deck of thousands of unknown keys

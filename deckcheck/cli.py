@@ -489,7 +489,14 @@ def cards_import(
     """
     from deckcheck.cardimport import run_import
 
-    text, code = run_import(file, game, into, force=force, json_output=output is HandOutput.json)
+    try:
+        text, code = run_import(file, game, into, force=force, json_output=output is HandOutput.json)
+    except (ValueError, RecursionError) as error:  # a 5,000-digit number or 10,000 nested arrays in the list
+        from deckcheck.limits import limit_error_of_file
+
+        if (malformed := limit_error_of_file(error, file)) is None:
+            raise
+        raise malformed from None
     typer.echo(text)
     raise typer.Exit(code)
 

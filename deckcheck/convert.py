@@ -8,12 +8,13 @@ the game has no place for is reported, never silently dropped.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from deckcheck.atomic import atomic_write
-from deckcheck.decks import DeckSource, Entry, parse_deck, read_text, resolve_deck
+from deckcheck.decks import COUNT_DIGITS, DeckSource, Entry, parse_deck, read_text, resolve_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.game import Game
 from deckcheck.games import get_game
@@ -133,7 +134,25 @@ def read_any(path: Path, game_id: str | None) -> tuple[DeckSource, list[str]]:
             "is a deck registry JSON file (list / sub_list / p_list), which does not say its game: give --game",
             path=path,
         )
-    return from_registry(data, get_game(game_id), path)
+    try:
+        return from_registry(data, get_game(game_id), path)
+    except DeckcheckError as error:
+        if error.line is None and error.field is not None:
+            error.line = _registry_line(text, error.field)
+            error.args = (error.describe(),)
+        raise
+
+
+def _registry_line(text: str, field: str) -> int | None:
+    """The line of a registry field such as `list[2].num` (the export may wrap the deck in a `deck` object)."""
+    from deckcheck.positions import json_key_lines
+
+    parts: list[str | int] = [int(index) if index else name for name, index in re.findall(r"(\w+)|\[(\d+)\]", field)]
+    try:
+        lines = json_key_lines(text)
+    except DeckcheckError:
+        return None
+    return lines.get(tuple(parts)) or lines.get(("deck", *parts))
 
 
 def _registry_game(data: dict[str, Any], game_id: str | None, path: Path) -> str | None:
@@ -174,8 +193,10 @@ def _registry_object(path: Path, text: str) -> dict[str, Any] | None:
     """The registry's object if the file is one (JSON with a registry list and no native sections)."""
     if path.suffix.lower() != ".json" and not text.lstrip().startswith("{"):
         return None
+    from deckcheck.limits import parse_within_limits
+
     try:
-        data = json.loads(text)
+        data = parse_within_limits(json.loads, text, path, "json")  # too long a number, too deep: said here
     except json.JSONDecodeError:
         return None  # parse_deck reports it with its line
     if isinstance(data, dict) and isinstance(data.get("deck"), dict):
@@ -249,8 +270,8 @@ def _registry_items(value: Any, list_name: str, path: Path | str) -> list[tuple[
 
 
 def _count(value: Any) -> int | None:
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
+    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= COUNT_DIGITS:
+        value = int(value.strip())  # "4", "４"; not "²" (a digit that int() refuses) nor 5,000 digits
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         return None
     return value

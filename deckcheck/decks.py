@@ -18,6 +18,7 @@ import tomli  # the standard library's tomllib, compiled: the same results and e
 
 from deckcheck.cards import Card
 from deckcheck.errors import DeckcheckError, Problem
+from deckcheck.limits import INT_DIGITS
 
 if TYPE_CHECKING:
     from deckcheck.carddb import CardDB
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
 
 #: Top-level keys every deck may carry besides its sections.
 COMMON_KEYS = ("game", "name", "regulation")
+#: A count has at most this many digits: a larger number is no count of copies (a `deck.bad-count`), and sums of
+#: counts stay far below the 4,300 digits Python prints.
+COUNT_DIGITS = 18
+MAX_COUNT = 10**COUNT_DIGITS - 1
 
 
 @dataclass
@@ -42,8 +47,8 @@ class Entry:
         """The count if it is a positive integer, else None (a `deck.bad-count` error)."""
         value = self.raw_count
         if type(value) is int:  # nearly always (bool is not int here); asked for every entry by every rule
-            return value if value >= 1 else None
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            return value if 1 <= value <= MAX_COUNT else None
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_COUNT:
             return None
         return value
 
@@ -254,8 +259,10 @@ def _mapping_at_lines(
 
 
 def _load_toml(path: str, text: str) -> dict[str, Any]:
+    from deckcheck.limits import parse_within_limits
+
     try:
-        return tomli.loads(text)
+        return parse_within_limits(tomli.loads, text, path, "toml")  # a 5,000-digit count: a malformed file
     except tomli.TOMLDecodeError as error:
         reason, line = toml_error_position(error)
         raise DeckcheckError(f"is not valid TOML: {reason}", path=path, line=line) from None
@@ -357,6 +364,9 @@ def _parse_text(path: str, text: str) -> DeckSource:
             line = _TRAILING_COMMENT.sub("", line)
         if match := _COUNT_LINE.match(line):
             count = match["count"]
+            if len(count) > INT_DIGITS:  # more digits than Python reads: not a count (nor a readable line)
+                unreadable.append(Problem(f"line {number}: a count of {len(count):,} digits", path, number))
+                continue
             raw_count = int(count) if count.isdecimal() else _text_count(count)
             raw_entries.append(Entry(section, match["key"].strip(), raw_count, line=number))
             continue

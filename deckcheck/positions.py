@@ -99,7 +99,7 @@ def load_json(text: str, path: str | Path | None = None) -> tuple[Any, dict[KeyP
     import json
 
     try:
-        data = json.loads(text)
+        data = parse_within_limits(json.loads, text, path, "json")  # a 5,000-digit number, 10,000 nested arrays
     except json.JSONDecodeError as error:
         raise DeckcheckError(f"is not valid JSON: {error.msg}", path=path, line=error.lineno) from None
     return data, json_key_lines(text, path)
@@ -138,6 +138,8 @@ def json_key_lines(text: str, path: str | Path | None = None) -> dict[KeyPath, i
             if key in top[2]:
                 where = ".".join(str(part) for part in top[0])
                 inside = f" in {where!r}" if where else ""
+    from deckcheck.limits import parse_within_limits
+
                 raise DeckcheckError(
                     f"duplicate key {key!r}{inside} (first on line {top[2][key]}): a JSON object may hold each key "
                     "only once",

@@ -33,7 +33,7 @@ _COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     ">": operator.gt,
     "<": operator.lt,
 }
-_QUERY = re.compile(r"^(?P<op>>=|<=)(?P<k>\d+) (?P<filter>.+)$")
+_QUERY = re.compile(r"^(?P<op>>=|<=)(?P<k>\d{1,18}) (?P<filter>.+)$")
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,8 @@ class Condition:
     def matches(self, card: Card) -> bool:
         stored = getattr(card, self.field, None)
         if self.substring:
+            if isinstance(stored, list):  # a list of texts (traits): any of them holds the part
+                return any(value in item for value in self.values for item in stored)
             return any(value in (stored or "") for value in self.values)
         if self.is_list:
             return any(value in (stored or ()) for value in self.values)
@@ -114,7 +116,7 @@ def _value_parser(info: Any) -> tuple[Callable[[str], Any], bool]:
         candidates: list[Any] = [text]
         if text.lower() in ("true", "false"):
             candidates.insert(0, text.lower() == "true")
-        if re.fullmatch(r"-?\d+", text):
+        if re.fullmatch(r"-?\d{1,18}", text):  # longer: no card stores it (and int() stops at 4,300 digits)
             candidates.insert(0, int(text))
         for candidate in candidates:
             try:
@@ -143,6 +145,13 @@ def parse_filter(text: str, game: Game) -> CardFilter:
             continue
         raw_values = [value.strip() for value in match["values"].split("|")]
         if op == "~=" or attribute == "name":
+        if op == "~=" and not _holds_text(info.annotation):
+            raise DeckcheckError(
+                f"{name}~={match['values']}: ~= finds part of a text (e.g. name~=騎士), and the {game.id} field "
+                f"'{name}' holds {_kind_of(info.annotation)}; use {name}=VALUE"
+                + (f" or a comparison such as {name}>=VALUE" if _takes_numbers(info) else ""),
+                field=name,
+            )
             values = tuple(norm_name(value) for value in raw_values)
             conditions.append(Condition(attribute, op == "~=", values, is_list=False))
             continue
@@ -189,6 +198,30 @@ def _comparison(game: Game, name: str, attribute: str, info: Any, op: str, value
 
 
 def _takes_numbers(info: Any) -> bool:
+def _holds_text(annotation: Any) -> bool:
+    """Whether a field stores text (or a list of texts): what `~=` can find a part of."""
+    origin = typing.get_origin(annotation)
+    if origin is Annotated:
+        return _holds_text(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        parts = [part for part in typing.get_args(annotation) if part is not type(None)]
+        return all(_holds_text(part) for part in parts)
+    if origin is list:
+        return _holds_text(typing.get_args(annotation)[0])
+    if origin is typing.Literal:
+        return all(isinstance(value, str) for value in typing.get_args(annotation))
+    return annotation is str
+
+
+def _kind_of(annotation: Any) -> str:
+    text = repr(annotation)
+    if re.search(r"\bbool\b", text):
+        return "true or false"
+    if re.search(r"\bint\b", text):
+        return "a number"
+    return "no plain text"
+
+
     """Whether a field's type mentions int (its validator may still refuse a given number)."""
     return re.search(r"\bint\b", repr(info.annotation)) is not None
 

@@ -364,8 +364,10 @@ def cipher_facts(item: Any) -> dict[str, Any]:
     symbols = []
     for colour in colours:
         key = _text(colour, "Color").casefold()
-        if key == "none" and len(colours) == 1:
-            continue
+        if key == "none":
+            if len(colours) == 1:
+                continue
+            raise RecordError("Color", f"None (no symbol) cannot stand beside other colours: {colours!r}")
         if key not in CIPHER_SYMBOLS:
             raise RecordError("Color", f"unknown colour {colour!r} (known: {', '.join(CIPHER_SYMBOLS)}, None)")
         symbols.append(CIPHER_SYMBOLS[key])

@@ -31,6 +31,7 @@ from deckcheck.carddb import carddb_layers
 from deckcheck.decks import toml_error_position
 from deckcheck.errors import DeckcheckError, Problem
 from deckcheck.game import CopyGroup, plural
+from deckcheck.limits import parse_within_limits
 from deckcheck.normalize import norm_name
 from deckcheck.violations import Violation
 
@@ -210,7 +211,9 @@ class _FileReader:
     def _load(self) -> dict[str, Any] | None:
         try:
             self.text = self.path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
-            return tomli.loads(self.text)
+            return parse_within_limits(tomli.loads, self.text, self.path, "toml")
+        except DeckcheckError as error:  # a number too long or nesting too deep
+            self.problems.append(Problem(str(error), self.path, error.line))
         except tomli.TOMLDecodeError as error:
             reason, line = toml_error_position(error)
             where = f"{self.path}:{line}" if line else str(self.path)

@@ -155,3 +155,49 @@ def test_comparisons_in_every_filter(run_cli, tmp_path, vanguard_carddb):
     assert by_comparison["probability"] == by_values["probability"]
     code, out, _ = run_cli("hand", deck, "--carddb", vanguard_carddb, "--seed", "1", "--mulligan", "keep:grade<=1")
     assert code == 0 and "keep:grade<=1" in out
+
+
+# ~= finds part of a text (issue 14 item 9) ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "holds"),
+    [("grade~=1", "a number"), ("sentinel~=true", "true or false"), ("power~=1", "a number"), ("grade~=x", "a number")],
+)
+def test_part_of_a_number_or_a_flag_is_bad_input(text, holds):
+    with pytest.raises(DeckcheckError, match=f"~= finds part of a text.*holds {holds}"):
+        parse_filter(text, VANGUARD)
+
+
+def test_part_of_a_text_a_choice_or_a_list_of_texts(db):
+    assert matching(db, "name~=Unit") == [f"T-1{i:02d}" for i in range(9)]
+    assert matching(db, "trigger~=hea") == ["T-004"]  # a choice stores its text
+    evolve = make_db(
+        "evolve",
+        [
+            {"number": "E-1", "name": "A", "type": "follower", "class": "forest", "cost": 1, "traits": ["妖精", "戦士"]},
+            {"number": "E-2", "name": "B", "type": "follower", "class": "forest", "cost": 1, "traits": ["兵士"]},
+        ],
+    )
+    card_filter = parse_filter("traits~=戦", evolve.game)
+    assert [card.number for card in evolve.cards.values() if card_filter(card)] == ["E-1"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["stats", "DECK", "--want", "grade~=1"],
+        ["stats", "DECK", "--want", "grade=1", "--mulligan", "keep:grade~=1"],
+        ["hand", "DECK", "--mulligan", "keep:grade~=1"],
+        ["cards", "search", "grade~=1", "--game", "vanguard"],
+    ],
+    ids=["want", "stats keep", "hand keep", "cards search"],
+)
+def test_part_of_a_number_in_every_command(run_cli, tmp_path, vanguard_carddb, args):
+    from conftest import LEGAL_VANGUARD_TOML
+
+    deck = tmp_path / "d.deck.toml"
+    deck.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    code, _, err = run_cli(*[deck if arg == "DECK" else arg for arg in args], "--carddb", vanguard_carddb)
+    assert code == 2 and "field 'grade'" in err and "~= finds part of a text" in err, err
+    assert "internal error" not in err

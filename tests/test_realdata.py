@@ -193,6 +193,7 @@ CIPHER_GOOD |= {"printings": [{"CardCode": "B99-001N", "SetCode": "B99", "Rarity
     ("change", "reason"),
     [
         ({"Color": ["Pink"]}, "field 'Color': unknown colour 'Pink'"),
+        ({"Color": ["None", "Red"]}, "field 'Color': None (no symbol) cannot stand beside other colours"),
         ({"Cost": "one"}, "field 'Cost': 'one' is not a whole number (up to 6 digits), X or '-'"),
         ({"Cost": "-"}, "field 'Cost': is missing: every unit card prints it"),
         ({"Type": ["Wizard"]}, "field 'Type': unknown word 'Wizard'"),
