@@ -353,6 +353,8 @@ def load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Ca
 
 
 def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> list[tuple[int, Card]]:
+    from deckcheck.limits import parse_within_limits
+
     try:
         parsed = parse_within_limits(tomli.loads, data.decode("utf-8-sig"), path, "toml")
     except DeckcheckError as error:  # a number too long or nesting too deep
@@ -380,8 +382,6 @@ def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> lis
         card = parse_record(game, record, f"{path} record {index}", problems)
         if card is not None:
             loaded.append((index, card))
-    from deckcheck.limits import parse_within_limits
-
         elif len(problems) > before:  # each problem of the record points at its `[[cards]]` line
             line = _record_line(data, index)
             problems[before:] = [Problem(problem, path, line) for problem in problems[before:]]

@@ -98,6 +98,8 @@ def load_json(text: str, path: str | Path | None = None) -> tuple[Any, dict[KeyP
     object, raise DeckcheckError naming the line."""
     import json
 
+    from deckcheck.limits import parse_within_limits
+
     try:
         data = parse_within_limits(json.loads, text, path, "json")  # a 5,000-digit number, 10,000 nested arrays
     except json.JSONDecodeError as error:
@@ -138,8 +140,6 @@ def json_key_lines(text: str, path: str | Path | None = None) -> dict[KeyPath, i
             if key in top[2]:
                 where = ".".join(str(part) for part in top[0])
                 inside = f" in {where!r}" if where else ""
-    from deckcheck.limits import parse_within_limits
-
                 raise DeckcheckError(
                     f"duplicate key {key!r}{inside} (first on line {top[2][key]}): a JSON object may hold each key "
                     "only once",

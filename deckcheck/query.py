@@ -144,7 +144,6 @@ def parse_filter(text: str, game: Game) -> CardFilter:
             conditions.append(_comparison(game, name, attribute, info, op, match["values"]))
             continue
         raw_values = [value.strip() for value in match["values"].split("|")]
-        if op == "~=" or attribute == "name":
         if op == "~=" and not _holds_text(info.annotation):
             raise DeckcheckError(
                 f"{name}~={match['values']}: ~= finds part of a text (e.g. name~=騎士), and the {game.id} field "
@@ -152,6 +151,7 @@ def parse_filter(text: str, game: Game) -> CardFilter:
                 + (f" or a comparison such as {name}>=VALUE" if _takes_numbers(info) else ""),
                 field=name,
             )
+        if op == "~=" or attribute == "name":
             values = tuple(norm_name(value) for value in raw_values)
             conditions.append(Condition(attribute, op == "~=", values, is_list=False))
             continue
@@ -197,7 +197,6 @@ def _comparison(game: Game, name: str, attribute: str, info: Any, op: str, value
     return Comparison(attribute, op, int(value))
 
 
-def _takes_numbers(info: Any) -> bool:
 def _holds_text(annotation: Any) -> bool:
     """Whether a field stores text (or a list of texts): what `~=` can find a part of."""
     origin = typing.get_origin(annotation)
@@ -222,6 +221,7 @@ def _kind_of(annotation: Any) -> str:
     return "no plain text"
 
 
+def _takes_numbers(info: Any) -> bool:
     """Whether a field's type mentions int (its validator may still refuse a given number)."""
     return re.search(r"\bint\b", repr(info.annotation)) is not None
 
