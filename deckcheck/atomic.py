@@ -1,37 +1,89 @@
-"""Atomic writes: a temporary file beside the target, flushed to disk, then renamed over it.
+"""Atomic writes, and the lock that serialises edits of one file.
 
-A reader (or a crash) sees either the old file or the new one, never half of one, and a failed write leaves no
-stray temporary file. The new file keeps the mode of the file it replaces (a new file: 0o666 less the umask, not
-mkstemp's 0o600). Failures are :class:`DeckcheckError` naming the path, so the CLI exits 2.
+A write goes to a temporary file beside the target, flushed to disk, then renamed over it: a reader (or a crash)
+sees either the old file or the new one, never half of one, and a failed write leaves no stray temporary file. The
+new file keeps the mode of the file it replaces (a new file: 0o666 less the umask, not mkstemp's 0o600). Failures
+are :class:`DeckcheckError` naming the path, so the CLI exits 2.
+
+What is at the path decides how it is written:
+
+- a symbolic link: its target is written (the temporary file beside the target), the link stays a link;
+- a character device or a FIFO (``/dev/null``, ``/dev/stdout``, a named pipe): opened and written, as a shell's
+  ``>`` would; renaming over it would replace the device itself;
+- a folder, a socket or a block device: refused, nothing written.
+
+A write of deckcheck's own file (the card database cache, ``own_file=True``) never follows a link nor opens a special
+file: whatever is at the path is replaced, so a link planted in a shared cache folder cannot redirect the write.
+
+Temporary files are named ``.<name>.<random>.deckcheck-tmp``. A process killed between creating one and renaming it
+leaves it behind; the next write of the same target removes such leftovers of ours once they are old enough that no
+running write can still own them.
+
+:func:`edit_lock` makes read-modify-write of a user's file safe against other deckcheck processes doing the same
+(two `deckcheck add` on one deck): it holds ``flock`` on the file itself, so no lock file is left anywhere.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
+import stat
 import tempfile
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 from deckcheck.errors import DeckcheckError
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: edits are not serialised there
+    fcntl = None  # type: ignore[assignment]
 
-def atomic_write(path: str | Path, text: str, *, field: str | None = None) -> None:
-    """Write `text` to `path` as UTF-8 with '\\n' line ends, atomically."""
+TEMP_SUFFIX = ".deckcheck-tmp"
+STALE_TEMP_SECONDS = 15 * 60  # far longer than any write takes: an older temporary file of ours is a leftover
+LOCK_TIMEOUT_ENV = "DECKCHECK_LOCK_TIMEOUT"
+DEFAULT_LOCK_TIMEOUT = 10.0  # seconds a command waits for another one editing the same file
+
+_TEMP_RANDOM = re.compile(r"[a-z0-9_]{8}")  # what tempfile.mkstemp puts between prefix and suffix
+_SPECIAL_KINDS = {
+    stat.S_IFSOCK: "socket",
+    stat.S_IFBLK: "block device",
+}
+
+
+def atomic_write(path: str | Path, text: str, *, field: str | None = None, exclusive: bool = False) -> None:
+    """Write `text` to `path` as UTF-8 with '\\n' line ends, atomically (`exclusive`: only if nothing is there)."""
     data = text.encode("utf-8")
-    atomic_write_with(Path(path), lambda handle: handle.write(data), field=field)
+    atomic_write_with(Path(path), lambda handle: handle.write(data), field=field, exclusive=exclusive)
 
 
-def atomic_write_with(target: Path, write: Callable[[BinaryIO], object], *, field: str | None = None) -> None:
-    """Call `write` on a temporary binary file in the target's folder, then replace the target in one step."""
-    folder = target.parent
+def atomic_write_with(
+    target: Path,
+    write: Callable[[BinaryIO], object],
+    *,
+    field: str | None = None,
+    own_file: bool = False,
+    exclusive: bool = False,
+) -> None:
+    """Call `write` on a temporary binary file in the target's folder, then replace the target in one step (see
+    the module doc for links and special files; `exclusive`: refuse if anything is at the path, even at the last
+    moment)."""
+    target = Path(target)
+    if not own_file:
+        target = _through_links(target, field)
+        if _opened_not_renamed(target, field):
+            _write_into(target, write, field)
+            return
     if target.is_dir():
         raise DeckcheckError("cannot write: it is a folder", path=target, field=field)
     if target.exists() and not os.access(target, os.W_OK):
         raise DeckcheckError("cannot write: the file is read-only", path=target, field=field)
+    folder = target.parent
     try:
-        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
     except OSError as error:
         raise DeckcheckError(f"cannot write: {_reason(error)}", path=target, field=field) from error
     try:
@@ -40,13 +92,83 @@ def atomic_write_with(target: Path, write: Callable[[BinaryIO], object], *, fiel
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(temporary, _new_file_mode(target))
-        os.replace(temporary, target)
+        if exclusive:
+            _link_new(temporary, target, field)
+        else:
+            os.replace(temporary, target)
     except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError):
             raise DeckcheckError(f"cannot write: {_reason(error)}", path=target, field=field) from error
         raise
+    remove_stale_temporaries(target)
+
+
+def _through_links(target: Path, field: str | None) -> Path:
+    """The file a write of `target` must change: a symbolic link's final target (kept as given otherwise)."""
+    if not os.path.islink(target):
+        return target
+    resolved = Path(os.path.realpath(target))
+    if os.path.islink(resolved):  # realpath stops at a loop
+        raise DeckcheckError("cannot write: the symbolic link loops back on itself", path=target, field=field)
+    return resolved
+
+
+def _opened_not_renamed(target: Path, field: str | None) -> bool:
+    """True for a character device or a FIFO (written by opening it); a socket or block device is refused."""
+    try:
+        mode = os.lstat(target).st_mode
+    except OSError:
+        return False  # nothing there (or not reachable): the rename path reports what is wrong
+    if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
+        return True
+    kind = _SPECIAL_KINDS.get(stat.S_IFMT(mode))
+    if kind is not None:
+        raise DeckcheckError(
+            f"cannot write: it is a {kind}, not a regular file; nothing written", path=target, field=field
+        )
+    return False
+
+
+def _write_into(target: Path, write: Callable[[BinaryIO], object], field: str | None) -> None:
+    """Write to a device or FIFO through the file itself (a FIFO waits for its reader, as the shell's `>` does)."""
+    try:
+        with open(target, "wb", buffering=0) as handle:
+            write(handle)
+    except OSError as error:
+        raise DeckcheckError(f"cannot write: {_reason(error)}", path=target, field=field) from error
+
+
+def _link_new(temporary: str, target: Path, field: str | None) -> None:
+    """Put the temporary file at `target` only if nothing is there (a hard link cannot replace a file)."""
+    try:
+        os.link(temporary, target)
+    except FileExistsError:
+        raise DeckcheckError("already exists; nothing written", path=target, field=field) from None
+    except OSError:  # a file system without hard links: claim the name, then replace the empty claim
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.replace(temporary, target)
+        return
+    os.unlink(temporary)
+
+
+def remove_stale_temporaries(target: Path) -> None:
+    """Remove temporary files of ours for `target` that a killed write left behind (regular files of this user,
+    named like ours, untouched for STALE_TEMP_SECONDS). Never fails: what cannot be removed stays."""
+    prefix = f".{target.name}."
+    oldest = time.time() - STALE_TEMP_SECONDS
+    with contextlib.suppress(OSError), os.scandir(target.parent) as entries:
+        for entry in entries:
+            name = entry.name
+            if not (name.startswith(prefix) and name.endswith(TEMP_SUFFIX)):
+                continue
+            if not _TEMP_RANDOM.fullmatch(name[len(prefix) : -len(TEMP_SUFFIX)]):
+                continue
+            with contextlib.suppress(OSError):
+                info = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(info.st_mode) and info.st_uid == os.geteuid() and info.st_mtime < oldest:
+                    os.unlink(entry.path)
 
 
 def _new_file_mode(target: Path) -> int:
@@ -60,3 +182,125 @@ def _new_file_mode(target: Path) -> int:
 
 def _reason(error: OSError) -> str:
     return error.strerror or str(error)
+
+
+# Serialising edits -----------------------------------------------------------------------------------------------
+
+
+def lock_timeout() -> float:
+    """Seconds to wait for another command's edit: $DECKCHECK_LOCK_TIMEOUT, else DEFAULT_LOCK_TIMEOUT."""
+    given = os.environ.get(LOCK_TIMEOUT_ENV, "").strip()
+    try:
+        seconds = float(given) if given else DEFAULT_LOCK_TIMEOUT
+    except ValueError:
+        return DEFAULT_LOCK_TIMEOUT
+    return seconds if seconds >= 0 else DEFAULT_LOCK_TIMEOUT  # NaN and negative values are not a time
+
+
+@contextlib.contextmanager
+def edit_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file at `path` (a link: its target) while it is read, changed and replaced.
+
+    The lock is taken on the file itself. An edit replaces the file with a new one (atomic_write), so a process that
+    waited on the old file finds, once it has the lock, that the path now names another file: it locks that one
+    instead. A deckcheck process killed while holding the lock loses it with its file descriptors."""
+    if fcntl is None:  # pragma: no cover
+        yield
+        return
+    deadline = time.monotonic() + lock_timeout()
+    while True:
+        descriptor = _open_for_lock(path)
+        try:
+            if _lock(descriptor, path, deadline):
+                break
+        except BaseException:
+            os.close(descriptor)
+            raise
+        os.close(descriptor)  # replaced while we waited: lock the new file
+    try:
+        yield
+    finally:
+        os.close(descriptor)  # closing releases the lock
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path) -> Iterator[list[Path]]:
+    """Create `folder` (and missing parents) and hold an exclusive lock on it; yields the folders created here.
+
+    For edits that read a whole folder before writing one of its files (`cards import`). Folders this call created
+    and that are still empty at the end are removed while the lock is still held (a command that waited for it then
+    creates the folder again)."""
+    deadline = time.monotonic() + lock_timeout()
+    while True:
+        created = _make_folders(folder)
+        try:
+            descriptor = _open_for_lock(folder)
+        except DeckcheckError:
+            if os.path.lexists(folder) or time.monotonic() >= deadline:
+                raise
+            continue  # removed by the command we waited for (it had created it): make it again
+        try:
+            if fcntl is None or _lock(descriptor, folder, deadline):  # pragma: no branch
+                break
+        except BaseException:
+            os.close(descriptor)
+            raise
+        os.close(descriptor)
+    try:
+        yield created
+    finally:
+        for made in reversed(created):
+            with contextlib.suppress(OSError):
+                made.rmdir()  # only an empty folder goes
+        os.close(descriptor)
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    missing = [parent for parent in (folder, *folder.parents) if not parent.exists()]
+    made = []
+    for parent in reversed(missing):
+        try:
+            parent.mkdir()
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise DeckcheckError(f"cannot create the folder: {_reason(error)}", path=parent) from None
+        made.append(parent)
+    return made
+
+
+def _open_for_lock(path: Path) -> int:
+    try:
+        # O_NONBLOCK: a FIFO at the path must not block the open; O_RDONLY is enough for flock
+        return os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise DeckcheckError("no such file", path=path) from None
+    except OSError as error:
+        raise DeckcheckError(f"cannot open it to lock it for the edit: {_reason(error)}", path=path) from None
+
+
+def _lock(descriptor: int, path: Path, deadline: float) -> bool:
+    """Wait for the lock until `deadline` (DeckcheckError after it); True when the locked file is still the one at
+    `path`, False when it was replaced or removed meanwhile."""
+    pause = 0.005
+    while True:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise DeckcheckError(
+                    f"another deckcheck command is changing this file; gave up waiting after {lock_timeout():g} s "
+                    f"(nothing changed; run the command again, or set {LOCK_TIMEOUT_ENV} to wait longer)",
+                    path=path,
+                ) from None
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
+        except OSError:  # a file system without flock (some network mounts): edit without the lock
+            return True
+    try:
+        now = os.stat(path)
+    except OSError:
+        return False
+    locked = os.fstat(descriptor)
+    return (now.st_dev, now.st_ino) == (locked.st_dev, locked.st_ino)

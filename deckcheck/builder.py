@@ -9,11 +9,14 @@ that would drop comments the command refuses unless `--force`. Writes are atomic
 
 from __future__ import annotations
 
+import difflib
+import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from deckcheck.atomic import atomic_write
+from deckcheck.atomic import atomic_write, edit_lock
 from deckcheck.carddb import CardDB, load_carddb
 from deckcheck.cards import Card
 from deckcheck.check import report_deck
@@ -47,7 +50,7 @@ def new_deck(path: str | Path, game_id: str, name: str | None = None, carddb_dir
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise DeckcheckError(f"cannot create the folder ({error.strerror})", path=path.parent) from None
-    atomic_write(path, text)
+    atomic_write(path, text, exclusive=True)  # a file made meanwhile (another `new`) is never replaced
     created = f"Created {path}: an empty {game.title} deck (sections: {', '.join(game.sections)})."
     return f"{created}\n{state_line(resolve_deck(source, db), db, carddb_dirs)}"
 
@@ -78,25 +81,31 @@ def edit_deck(
 ) -> str:
     """Add (`delta` > 0) or remove (`delta` < 0) copies of a card; return the summary and the deck's new state
     (under `regulation`, else the deck's own `regulation` key, else the one in force `as_of`)."""
+    path = _existing_deck(path)
+    with edit_lock(path):  # another add/remove/set of this deck waits: its read would miss this edit
+        text = read_text(path)
+        source = parse_deck(path, text=text)
+        db = load_carddb(source.game_id, carddb_dirs)
+        deck = resolve_deck(source, db)
+        _require_regulation(deck, db, regulation, as_of, carddb_dirs)
+        if section is not None:
+            section = _known_section(deck.game, section.strip().lower())
+        plan = (
+            _plan_add(deck, db, card_key, delta, section)
+            if delta > 0
+            else _plan_remove(deck, db, card_key, -delta, section)
+        )
+        new_text = _rewrite(path, text, source, plan.changes, force)
+        atomic_write(path, _as_written(new_text, path.read_bytes()))
+    edited = resolve_deck(parse_deck(path, text=new_text), db)
+    return f"{plan.summary}\n{state_line(edited, db, carddb_dirs, regulation=regulation, as_of=as_of)}"
+
+
+def _existing_deck(path: str | Path) -> Path:
     path = Path(path)
     if not path.exists():
         raise DeckcheckError("no such deck file (create one with: deckcheck new PATH --game GAME)", path=path)
-    text = read_text(path)
-    source = parse_deck(path, text=text)
-    db = load_carddb(source.game_id, carddb_dirs)
-    deck = resolve_deck(source, db)
-    _require_regulation(deck, db, regulation, as_of, carddb_dirs)
-    if section is not None:
-        section = _known_section(deck.game, section.strip().lower())
-    plan = (
-        _plan_add(deck, db, card_key, delta, section)
-        if delta > 0
-        else _plan_remove(deck, db, card_key, -delta, section)
-    )
-    new_text = _rewrite(path, text, source, plan.changes, force)
-    atomic_write(path, _as_written(new_text, path.read_bytes()))
-    edited = resolve_deck(parse_deck(path, text=new_text), db)
-    return f"{plan.summary}\n{state_line(edited, db, carddb_dirs, regulation=regulation, as_of=as_of)}"
+    return path
 
 
 def _require_regulation(
@@ -119,21 +128,20 @@ def set_deck_key(
 ) -> str:
     """Set a top-level deck key (`name`, `regulation`, or the game's own: `lord`, `basis`, `first_vanguard`);
     return what changed and the deck's new state. Written like `add`: the key's line only, atomically."""
-    path = Path(path)
-    if not path.exists():
-        raise DeckcheckError("no such deck file (create one with: deckcheck new PATH --game GAME)", path=path)
-    text = read_text(path)
-    source = parse_deck(path, text=text)
-    db = load_carddb(source.game_id, carddb_dirs)
-    deck = resolve_deck(source, db)
-    _require_regulation(deck, db, regulation, as_of, carddb_dirs)
-    key = key.strip().lower()
-    value = _key_value(deck, db, key, value, carddb_dirs)
-    before = source.name if key == "name" else source.regulation if key == "regulation" else source.keys.get(key)
-    edited = _with_key(source, key, value)
-    small = set_key_text(text, source.format, key, value)
-    new_text = _written_text(path, text, edited, small, force)
-    atomic_write(path, _as_written(new_text, path.read_bytes()))
+    path = _existing_deck(path)
+    with edit_lock(path):
+        text = read_text(path)
+        source = parse_deck(path, text=text)
+        db = load_carddb(source.game_id, carddb_dirs)
+        deck = resolve_deck(source, db)
+        _require_regulation(deck, db, regulation, as_of, carddb_dirs)
+        key = key.strip().lower()
+        value = _key_value(deck, db, key, value, carddb_dirs)
+        before = source.name if key == "name" else source.regulation if key == "regulation" else source.keys.get(key)
+        edited = _with_key(source, key, value)
+        small = set_key_text(text, source.format, key, value)
+        new_text = _written_text(path, text, edited, small, force)
+        atomic_write(path, _as_written(new_text, path.read_bytes()))
     changed = f"Set {key} to {value!r}" + (f" (was {before!r})." if before is not None else ".")
     state = state_line(
         resolve_deck(parse_deck(path, text=new_text), db), db, carddb_dirs, regulation=regulation, as_of=as_of
@@ -171,10 +179,28 @@ def _with_key(source: DeckSource, key: str, value: str) -> DeckSource:
 
 
 def _as_written(text: str, original: bytes) -> str:
-    """Keep the file's byte-order mark and Windows line ends, if it had them."""
-    if b"\r\n" in original:
-        text = text.replace("\n", "\r\n")
+    """`text` (lines ending in '\\n') with the file's byte-order mark and line ends, if it had them."""
+    if b"\r" in original:
+        text = _with_line_ends(text, original.decode("utf-8-sig", "replace"))
     return ("\ufeff" + text) if original.startswith(b"\xef\xbb\xbf") else text
+
+
+def _with_line_ends(text: str, original: str) -> str:
+    """A line kept from `original` keeps its own end (CRLF, LF or CR); a new or changed line takes the end most
+    lines of `original` have. So one CRLF line in an LF file stays the only one, and a CRLF file stays CRLF."""
+    pieces = re.split(r"(\r\n|\r|\n)", original)
+    old_lines, old_ends = pieces[0::2], [*pieces[1::2], ""]
+    usual = Counter(end for end in old_ends if end).most_common(1)[0][0]
+    new_lines = text.split("\n")
+    ends = ["\n"] * (len(new_lines) - 1) + [""]
+    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for tag, old_start, old_stop, new_start, new_stop in matcher.get_opcodes():
+        for offset, index in enumerate(range(new_start, new_stop)):
+            if index == len(new_lines) - 1:
+                continue  # the text after the last line end has none
+            kept = old_start + offset < old_stop and tag in ("equal", "replace")
+            ends[index] = (old_ends[old_start + offset] if kept else "") or usual
+    return "".join(line + end for line, end in zip(new_lines, ends, strict=True))
 
 
 def _known_section(game: Game, section: str) -> str:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import time
 import tomllib
 
 import pytest
@@ -528,3 +531,126 @@ def test_set_adds_a_key_after_a_multiline_value_not_inside_it(tmp_path, isolated
     code, output = invoke("set", path, "name", "N")
     assert code == 0, output
     assert path.read_text(encoding="utf-8") == text.replace("# notes\n", '# notes\nname = "N"\n')
+
+
+# Concurrent edits, links, line ends, duplicate keys ---------------------------------------------------------------
+
+_EDITOR = """
+import pathlib, sys, time
+from typer.testing import CliRunner
+from deckcheck.cli import app
+
+deck, cards, rounds, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), pathlib.Path(sys.argv[4])
+runner = CliRunner()
+runner.invoke(app, ["cards", "search", "T-1", "--game", "vanguard", "--carddb", cards])  # load before the start
+while not go.exists():
+    time.sleep(0.002)
+for _ in range(rounds):
+    result = runner.invoke(app, ["add", deck, "T-100", "--carddb", cards])
+    print(result.exit_code, result.output.splitlines()[0] if result.output else "", flush=True)
+"""
+
+
+def test_concurrent_adds_from_several_processes_are_all_kept(tmp_path, cards):
+    """Real processes editing one deck at once: each add reads the deck, changes it and renames the new file over
+    it; without the lock two of them read the same deck and one add is lost (issue 14: 113 of 200 rounds)."""
+    path = tmp_path / "d.deck.toml"
+    path.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    go = tmp_path / "go"
+    processes, rounds = 3, 12
+    env = {**os.environ, "DECKCHECK_LOCK_TIMEOUT": "120"}
+    editors = [
+        subprocess.Popen(
+            [sys.executable, "-c", _EDITOR, str(path), str(cards), str(rounds), str(go)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for _ in range(processes)
+    ]
+    time.sleep(0.5)
+    go.touch()
+    outputs = [editor.communicate(timeout=600) for editor in editors]
+    lines = [line for out, _ in outputs for line in out.splitlines()]
+    assert [editor.returncode for editor in editors] == [0] * processes, [err for _, err in outputs]
+    assert len(lines) == processes * rounds and all(line.startswith("0 Added 1 × ") for line in lines), lines
+    assert deck_data(path)["main"]["T-100"] == 4 + processes * rounds
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards", "d.deck.toml", "go", "work"]  # no leftovers
+
+
+def test_an_edit_that_cannot_get_the_lock_changes_nothing_and_exits_2(tmp_path, cards, monkeypatch):
+    import fcntl
+
+    path = tmp_path / "d.deck.toml"
+    path.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    monkeypatch.setenv("DECKCHECK_LOCK_TIMEOUT", "0.3")
+    held = os.open(path, os.O_RDONLY)  # another deckcheck in the middle of its edit
+    fcntl.flock(held, fcntl.LOCK_EX)
+    try:
+        for command in (("add", path, "T-100"), ("remove", path, "T-100"), ("set", path, "name", "X")):
+            code, output = invoke(*command, "--carddb", cards)
+            assert code == 2 and "another deckcheck command is changing this file" in output, output
+            assert str(path) in output
+    finally:
+        os.close(held)
+    assert path.read_text(encoding="utf-8") == LEGAL_VANGUARD_TOML
+    assert invoke("add", path, "T-100", "--carddb", cards)[0] == 0  # free again
+
+
+def test_add_through_a_symlink_edits_the_deck_it_points_to(tmp_path, cards):
+    real = tmp_path / "shared" / "d.deck.toml"
+    real.parent.mkdir()
+    real.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    link = tmp_path / "mine.deck.toml"
+    link.symlink_to(real)
+    code, output = invoke("add", link, "T-100", "--carddb", cards)
+    assert code == 0, output
+    assert link.is_symlink()
+    assert deck_data(real)["main"]["T-100"] == 5
+    assert invoke("set", link, "name", "Linked")[0] == 0
+    assert link.is_symlink() and deck_data(real)["name"] == "Linked"
+    assert sorted(p.name for p in real.parent.iterdir()) == ["d.deck.toml"]
+
+
+def test_one_crlf_line_in_an_lf_deck_stays_the_only_one(tmp_path, cards):
+    path = tmp_path / "d.deck.toml"
+    original = b'game = "vanguard"\n# from a Windows editor\r\n[main]\n"T-100" = 1\n"T-101" = 2\n'
+    path.write_bytes(original)
+    assert invoke("add", path, "T-102", "--carddb", cards)[0] == 0
+    assert invoke("add", path, "T-100", "--carddb", cards)[0] == 0
+    assert path.read_bytes() == original.replace(b'"T-100" = 1', b'"T-100" = 2') + b'"T-102" = 1\n'
+
+
+def test_a_crlf_deck_with_one_lf_line_keeps_both_and_new_lines_are_crlf(tmp_path, cards):
+    path = tmp_path / "d.txt"
+    path.write_bytes(b"game: vanguard\r\n4 T-100\n1 T-101\r\n")
+    assert invoke("add", path, "T-102", "--carddb", cards)[0] == 0
+    assert invoke("add", path, "T-100", "--carddb", cards)[0] == 0
+    assert path.read_bytes() == b"game: vanguard\r\n5 T-100\n1 T-101\r\n1 T-102\r\n"
+
+
+def test_a_json_deck_with_a_duplicate_key_is_refused_byte_for_byte(tmp_path, cards):
+    """Read last-wins, the deck would lose an entry, and `add` would write the file without it."""
+    path = tmp_path / "d.json"
+    original = b'{"game": "vanguard",\n "main": {"T-100": 1,\n          "T-100": 3, "T-101": 2}}\n'
+    path.write_bytes(original)
+    code, output = invoke("add", path, "T-101", "--carddb", cards)
+    assert code == 2
+    assert "d.json:3" in output and "duplicate key 'T-100'" in output and "first on line 2" in output
+    assert path.read_bytes() == original
+
+
+def test_new_never_replaces_a_deck_made_meanwhile(tmp_path, cards, monkeypatch):
+    """Another `new` of the same path between the check and the write: the first deck is kept."""
+    path = tmp_path / "d.deck.toml"
+    real_write = atomic.atomic_write
+
+    def someone_else_first(target, text, **options):
+        path.write_text("# theirs\n", encoding="utf-8")
+        return real_write(target, text, **options)
+
+    monkeypatch.setattr("deckcheck.builder.atomic_write", someone_else_first)
+    code, output = invoke("new", path, "--game", "vanguard", "--carddb", cards)
+    assert code == 2 and "already exists" in output
+    assert path.read_text(encoding="utf-8") == "# theirs\n"
