@@ -429,6 +429,8 @@ class _Walk:
                     yield path
             elif child.is_symlink() and child.name.lower().endswith(_DECK_SUFFIXES):
                 self.problem(_kind(path), path)  # a broken link or a loop where a deck should be
+            elif child.name.lower().endswith((".deck.toml", ".deck.json")):
+                self.problem(_kind(path), path)  # a FIFO, socket or device named as a deck: not read (it may block)
 
 
 def check_paths(

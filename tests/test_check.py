@@ -200,3 +200,60 @@ def test_a_deck_regulation_key_naming_no_regulation_is_reported_on_its_line(tree
     assert lines["reg.txt"] == ("regulation", len(LEGAL_VANGUARD_TEXT.split("\n")))
     github = CliRunner().invoke(app, ["check", "reg.deck.toml", "--output", "github"]).stdout
     assert github.startswith(f"::error file=reg.deck.toml,line={lines['reg.deck.toml'][1]},title=deckcheck::")
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif", "junit"])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_every_path_that_cannot_be_walked_is_reported_in_every_format(tree, monkeypatch, fmt, jobs):
+    # issue 14 item 8: a link loop, an unreadable folder, an unreadable deck and a FIFO named as a deck are each
+    # reported for their path, in every format and with workers too; the readable decks are all checked. Reading is
+    # refused by a stand-in (root can read anything); the FIFO is real and must not block the walk.
+    (tree / "sub" / "back").symlink_to(tree)
+    (tree / "locked").mkdir()
+    (tree / "locked" / "x.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    (tree / "secret.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    os.mkfifo(tree / "sub" / "pipe.deck.toml")
+    real_scandir, real_read = os.scandir, Path.read_bytes
+
+    def scandir(path):
+        if str(path).endswith("locked"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_scandir(path)
+
+    def read_bytes(self):
+        if self.name == "secret.deck.toml":
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return real_read(self)
+
+    monkeypatch.setattr("deckcheck.check.os.scandir", scandir)
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setenv("DECKCHECK_JOBS", jobs)
+    unwalkable = {
+        "decks/sub/back": "symbolic link loop",
+        "decks/locked": "folder cannot be read (Permission denied)",
+        "decks/secret.deck.toml": "cannot be read (Permission denied)",
+        "decks/sub/pipe.deck.toml": "is not a regular file",
+    }
+    readable = ["decks/a.deck.toml", "decks/b.txt", "decks/sub/c.json", "decks/sub/d.deck.json"]
+    result = CliRunner().invoke(app, ["check", "decks", "--output", fmt])
+    assert result.exit_code == 2 and "internal error" not in result.output
+    for path, reason in unwalkable.items():
+        assert f"deckcheck: {path}: " in result.stderr and reason in result.stderr
+    out = result.stdout
+    if fmt == "json":
+        data = json.loads(out)
+        assert [deck["path"] for deck in data["decks"]] == readable
+        assert {error["path"] for error in data["errors"]} == set(unwalkable)
+    elif fmt in ("text", "junit"):
+        assert all(path in out for path in readable)
+        assert fmt == "text" or all(path in out for path in unwalkable)
+    elif fmt == "github":
+        assert all(f"file={path}," in out or f"file={path}::" in out for path in unwalkable)
+    else:
+        uris = {
+            place["physicalLocation"]["artifactLocation"]["uri"]
+            for r in json.loads(out)["runs"][0]["results"]
+            if r["ruleId"] == "deckcheck.unreadable"
+            for place in r["locations"]
+        }
+        assert uris == set(unwalkable)
