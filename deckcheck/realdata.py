@@ -593,7 +593,7 @@ def report(conversion: Conversion, target: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 3 or args[0] in ("-h", "--help"):
-        print(__doc__.split("\n\n")[1] if args and args[0] in ("-h", "--help") else "", file=sys.stderr)
+        print("\n\n".join(__doc__.split("\n\n")[1:4]) if args and args[0] in ("-h", "--help") else "", file=sys.stderr)
         print("usage: python -m deckcheck.realdata {evolve|cipher} SOURCE.json CARDDB_FOLDER", file=sys.stderr)
         return 0 if args and args[0] in ("-h", "--help") else 2
     game_id, source, out = args[0], Path(args[1]), Path(args[2])
