@@ -12,25 +12,31 @@ stderr when the cache cannot be read or written.
 It never serves stale data: a cache file is used only when its key matches, and the key is a hash of the bytes of
 every source file (mtime alone can miss an edit), the list of files in each layer folder (an added or removed file
 changes it), the source of the code that validates the records, the versions of deckcheck, pydantic and Python, and
-this file's format. It never fails a command: a cache that cannot be read, is corrupt, truncated or of another
-version is rebuilt; a cache folder that cannot be created or written is done without. A broken card database is
-never stored, so its CardDatabaseError appears on every run.
+this file's format. It never fails a command: a cache that cannot be read, is corrupt, truncated, of another version
+or not a regular file (a FIFO or device there is never read) is rebuilt; a cache folder that cannot be created or
+written is done without. A broken card database is never stored, so its CardDatabaseError appears on every run.
+
+It never serves tampered data: every file carries a MAC (keyed BLAKE2b) over its header and payload, keyed by a
+secret of the user (``mac-key-<uid>`` in the cache folder, 32 random bytes, mode 0600). A file edited by anyone
+without the secret, checksum recomputed or not, fails the MAC and is rebuilt from the card files; a key file that is
+not a regular file of this user readable by no one else is never trusted (a new one replaces it).
 
 A database served from the cache is made with the garbage collector paused and then frozen (see long_lived): it
 lives as long as the process, so no collection should have to scan it.
 
 The file holds plain data (lists, dicts, strings, numbers) written with :mod:`marshal`, never pickled objects, behind
-a header (magic, format, key, CRC-32 of the payload).
+a header (magic, format, key, MAC).
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import marshal
 import os
+import stat
 import sys
-import zlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,14 +48,21 @@ try:  # the C module behind hashlib.blake2b: importing hashlib also loads OpenSS
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
+try:  # what hmac.compare_digest is, without importing hmac (and OpenSSL)
+    from _operator import _compare_digest as same_digest
+except ImportError:  # pragma: no cover
+    from hmac import compare_digest as same_digest
 
 if TYPE_CHECKING:
     from deckcheck.cards import Card
     from deckcheck.game import Game
 
-FORMAT = 2  # the layout of the file; the key also covers this module's source, so an edit never reads old files
+FORMAT = 3  # the layout of the file; the key also covers this module's source, so an edit never reads old files
 MAGIC = b"deckcheck-carddb"
-_HEADER = len(MAGIC) + 2 + 32 + 4  # magic, format, key, CRC-32 of the payload
+_MAC_BYTES = 32
+_HEADER = len(MAGIC) + 2 + 32 + _MAC_BYTES  # magic, format, key, MAC of all that precedes it and the payload
+MAX_FILE_BYTES = 512 * 1024 * 1024  # a larger file is not ours (the cache of a 7,000-card database is ~2 MB)
+SECRET_BYTES = 32
 
 CACHE_DIR_ENV = "DECKCHECK_CACHE_DIR"
 NO_CACHE_ENV = "DECKCHECK_NO_CACHE"
@@ -117,19 +130,18 @@ def key_of(game: Game, layers: Sequence[LayerFiles]) -> bytes:
     return blake2b(repr(parts).encode(), digest_size=32).digest()
 
 
-def load(game: Game, layers: Sequence[Path], key: bytes) -> Cached | None:
-    """The cached database, or None (no cache, another key, unreadable or corrupt: the caller rebuilds it)."""
+def load(
+    game: Game, layers: Sequence[Path], key: bytes, rebuild: Callable[[], Mapping[str, Card]] | None = None
+) -> Cached | None:
+    """The cached database, or None (no cache, another key, unreadable, corrupt or tampered with: the caller
+    rebuilds it). `rebuild` gives the cards from the card files, should a cached record prove unusable later."""
     if not enabled():
         return None
     path = cache_file(game, layers)
     if path is None:
         return None
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        _note(f"cannot read {path}: {error.strerror or error}")
+    data = _read_regular(path)
+    if data is None:
         return None
     if len(data) < _HEADER or data[: len(MAGIC)] != MAGIC:
         _note(f"{path} is not a deckcheck card cache; rebuilding it")
@@ -137,15 +149,40 @@ def load(game: Game, layers: Sequence[Path], key: bytes) -> Cached | None:
     start = len(MAGIC)
     if int.from_bytes(data[start : start + 2], "big") != FORMAT or data[start + 2 : start + 34] != key:
         return None  # another format, version or source: rebuilt and replaced
-    payload = data[_HEADER:]
-    if _checksum(payload) != data[_HEADER - 4 : _HEADER]:
-        _note(f"{path} is corrupt; rebuilding it")
+    secret = _secret(path.parent, create=False)
+    payload = memoryview(data)[_HEADER:]
+    stored_mac = data[_HEADER - _MAC_BYTES : _HEADER]
+    if secret is None or not same_digest(_mac(secret, data[: _HEADER - _MAC_BYTES], payload), stored_mac):
+        _note(f"{path} is corrupt or was not written by this user's deckcheck; rebuilding it")
         return None
     try:
-        return _decode_db(game, marshal.loads(payload), path)
-    except Exception as error:  # any damage the checksum missed: never fail a command over a cache
+        return _decode_db(game, marshal.loads(payload), path, rebuild)
+    except Exception as error:  # any damage the MAC missed (a bug): never fail a command over a cache
         _note(f"{path} cannot be decoded ({type(error).__name__}); rebuilding it")
         return None
+
+
+def _read_regular(path: Path) -> bytes | None:
+    """The bytes of the cache file, or None: missing, unreadable, not a regular file (a FIFO or a device is never
+    read: it could block forever or never end) or larger than any cache."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as error:  # a link (ours never are), no permission ...
+        _note(f"cannot read {path}: {error.strerror or error}; rebuilding it")
+        return None
+    with os.fdopen(descriptor, "rb") as handle:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+            _note(f"{path} is not a deckcheck card cache (not a regular file, or too large); replacing it")
+            return None
+        try:
+            return handle.read(MAX_FILE_BYTES + 1)
+        except OSError as error:
+            _note(f"cannot read {path}: {error.strerror or error}; rebuilding it")
+            return None
 
 
 @contextmanager
@@ -185,10 +222,21 @@ def store(
     except (_Unencodable, ValueError) as error:  # ValueError: marshal met a type it cannot write
         _note(f"card database of {game.id} not cached: {error}")
         return
-    header = MAGIC + FORMAT.to_bytes(2, "big") + key + _checksum(payload)
+    if len(payload) + _HEADER > MAX_FILE_BYTES:
+        _note(f"card database of {game.id} not cached: larger than {MAX_FILE_BYTES} bytes")
+        return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_with(path, lambda handle: handle.write(header + payload))
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        _note(f"cannot write the card database cache {path}: cannot create its folder ({error.strerror or error})")
+        return
+    secret = _secret(path.parent, create=True)
+    if secret is None:
+        return
+    start = MAGIC + FORMAT.to_bytes(2, "big") + key
+    header = start + _mac(secret, start, payload)
+    try:  # own_file: a link or a FIFO at the path is replaced, never followed or opened
+        atomic_write_with(path, lambda handle: handle.write(header + payload), own_file=True)
     except (OSError, DeckcheckError) as error:
         _note(f"cannot write the card database cache {path}: {error}")
 
@@ -202,10 +250,84 @@ def _digest(data: bytes) -> bytes:
     return blake2b(data, digest_size=32).digest()
 
 
-def _checksum(payload: bytes) -> bytes:
-    """Catches a damaged or truncated file (what CRC-32 is for, at four times blake2b's speed); staleness is the
-    key's business."""
-    return zlib.crc32(payload).to_bytes(4, "big")
+def _mac(secret: bytes, header: bytes, payload: bytes | memoryview) -> bytes:
+    """Keyed BLAKE2b (a MAC by design, no HMAC construction needed) of the header before it and the payload: catches a
+    damaged or truncated file and one edited by anyone without the user's secret; staleness is the key's business.
+    About 1.3 ms per MB, with no OpenSSL to load."""
+    mac = blake2b(header, key=secret, digest_size=_MAC_BYTES)
+    mac.update(payload)
+    return mac.digest()
+
+
+def _uid() -> int | None:
+    return os.geteuid() if hasattr(os, "geteuid") else None
+
+
+def secret_file(folder: Path) -> Path:
+    uid = _uid()
+    return folder / ("mac-key" if uid is None else f"mac-key-{uid}")
+
+
+def _secret(folder: Path, *, create: bool) -> bytes | None:
+    """The user's MAC secret of the cache folder (made when `create` and there is no trustworthy one), or None."""
+    path = secret_file(folder)
+    secret = _read_secret(path)
+    if secret is None and create:
+        secret = _new_secret(path)
+    return secret
+
+
+def _read_secret(path: Path) -> bytes | None:
+    """The secret, if the file is a regular file of this user that no one else may read or write."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as handle:
+        info = os.fstat(descriptor)
+        uid = _uid()
+        mine = uid is None or info.st_uid == uid
+        if not (stat.S_ISREG(info.st_mode) and mine and info.st_mode & 0o077 == 0):
+            _note(f"{path} is not a private file of this user; not trusted")
+            return None
+        try:
+            secret = handle.read(SECRET_BYTES + 1)
+        except OSError:
+            return None
+    return secret if len(secret) == SECRET_BYTES else None
+
+
+def _new_secret(path: Path) -> bytes | None:
+    """Make the secret (mode 0600 from mkstemp); another process's new secret is used rather than replaced."""
+    import tempfile
+
+    from deckcheck.atomic import TEMP_SUFFIX
+
+    secret = os.urandom(SECRET_BYTES)
+    temporary = None
+    try:
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(secret)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(temporary, path)  # never replaces a file: two processes making a secret at once agree on one
+        except FileExistsError:
+            if (theirs := _read_secret(path)) is not None:
+                return theirs
+            os.replace(temporary, path)  # the file there is not trusted: ours replaces it
+        except OSError:  # a file system without hard links
+            os.replace(temporary, path)
+        return secret
+    except OSError as error:
+        _note(f"cannot make the cache secret {path}: {error.strerror or error}; working without the cache")
+        return None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
 
 
 def _versions() -> tuple[str, str, str]:
@@ -313,7 +435,9 @@ def _has_tag(value: Any) -> bool:
     return False
 
 
-def _decode_db(game: Game, payload: dict[str, Any], path: Path) -> Cached:
+def _decode_db(
+    game: Game, payload: dict[str, Any], path: Path, rebuild: Callable[[], Mapping[str, Card]] | None = None
+) -> Cached:
     model = game.card_model
     fields = payload["fields"]
     if fields != list(model.__pydantic_fields__):
@@ -325,39 +449,54 @@ def _decode_db(game: Game, payload: dict[str, Any], path: Path) -> Cached:
     warnings = payload["warnings"]
     if not (isinstance(sources, dict) and isinstance(warnings, list) and sources.keys() == set(numbers)):
         raise ValueError("sources or warnings malformed")
-    return Cached(LazyCards(numbers, names, records, _builder(model, fields), path), sources, warnings)
+    return Cached(LazyCards(numbers, names, records, _builder(model, fields), path, rebuild), sources, warnings)
 
 
 class LazyCards(Mapping[str, "Card"]):
     """The cards of a cached database by number, each built from its record the first time it is asked for.
 
     A check looks up a few dozen cards of a database that may hold thousands: building only those keeps a large
-    database nearly as quick as the starter one. The records were checked as a whole (checksum, key, fields) when
-    the file was read."""
+    database nearly as quick as the starter one. The records were checked as a whole (MAC, key, fields) when the
+    file was read. A record that still cannot be built (only a bug could write one) is never served: the cache file
+    is removed and every card comes from `rebuild` (the card files, validated) from then on."""
 
-    def __init__(self, numbers: list[str], names: list[str], records: list[bytes], build: Any, path: Path) -> None:
+    def __init__(
+        self,
+        numbers: list[str],
+        names: list[str],
+        records: list[bytes],
+        build: Any,
+        path: Path,
+        rebuild: Callable[[], Mapping[str, Card]] | None = None,
+    ) -> None:
         self._numbers, self._names = numbers, names
         self._records = dict(zip(numbers, records, strict=True))
         self._built: dict[str, Card] = {}
         self._build = build
         self._path = path
+        self._rebuild = rebuild
+        self._fresh: Mapping[str, Card] | None = None
 
     def __getitem__(self, number: str) -> Card:
+        if self._fresh is not None:
+            return self._fresh[number]
         card = self._built.get(number)
         if card is None:
             record = self._records[number]
             try:
                 card = self._built[number] = self._build(*marshal.loads(record))
-            except Exception as error:  # a record that passed the checksum yet is not a card: never a wrong card
-                self._path.unlink(missing_ok=True)
-                from deckcheck.errors import DeckcheckError
-
-                raise DeckcheckError(
-                    f"card {number} in the card database cache is damaged ({type(error).__name__}: {error}); the "
-                    "cache file has been removed, run the command again (or set DECKCHECK_NO_CACHE=1)",
-                    path=self._path,
-                ) from None
+            except Exception as error:  # a record that passed the MAC yet is not a card: never a wrong card
+                return self._rebuilt(number, error)[number]
         return card
+
+    def _rebuilt(self, number: str, error: Exception) -> Mapping[str, Card]:
+        _note(f"card {number} in {self._path} cannot be built ({type(error).__name__}: {error}); rebuilding")
+        with contextlib.suppress(OSError):
+            self._path.unlink()  # the next run writes a good one
+        if self._rebuild is None:  # a LazyCards made without its sources (tests): nothing to rebuild from
+            raise KeyError(number) from error
+        self._fresh = self._rebuild()
+        return self._fresh
 
     def __contains__(self, number: object) -> bool:
         return number in self._records

@@ -12,7 +12,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -249,6 +249,17 @@ def load_carddb(game_id: str, extra: Iterable[str | Path] = (), cwd: Path | None
     return _load_layers(game_id, layers)
 
 
+def layer_folders(extra: Iterable[str | Path] = (), cwd: Path | None = None) -> list[Path]:
+    """The resolved folder of every layer load_carddb reads, in the order they apply."""
+    return [resolved for _, resolved in _layers(extra, cwd)]
+
+
+def load_layers(game_id: str, layers: Iterable[Path]) -> CardDB:
+    """The database of exactly these resolved layer folders, in order (`cards import` checks the layers around
+    the folder it writes)."""
+    return _load_layers(game_id, tuple(layers))
+
+
 def forget_loaded() -> None:
     """Drop the databases loaded in this process (after a command wrote card files)."""
     _load_layers.cache_clear()
@@ -264,7 +275,8 @@ def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
     key = None if problems else carddb_cache.key_of(game, snapshot)
     if key is not None:
         with carddb_cache.long_lived():
-            if (cached := carddb_cache.load(game, layers, key)) is not None:
+            rebuild = partial(_cards_from_files, game, layers)  # should a cached record prove unusable
+            if (cached := carddb_cache.load(game, layers, key, rebuild)) is not None:
                 db = CardDB(game=game, cards=cached.cards, sources=cached.sources)
                 db.warnings = cached.warnings
                 return db
@@ -284,6 +296,18 @@ def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
     if key is not None:
         carddb_cache.store(game, layers, key, cards, sources, db.warnings)
     return db
+
+
+def _cards_from_files(game: Game, layers: tuple[Path, ...]) -> dict[str, Card]:
+    """The cards of the layers read and validated again, without the cache."""
+    problems: list[str] = []
+    cards: dict[str, Card] = {}
+    for layer in _read_layers(game, layers, problems):
+        if layer.files is not None:
+            cards.update(_load_folder(game, layer.files, problems)[0])
+    if problems:
+        raise CardDatabaseError(problems)
+    return cards
 
 
 def _read_layers(game: Game, layers: tuple[Path, ...], problems: list[str]) -> list[carddb_cache.LayerFiles]:

@@ -7,11 +7,15 @@ equal to validated ones. The autouse fixture in conftest.py points DECKCHECK_CAC
 
 from __future__ import annotations
 
+import contextlib
 import json
 import marshal
 import os
+import signal
+import stat
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +29,7 @@ import deckcheck
 from deckcheck import cache, carddb
 from deckcheck.carddb import forget_loaded, load_carddb
 from deckcheck.cli import app
-from deckcheck.errors import CardDatabaseError, DeckcheckError
+from deckcheck.errors import CardDatabaseError
 from deckcheck.games import all_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,40 +190,46 @@ def test_a_damaged_or_old_cache_file_is_rebuilt(layer, parses, kind):
     assert parses == []
 
 
+def signed_with_the_users_secret(path: Path, payload: bytes) -> None:
+    """Give the cache file another payload with a valid MAC, as only deckcheck itself (or a bug in it) could."""
+    start = path.read_bytes()[: cache._HEADER - cache._MAC_BYTES]
+    secret = cache.secret_file(path.parent).read_bytes()
+    path.write_bytes(start + cache._mac(secret, start, payload) + payload)
+
+
 def test_a_cache_whose_payload_cannot_be_decoded_is_rebuilt(layer, parses):
-    """Right magic, key and checksum, but content that is not a database: still rebuilt, never a traceback."""
+    """Right magic, key and MAC, but content that is not a database: still rebuilt, never a traceback."""
     good = fresh_load(layer)
     [path] = cache_files()
-    data = path.read_bytes()
-    payload = marshal.dumps({"fields": ["nonsense"], "cards": [[1, 2]]})
-    header = data[: len(cache.MAGIC) + 2 + 32]
-    path.write_bytes(header + cache._checksum(payload) + payload)
+    signed_with_the_users_secret(path, marshal.dumps({"fields": ["nonsense"], "cards": [[1, 2]]}))
     parses.clear()
     assert fresh_load(layer).cards == good.cards
     assert len(parses) == len(VANGUARD_RECORDS)
 
 
-def test_a_cached_card_that_lacks_a_field_is_never_served(layer, parses):
-    """A record that passes the checksum but misses a field (only a bug or a forged file can make one) must not give
-    a card without that attribute: a clear error naming the cache, the file removed, and the next run rebuilds."""
+def test_a_cached_card_that_lacks_a_field_is_never_served_the_files_are_read_instead(layer, parses, capsys):
+    """A record that passes the MAC but misses a field (only a bug can make one) must not give a card without that
+    attribute, nor fail the command: the cache file is removed and the cards come from the card files."""
     good = fresh_load(layer)
     [path] = cache_files()
-    data = path.read_bytes()
-    payload = marshal.loads(data[cache._HEADER :])
+    payload = marshal.loads(path.read_bytes()[cache._HEADER :])
     values, mask, tagged = marshal.loads(payload["records"][0])
     del values["grade"]
     payload["records"][0] = marshal.dumps((values, mask, tagged))
-    damaged = marshal.dumps(payload)
-    path.write_bytes(data[: cache._HEADER - 4] + cache._checksum(damaged) + damaged)
+    signed_with_the_users_secret(path, marshal.dumps(payload))
     parses.clear()
     damaged_db = fresh_load(layer)
     assert parses == []  # the index is read from the cache ...
-    with pytest.raises(DeckcheckError, match="damaged") as raised:
-        damaged_db.cards[payload["numbers"][0]]  # ... and the broken card only when asked for
-    assert str(path) in str(raised.value)
-    assert not path.exists()
-    assert fresh_load(layer).cards == good.cards
+    number = payload["numbers"][0]
+    card = damaged_db.cards[number]  # ... and the broken card only when asked for: rebuilt from the files
+    assert card == good.cards[number] and card.grade == good.cards[number].grade
     assert len(parses) == len(VANGUARD_RECORDS)
+    assert not path.exists()  # the next run writes a good one
+    assert all(damaged_db.cards[n] == good.cards[n] for n in good.cards)
+    assert capsys.readouterr().err == ""  # silent unless DECKCHECK_DEBUG
+    parses.clear()
+    assert fresh_load(layer).cards == good.cards
+    assert len(parses) == len(VANGUARD_RECORDS) and len(cache_files()) == 1
 
 
 def test_a_cache_of_another_deckcheck_version_is_rebuilt(layer, parses, monkeypatch):
@@ -236,6 +246,134 @@ def test_editing_the_code_that_validates_records_invalidates_the_cache(layer, pa
     parses.clear()
     fresh_load(layer)
     assert len(parses) == len(VANGUARD_RECORDS)
+
+
+# A cache anyone can write to: tampered entries are rebuilt, special files never read ----------------------------------
+
+
+def forge(path: Path, secret: bytes, rename: tuple[str, str]) -> None:
+    """What someone who can write the cache file but not read the user's secret can do: rename a card in the payload,
+    then compute the MAC (or a checksum) again with a secret of their own."""
+    data = path.read_bytes()
+    payload = marshal.loads(data[cache._HEADER :])
+    old, new = rename
+    payload["names"] = [new if name == old else name for name in payload["names"]]
+    for index, record in enumerate(payload["records"]):
+        values, mask, tagged = marshal.loads(record)
+        if values["name"] == old:
+            values["name"] = new
+            payload["records"][index] = marshal.dumps((values, mask, tagged))
+    forged = marshal.dumps(payload)
+    start = data[: cache._HEADER - cache._MAC_BYTES]
+    path.write_bytes(start + cache._mac(secret, start, forged) + forged)
+
+
+def test_a_payload_edited_with_its_mac_recomputed_is_never_served(layer, parses):
+    good = fresh_load(layer)
+    [path] = cache_files()
+    forge(path, b"a guess at the secret".ljust(cache.SECRET_BYTES, b"!"), ("Crit", "Omega Knight"))
+    assert b"Omega Knight" in path.read_bytes()
+    parses.clear()
+    rebuilt = fresh_load(layer)
+    assert rebuilt.resolve("Omega Knight") is None and rebuilt.resolve("Crit") == good.resolve("Crit")
+    assert len(parses) == len(VANGUARD_RECORDS)  # from the card files
+    assert b"Omega Knight" not in path.read_bytes()  # and the forged file replaced
+
+
+@pytest.mark.parametrize("how", ["readable by others", "owned by another user", "a link to their own"])
+def test_a_secret_file_planted_by_someone_else_is_not_trusted(layer, parses, tmp_path, how):
+    fresh_load(layer)
+    [path] = cache_files()
+    secret = cache.secret_file(path.parent)
+    theirs = b"the attacker's own secret key!!!"
+    assert len(theirs) == cache.SECRET_BYTES
+    secret.unlink()
+    if how == "a link to their own":
+        elsewhere = tmp_path / "their-key"
+        elsewhere.write_bytes(theirs)
+        elsewhere.chmod(0o600)
+        secret.symlink_to(elsewhere)
+    else:
+        secret.write_bytes(theirs)
+        secret.chmod(0o644 if how == "readable by others" else 0o600)
+        if how == "owned by another user":
+            if os.geteuid() != 0:
+                pytest.skip("only root can give a file to another user")
+            os.chown(secret, 4242, 4242)
+    forge(path, theirs, ("Crit", "Omega Knight"))
+    parses.clear()
+    rebuilt = fresh_load(layer)
+    assert rebuilt.resolve("Omega Knight") is None and rebuilt.resolve("Crit") is not None
+    assert len(parses) == len(VANGUARD_RECORDS)
+    # A new private secret replaced the planted file, and the next run is served from the cache again.
+    info = os.lstat(secret)
+    assert stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) == 0o600 and info.st_uid == os.geteuid()
+    assert secret.read_bytes() != theirs
+    parses.clear()
+    fresh_load(layer)
+    assert parses == []
+
+
+def test_the_secret_is_private_to_the_user_and_made_once(layer):
+    fresh_load(layer)
+    [path] = cache_files()
+    secret = cache.secret_file(path.parent)
+    info = os.lstat(secret)
+    assert stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) == 0o600 and info.st_size == cache.SECRET_BYTES
+    first = secret.read_bytes()
+    forget_loaded()
+    load_carddb("vanguard", [layer])
+    assert secret.read_bytes() == first
+    assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, secret.name])  # no temporaries
+
+
+@contextlib.contextmanager
+def no_longer_than(seconds: float) -> Iterator[None]:
+    """Turn a hang (a FIFO opened for reading waits for a writer forever) into a failing test."""
+
+    def expire(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def put_special_file(path: Path, kind: str) -> None:
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "link to /dev/zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "character device":
+        try:
+            os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 5))  # a twin of /dev/zero: never ends
+        except PermissionError:
+            pytest.skip("only root can make a device node")
+    elif kind == "huge sparse file":
+        with path.open("wb") as handle:
+            handle.truncate(cache.MAX_FILE_BYTES + 1)
+    else:
+        raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link to /dev/zero", "character device", "huge sparse file"])
+def test_a_special_file_at_the_cache_path_is_never_read_and_is_replaced(layer, parses, kind):
+    good = fresh_load(layer)
+    [path] = cache_files()
+    put_special_file(path, kind)
+    parses.clear()
+    with no_longer_than(20):
+        rebuilt = fresh_load(layer)
+    assert rebuilt.cards == good.cards and len(parses) == len(VANGUARD_RECORDS)
+    assert stat.S_ISREG(os.lstat(path).st_mode) and os.lstat(path).st_size < 1_000_000  # a cache file again
+    parses.clear()
+    fresh_load(layer)
+    assert parses == []
 
 
 # Working without a cache --------------------------------------------------------------------------------------------
