@@ -133,12 +133,13 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                     "a count must be a positive whole number.",
                     cards=[entry.card.number] if entry.card else [],
                     line=entry.line,
+                    end_line=entry.end_line,
                 )
             )
         if entry.card is None and entry.section in sections:
-            found.append(
-                _unknown_card(deck, entry.section, entry.key, at, _suggesting(db, entry.key, asked), entry.line)
-            )
+            unknown = _unknown_card(deck, entry.section, entry.key, at, _suggesting(db, entry.key, asked), entry.line)
+            unknown.end_line = entry.end_line
+            found.append(unknown)
     for key, card in deck.key_cards.items():
         if card is None:
             deck.source.locate()
@@ -203,17 +204,25 @@ def place_violations(deck: Deck, violations: list[Violation]) -> None:
     source.locate()
     for violation in violations:
         if violation.line is None:
-            violation.line = _line_of(deck, violation)
+            violation.line, violation.end_line = _lines_of(deck, violation)
+
+
+def _lines_of(deck: Deck, violation: Violation) -> tuple[int | None, int | None]:
+    """The violation's line, and the last line of its entry when that entry spans lines."""
+    if violation.cards:
+        wanted = set(violation.cards)
+        involved = [e for e in deck.entries if e.card is not None and e.card.number in wanted and e.line]
+        in_section = [e for e in involved if e.section == violation.section]
+        if in_section or involved:
+            first = min(in_section or involved, key=lambda entry: entry.line or 0)
+            return first.line, first.end_line
+    return _line_of(deck, violation), None
 
 
 def _line_of(deck: Deck, violation: Violation) -> int | None:
     source = deck.source
     if violation.cards:
         wanted = set(violation.cards)
-        involved = [e for e in deck.entries if e.card is not None and e.card.number in wanted and e.line]
-        in_section = [e for e in involved if e.section == violation.section]
-        if in_section or involved:
-            return min(entry.line for entry in in_section or involved)  # type: ignore[misc]
         keyed = [key for key, card in deck.key_cards.items() if card is not None and card.number in wanted]
         if keyed and (line := source.key_lines.get(keyed[0])):
             return line

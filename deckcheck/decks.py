@@ -41,6 +41,7 @@ class Entry:
     raw_count: Any
     line: int | None = None
     card: Card | None = None
+    end_line: int | None = None  # the last line of an entry written over several lines (else None)
 
     @property
     def count(self) -> int | None:
@@ -75,18 +76,25 @@ class DeckSource:
     key_paths: dict[tuple[Any, ...], int] | None = field(default=None, repr=False, compare=False)
 
     def locate(self) -> None:
-        """Give every entry, section and key its line, reading the kept TOML text once (a legal deck never asks)."""
-        if self.key_paths is not None or self.text is None or self.format != "toml":
+        """Give every entry, section and key its line (and where an entry over several lines ends), reading the
+        kept TOML or JSON text once (a legal deck never asks)."""
+        if self.key_paths is not None or self.text is None or self.format not in ("toml", "json"):
             return
-        from deckcheck.positions import toml_key_lines
+        from deckcheck.positions import json_key_lines, toml_key_lines
 
-        self.key_paths = toml_key_lines(self.text)
-        self.apply_lines(self.key_paths)
+        ends: dict[tuple[Any, ...], int] = {}  # where entries written over several lines end
+        if self.format == "toml":
+            self.key_paths = toml_key_lines(self.text, ends)
+        else:  # JSON: its lines were applied while reading; only the ends are new
+            self.key_paths = json_key_lines(self.text, self.path, ends)
+        self.apply_lines(self.key_paths, ends)
 
-    def apply_lines(self, lines: dict[tuple[Any, ...], int]) -> None:
+    def apply_lines(self, lines: dict[tuple[Any, ...], int], ends: dict[tuple[Any, ...], int] | None = None) -> None:
         for entry in self.entries:
             if entry.line is None:
                 entry.line = lines.get((entry.section, entry.key)) or lines.get((entry.section,))
+            if ends:
+                entry.end_line = ends.get((entry.section, entry.key))
         for path, number in lines.items():
             if len(path) == 1 and isinstance(name := path[0], str):  # a section's header or a top-level key
                 self.section_lines.setdefault(name, number)
@@ -235,6 +243,7 @@ def parse_deck(path: str | Path, text: str | None = None, fmt: str | None = None
     _refuse_registry_export(shown, data)
     source = _mapping_at_lines(shown, data, fmt, lambda: lines)
     source.apply_lines(lines)
+    source.text = text  # where entries over several lines end is found when a finding needs it (locate)
     return source
 
 

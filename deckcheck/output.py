@@ -247,14 +247,15 @@ def _fingerprint(*parts: object) -> str:
 
 
 def render_sarif(run: CheckRun, root: Path | None = None) -> str:
-    """SARIF 2.1.0 as GitHub code scanning ingests it: one result per violation (on its line; line 1 when it has
-    none, as code scanning needs a region) and per problem of an unreadable file, sorted; problems about no file
-    (a regulation no game has) are tool notifications. `partialFingerprints` hold what identifies a finding (rule,
-    file, section, cards, key), not its line, so an alert stays the same alert when unrelated lines move."""
+    """SARIF 2.1.0 as GitHub code scanning ingests it: one result per violation (on its line, to the entry's last
+    line when it spans several; line 1 when it has none, as code scanning needs a region) and per problem of an
+    unreadable file, sorted; problems about no file (a regulation no game has) are tool notifications.
+    `partialFingerprints` hold what identifies a finding (rule, file, section, cards, key), not its line, so an
+    alert stays the same alert when unrelated lines move."""
     import json
 
     locator = _Locator(root)
-    findings: list[tuple[Any, ...]] = []  # (uri, line, rule, level, message, identity, properties)
+    findings: list[tuple[Any, ...]] = []  # (artifact, line, rule, level, message, identity, properties, end line)
     for report in run.reports:
         if not report.path:
             continue
@@ -262,7 +263,7 @@ def render_sarif(run: CheckRun, root: Path | None = None) -> str:
         for v in report.violations:
             identity = (v.rule, artifact["uri"], v.section, ",".join(v.cards), _without_lines(v.message))
             properties = {k: val for k, val in v.to_json().items() if k not in ("rule", "message")}
-            findings.append((artifact, v.line or 1, v.rule, v.severity, v.message, identity, properties))
+            findings.append((artifact, v.line or 1, v.rule, v.severity, v.message, identity, properties, v.end_line))
     notifications = []
     for error in run.errors:
         for path, line, message in error_places(error):
@@ -271,20 +272,21 @@ def render_sarif(run: CheckRun, root: Path | None = None) -> str:
                 continue
             artifact = locator.artifact(path)
             identity = ("deckcheck.unreadable", artifact["uri"], error_headline(error))
-            findings.append((artifact, line or 1, "deckcheck.unreadable", "error", message, identity, {}))
+            findings.append((artifact, line or 1, "deckcheck.unreadable", "error", message, identity, {}, None))
     findings.sort(key=lambda f: (f[0]["uri"], f[1], f[2], f[4]))
     rule_ids = sorted({finding[2] for finding in findings})
     rule_index = {rule_id: index for index, rule_id in enumerate(rule_ids)}
     results = []
     occurrences: dict[tuple[Any, ...], int] = {}
-    for artifact, line, rule_id, level, message, identity, properties in findings:
+    for artifact, line, rule_id, level, message, identity, properties, end_line in findings:
         occurrences[identity] = occurrences.get(identity, 0) + 1  # the same finding twice in one file stays two
+        region = {"startLine": line, "endLine": end_line} if end_line and end_line > line else {"startLine": line}
         result: dict[str, Any] = {
             "ruleId": rule_id,
             "ruleIndex": rule_index[rule_id],
             "level": level,
             "message": {"text": message},
-            "locations": [{"physicalLocation": {"artifactLocation": artifact, "region": {"startLine": line}}}],
+            "locations": [{"physicalLocation": {"artifactLocation": artifact, "region": region}}],
             "partialFingerprints": {FINGERPRINT: _fingerprint(*identity, occurrences[identity])},
         }
         if properties:

@@ -24,20 +24,60 @@ _TOML_KEY = re.compile(rf"^\s*(?P<key>{_DOTTED})\s*=")
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 
 
-def toml_key_lines(text: str) -> dict[KeyPath, int]:
-    """The line of every table header and key of a TOML text (the first line, for a key written twice)."""
+def toml_key_lines(text: str, ends: dict[KeyPath, int] | None = None) -> dict[KeyPath, int]:
+    """The line of every table header and key of a TOML text (the first line, for a key written twice). With
+    `ends`, also the last line of each key's value where it spans lines (a multi-line array or string)."""
     found: dict[KeyPath, int] = {}
     table: KeyPath | None = ()
-    for number, code in _code_lines(text):
-        if match := _TOML_HEADER.match(code):
+    code = _code_lines(text)
+    value = _ValueEnds(text, code, ends) if ends is not None else None
+    for number, line in code:
+        if match := _TOML_HEADER.match(line):
+            if value:
+                value.close(number)
             table = _key_path(match["key"])
             if table is not None:
                 found.setdefault(table, number)
-        elif table is not None and (match := _TOML_KEY.match(code)):
+        elif table is not None and (match := _TOML_KEY.match(line)):
             path = _key_path(match["key"])
+            if value:
+                value.close(number)
+                value.open(table + path if path is not None else None, number)
             if path is not None:
                 found.setdefault(table + path, number)
+    if value:
+        value.close(text.count("\n") + 2)
     return found
+
+
+class _ValueEnds:
+    """Where each key's value ends: on the last line before the next key or header that is neither blank nor only
+    a comment (a line inside a multi-line string counts). Nearly every value ends on its key's line; only the others
+    are recorded."""
+
+    def __init__(self, text: str, code: list[tuple[int, str]], ends: dict[KeyPath, int]) -> None:
+        self.lines, self.code, self.ends = text.split("\n"), dict(code), ends
+        self.key: tuple[KeyPath | None, int] | None = None
+
+    def open(self, path: KeyPath | None, line: int) -> None:
+        self.key = (path, line)
+
+    def close(self, next_line: int) -> None:
+        if self.key is None:
+            return
+        (path, start), self.key = self.key, None
+        for number in range(min(next_line - 1, len(self.lines)), start, -1):
+            if self._holds_value(number):
+                if path is not None:
+                    self.ends.setdefault(path, number)
+                return
+
+    def _holds_value(self, number: int) -> bool:
+        code = self.code.get(number)
+        if code is None:  # inside a multi-line string
+            return bool(self.lines[number - 1].strip())
+        code = code.strip()
+        return bool(code) and not code.startswith("#")
 
 
 def _code_lines(text: str) -> list[tuple[int, str]]:
@@ -91,6 +131,8 @@ def _key_path(text: str) -> KeyPath | None:
 # JSON ---------------------------------------------------------------------------------------------------
 
 _JSON_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:\n]')
+# Literals (numbers, true, false, null) too: only to find where a value ends (a third slower, so asked for only then).
+_JSON_TOKEN_ALL = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:\n]|[^\s"{}\[\],:]+')
 
 
 def load_json(text: str, path: str | Path | None = None) -> tuple[Any, dict[KeyPath, int]]:
@@ -107,19 +149,28 @@ def load_json(text: str, path: str | Path | None = None) -> tuple[Any, dict[KeyP
     return data, json_key_lines(text, path)
 
 
-def json_key_lines(text: str, path: str | Path | None = None) -> dict[KeyPath, int]:
-    """The line of every object key of a valid JSON text, by key path (array items by index)."""
+def json_key_lines(
+    text: str, path: str | Path | None = None, ends: dict[KeyPath, int] | None = None
+) -> dict[KeyPath, int]:
+    """The line of every object key of a valid JSON text, by key path (array items by index). With `ends`, also
+    the last line of each member whose value goes on past its key's line (`"X":\n 4`, an array over lines)."""
     import json
 
     found: dict[KeyPath, int] = {}
     # Each open container: [key path, is object, keys seen (object) -> line, current key or index, expects key].
     stack: list[list[Any]] = []
-    line = 1
-    for match in _JSON_TOKEN.finditer(text):
+    line = last = 1  # the current line; the line of the last token before this one
+    for match in (_JSON_TOKEN if ends is None else _JSON_TOKEN_ALL).finditer(text):
         token = match[0]
         if token == "\n":
             line += 1
-        elif token in "{[":
+            continue
+        if ends is not None and token in ",}" and stack and stack[-1][1] and stack[-1][4] is False:
+            top = stack[-1]  # a member's value ends here
+            if last > top[2][top[3]]:
+                ends.setdefault((*top[0], top[3]), last)
+        last = line
+        if token in "{[":
             child = _child_path(stack)
             stack.append([child, token == "{", {}, 0, token == "{"])
         elif token in "}]":

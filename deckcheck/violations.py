@@ -25,6 +25,8 @@ class Violation:
     # The top-level deck key (or section) a finding about no section is about, e.g. evolve's `basis`: where its line
     # is looked for when it names no card entry. Not part of the JSON (its `line` says it).
     deck_key: str | None = None
+    # The last line of that entry when it is written over several lines (SARIF's `endLine`), else None.
+    end_line: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -463,3 +463,25 @@ def test_junit_paths_stay_on_one_line(scenarios):
     failures = case.find("failure").text.split("\n")
     assert len(failures) == int(case.find("failure").get("message").split()[0])
     assert all(re.match(rf"{re.escape(shown)}:\d+: error ", line) for line in failures)
+
+
+def test_sarif_region_spans_an_entry_written_over_several_lines(scenarios):
+    import jsonschema
+
+    kinds, cards = scenarios
+    toml = (Path("illegal") / "deck.deck.toml").read_text(encoding="utf-8")
+    toml = toml.replace('"T-100" = 4\n', '"T-100" = [\n  4,\n]\n')  # a count that is an array: deck.bad-count
+    _write(Path("spans") / "deck.deck.toml", toml)
+    _write(Path("spans") / "deck.json", '{"game": "vanguard", "main": {\n "T-100":\n   9}}\n')  # vanguard.copies
+    _, out = _check([Path("spans")], cards, "sarif")
+    sarif = json.loads(out)
+    jsonschema.Draft4Validator(json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text("utf-8"))).validate(sarif)
+    regions = {
+        (Path(sarif_path(only_run, r)).name, r["ruleId"]): r["locations"][0]["physicalLocation"]["region"]
+        for only_run in sarif["runs"]
+        for r in only_run["results"]
+    }
+    start = toml.split("\n").index('"T-100" = [') + 1
+    assert regions[("deck.deck.toml", "deck.bad-count")] == {"startLine": start, "endLine": start + 2}
+    assert regions[("deck.json", "vanguard.copies")] == {"startLine": 2, "endLine": 3}
+    assert "endLine" not in regions[("deck.deck.toml", "deck.unknown-card")]  # one line: startLine only

@@ -66,3 +66,17 @@ def test_toml_key_lines_without_multi_line_strings_take_the_fast_path():
     lines = toml_key_lines(text)
     assert lines == {("game",): 1, ("main",): 2, ("main", "a#b"): 3, ("cards",): 5, ("cards", "x"): 6}
     assert toml_table_array_lines(text, "cards") == [5]
+
+
+def test_where_a_value_over_several_lines_ends():
+    ends: dict = {}
+    lines = toml_key_lines(TOML + '"Y" = [\n  1,  # one\n  2,\n]\n# after\n\n"Z" = 1\n', ends)
+    assert lines[("cards", "Y")] == 20 and ends[("cards", "Y")] == 23  # the closing bracket, not the comment after
+    assert ends[("notes",)] == 5  # a multi-line string, to its closing quotes
+    assert ("cards", "Z") not in ends and ("main", "G-BT01/001") not in ends  # one line: nothing said
+    fast: dict = {}  # without multi-line strings
+    toml_key_lines('[main]\n"A" = [1,\n  # c\n  2]\n\n# gap\n"B" = 1\n', fast)
+    assert fast == {("main", "A"): 4}
+    ends = {}
+    json_key_lines('{"main": {\n "A": 1,\n "B":\n  4,\n "C": [1,\n  2] },\n "g": {}}', ends=ends)
+    assert ends == {("main", "B"): 4, ("main", "C"): 6, ("main",): 6}
