@@ -19,7 +19,10 @@ Every row is validated with :func:`deckcheck.carddb.parse_record`, so its messag
 valid rows are merged into ``INTO/<game>/<FILE stem>.toml`` (same number: replaced in place or unchanged; new
 numbers appended) and written atomically; nothing is written when no record changes, so a re-import is idempotent.
 Rows that would break the database folder (a number held by another file, records of one copy-limit identity that
-disagree on ``deck_limit``) are rejected like invalid rows.
+disagree on ``deck_limit``) are rejected like invalid rows; so are rows whose ``deck_limit`` disagrees with a card of
+another layer the folder is read with (shipped, the git root's ``carddb/``, ``$DECKCHECK_CARDDB``, ``--carddb``),
+which would make every later command of the game exit 2. Two imports into one folder at once take turns (a lock on
+the game's folder), so neither misses the other's records.
 """
 
 from __future__ import annotations
@@ -28,10 +31,12 @@ import contextlib
 import csv
 import io
 import json
+import os
 import re
 import types
 import unicodedata
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple, Union, get_args, get_origin
@@ -40,8 +45,8 @@ import tomli
 import tomli_w
 from pydantic import BaseModel
 
-from deckcheck.atomic import atomic_write
-from deckcheck.carddb import forget_loaded, limit_disagreements, load_file, parse_record
+from deckcheck.atomic import atomic_write, folder_lock
+from deckcheck.carddb import forget_loaded, layer_folders, limit_disagreements, load_file, load_layers, parse_record
 from deckcheck.cards import Card
 from deckcheck.decks import toml_error_position
 from deckcheck.errors import DeckcheckError
@@ -104,26 +109,50 @@ class _Entry:
 # The command ---------------------------------------------------------------------------------------------
 
 
-def run_import(file: Path, game_id: str, into: Path, *, force: bool, json_output: bool) -> tuple[str, int]:
+def run_import(
+    file: Path, game_id: str, into: Path, *, force: bool, json_output: bool, carddb_dirs: Iterable[str | Path] = ()
+) -> tuple[str, int]:
     """The text to print and the exit code: 0 every row imported, 1 some rows rejected."""
-    report = import_cards(file, game_id, into, force=force)
+    report = import_cards(file, game_id, into, force=force, carddb_dirs=carddb_dirs)
     text = render_json(report) if json_output else render_text(report)
     return text, 1 if report.rejected else 0
 
 
-def import_cards(file: Path, game_id: str, into: Path, *, force: bool = False) -> ImportReport:
-    """Validate the rows of `file` and merge the valid ones into `into/<game>/<stem>.toml` (see the module doc)."""
+def import_cards(
+    file: Path, game_id: str, into: Path, *, force: bool = False, carddb_dirs: Iterable[str | Path] = ()
+) -> ImportReport:
+    """Validate the rows of `file` and merge the valid ones into `into/<game>/<stem>.toml` (see the module doc);
+    `carddb_dirs` are further folders the result will be read with (besides shipped, git root, $DECKCHECK_CARDDB)."""
     from deckcheck.games import get_game
 
     game = get_game(game_id)
     text, encoding = _read_text(file)
     unit, rows = _read_rows(file, text, game)
     target = into / game.id / f"{file.stem}.toml"
+    if target.is_dir():
+        raise DeckcheckError("cannot write: it is a folder", path=target)
+    # Another import into this folder waits: it reads the whole folder too, and its check would miss these rows.
+    # A game folder created here and left empty (nothing written) is removed again.
+    with folder_lock(target.parent):
+        return _import_locked(game, unit, rows, file, encoding, target, force, carddb_dirs)
+
+
+def _import_locked(
+    game: Game,
+    unit: str,
+    rows: list[_Row],
+    file: Path,
+    encoding: str,
+    target: Path,
+    force: bool,
+    carddb_dirs: Iterable[str | Path],
+) -> ImportReport:
     existing = _Target.load(target, game)
     others = _other_cards(game, target)
+    layers = _other_layers(game, target.parent.parent, carddb_dirs)
     report = ImportReport(source=file, target=target, unit=unit, encoding=encoding)
     accepted = _validate_rows(game, unit, rows, others, report)
-    _reject_limit_conflicts(game, unit, accepted, existing, others, report)
+    _reject_limit_conflicts(game, unit, accepted, existing, others, layers, report)
     records = _merge(existing, accepted, report)
     report.rejected.sort(key=lambda rejection: rejection.row)  # stable: a row's problems keep their order
     if report.added or report.replaced:
@@ -543,17 +572,45 @@ def _reject_limit_conflicts(
     accepted: list[tuple[int, Card, dict[str, Any]]],
     existing: _Target,
     others: dict[str, _Entry],
+    layers: _Layers,
     report: ImportReport,
 ) -> None:
-    """Reject rows whose card would make records of one copy-limit identity disagree on `deck_limit`."""
+    """Reject rows whose card would make records of one copy-limit identity disagree on `deck_limit`, in the
+    folder or in the database it is read as a layer of."""
     while True:
-        entries = _folder_after(unit, existing, accepted, others)
-        bad = _conflicting_rows(game, entries)
+        folder = {entry.card.number: entry for entry in _folder_after(unit, existing, accepted, others)}
+        entries = {**layers.before, **folder, **layers.after}  # later layers win by number, as the loader merges
+        bad = _conflicting_rows(game, list(entries.values()))
         if not bad:
             return
         report.rejected.extend(bad)
         rows = {rejection.row for rejection in bad}
         accepted[:] = [item for item in accepted if item[0] not in rows]
+
+
+@dataclass
+class _Layers:
+    """The cards of the database layers read before and after the import's folder, by number."""
+
+    before: dict[str, _Entry] = field(default_factory=dict)
+    after: dict[str, _Entry] = field(default_factory=dict)
+
+
+def _other_layers(game: Game, into: Path, carddb_dirs: Iterable[str | Path]) -> _Layers:
+    """Every layer the folder will be read with (shipped, the git root's carddb/, $DECKCHECK_CARDDB, --carddb),
+    loaded as the commands load them; `into` takes its own place among them, else comes last (--carddb INTO).
+    A database broken without the import is exit 2, as for every command of the game."""
+    layers = layer_folders((*carddb_dirs, into))
+    here = Path(os.path.realpath(into))
+    position = layers.index(here) if here in layers else len(layers)
+    return _Layers(_layer_entries(game, layers[:position]), _layer_entries(game, layers[position + 1 :]))
+
+
+def _layer_entries(game: Game, layers: list[Path]) -> dict[str, _Entry]:
+    if not layers:
+        return {}
+    db = load_layers(game.id, layers)
+    return {number: _Entry(card, db.sources.get(number, number)) for number, card in db.cards.items()}
 
 
 def _folder_after(
@@ -614,19 +671,8 @@ def _merge(existing: _Target, accepted: list[tuple[int, Card, dict[str, Any]]], 
 
 
 def _write(target: Path, document: dict[str, Any]) -> None:
-    """Write atomically, creating the game's folder if needed (and removing it again if the write fails)."""
-    created = [folder for folder in (target.parent, target.parent.parent) if not folder.exists()]
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise DeckcheckError(f"cannot create the folder: {error.strerror or error}", path=target.parent) from None
-    try:
-        atomic_write(target, tomli_w.dumps(document))
-    except DeckcheckError:
-        for folder in created:
-            with contextlib.suppress(OSError):
-                folder.rmdir()
-        raise
+    """Write atomically (the game's folder exists: folder_lock made it, and removes it again if the write fails)."""
+    atomic_write(target, tomli_w.dumps(document))
 
 
 # Output --------------------------------------------------------------------------------------------------------

@@ -396,6 +396,7 @@ def stats(
     plot: Annotated[
         Path | None, typer.Option(metavar="FILE", help="Also draw the chart to FILE.svg (or .png with matplotlib).")
     ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --plot file.")] = False,
     choose: Annotated[
         list[str] | None,
         typer.Option(metavar="KEY=VALUE", help="A setup choice, e.g. lord=<card>, first_vanguard=<card>. Repeatable."),
@@ -409,6 +410,8 @@ def stats(
         raise DeckcheckError("--trials and --seed apply to simulation; they conflict with --method exact")
     if explain and not want:
         raise DeckcheckError("--explain shows the decisions for a --want query; give at least one --want")
+    if plot is not None and not force and (plot.exists() or plot.is_symlink()):  # as convert --out-file
+        raise DeckcheckError("already exists; use --force to overwrite it", path=plot, field="plot")
     text = run_stats(
         deck,
         wants=want or [],
@@ -476,6 +479,7 @@ def cards_import(
     ] = Path("carddb"),
     force: ForceOption = False,
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    carddb: CarddbOption = None,
 ) -> None:
     """Import a CSV or JSON card list as validated TOML records.
 
@@ -490,7 +494,9 @@ def cards_import(
     from deckcheck.cardimport import run_import
 
     try:
-        text, code = run_import(file, game, into, force=force, json_output=output is HandOutput.json)
+        text, code = run_import(
+            file, game, into, force=force, json_output=output is HandOutput.json, carddb_dirs=tuple(carddb or ())
+        )
     except (ValueError, RecursionError) as error:  # a 5,000-digit number or 10,000 nested arrays in the list
         from deckcheck.limits import limit_error_of_file
 

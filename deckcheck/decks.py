@@ -380,7 +380,15 @@ def _parse_text(path: str, text: str) -> DeckSource:
             raw_entries.append(Entry(section, match["key"].strip(), raw_count, line=number))
             continue
         if match := _HEADER_LINE.match(line):
-            header[match["key"].lower()] = (match["value"].strip(), number)
+            key = match["key"].lower()
+            if key in header:  # which one was meant? (read last-wins, the other would be silently ignored)
+                raise DeckcheckError(
+                    f"the header '{key}:' is given twice, on lines {header[key][1]} and {number}; keep one",
+                    path=path,
+                    line=number,
+                    field=key,
+                )
+            header[key] = (match["value"].strip(), number)
             continue
         unreadable.append(Problem(f"line {number}: {raw.strip()!r}", path, number))
     game_value, game_line = header.pop("game", (None, None))

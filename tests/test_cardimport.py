@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -595,3 +598,119 @@ def test_library_function_returns_a_report(work: Path) -> None:
     assert report.rejected_rows == [4] and report.written
     # A database loaded before the import in the same process sees the new cards afterwards.
     assert "X-001" in load_carddb("vanguard", [work / "lib"]).cards
+
+
+# The layers the folder is read with, and imports at the same time ---------------------------------------------------
+
+LIMITED_BASE = (
+    'game = "vanguard"\n[[cards]]\nnumber = "L-1"\nname = "Limited"\ntype = "normal"\ngrade = 1\nclans = ["C"]\n'
+    "deck_limit = 1\n"
+)
+LIMITED_ROW = "number,name,type,grade,clans,deck_limit\nL-9,Limited,normal,1,C,\n"
+
+
+def refused_against_another_layer(output: str, layer_file: Path) -> bool:
+    return (
+        "row 2, field 'deck_limit': records of one card (Limited) would disagree on deck_limit:" in output
+        and f"{layer_file} record 1 L-1 deck_limit=1" in output
+        and "row 2 L-9 deck_limit=default" in output
+    )
+
+
+def test_a_deck_limit_conflict_with_a_carddb_layer_is_refused(work: Path) -> None:
+    base = write(work / "base/vanguard/base.toml", LIMITED_BASE)
+    code, output = do_import(write(work / "l.csv", LIMITED_ROW), "vanguard", "--carddb", "base")
+    assert code == 1 and refused_against_another_layer(output, Path(os.path.realpath(base))), output
+    assert "nothing was written" in output
+    assert not (work / "db").exists()
+    # What was refused would have made every command of the game exit 2 with both folders; they still work.
+    (work / "db").mkdir()
+    code, output = invoke("cards", "search", "Limited", "--game", "vanguard", "--carddb", "base", "--carddb", "db")
+    assert code == 0, output
+
+
+def test_a_deck_limit_conflict_with_the_environment_layer_is_refused(work: Path, monkeypatch) -> None:
+    base = write(work / "env/vanguard/base.toml", LIMITED_BASE)
+    monkeypatch.setenv("DECKCHECK_CARDDB", str(work / "env"))
+    code, output = do_import(write(work / "l.csv", LIMITED_ROW))
+    assert code == 1 and refused_against_another_layer(output, Path(os.path.realpath(base))), output
+    assert not (work / "db").exists()
+
+
+def test_a_deck_limit_conflict_with_the_shipped_database_is_refused(work: Path, monkeypatch) -> None:
+    from deckcheck import carddb
+
+    base = write(work / "shipped/vanguard/base.toml", LIMITED_BASE)
+    monkeypatch.setattr(carddb, "shipped_carddb_dir", lambda: work / "shipped")
+    code, output = do_import(write(work / "l.csv", LIMITED_ROW))
+    assert code == 1 and refused_against_another_layer(output, Path(os.path.realpath(base))), output
+
+
+def test_a_later_layer_counts_too(work: Path, monkeypatch) -> None:
+    """The folder imported into is itself $DECKCHECK_CARDDB; a --carddb folder is read after it."""
+    (work / "db").mkdir()
+    monkeypatch.setenv("DECKCHECK_CARDDB", str(work / "db"))
+    later = write(work / "later/vanguard/base.toml", LIMITED_BASE)
+    code, output = do_import(write(work / "l.csv", LIMITED_ROW), "vanguard", "--carddb", "later")
+    assert code == 1 and refused_against_another_layer(output, Path(os.path.realpath(later))), output
+
+
+def test_a_row_that_replaces_another_layers_card_by_number_is_judged_with_it_replaced(work: Path) -> None:
+    """A later layer wins by number: replacing L-1 (deck_limit 1) with a default-limit L-1 lets a default-limit
+    L-9 of the same name in, since the old L-1 is no longer read."""
+    write(work / "base/vanguard/base.toml", LIMITED_BASE)
+    rows = "number,name,type,grade,clans,deck_limit\nL-9,Limited,normal,1,C,\nL-1,Limited,normal,2,C,\n"
+    code, output = do_import(write(work / "l.csv", rows), "vanguard", "--carddb", "base")
+    assert code == 0, output
+    assert [r["number"] for r in records(work / "db/vanguard/l.toml")] == ["L-9", "L-1"]
+    code, output = invoke("cards", "search", "Limited", "--game", "vanguard", "--carddb", "base", "--carddb", "db")
+    assert code == 0, output
+
+
+_IMPORTER = """
+import pathlib, sys, time
+from typer.testing import CliRunner
+from deckcheck.cli import app
+
+folder, me, rounds, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), pathlib.Path(sys.argv[4])
+runner = CliRunner()
+while not go.exists():
+    time.sleep(0.002)
+for round in range(rounds):
+    result = runner.invoke(app, ["cards", "import", f"{folder}/in/r{round}-{me}.csv", "--game", "vanguard",
+                                 "--into", f"{folder}/db"])
+    print(result.exit_code, flush=True)
+"""
+
+
+def test_imports_into_one_folder_at_once_never_break_it(work: Path) -> None:
+    """Two processes import a card of one name with different deck_limits into two files of one folder, at once:
+    the folder's check of each must see the other's record, so exactly one is accepted each round."""
+    rounds = 6
+    for round in range(rounds):
+        for me, limit in (("a", "1"), ("b", "2")):
+            write(
+                work / f"in/r{round}-{me}.csv",
+                f"number,name,type,grade,clans,deck_limit\nR{round}-{me},Round {round},normal,1,C,{limit}\n",
+            )
+    go = work / "go"
+    importers = [
+        subprocess.Popen(
+            [sys.executable, "-c", _IMPORTER, str(work), me, str(rounds), str(go)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "DECKCHECK_LOCK_TIMEOUT": "120"},
+        )
+        for me in "ab"
+    ]
+    time.sleep(0.5)
+    go.touch()
+    outputs = [importer.communicate(timeout=600) for importer in importers]
+    assert [importer.returncode for importer in importers] == [0, 0], [err for _, err in outputs]
+    codes = [out.split() for out, _ in outputs]
+    assert all(sorted((a, b)) == ["0", "1"] for a, b in zip(*codes, strict=True)), codes
+    db = load_carddb("vanguard", [work / "db"])  # the folder loads: no deck_limit disagreement got in
+    assert sorted(number for number in db.cards if number.startswith("R")) == sorted(
+        f"R{round}-{'A' if a == '0' else 'B'}" for round, (a, _) in enumerate(zip(*codes, strict=True))
+    )

@@ -5,15 +5,21 @@ from __future__ import annotations
 import inspect
 import io
 import json
+import os
+import stat
 import sys
+import threading
 import typing
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 import typer
 from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
 
 from deckcheck.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -369,3 +375,39 @@ def test_rules_as_json_with_the_regulations_of_a_carddb(run_cli, tmp_path, isola
     code, out, _ = run_cli("rules", "cipher", "--carddb", tmp_path / "cards")
     assert code == 0 and "Local 2027" in out
     assert "Local 2027" not in run_cli("rules", "cipher")[1]
+
+
+def test_stats_plot_never_overwrites_a_file_without_force(run_cli, isolated_carddb, tmp_path):
+    deck = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
+    target = tmp_path / "odds.svg"
+    target.write_text("my own drawing", encoding="utf-8")
+    code, _, err = run_cli("stats", deck, "--want", "grade=1", "--plot", target)
+    assert code == 2 and "odds.svg" in err and "already exists; use --force" in err
+    assert target.read_text(encoding="utf-8") == "my own drawing"
+    code, _, err = run_cli("stats", deck, "--want", "grade=1", "--plot", target, "--force")
+    assert code == 0, err
+    assert ET.parse(target).getroot().tag.endswith("svg")
+
+
+def test_convert_into_a_device_or_a_fifo_writes_through_it(run_cli, tmp_path):
+    """`-o /dev/null --force` run as root once replaced /dev/null itself with a regular file."""
+    deck = tmp_path / "d.txt"
+    deck.write_text("game: vanguard\n1 DC-VG-001\n", encoding="utf-8")
+    device = tmp_path / "null"
+    try:  # a private twin of /dev/null where we may make one (root); else /dev/null, which only root could replace
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except OSError:
+        device = Path("/dev/null")
+    code, _, err = run_cli("convert", deck, "--to", "json", "--out-file", device, "--force")
+    assert code == 0, err
+    assert stat.S_ISCHR(os.lstat(device).st_mode)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    code, _, err = run_cli("convert", deck, "--to", "json", "--out-file", fifo, "--force")
+    reader.join(timeout=60)
+    assert code == 0, err
+    assert json.loads(received[0])["main"] == {"DC-VG-001": 1}
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)

@@ -220,3 +220,14 @@ def test_a_path_is_kept_as_given(tmp_path, db, monkeypatch):
     assert parse_deck("./a.deck.toml").path == "./a.deck.toml"
     with pytest.raises(DeckcheckError, match=r"^\./missing\.toml: no such file"):
         parse_deck("./missing.toml")
+
+
+@pytest.mark.parametrize("key", ["game", "name"])
+def test_a_header_given_twice_in_a_text_decklist_names_both_lines(tmp_path, db, key):
+    """Read last-wins, one of the two would be ignored without a word."""
+    text = "game: vanguard\nname: First\n4 T-100\n" + ("game: cipher\n" if key == "game" else "name: Second\n")
+    with pytest.raises(DeckcheckError) as caught:
+        deck_from(tmp_path, "d.txt", text, db)
+    line = 1 if key == "game" else 2
+    assert f"the header '{key}:' is given twice, on lines {line} and 4" in str(caught.value)
+    assert caught.value.line == 4 and str(tmp_path / "d.txt") in str(caught.value)
