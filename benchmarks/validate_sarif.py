@@ -1,6 +1,8 @@
 """Run Microsoft's SARIF validator, with GitHub code scanning's rules, on `deckcheck check --output sarif` outputs.
 
-Run: python benchmarks/validate_sarif.py [--multitool PATH] [--keep DIR]. Not part of the test run (it needs Node
+Run: python benchmarks/validate_sarif.py [--multitool PATH] [--keep DIR]; PATH is the validator's binary or the
+folder it was installed into (`cd /tmp/sarifmt && npm install @microsoft/sarif-multitool`, then
+`--multitool /tmp/sarifmt`). Not part of the test run (it needs Node
 and the validator); the tests validate the same outputs against the SARIF 2.1.0 schema. Report its result in issue
 notes: the goal is no errors.
 
@@ -8,7 +10,8 @@ The validator is `npm install @microsoft/sarif-multitool`, run as `sarif-multito
 FILE`. Without --multitool (or $SARIF_MULTITOOL) this script installs it with npm into a temporary folder and runs
 its platform binary directly (`npx` hands the arguments to a shell, which splits "Sarif;Gh" at the semicolon).
 
-The outputs: decks that are legal, illegal (an unknown card, too many copies, a JSON deck), malformed (broken TOML,
+The outputs: decks that are legal, illegal (an unknown card, too many copies, a JSON deck, entries written over
+several lines, whose regions have an endLine), malformed (broken TOML,
 unreadable text lines, a duplicate JSON key), with hostile file and card names (spaces, commas, colons, %, Japanese,
 control characters), a broken card database, and all of them in one run, checked from a git repository's root as
 in a GitHub workflow.
@@ -42,6 +45,8 @@ def make_repository(root: Path) -> dict[str, list[str]]:
     write(root / "legal" / "dawn.deck.toml", LEGAL)
     write(root / "illegal" / "dawn.deck.toml", illegal)
     write(root / "illegal" / "small.json", json.dumps({"game": "vanguard", "main": {"DC-VG-001": 9}}))
+    write(root / "illegal" / "spans.json", '{"game": "vanguard", "main": {\n "DC-VG-001":\n   9}}\n')
+    write(root / "illegal" / "spans.deck.toml", LEGAL.replace('"DC-VG-003" = 4\n', '"DC-VG-003" = [\n  4,\n]\n', 1))
     write(root / "malformed" / "broken.deck.toml", 'game = "vanguard"\n[main\n')
     write(root / "malformed" / "lines.txt", "game: vanguard\nnot a line\n4 DC-VG-001\nneither\n")
     write(root / "malformed" / "dup.deck.json", '{"game": "vanguard",\n "main": {"DC-VG-001": 4,\n "DC-VG-001": 4}}\n')
@@ -61,21 +66,27 @@ def make_repository(root: Path) -> dict[str, list[str]]:
 
 
 def multitool(given: str | None, scratch: Path) -> Path:
-    if given:
+    if given and not Path(given).is_dir():
         return Path(given)
-    folder = scratch / "npm"
-    folder.mkdir()
-    subprocess.run(["npm", "install", "--silent", "--prefix", str(folder), "@microsoft/sarif-multitool"], check=True)
+    folder = Path(given) if given else scratch / "npm"
+    if not given:
+        folder.mkdir()
+        command = ["npm", "install", "--silent", "--prefix", str(folder), "@microsoft/sarif-multitool"]
+        subprocess.run(command, check=True)
     found = sorted(folder.glob("node_modules/@microsoft/sarif-multitool-*/Sarif.Multitool"))
     if not found:
-        sys.exit("the validator's platform binary was not installed (node_modules/@microsoft/sarif-multitool-*)")
-    found[0].chmod(0o755)
+        sys.exit(f"no validator binary under {folder} (node_modules/@microsoft/sarif-multitool-*/Sarif.Multitool)")
+    found[0].chmod(0o755)  # npm may skip the package's own postinstall chmod (install scripts not allowed)
     return found[0]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--multitool", default=os.environ.get("SARIF_MULTITOOL"), help="the Sarif.Multitool binary")
+    parser.add_argument(
+        "--multitool",
+        default=os.environ.get("SARIF_MULTITOOL"),
+        help="the Sarif.Multitool binary, or the folder `npm install @microsoft/sarif-multitool` ran in",
+    )
     parser.add_argument("--keep", type=Path, help="write the SARIF files into this folder")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch_name:
