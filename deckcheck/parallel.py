@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -129,7 +129,7 @@ def check_files(
     global _job
     _job = _Job(session.extra, texts)
     try:
-        outcomes = _collect(files, workers, progress)
+        outcomes = _collect(files, workers, progress, session.run.notes)
     finally:
         _job = None
     run = session.run
@@ -142,23 +142,51 @@ def check_files(
             run.reports.append(report)
 
 
-def _collect(files: list[str], workers: int, progress: Progress | None) -> list[Outcome]:
-    import multiprocessing
-
+def _collect(files: list[str], workers: int, progress: Progress | None, notes: list[str]) -> list[Outcome]:
+    """Every file's outcome, in file order. A worker that dies (killed, out of memory) never hangs the run: the pool
+    reports it at once, and the decks whose results were lost are checked here, in this process (said in `notes`)."""
     size = max(1, min(CHUNK, len(files) // (workers * 4)))  # a few tasks per worker, so none waits on another
     chunks = [files[start : start + size] for start in range(0, len(files), size)]
-    outcomes: list[Outcome] = []
-    with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
-        results = _flatten(pool.imap(_check_chunk, chunks))
-        with progress_over(files, progress) as items:
-            for _path, outcome in zip(items, results, strict=True):  # the bar moves as results come in
-                outcomes.append(outcome)
-    return outcomes
+    results: list[list[Outcome] | None] = []
+    with progress_over(files, progress) as items:
+        ticks = iter(items)  # the bar moves as results come in
+        for result in _results(chunks, workers):
+            results.append(result)
+            for _ in result or ():
+                next(ticks, None)
+        lost = [chunk for chunk, result in zip(chunks, results, strict=True) if result is None]
+        if lost:
+            decks = sum(map(len, lost))
+            notes.append(
+                f"a worker process ended abruptly (killed, or out of memory), which stops the pool; the {decks} deck "
+                f"file{'' if decks == 1 else 's'} not yet reported {'was' if decks == 1 else 'were'} checked in the "
+                "main process"
+            )
+        for index, chunk in enumerate(chunks):
+            if results[index] is None:
+                results[index] = _check_chunk(chunk)
+                for _ in chunk:
+                    next(ticks, None)
+    return [outcome for result in results for outcome in result or ()]
 
 
-def _flatten(chunks: Iterable[list[Outcome]]) -> Iterator[Outcome]:
-    for chunk in chunks:
-        yield from chunk
+def _results(chunks: list[list[str]], workers: int) -> Iterator[list[Outcome] | None]:
+    """Each chunk's outcomes from the worker processes, in order; None for a chunk lost with a worker that died."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    context = multiprocessing.get_context("fork")
+    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+    try:
+        futures = [executor.submit(_check_chunk, chunk) for chunk in chunks]
+        for future in futures:
+            try:
+                yield future.result()
+            except BrokenProcessPool:  # a worker died: this chunk's results, and those not yet in, are lost
+                yield None
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)  # on Ctrl-C too: no new chunk starts
 
 
 class _Job:

@@ -238,3 +238,50 @@ def test_without_proc_stat_the_load_average_is_used(monkeypatch):
     monkeypatch.setattr(parallel, "PROC_STAT", "/nonexistent/stat")
     monkeypatch.setattr(parallel.os, "getloadavg", lambda: (1.25, 1.0, 1.0))
     assert parallel._busy_cpus() == 1.25
+
+
+# A worker that dies (issue 14 item 10) -------------------------------------------------------------------------
+
+_DYING_RUN = """
+import json, os, signal, sys
+from deckcheck import parallel
+from deckcheck.check import check_paths
+
+folder, extra, how = sys.argv[1:4]
+real, main = parallel._check_chunk, os.getpid()
+
+def dying(paths):
+    if os.getpid() != main and any(path.endswith("illegal.deck.toml") for path in paths):  # a worker dies with it
+        if how == "kill":
+            os.kill(os.getpid(), signal.SIGKILL)
+        os._exit(3)
+    return real(paths)
+
+parallel._check_chunk = dying  # the forked workers inherit it
+run = check_paths([folder], [extra], jobs=int(os.environ["JOBS"]))
+print(json.dumps([run.to_json(), [str(error) for error in run.errors], run.warnings, run.notes]))
+"""
+
+
+@pytest.mark.parametrize("how", ["kill", "exit"])
+def test_a_worker_that_dies_never_hangs_the_run(many_decks, how):
+    # A real worker process dies (SIGKILL, or os._exit) while it holds a chunk; before, the pool waited for that
+    # chunk forever. Run in a child process with a time limit, so that a hang fails the test instead of stalling it.
+    import json
+    import os
+    import subprocess
+
+    folder, extra = many_decks
+    alone = check_paths([folder], [extra], jobs=1)
+    environment = {**os.environ, "JOBS": "2"}
+    done = subprocess.run(
+        [sys.executable, "-c", _DYING_RUN, str(folder), str(extra), how],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=environment,
+    )
+    assert done.returncode == 0, done.stderr
+    report, errors, warnings, notes = json.loads(done.stdout)
+    assert [report, errors, warnings] == json.loads(json.dumps(list(run_summary(alone)[:3])))
+    assert any("a worker process ended abruptly" in note for note in notes)
