@@ -63,6 +63,8 @@ _MAC_BYTES = 32
 _HEADER = len(MAGIC) + 2 + 32 + _MAC_BYTES  # magic, format, key, MAC of all that precedes it and the payload
 MAX_FILE_BYTES = 512 * 1024 * 1024  # a larger file is not ours (the cache of a 7,000-card database is ~2 MB)
 SECRET_BYTES = 32
+# Opening a file of the cache: a FIFO must not block the open, a link (ours never are) is not followed.
+_NO_WAIT_NO_LINK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 
 CACHE_DIR_ENV = "DECKCHECK_CACHE_DIR"
 NO_CACHE_ENV = "DECKCHECK_NO_CACHE"
@@ -165,7 +167,7 @@ def load(
 def _read_regular(path: Path) -> bytes | None:
     """The bytes of the cache file, or None: missing, unreadable, not a regular file (a FIFO or a device is never
     read: it could block forever or never end) or larger than any cache."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags = os.O_RDONLY | _NO_WAIT_NO_LINK
     try:
         descriptor = os.open(path, flags)
     except (FileNotFoundError, NotADirectoryError):
@@ -279,7 +281,7 @@ def _secret(folder: Path, *, create: bool) -> bytes | None:
 
 def _read_secret(path: Path) -> bytes | None:
     """The secret, if the file is a regular file of this user that no one else may read or write."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags = os.O_RDONLY | _NO_WAIT_NO_LINK
     try:
         descriptor = os.open(path, flags)
     except OSError:
