@@ -300,10 +300,10 @@ def hand(
     carddb: CarddbOption = None,
 ) -> None:
     """Deal a test hand through the game's real setup and mulligan (JSON always holds the step-by-step events)."""
-    from deckcheck.hands import deal_hands, render_hand_text
+    from deckcheck.hands import iter_hands, render_hand_text
 
     choices = _choices(choose)
-    dealt = deal_hands(
+    dealt = iter_hands(
         deck,
         seed=seed,
         count=count,
@@ -314,13 +314,22 @@ def hand(
         carddb_dirs=tuple(carddb or ()),
         wants=want or (),
     )
-    if output is HandOutput.json:
-        data = dealt[0].to_json() if len(dealt) == 1 else {"hands": [d.to_json() for d in dealt]}
-        import json
+    # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
+    # stops it), with the same bytes as printing them all at once.
+    if output is HandOutput.text:
+        for index, one in enumerate(dealt):
+            typer.echo(("\n" if index else "") + render_hand_text(one, log=log))
+        return
+    import json
 
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        typer.echo("\n\n".join(render_hand_text(d, log=log) for d in dealt))
+    if count == 1:
+        typer.echo(json.dumps(next(dealt).to_json(), ensure_ascii=False, indent=2))
+        return
+    typer.echo('{\n  "hands": [', nl=False)
+    for index, one in enumerate(dealt):
+        text = json.dumps(one.to_json(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
+        typer.echo(f"{',' if index else ''}\n    {text}", nl=False)
+    typer.echo("\n  ]\n}")
 
 
 def _choices(choose: list[str] | None) -> dict[str, str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -104,6 +104,35 @@ def deal_hands(
 ) -> list[DealtHand]:
     """Deal `count` hands with seeds seed, seed+1, ... (a random seed when none is given); `wants` are what the
     `optimal` policy aims for by the turn dealt to."""
+    return list(
+        iter_hands(
+            path,
+            seed=seed,
+            count=count,
+            going=going,
+            policy=policy,
+            turns=turns,
+            choices=choices,
+            carddb_dirs=carddb_dirs,
+            wants=wants,
+        )
+    )
+
+
+def iter_hands(
+    path: str | Path,
+    *,
+    seed: int | None = None,
+    count: int = 1,
+    going: Going | None = None,
+    policy: str = "none",
+    turns: int = 0,
+    choices: dict[str, str] | None = None,
+    carddb_dirs: tuple[str | Path, ...] = (),
+    wants: Sequence[str] = (),
+) -> Iterator[DealtHand]:
+    """:func:`deal_hands`, one hand at a time: `--count 1000000000` prints each hand as it is dealt, in constant
+    memory. Bad input (the deck, the policy, the count) is raised here, before the first hand."""
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
@@ -114,17 +143,22 @@ def deal_hands(
         seed = random.SystemRandom().randrange(2**31)
     if count < 1:
         raise DeckcheckError(f"--count must be at least 1 (got {count})", field="count")
-    return [
-        DealtHand(
-            deck,
-            deal(deck, seed=seed + i, going=going, policy=chosen_policy, turns=turns, choices=choices),
-            seed + i,
-            policy_name,
-            turns,
-            legal,
-        )
-        for i in range(count)
-    ]
+    first = DealtHand(
+        deck,
+        deal(deck, seed=seed, going=going, policy=chosen_policy, turns=turns, choices=choices),
+        seed,
+        policy_name,
+        turns,
+        legal,
+    )  # dealt now: a deck the engine cannot deal is refused before anything is printed
+
+    def hands() -> Iterator[DealtHand]:
+        yield first
+        for i in range(1, count):
+            table = deal(deck, seed=seed + i, going=going, policy=chosen_policy, turns=turns, choices=choices)
+            yield DealtHand(deck, table, seed + i, policy_name, turns, legal)
+
+    return hands()
 
 
 def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:

@@ -159,3 +159,34 @@ def test_hand_log_prints_every_event_in_text(run_cli, isolated_carddb):
     for index, (line, event) in enumerate(zip(log[1:], events, strict=True), 1):
         assert line.strip() == f"{index}. {event['step']} [{event['ref']}]: {event['text']}"
     assert "log (" not in run_cli(*args)[1]  # only when asked
+
+
+def test_many_hands_are_printed_as_they_are_dealt(run_cli, isolated_carddb, monkeypatch):
+    # issue 14 item 11: --count 1000000000 streams (each hand printed when dealt, none kept), so Ctrl-C after the
+    # fourth hand has printed four hands; before, it held every hand in memory and printed nothing.
+    from deckcheck import hands
+
+    deck = ROOT / "decks" / "ic-dragonball" / "raiga-martial-artists.deck.toml"
+    real, dealt = hands.deal, []
+
+    def deal_then_interrupt(*args, **kwargs):
+        if len(dealt) == 4:
+            raise KeyboardInterrupt
+        dealt.append(kwargs["seed"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hands, "deal", deal_then_interrupt)
+    for fmt in ("text", "json"):
+        dealt.clear()
+        code, out, _ = run_cli("hand", deck, "--seed", "5", "--count", "1000000000", "--output", fmt)
+        assert code == 130 and dealt == [5, 6, 7, 8]
+        assert out.count("hand (3):") == 4 if fmt == "text" else out.count('"seed": ') == 4
+
+
+def test_many_hands_print_the_same_as_each_alone(run_cli, isolated_carddb):
+    deck = ROOT / "decks" / "ic-dragonball" / "raiga-martial-artists.deck.toml"
+    code, out, _ = run_cli("hand", deck, "--seed", "5", "--count", "3", "--output", "json")
+    alone = [json.loads(run_cli("hand", deck, "--seed", str(seed), "--output", "json")[1]) for seed in (5, 6, 7)]
+    assert code == 0 and json.loads(out) == {"hands": alone}
+    code, out, _ = run_cli("hand", deck, "--seed", "5", "--count", "3")
+    assert out == "\n".join(run_cli("hand", deck, "--seed", str(seed))[1] for seed in (5, 6, 7))

@@ -13,7 +13,16 @@ from deckcheck.carddb import load_carddb
 from deckcheck.decks import Deck, parse_deck, resolve_deck
 from deckcheck.engine import EngineError, Going, deal
 from deckcheck.errors import DeckcheckError
-from deckcheck.stats.answer import SEATS, Method, StatsOptions, answer, default_report, parse_queries, turn_table
+from deckcheck.stats.answer import (
+    SEATS,
+    Method,
+    StatsOptions,
+    answer,
+    check_reachable,
+    default_report,
+    parse_queries,
+    turn_table,
+)
 from deckcheck.stats.plot import Axes, Series, write_plot
 from deckcheck.stats.render import (
     cell_json,
@@ -136,6 +145,9 @@ def run_stats(
                 )
             return _with_notes(render_report_text(deck, results, colour=colour, seed=options.seed), left_out)
         queries = parse_queries(wants, deck)
+        # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
+        # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes).
+        check_reachable(deck, going, turn, choices)
         rows = turn_table(deck, queries, turn=turn, options=options)
         primary = rows[-1].cells[going]
         if isinstance(primary, str):  # the asked seat never reaches this turn: the same refusal as the engine's

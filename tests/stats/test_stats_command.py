@@ -250,3 +250,16 @@ def test_an_exact_answer_just_under_one_is_not_printed_as_certain(run_cli, isola
     code, out, _ = run_cli("stats", deck)
     row = next(text for text in out.splitlines() if text.strip().startswith("a card of cost <= 2 on own turn 2"))
     assert code == 0 and ">99.99% exact" in row and "100.00%" in row  # first not certain, second certain
+
+
+def test_a_turn_never_reached_is_refused_before_any_odds_are_worked_out(run_cli, isolated_carddb, monkeypatch):
+    # issue 14 item 11: `stats --turn 30` worked out every earlier turn (40 s and more) before refusing what
+    # `hand --turn 30` refuses at once; now it refuses with hand's reason before the first turn's odds
+    from deckcheck.stats import cli as stats_cli
+
+    monkeypatch.setattr(stats_cli, "turn_table", lambda *args, **kwargs: pytest.fail("odds worked out"))
+    for seat in ("first", "second"):
+        _, _, refused = run_cli("hand", VANGUARD, "--turn", "30", "--going", seat, "--seed", "0")
+        code, _, err = run_cli("stats", VANGUARD, "--want", "grade=1", "--turn", "30", "--going", seat)
+        assert code == 2 and f"going {seat}, --turn 30: " in err
+        assert err.split("--turn 30: ", 1)[1] == refused.split("deckcheck: ", 1)[1]
