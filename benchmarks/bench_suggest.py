@@ -3,7 +3,8 @@
 Run: python benchmarks/bench_suggest.py [--cards N] [--keys N]. Not part of the test run. Prints:
 - the time of one suggestion for a mistyped key against an invented database of N cards (names of random kana
   and kanji, like a real set list), first ask and remembered;
-- the wall time of `deckcheck check` on a 1 MB text decklist of 50,000 unknown keys (a fresh process, warm cache).
+- the wall time of `deckcheck check` (text, json, sarif), `show` and `convert --to markdown|html` on a 1 MB text
+  decklist of 50,000 unknown keys (a fresh process, warm cache).
 """
 
 from __future__ import annotations
@@ -62,13 +63,23 @@ def unknown_deck_check() -> None:
         lines = ["game: vanguard", "## main"] + [f"1 UNKNOWN-{rng.randrange(10**9):09d}" for _ in range(50_000)]
         deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
         env = {**os.environ, "DECKCHECK_CACHE_DIR": str(Path(folder) / "cache"), "NO_COLOR": "1"}
-        command = [sys.executable, "-m", "deckcheck", "check", str(deck)]
-        subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=False)  # warm the card cache
-        start = time.perf_counter()
-        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=False)
-        elapsed = time.perf_counter() - start
         size = deck.stat().st_size
-        print(f"check of a {size / 1e6:.2f} MB deck of 50,000 unknown keys: {elapsed:.2f} s (exit {done.returncode})")
+        print(f"a {size / 1e6:.2f} MB deck of 50,000 unknown keys (load average {os.getloadavg()[0]:.2f}):")
+        # every command that judges the deck and prints its problems: each must stay proportional to the deck
+        for args in (
+            ["check"],
+            ["check", "--output", "json"],
+            ["check", "--output", "sarif"],
+            ["show"],
+            ["convert", "--to", "markdown"],
+            ["convert", "--to", "html"],
+        ):
+            command = [sys.executable, "-m", "deckcheck", args[0], str(deck), *args[1:]]
+            subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=False)  # warm the card cache
+            start = time.perf_counter()
+            done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=False)
+            elapsed = time.perf_counter() - start
+            print(f"  deckcheck {' '.join(args)}: {elapsed:.2f} s (exit {done.returncode})")
 
 
 def main() -> None:
