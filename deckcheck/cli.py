@@ -372,13 +372,37 @@ def stats(
     want: Annotated[
         list[str] | None,
         typer.Option(
-            metavar="QUERY", help="What the hand should hold, e.g. grade=1 or '>=2 trigger=heal'. Repeatable."
+            metavar="QUERY",
+            help="What the hand should hold, e.g. grade=1 or '>=2 trigger=heal'; QUERY@N by own turn N. Repeatable.",
         ),
     ] = None,
-    turn: Annotated[int, typer.Option(help="By the main phase of your own N-th turn (0 = the opening hand).")] = 0,
+    any_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--any",
+            metavar="QUERY",
+            help="At least one --any must hold too (same grammar, @N allowed), e.g. --any grade=1 --any name=X. "
+            "Repeatable.",
+        ),
+    ] = None,
+    turn: Annotated[
+        int | None,
+        typer.Option(
+            help="By the main phase of your own N-th turn (0 = the opening hand), for the wants without @N. "
+            "[default: 0]"
+        ),
+    ] = None,
     going: Annotated[
         GoingOption, typer.Option(help="The seat of the headline answer and of JSON (text shows both).")
     ] = GoingOption.first,
+    floor: Annotated[
+        bool,
+        typer.Option(
+            "--floor",
+            help="Vanguard: count the documented floor (one drive check per attack, no trigger effects) instead of "
+            "every card the rules bring.",
+        ),
+    ] = False,
     mulligan: Annotated[
         str | None,
         typer.Option(metavar="POLICY", help="optimal, none or keep:FILTER. Default: optimal where it can be computed."),
@@ -417,14 +441,16 @@ def stats(
 
     if method is MethodOption.exact and (trials is not None or seed is not None):
         raise DeckcheckError("--trials and --seed apply to simulation; they conflict with --method exact")
-    if explain and not want:
+    if explain and not (want or any_):
         raise DeckcheckError("--explain shows the decisions for a --want query; give at least one --want")
     if plot is not None and not force and (plot.exists() or plot.is_symlink()):  # as convert --out-file
         raise DeckcheckError("already exists; use --force to overwrite it", path=plot, field="plot")
     text = run_stats(
         deck,
         wants=want or [],
+        anys=any_ or [],
         turn=turn,
+        floor=floor,
         going=going.value,
         mulligan=mulligan,
         method=method.value if method else None,

@@ -119,6 +119,8 @@ class Table:
     # The statistics' documented floor instead of the rules: only what every game brings whatever the cards turn
     # out to be (Vanguard: one drive check per attack, no trigger effects). `hand` always plays the rules.
     floor: bool = False
+    # len(reached) at the main phase of own turn t, t = 0, 1, ... (per-want deadlines count a prefix of `reached`).
+    reached_at: list[int] = field(default_factory=list)
 
     def log(self, step: str, ref: str, text: str, cards: Iterable[Card] = ()) -> None:
         self.events.append(Event(step, ref, text, list(cards)))
@@ -256,7 +258,9 @@ def deal(
     table.draw(setup.hand_size, "opening hand", setup.opening_ref)
     mulligan(table, setup.mulligan, setup.hand_size, policy or NoMulligan(), setup.mulligan_ref)
     setup.after_mulligan(table)
+    table.reached_at.append(len(table.reached))
     for k in range(1, turns + 1):
         table.turn = k
         setup.own_turn(table, k)
+        table.reached_at.append(len(table.reached))
     return table

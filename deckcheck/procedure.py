@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from deckcheck.errors import DeckcheckError
 
@@ -56,9 +56,10 @@ class TurnModel:
     """What the game's rules bring to the hand by the main phase of own turn k, for `stats`.
 
     `draws` counts the cards every game brings whatever the hand holds (draw steps, drive checks). `seek` is a
-    hand-dependent step the exact engine covers; `simulate_only` says why only simulation can answer (steps that
-    depend on the hand turn after turn), in which case `refine` names the card detail the vectorised simulation
-    tracks and `vector_turns` runs those turns on arrays of card counts (see :mod:`deckcheck.stats.simulate`).
+    hand-dependent step the plain exact engine covers. When the turns depend on the hand turn after turn, `refine`
+    names the card detail they read, `process` runs them exactly on card counts (:mod:`deckcheck.stats.chain`) and
+    `vector_turns` on arrays of card counts (:mod:`deckcheck.stats.simulate`); `simulate_only` says why only the
+    simulation can answer (and with no `vector_turns`, only the engine card by card).
     """
 
     draws: int
@@ -66,6 +67,8 @@ class TurnModel:
     simulate_only: str | None = None
     refine: Callable[[Card], object] | None = None
     vector_turns: Callable[..., None] | None = None
+    # The hand-dependent turns as exact transitions (a deckcheck.stats.chain.ExactTurns on refined atoms).
+    process: Any = None
 
 
 def plain_turns(table: Table, k: int) -> TurnModel:
@@ -90,6 +93,8 @@ class Setup:
     opening_ref: str = ""
     # The statistics' view of own turn k, from the table after `prepare` (see TurnModel).
     turn_model: Callable[[Table, int], TurnModel] = plain_turns
+    # What `stats --floor` leaves out, when the game's count has a documented floor (empty: no such floor).
+    floor: str = ""
 
 
 def expand(items: Iterable[tuple[Card, int]]) -> list[Card]:

@@ -15,7 +15,7 @@ import re
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -84,6 +84,7 @@ class Query:
     at_least: bool
     k: int
     filter: CardFilter
+    deadline: int | None = None  # a trailing `@N`: by own turn N (stats); None: the command's --turn
 
     def holds(self, matching: int) -> bool:
         return matching >= self.k if self.at_least else matching <= self.k
@@ -227,10 +228,33 @@ def _takes_numbers(info: Any) -> bool:
 
 
 def parse_query(text: str, game: Game) -> Query:
-    """`[>=K |<=K ]FILTER`, default `>=1`."""
+    """`[>=K |<=K ]FILTER[@N]`, default `>=1`; a trailing `@N` is the query's own deadline (own turn N)."""
+    text, deadline = split_deadline(text)
     match = _QUERY.match(text.strip())
     if match:
-        return Query(text, match["op"] == ">=", int(match["k"]), parse_filter(match["filter"], game))
-    if text.strip()[:2] in (">=", "<="):
+        query = Query(text, match["op"] == ">=", int(match["k"]), parse_filter(match["filter"], game))
+    elif text.strip()[:2] in (">=", "<="):
         raise DeckcheckError(f"cannot read the query {text!r}: expected '>=K FILTER' or '<=K FILTER' (one space)")
-    return Query(text, True, 1, parse_filter(text, game))
+    else:
+        query = Query(text, True, 1, parse_filter(text, game))
+    return query if deadline is None else replace(query, deadline=deadline)
+
+
+_DEADLINE = re.compile(r"^(?P<query>.*?)\s*@\s*(?P<turn>\S*)\s*$")
+
+
+def split_deadline(text: str) -> tuple[str, int | None]:
+    """`grade=1@2` → (`grade=1`, 2): the text after the last `@` is a whole turn number (no card value holds `@`)."""
+    match = _DEADLINE.match(text)
+    if match is None:
+        return text, None
+    turn = match["turn"]
+    if not re.fullmatch(r"\d{1,6}", turn):
+        raise DeckcheckError(
+            f"cannot read the deadline of {text!r}: @ is followed by an own turn number, e.g. grade=1@1 "
+            "(by the main phase of own turn 1; @0 is the opening hand after the mulligan)",
+            field="want",
+        )
+    if not match["query"].strip():
+        raise DeckcheckError(f"{text!r} has a deadline but no query before the @", field="want")
+    return match["query"].strip(), int(turn)

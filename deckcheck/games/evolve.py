@@ -784,11 +784,16 @@ SETUP = Setup(
 
 
 def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
-    """The curve: a main-deck card of cost <= N to play on own turn N (PP max = N, 7.2.1)."""
-    return [
-        (f"a card of cost <= {n} on own turn {n}", ("cost=" + "|".join(str(c) for c in range(n + 1)),), n)
-        for n in range(1, 6)
-    ]
+    """The curve: a main-deck card of cost <= N to play on own turn N (PP max = N, 7.2.1), each turn alone, and on
+    curve every turn: a new card each turn, which holds exactly when N cards of cost <= N have come by own turn N for
+    every N (nested choices: Hall's condition)."""
+
+    def costs(n: int) -> str:
+        return "cost=" + "|".join(str(c) for c in range(n + 1))
+
+    lines = [(f"a card of cost <= {n} on own turn {n}", (costs(n),), n) for n in range(1, 6)]
+    every = tuple(f">={n} {costs(n)}@{n}" for n in range(1, 6))
+    return [*lines, ("on curve every turn 1–5 (a new card of cost <= N on each own turn N)", every, 5)]
 
 
 def _home_section(card: Card) -> str:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from math import comb
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BeforeValidator, Field, model_validator
@@ -22,7 +25,7 @@ from deckcheck.game import (
     tally,
 )
 from deckcheck.normalize import norm_name, norm_number
-from deckcheck.procedure import EngineError, MulliganKind, Seek, Setup, TurnModel, expand
+from deckcheck.procedure import EngineError, MulliganKind, Setup, TurnModel, expand
 from deckcheck.violations import Violation
 
 if TYPE_CHECKING:
@@ -530,55 +533,334 @@ def _reached_by_turn(going: str, k: int) -> int:
 
 
 def _turn_model(table: Table, k: int) -> TurnModel:
-    """Stats model (spec "Statistics"): drive 1, no draw triggers; G assist whenever it is allowed.
+    """What own turns 1..k bring to the hand, for `stats` (spec "Statistics").
 
-    Own turn 1 stays exact: G assist then only adds the topmost grade-(FV+1) card of the next 5 when the 6 cards in
-    hand hold none. From own turn 2 on, rides and earlier assists decide it, so only simulation answers.
+    The rules (the default): every drive check at the vanguard's drive (twin drive once a grade-3 unit with it is
+    the vanguard), the card a checked draw trigger of the vanguard's clan draws, G assist whenever it is allowed and
+    a ride at every ride step that can. `table.floor` keeps the documented floor: one check per attack and no trigger
+    effects. Plain draws when nothing depends on the hand; otherwise the exact chain (`process`) and the vectorised
+    simulation (`vector_turns`) run the turns on atoms refined by :func:`_detail`.
     """
     draws = _reached_by_turn(table.going, k)
-    fv_grade = _vanguard(table).grade
-    if k == 0 or len(table.zone("g-zone")) < 2 or fv_grade >= 3:
+    if k == 0:
+        return TurnModel(draws=draws)  # the opening hand: no turn has run
+    fv = _vanguard(table)
+    g_zone = len(table.zone("g-zone"))
+    assist = g_zone >= 2 and fv.grade < 3
+    checks = _reached_by_turn(table.going, k) - k > 0  # a drive check happens before own turn k's main phase
+    vanguards = [fv, *(card for card in table.deck if _is_unit(card) and 1 <= card.grade <= 3)]
+    fires: frozenset[str] = frozenset()
+    if not table.floor and checks:
+        fires, mixed = _firing_draw_triggers(table.deck, vanguards)
+        if mixed:
+            return TurnModel(
+                draws=draws,
+                simulate_only=f"the draw trigger {mixed} shares a clan with some vanguards the deck can ride and not "
+                "with others, so whether it draws depends on the ride (7.5.1.2.4)",
+            )
+        varied_drive = any(card.drive != 1 for card in vanguards)
+        if not assist and not fires and not varied_drive:
+            return TurnModel(draws=draws)
+    elif not assist:
         return TurnModel(draws=draws)
-    target = fv_grade + 1
-    if k == 1:
-        seek = Seek(lambda card: card.grade == target, G_ASSIST_LOOK, f"grade {target} (G assist)", "6.4.1.2")
-        return TurnModel(draws=draws, seek=seek)
+    drive = 1 if table.floor else fv.drive
     return TurnModel(
         draws=draws,
-        simulate_only="G assist (6.4.1.2) and rides after own turn 1 depend on the hand turn after turn",
-        refine=lambda card: (card.grade, _is_unit(card), card.type == "normal"),
+        refine=_Detail(fires, table.floor),
         vector_turns=_vector_turns,
+        process=_ExactTurns(fv.grade, drive, g_zone, table.going),
     )
 
 
-def _vector_turns(state: Any, rng: Any, model: Any) -> None:
-    """`_own_turn` for own turns 1..model.turn on per-trial atom counts (deckcheck.stats.simulate.VectorState).
+def _firing_draw_triggers(deck: list[Card], vanguards: list[Card]) -> tuple[frozenset[str], str | None]:
+    """The numbers of the draw triggers that draw whichever unit is the vanguard (7.5.1.2.4: one of its clan on
+    the circle), and the label of one that draws with some vanguards only (the exact models cannot follow it)."""
+    fires = set()
+    for card in {card.number: card for card in deck if card.trigger == "draw"}.values():
+        with_clan = {_same_clan(card, vanguard) for vanguard in vanguards}
+        if with_clan == {True}:
+            fires.add(card.number)
+        elif len(with_clan) > 1:
+            return frozenset(), card.label()
+    return frozenset(fires), None
 
-    Atom details are (grade, is_unit, is_normal). Every step leaves the deck uniformly shuffled (G assist shuffles
-    it either way), so a draw or drive check is a hypergeometric sample of the deck's counts and the topmost
-    grade-(VG+1) card of the top 5 is a uniformly random one of the deck's grade-(VG+1) cards.
+
+# A card's detail for the statistics' hand-dependent turns: what the rules read of it.
+GRADE, UNIT, NORMAL, FIRES, DRIVE = range(5)
+
+
+@dataclass(frozen=True)
+class _Detail:
+    """(grade, is a unit, is a normal unit, a draw trigger that draws, its drive as the vanguard)."""
+
+    fires: frozenset[str]
+    floor: bool
+
+    def __call__(self, card: Card) -> tuple[int, bool, bool, bool, int]:
+        drive = 1 if self.floor else card.drive
+        return (card.grade, _is_unit(card), card.type == "normal", card.number in self.fires, drive)
+
+
+@dataclass(frozen=True)
+class _ExactTurns:
+    """`_own_turn` as exact transitions on card counts (deckcheck.stats.chain). Every step leaves the deck uniformly
+    shuffled (G assist shuffles it either way), so each card taken is a uniformly random one of the deck's.
+
+    The game values are (vanguard grade, its drive, G zone size, fodder). Hand cards of a grade at most the
+    vanguard's are *fodder*: never ridden again, never the grade G assist looks for, and paid for G assist before
+    any other card; which of them is paid changes nothing later, so only their number is kept (and not even that
+    once G assist can no longer happen). The hand per class holds only the cards above the vanguard's grade.
+    """
+
+    fv_grade: int
+    fv_drive: int
+    g_zone: int
+    going: str
+
+    def start(self, chain: Any, hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return _fold(chain, _groups(chain.classes, chain.details), hand, (self.fv_grade, self.fv_drive, self.g_zone, 0))
+
+    def own_turn(self, chain: Any, state: Any, k: int) -> Any:
+        from fractions import Fraction
+
+        groups = _groups(chain.classes, chain.details)
+        dist = {state: Fraction(1)}
+        if k - 1 >= 1 and not (self.going == "first" and k - 1 == 1):  # own turn k-1 attacked (7.2.1.3)
+            dist = chain.expand(dist, lambda s: _exact_drive_checks(chain, groups, s))
+        dist = chain.draw(dist)
+        dist = chain.expand(dist, lambda s: _exact_g_assist(chain, groups, s))
+        ridden: dict[Any, Any] = {}
+        for s, p in dist.items():
+            reached, hand, game = _exact_ride(chain, groups, s)
+            after = (reached, *_fold(chain, groups, hand, game))
+            ridden[after] = ridden.get(after, 0) + p
+        return ridden
+
+
+def _fold(
+    chain: Any, groups: _Groups, hand: tuple[int, ...], game: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Move the hand's cards of a grade at most the vanguard's into the fodder count; drop what no longer matters
+    (the fodder and the G zone once G assist cannot happen again)."""
+    grade, drive, g_zone, fodder = game
+    low = groups.classes_up_to(grade)
+    if any(hand[c] for c in low):
+        fodder += sum(hand[c] for c in low)
+        hand = tuple(0 if c in low else x for c, x in enumerate(hand))
+    if grade >= 3 or g_zone < 2:
+        fodder = g_zone = 0
+    return hand, (grade, drive, g_zone, fodder)
+
+
+@dataclass(frozen=True)
+class _Groups:
+    """Atom and class indices the exact turns look up, per grade."""
+
+    fires: tuple[bool, ...]  # per atom
+    atoms_of_grade: dict[int, tuple[int, ...]]
+    classes_of_grade: dict[int, tuple[int, ...]]
+    grades: tuple[int, ...]  # ascending: the G assist's cost pays the lowest first
+    ride_classes: dict[int, tuple[int, ...]]  # unit classes of a grade, the preferred first (normal, then drive)
+    low_classes: dict[int, frozenset[int]]  # classes of a grade at most g
+
+    def classes_up_to(self, grade: int) -> frozenset[int]:
+        found = self.low_classes.get(grade)
+        if found is None:
+            below = [g for g in self.low_classes if g <= grade]
+            return self.low_classes[max(below)] if below else frozenset()
+        return found
+
+
+@functools.lru_cache(maxsize=64)
+def _groups(classes: tuple[Any, ...], details: tuple[Any, ...]) -> _Groups:
+    grades = tuple(sorted({detail[GRADE] for detail in classes}))
+    ride = {
+        g: tuple(
+            sorted(
+                (c for c, d in enumerate(classes) if d[GRADE] == g and d[UNIT]),
+                key=lambda c: (not classes[c][NORMAL], -classes[c][DRIVE], c),
+            )
+        )
+        for g in grades
+    }
+    return _Groups(
+        fires=tuple(detail[FIRES] for detail in details),
+        atoms_of_grade={g: tuple(a for a, d in enumerate(details) if d[GRADE] == g) for g in grades},
+        classes_of_grade={g: tuple(c for c, d in enumerate(classes) if d[GRADE] == g) for g in grades},
+        grades=grades,
+        ride_classes=ride,
+        low_classes={g: frozenset(c for c, d in enumerate(classes) if d[GRADE] <= g) for g in grades},
+    )
+
+
+def _exact_drive_checks(chain: Any, groups: _Groups, state: Any) -> Any:
+    """The vanguard's drive checks, each card to the hand; a firing draw trigger first draws one more."""
+    from fractions import Fraction
+
+    dist = {state: Fraction(1)}
+    for _ in range(state[2][1]):
+        dist = chain.expand(dist, lambda s: _exact_check(chain, groups, s))
+    return [(p, s) for s, p in dist.items()]
+
+
+def _exact_check(chain: Any, groups: _Groups, state: Any) -> Any:
+    from deckcheck.stats.chain import DeckOut, ratio
+
+    deck = chain.deck(state)
+    total = sum(deck)
+    if total == 0:
+        raise DeckOut
+    for atom, n in enumerate(deck):
+        if not n:
+            continue
+        checked = chain.take(state, atom)
+        if groups.fires[atom]:
+            for q, after in chain.draw_one(checked):
+                yield ratio(n, total) * q, after
+        else:
+            yield ratio(n, total), checked
+
+
+def _exact_g_assist(chain: Any, groups: _Groups, state: Any) -> Any:
+    """`_g_assist`: when allowed, the topmost grade-(VG+1) card of the top 5 (a uniformly random one of the deck's,
+    if any is there) for the 2 lowest-grade other hand cards (random among ties) and 2 G-zone cards."""
+    from fractions import Fraction
+
+    from deckcheck.stats.chain import ratio
+
+    reached, hand, (grade, drive, g_zone, fodder) = state
+    target = grade + 1
+    if grade >= 3 or g_zone < 2 or any(hand[c] for c in groups.classes_of_grade.get(target, ())):
+        return [(Fraction(1), state)]
+    deck = chain.deck(state)
+    total = sum(deck)
+    hits = [(a, deck[a]) for a in groups.atoms_of_grade.get(target, ()) if deck[a]]
+    qualifying = sum(n for _, n in hits)
+    look = min(G_ASSIST_LOOK, total)
+    miss = _miss(total, qualifying, look)
+    out = [(miss, state)] if miss else []
+    if not qualifying:
+        return out
+    for q, paid, left in _exact_pay_lowest(hand, fodder, grade, groups, 2):
+        game = (grade, drive, g_zone - 2, left)
+        for atom, n in hits:
+            c = chain.class_of[atom]
+            added = reached[:atom] + (reached[atom] + 1,) + reached[atom + 1 :]
+            kept = paid[:c] + (paid[c] + 1,) + paid[c + 1 :]
+            out.append(((1 - miss) * ratio(n, qualifying) * q, (added, kept, game)))
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _miss(total: int, qualifying: int, look: int) -> Any:
+    """P(none of `qualifying` cards among the top `look` of `total`)."""
+    from fractions import Fraction
+
+    return Fraction(comb(total - qualifying, look), comb(total, look))
+
+
+def _exact_pay_lowest(
+    hand: tuple[int, ...], fodder: int, grade: int, groups: _Groups, count: int
+) -> list[tuple[Any, tuple[int, ...], int]]:
+    """(chance, hand per class, fodder left) after paying the `count` lowest-grade hand cards, random among ties.
+
+    Fodder (grade at most the vanguard's, counted or still in a class) goes first; which of it goes is immaterial."""
+    from fractions import Fraction
+
+    from deckcheck.stats.model import compositions
+
+    low = groups.classes_up_to(grade)
+    fodder += sum(hand[c] for c in low)
+    hand = tuple(0 if c in low else x for c, x in enumerate(hand))
+    paid_fodder = min(count, fodder)
+    results = [(Fraction(1), hand)]
+    need = min(count - paid_fodder, sum(hand))
+    for level in groups.grades:
+        if not need:
+            break
+        classes = groups.classes_of_grade[level]
+        held = [hand[c] for c in classes]
+        there = sum(held)
+        if not there:
+            continue
+        take = min(need, there)
+        need -= take
+        spread = []
+        for paid in compositions(held, take):
+            ways = 1
+            for h, x in zip(held, paid, strict=True):
+                ways *= comb(h, x)
+            spread.append((Fraction(ways, comb(there, take)), paid))
+        updated = []
+        for p, current in results:
+            for q, paid in spread:
+                left = list(current)
+                for c, x in zip(classes, paid, strict=True):
+                    left[c] -= x
+                updated.append((p * q, tuple(left)))
+        results = updated
+    return [(p, paid, fodder - paid_fodder) for p, paid in results]
+
+
+def _exact_ride(chain: Any, groups: _Groups, state: Any) -> Any:
+    """`_ride`: a grade-(VG+1) unit from the hand (a normal one, then the largest drive) becomes the vanguard."""
+    reached, hand, (grade, drive, g_zone, fodder) = state
+    for c in groups.ride_classes.get(grade + 1, ()):
+        if hand[c]:
+            riding = (grade + 1, chain.classes[c][DRIVE], g_zone, fodder)
+            return (reached, hand[:c] + (hand[c] - 1,) + hand[c + 1 :], riding)
+    return state
+
+
+def _vector_turns(state: Any, rng: Any, model: Any) -> None:
+    """`_own_turn` for own turns 1..model.horizon on per-trial atom counts (deckcheck.stats.simulate.VectorState).
+
+    Atom details are :class:`_Detail`'s. Every step leaves the deck uniformly shuffled (G assist shuffles it either
+    way), so a draw or drive check is a uniformly random card of the deck's counts and the topmost grade-(VG+1) card
+    of the top 5 is a uniformly random one of the deck's grade-(VG+1) cards.
     """
     import numpy as np
 
-    grade = np.array([detail[0] for detail in state.details], dtype=np.int64)
-    unit = np.array([detail[1] for detail in state.details], dtype=bool)
-    normal = np.array([detail[2] for detail in state.details], dtype=bool)
-    vanguard = np.full(state.trials, _vanguard(state.table).grade, dtype=np.int64)
+    details = state.details
+    grade = np.array([detail[GRADE] for detail in details], dtype=np.int64)
+    unit = np.array([detail[UNIT] for detail in details], dtype=bool)
+    fires = np.array([detail[FIRES] for detail in details], dtype=bool)
+    drives = np.array([detail[DRIVE] for detail in details], dtype=np.int64)
+    preference = np.array([10 * detail[NORMAL] + detail[DRIVE] for detail in details], dtype=np.int64)
+    fv = _vanguard(state.table)
+    vanguard = np.full(state.trials, fv.grade, dtype=np.int64)
+    drive = np.full(state.trials, 1 if state.table.floor else fv.drive, dtype=np.int64)
     g_zone = np.full(state.trials, len(state.table.zone("g-zone")), dtype=np.int64)
-    state.counters.update({"vanguard grade": vanguard, "g-zone": g_zone})
-    for k in range(1, model.turn + 1):
+    state.counters.update({"vanguard grade": vanguard, "g-zone": g_zone, "drive": drive})
+    for k in range(1, model.horizon + 1):
         if _attack_allowed(state.table, k - 1):
-            _vector_need_cards(state, k, "the drive check before")
-            state.draw(1)
+            _vector_drive_checks(state, k, drive, fires)
         _vector_need_cards(state, k, "the draw step")
         state.draw(1)
         _vector_g_assist(state, rng, grade, vanguard, g_zone)
-        _vector_ride(state, rng, grade, unit, normal, vanguard)
+        _vector_ride(state, rng, grade, unit, preference, drives, vanguard, drive)
         if (state.deck_sizes() == 0).any():
             raise EngineError(
                 f"the deck is empty in own turn {k}: the fighter loses at the next check timing (1.2.2.2); "
                 "the engine models the first turns only"
             )
+        state.turn_done(k)
+
+
+def _vector_drive_checks(state: Any, k: int, drive: Any, fires: Any) -> None:
+    """`_drive_checks` on counts: check c of the attack for the rows whose vanguard's drive is c or more; a firing
+    draw trigger draws one more card for its row."""
+    import numpy as np
+
+    for check in range(1, int(drive.max()) + 1):
+        rows = None if check == 1 else np.flatnonzero(drive >= check)
+        _vector_need_cards(state, k, "the drive check before")
+        checked = state.draw(1, rows)
+        if fires.any():
+            triggered = (checked[:, fires].sum(axis=1) > 0).nonzero()[0]
+            if triggered.size:
+                _vector_need_cards(state, k, "the draw trigger before")
+                state.draw(1, triggered if rows is None else rows[triggered])
 
 
 def _vector_need_cards(state: Any, k: int, what: str) -> None:
@@ -632,8 +914,11 @@ def _vector_pay_lowest(state: Any, rng: Any, rows: Any, grade: Any, count: int) 
     state.hand[rows] = hand
 
 
-def _vector_ride(state: Any, rng: Any, grade: Any, unit: Any, normal: Any, vanguard: Any) -> None:
-    """`_ride` on counts: a grade VG+1 unit in hand (a normal one if any) leaves the hand; VG grade + 1."""
+def _vector_ride(
+    state: Any, rng: Any, grade: Any, unit: Any, preference: Any, drives: Any, vanguard: Any, drive: Any
+) -> None:
+    """`_ride` on counts: a grade VG+1 unit in hand (the preferred kind: normal, then drive) leaves the hand; the
+    vanguard's grade goes up by 1 and its drive becomes the ridden unit's."""
     import numpy as np
 
     from deckcheck.stats.simulate import pick_one
@@ -644,10 +929,12 @@ def _vector_ride(state: Any, rng: Any, grade: Any, unit: Any, normal: Any, vangu
     if not rows.size:
         return
     units = units[rows]
-    normals = units * normal[None, :]
-    choice = np.where(normals.any(axis=1)[:, None], normals, units)
-    state.hand[rows, pick_one(rng, choice)] -= 1
+    score = np.where(units > 0, preference[None, :], -1)
+    best = units * (score == score.max(axis=1)[:, None])
+    chosen = pick_one(rng, best)
+    state.hand[rows, chosen] -= 1
     vanguard[rows] += 1
+    drive[rows] = drives[chosen]
 
 
 SETUP = Setup(
@@ -660,12 +947,17 @@ SETUP = Setup(
     own_turn=_own_turn,
     choices=(FV_KEY,),
     turn_model=_turn_model,
+    floor="one drive check per attack and no trigger effects (twin drive's second check and a draw trigger's card "
+    "not counted)",
 )
 
 
 def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
-    """The ride chain: a card to ride each turn, counted by the ride phase (with G assist when the G deck allows)."""
-    return [(f"grade {k} by the ride phase of own turn {k}", (f"grade={k}",), k) for k in (1, 2, 3)]
+    """The ride chain: a card to ride each turn, counted by the ride phase (with G assist when the G deck allows),
+    each grade alone and the whole chain together (each grade by its own turn)."""
+    lines = [(f"grade {k} by the ride phase of own turn {k}", (f"grade={k}",), k) for k in (1, 2, 3)]
+    chain = ("ride chain complete (grade 1, 2, 3 by own turns 1, 2, 3)", ("grade=1@1", "grade=2@2", "grade=3@3"), 3)
+    return [*lines, chain]
 
 
 def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:

@@ -52,6 +52,7 @@ class StatsOptions:
     precision: float | None = None
     choices: dict[str, str] = field(default_factory=dict)
     progress: Callable[[int, int], None] | None = None  # (setups done, setups at most) after each batch
+    floor: bool = False  # count the game's documented floor (Vanguard: drive 1, no trigger effects), not the rules
 
     def __post_init__(self) -> None:
         if self.trials is None:
@@ -102,6 +103,12 @@ class Answer:
         if self.method == "simulate":
             result["trials"] = self.trials
             result["seed"] = self.seed
+        if self.model is not None:
+            result["wants"] = [
+                {"query": want.text, "turn": want.turn, "group": "any" if want.any_of else "all"}
+                for want in self.model.wants
+            ]
+            result["floor"] = self.model.floor
         if self.notes:
             result["notes"] = self.notes
         return result
@@ -119,15 +126,33 @@ def parse_mulligan(text: str | None) -> tuple[str, str | None]:
     raise DeckcheckError(f"unknown mulligan policy {text!r}: use none, optimal or keep:FILTER", field="mulligan")
 
 
-def parse_queries(texts: Sequence[str], deck: Deck) -> list[Query]:
+def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want") -> list[Query]:
+    """`--want` (or `--any`) texts; a trailing `@N` is the query's own deadline, within the turns the engine models."""
+    for text in texts:
+        if not text.strip():
+            raise DeckcheckError(
+                f"an empty --{option}: give a QUERY such as grade=1 or '>=2 trigger=heal'", field=option
+            )
     queries = [parse_query(text, deck.game) for text in texts]
     total = sum(count for _, count in deck.cards("main")) if "main" in deck.game.sections else 0
     for query in queries:
         if query.at_least and query.k > total:
             raise DeckcheckError(
-                f"--want {query.text!r} asks for {query.k} cards, but the main deck has only {total}", field="want"
+                f"--{option} {query.text!r} asks for {query.k} cards, but the main deck has only {total}",
+                field=option,
+            )
+        if query.deadline is not None and query.deadline > MAX_TURN:
+            raise DeckcheckError(
+                f"--{option} '{query.text}@{query.deadline}': the deadline is own turn {query.deadline}, beyond the "
+                f"turns the engine models (0 to {MAX_TURN})",
+                field=option,
             )
     return queries
+
+
+def horizon(queries: Sequence[Query], turn: int) -> int:
+    """The last turn the rules must run to: the latest deadline (a query without `@N` has --turn)."""
+    return max((turn if query.deadline is None else query.deadline for query in queries), default=turn)
 
 
 def check_turn(turn: int) -> None:
@@ -135,21 +160,51 @@ def check_turn(turn: int) -> None:
         raise DeckcheckError(f"--turn must be between 0 and {MAX_TURN} (got {turn})", field="turn")
 
 
-def check_reachable(deck: Deck, going: Going, turn: int, choices: dict[str, str]) -> None:
-    """Refuse a turn the rules never reach with this deck (the player has lost by then), as the engine does."""
+def check_reachable(
+    deck: Deck, going: Going, turn: int, choices: dict[str, str], floor: bool = False, asked: str | None = None
+) -> None:
+    """Refuse a turn the rules never reach with this deck (the player has lost by then), as the engine does.
+
+    `asked` names what asks for the turn when it is a want's own deadline (`--want 'grade=3@9'`)."""
     check_turn(turn)
     try:
-        deal(deck, seed=0, going=going, turns=turn, choices=choices)
+        deal(deck, seed=0, going=going, turns=turn, choices=choices, floor=floor)
     except EngineError as error:
-        raise EngineError(f"going {going}, --turn {turn}: {error.reason}") from None
+        raise EngineError(f"going {going}, {asked or f'--turn {turn}'}: {error.reason}") from None
 
 
-def answer(deck: Deck, queries: Sequence[Query], *, going: Going, turn: int, options: StatsOptions) -> Answer:
-    """One seat, one turn: exact where possible, else simulated; the policy used is in the answer."""
-    check_reachable(deck, going, turn, options.choices)
+def check_floor(deck: Deck, floor: bool) -> None:
+    """`--floor` only for a game whose count has a documented floor (Vanguard's drive checks)."""
+    if floor and not deck.game.setup.floor:
+        raise DeckcheckError(
+            f"--floor counts Vanguard's documented floor (one drive check per attack, no trigger effects); "
+            f"{deck.game.title} has no such floor: every count is already what its rules bring",
+            field="floor",
+        )
+
+
+def answer(
+    deck: Deck,
+    queries: Sequence[Query],
+    *,
+    going: Going,
+    turn: int,
+    options: StatsOptions,
+    anys: Sequence[Query] = (),
+) -> Answer:
+    """One seat, one turn: exact where possible, else simulated; the policy used is in the answer.
+
+    Every query holds by its own deadline (`@N`, else `turn`); with `anys`, at least one of them holds too."""
+    check_floor(deck, options.floor)
+    last = horizon([*queries, *anys], turn)
+    latest = next((q for q in [*queries, *anys] if q.deadline == last and last != turn), None)
+    asked = f"the deadline of '{latest.text}@{last}'" if latest is not None else None
+    check_reachable(deck, going, last, options.choices, options.floor, asked)
     policy, keep_text = parse_mulligan(options.mulligan)
     keep = parse_filter(keep_text, deck.game) if keep_text else None
-    model = build_model(deck, queries, going=going, turn=turn, keep=keep, choices=options.choices)
+    model = build_model(
+        deck, queries, going=going, turn=turn, keep=keep, choices=options.choices, anys=anys, floor=options.floor
+    )
     notes: list[str] = []
     if options.method != "simulate":
         try:
@@ -158,7 +213,7 @@ def answer(deck: Deck, queries: Sequence[Query], *, going: Going, turn: int, opt
             if options.method == "exact":
                 raise DeckcheckError(f"--method exact is not available here: {why}", field="method") from None
             notes.append(f"simulated: {why}")
-    return _simulated_answer(deck, queries, model, policy, keep, keep_text, options, notes)
+    return _simulated_answer(deck, queries, anys, model, policy, keep, keep_text, options, notes)
 
 
 def _plan(model: OddsModel, policy: str, keep_text: str | None) -> MulliganPlan | None:
@@ -187,6 +242,7 @@ def _exact_answer(model: OddsModel, policy: str, keep_text: str | None) -> Answe
 def _simulated_answer(
     deck: Deck,
     queries: Sequence[Query],
+    anys: Sequence[Query],
     model: OddsModel,
     policy: str,
     keep: CardFilter | None,
@@ -199,7 +255,15 @@ def _simulated_answer(
     turns = model.turns
     if turns.vector_turns is not None:
         model = build_model(
-            deck, queries, going=model.going, turn=model.turn, keep=keep, choices=options.choices, refine=True
+            deck,
+            queries,
+            going=model.going,
+            turn=model.turn,
+            keep=keep,
+            choices=options.choices,
+            refine=True,
+            anys=anys,
+            floor=options.floor,
         )
     plan = _plan(model, policy, keep_text)
     decisions = decisions_model = None
@@ -210,10 +274,9 @@ def _simulated_answer(
                 raise DeckcheckError(f"--mulligan optimal cannot be computed here: {why}", field="mulligan")
             plan = no_mulligan(model)
             notes.append(f"mulligan none: the optimal mulligan cannot be computed ({why})")
-        elif turns.simulate_only:
-            notes.append(
-                f"mulligan decisions are optimal for the draws without the hand-dependent steps ({turns.simulate_only})"
-            )
+        elif turns.simulate_only or turns.process is not None:
+            why = turns.simulate_only or "the turns depend on the hand"
+            notes.append(f"mulligan decisions are optimal for the draws without the hand-dependent steps ({why})")
     try:
         result = simulate(
             model,
@@ -350,23 +413,30 @@ class TurnRow:
     cells: dict[Going, Answer | str]  # an Answer, or why the turn cannot be reached
 
 
-def both_seats(deck: Deck, queries: Sequence[Query], *, turn: int, options: StatsOptions) -> dict[Going, Answer | str]:
+def both_seats(
+    deck: Deck, queries: Sequence[Query], *, turn: int, options: StatsOptions, anys: Sequence[Query] = ()
+) -> dict[Going, Answer | str]:
     """Going first and second; a seat that never reaches the turn holds the reason instead of an answer."""
     cells: dict[Going, Answer | str] = {}
     for seat in SEATS:
         try:
-            cells[seat] = answer(deck, queries, going=seat, turn=turn, options=options)
+            cells[seat] = answer(deck, queries, going=seat, turn=turn, options=options, anys=anys)
         except EngineError as why:
             cells[seat] = why.reason
     return cells
 
 
-def turn_table(deck: Deck, queries: Sequence[Query], *, turn: int, options: StatsOptions) -> list[TurnRow]:
-    """Turns 0..turn for both seats; a turn a seat never reaches holds the reason instead."""
+def turn_table(
+    deck: Deck, queries: Sequence[Query], *, turn: int, options: StatsOptions, anys: Sequence[Query] = ()
+) -> list[TurnRow]:
+    """Turns 0..turn for both seats (the queries without `@N` by each turn); a turn a seat never reaches holds the
+    reason instead. When every query has its own deadline, --turn changes nothing: one row."""
     check_turn(turn)
+    if all(query.deadline is not None for query in [*queries, *anys]):
+        return [TurnRow(turn, both_seats(deck, queries, turn=turn, options=options, anys=anys))]
     rows = []
     for t in range(turn + 1):
-        rows.append(TurnRow(t, both_seats(deck, queries, turn=t, options=options)))
+        rows.append(TurnRow(t, both_seats(deck, queries, turn=t, options=options, anys=anys)))
     return rows
 
 

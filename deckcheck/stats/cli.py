@@ -13,13 +13,16 @@ from deckcheck.carddb import load_carddb
 from deckcheck.decks import Deck, parse_deck, resolve_deck
 from deckcheck.engine import EngineError, Going, deal
 from deckcheck.errors import DeckcheckError
+from deckcheck.query import Query
 from deckcheck.stats.answer import (
     SEATS,
     Method,
     StatsOptions,
     answer,
+    check_floor,
     check_reachable,
     default_report,
+    horizon,
     parse_queries,
     turn_table,
 )
@@ -87,7 +90,7 @@ def run_stats(
     path: Path,
     *,
     wants: list[str],
-    turn: int,
+    turn: int | None,
     going: Going,
     mulligan: str | None,
     method: Method | None,
@@ -100,6 +103,8 @@ def run_stats(
     json_output: bool,
     colour: bool,
     carddb_dirs: tuple[Path, ...],
+    anys: list[str] = (),
+    floor: bool = False,
 ) -> str:
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise DeckcheckError(f"--plot {plot}: the chart is written as .svg or .png", field="plot")
@@ -114,10 +119,16 @@ def run_stats(
         precision=precision,
         choices=choices,
         progress=progress,
+        floor=floor,
     )
+    check_floor(deck, floor)
     left_out = _left_out(deck)
     try:
-        if not wants:
+        if not wants and not anys:
+            if turn is not None:
+                raise DeckcheckError(
+                    "--turn applies to --want queries; the default report names its own turns", field="turn"
+                )
             check_setup(deck, choices)
             results = default_report(deck, options)
             if plot is not None and results:
@@ -145,13 +156,17 @@ def run_stats(
                 )
             return _with_notes(render_report_text(deck, results, colour=colour, seed=options.seed), left_out)
         queries = parse_queries(wants, deck)
+        alternatives = parse_queries(anys, deck, "any")
+        turn = _turn_for(queries, alternatives, turn)
         # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
-        # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes).
-        check_reachable(deck, going, turn, choices)
-        rows = turn_table(deck, queries, turn=turn, options=options)
+        # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
+        last = horizon([*queries, *alternatives], turn)
+        asked = None if last == turn else f"the deadline @{last} of {_deadline_owner(queries, alternatives, last)}"
+        check_reachable(deck, going, last, choices, floor, asked)
+        rows = turn_table(deck, queries, turn=turn, options=options, anys=alternatives)
         primary = rows[-1].cells[going]
         if isinstance(primary, str):  # the asked seat never reaches this turn: the same refusal as the engine's
-            primary = answer(deck, queries, going=going, turn=turn, options=options)
+            primary = answer(deck, queries, going=going, turn=turn, options=options, anys=alternatives)
     finally:
         progress.clear()
     if plot is not None:
@@ -164,6 +179,7 @@ def run_stats(
             "game": deck.game.id,
             "name": deck.name,
             "want": wants,
+            "any": anys,
             **primary.to_json(),
             "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
         }
@@ -173,6 +189,28 @@ def run_stats(
         return _dump(data)
     text = render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
     return _with_notes(text, left_out)
+
+
+def _turn_for(queries: list[Query], alternatives: list[Query], turn: int | None) -> int:
+    """--turn, for the queries without `@N`; when every query has its own deadline, --turn would change nothing."""
+    dated = [query.deadline for query in [*queries, *alternatives] if query.deadline is not None]
+    if len(dated) < len(queries) + len(alternatives):
+        return 0 if turn is None else turn
+    if turn is not None:
+        raise DeckcheckError(
+            f"--turn {turn} applies to the wants without @N, and every want here has its own deadline; "
+            "leave out --turn or a @N",
+            field="turn",
+        )
+    return max(dated)
+
+
+def _deadline_owner(queries: list[Query], alternatives: list[Query], turn: int) -> str:
+    for option, group in (("--want", queries), ("--any", alternatives)):
+        for query in group:
+            if query.deadline == turn:
+                return f"{option} '{query.text}@{turn}'"
+    return f"own turn {turn}"
 
 
 def _left_out(deck: Deck) -> list[str]:

@@ -7,6 +7,12 @@ pool of atom counts. :meth:`ExactEngine.prob` computes that with a dynamic progr
 number of cards drawn so far and, per want, the matching count capped where it stops mattering; a want is settled
 (and dropped from the state) after the last atom that matches it.
 
+Wants with their own deadlines (`@N`) split the draws into stages, one per distinct deadline: an atom then gives
+`x_s` cards to stage `s` (multinomial ways) and a want counts the stages up to its own. An `--any` group is a flag in
+the state, set when one of its wants settles holding. When the game's turns depend on the hand (Vanguard's G
+assist, rides, draw triggers, twin drive), the value of each hand the mulligan leaves comes from
+:mod:`deckcheck.stats.chain` instead, and a kept part's value is the hypergeometric mean over the redrawn rest.
+
 The optimal mulligan is backward induction: for a partial mulligan the value of keeping `k` is `prob(k, c-k, ...)`,
 and a hand `h` keeps the best sub-hand `k <= h` (a maximum over sub-compositions, built up one card at a time); for
 a full mulligan a hand is redrawn when the redraw is worth strictly more than keeping it.
@@ -20,10 +26,14 @@ from fractions import Fraction
 from math import comb, prod
 
 from deckcheck.engine import MulliganKind
+from deckcheck.stats.chain import MAX_STATES, Chain, ChainTooLarge, DeckOut, hypergeometric
+from deckcheck.stats.chain import MAX_WORK as CHAIN_WORK
 from deckcheck.stats.model import Composition, MulliganPlan, OddsModel, compositions, count_compositions
 
 #: The exact engine refuses (and the caller simulates) when its cost estimate passes this (about 2-5 seconds).
 MAX_WORK = 20_000_000
+#: The chain is refused at once above this estimate (about 4x its MAX_WORK: the estimate ignores settled wants).
+CHAIN_ESTIMATE = 4 * CHAIN_WORK
 
 
 class ExactUnavailable(Exception):
@@ -57,25 +67,39 @@ class ExactEngine:
         self.model = model
         self.c: Composition = model.counts
         self.n = model.hand_size
-        self.d = model.turns.draws
         self.size = model.size
-        if model.turns.simulate_only:
+        self.deadlines = model.deadlines
+        self.turn_draws = [model.draws_by(t) for t in self.deadlines]  # cumulative draws by each deadline
+        self.d = self.turn_draws[-1]
+        self.chain: Chain | None = None
+        if model.turns.process is not None:
+            self.chain = Chain(model)
+        elif model.turns.simulate_only:
             raise ExactUnavailable(model.turns.simulate_only)
         if self.size < self.n:
             raise ExactUnavailable(f"the deck has {self.size} cards, fewer than a {self.n}-card hand")
         atoms = model.atoms
         wants = model.wants
+        self.stage_of = [self.deadlines.index(want.turn) for want in wants]
         self.caps = [want.cap for want in wants]
         seek = model.turns.seek
+        if seek and len(self.deadlines) > 1:
+            raise ExactUnavailable("per-want deadlines with a seek step are simulated")
         self.seek_look = seek.look if seek else 0
-        # Dimensions of the DP state: one per want, plus "a seek card has reached the hand" when there is a seek.
+        # Dimensions of the DP state: one per want, "a seek card has reached the hand" when there is a seek, and
+        # "one of the --any group holds" when there is such a group.
         self.dims = [[j for j in range(len(wants)) if atom.mask >> j & 1] for atom in atoms]
         self.seek_atoms = [model.matches(atom, model.seek_bit) for atom in atoms] if seek else [False] * len(atoms)
+        self.seek_dim = self.or_dim = None
         if seek:
+            self.seek_dim = len(self.caps)
             self.caps.append(1)
             for a, is_seek in enumerate(self.seek_atoms):
                 if is_seek:
-                    self.dims[a].append(len(wants))
+                    self.dims[a].append(self.seek_dim)
+        if model.has_any:
+            self.or_dim = len(self.caps)
+            self.caps.append(1)
         seek_touched = {j for a, is_seek in enumerate(self.seek_atoms) if is_seek for j in self.dims[a]}
         last: dict[int, int] = {}
         for a, dims in enumerate(self.dims):
@@ -88,7 +112,7 @@ class ExactEngine:
             if j < len(wants) and j not in seek_touched:
                 self.settle[a].append(j)
         self.open_at_end = [j for j in range(len(wants)) if j in seek_touched]
-        self._memo: dict[tuple[Composition, Composition, int], Fraction] = {}
+        self._memo: dict[tuple[Composition, Composition, tuple[int, ...]], Fraction] = {}
         self._kept_ways: dict[Composition, int] | None = None
         self.steps = 0
 
@@ -97,67 +121,85 @@ class ExactEngine:
     def _holds(self, j: int, count: int) -> bool:
         return self.model.wants[j].holds(count)
 
-    def prob(self, base: Composition, pool: Composition, m: int) -> Fraction:
-        """P(every want holds for `base` plus a uniformly random `m`-card draw from `pool`), seek step included."""
-        key = (base, pool, m)
+    def stage_draws(self, first: int) -> tuple[int, ...]:
+        """Cards drawn in each stage (one per deadline) when `first` cards are drawn before the turns begin."""
+        draws = [self.turn_draws[0] + first]
+        draws += [b - a for a, b in zip(self.turn_draws, self.turn_draws[1:], strict=False)]
+        return tuple(draws)
+
+    def prob(self, base: Composition, pool: Composition, draws: tuple[int, ...]) -> Fraction:
+        """P(every want holds for `base` plus uniformly random draws from `pool`, `draws[s]` of them by deadline
+        s), seek step included."""
+        key = (base, pool, draws)
         if key not in self._memo:
-            self._memo[key] = self._prob(base, pool, m)
+            self._memo[key] = self._prob(base, pool, draws)
         return self._memo[key]
 
-    def _prob(self, base: Composition, pool: Composition, m: int) -> Fraction:
+    def _settle(self, j: int, counts: list[int]) -> bool:
+        """Settle want j in a DP state: False when a --want fails; an --any want that holds sets the group's flag."""
+        holds = self._holds(j, counts[j])
+        counts[j] = 0
+        if self.model.wants[j].any_of:
+            if holds and self.or_dim is not None:
+                counts[self.or_dim] = 1
+            return True
+        return holds
+
+    def _prob(self, base: Composition, pool: Composition, draws: tuple[int, ...]) -> Fraction:
         total = sum(pool)
+        m = sum(draws)
         if m > total:
             raise ExactUnavailable(f"the deck runs out: {m} more cards are needed from {total}")
         caps = self.caps
+        stages = len(draws)
         start = [0] * len(caps)
         for a, x in enumerate(base):
             for j in self.dims[a]:
                 start[j] += x
         start = [min(v, cap) for v, cap in zip(start, caps, strict=True)]
         for j in self.settle_first:
-            if not self._holds(j, start[j]):
+            if not self._settle(j, start):
                 return Fraction(0)
-            start[j] = 0
-        states: dict[tuple[int, tuple[int, ...]], int] = {(0, tuple(start)): 1}
+        states: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {((0,) * stages, tuple(start)): 1}
         remaining = total
-        last = len(pool) - 1
         for a, available in enumerate(pool):
             remaining -= available
             dims, settle = self.dims[a], self.settle[a]
-            combs = [comb(available, x) for x in range(available + 1)]
-            new: dict[tuple[int, tuple[int, ...]], int] = {}
+            new: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
             for (drawn, counts), ways in states.items():
-                need = m - drawn
-                low = need if a == last else max(0, need - remaining)
-                high = min(available, need)
-                for x in range(low, high + 1):
+                needs = [d - x for d, x in zip(draws, drawn, strict=True)]
+                for split, weight in _splits(available, needs, remaining):
                     self.steps += 1
-                    if dims and x:
+                    taken = tuple(x + y for x, y in zip(drawn, split, strict=True))
+                    if dims and any(split):
                         updated = list(counts)
                         for j in dims:
-                            updated[j] = min(updated[j] + x, caps[j])
+                            if j < len(self.stage_of):
+                                added = sum(split[: self.stage_of[j] + 1])
+                            else:
+                                added = sum(split)  # the seek dimension counts every stage
+                            updated[j] = min(updated[j] + added, caps[j])
                     elif settle:
                         updated = list(counts)
                     else:
-                        key = (drawn + x, counts)
-                        new[key] = new.get(key, 0) + ways * combs[x]
+                        key = (taken, counts)
+                        new[key] = new.get(key, 0) + ways * weight
                         continue
-                    if any(not self._holds(j, updated[j]) for j in settle):
+                    if not all([self._settle(j, updated) for j in settle]):
                         continue
-                    for j in settle:
-                        updated[j] = 0
-                    key = (drawn + x, tuple(updated))
-                    new[key] = new.get(key, 0) + ways * combs[x]
+                    key = (taken, tuple(updated))
+                    new[key] = new.get(key, 0) + ways * weight
             states = new
         good = self._final(states, pool, m)
-        return good / comb(total, m)
+        return good / _multinomial(total, draws)
 
-    def _final(self, states: dict[tuple[int, tuple[int, ...]], int], pool: Composition, m: int) -> Fraction:
+    def _final(self, states: dict[tuple[tuple[int, ...], tuple[int, ...]], int], pool: Composition, m: int) -> Fraction:
         """Success ways among the finished states, with the seek step where it applies."""
         open_wants = self.open_at_end
         if not self.seek_look:
             return Fraction(sum(w for (_, counts), w in states.items() if self._all_hold(counts, open_wants)))
-        seek_dim = len(self.caps) - 1
+        seek_dim = self.seek_dim
+        assert seek_dim is not None
         left = sum(pool) - m
         seek_left = [x if s else 0 for x, s in zip(pool, self.seek_atoms, strict=True)]
         t = sum(seek_left)
@@ -179,7 +221,15 @@ class ExactEngine:
         return good
 
     def _all_hold(self, counts: tuple[int, ...], wants: list[int]) -> bool:
-        return all(self._holds(j, counts[j]) for j in wants)
+        """The wants still open at the end, and the --any group."""
+        flag = self.or_dim is not None and bool(counts[self.or_dim])
+        for j in wants:
+            holds = self._holds(j, counts[j])
+            if self.model.wants[j].any_of:
+                flag = flag or holds
+            elif not holds:
+                return False
+        return flag or self.or_dim is None
 
     # ---- hands and mulligans ------------------------------------------------------------------------------
 
@@ -191,28 +241,52 @@ class ExactEngine:
 
     def keep_value(self, keep: Composition) -> Fraction:
         """Keep these cards (a partial mulligan returns the rest), then the turns' draws."""
-        return self.prob(keep, _sub(self.c, keep), self.n - sum(keep) + self.d)
+        if self.chain is not None:
+            return self._chain_value(keep, _sub(self.c, keep), self.n - sum(keep))
+        return self.prob(keep, _sub(self.c, keep), self.stage_draws(self.n - sum(keep)))
+
+    def _chain_value(self, base: Composition, pool: Composition, m: int) -> Fraction:
+        """The chain's value of `base` plus a uniformly random `m`-card draw from `pool` (the mulligan's redraw)."""
+        assert self.chain is not None
+        total = Fraction(0)
+        try:
+            for drawn in compositions(pool, m):
+                hand = tuple(b + x for b, x in zip(base, drawn, strict=True))
+                total += hypergeometric(pool, drawn) * self.chain.value(hand)
+        except ChainTooLarge:
+            raise ExactUnavailable(
+                f"the exact turns would need more than {CHAIN_WORK:,} steps or {MAX_STATES:,} states for "
+                f"{len(self.c)} card groups"
+            ) from None
+        except DeckOut:
+            raise ExactUnavailable("the deck can run out by then on some draws") from None
+        return total
 
     def redraw_value(self, hand: Composition) -> Fraction:
         """Redraw the whole hand under the game's full-mulligan rule."""
         kind = self.model.mulligan
+        empty = (0,) * len(self.c)
         if kind is MulliganKind.FULL_SHUFFLE:
-            return self.prob((0,) * len(self.c), self.c, self.n + self.d)
+            if self.chain is not None:
+                return self._chain_value(empty, self.c, self.n)
+            return self.prob(empty, self.c, self.stage_draws(self.n))
+        if self.chain is not None:
+            raise ExactUnavailable(f"hand-dependent turns after a {kind} mulligan are simulated")
         rest = _sub(self.c, hand)
         if kind is MulliganKind.FULL_BOTTOM:
             if self.n + self.d > self.size - self.n:
                 raise ExactUnavailable("the draws reach the hand put on the bottom; its order is the player's choice")
-            return self.prob((0,) * len(self.c), rest, self.n + self.d)
+            return self.prob(empty, rest, self.stage_draws(self.n))
         # FULL_SET_ASIDE: the new hand comes from the rest, then the old hand is shuffled back in. Every kept hand's
-        # value shares the denominator C(N-n, d), so the sum runs on integers.
+        # value shares the denominator of the turns' draws from N-n cards, so the sum runs on integers.
+        scale = _multinomial(self.size - self.n, self.stage_draws(0))
         if self._kept_ways is None:
-            scale = comb(self.size - self.n, self.d)
             self._kept_ways = {h: int(self.keep_value(h) * scale) for h in compositions(self.c, self.n)}
         ways = 0
         for new, kept in self._kept_ways.items():
             if all(x <= r for x, r in zip(new, rest, strict=True)):
                 ways += prod(comb(r, x) for r, x in zip(rest, new, strict=True)) * kept
-        return Fraction(ways, comb(self.size - self.n, self.n) * comb(self.size - self.n, self.d))
+        return Fraction(ways, comb(self.size - self.n, self.n) * scale)
 
     def evaluate(self, plan: MulliganPlan) -> ExactResult:
         """The probability under a given plan (`none`, `keep:FILTER`, a table)."""
@@ -275,15 +349,39 @@ class ExactEngine:
     def work(self, optimal: bool) -> int:
         """A rough cost in DP steps (about 0.1-0.3 µs each), to refuse before a query could hang.
 
-        Settled wants keep the DP state small, so a call costs about atoms x draws x a few states."""
+        Settled wants keep the DP state small, so a call costs about atoms x draws x a few states. The chain's own
+        cost is bounded while it runs (MAX_STATES); here it counts the hands it values and the redraws it sums."""
         atoms = len(self.c)
         hands = count_compositions(self.c, self.n)
-        per_call = atoms * (self.n + self.d + 1) * min(prod(cap + 1 for cap in self.caps), 4)
+        if self.chain is not None:
+            estimate = self._chain_estimate()
+            if estimate > CHAIN_ESTIMATE:
+                raise ExactUnavailable(
+                    f"the exact turns would need about {estimate:,} steps for {atoms} card groups "
+                    f"(limit {CHAIN_ESTIMATE:,})"
+                )
+            keeps = sum(count_compositions(self.c, j) for j in range(self.n + 1))
+            return keeps * hands * 4
+        spread = prod(d + 1 for d in self.stage_draws(self.n))
+        per_call = atoms * spread * min(prod(cap + 1 for cap in self.caps), 4)
         calls = hands * 2
         if self.model.mulligan.partial and optimal:
             calls = sum(count_compositions(self.c, j) for j in range(self.n + 1))
         extra = 6 * hands * hands if self.model.mulligan is MulliganKind.FULL_SET_ASIDE else 0
         return calls * per_call + extra
+
+    def _chain_estimate(self) -> int:
+        """An upper estimate of the chain's transitions: per own turn, the compositions of the cards reached before
+        it (two more per turn for draw triggers and G assist) times the ways its cards can come (atoms ** cards).
+        Wants settled early (a ride chain) make the real count several times smaller; the chain stops at MAX_WORK."""
+        atoms = len(self.c)
+        total = before = 0
+        for t in range(1, self.model.horizon + 1):
+            now = self.model.draws_by(t)
+            reached = count_compositions(self.c, min(self.size, self.n + before + 2 * (t - 1)))
+            total += reached * atoms ** (now - before + 1)
+            before = now
+        return total
 
     def check_work(self, optimal: bool) -> None:
         work = self.work(optimal)
@@ -291,6 +389,36 @@ class ExactEngine:
             raise ExactUnavailable(
                 f"the exact engine would need about {work:,} steps for {len(self.c)} card groups (limit {MAX_WORK:,})"
             )
+
+
+def _multinomial(total: int, draws: tuple[int, ...]) -> int:
+    """Ways to deal `draws[0]`, `draws[1]`, ... cards in turn from `total` (the rest stays)."""
+    ways = 1
+    for d in draws:
+        ways *= comb(total, d)
+        total -= d
+    return ways
+
+
+def _splits(available: int, needs: list[int], slack: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """How an atom of `available` cards can give x_s cards to each stage (x_s <= needs[s]), leaving at most `slack`
+    of the stages' needs to the later atoms, with the number of ways (multinomial)."""
+    if len(needs) == 1:
+        need = needs[0]
+        for x in range(max(0, need - slack), min(available, need) + 1):
+            yield (x,), comb(available, x)
+        return
+    least = sum(needs) - slack
+
+    def walk(s: int, left: int, prefix: tuple[int, ...], ways: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if s == len(needs):
+            if sum(prefix) >= least:
+                yield prefix, ways
+            return
+        for x in range(min(left, needs[s]) + 1):
+            yield from walk(s + 1, left - x, (*prefix, x), ways * comb(left, x))
+
+    yield from walk(0, available, (), 1)
 
 
 def exact_probability(model: OddsModel, plan: MulliganPlan | None) -> ExactResult:

@@ -20,14 +20,23 @@ from deckcheck.query import CardFilter, Query
 
 @dataclass(frozen=True)
 class Want:
-    """`>=K FILTER` or `<=K FILTER` over the cards that have reached the hand."""
+    """`>=K FILTER` or `<=K FILTER` over the cards that have reached the hand by the main phase of own turn `turn`.
+
+    `any_of`: one of the `--any` group, which holds when at least one of its wants holds (the `--want`s must all).
+    """
 
     text: str
     at_least: bool
     k: int
+    turn: int = 0
+    any_of: bool = False
 
     def holds(self, matching: int) -> bool:
         return matching >= self.k if self.at_least else matching <= self.k
+
+    def label(self, default_turn: int | None = None) -> str:
+        """The want as asked: its text, with `@N` when its deadline is not the command's --turn."""
+        return self.text if self.turn == default_turn else f"{self.text}@{self.turn}"
 
     @property
     def cap(self) -> int:
@@ -62,8 +71,37 @@ class OddsModel:
     atoms: tuple[Atom, ...]
     keep_bit: int | None
     seek_bit: int | None
-    turns: TurnModel
+    turns: TurnModel  # the game's rules up to the last deadline (`horizon`)
     filters: tuple[CardFilter | Callable[[Card], bool], ...]
+    # Cards the rules bring whatever the hand holds, by the main phase of own turn t, for t = 0..horizon - 1 (the
+    # horizon's are `turns.draws`).
+    draws_at: tuple[int, ...] = ()
+    floor: bool = False  # the documented floor instead of every card the rules bring (Vanguard's drive checks)
+
+    @property
+    def horizon(self) -> int:
+        """The last deadline: the turn up to which the rules run."""
+        return max((want.turn for want in self.wants), default=self.turn)
+
+    def draws_by(self, t: int) -> int:
+        """Cards the rules bring whatever the hand holds by the main phase of own turn t (t <= horizon)."""
+        return self.turns.draws if t >= self.horizon else self.draws_at[t]
+
+    @property
+    def deadlines(self) -> tuple[int, ...]:
+        """The distinct deadlines, in order."""
+        return tuple(sorted({want.turn for want in self.wants}))
+
+    @property
+    def has_any(self) -> bool:
+        return any(want.any_of for want in self.wants)
+
+    def success(self, counts: Sequence[int]) -> bool:
+        """Every --want holds and, when there are --any wants, at least one of them (matching counts per want)."""
+        holds = [want.holds(count) for want, count in zip(self.wants, counts, strict=True)]
+        wants = [ok for ok, want in zip(holds, self.wants, strict=True) if not want.any_of]
+        anys = [ok for ok, want in zip(holds, self.wants, strict=True) if want.any_of]
+        return all(wants) and (not anys or any(anys))
 
     @property
     def size(self) -> int:
@@ -86,12 +124,14 @@ class OddsModel:
         return " & ".join(parts) if parts else "other"
 
 
-def population(deck: Deck, going: Going, choices: dict[str, str]) -> tuple[Table, list[tuple[Card, int]]]:
+def population(
+    deck: Deck, going: Going, choices: dict[str, str], floor: bool = False
+) -> tuple[Table, list[tuple[Card, int]]]:
     """The cards the opening hand is drawn from, after the game's set-asides (first vanguard, lord, ...)."""
     setup = deck.game.setup
     if setup is None:
         raise EngineError(f"the engine has no setup for {deck.game.title} yet")
-    table = Table(rng=random.Random(0), going=going)
+    table = Table(rng=random.Random(0), going=going, floor=floor)
     setup.prepare(table, deck, setup_choices(deck, choices))
     counts: dict[str, list] = {}
     for card in table.deck:
@@ -109,14 +149,27 @@ def build_model(
     keep: CardFilter | None = None,
     choices: dict[str, str] | None = None,
     refine: bool = False,
+    anys: Sequence[Query] = (),
+    floor: bool = False,
 ) -> OddsModel:
-    """Group the deck into atoms for these queries; `refine` also splits atoms by the game's simulation detail."""
-    if not queries:
+    """Group the deck into atoms for these queries; `refine` also splits atoms by the game's simulation detail.
+
+    A query's own deadline (`@N`) is its turn, else `turn`. `anys` is the --any group (one of them must hold).
+    `floor` counts the game's documented floor instead of every card the rules bring.
+    """
+    if not queries and not anys:
         raise DeckcheckError("no --want query was given", field="want")
     setup = deck.game.setup
-    table, cards = population(deck, going, choices or {})
-    turns = setup.turn_model(table, turn)
-    filters: list[CardFilter | Callable[[Card], bool]] = [query.filter for query in queries]
+    table, cards = population(deck, going, choices or {}, floor)
+    asked = [*((query, False) for query in queries), *((query, True) for query in anys)]
+    wants = tuple(
+        Want(query.text, query.at_least, query.k, turn if query.deadline is None else query.deadline, any_of)
+        for query, any_of in asked
+    )
+    horizon = max(want.turn for want in wants)
+    turns = setup.turn_model(table, horizon)
+    draws_at = tuple(setup.turn_model(table, t).draws for t in range(horizon))
+    filters: list[CardFilter | Callable[[Card], bool]] = [query.filter for query, _ in asked]
     keep_bit = seek_bit = None
     if keep is not None:
         keep_bit = len(filters)
@@ -124,7 +177,8 @@ def build_model(
     if turns.seek is not None:
         seek_bit = len(filters)
         filters.append(turns.seek.filter)
-    detail = turns.refine if refine and turns.refine else None
+    # The exact engine's hand-dependent turns need the game's detail as much as the vectorised simulation does.
+    detail = turns.refine if (refine or turns.process is not None) and turns.refine else None
     groups: dict[tuple[int, object], list] = {}
     for card, count in cards:
         mask = sum(1 << bit for bit, matches in enumerate(filters) if matches(card))
@@ -135,7 +189,6 @@ def build_model(
     # Atoms matching nothing go last: the exact engine fills the remaining draws from them.
     ordered = sorted(groups.items(), key=lambda item: (item[0][0] == 0, -item[0][0], -item[1][1]))
     atoms = tuple(Atom(mask, count, tuple(group), extra) for (mask, extra), (group, count) in ordered)
-    wants = tuple(Want(query.text, query.at_least, query.k) for query in queries)
     return OddsModel(
         deck=deck,
         going=going,
@@ -148,6 +201,8 @@ def build_model(
         seek_bit=seek_bit,
         turns=turns,
         filters=tuple(filters),
+        draws_at=draws_at,
+        floor=floor,
     )
 
 

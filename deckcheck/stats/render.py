@@ -34,11 +34,29 @@ def _heading(deck: Deck) -> str:
 
 
 def _wants(model: OddsModel) -> list[str]:
+    """One line per want: what it asks, its own deadline when it has one, and how many cards match."""
     lines = []
+    dated = any(want.turn != model.turn for want in model.wants)
     for bit, want in enumerate(model.wants):
         matching = sum(atom.count for atom in model.atoms if atom.mask >> bit & 1)
-        lines.append(f"want {want.text}  ({matching} of the {model.size} cards the hand is drawn from)")
+        kind = "any " if want.any_of else "want"
+        when = f" by own turn {want.turn}" if dated or want.any_of else ""
+        lines.append(f"{kind} {want.text}{when}  ({matching} of the {model.size} cards the hand is drawn from)")
+    if model.has_any:
+        lines.append("every want, and at least one any, must hold")
     return lines
+
+
+def counting(deck: Deck, floor: bool) -> list[str]:
+    """What the odds count, for a game whose count has a documented floor (Vanguard's drive checks)."""
+    left_out = deck.game.setup.floor if deck.game.setup else ""
+    if not left_out:
+        return []
+    if floor:
+        return [f"counting the documented floor (--floor): {left_out}"]
+    return [
+        "counting every card the rules bring: each drive check at the vanguard's drive, a checked draw trigger's card"
+    ]
 
 
 def render_query_text(
@@ -48,7 +66,10 @@ def render_query_text(
     lines = [_heading(deck)]
     if model is not None:
         lines += _wants(model)
+        lines += counting(deck, model.floor)
     moment = "the opening hand after the mulligan" if primary.turn == 0 else f"main phase of own turn {primary.turn}"
+    if model is not None and len({want.turn for want in model.wants}) > 1:
+        moment = f"each want by its own turn (the last: {moment})"
     lines.append(f"by {moment}; mulligan {primary.mulligan}")
     last = rows[-1]
     for seat in SEATS:
@@ -115,6 +136,9 @@ def render_report_text(deck: Deck, results: Sequence[ReportResult], *, colour: b
         lines.append(f"{deck.game.title} has no default report for this deck; ask with --want QUERY")
         return "\n".join(lines)
     lines.append(f"default report (deckcheck stats --help); mulligan {_policies(results)}")
+    answers = [cell for result in results for cell in result.cells.values() if isinstance(cell, Answer)]
+    if answers and answers[0].model is not None:
+        lines += counting(deck, answers[0].model.floor)
     width = max(len(result.line.label) for result in results)
     lines.append(f"  {'':<{width}}  {'going first':<24}{'going second':<24}")
     for result in results:

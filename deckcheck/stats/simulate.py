@@ -150,6 +150,8 @@ class VectorState:
     table: Table
     rng: np.random.Generator
     counters: dict[str, np.ndarray] = field(default_factory=dict)
+    # Called by the game at the main phase of each own turn t (the wants due then are applied to `reached`).
+    turn_done: Callable[[int], None] = lambda t: None
 
     @property
     def trials(self) -> int:
@@ -194,7 +196,12 @@ class _Vectorised:
         self.hand_size = model.hand_size
         self.kind = model.mulligan
         self.vector_turns = model.turns.vector_turns
+        if model.turns.simulate_only and self.vector_turns is None:
+            raise EngineError(model.turns.simulate_only)
         self.draws = 0 if self.vector_turns else model.turns.draws
+        # Cumulative draws by each deadline (plain turns): the wants due then count the cards reached so far.
+        self.deadlines = model.deadlines
+        self.stage_draws = [0 if self.vector_turns else model.draws_by(t) for t in self.deadlines]
         if self.hand_size > self.size:
             raise EngineError(f"the deck has {self.size} cards to draw from; the opening hand needs {self.hand_size}")
         if self.hand_size + self.draws > self.size:
@@ -207,14 +214,17 @@ class _Vectorised:
                 raise DeckcheckError("this turn needs a model built with refine=True for the vectorised simulation")
             if self.kind is MulliganKind.FULL_BOTTOM:
                 raise EngineError("vectorised turns need a shuffled deck, which a full-bottom mulligan does not leave")
-            self.table = population(model.deck, model.going, {})[0]
+            self.table = population(model.deck, model.going, {}, model.floor)[0]
         self._build_lookup(plan)
         self.wants = [
             (np.array([i for i, atom in enumerate(model.atoms) if atom.mask >> bit & 1], dtype=np.int64), want)
             for bit, want in enumerate(model.wants)
         ]
+        self.due = {t: [(columns, want) for columns, want in self.wants if want.turn == t] for t in self.deadlines}
         seek = model.turns.seek
         self.seek = seek if seek is not None and not self.vector_turns else None
+        if self.seek is not None and len(self.deadlines) > 1:
+            raise EngineError("per-want deadlines with a seek step need the engine card by card")
         if self.seek is not None:
             self.seek_atoms = np.array([model.matches(atom, model.seek_bit) for atom in model.atoms])
 
@@ -304,29 +314,31 @@ class _Vectorised:
         """Successes among `trials` new trials."""
         import numpy as np
 
-        counts, n, d = self.counts, self.hand_size, self.draws
+        counts, n = self.counts, self.hand_size
         hands = rng.multivariate_hypergeometric(counts, n, size=trials, method="count").astype(np.int64)
         keep, redraw = self._decide_batch(hands)
-        # After the mulligan: reached = base + `take` cards drawn from `pool`, the shuffled deck (per trial).
+        # After the mulligan: reached = base + `first` more cards from `pool`, the shuffled deck (per trial), then
+        # the turns' draws, deadline by deadline.
         if self.kind.partial:
             base = keep
             pool = counts - base
-            take = n + d - base.sum(axis=1)
+            first = n - base.sum(axis=1)
         else:
             if self.kind is MulliganKind.FULL_SET_ASIDE:
                 base = hands
                 rows = np.flatnonzero(redraw)
                 base[rows] = sample_counts(rng, counts - hands[rows], n)  # the old hand is aside meanwhile
                 pool = counts - base
-                take = d
+                first = 0
             else:
                 base = np.where(redraw[:, None], 0, hands)
                 if self.kind is MulliganKind.FULL_SHUFFLE:
                     pool = np.where(redraw[:, None], counts, counts - hands)
                 else:  # FULL_BOTTOM: the old hand waits at the bottom, below every draw
                     pool = counts - hands
-                take = np.where(redraw, n + d, d)
-        drawn = sample_counts(rng, pool, take)
+                first = np.where(redraw, n, 0)
+        verdict = _Verdict(trials)
+        drawn = sample_counts(rng, pool, first + self.stage_draws[0])
         reached = base + drawn
         deck = pool - drawn
         if self.vector_turns is not None:
@@ -337,16 +349,20 @@ class _Vectorised:
                 details=tuple(atom.detail for atom in self.model.atoms),
                 table=self.table,
                 rng=rng,
+                turn_done=lambda t: verdict.apply(self.due.get(t, ()), state.reached),
             )
+            state.turn_done(0)
             self.vector_turns(state, rng, self.model)
-            reached = state.reached
-        elif self.seek is not None:
-            self._seek(rng, reached, deck)
-        ok = np.ones(trials, dtype=bool)
-        for columns, want in self.wants:
-            matching = reached[:, columns].sum(axis=1)
-            ok &= matching >= want.k if want.at_least else matching <= want.k
-        return int(ok.sum())
+            return verdict.successes(self.model.has_any)
+        for stage, t in enumerate(self.deadlines):
+            if stage:
+                more = sample_counts(rng, deck, self.stage_draws[stage] - self.stage_draws[stage - 1])
+                reached = reached + more
+                deck = deck - more
+            if self.seek is not None:
+                self._seek(rng, reached, deck)
+            verdict.apply(self.due[t], reached)
+        return verdict.successes(self.model.has_any)
 
     def _seek(self, rng: np.random.Generator, reached: np.ndarray, deck: np.ndarray) -> None:
         """If no reached card matches the seek filter, the topmost matching card of the next `look` joins them.
@@ -365,6 +381,28 @@ class _Vectorised:
         if rows.size:
             # The topmost qualifying card of a shuffled deck is a uniformly random one of them.
             reached[rows, pick_one(rng, qualifying)] += 1
+
+
+class _Verdict:
+    """Per-trial outcome while the wants are applied deadline by deadline: every --want, and the --any group."""
+
+    def __init__(self, trials: int) -> None:
+        import numpy as np
+
+        self.ok = np.ones(trials, dtype=bool)
+        self.any_ok = np.zeros(trials, dtype=bool)
+
+    def apply(self, wants: Any, reached: np.ndarray) -> None:
+        for columns, want in wants:
+            matching = reached[:, columns].sum(axis=1)
+            holds = matching >= want.k if want.at_least else matching <= want.k
+            if want.any_of:
+                self.any_ok |= holds
+            else:
+                self.ok &= holds
+
+    def successes(self, has_any: bool) -> int:
+        return int((self.ok & self.any_ok).sum() if has_any else self.ok.sum())
 
 
 def _check_run(trials: int, seed: int) -> None:
@@ -452,17 +490,15 @@ def simulate_engine(
             seed=seeds.getrandbits(64),
             going=model.going,
             policy=policy,
-            turns=model.turn,
+            turns=model.horizon,
             choices=choices,
-            floor=True,  # the statistics' model counts the documented floor (drive 1, no trigger effects)
+            floor=model.floor,
         )
-        per_atom = [0] * len(masks)
-        for card in table.reached:
-            per_atom[atom(card)] += 1
-        if all(
-            want.holds(sum(x for x, mask in zip(per_atom, masks, strict=True) if mask >> bit & 1))
-            for bit, want in enumerate(model.wants)
-        ):
+        counts = []
+        for bit, want in enumerate(model.wants):  # each want on the cards reached by its own deadline
+            reached = table.reached[: table.reached_at[want.turn]]
+            counts.append(sum(1 for card in reached if masks[atom(card)] >> bit & 1))
+        if model.success(counts):
             successes += 1
         if done % batch == 0 and done < trials:
             if progress is not None:

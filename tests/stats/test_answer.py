@@ -240,16 +240,22 @@ def hyper_miss(matching: int, size: int, cards: int) -> Fraction:
 @pytest.mark.parametrize("going", ["first", "second"])
 @pytest.mark.parametrize("turn", [0, 1, 2, 3])
 def test_vanguard_cards_reached_table(decks, going, turn):
-    """First 5/6/7/9, second 5/6/8/10 at own turns 0-3: `>=n` of the 45 non-sentinels among n cards is
-    C(45, n) / C(49, n), and `>=n+1` of anything is impossible."""
+    """The spec's table is the floor (drive 1, no draw triggers): first 5/6/7/9, second 5/6/8/10 at own turns 0-3:
+    `>=n` of the 45 non-sentinels among n cards is C(45, n) / C(49, n), and `>=n+1` of anything is impossible."""
     cards = {"first": [5, 6, 7, 9], "second": [5, 6, 8, 10]}[going][turn]
     deck = decks["vanguard-no-g"]
-    result = ask(deck, [f">={cards} sentinel=false"], going=going, turn=turn, mulligan="none")
+    result = ask(deck, [f">={cards} sentinel=false"], going=going, turn=turn, mulligan="none", floor=True)
     assert result.exact.probability == hyper_miss(4, 49, cards)
-    same = ask(deck, ["<=0 sentinel=true"], going=going, turn=turn, mulligan="none")
+    same = ask(deck, ["<=0 sentinel=true"], going=going, turn=turn, mulligan="none", floor=True)
     assert same.exact.probability == hyper_miss(4, 49, cards)
-    more = ask(deck, [f">={cards + 1} grade=0|1|2|3"], going=going, turn=turn, mulligan="none")
+    more = ask(deck, [f">={cards + 1} grade=0|1|2|3"], going=going, turn=turn, mulligan="none", floor=True)
     assert more.probability == 0
+    every = ask(deck, [f">={cards} grade=0|1|2|3"], going=going, turn=turn, mulligan="none", floor=True)
+    assert every.probability == 1
+    # The rules: the floor is still reached, and a checked draw trigger brings one card more once there is a check.
+    rules = ask(deck, [f">={cards + 1} grade=0|1|2|3"], going=going, turn=turn, mulligan="none")
+    checks = {"first": [0, 0, 0, 1], "second": [0, 0, 1, 2]}[going][turn]
+    assert (rules.probability > 0) == (checks > 0)
     assert ask(deck, [f">={cards} grade=0|1|2|3"], going=going, turn=turn, mulligan="none").probability == 1
 
 
@@ -480,17 +486,18 @@ def test_many_atoms_refuse_method_exact_and_mulligan_optimal(singles):
 
 
 @pytest.mark.parametrize("going", ["first", "second"])
-def test_vanguard_turn_2_with_a_g_deck_is_simulated(decks, going):
-    result = ask(decks["vanguard"], ["grade=1"], going=going, turn=2, trials=20_000)
-    assert result.method == "simulate" and result.ci95 is not None
-    assert any("G assist" in note for note in result.notes)
-    assert result.mulligan == "optimal"
-    # the same question without a G deck is exact: 7 / 8 cards
-    plain = ask(decks["vanguard-no-g"], ["grade=1"], going=going, turn=2, mulligan="none")
+def test_vanguard_turn_2_with_a_g_deck_is_exact_and_the_simulation_agrees(decks, going):
+    """G assist and rides turn after turn: the exact chain, and the simulation within its interval."""
+    result = ask(decks["vanguard"], ["grade=2"], going=going, turn=2)
+    assert result.method == "exact" and result.ci95 is None and result.mulligan == "optimal"
+    simulated = ask(decks["vanguard"], ["grade=2"], going=going, turn=2, method="simulate", trials=200_000, seed=4)
+    low, high = wilson(round(simulated.probability * simulated.trials), simulated.trials, z=4.0)
+    assert low <= result.probability <= high
+    assert any("hand-dependent" in note for note in simulated.notes)
+    # the same question without a G deck, on the floor, is plain draws: 7 / 8 cards
+    plain = ask(decks["vanguard-no-g"], ["grade=1"], going=going, turn=2, mulligan="none", floor=True)
     assert plain.method == "exact"
     assert plain.exact.probability == 1 - hyper_miss(14, 49, {"first": 7, "second": 8}[going])
-    with pytest.raises(DeckcheckError, match="--method exact is not available.*G assist"):
-        ask(decks["vanguard"], ["grade=1"], going=going, turn=2, method="exact")
 
 
 def test_method_simulate_on_an_exact_question(decks):
@@ -592,12 +599,36 @@ def test_default_report_lines_parse_and_answer(decks, deck):
             assert (cell.going, cell.turn) == (seat, result.line.turn)
 
 
-def test_vanguard_report_is_grades_1_2_3_at_turns_1_2_3(decks):
+def test_vanguard_report_is_grades_1_2_3_at_turns_1_2_3_and_the_whole_chain(decks):
     results = default_report(decks["vanguard"], StatsOptions(seed=2, trials=4_000))
-    assert [(r.line.wants, r.line.turn) for r in results] == [(("grade=1",), 1), (("grade=2",), 2), (("grade=3",), 3)]
+    assert [(r.line.wants, r.line.turn) for r in results] == [
+        (("grade=1",), 1),
+        (("grade=2",), 2),
+        (("grade=3",), 3),
+        (("grade=1@1", "grade=2@2", "grade=3@3"), 3),
+    ]
     first = results[0].cells["first"]
     assert first.method == "exact" and round(first.probability, 4) == 0.9976  # optimal with G assist
-    assert all(r.cells[seat].method == "simulate" for r in results[1:] for seat in ("first", "second"))
+    assert all(r.cells[seat].method == "exact" for r in results for seat in ("first", "second"))
+    for seat in ("first", "second"):
+        chain = results[3].cells[seat].probability
+        assert chain <= min(r.cells[seat].probability for r in results[:3])
+    # Under one policy the whole chain is at least the separate figures' joint lower bound (Fréchet); with each
+    # line's own optimal mulligan it need not be.
+    plain = default_report(decks["vanguard"], StatsOptions(mulligan="none"))
+    for seat in ("first", "second"):
+        chain = plain[3].cells[seat].probability
+        assert 1 - sum(1 - r.cells[seat].probability for r in plain[:3]) - 1e-12 <= chain
+        assert chain <= min(r.cells[seat].probability for r in plain[:3])
+
+
+def test_evolve_report_gains_on_curve_every_turn(decks):
+    results = default_report(decks["evolve"], StatsOptions(seed=2))
+    last = results[-1]
+    assert last.line.wants == tuple(f">={n} cost={'|'.join(str(c) for c in range(n + 1))}@{n}" for n in range(1, 6))
+    for seat in ("first", "second"):
+        assert last.cells[seat].method == "exact"
+        assert last.cells[seat].probability <= min(r.cells[seat].probability for r in results[:-1])
 
 
 def test_report_values_of_the_other_games(decks):
@@ -609,7 +640,7 @@ def test_report_values_of_the_other_games(decks):
     assert [r.line.wants[0] for r in build_divide[:3]] == ["subtypes=ace,titles=覇王"] * 3
     assert round(build_divide[0].cells["first"].probability, 4) == 0.7001  # a 4-of, redraw if none
     evolve = default_report(decks["evolve"], StatsOptions(seed=2))
-    assert [r.line.turn for r in evolve] == [1, 2, 3, 4, 5]
+    assert [r.line.turn for r in evolve] == [1, 2, 3, 4, 5, 5]  # the last line: on curve every turn 1-5
     dragonball = default_report(decks["ic-dragonball"], StatsOptions(seed=2))
     assert [r.line.wants for r in dragonball] == [("level=0|1",), ("level=0|1|2",), ("level=0|1|2|3",)]
     assert dragonball[2].cells["first"].probability == 1  # every card has level <= 2

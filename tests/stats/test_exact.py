@@ -395,6 +395,126 @@ def test_small_deck_other_wants(kind, wants):
     assert engine.optimal().probability == brute.optimal()
 
 
+# 3b. Per-want deadlines (`@N`) and the --any group, against the brute force ----------------------------------
+
+# The same 10 cards; cumulative draws by own turns 0, 1, 2 and 3 (as a game's turn model gives them).
+STAGED_DRAWS = (0, 1, 3, 4)
+
+
+def staged_model(
+    kind: MulliganKind, wants: Sequence[tuple[str, int]], anys: Sequence[tuple[str, int]] = ()
+) -> OddsModel:
+    """SMALL_ATOMS with wants (text, deadline) and an --any group; bits in order: wants, then anys, then keep (3).
+
+    The anys reuse the masks' bits 0-2 (A, B, C), so a want and an any may share a bit (one filter asked twice)."""
+    asked = [(*w, False) for w in wants] + [(*a, True) for a in anys]
+    letters = "ABC"
+    bit_of = [letters.index(text[-1]) for text, _, _ in asked]
+    atoms = tuple(
+        Atom(
+            sum(1 << j for j, b in enumerate(bit_of) if mask >> b & 1) | (1 << len(asked) if mask & 0b1000 else 0),
+            n,
+            (),
+        )
+        for mask, n in SMALL_ATOMS
+    )
+    horizon = max(turn for _, turn, _ in asked)
+    return OddsModel(
+        None,
+        "first",
+        horizon,
+        SMALL_HAND,
+        kind,
+        tuple(replace(want(text), turn=turn, any_of=any_of) for text, turn, any_of in asked),
+        atoms,
+        len(asked),
+        None,
+        TurnModel(draws=STAGED_DRAWS[horizon]),
+        (),
+        STAGED_DRAWS[:horizon],
+    )
+
+
+class StagedBruteForce(BruteForce):
+    """The brute force with each want applied to the cards reached by its own deadline (the draws dealt stage by
+    stage, every subset enumerated), and the --any group: at least one of them must hold."""
+
+    def __init__(self, m: OddsModel) -> None:
+        super().__init__(m)
+        self.deadlines = sorted({w.turn for w in m.wants})
+        self.turn_draws = [m.draws_by(t) for t in self.deadlines]
+
+    def success(self, prefixes: tuple[frozenset, ...]) -> bool:
+        alternatives = []
+        for bit, w in enumerate(self.m.wants):
+            reached = prefixes[self.deadlines.index(w.turn)]
+            holds = w.holds(sum(1 for card in reached if self.m.atoms[self.atom_of[card]].mask >> bit & 1))
+            if w.any_of:
+                alternatives.append(holds)
+            elif not holds:
+                return False
+        return not alternatives or any(alternatives)
+
+    @cache  # noqa: B019 - one small object per test
+    def staged(self, base: frozenset, pool: frozenset, first: int) -> Fraction:
+        draws = [self.turn_draws[0] + first] + [
+            b - a for a, b in zip(self.turn_draws, self.turn_draws[1:], strict=False)
+        ]
+        return self._walk(base, pool, tuple(draws), ())
+
+    def _walk(self, reached: frozenset, pool: frozenset, draws: tuple[int, ...], prefixes: tuple) -> Fraction:
+        if len(prefixes) == len(draws):
+            return Fraction(self.success(prefixes))
+        outcomes = []
+        for extra in combinations(sorted(pool), draws[len(prefixes)]):
+            now = reached | set(extra)
+            outcomes.append(self._walk(now, pool - set(extra), draws, (*prefixes, now)))
+        return sum(outcomes, Fraction(0)) / len(outcomes)
+
+    def keep_value(self, kept: frozenset) -> Fraction:
+        return self.staged(kept, self.cards - kept, self.n - len(kept))
+
+    def redraw_value(self, hand: frozenset) -> Fraction:
+        kind, rest = self.m.mulligan, self.cards - hand
+        if kind is FULL_SHUFFLE:
+            return self.staged(frozenset(), self.cards, self.n)
+        if kind is FULL_BOTTOM:
+            return self.staged(frozenset(), rest, self.n)
+        news = list(combinations(sorted(rest), self.n))
+        total = sum((self.staged(frozenset(new), self.cards - set(new), 0) for new in news), Fraction(0))
+        return total / len(news)
+
+
+STAGED_QUESTIONS = [
+    ([(">=1 A", 0), (">=1 B", 2)], []),
+    ([(">=2 A", 1), ("<=1 C", 3)], []),
+    ([(">=1 B", 1), (">=2 A", 2), ("<=0 C", 2)], []),
+    ([(">=1 A", 3)], [(">=1 B", 0), ("<=0 C", 2)]),
+    ([], [(">=2 A", 1), (">=1 C", 0)]),
+    ([("<=1 A", 2)], [(">=1 A", 0), (">=2 B", 3)]),
+]
+
+
+@pytest.mark.parametrize("kind", list(MulliganKind), ids=str)
+@pytest.mark.parametrize(("wants", "anys"), STAGED_QUESTIONS, ids=str)
+def test_deadlines_and_any_match_the_brute_force(kind, wants, anys):
+    m = staged_model(kind, wants, anys)
+    brute, engine = StagedBruteForce(m), ExactEngine(m)
+    for plan in (no_mulligan(m), keep_filter_plan(m, "keep"), random_plan(m, 5)):
+        assert engine.evaluate(plan).probability == brute.evaluate(plan), plan.name
+    optimal = engine.optimal()
+    assert optimal.probability == brute.optimal()
+    assert 0 < optimal.probability < 1
+
+
+def test_one_deadline_for_every_want_is_the_plain_answer():
+    """Every want at the same deadline: one stage, the same numbers as the single-turn engine."""
+    m = staged_model(PARTIAL, [(">=2 A", 2), (">=1 B", 2), ("<=1 C", 2)])
+    plain = small_model(PARTIAL)
+    plain = replace(plain, turns=TurnModel(draws=STAGED_DRAWS[2]))
+    assert ExactEngine(m).optimal().probability == ExactEngine(plain).optimal().probability
+
+
 # 4. The seek step (Vanguard's G assist on own turn 1) ----------------------------------------------------------
 
 # 9 cards: bit 0 `>=1 A`, bit 1 `<=1 B`, bit 2 the seek filter; the seek can add an A card, and a B card.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -62,10 +63,22 @@ def _vanguard_variant(path: Path, g_cards: int) -> Deck:
     return resolve_deck(source, load_carddb("vanguard"))
 
 
-def model_of(deck: Deck, wants: list[str], *, going: str, turn: int, keep: str | None = None) -> OddsModel:
+def model_of(
+    deck: Deck,
+    wants: list[str],
+    *,
+    going: str,
+    turn: int,
+    keep: str | None = None,
+    anys: list[str] = (),
+    floor: bool = False,
+) -> OddsModel:
     queries = [parse_query(text, deck.game) for text in wants]
     keep_filter = parse_filter(keep, deck.game) if keep else None
-    return build_model(deck, queries, going=going, turn=turn, keep=keep_filter, refine=True)
+    alternatives = [parse_query(text, deck.game) for text in anys]
+    return build_model(
+        deck, queries, going=going, turn=turn, keep=keep_filter, refine=True, anys=alternatives, floor=floor
+    )
 
 
 def table_plan(model: OddsModel) -> MulliganPlan:
@@ -98,8 +111,9 @@ GAME_WANTS = {
 }
 
 # (deck file, plan, going, turn): every game sees all three plans, both seats and turns 0, 1 and 3; every example
-# deck is dealt at least once. Vanguard: with its G deck at turns 1 (seek), 2 and 3 (vector_turns), with a G deck
-# of 2 (one G assist at most) and without a G deck (plain draws).
+# deck is dealt at least once. Vanguard: with its G deck at turns 1, 2 and 3 (vector_turns: G assist, rides, draw
+# triggers), with a G deck of 2 (one G assist at most) and without a G deck (the
+# drive checks still depend on the deck: vector_turns).
 AGREEMENT_CASES = [
     ("guren.txt", "none", "first", 3),
     ("yoiyami.deck.toml", "keep", "second", 1),
@@ -139,16 +153,43 @@ def test_vectorised_simulation_agrees_with_the_engine(decks, name, kind, going, 
 
 
 def test_the_cases_use_every_path(decks):
-    """The agreement cases reach every mulligan kind and both Vanguard-specific paths (seek and vector_turns)."""
-    kinds, seek, vector = set(), 0, 0
+    """The agreement cases reach every mulligan kind, plain draws and Vanguard's vector_turns."""
+    kinds, plain, vector = set(), 0, 0
     for name, _, going, turn in AGREEMENT_CASES:
         deck = decks[name]
         model = model_of(deck, GAME_WANTS[deck.game.id][0], going=going, turn=turn)
         kinds.add(model.mulligan)
-        seek += model.turns.seek is not None
+        plain += deck.game.id == "vanguard" and model.turns.vector_turns is None
         vector += model.turns.vector_turns is not None
     assert kinds == set(MulliganKind)
-    assert seek >= 1 and vector >= 4
+    assert plain >= 1 and vector >= 5
+
+
+# Per-want deadlines, --any and the floor: the vectorised simulation against the engine card by card.
+DEADLINE_CASES = [
+    # (deck, wants, anys, going, turn, floor)
+    ("dawn_knights.deck.toml", ["grade=1@1", "grade=2@2", "grade=3@3"], [], "first", 3, False),
+    ("dawn_knights.deck.toml", ["grade=1@1", "grade=2@2", "grade=3@3"], [], "second", 3, True),
+    ("dawn_knights.deck.toml", [">=2 grade=3@4", ">=10 grade=0|1|2|3"], [], "second", 3, False),
+    ("dawn_knights.deck.toml", [">=16 grade=0|1|2|3"], [], "first", 5, False),  # twin drive on turns 4 and 5
+    ("dawn_knights.deck.toml", ["grade=2@2"], ["trigger=heal@1", "sentinel=true@3"], "first", 3, False),
+    ("dawn_knights.deck.toml-no-g", [">=3 grade=0@4"], ["grade=3@3", "<=0 trigger=draw"], "second", 2, False),
+    ("guren.txt", ["cost=1@1", ">=2 cost=2@3"], [], "first", 3, False),
+    ("forest-fairies.deck.toml", [">=2 cost=2,type=follower@2"], ["<=1 type=spell@0", "cost=1@1"], "second", 1, False),
+    ("raiga-martial-artists.deck.toml", ["level=0|1@0"], ["type=extra@2", ">=2 level=2@3"], "first", 1, False),
+]
+
+
+@pytest.mark.parametrize(("name", "wants", "anys", "going", "turn", "floor"), DEADLINE_CASES)
+def test_deadlines_and_any_agree_with_the_engine(decks, name, wants, anys, going, turn, floor):
+    model = model_of(decks[name], wants, going=going, turn=turn, anys=anys, floor=floor)
+    plan = no_mulligan(model)
+    fast = simulate(model, plan, trials=30_000, seed=13)
+    slow = simulate_engine(model, plan, trials=2_500, seed=14)
+    p1, p2 = fast.probability, slow.probability
+    assert 0.03 < p2 < 0.97, "a probability near 0 or 1 would hide a wrong model"
+    error = math.sqrt(p1 * (1 - p1) / fast.trials + p2 * (1 - p2) / slow.trials)
+    assert abs(p1 - p2) <= 4 * error, f"vectorised {p1:.4f} vs engine {p2:.4f}"
 
 
 # G assist on arrays: the details that change later turns ------------------------------------------------------
@@ -415,6 +456,7 @@ def test_vector_turns_need_a_refined_model(decks):
     deck = decks["dawn_knights.deck.toml"]
     model = build_model(deck, [parse_query("grade=1", deck.game)], going="first", turn=2)
     assert model.turns.vector_turns is not None
+    model = replace(model, atoms=tuple(replace(atom, detail=None) for atom in model.atoms))
     with pytest.raises(DeckcheckError, match="refine=True"):
         simulate(model, no_mulligan(model), trials=10, seed=0)
 

@@ -1,0 +1,200 @@
+"""Exact odds when a game's own turns depend on the hand (Vanguard's drive checks, draw triggers, G assist, rides).
+
+The plain exact engine (:mod:`deckcheck.stats.exact`) needs the number of cards the rules bring to be fixed. When it is
+not, the turns are a Markov chain on card counts: a state is the cards that have reached the hand per atom (the deck
+is the rest, uniformly shuffled: every step of these games draws from a shuffled deck or shuffles it), the cards
+still in the hand per *class* (atoms whose cards the game's rules treat alike, ``Atom.detail``), and the game's own
+values (the vanguard's grade and drive, the G zone). The game's ``TurnModel.process`` gives one own turn as a
+distribution over next states; this module runs the turns, applies each want at its own deadline, and gives the
+exact probability of success from any hand the mulligan leaves (backward induction with a memo, in fractions).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from math import comb
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from deckcheck.stats.model import Composition, OddsModel
+
+#: The chain refuses (and the caller simulates) beyond this many distinct (turn, state) values, or beyond MAX_WORK
+#: transitions (about 10 µs each in fractions: a few seconds).
+MAX_STATES = 400_000
+MAX_WORK = 300_000
+
+State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # (reached per atom, hand per class, game values)
+Dist = dict[State, Fraction]
+ONE = Fraction(1)
+
+
+class ChainTooLarge(Exception):
+    """The chain would visit more states than MAX_STATES or compute more transitions than MAX_WORK."""
+
+
+class ExactTurns(Protocol):
+    """A game's own turns as exact transitions on :data:`State` (see the module's docstring)."""
+
+    def start(self, chain: Chain, hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The hand per class and the game's own values after the mulligan (the first vanguard's grade and drive,
+        the G zone ...), from the hand per class; a game may fold the hand into fewer distinct states."""
+        ...
+
+    def own_turn(self, chain: Chain, state: State, k: int) -> Dist:
+        """Own turn k up to the start of its main phase, from `state`: the next states and their chances."""
+        ...
+
+
+class Chain:
+    """One model's chain: atoms, classes, and the wants with their deadlines."""
+
+    def __init__(self, model: OddsModel) -> None:
+        if model.turns.process is None:
+            raise ValueError("the model's turns are not hand-dependent")
+        self.model = model
+        self.counts = model.counts
+        self.details = tuple(atom.detail for atom in model.atoms)
+        self.classes = tuple(sorted(set(self.details), key=repr))
+        self.class_of = tuple(self.classes.index(detail) for detail in self.details)
+        self.process: ExactTurns = model.turns.process
+        self.horizon = model.horizon
+        self._want_atoms = [
+            tuple(a for a, atom in enumerate(model.atoms) if atom.mask >> bit & 1) for bit in range(len(model.wants))
+        ]
+        self._due = {t: [j for j, want in enumerate(model.wants) if want.turn == t] for t in range(self.horizon + 1)}
+        anys = [want.turn for want in model.wants if want.any_of]
+        self._or_closes = max(anys) if anys else None
+        self._memo: dict[tuple[int, State, bool], Fraction] = {}
+        self.work = 0  # transitions computed so far (each a few fraction operations)
+
+    # ---- helpers for the games' transitions ---------------------------------------------------------------------
+
+    def deck(self, state: State) -> tuple[int, ...]:
+        return tuple(c - r for c, r in zip(self.counts, state[0], strict=True))
+
+    def take(self, state: State, atom: int) -> State:
+        """One card of `atom` leaves the deck and reaches the hand."""
+        reached, hand, game = state
+        c = self.class_of[atom]
+        return (
+            reached[:atom] + (reached[atom] + 1,) + reached[atom + 1 :],
+            hand[:c] + (hand[c] + 1,) + hand[c + 1 :],
+            game,
+        )
+
+    def draw_one(self, state: State) -> list[tuple[Fraction, State]]:
+        """The top card of the shuffled deck to the hand: each atom in proportion to its cards left."""
+        deck = self.deck(state)
+        total = sum(deck)
+        if total == 0:
+            raise DeckOut
+        return [(ratio(n, total), self.take(state, a)) for a, n in enumerate(deck) if n]
+
+    def expand(self, dist: Dist, step: Callable[[State], Iterable[tuple[Fraction, State]]]) -> Dist:
+        """Apply one step to every state of a distribution; equal next states merge."""
+        result: Dist = {}
+        for state, p in dist.items():
+            for q, after in step(state):
+                result[after] = result.get(after, 0) + p * q
+                self.work += 1
+        if self.work > MAX_WORK:
+            raise ChainTooLarge
+        return result
+
+    def draw(self, dist: Dist) -> Dist:
+        return self.expand(dist, self.draw_one)
+
+    # ---- the value of a hand ------------------------------------------------------------------------------------
+
+    def value(self, hand: Composition) -> Fraction:
+        """P(success) when the mulligan leaves this hand (per atom; it has reached the hand, the deck is the rest)."""
+        classes = [0] * len(self.classes)
+        for a, x in enumerate(hand):
+            classes[self.class_of[a]] += x
+        state: State = (tuple(hand), *self.process.start(self, tuple(classes)))
+        flag = self._check(0, state, False)
+        return Fraction(0) if flag is None else self._value(0, state, flag)
+
+    def _counts(self, state: State) -> list[int]:
+        reached = state[0]
+        return [sum(reached[a] for a in atoms) for atoms in self._want_atoms]
+
+    def _check(self, t: int, state: State, flag: bool) -> bool | None:
+        """The wants due at the main phase of own turn t: None when a --want fails (or the --any group is closed
+        without one holding), else the --any group's flag."""
+        due = self._due.get(t, [])
+        if due:
+            counts = self._counts(state)
+            for j in due:
+                want = self.model.wants[j]
+                if want.holds(counts[j]):
+                    flag = flag or want.any_of
+                elif not want.any_of:
+                    return None
+        if t == self._or_closes and not flag:
+            return None
+        return flag
+
+    def _settled(self, t: int, state: State, flag: bool) -> Fraction | None:
+        """1 or 0 when the wants still open after turn t can no longer change the outcome, else None.
+
+        Reached cards only grow: a `>=K` want that holds now holds at its deadline; a `<=K` one that fails, fails."""
+        counts = self._counts(state)
+        certain = True
+        or_done = flag or self._or_closes is None
+        for j, want in enumerate(self.model.wants):
+            if want.turn <= t:
+                continue
+            holds = want.holds(counts[j])
+            if want.any_of:
+                or_done = or_done or (holds and want.at_least)
+            elif not holds and not want.at_least:
+                return Fraction(0)
+            elif not (holds and want.at_least):
+                certain = False  # a `>=K` want not there yet, or a `<=K` want that may still fail
+        return ONE if certain and or_done else None
+
+    def _value(self, t: int, state: State, flag: bool) -> Fraction:
+        """P(success) from `state` at the main phase of own turn t (the wants due by t already applied)."""
+        if t >= self.horizon:
+            return ONE
+        settled = self._settled(t, state, flag)
+        if settled is not None:
+            return settled
+        key = (t, state, flag)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        if len(self._memo) >= MAX_STATES:
+            raise ChainTooLarge
+        total = Fraction(0)
+        for after, p in self.process.own_turn(self, state, t + 1).items():
+            next_flag = self._check(t + 1, after, flag)
+            if next_flag is not None:
+                total += p * self._value(t + 1, after, next_flag)
+        self._memo[key] = total
+        return total
+
+    @property
+    def states(self) -> int:
+        return len(self._memo)
+
+
+class DeckOut(Exception):
+    """A step needs a card from an empty deck (the fighter has lost by then)."""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def ratio(numerator: int, denominator: int) -> Fraction:
+    """A shared Fraction for the small ratios every step uses (count / deck size): built once, not per state."""
+    return Fraction(numerator, denominator)
+
+
+def hypergeometric(pool: Composition, draw: Composition) -> Fraction:
+    """P(a uniformly random sum(draw)-card sample of `pool` has exactly `draw` per atom)."""
+    ways = 1
+    for n, x in zip(pool, draw, strict=True):
+        ways *= comb(n, x)
+    return Fraction(ways, comb(sum(pool), sum(draw)))
