@@ -137,6 +137,20 @@ def _say(message: str) -> None:
     typer.echo(escape_controls(message, keep_newlines=True), err=True)
 
 
+def _echo(text: str, *, colour: bool | None = None, json_text: bool = False, nl: bool = True) -> None:
+    """Print a command's output with no control character raw (issue 14 item 12): JSON (and TOML) with DEL and C1 as
+    `\\u` escapes, text with every control character made visible, except deckcheck's own colour codes when `colour`."""
+    from deckcheck.safetext import escape_controls, escape_controls_keeping_style, escape_json_controls
+
+    if json_text:
+        safe = escape_json_controls(text)
+    elif colour:
+        safe = escape_controls_keeping_style(text)
+    else:
+        safe = escape_controls(text, keep_newlines=True)
+    typer.echo(safe, color=colour, nl=nl)
+
+
 def _echo_errors(errors: list[DeckcheckError]) -> None:
     for error in errors:
         _say(f"deckcheck: {error}")
@@ -225,15 +239,15 @@ def check(
 
     if output is OutputFormat.text:
         colour = _use_colour()
-        typer.echo(render_text(run, typer.style if colour else _no_style), color=colour)
+        _echo(render_text(run, typer.style if colour else _no_style), colour=colour)
     elif output is OutputFormat.json:
-        typer.echo(render_json(run))
+        _echo(render_json(run), json_text=True)
     elif output is OutputFormat.github:
-        typer.echo(render_github(run))
+        _echo(render_github(run))
     elif output is OutputFormat.sarif:
-        typer.echo(render_sarif(run))
+        _echo(render_sarif(run), json_text=True)
     else:
-        typer.echo(render_junit(run, fail_on.value))
+        _echo(render_junit(run, fail_on.value))
     _echo_errors(run.errors)
     raise typer.Exit(run.exit_code(fail_on.value))
 
@@ -318,17 +332,17 @@ def hand(
     # stops it), with the same bytes as printing them all at once.
     if output is HandOutput.text:
         for index, one in enumerate(dealt):
-            typer.echo(("\n" if index else "") + render_hand_text(one, log=log))
+            _echo(("\n" if index else "") + render_hand_text(one, log=log))
         return
     import json
 
     if count == 1:
-        typer.echo(json.dumps(next(dealt).to_json(), ensure_ascii=False, indent=2))
+        _echo(json.dumps(next(dealt).to_json(), ensure_ascii=False, indent=2), json_text=True)
         return
     typer.echo('{\n  "hands": [', nl=False)
     for index, one in enumerate(dealt):
         text = json.dumps(one.to_json(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
-        typer.echo(f"{',' if index else ''}\n    {text}", nl=False)
+        _echo(f"{',' if index else ''}\n    {text}", json_text=True, nl=False)
     typer.echo("\n  ]\n}")
 
 
@@ -464,7 +478,7 @@ def stats(
         colour=_use_colour(),
         carddb_dirs=tuple(carddb or ()),
     )
-    typer.echo(text)
+    _echo(text, colour=output is HandOutput.text and _use_colour(), json_text=output is HandOutput.json)
 
 
 GameOption = Annotated[str, typer.Option("--game", "-g", metavar="GAME", help="A game id (see `deckcheck games`).")]
@@ -499,8 +513,10 @@ def cards_search(
     """Find cards by name, number or field filters."""
     from deckcheck.search import run_search
 
-    typer.echo(
-        run_search(query, game, limit=limit, json_output=output is HandOutput.json, carddb_dirs=tuple(carddb or ()))
+    json_output = output is HandOutput.json
+    _echo(
+        run_search(query, game, limit=limit, json_output=json_output, carddb_dirs=tuple(carddb or ())),
+        json_text=json_output,
     )
 
 
@@ -538,7 +554,7 @@ def cards_import(
         if (malformed := limit_error_of_file(error, file)) is None:
             raise
         raise malformed from None
-    typer.echo(text)
+    _echo(text, json_text=output is HandOutput.json)
     raise typer.Exit(code)
 
 
@@ -553,7 +569,7 @@ def new(
     """Create an empty deck file (never overwrites an existing file) and print its state in one line."""
     from deckcheck.builder import new_deck
 
-    typer.echo(new_deck(path, game, name, carddb_dirs=tuple(carddb or ())))
+    _echo(new_deck(path, game, name, carddb_dirs=tuple(carddb or ())))
 
 
 @app.command()
@@ -574,7 +590,7 @@ def add(
     """Add copies of a card and print the deck's new state in one line."""
     from deckcheck.builder import edit_deck
 
-    typer.echo(
+    _echo(
         edit_deck(
             path,
             card,
@@ -603,7 +619,7 @@ def remove(
     """Remove copies of a card and print the deck's new state in one line."""
     from deckcheck.builder import edit_deck
 
-    typer.echo(
+    _echo(
         edit_deck(
             path,
             card,
@@ -646,7 +662,7 @@ def set_key(
     """
     from deckcheck.builder import set_deck_key
 
-    typer.echo(
+    _echo(
         set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), regulation=regulation, as_of=as_of)
     )
 
@@ -663,15 +679,18 @@ def show(
     """Show a deck: its sections, the distributions that matter for its game, and the legality verdict."""
     from deckcheck.show import run_show
 
-    typer.echo(
+    colour = _use_colour() and output is HandOutput.text
+    _echo(
         run_show(
             path,
             json_output=output is HandOutput.json,
-            colour=_use_colour(),
+            colour=colour,
             carddb_dirs=tuple(carddb or ()),
             regulation=regulation,
             as_of=as_of,
-        )
+        ),
+        colour=colour,
+        json_text=output is HandOutput.json,
     )
 
 
@@ -753,9 +772,9 @@ def convert(
         as_of=as_of,
     )
     for note in notes:
-        typer.echo(f"deckcheck: {note}", err=True)
-    if printed:
-        typer.echo(printed, nl=not printed.endswith("\n"))
+        _say(f"deckcheck: {note}")
+    if printed:  # a TOML or JSON deck's strings take \u escapes; a text decklist or printed list shows them visibly
+        _echo(printed, json_text=out is None and to.value in ("toml", "json"), nl=not printed.endswith("\n"))
 
 
 @app.command()
@@ -825,7 +844,7 @@ def rules(
         typer.echo(f"  {'':<32} {rule.summary}")
     typer.echo(f"Every game also has: {', '.join(COMMON_RULES)}.")
     for line in regulations.listing():
-        typer.echo(line)
+        _echo(line)  # regulation names come from files
 
 
 def _rules_json(game: Game, regulations: RegulationSet) -> dict[str, Any]:

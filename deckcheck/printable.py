@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from deckcheck.decks import Deck
+from deckcheck.safetext import escape_controls
 from deckcheck.violations import Violation
 
 # Friendlier headings for the sections the five games use; any other section keeps its id.
@@ -182,8 +183,9 @@ _SPACES = re.compile(r"\s+")
 
 
 def md_escape(text: str) -> str:
-    """One line of literal text: white space collapsed (a newline would end a table row), markup escaped."""
-    return _MD_SPECIAL.sub(r"\\\1", _SPACES.sub(" ", text).strip())
+    """One line of literal text: white space collapsed (a newline would end a table row), markup escaped, control
+    characters written as visible escapes (`\\x1b`: a name cannot command the terminal the list is shown in)."""
+    return _MD_SPECIAL.sub(r"\\\1", escape_controls(_SPACES.sub(" ", text).strip()))
 
 
 def render_markdown(deck: Deck, sheet: Sheet | None = None) -> str:
@@ -258,7 +260,8 @@ p.total { font-weight: bold; margin-top: 1.2em; }
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    # control characters are no HTML text (a parse error, and raw on a terminal showing the page): made visible
+    return html.escape(escape_controls(str(text), keep_newlines=True), quote=True)
 
 
 # Kana and kanji: text holding them is Japanese, set in a Japanese font (lang="ja"), not a Chinese fallback.

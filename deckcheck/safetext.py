@@ -23,3 +23,29 @@ def escape_controls(text: str, keep_newlines: bool = False) -> str:
 def _escape_one(match: re.Match[str]) -> str:
     code = ord(match[0])
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+# Colour codes (SGR, `ESC [ digits m`): what deckcheck's own styling writes on a terminal.
+_STYLE = re.compile(r"(\x1b\[[0-9;]*m)")
+
+
+def escape_controls_keeping_style(text: str) -> str:
+    """:func:`escape_controls` (line breaks kept) for text that deckcheck has coloured: its colour codes stay, every
+    other control character is made visible. (A colour code inside a name would stay a colour code too: it can
+    change colours, never retitle the terminal, move the cursor or clear the screen.)"""
+    if "\x1b" not in text:
+        return escape_controls(text, keep_newlines=True)
+    parts = _STYLE.split(text)
+    return "".join(part if index % 2 else escape_controls(part, keep_newlines=True) for index, part in enumerate(parts))
+
+
+# In JSON text these characters can stand only inside strings (its structure is ASCII), where json.dumps leaves them
+# raw: DEL and the C1 controls (U+009B is a terminal's CSI).
+_JSON_RAW_CONTROLS = re.compile("[\x7f-\x9f]")
+
+
+def escape_json_controls(text: str) -> str:
+    """JSON text with DEL and the C1 controls written as `\\u00XX` escapes: the same JSON, safe on a terminal."""
+    if not _JSON_RAW_CONTROLS.search(text):
+        return text
+    return _JSON_RAW_CONTROLS.sub(lambda match: f"\\u{ord(match[0]):04x}", text)

@@ -1,0 +1,111 @@
+"""Terminal safety (issue 14 item 12): no control character from a deck, a card database, a file name or the command
+line reaches a terminal raw, in any output of any command; each is shown as a visible escape."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import tomli_w
+from conftest import LEGAL_VANGUARD_TOML, VANGUARD_RECORDS
+
+from deckcheck.safetext import escape_controls, escape_controls_keeping_style, escape_json_controls
+
+OSC_TITLE = "\x1b]0;pwned\x07"  # retitles a terminal
+CSI_CLEAR = "\x1b[2J"  # clears the screen
+C1_CSI = "\x9b2J"  # the same with the one-character C1 introducer
+SGR = re.compile(r"\x1b\[[0-9;]*m")
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+DECK = f"deck{OSC_TITLE}.deck.toml"
+
+
+def test_escapes_are_visible_and_keep_only_our_own_colours():
+    assert escape_controls(f"a{OSC_TITLE}b") == "a\\x1b]0;pwned\\x07b"
+    assert escape_controls(f"{C1_CSI}\x7f") == "\\x9b2J\\x7f"
+    assert escape_controls_keeping_style(f"\x1b[1mname\x1b[0m {OSC_TITLE}{CSI_CLEAR}\n") == (
+        "\x1b[1mname\x1b[0m \\x1b]0;pwned\\x07\\x1b[2J\n"
+    )
+    data = json.dumps({"name": f"x{C1_CSI}\x7f{OSC_TITLE}"}, ensure_ascii=False)
+    assert RAW.search(data)  # json.dumps leaves DEL and C1 raw
+    safe = escape_json_controls(data)
+    assert not RAW.search(safe) and json.loads(safe) == json.loads(data)
+
+
+@pytest.fixture
+def hostile(tmp_path, monkeypatch):
+    """A card database, a regulation, a deck and a file name full of terminal commands."""
+    monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
+    monkeypatch.chdir(tmp_path)
+    records = [dict(record) for record in VANGUARD_RECORDS]
+    records[5]["name"] = f"Evil{OSC_TITLE}Knight"  # T-100
+    records.append({"number": f"T-9{CSI_CLEAR}", "name": f"Bell{C1_CSI}", "type": "normal", "grade": 1, "clans": ["C"]})
+    cards = tmp_path / "cards" / "vanguard"
+    (cards / "regulations").mkdir(parents=True)
+    (cards / "test.toml").write_text(tomli_w.dumps({"game": "vanguard", "cards": records}), encoding="utf-8")
+    regulation = 'name = "Reg\\u001b]0;x\\u0007"\neffective = 2020-01-01\nbanned = ["T-101"]\n'
+    (cards / "regulations" / "r.toml").write_text(regulation, encoding="utf-8")
+    text = LEGAL_VANGUARD_TOML.replace('name = "Test deck"', 'name = "evil\\u001b]0;pwned\\u0007\\u009b2J"')
+    text = text.replace('"T-108" = 1\n', '"T-108" = 1\n"\\u001b[31mNOPE\\u0007" = 1\n"T-9\\u001b[2J" = 1\n')
+    Path(DECK).write_text(text, encoding="utf-8")
+    Path("plain.deck.toml").write_text(text.replace('notes = "kept as is"\n', ""), encoding="utf-8")
+    rows = f"Z-1,Zed{OSC_TITLE},normal,1,C\nZ-2,Bad,nor{OSC_TITLE}mal,1,C\n"  # a rejected row shows its value
+    Path("list.csv").write_text(f"number,name,type,grade,clans\n{rows}", encoding="utf-8")
+    return tmp_path / "cards"
+
+
+COMMANDS = [
+    ["check", DECK],
+    ["check", DECK, "-o", "json"],
+    ["check", DECK, "-o", "sarif"],
+    ["check", DECK, "-o", "github"],
+    ["check", DECK, "-o", "junit"],
+    ["check", DECK, "--regulation", "Reg\x1b]0;x\x07"],
+    ["show", DECK],
+    ["show", DECK, "-o", "json"],
+    ["hand", DECK, "--seed", "1", "--log"],
+    ["hand", DECK, "--seed", "1", "--count", "2", "-o", "json"],
+    ["stats", DECK, "--want", "grade=1", "--explain"],
+    ["stats", DECK, "--want", "grade=1", "-o", "json"],
+    ["stats", DECK],
+    ["convert", "plain.deck.toml", "--to", "text"],
+    ["convert", DECK, "--to", "markdown"],
+    ["convert", DECK, "--to", "html"],
+    ["convert", DECK, "--to", "toml"],
+    ["convert", DECK, "--to", "json"],
+    ["convert", DECK, "--to", "json", "--out-file", "out\x07.json"],
+    ["cards", "search", "Knight", "--game", "vanguard"],
+    ["cards", "search", "grade=1", "--game", "vanguard", "-o", "json"],
+    ["cards", "import", "list.csv", "--game", "vanguard", "--into", "imported"],
+    ["add", DECK, "T-100", "--force"],
+    ["remove", DECK, "T-100", "--force"],
+    ["set", "plain.deck.toml", "name", f"x{OSC_TITLE}"],
+    ["new", "new\x07.deck.toml", "--game", "vanguard", "--name", f"q{OSC_TITLE}"],
+    ["rules", "vanguard"],
+    ["add", DECK, f"NO{OSC_TITLE}SUCH", "--force"],
+    ["hand", f"missing{OSC_TITLE}.toml"],
+]
+
+
+@pytest.mark.parametrize("colour", ["", "1"], ids=["plain", "FORCE_COLOR"])
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda args: " ".join(a for a in args if a.isascii())[:40])
+def test_no_command_prints_a_control_character_raw(run_cli, hostile, monkeypatch, args, colour):
+    monkeypatch.setenv("FORCE_COLOR", colour)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    code, out, err = run_cli(*args, "--carddb", hostile)
+    assert "internal error" not in err and "Traceback" not in err
+    for stream in (out, err):
+        assert not RAW.search(SGR.sub("", stream)), (code, stream)
+    if not colour:
+        assert not SGR.search(out + err)  # nothing but deckcheck's own colour codes passes, and only in colour
+    shown = out + err
+    assert any(escaped in shown for escaped in ("\\x1b", "\\u001b", "\\x07", "\\x9b", "\\u009b")), shown[:300]
+
+
+def test_printed_lists_escape_control_characters_in_the_file_too(run_cli, hostile):
+    # Markdown escapes the escape's backslash and bracket, so that the list shows the name as `evil\x1b]0;...`
+    for fmt, name in (("markdown", "evil\\\\x1b\\]0;pwned\\\\x07"), ("html", "evil\\x1b]0;pwned\\x07")):
+        code, _, _ = run_cli("convert", DECK, "--to", fmt, "--out-file", f"list.{fmt}", "--carddb", hostile)
+        written = Path(f"list.{fmt}").read_text(encoding="utf-8")
+        assert code == 0 and not RAW.search(written) and name in written
