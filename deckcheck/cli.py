@@ -543,17 +543,12 @@ def cards_import(
     field and reason; the valid rows are written), 2 when the file cannot be read at all.
     """
     from deckcheck.cardimport import run_import
+    from deckcheck.limits import reading
 
-    try:
+    with reading(file):  # a 5,000-digit number or 10,000 nested arrays in the list: a malformed file
         text, code = run_import(
             file, game, into, force=force, json_output=output is HandOutput.json, carddb_dirs=tuple(carddb or ())
         )
-    except (ValueError, RecursionError) as error:  # a 5,000-digit number or 10,000 nested arrays in the list
-        from deckcheck.limits import limit_error_of_file
-
-        if (malformed := limit_error_of_file(error, file)) is None:
-            raise
-        raise malformed from None
     _echo(text, json_text=output is HandOutput.json)
     raise typer.Exit(code)
 

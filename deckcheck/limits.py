@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -65,6 +66,18 @@ def limit_error(error: BaseException, text: str, path: str | Path | None) -> Dec
     if is_long_number_error(error):
         return DeckcheckError(_LONG_NUMBER_REASON, path=path, line=long_number_line(text))
     return None
+
+
+@contextmanager
+def reading(path: Path) -> Iterator[None]:
+    """A parser limit hit inside the block (by code that reads `path` without :func:`parse_within_limits`) raised
+    as DeckcheckError for `path`; any other error passes unchanged."""
+    try:
+        yield
+    except (ValueError, RecursionError) as error:
+        if (malformed := limit_error_of_file(error, path)) is None:
+            raise
+        raise malformed from None
 
 
 def limit_error_of_file(error: BaseException, path: Path) -> DeckcheckError | None:
