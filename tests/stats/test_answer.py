@@ -507,6 +507,60 @@ def test_method_simulate_on_an_exact_question(decks):
     assert low <= 1 - hyper_miss(3, 40, 3) <= high
 
 
+# 4b. Per-want deadlines and --any on every game: exact, and the simulation agrees within its interval ----------
+
+DEADLINE_QUESTIONS = {
+    "vanguard": (["grade=1@1", "grade=2@2"], ["trigger=heal@1", "sentinel=true@0"]),
+    "cipher": (["number=CC-001@2"], ["cost=2@0", ">=2 cost=3@1"]),
+    "build-divide": (["subtypes=ace@1"], ["buster=true@0", ">=2 shot=true@2"]),
+    "evolve": ([">=2 cost=2@2", "<=1 type=spell@1"], ["cost=1@1", "type=amulet@3"]),
+    "ic-dragonball": (["level=0|1@0", "number=B01@3"], ["type=extra@1", ">=2 level=2@2"]),
+}
+
+
+@pytest.mark.parametrize("game", sorted(DEADLINE_QUESTIONS))
+def test_deadlines_and_any_exact_and_simulated_agree_on_every_game(decks, game):
+    deck = decks[game]
+    wants, anys = DEADLINE_QUESTIONS[game]
+    queries, alternatives = parse_queries(wants, deck), parse_queries(anys, deck, "any")
+    for going in ("first", "second"):
+        options = StatsOptions(seed=5)
+        exact = answer(deck, queries, going=going, turn=0, options=options, anys=alternatives)
+        assert exact.method == "exact" and exact.mulligan == "optimal" and 0.02 < exact.probability < 0.98
+        simulated = answer(
+            deck,
+            queries,
+            going=going,
+            turn=0,
+            options=StatsOptions(seed=6, method="simulate", mulligan="none", trials=200_000),
+            anys=alternatives,
+        )
+        plain = answer(deck, queries, going=going, turn=0, options=StatsOptions(mulligan="none"), anys=alternatives)
+        low, high = wilson(round(simulated.probability * simulated.trials), simulated.trials, z=4.0)
+        assert low <= plain.probability <= high, (game, going)
+        assert plain.probability <= exact.probability
+        data = exact.to_json()
+        assert [(w["query"], w["turn"], w["group"]) for w in data["wants"]] == [
+            *((q.text, q.deadline, "all") for q in queries),
+            *((q.text, q.deadline, "any") for q in alternatives),
+        ]
+
+
+def test_an_any_group_is_at_least_its_likeliest_member_and_at_most_their_sum(decks):
+    deck = decks["evolve"]
+    one = ask(deck, ["cost=1"], turn=1, mulligan="none").probability
+    other = ask(deck, ["type=amulet"], turn=1, mulligan="none").probability
+    both = answer(
+        deck,
+        [],
+        going="first",
+        turn=1,
+        options=StatsOptions(mulligan="none"),
+        anys=parse_queries(["cost=1", "type=amulet"], deck),
+    ).probability
+    assert max(one, other) <= both <= one + other
+
+
 # 5. Bad input -----------------------------------------------------------------------------------------------------
 
 
@@ -522,6 +576,41 @@ def test_method_simulate_on_an_exact_question(decks):
 def test_bad_queries(decks, deck, want, message):
     with pytest.raises(DeckcheckError, match=message):
         parse_queries([want], decks[deck])
+
+
+@pytest.mark.parametrize(
+    ("want", "message"),
+    [
+        ("grade=1@31", "beyond the turns the engine models"),
+        ("grade=1@", "cannot read the deadline"),
+        ("grade=1@x", "cannot read the deadline"),
+        ("@3", "no query before the @"),
+        ("   ", "an empty --want"),
+    ],
+)
+def test_bad_deadlines(decks, want, message):
+    with pytest.raises(DeckcheckError, match=message):
+        parse_queries([want], decks["vanguard"])
+
+
+def test_an_empty_any_is_refused(decks):
+    with pytest.raises(DeckcheckError, match="an empty --any") as error:
+        parse_queries([""], decks["vanguard"], "any")
+    assert error.value.field == "any"
+
+
+def test_a_deadline_beyond_the_deck_names_the_want(decks):
+    """IC Dragon Ball: going second, the deck is empty at own turn 15; a want's own deadline there is refused."""
+    deck = decks["ic-dragonball"]
+    queries = parse_queries(["number=B01", "level=0@15"], deck)
+    with pytest.raises(EngineError, match="going second, the deadline of 'level=0@15'"):
+        answer(deck, queries, going="second", turn=1, options=StatsOptions(seed=1))
+
+
+def test_floor_on_a_game_without_one_is_refused(decks):
+    with pytest.raises(DeckcheckError, match="no such floor") as error:
+        ask(decks["evolve"], ["cost=2"], turn=1, floor=True)
+    assert error.value.field == "floor"
 
 
 def test_turn_31_is_refused(decks):

@@ -220,6 +220,12 @@ def test_help_documents_the_default_reports(run_cli):
         (("--explain",), "--explain"),
         (("--want", ">=2grade=1"), "cannot read the query"),
         (("--want", "grade=1", "--plot", "chart.gif"), ".svg"),
+        (("--want", "grade=1@31"), "beyond the turns the engine models"),
+        (("--want", "grade=1@one"), "cannot read the deadline"),
+        (("--want", "grade=1", "--any", ""), "an empty --any"),
+        (("--want", "grade=1@1", "--want", "grade=2@2", "--turn", "2"), "every want here has its own deadline"),
+        (("--turn", "2"), "--turn applies to --want queries"),
+        (("--any", "grade=1@1", "--explain", "--turn", "1"), "every want here has its own deadline"),
     ],
 )
 def test_bad_input_is_a_message_and_exit_2(args, message, run_cli, isolated_carddb):
@@ -227,6 +233,34 @@ def test_bad_input_is_a_message_and_exit_2(args, message, run_cli, isolated_card
     assert code == 2
     assert message in err
     assert "Traceback" not in err
+
+
+def test_a_deadline_beyond_the_deck_is_exit_2_naming_the_want(run_cli, isolated_carddb):
+    code, _, err = run_cli("stats", IC, "--want", "level=0", "--want", "level=1@15", "--going", "second")
+    assert code == 2 and "the deadline @15 of --want 'level=1@15'" in err and "Traceback" not in err
+
+
+def test_floor_on_a_game_without_one_is_exit_2(run_cli, isolated_carddb):
+    code, _, err = run_cli("stats", IC, "--want", "level=0", "--floor")
+    assert code == 2 and "no such floor" in err
+
+
+def test_the_ride_chain_with_deadlines_and_any_in_json(run_cli, isolated_carddb):
+    args = ("stats", VANGUARD, "--want", "grade=2@2", "--any", "grade=1@1", "--any", "trigger=draw@1", "-o", "json")
+    code, out, err = run_cli(*args)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["method"] == "exact" and data["mulligan"] == "optimal" and data["floor"] is False
+    assert data["wants"] == [
+        {"query": "grade=2", "turn": 2, "group": "all"},
+        {"query": "grade=1", "turn": 1, "group": "any"},
+        {"query": "trigger=draw", "turn": 1, "group": "any"},
+    ]
+    assert [row["turn"] for row in data["table"]] == [2]  # every want has its own deadline: one answer
+    floor = json.loads(run_cli(*args, "--floor")[1])
+    assert floor["floor"] is True and floor["probability"] <= data["probability"]
+    text = run_cli(*args[:-2])[1]
+    assert "any  grade=1 by own turn 1" in text and "counting every card the rules bring" in text
 
 
 def test_turn_beyond_the_deck_for_the_asked_seat(run_cli, isolated_carddb):
