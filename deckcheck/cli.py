@@ -491,6 +491,64 @@ ForceOption = Annotated[
 ]
 
 
+ODDS_HELP = """Quick odds without a deck file: "17 outs in 50, by own turn 3 going second". The deck is categories
+with their copies (--copies outs=17, repeatable; the rest is 'other'); QUERY is [>=K |<=K ]NAME[|NAME...][@N], e.g.
+--want outs@3, --want '>=2 outs|combo', --any a@1 --any b@1. The game (--game) gives the opening hand, the mulligan
+rule, what its setup sets aside from the main deck and each own turn's draws; the answer comes from the same exact
+engine as `deckcheck stats`, with the optimal mulligan by default, for both seats."""
+
+
+@app.command(help=ODDS_HELP, short_help="Quick odds from deck size and copies, without a deck file.")
+@_exits_2_on_bad_input
+def odds(
+    game: GameOption,
+    deck_size: Annotated[int, typer.Option("--deck-size", help="Cards in the main deck as built.")],
+    copies: Annotated[
+        list[str], typer.Option(metavar="NAME=N", help="Copies of a category, e.g. outs=17. Repeatable.")
+    ],
+    want: Annotated[
+        list[str] | None, typer.Option(metavar="QUERY", help="Must hold, e.g. outs@3 or '>=2 outs'. Repeatable.")
+    ] = None,
+    any_: Annotated[
+        list[str] | None,
+        typer.Option("--any", metavar="QUERY", help="At least one --any must hold too. Repeatable."),
+    ] = None,
+    turn: Annotated[
+        int | None, typer.Option(help="By the main phase of own turn N, for the wants without @N. [default: 0]")
+    ] = None,
+    mulligan: Annotated[
+        str | None, typer.Option(metavar="POLICY", help="optimal (default), none or keep:NAME|NAME.")
+    ] = None,
+    method: Annotated[
+        MethodOption | None, typer.Option(help="exact or simulate. Default: exact where feasible, else simulate.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Simulation seed. Default: random, printed.")] = None,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+) -> None:
+    from deckcheck.games import get_game
+    from deckcheck.stats.quick import odds_json, odds_text, run_odds
+
+    if not want and not any_:
+        raise DeckcheckError("give at least one --want QUERY (or --any), e.g. --want outs@3", field="want")
+    result = run_odds(
+        get_game(game),
+        deck_size=deck_size,
+        copies=copies,
+        wants=want or [],
+        anys=any_ or [],
+        turn=turn,
+        mulligan=mulligan,
+        method=method.value if method else None,
+        seed=seed,
+    )
+    if output is HandOutput.json:
+        import json
+
+        typer.echo(json.dumps(odds_json(result), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(odds_text(result))
+
+
 @cards_app.command("search")
 @_exits_2_on_bad_input
 def cards_search(

@@ -95,6 +95,9 @@ class Setup:
     turn_model: Callable[[Table, int], TurnModel] = plain_turns
     # What `stats --floor` leaves out, when the game's count has a documented floor (empty: no such floor).
     floor: str = ""
+    # Cards `prepare` takes out of the main deck before the opening hand (the first vanguard, the lord): a quick
+    # question (`deckcheck odds`) draws from its deck size less these.
+    main_set_aside: int = 0
 
 
 def expand(items: Iterable[tuple[Card, int]]) -> list[Card]:

@@ -428,6 +428,7 @@ SETUP = Setup(
     after_mulligan=_after_mulligan,
     own_turn=_own_turn,
     choices=("lord",),
+    main_set_aside=1,  # the lord
 )
 
 

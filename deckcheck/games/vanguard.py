@@ -542,8 +542,8 @@ def _turn_model(table: Table, k: int) -> TurnModel:
     simulation (`vector_turns`) run the turns on atoms refined by :func:`_detail`.
     """
     draws = _reached_by_turn(table.going, k)
-    if k == 0:
-        return TurnModel(draws=draws)  # the opening hand: no turn has run
+    if k == 0 or not table.zone("vanguard"):
+        return TurnModel(draws=draws)  # the opening hand, or no cards known (`deckcheck odds`): the fixed draws
     fv = _vanguard(table)
     g_zone = len(table.zone("g-zone"))
     assist = g_zone >= 2 and fv.grade < 3
@@ -949,6 +949,7 @@ SETUP = Setup(
     turn_model=_turn_model,
     floor="one drive check per attack and no trigger effects (twin drive's second check and a draw trigger's card "
     "not counted)",
+    main_set_aside=1,  # the first vanguard
 )
 
 

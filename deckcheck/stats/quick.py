@@ -1,0 +1,299 @@
+"""`deckcheck odds`: quick questions without a deck file ("17 outs in 50, by own turn 3 going second").
+
+The deck is categories of cards with their copies (the rest is `other`); a QUERY names categories instead of card
+fields: `[>=K |<=K ]NAME[|NAME...][@N]`. The game gives the opening hand, the mulligan rule, what its setup sets
+aside from the main deck before the draw and the cards each own turn brings whatever the hand holds. The model is an
+:class:`~deckcheck.stats.model.OddsModel` of one atom per category, answered by the same exact engine (and, past its
+limits, the same vectorised simulation) as `deckcheck stats`: nothing here computes a probability itself.
+
+Card details are unknown here, so what depends on them is not counted: Vanguard's G assist, twin drive and draw
+triggers (its documented floor), as the answer says.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deckcheck.engine import MAX_CARDS, MAX_TURN, Going, Table
+from deckcheck.errors import DeckcheckError
+from deckcheck.game import Game
+from deckcheck.query import split_deadline
+from deckcheck.stats.answer import SEATS, Answer, StatsOptions, parse_mulligan
+from deckcheck.stats.exact import ExactEngine, ExactUnavailable
+from deckcheck.stats.model import Atom, MulliganPlan, OddsModel, Want, keep_filter_plan, no_mulligan
+
+OTHER = "other"
+_NAME = re.compile(r"^[^\s=<>|@,:]+$")
+_QUERY = re.compile(r"^(?:(?P<op>>=|<=)(?P<k>\d{1,6}) )?(?P<names>\S(?:.*\S)?)$")
+
+
+@dataclass(frozen=True)
+class QuickQuery:
+    text: str
+    at_least: bool
+    k: int
+    names: tuple[str, ...]
+    deadline: int | None
+
+
+@dataclass(frozen=True)
+class QuickDeck:
+    game: Game
+    size: int  # the main deck as built
+    copies: dict[str, int]  # category -> copies; the rest of the deck is `other`
+
+    @property
+    def population(self) -> int:
+        """The cards the opening hand is drawn from: the deck less what the setup sets aside (first vanguard, lord)."""
+        return self.size - self.game.setup.main_set_aside
+
+
+def parse_copies(texts: Sequence[str]) -> dict[str, int]:
+    """`--copies NAME=N` (repeatable)."""
+    copies: dict[str, int] = {}
+    for text in texts:
+        name, sep, value = text.partition("=")
+        name = name.strip()
+        if not sep or not _NAME.match(name) or not re.fullmatch(r"\d{1,6}", value.strip()):
+            raise DeckcheckError(
+                f"--copies takes NAME=N, a category name without spaces or = < > | @ , : and a whole number, "
+                f"not {text!r}",
+                field="copies",
+            )
+        if name == OTHER:
+            raise DeckcheckError(f"--copies {text!r}: '{OTHER}' is the rest of the deck; name categories otherwise")
+        if name in copies:
+            raise DeckcheckError(f"--copies names {name!r} twice", field="copies")
+        copies[name] = int(value)
+    if not copies:
+        raise DeckcheckError("give at least one --copies NAME=N (e.g. --copies outs=17)", field="copies")
+    return copies
+
+
+def quick_deck(game: Game, size: int, copies: dict[str, int]) -> QuickDeck:
+    if game.setup is None:
+        raise DeckcheckError(f"the engine has no setup for {game.title} yet", field="game")
+    if not 1 <= size <= MAX_CARDS:
+        raise DeckcheckError(f"--deck-size must be between 1 and {MAX_CARDS:,} (got {size})", field="deck-size")
+    deck = QuickDeck(game, size, copies)
+    total = sum(copies.values())
+    if total > deck.population:
+        named = " + ".join(f"{name} {n}" for name, n in copies.items())
+        aside = game.setup.main_set_aside
+        room = f"{deck.population} ({size} less the {aside} the setup sets aside)" if aside else str(size)
+        raise DeckcheckError(
+            f"the copies add up to {total} ({named}), more than the {room} cards of the deck the hand is drawn from",
+            field="copies",
+        )
+    return deck
+
+
+def parse_quick_query(text: str, deck: QuickDeck, option: str = "want") -> QuickQuery:
+    core, deadline = split_deadline(text)
+    match = _QUERY.match(core.strip())
+    if not match:
+        raise DeckcheckError(f"an empty --{option}: give a category, e.g. --{option} outs", field=option)
+    names = tuple(name.strip() for name in match["names"].split("|"))
+    known = [*deck.copies, OTHER]
+    for name in names:
+        if name not in known:
+            raise DeckcheckError(
+                f"--{option} {text!r}: {name!r} is not a category (the categories: {', '.join(known)})", field=option
+            )
+    at_least = match["op"] != "<="
+    k = int(match["k"]) if match["k"] else 1
+    if deadline is not None and deadline > MAX_TURN:
+        raise DeckcheckError(
+            f"--{option} {text!r}: own turn {deadline} is beyond the turns the engine models (0 to {MAX_TURN})",
+            field=option,
+        )
+    return QuickQuery(core.strip(), at_least, k, names, deadline)
+
+
+def _draws(game: Game, going: Going, t: int) -> int:
+    """What the game's turns bring by own turn t whatever the hand holds (no card details: no set-asides known)."""
+    return game.setup.turn_model(Table(rng=random.Random(0), going=going, floor=True), t).draws
+
+
+def quick_model(
+    deck: QuickDeck,
+    wants: Sequence[QuickQuery],
+    anys: Sequence[QuickQuery],
+    *,
+    going: Going,
+    turn: int,
+    keep: Sequence[str] = (),
+) -> OddsModel:
+    """One atom per category (and `other`), the game's hand, mulligan and draws: the model `stats` answers."""
+    setup = deck.game.setup
+    asked = [*((q, False) for q in wants), *((q, True) for q in anys)]
+    if not asked:
+        raise DeckcheckError("give at least one --want or --any", field="want")
+    categories = {**deck.copies, OTHER: deck.population - sum(deck.copies.values())}
+    atoms = []
+    for name, count in categories.items():
+        if not count:
+            continue
+        mask = sum(1 << bit for bit, (query, _) in enumerate(asked) if name in query.names)
+        if name in keep:
+            mask |= 1 << len(asked)
+        atoms.append(Atom(mask, count, ()))
+    wanted = tuple(
+        Want(query.text, query.at_least, query.k, turn if query.deadline is None else query.deadline, any_of)
+        for query, any_of in asked
+    )
+    horizon = max(want.turn for want in wanted)
+    draws = [_draws(deck.game, going, t) for t in range(horizon + 1)]
+    if setup.hand_size + draws[-1] > deck.population:
+        raise DeckcheckError(
+            f"going {going}, by own turn {horizon} the rules draw {setup.hand_size + draws[-1]} cards, but the deck "
+            f"the hand is drawn from has {deck.population}: the player has lost by then",
+            field="turn",
+        )
+    from deckcheck.procedure import TurnModel
+
+    return OddsModel(
+        deck=None,  # type: ignore[arg-type]
+        going=going,
+        turn=turn,
+        hand_size=setup.hand_size,
+        mulligan=setup.mulligan,
+        wants=wanted,
+        atoms=tuple(sorted(atoms, key=lambda atom: atom.mask == 0)),
+        keep_bit=len(asked) if keep else None,
+        seek_bit=None,
+        turns=TurnModel(draws=draws[-1]),
+        filters=(),
+        draws_at=tuple(draws[:-1]),
+        floor=bool(setup.floor),
+    )
+
+
+def quick_answer(model: OddsModel, mulligan: str | None, keep: Sequence[str], options: StatsOptions) -> Answer:
+    """The exact engine's answer (the optimal mulligan by default), else the vectorised simulation's."""
+    policy, _ = parse_mulligan(mulligan)
+    plan: MulliganPlan | None = None
+    if policy == "none":
+        plan = no_mulligan(model)
+    elif policy == "keep":
+        plan = keep_filter_plan(model, "|".join(keep))
+    notes: list[str] = []
+    if options.method != "simulate":
+        try:
+            engine = ExactEngine(model)
+            result = engine.optimal() if plan is None else engine.evaluate(plan)
+            return Answer(
+                float(result.probability), "exact", model.turn, model.going, result.plan.name, exact=result, model=model
+            )
+        except ExactUnavailable as why:
+            if options.method == "exact":
+                raise DeckcheckError(f"--method exact is not available here: {why}", field="method") from None
+            notes.append(f"simulated: {why}")
+    from deckcheck.stats.answer import _optimal_for_simulation
+    from deckcheck.stats.simulate import simulate
+
+    if plan is None:
+        plan, _, _, why = _optimal_for_simulation(model)
+        if why:
+            raise DeckcheckError(f"--mulligan optimal cannot be computed here: {why}", field="mulligan")
+    result = simulate(model, plan, trials=options.trials or 100_000, seed=options.seed or 0)
+    return Answer(
+        result.probability,
+        "simulate",
+        model.turn,
+        model.going,
+        plan.name,
+        ci95=result.ci95,
+        trials=result.trials,
+        seed=result.seed,
+        notes=notes,
+        model=model,
+    )
+
+
+def parse_keep(mulligan: str | None, deck: QuickDeck) -> list[str]:
+    """`keep:NAME|NAME`: the categories a partial mulligan keeps (a full one redraws when none is in hand)."""
+    policy, text = parse_mulligan(mulligan)
+    if policy != "keep" or text is None:
+        return []
+    names = [name.strip() for name in text.split("|")]
+    for name in names:
+        if name not in [*deck.copies, OTHER]:
+            raise DeckcheckError(f"--mulligan keep:{text}: {name!r} is not a category", field="mulligan")
+    return names
+
+
+def run_odds(
+    game: Game,
+    *,
+    deck_size: int,
+    copies: Sequence[str],
+    wants: Sequence[str],
+    anys: Sequence[str],
+    turn: int | None,
+    mulligan: str | None,
+    method: str | None,
+    seed: int | None,
+) -> dict[str, Any]:
+    """Both seats for the question; every want's deadline is its own turn or `turn`."""
+    deck = quick_deck(game, deck_size, parse_copies(copies))
+    queries = [parse_quick_query(text, deck) for text in wants]
+    alternatives = [parse_quick_query(text, deck, "any") for text in anys]
+    dated = [q.deadline for q in [*queries, *alternatives] if q.deadline is not None]
+    if turn is not None and len(dated) == len(queries) + len(alternatives):
+        raise DeckcheckError(
+            f"--turn {turn} applies to the wants without @N, and every want here has its own deadline", field="turn"
+        )
+    if turn is None:
+        turn = max(dated) if dated and len(dated) == len(queries) + len(alternatives) else 0
+    if not 0 <= turn <= MAX_TURN:
+        raise DeckcheckError(f"--turn must be between 0 and {MAX_TURN} (got {turn})", field="turn")
+    keep = parse_keep(mulligan, deck)
+    options = StatsOptions(mulligan=mulligan, method=method, seed=seed)  # type: ignore[arg-type]
+    cells = {}
+    for seat in SEATS:
+        model = quick_model(deck, queries, alternatives, going=seat, turn=turn, keep=keep)
+        cells[seat] = quick_answer(model, mulligan, keep, options)
+    return {"deck": deck, "cells": cells, "turn": turn}
+
+
+def odds_json(result: dict[str, Any]) -> dict[str, Any]:
+    deck: QuickDeck = result["deck"]
+    return {
+        "game": deck.game.id,
+        "deck_size": deck.size,
+        "drawn_from": deck.population,
+        "hand_size": deck.game.setup.hand_size,
+        "mulligan_rule": str(deck.game.setup.mulligan),
+        "copies": {**deck.copies, OTHER: deck.population - sum(deck.copies.values())},
+        "turn": result["turn"],
+        **{seat: answer.to_json() for seat, answer in result["cells"].items()},
+    }
+
+
+def odds_text(result: dict[str, Any]) -> str:
+    from deckcheck.stats.render import describe
+
+    deck: QuickDeck = result["deck"]
+    setup = deck.game.setup
+    aside = f", {setup.main_set_aside} set aside by the setup" if setup.main_set_aside else ""
+    cats = ", ".join(f"{name} {n}" for name, n in deck.copies.items())
+    other = deck.population - sum(deck.copies.values())
+    lines = [
+        f"{deck.game.title}: {deck.size} cards{aside}; the hand of {setup.hand_size} is drawn from {deck.population} "
+        f"({cats}, {OTHER} {other}); mulligan rule {setup.mulligan}",
+    ]
+    first = result["cells"]["first"]
+    for want in first.model.wants:
+        kind = "any " if want.any_of else "want"
+        lines.append(f"{kind} {want.text} by own turn {want.turn}")
+    if setup.floor:
+        lines.append(f"card details unknown: counting the documented floor ({setup.floor}), no G assist")
+    lines.append(f"mulligan {first.mulligan}")
+    for seat in SEATS:
+        lines.append(f"  going {seat:<6}  {describe(result['cells'][seat])}")
+    return "\n".join(lines)

@@ -1,0 +1,132 @@
+"""`deckcheck odds` (deckcheck.stats.quick): quick questions answered by the engine `stats` uses, equal to the deck
+path on a deck of the same counts, and its bad input."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from math import comb
+
+import pytest
+from conftest import make_deck
+from test_answer import EVOLVE, EVOLVE_MAIN, IC_DRAGONBALL, IC_MAIN, VANGUARD, VANGUARD_MAIN
+
+from deckcheck.errors import DeckcheckError
+from deckcheck.games import get_game
+from deckcheck.stats.answer import StatsOptions, answer, parse_queries
+from deckcheck.stats.model import population
+from deckcheck.stats.quick import run_odds
+
+
+def quick(game: str, size: int, copies: list[str], wants: list[str], **kw):
+    kw.setdefault("anys", [])
+    kw.setdefault("turn", None)
+    kw.setdefault("mulligan", None)
+    kw.setdefault("method", None)
+    kw.setdefault("seed", 1)
+    return run_odds(get_game(game), deck_size=size, copies=copies, wants=wants, **kw)["cells"]
+
+
+@pytest.mark.parametrize("turn", [0, 1, 2, 3])
+@pytest.mark.parametrize("mulligan", [None, "none"])
+def test_vanguard_equals_the_deck_path_on_the_floor_without_a_g_deck(turn, mulligan):
+    """Deck B has 14 grade-1 cards among the 49 after the first vanguard: `--copies g1=14` in a 50-card deck."""
+    deck = make_deck(VANGUARD, main=VANGUARD_MAIN)
+    cells = quick("vanguard", 50, ["g1=14", "g3=8"], ["g1@1", "g3"], turn=turn, mulligan=mulligan)
+    for seat in ("first", "second"):
+        expected = answer(
+            deck,
+            parse_queries(["grade=1@1", "grade=3"], deck),
+            going=seat,
+            turn=turn,
+            options=StatsOptions(mulligan=mulligan, floor=True, seed=1),
+        )
+        assert cells[seat].method == expected.method == "exact"
+        assert cells[seat].exact.probability == expected.exact.probability
+        assert cells[seat].mulligan == expected.mulligan
+
+
+@pytest.mark.parametrize(
+    ("game", "db", "sections", "copies", "wants", "deck_wants"),
+    [
+        (
+            "evolve",
+            EVOLVE,
+            {"leader": {"L-F": 1}, "main": EVOLVE_MAIN},
+            ["two=12"],
+            [">=2 two", "<=3 two@1"],
+            [">=2 cost=2", "<=3 cost=2@1"],
+        ),
+        (
+            "ic-dragonball",
+            IC_DRAGONBALL,
+            {"leader": {"L1": 1}, "main": IC_MAIN},
+            ["x=3", "extra=9"],
+            ["x@1", "<=1 extra"],
+            ["number=B01@1", "<=1 type=extra"],
+        ),
+    ],
+)
+def test_other_games_equal_the_deck_path(game, db, sections, copies, wants, deck_wants):
+    deck = make_deck(db, **sections)
+    size = len(population(deck, "first", {})[0].deck)
+    cells = quick(game, size, copies, wants, turn=2)
+    for seat in ("first", "second"):
+        expected = answer(deck, parse_queries(deck_wants, deck), going=seat, turn=2, options=StatsOptions(seed=1))
+        assert cells[seat].exact.probability == expected.exact.probability
+
+
+def test_seventeen_outs_in_fifty_by_turn_3_going_second_is_exact():
+    cells = quick("vanguard", 50, ["outs=17"], ["outs@3"], mulligan="none")
+    # Going second by own turn 3 on the floor: 10 cards of the 49; P(no out) = C(32, 10) / C(49, 10).
+    assert cells["second"].exact.probability == 1 - Fraction(comb(32, 10), comb(49, 10))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (dict(copies=["outs=51"], wants=["outs"]), "add up to 51 (outs 51), more than the 49 (50 less the 1"),
+        (dict(copies=["a=30", "b=20"], wants=["a"]), "add up to 50 (a 30 + b 20), more than the 49"),
+        (dict(copies=["outs=4"], wants=["combo"]), "'combo' is not a category"),
+        (dict(copies=["outs"], wants=["outs"]), "--copies takes NAME=N"),
+        (dict(copies=["outs=4", "outs=5"], wants=["outs"]), "names 'outs' twice"),
+        (dict(copies=["outs=4"], wants=["outs@1"], turn=2), "every want here has its own deadline"),
+        (dict(copies=["outs=4"], wants=["outs@31"]), "beyond the turns the engine models"),
+        (dict(copies=["outs=4"], wants=["outs"], turn=30), "the player has lost by then"),
+        (dict(copies=["outs=4"], wants=["outs"], anys=[""]), "an empty --any"),
+    ],
+)
+def test_bad_quick_questions(args, message):
+    with pytest.raises(DeckcheckError, match=message.replace("(", r"\(").replace(")", r"\)").replace("+", r"\+")):
+        quick("vanguard", 50, **args)
+
+
+def test_odds_command_json_and_exit_2(run_cli):
+    code, out, err = run_cli(
+        "odds", "--game", "vanguard", "--deck-size", "50", "--copies", "outs=17", "--want", "outs@3", "-o", "json"
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["drawn_from"] == 49 and data["copies"] == {"outs": 17, "other": 32}
+    assert data["second"]["wants"] == [{"query": "outs", "turn": 3, "group": "all"}]
+    assert data["second"]["method"] == "exact" and data["second"]["mulligan"] == "optimal"
+    code, _, err = run_cli("odds", "--game", "vanguard", "--deck-size", "50", "--copies", "outs=60", "--want", "outs")
+    assert code == 2 and "add up to 60" in err and "Traceback" not in err
+    code, _, err = run_cli("odds", "--game", "nope", "--deck-size", "50", "--copies", "a=1", "--want", "a")
+    assert code == 2 and "Traceback" not in err
+
+
+def test_each_games_set_aside_is_what_its_setup_takes_from_the_main_deck():
+    """`Setup.main_set_aside` (what a quick question takes off its deck size) against the setup itself."""
+    from test_answer import BD_40, BUILD_DIVIDE, CIPHER, CIPHER_MAIN
+
+    decks = [
+        make_deck(VANGUARD, main=VANGUARD_MAIN),
+        make_deck(CIPHER, main=CIPHER_MAIN, lord="L-001"),
+        make_deck(BUILD_DIVIDE, main=BD_40, d={}, territory={"T-00": 1}),
+        make_deck(EVOLVE, leader={"L-F": 1}, main=EVOLVE_MAIN),
+        make_deck(IC_DRAGONBALL, leader={"L1": 1}, main=IC_MAIN),
+    ]
+    for deck in decks:
+        drawn_from = len(population(deck, "first", {})[0].deck)
+        assert drawn_from == deck.size("main") - deck.game.setup.main_set_aside, deck.game.id
