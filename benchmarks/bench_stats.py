@@ -1,8 +1,8 @@
 """Benchmark the exact statistics: the optimal partial mulligan (Vanguard rule) for 4- and 8-atom queries, and
 whole `deckcheck stats` runs on the shipped Vanguard deck.
 
-Run: python benchmarks/bench_stats.py. Targets (issue 4): 4 atoms well under 1 s, 8 atoms under 2 s. Not part of
-the test run; report the figures in issue notes.
+Run: python benchmarks/bench_stats.py. Targets (issue 4): 4 atoms well under 1 s, 8 atoms under 2 s; (issue 16) the
+whole ride chain with the optimal mulligan under 1 s. Not part of the test run; report the figures in issue notes.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def best_of(repeat: int, run) -> float:
 def main() -> None:
     source = parse_deck(DECK)
     deck = resolve_deck(source, load_carddb(source.game_id))
-    # Without the G deck, later turns are plain draws and drive checks: exact (with it, G assist is simulated).
+    # Without the G deck, later turns are draws and drive checks (with draw triggers: the exact chain).
     no_g = replace(source, entries=[entry for entry in source.entries if entry.section == "main"])
     deck_no_g = resolve_deck(no_g, load_carddb(source.game_id))
     for label, wants in QUERIES.items():
@@ -59,6 +59,7 @@ def main() -> None:
                 f"p = {result.probability:.6f} ({result.method})"
             )
     synthetic()
+    ride_chain(deck)
     cli = [sys.executable, "-m", "deckcheck", "stats", str(DECK), "--want", "grade=1"]
     runs = []
     for _ in range(5):
@@ -74,6 +75,22 @@ def main() -> None:
         subprocess.run([sys.executable, "-c", "import typer, pydantic"], check=True, cwd=ROOT)
         imports.append(time.perf_counter() - start)
     print(f"`python -c 'import typer, pydantic'`: median {statistics.median(imports) * 1000:.0f} ms")
+
+
+def ride_chain(deck) -> None:
+    """Issue 16: the whole ride chain (grade 1, 2, 3 by own turns 1, 2, 3) as one exact probability with the optimal
+    mulligan, on the 50-card Dawn Knights deck with its G deck (target: under 1 s), by the rules and on the floor."""
+    queries = parse_queries(["grade=1@1", "grade=2@2", "grade=3@3"], deck)
+    for floor in (False, True):
+        for going in ("first", "second"):
+            options = StatsOptions(seed=0, floor=floor)
+            result = answer(deck, queries, going=going, turn=3, options=options)
+            seconds = best_of(3, lambda g=going, o=options: answer(deck, queries, going=g, turn=3, options=o))
+            counted = "floor" if floor else "rules"
+            print(
+                f"ride chain complete, optimal, going {going:<6} ({counted}): {seconds * 1000:8.1f} ms  "
+                f"p = {result.probability:.6f} ({result.method}, {len(result.model.atoms)} atoms)"
+            )
 
 
 def synthetic() -> None:

@@ -812,6 +812,11 @@ def _exact_ride(chain: Any, groups: _Groups, state: Any) -> Any:
     return state
 
 
+def _take_rows(array: Any, rows: Any) -> Any:
+    """array[rows], without the copy when `rows` is every row in order (most trials at the first turns)."""
+    return array if len(rows) == len(array) else array[rows]
+
+
 def _vector_turns(state: Any, rng: Any, model: Any) -> None:
     """`_own_turn` for own turns 1..model.horizon on per-trial atom counts (deckcheck.stats.simulate.VectorState).
 
@@ -819,122 +824,139 @@ def _vector_turns(state: Any, rng: Any, model: Any) -> None:
     way), so a draw or drive check is a uniformly random card of the deck's counts and the topmost grade-(VG+1) card
     of the top 5 is a uniformly random one of the deck's grade-(VG+1) cards.
     """
-    import numpy as np
-
-    details = state.details
-    grade = np.array([detail[GRADE] for detail in details], dtype=np.int64)
-    unit = np.array([detail[UNIT] for detail in details], dtype=bool)
-    fires = np.array([detail[FIRES] for detail in details], dtype=bool)
-    drives = np.array([detail[DRIVE] for detail in details], dtype=np.int64)
-    preference = np.array([10 * detail[NORMAL] + detail[DRIVE] for detail in details], dtype=np.int64)
-    fv = _vanguard(state.table)
-    vanguard = np.full(state.trials, fv.grade, dtype=np.int64)
-    drive = np.full(state.trials, 1 if state.table.floor else fv.drive, dtype=np.int64)
-    g_zone = np.full(state.trials, len(state.table.zone("g-zone")), dtype=np.int64)
-    state.counters.update({"vanguard grade": vanguard, "g-zone": g_zone, "drive": drive})
-    for k in range(1, model.horizon + 1):
-        if _attack_allowed(state.table, k - 1):
-            _vector_drive_checks(state, k, drive, fires)
-        _vector_need_cards(state, k, "the draw step")
-        state.draw(1)
-        _vector_g_assist(state, rng, grade, vanguard, g_zone)
-        _vector_ride(state, rng, grade, unit, preference, drives, vanguard, drive)
-        if (state.deck_sizes() == 0).any():
-            raise EngineError(
-                f"the deck is empty in own turn {k}: the fighter loses at the next check timing (1.2.2.2); "
-                "the engine models the first turns only"
-            )
-        state.turn_done(k)
+    _VectorTurns(state, rng).run(model.horizon)
 
 
-def _vector_drive_checks(state: Any, k: int, drive: Any, fires: Any) -> None:
-    """`_drive_checks` on counts: check c of the attack for the rows whose vanguard's drive is c or more; a firing
-    draw trigger draws one more card for its row."""
-    import numpy as np
+class _VectorTurns:
+    """The per-trial values (vanguard grade and drive, G zone) and the atom masks the turns look up by grade."""
 
-    for check in range(1, int(drive.max()) + 1):
-        rows = None if check == 1 else np.flatnonzero(drive >= check)
-        _vector_need_cards(state, k, "the drive check before")
-        checked = state.draw(1, rows)
-        if fires.any():
-            triggered = (checked[:, fires].sum(axis=1) > 0).nonzero()[0]
-            if triggered.size:
-                _vector_need_cards(state, k, "the draw trigger before")
-                state.draw(1, triggered if rows is None else rows[triggered])
+    def __init__(self, state: Any, rng: Any) -> None:
+        import numpy as np
 
+        self.state, self.rng = state, rng
+        details = state.details
+        self.grade = np.array([detail[GRADE] for detail in details], dtype=np.int64)
+        levels = int(self.grade.max(initial=0)) + 2
+        of_grade = self.grade[None, :] == np.arange(levels)[:, None]
+        unit = np.array([detail[UNIT] for detail in details], dtype=bool)
+        self.of_grade = of_grade.astype(state.hand.dtype)  # row g: the atoms of grade g
+        self.rideable = (of_grade & unit[None, :]).astype(state.hand.dtype)  # row g: the units of grade g
+        self.fires = np.array([detail[FIRES] for detail in details], dtype=bool)
+        self.drives = np.array([detail[DRIVE] for detail in details], dtype=np.int64)
+        self.preference = np.array([10 * detail[NORMAL] + detail[DRIVE] for detail in details], dtype=np.int64)
+        # Grades whose units differ in preference: only there does a ride choose among kinds.
+        self.choosy = {
+            g for g in range(levels) if len({int(self.preference[a]) for a in np.flatnonzero(self.rideable[g])}) > 1
+        }
+        self.can_ride = self.rideable.any(axis=1)  # grades with a unit to ride
+        self.levels = levels
+        fv = _vanguard(state.table)
+        trials = state.trials
+        self.vanguard = np.full(trials, fv.grade, dtype=np.int64)
+        self.drive = np.full(trials, 1 if state.table.floor else fv.drive, dtype=np.int64)
+        self.g_zone = np.full(trials, len(state.table.zone("g-zone")), dtype=np.int64)
+        state.counters.update({"vanguard grade": self.vanguard, "g-zone": self.g_zone, "drive": self.drive})
 
-def _vector_need_cards(state: Any, k: int, what: str) -> None:
-    smallest = int(state.deck_sizes().min()) if state.trials else 1
-    if smallest < 1:
-        raise EngineError(
-            f"the deck has {smallest} cards at {what} of own turn {k}: the fighter has lost by then "
-            "(1.2.2.2, an empty deck); the engine models the first turns only"
-        )
+    def run(self, horizon: int) -> None:
+        state = self.state
+        for k in range(1, horizon + 1):
+            if _attack_allowed(state.table, k - 1):
+                self.drive_checks(k)
+            state.draw_one(None, f"the draw step of own turn {k}")
+            self.g_assist()
+            self.ride()
+            if (state.deck_sizes() == 0).any():
+                raise EngineError(
+                    f"the deck is empty in own turn {k}: the fighter loses at the next check timing (1.2.2.2); "
+                    "the engine models the first turns only"
+                )
+            state.turn_done(k)
 
+    def drive_checks(self, k: int) -> None:
+        """`_drive_checks`: check c for the rows whose vanguard's drive is c or more; a firing draw trigger draws
+        one more card for its row."""
+        import numpy as np
 
-def _vector_g_assist(state: Any, rng: Any, grade: Any, vanguard: Any, g_zone: Any) -> None:
-    """`_g_assist` on counts: allowed rows look at the top 5; a hit pays the 2 lowest-grade other hand cards."""
-    import numpy as np
+        what = f"the drive check before own turn {k}"
+        for check in range(1, int(self.drive.max()) + 1):
+            rows = None if check == 1 else np.flatnonzero(self.drive >= check)
+            checked = self.state.draw_one(rows, what)
+            if self.fires.any():
+                triggered = np.flatnonzero(self.fires[checked])
+                if triggered.size:
+                    self.state.draw_one(triggered if rows is None else rows[triggered], what)
 
-    from deckcheck.stats.simulate import p_seen, pick_one
+    def g_assist(self) -> None:
+        """`_g_assist`: allowed rows look at the top 5; a hit pays the 2 lowest-grade other hand cards."""
+        import numpy as np
 
-    wanted = grade[None, :] == (vanguard + 1)[:, None]  # (trials, atoms): grade VG+1
-    allowed = (vanguard < 3) & (g_zone >= 2) & ~(state.hand * wanted).any(axis=1)
-    rows = np.flatnonzero(allowed)
-    if not rows.size:
-        return
-    deck = state.deck[rows]
-    qualifying = deck * wanted[rows]
-    hit = rng.random(rows.size) < p_seen(deck.sum(axis=1), qualifying.sum(axis=1), G_ASSIST_LOOK)
-    rows = rows[hit]
-    if not rows.size:
-        return
-    found = pick_one(rng, qualifying[hit])
-    _vector_pay_lowest(state, rng, rows, grade, 2)
-    state.add_to_hand(rows, found)
-    g_zone[rows] -= 2
+        from deckcheck.stats.simulate import p_seen, pick_one, row_sums
 
+        state = self.state
+        rows = np.flatnonzero((self.vanguard < 3) & (self.g_zone >= 2))
+        if not rows.size:
+            return
+        wanted = self.of_grade[np.minimum(self.vanguard[rows] + 1, self.levels - 1)]
+        allowed = row_sums(_take_rows(state.hand, rows) * wanted) == 0
+        rows, wanted = rows[allowed], wanted[allowed]
+        if not rows.size:
+            return
+        deck = state.deck[rows]
+        qualifying = deck * wanted
+        hit = self.rng.random(rows.size) < p_seen(row_sums(deck), row_sums(qualifying), G_ASSIST_LOOK)
+        rows = rows[hit]
+        if not rows.size:
+            return
+        found = pick_one(self.rng, qualifying[hit])
+        self.pay_lowest(rows, 2)
+        state.add_to_hand(rows, found)
+        self.g_zone[rows] -= 2
 
-def _vector_pay_lowest(state: Any, rng: Any, rows: Any, grade: Any, count: int) -> None:
-    """Remove the `count` lowest-grade hand cards of these rows, random among ties (∝ counts within a grade)."""
-    import numpy as np
+    def pay_lowest(self, rows: Any, count: int) -> None:
+        """Remove the `count` lowest-grade hand cards of these rows, random among ties (∝ counts within a grade)."""
+        import numpy as np
 
-    from deckcheck.stats.simulate import sample_counts
+        from deckcheck.stats.simulate import sample_counts
 
-    hand = state.hand[rows]
-    need = np.minimum(count, hand.sum(axis=1))
-    for level in np.unique(grade):
-        columns = np.flatnonzero(grade == level)
-        take = np.minimum(need, hand[:, columns].sum(axis=1))
-        if take.any():
-            hand[:, columns] -= sample_counts(rng, hand[:, columns], take)
-            need -= take
-        if not need.any():
-            break
-    state.hand[rows] = hand
+        hand = self.state.hand[rows]
+        need = np.minimum(count, hand.sum(axis=1))
+        for level in range(self.levels):
+            columns = np.flatnonzero(self.grade == level)
+            if not columns.size:
+                continue
+            take = np.minimum(need, hand[:, columns].sum(axis=1))
+            if take.any():
+                hand[:, columns] -= sample_counts(self.rng, hand[:, columns], take).astype(hand.dtype)
+                need -= take
+            if not need.any():
+                break
+        self.state.hand[rows] = hand
 
+    def ride(self) -> None:
+        """`_ride`: a grade VG+1 unit in hand (the preferred kind: normal, then drive) leaves the hand; the vanguard's
+        grade goes up by 1 and its drive becomes the ridden unit's."""
+        import numpy as np
 
-def _vector_ride(
-    state: Any, rng: Any, grade: Any, unit: Any, preference: Any, drives: Any, vanguard: Any, drive: Any
-) -> None:
-    """`_ride` on counts: a grade VG+1 unit in hand (the preferred kind: normal, then drive) leaves the hand; the
-    vanguard's grade goes up by 1 and its drive becomes the ridden unit's."""
-    import numpy as np
+        from deckcheck.stats.simulate import pick_one, row_sums
 
-    from deckcheck.stats.simulate import pick_one
-
-    wanted = (grade[None, :] == (vanguard + 1)[:, None]) & unit[None, :]
-    units = state.hand * wanted
-    rows = np.flatnonzero(units.any(axis=1))
-    if not rows.size:
-        return
-    units = units[rows]
-    score = np.where(units > 0, preference[None, :], -1)
-    best = units * (score == score.max(axis=1)[:, None])
-    chosen = pick_one(rng, best)
-    state.hand[rows, chosen] -= 1
-    vanguard[rows] += 1
-    drive[rows] = drives[chosen]
+        state = self.state
+        target = np.minimum(self.vanguard + 1, self.levels - 1)
+        rows = np.flatnonzero(self.can_ride[target])
+        if not rows.size:
+            return
+        target = target[rows]
+        units = _take_rows(state.hand, rows) * self.rideable[target]
+        some = row_sums(units) > 0
+        rows, units, target = rows[some], units[some], target[some]
+        if not rows.size:
+            return
+        if self.choosy and np.isin(target, list(self.choosy)).any():
+            score = np.where(units > 0, self.preference[None, :], -1)
+            units = units * (score == score.max(axis=1)[:, None])
+        chosen = pick_one(self.rng, units)
+        state.hand[rows, chosen] -= 1
+        self.vanguard[rows] += 1
+        self.drive[rows] = self.drives[chosen]
 
 
 SETUP = Setup(

@@ -86,7 +86,7 @@ def sample_counts(rng: np.random.Generator, pool: np.ndarray, take: Any) -> np.n
 
     rows, atoms = pool.shape
     left = np.array(np.broadcast_to(take, (rows,)), dtype=np.int64)
-    out = np.zeros((rows, atoms), dtype=np.int64)
+    out = np.zeros((rows, atoms), dtype=pool.dtype)
     if rows == 0 or atoms == 0:
         return out
     if isinstance(take, int) and take == 1:  # one card: its atom is proportional to the counts
@@ -95,7 +95,7 @@ def sample_counts(rng: np.random.Generator, pool: np.ndarray, take: Any) -> np.n
         out[np.arange(rows), pick_one(rng, pool)] = 1
         return out
     # later[:, a] = cards of atoms after a
-    later = np.zeros((rows, atoms), dtype=np.int64)
+    later = np.zeros((rows, atoms), dtype=pool.dtype)
     if atoms > 1:
         later[:, :-1] = np.cumsum(pool[:, :0:-1], axis=1)[:, ::-1]
     if (left > pool[:, 0] + later[:, 0]).any() or (left < 0).any():
@@ -110,13 +110,35 @@ def sample_counts(rng: np.random.Generator, pool: np.ndarray, take: Any) -> np.n
     return out
 
 
+def row_sums(counts: np.ndarray) -> np.ndarray:
+    """Each row's total: column by column when the atoms are few (numpy's sum along a short last axis is slow)."""
+    if counts.shape[1] > 16 or counts.shape[1] == 0:
+        return counts.sum(axis=1)
+    total = counts[:, 0].astype(counts.dtype)
+    for column in range(1, counts.shape[1]):
+        total = total + counts[:, column]
+    return total
+
+
 def pick_one(rng: np.random.Generator, weights: np.ndarray) -> np.ndarray:
     """One atom per row, with probability proportional to the row's counts (every row must hold a card)."""
+    totals = row_sums(weights)
+    chosen = rng.integers(0, totals)  # a uniformly random card of the row
+    return _atom_at(weights, chosen)
+
+
+def _atom_at(weights: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+    """The atom holding card number `chosen` (0-based) of each row: how many atoms' cards end at or before it.
+
+    Column by column: the atoms are few and the rows many, and numpy's cumsum along a short last axis is slow."""
     import numpy as np
 
-    cumulative = np.cumsum(weights, axis=1)
-    chosen = rng.integers(0, cumulative[:, -1])  # a uniformly random card of the row
-    return (cumulative <= chosen[:, None]).sum(axis=1)
+    atoms = np.zeros(len(chosen), dtype=np.int64)
+    running = np.zeros(len(chosen), dtype=np.int64)
+    for column in range(weights.shape[1] - 1):
+        running += weights[:, column]
+        atoms += running <= chosen
+    return atoms
 
 
 def p_seen(deck_size: np.ndarray, qualifying: np.ndarray, look: int) -> np.ndarray:
@@ -171,6 +193,27 @@ class VectorState:
         self.reached[rows] += drawn
         return drawn
 
+    def draw_one(self, rows: np.ndarray | None, what: str) -> np.ndarray:
+        """The top card of each row's deck (all rows, or these) to its hand: returns its atom per row.
+
+        A row whose deck is empty has lost by then (1.2.2.2 in Vanguard): an EngineError naming `what`."""
+        import numpy as np
+
+        deck = self.deck if rows is None else self.deck[rows]
+        sizes = row_sums(deck)
+        if sizes.size and not sizes.all():
+            raise EngineError(
+                f"the deck has 0 cards at {what}: the fighter has lost by then (an empty deck); the engine models "
+                "the first turns only"
+            )
+        chosen = self.rng.integers(0, sizes) if sizes.size else sizes
+        atoms = _atom_at(deck, chosen)
+        at = np.arange(len(deck)) if rows is None else rows
+        self.deck[at, atoms] -= 1
+        self.hand[at, atoms] += 1
+        self.reached[at, atoms] += 1
+        return atoms
+
     def add_to_hand(self, rows: np.ndarray, atoms: np.ndarray) -> None:
         """One card of atom atoms[i] moves from the deck of trial rows[i] to its hand (a search, a seek)."""
         self.deck[rows, atoms] -= 1
@@ -178,7 +221,7 @@ class VectorState:
         self.reached[rows, atoms] += 1
 
     def deck_sizes(self) -> np.ndarray:
-        return self.deck.sum(axis=1)
+        return row_sums(self.deck)
 
 
 # The vectorised simulation ----------------------------------------------------------------------------------------
@@ -191,8 +234,12 @@ class _Vectorised:
         import numpy as np
 
         self.model = model
-        self.counts = np.array(model.counts, dtype=np.int64)
-        self.size = int(self.counts.sum())
+        # Card counts per trial as small integers: the arrays are read and written every step, so their width is
+        # most of the time a step takes (a deck of at most MAX_CARDS cards fits in 16 bits).
+        self.dtype = np.int16 if sum(model.counts) < 2**15 else np.int64
+        self.counts = np.array(model.counts, dtype=self.dtype)
+        self.counts64 = np.array(model.counts, dtype=np.int64)
+        self.size = int(self.counts64.sum())
         self.hand_size = model.hand_size
         self.kind = model.mulligan
         self.vector_turns = model.turns.vector_turns
@@ -315,14 +362,16 @@ class _Vectorised:
         import numpy as np
 
         counts, n = self.counts, self.hand_size
-        hands = rng.multivariate_hypergeometric(counts, n, size=trials, method="count").astype(np.int64)
+        hands = rng.multivariate_hypergeometric(self.counts64, n, size=trials, method="count").astype(self.dtype)
         keep, redraw = self._decide_batch(hands)
+        if keep is not None:
+            keep = keep.astype(self.dtype)
         # After the mulligan: reached = base + `first` more cards from `pool`, the shuffled deck (per trial), then
         # the turns' draws, deadline by deadline.
         if self.kind.partial:
             base = keep
             pool = counts - base
-            first = n - base.sum(axis=1)
+            first = n - row_sums(base)
         else:
             if self.kind is MulliganKind.FULL_SET_ASIDE:
                 base = hands
@@ -394,7 +443,7 @@ class _Verdict:
 
     def apply(self, wants: Any, reached: np.ndarray) -> None:
         for columns, want in wants:
-            matching = reached[:, columns].sum(axis=1)
+            matching = row_sums(reached[:, columns])
             holds = matching >= want.k if want.at_least else matching <= want.k
             if want.any_of:
                 self.any_ok |= holds
