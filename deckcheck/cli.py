@@ -367,14 +367,17 @@ under the game's own mulligan rule, going first and second.
 
 QUERY is [>=K |<=K ]FILTER (default >=1); FILTER is field=value pairs joined by ',' (AND), values joined by '|'
 (OR), e.g. --want grade=1, --want '>=2 trigger=heal', --want 'cost=1|2,class=forest', --want 'name~=騎士'.
-Number fields also compare: 'grade>=2', 'cost<=3', 'power>10000'. Several --want must all hold.
+Number fields also compare: 'grade>=2', 'cost<=3', 'power>10000'. Several --want must all hold; QUERY@N holds by
+own turn N instead of --turn; with --any (repeatable), at least one --any must hold too. Vanguard counts every card
+its rules bring (drive checks at the vanguard's drive, a checked draw trigger's card); --floor counts the floor.
 
 Exact answers (multivariate hypergeometric counting) where the game's model allows; otherwise, or with
 --method simulate, a simulation with a 95% interval. The mulligan defaults to the optimal one (computed exactly
 by backward induction); --explain prints its decision table.
 
 Without --want, a default report per game: vanguard — the ride chain (grade 1/2/3 by the ride phase of own
-turn 1/2/3, with G assist); evolve — the curve (a card of cost <= N on own turn N, N = 1..5); ic-dragonball — a
+turn 1/2/3, with G assist, each alone and the whole chain together); evolve — the curve (a card of cost <= N on own
+turn N, N = 1..5, and on curve every turn); ic-dragonball — a
 card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the starting territory by own turn
 1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the lord by own turn 1..3."""
 
