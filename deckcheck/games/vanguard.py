@@ -600,6 +600,20 @@ class _Detail:
         drive = 1 if self.floor else card.drive
         return (card.grade, _is_unit(card), card.type == "normal", card.number in self.fires, drive)
 
+    @staticmethod
+    def describe(detail: Any) -> str:
+        """For people: `grade 0, a draw trigger that draws`, `grade 3, twin drive`."""
+        parts = [f"grade {detail[GRADE]}"]
+        if detail[FIRES]:
+            parts.append("a draw trigger that draws")
+        elif not detail[UNIT]:
+            parts.append("not a unit")
+        elif not detail[NORMAL]:
+            parts.append("a trigger unit")
+        if detail[DRIVE] > 1:
+            parts.append({2: "twin drive", 3: "triple drive"}.get(detail[DRIVE], f"drive {detail[DRIVE]}"))
+        return ", ".join(parts)
+
 
 @dataclass(frozen=True)
 class _ExactTurns:

@@ -121,7 +121,11 @@ class OddsModel:
             parts.append("keep filter")
         if self.seek_bit is not None and atom.mask >> self.seek_bit & 1:
             parts.append(self.turns.seek.text if self.turns.seek else "seek")
-        return " & ".join(parts) if parts else "other"
+        text = " & ".join(parts) if parts else "other"
+        describe = getattr(self.turns.refine, "describe", None)
+        if describe is not None and sum(other.mask == atom.mask for other in self.atoms) > 1:
+            text += f" ({describe(atom.detail)})"  # atoms the wants alike but the game's turns apart
+        return text
 
 
 def population(
