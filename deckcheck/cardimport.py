@@ -321,6 +321,11 @@ def _csv_row(index: int, cells: list[str], columns: list[str | None], fields: di
     return row
 
 
+#: A card's number fields (cost, power, grade, ...) are small; a longer cell is a mistake, and past 4,300 digits
+#: Python would refuse it with a message about its own limits.
+MAX_INT_CELL_DIGITS = 18
+
+
 def _cell_value(cell: str, kinds: _Kinds) -> Any:
     """A CSV cell as the model expects it (None: the field is absent)."""
     text = cell.strip()
@@ -332,6 +337,8 @@ def _cell_value(cell: str, kinds: _Kinds) -> Any:
     if kinds.is_bool:
         return _yes_no(text)
     if kinds.is_int and _INTEGER.fullmatch(plain := unicodedata.normalize("NFKC", text)):
+        if len(plain.lstrip("+-")) > MAX_INT_CELL_DIGITS:
+            raise ValueError(f"expected a small whole number (got a number of {len(plain.lstrip('+-')):,} digits)")
         return int(plain)
     return text
 

@@ -241,6 +241,18 @@ def test_bad_rows_are_reported_and_valid_ones_written(work: Path) -> None:
     assert [r["number"] for r in records(work / "db/vanguard/bad.toml")] == ["X-001"]
 
 
+@pytest.mark.parametrize("digits", [19, 4_301, 50_000])
+def test_a_huge_number_cell_is_a_rejected_row_in_our_words(work: Path, digits: int) -> None:
+    source = write(
+        work / "huge.csv", HEADER + "X-001,Good,normal,1,,C,,\n" + f"X-002,Huge,normal,{'9' * digits},,C,,\n"
+    )
+    code, output = do_import(source)
+    assert code == 1
+    assert f"row 3, field 'grade': expected a small whole number (got a number of {digits:,} digits)" in output
+    assert "set_int_max_str_digits" not in output
+    assert [r["number"] for r in records(work / "db/vanguard/huge.toml")] == ["X-001"]
+
+
 def test_a_row_for_another_game_is_rejected(work: Path) -> None:
     source = write(
         work / "g.csv", "game,number,name,type,grade,clans\nvanguard,G-1,A,normal,1,C\ncipher,G-2,B,normal,1,C\n"
