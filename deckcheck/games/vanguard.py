@@ -635,19 +635,18 @@ class _ExactTurns:
         return _fold(chain, _groups(chain.classes, chain.details), hand, (self.fv_grade, self.fv_drive, self.g_zone, 0))
 
     def own_turn(self, chain: Any, state: Any, k: int) -> Any:
-        from fractions import Fraction
+        from deckcheck.stats.chain import CERTAIN, add_into
 
         groups = _groups(chain.classes, chain.details)
-        dist = {state: Fraction(1)}
+        dist = {state: CERTAIN}
         if k - 1 >= 1 and not (self.going == "first" and k - 1 == 1):  # own turn k-1 attacked (7.2.1.3)
             dist = chain.expand(dist, lambda s: _exact_drive_checks(chain, groups, s))
         dist = chain.draw(dist)
         dist = chain.expand(dist, lambda s: _exact_g_assist(chain, groups, s))
         ridden: dict[Any, Any] = {}
-        for s, p in dist.items():
+        for s, weight in dist.items():
             reached, hand, game = _exact_ride(chain, groups, s)
-            after = (reached, *_fold(chain, groups, hand, game))
-            ridden[after] = ridden.get(after, 0) + p
+            add_into(ridden, (reached, *_fold(chain, groups, hand, game)), weight)
         return ridden
 
 
@@ -709,16 +708,16 @@ def _groups(classes: tuple[Any, ...], details: tuple[Any, ...]) -> _Groups:
 
 def _exact_drive_checks(chain: Any, groups: _Groups, state: Any) -> Any:
     """The vanguard's drive checks, each card to the hand; a firing draw trigger first draws one more."""
-    from fractions import Fraction
+    from deckcheck.stats.chain import CERTAIN
 
-    dist = {state: Fraction(1)}
+    dist = {state: CERTAIN}
     for _ in range(state[2][1]):
         dist = chain.expand(dist, lambda s: _exact_check(chain, groups, s))
-    return [(p, s) for s, p in dist.items()]
+    return [(weight, s) for s, weight in dist.items()]
 
 
 def _exact_check(chain: Any, groups: _Groups, state: Any) -> Any:
-    from deckcheck.stats.chain import DeckOut, ratio
+    from deckcheck.stats.chain import DeckOut
 
     deck = chain.deck(state)
     total = sum(deck)
@@ -729,48 +728,39 @@ def _exact_check(chain: Any, groups: _Groups, state: Any) -> Any:
             continue
         checked = chain.take(state, atom)
         if groups.fires[atom]:
-            for q, after in chain.draw_one(checked):
-                yield ratio(n, total) * q, after
+            for (m, of), after in chain.draw_one(checked):
+                yield (n * m, total * of), after
         else:
-            yield ratio(n, total), checked
+            yield (n, total), checked
 
 
 def _exact_g_assist(chain: Any, groups: _Groups, state: Any) -> Any:
     """`_g_assist`: when allowed, the topmost grade-(VG+1) card of the top 5 (a uniformly random one of the deck's,
     if any is there) for the 2 lowest-grade other hand cards (random among ties) and 2 G-zone cards."""
-    from fractions import Fraction
-
-    from deckcheck.stats.chain import ratio
+    from deckcheck.stats.chain import CERTAIN
 
     reached, hand, (grade, drive, g_zone, fodder) = state
     target = grade + 1
     if grade >= 3 or g_zone < 2 or any(hand[c] for c in groups.classes_of_grade.get(target, ())):
-        return [(Fraction(1), state)]
+        return [(CERTAIN, state)]
     deck = chain.deck(state)
     total = sum(deck)
     hits = [(a, deck[a]) for a in groups.atoms_of_grade.get(target, ()) if deck[a]]
     qualifying = sum(n for _, n in hits)
     look = min(G_ASSIST_LOOK, total)
-    miss = _miss(total, qualifying, look)
-    out = [(miss, state)] if miss else []
+    # None of the qualifying cards among the top `look`: C(R - q, L) of the C(R, L) equally likely tops.
+    misses, tops = comb(total - qualifying, look), comb(total, look)
+    out = [((misses, tops), state)] if misses else []
     if not qualifying:
         return out
-    for q, paid, left in _exact_pay_lowest(hand, fodder, grade, groups, 2):
+    for (q, q_of), paid, left in _exact_pay_lowest(hand, fodder, grade, groups, 2):
         game = (grade, drive, g_zone - 2, left)
         for atom, n in hits:
             c = chain.class_of[atom]
             added = reached[:atom] + (reached[atom] + 1,) + reached[atom + 1 :]
             kept = paid[:c] + (paid[c] + 1,) + paid[c + 1 :]
-            out.append(((1 - miss) * ratio(n, qualifying) * q, (added, kept, game)))
+            out.append((((tops - misses) * n * q, tops * qualifying * q_of), (added, kept, game)))
     return out
-
-
-@functools.lru_cache(maxsize=4096)
-def _miss(total: int, qualifying: int, look: int) -> Any:
-    """P(none of `qualifying` cards among the top `look` of `total`)."""
-    from fractions import Fraction
-
-    return Fraction(comb(total - qualifying, look), comb(total, look))
 
 
 def _exact_pay_lowest(
@@ -779,15 +769,14 @@ def _exact_pay_lowest(
     """(chance, hand per class, fodder left) after paying the `count` lowest-grade hand cards, random among ties.
 
     Fodder (grade at most the vanguard's, counted or still in a class) goes first; which of it goes is immaterial."""
-    from fractions import Fraction
-
+    from deckcheck.stats.chain import CERTAIN
     from deckcheck.stats.model import compositions
 
     low = groups.classes_up_to(grade)
     fodder += sum(hand[c] for c in low)
     hand = tuple(0 if c in low else x for c, x in enumerate(hand))
     paid_fodder = min(count, fodder)
-    results = [(Fraction(1), hand)]
+    results = [(CERTAIN, hand)]
     need = min(count - paid_fodder, sum(hand))
     for level in groups.grades:
         if not need:
@@ -804,14 +793,14 @@ def _exact_pay_lowest(
             ways = 1
             for h, x in zip(held, paid, strict=True):
                 ways *= comb(h, x)
-            spread.append((Fraction(ways, comb(there, take)), paid))
+            spread.append(((ways, comb(there, take)), paid))
         updated = []
-        for p, current in results:
-            for q, paid in spread:
+        for (p, p_of), current in results:
+            for (q, q_of), paid in spread:
                 left = list(current)
                 for c, x in zip(classes, paid, strict=True):
                     left[c] -= x
-                updated.append((p * q, tuple(left)))
+                updated.append(((p * q, p_of * q_of), tuple(left)))
         results = updated
     return [(p, paid, fodder - paid_fodder) for p, paid in results]
 

@@ -14,20 +14,44 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from math import comb
+from math import comb, gcd
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from deckcheck.stats.model import Composition, OddsModel
 
 #: The chain refuses (and the caller simulates) beyond this many distinct (turn, state) values, or beyond MAX_WORK
-#: transitions (about 10 µs each in fractions: a few seconds).
+#: transitions (3-5 µs each: a few seconds).
 MAX_STATES = 400_000
-MAX_WORK = 300_000
+MAX_WORK = 800_000
 
 State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # (reached per atom, hand per class, game values)
-Dist = dict[State, Fraction]
+# A chance within one own turn: numerator and denominator as plain integers, reduced only when they grow long. A
+# turn's branches share their denominators (deck sizes, C(R, 5)), so this spares a gcd per branch; fractions are
+# made once per next state.
+Weight = tuple[int, int]
+Dist = dict[State, Weight]
 ONE = Fraction(1)
+CERTAIN: Weight = (1, 1)
+
+
+def times(a: Weight, b: Weight) -> Weight:
+    return (a[0] * b[0], a[1] * b[1])
+
+
+def add_into(dist: Dist, state: State, weight: Weight) -> None:
+    """dist[state] += weight."""
+    old = dist.get(state)
+    if old is None:
+        dist[state] = weight
+    elif old[1] == weight[1]:
+        dist[state] = (old[0] + weight[0], old[1])
+    else:
+        numerator, denominator = old[0] * weight[1] + weight[0] * old[1], old[1] * weight[1]
+        if denominator.bit_length() > 256:
+            common = gcd(numerator, denominator)
+            numerator, denominator = numerator // common, denominator // common
+        dist[state] = (numerator, denominator)
 
 
 class ChainTooLarge(Exception):
@@ -84,20 +108,20 @@ class Chain:
             game,
         )
 
-    def draw_one(self, state: State) -> list[tuple[Fraction, State]]:
+    def draw_one(self, state: State) -> list[tuple[Weight, State]]:
         """The top card of the shuffled deck to the hand: each atom in proportion to its cards left."""
         deck = self.deck(state)
         total = sum(deck)
         if total == 0:
             raise DeckOut
-        return [(ratio(n, total), self.take(state, a)) for a, n in enumerate(deck) if n]
+        return [((n, total), self.take(state, a)) for a, n in enumerate(deck) if n]
 
-    def expand(self, dist: Dist, step: Callable[[State], Iterable[tuple[Fraction, State]]]) -> Dist:
+    def expand(self, dist: Dist, step: Callable[[State], Iterable[tuple[Weight, State]]]) -> Dist:
         """Apply one step to every state of a distribution; equal next states merge."""
         result: Dist = {}
-        for state, p in dist.items():
-            for q, after in step(state):
-                result[after] = result.get(after, 0) + p * q
+        for state, (p, p_of) in dist.items():
+            for (q, q_of), after in step(state):
+                add_into(result, after, (p * q, p_of * q_of))
                 self.work += 1
         if self.work > MAX_WORK:
             raise ChainTooLarge
@@ -169,11 +193,19 @@ class Chain:
             return found
         if len(self._memo) >= MAX_STATES:
             raise ChainTooLarge
+        certain: Dist = {}  # the next states that succeed for sure, summed as integers
         total = Fraction(0)
-        for after, p in self.process.own_turn(self, state, t + 1).items():
+        for after, weight in self.process.own_turn(self, state, t + 1).items():
             next_flag = self._check(t + 1, after, flag)
-            if next_flag is not None:
-                total += p * self._value(t + 1, after, next_flag)
+            if next_flag is None:
+                continue
+            value = self._value(t + 1, after, next_flag)
+            if value == ONE:
+                add_into(certain, (), weight)
+            elif value:
+                total += Fraction(*weight) * value
+        if certain:
+            total += Fraction(*certain[()])
         self._memo[key] = total
         return total
 
