@@ -38,8 +38,8 @@ HOSTILE_DECKS = {
     "underscores.deck.toml": (f'game = "vanguard"\n[main]\n"T-100" = 1_{HUGE}\n', 3),
     "hex.deck.toml": (f'game = "vanguard"\n[main]\n"T-100" = 0x{"f" * 3800}\n', 3),  # read by tomli, unprintable
     "nested.deck.toml": ('game = "vanguard"\n# [[[ in a comment\nx = "[[["\ny = ' + "[" * DEEP + "]" * DEEP, 4),
-    "count.json": ('{"game": "vanguard",\n "main": {"T-100": 4,\n  "T-101": %s}}' % HUGE, 3),
-    "negative.json": ('{"game": "vanguard",\n "main": {"T-100": -%s}}' % HUGE, 2),
+    "count.json": ('{"game": "vanguard",\n "main": {"T-100": 4,\n  "T-101": ' + HUGE + "}}", 3),
+    "negative.json": ('{"game": "vanguard",\n "main": {"T-100": -' + HUGE + "}}", 2),
     "nested.json": ('{"game": "vanguard",\n "name": "[[[[",\n "x": ' + "[" * DEEP + "]" * DEEP + "}", 3),
     "count.txt": (f"game: vanguard\n4 T-100\n{HUGE} T-101\n", 3),
 }
@@ -122,7 +122,7 @@ def test_a_card_file_or_regulation_beyond_the_limits_is_a_broken_card_database(v
 @pytest.mark.parametrize(
     "text, line",
     [
-        ('[{"number": "T-1", "name": "A", "type": "normal", "clans": ["C"],\n "grade": %s}]' % HUGE, 2),
+        ('[{"number": "T-1", "name": "A", "type": "normal", "clans": ["C"],\n "grade": ' + HUGE + "}]", 2),
         ("[\n" + "[" * DEEP + "]" * DEEP + "]", 2),
     ],
     ids=["number", "nesting"],
@@ -143,9 +143,9 @@ def test_a_csv_card_list_rejects_the_row_of_a_huge_number(tmp_path, isolated_car
 @pytest.mark.parametrize(
     "text, field, line",
     [
-        ('{"list": [\n {"card_number": "T-100", "num": 4},\n {"card_number": "T-101", "num": %s}]}' % HUGE, None, 3),
+        ('{"list": [\n {"card_number": "T-100", "num": 4},\n {"card_number": "T-101", "num": ' + HUGE + "}]}", None, 3),
         ('{"list": [\n {"card_number": "T-100",\n  "num": "²"}]}', "list[0].num", 3),  # a digit int() refuses
-        ('{"list": [\n {"card_number": "T-100",\n  "num": "%s"}]}' % HUGE, "list[0].num", 3),
+        ('{"list": [\n {"card_number": "T-100",\n  "num": "' + HUGE + '"}]}', "list[0].num", 3),
         ('{"deck": {"list": ' + "[" * DEEP + "]" * DEEP + "}}", None, 1),
     ],
     ids=["number", "superscript", "long-text", "nesting"],

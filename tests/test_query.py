@@ -175,7 +175,14 @@ def test_part_of_a_text_a_choice_or_a_list_of_texts(db):
     evolve = make_db(
         "evolve",
         [
-            {"number": "E-1", "name": "A", "type": "follower", "class": "forest", "cost": 1, "traits": ["妖精", "戦士"]},
+            {
+                "number": "E-1",
+                "name": "A",
+                "type": "follower",
+                "class": "forest",
+                "cost": 1,
+                "traits": ["妖精", "戦士"],
+            },
             {"number": "E-2", "name": "B", "type": "follower", "class": "forest", "cost": 1, "traits": ["兵士"]},
         ],
     )
