@@ -19,6 +19,7 @@ def test_readers_raise_only_deckcheck_errors(target, isolated_carddb):
         max_examples=EXAMPLES,
         deadline=None,
         database=None,
+        derandomize=True,  # the same inputs on every run, so CI's verdict is repeatable; the script explores anew
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
     )
     @given(strategy)
