@@ -169,12 +169,7 @@ def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterab
 
 def _with_key(source: DeckSource, key: str, value: str) -> DeckSource:
     edited = _apply(source, [])
-    if key == "name":
-        edited.name = value
-    elif key == "regulation":
-        edited.regulation = value
-    else:
-        edited.keys[key] = value
+    edited.set_key(key, value)
     return edited
 
 

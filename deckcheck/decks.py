@@ -75,6 +75,15 @@ class DeckSource:
     text: str | None = field(default=None, repr=False, compare=False)
     key_paths: dict[tuple[Any, ...], int] | None = field(default=None, repr=False, compare=False)
 
+    def set_key(self, key: str, value: str) -> None:
+        """Set a deck key: `name`, `regulation` or one of the game's own (`lord`, `basis`, `first_vanguard`)."""
+        if key == "name":
+            self.name = value
+        elif key == "regulation":
+            self.regulation = value
+        else:
+            self.keys[key] = value
+
     def locate(self) -> None:
         """Give every entry, section and key its line (and where an entry over several lines ends), reading the
         kept TOML or JSON text once (a legal deck never asks)."""
@@ -323,12 +332,7 @@ def _from_mapping(path: str, data: dict[str, Any], fmt: str) -> DeckSource:
         if key in ("name", "regulation") or key in game.deck_keys:
             if not isinstance(value, str):
                 raise DeckcheckError(f"must be a string, not {type(value).__name__}", path=path, field=key)
-            if key == "name":
-                source.name = value
-            elif key == "regulation":
-                source.regulation = value
-            else:
-                source.keys[key] = value
+            source.set_key(key, value)
         elif key in game.sections:
             _add_section(source, path, key, value)
         elif isinstance(value, dict):
