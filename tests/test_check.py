@@ -79,20 +79,7 @@ def test_an_unreadable_folder_and_file_are_each_reported(tree, monkeypatch):
     (tree / "locked").mkdir()
     (tree / "locked" / "x.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
     (tree / "secret.txt").write_text(LEGAL_VANGUARD_TEXT, encoding="utf-8")
-    real_scandir, real_read = os.scandir, Path.read_bytes
-
-    def scandir(path):
-        if str(path).endswith("locked"):
-            raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real_scandir(path)
-
-    def read_bytes(self):
-        if self.name == "secret.txt":
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real_read(self)
-
-    monkeypatch.setattr("deckcheck.check.os.scandir", scandir)
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    _refuse_reading(monkeypatch, folder="locked", file="secret.txt")
     code, data, _ = check_json("decks")
     assert code == 2 and len(data["decks"]) == 4  # the rest is checked
     problems = {error["path"]: error["message"] for error in data["errors"]}
@@ -213,20 +200,7 @@ def test_every_path_that_cannot_be_walked_is_reported_in_every_format(tree, monk
     (tree / "locked" / "x.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
     (tree / "secret.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
     os.mkfifo(tree / "sub" / "pipe.deck.toml")
-    real_scandir, real_read = os.scandir, Path.read_bytes
-
-    def scandir(path):
-        if str(path).endswith("locked"):
-            raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real_scandir(path)
-
-    def read_bytes(self):
-        if self.name == "secret.deck.toml":
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real_read(self)
-
-    monkeypatch.setattr("deckcheck.check.os.scandir", scandir)
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    _refuse_reading(monkeypatch, folder="locked", file="secret.deck.toml")
     monkeypatch.setenv("DECKCHECK_JOBS", jobs)
     unwalkable = {
         "decks/sub/back": "symbolic link loop",
@@ -257,3 +231,21 @@ def test_every_path_that_cannot_be_walked_is_reported_in_every_format(tree, monk
             for place in r["locations"]
         }
         assert uris == set(unwalkable)
+
+
+def _refuse_reading(monkeypatch, *, folder: str, file: str) -> None:
+    """Make listing `folder` and reading `file` fail as for a user without the permission (root reads anything)."""
+    real_scandir, real_read = os.scandir, Path.read_bytes
+
+    def scandir(path):
+        if str(path).endswith(folder):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_scandir(path)
+
+    def read_bytes(self):
+        if self.name == file:
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return real_read(self)
+
+    monkeypatch.setattr("deckcheck.check.os.scandir", scandir)
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
