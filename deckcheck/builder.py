@@ -398,7 +398,7 @@ def state_line(
     sizes = " · ".join(f"{section} {count}" for section, count in deck.counts().items())
     try:
         report = report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
-        note = ""
+        note = f" ({report.note})" if report.note else ""
     except DeckcheckError as error:  # the edit is written; say why the regulation could not be applied
         report = report_deck(deck, db)
         note = f" (regulation not applied: {error.reason})"

@@ -35,6 +35,7 @@ class DeckReport:
     violations: list[Violation]
     regulation: Regulation | None = None  # the regulation the deck was checked against, if any
     seconds: float = 0.0  # how long checking it took (JUnit's `time`)
+    note: str | None = None  # e.g. --as-of before the game's first regulation: judged without one
 
     @property
     def legal(self) -> bool:
@@ -249,7 +250,8 @@ def report_deck(
     `regulation` is a regulation name (or a Regulation); `as_of` a date (or "YYYY-MM-DD") selecting the regulation
     in force that day; with ``deck_key=True`` the deck's own `regulation` key counts too, as `deckcheck check` does
     (order: the name, the deck's key, the date). With none of them no regulation applies and no regulation file is
-    read. An unknown name, a date before every regulation or a broken regulation file raises DeckcheckError.
+    read. An unknown name or a broken regulation file raises DeckcheckError; a date before every regulation of the
+    game selects none (judged without one, `note` says so).
     """
     started = time.perf_counter()
     bound = _bound_regulation(deck, db, regulation, as_of, deck_key, tuple(carddb_dirs))
@@ -261,6 +263,9 @@ def report_deck(
         violations=check_deck(deck, db, bound),
         regulation=bound.regulation if bound is not None else None,
     )
+    if bound is None and as_of is not None:  # only a date before every regulation of the game selects none
+        day = as_of.isoformat() if isinstance(as_of, date) else as_of
+        report.note = f"--as-of {day}: no {deck.game.id} regulation was in force; judged without a regulation"
     report.seconds = time.perf_counter() - started
     return report
 

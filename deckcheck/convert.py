@@ -104,6 +104,8 @@ def render_printable(
     except DeckcheckError as error:  # the deck's `regulation` key names no regulation: judged without it
         notes.append(f"regulation not applied: {error.reason}")
         report = report_deck(deck, db)
+    if report.note:
+        notes.append(f"note: {report.note}")
     errors = [v for v in report.violations if v.severity == "error"]
     if errors:
         rules = ", ".join(dict.fromkeys(v.rule for v in errors))

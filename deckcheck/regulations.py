@@ -344,9 +344,9 @@ class RegulationSet:
         started = [r for r in self.ordered() if r.effective <= day]
         if not started:
             if not self.regulations:
-                raise DeckcheckError(f"--as-of {day.isoformat()}: {self.known()}")
+                raise NoRegulationInForce(f"--as-of {day.isoformat()}: {self.known()}")
             first = self.ordered()[0]
-            raise DeckcheckError(
+            raise NoRegulationInForce(
                 f"--as-of {day.isoformat()} is before every {self.game} regulation: the earliest is "
                 f"'{first.name}', effective {first.effective.isoformat()} ({self.known()})"
             )
@@ -519,6 +519,11 @@ def choose(
     return None
 
 
+class NoRegulationInForce(DeckcheckError):
+    """--as-of names a day before every regulation of the game (or it has none): none was in force that day. Asked
+    for alone, that is not bad input: the deck is judged without a regulation, as `check` does (with a note)."""
+
+
 def deck_regulation(source: DeckSource) -> str | None:
     """The regulation a deck file names; a blank `regulation` key names none."""
     value = source.regulation
@@ -540,5 +545,8 @@ def regulation_for(
         return None
     day = parse_day(as_of, "--as-of") if as_of is not None else None
     regulations = load_regulations(deck.game.id, carddb_dirs)
-    chosen = choose(regulations, name=name, deck_key=key, day=day, deck_path=deck.path)
+    try:
+        chosen = choose(regulations, name=name, deck_key=key, day=day, deck_path=deck.path)
+    except NoRegulationInForce:
+        return None  # only the date asked (a name or the deck's key is chosen before it): none was in force
     return chosen.bind(db) if chosen is not None else None

@@ -64,6 +64,8 @@ def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> s
         title_width = max(len(title) for title, _ in profile) + 1
         lines += [f"{title + ':':<{title_width}} {_buckets(buckets)}" for title, buckets in profile]
     lines += ["", *_verdict(report, style)]
+    if report.note:
+        lines.append(f"note: {report.note}")
     return "\n".join(lines)
 
 
@@ -126,6 +128,7 @@ def show_json(deck: Deck, report: DeckReport) -> dict[str, Any]:
         "profile": dict(deck.game.profile(deck)),
     }
     data.update({key: value for key, value in report.to_json().items() if key not in data})
+    data["notes"] = [report.note] if report.note else []
     return data
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -396,11 +397,25 @@ def test_an_unknown_regulation_or_date_changes_nothing(tmp_path, isolated_carddb
     before = path.read_bytes()
     code, output = invoke("add", path, "DC-VG-041", "--regulation", "No Such List")
     assert code == 2 and "unknown regulation 'No Such List'" in output
-    code, output = invoke("remove", path, "DC-VG-041", "--as-of", "1999-01-01")
-    assert code == 2 and "1999-01-01" in output
     code, output = invoke("add", path, "DC-VG-041", "--as-of", "not-a-date")
     assert code == 2 and "not-a-date" in output
     assert path.read_bytes() == before
+
+
+def test_a_date_before_the_first_regulation_judges_without_one_and_says_so(tmp_path, isolated_carddb):
+    # as `check` does (issue 13): not bad input; every single-deck command says no regulation was in force
+    path = tmp_path / "r.deck.toml"
+    path.write_text('game = "vanguard"\n[main]\n"DC-VG-041" = 2\n', encoding="utf-8")
+    said = "--as-of 1999-01-01: no vanguard regulation was in force; judged without a regulation"
+    code, output = invoke("remove", path, "DC-VG-041", "--as-of", "1999-01-01")
+    assert code == 0 and f"({said})" in output and "regulation.banned" not in output
+    assert '"DC-VG-041" = 1' in path.read_text(encoding="utf-8")
+    code, output = invoke("show", path, "--as-of", "1999-01-01")
+    assert code == 0 and f"note: {said}" in output
+    code, output = invoke("show", path, "--as-of", "1999-01-01", "-o", "json")
+    assert code == 0 and json.loads(output)["notes"] == [said]
+    code, output = invoke("show", path, "--as-of", "2026-11-01")  # a day with a regulation in force: no note
+    assert code == 0 and "no vanguard regulation was in force" not in output
 
 
 def test_show_judges_under_the_regulation_given(tmp_path, isolated_carddb):
