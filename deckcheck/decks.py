@@ -415,12 +415,7 @@ def _parse_text(path: str, text: str) -> DeckSource:
     source = DeckSource(path=str(path), game_id=game.id, format="text", entries=raw_entries)
     for key, (value, number) in header.items():
         source.key_lines[key] = number
-        if key == "name":
-            source.name = value
-        elif key == "regulation":
-            source.regulation = value
-        else:
-            source.keys[key] = value
+        source.set_key(key, value)
     source.section_lines = section_lines
     for name, number in section_lines.items():
         if name not in game.sections:

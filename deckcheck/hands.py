@@ -90,35 +90,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def deal_hands(
-    path: str | Path,
-    *,
-    seed: int | None = None,
-    count: int = 1,
-    going: Going | None = None,
-    policy: str = "none",
-    turns: int = 0,
-    choices: dict[str, str] | None = None,
-    carddb_dirs: tuple[str | Path, ...] = (),
-    wants: Sequence[str] = (),
-) -> list[DealtHand]:
-    """Deal `count` hands with seeds seed, seed+1, ... (a random seed when none is given); `wants` are what the
-    `optimal` policy aims for by the turn dealt to."""
-    return list(
-        iter_hands(
-            path,
-            seed=seed,
-            count=count,
-            going=going,
-            policy=policy,
-            turns=turns,
-            choices=choices,
-            carddb_dirs=carddb_dirs,
-            wants=wants,
-        )
-    )
-
-
 def iter_hands(
     path: str | Path,
     *,
@@ -131,8 +102,9 @@ def iter_hands(
     carddb_dirs: tuple[str | Path, ...] = (),
     wants: Sequence[str] = (),
 ) -> Iterator[DealtHand]:
-    """:func:`deal_hands`, one hand at a time: `--count 1000000000` prints each hand as it is dealt, in constant
-    memory. Bad input (the deck, the policy, the count) is raised here, before the first hand."""
+    """Deal `count` hands with seeds seed, seed+1, ... (a random seed when none is given), one at a time:
+    `--count 1000000000` prints each hand as it is dealt, in constant memory; `wants` are what the `optimal` policy
+    aims for by the turn dealt to. Bad input (the deck, the policy, the count) is raised here, before the first hand."""
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)

@@ -113,11 +113,11 @@ VANGUARD_DECK = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
 
 
 def test_hand_mulligan_optimal_plays_the_stats_decisions(isolated_carddb):
-    from deckcheck.hands import deal_hands
+    from deckcheck.hands import iter_hands
 
     # The best play for "a grade 3 in the opening hand" under Vanguard's partial mulligan: a hand holding one
     # keeps it; a hand holding none returns all five (any kept card is a slot not redrawn).
-    dealt = deal_hands(VANGUARD_DECK, seed=1, count=40, going="first", policy="optimal", wants=["grade=3"])
+    dealt = list(iter_hands(VANGUARD_DECK, seed=1, count=40, going="first", policy="optimal", wants=["grade=3"]))
     returned_all = kept_a_three = 0
     for hand in dealt:
         table = hand.table

@@ -277,26 +277,12 @@ def _simulated_answer(
         elif turns.simulate_only or turns.process is not None:
             why = turns.simulate_only or "the turns depend on the hand"
             notes.append(f"mulligan decisions are optimal for the draws without the hand-dependent steps ({why})")
+    run = dict(trials=options.trials, seed=options.seed or 0, precision=options.precision, progress=options.progress)
     try:
-        result = simulate(
-            model,
-            plan,
-            trials=options.trials,
-            seed=options.seed or 0,
-            precision=options.precision,
-            progress=options.progress,
-        )
+        result = simulate(model, plan, **run)
     except EngineError as why:
         notes.append(f"simulated through the engine card by card: {why.reason}")
-        result = simulate_engine(
-            model,
-            plan,
-            trials=options.trials,
-            seed=options.seed or 0,
-            choices=options.choices,
-            precision=options.precision,
-            progress=options.progress,
-        )
+        result = simulate_engine(model, plan, choices=options.choices, **run)
     notes.extend(_precision_notes(result, options.precision))
     return Answer(
         probability=result.probability,
