@@ -236,7 +236,7 @@ def find_card(db: CardDB, key: str, section: str | None = None) -> Card:
 
 
 def _identity(card: Card) -> str:
-    return repr(sorted(card.model_dump(exclude=_PRINTING_FIELDS).items()))
+    return repr(sorted(card.to_dict(exclude=_PRINTING_FIELDS).items()))
 
 
 def _closest(db: CardDB, key: str) -> str:

@@ -2,8 +2,8 @@
 
 Parsing and validating thousands of records costs far more than reading and hashing their files, so after a card
 database loads cleanly its validated cards are written to one file per (game, layer folders) under the user's cache
-folder, and later runs rebuild the cards from it without validation and without building any pydantic schema (each
-card gets the state ``model_construct`` would give it with every field, restored the way unpickling restores it).
+folder, and later runs rebuild the cards from it without validation and without importing pydantic (each card is
+a plain :class:`deckcheck.cards.Record` whose fields are restored as they were validated).
 
 Where: ``$DECKCHECK_CACHE_DIR``, else ``$XDG_CACHE_HOME/deckcheck``, else ``~/.cache/deckcheck``.
 ``DECKCHECK_NO_CACHE=1`` turns the cache off (any value but empty or ``0``). ``DECKCHECK_DEBUG=1`` prints a note on
@@ -42,8 +42,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
 try:  # the C module behind hashlib.blake2b: importing hashlib also loads OpenSSL (~2 ms of every run)
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - a Python built without it
@@ -52,6 +50,8 @@ try:  # what hmac.compare_digest is, without importing hmac (and OpenSSL)
     from _operator import _compare_digest as same_digest
 except ImportError:  # pragma: no cover
     from hmac import compare_digest as same_digest
+
+from deckcheck.cards import Record
 
 if TYPE_CHECKING:
     from deckcheck.cards import Card
@@ -333,11 +333,23 @@ def _new_secret(path: Path) -> bytes | None:
 
 
 def _versions() -> tuple[str, str, str]:
-    import pydantic
-
     from deckcheck import __version__
 
-    return __version__, pydantic.VERSION, sys.version
+    return __version__, _pydantic_version(), sys.version
+
+
+def _pydantic_version() -> str:
+    """pydantic's version file (its VERSION), read without importing pydantic, which a cached run never needs."""
+    from importlib.util import find_spec
+
+    spec = find_spec("pydantic")
+    if spec is None or spec.origin is None:
+        return "no pydantic"
+    version_file = Path(spec.origin).with_name("version.py")
+    try:
+        return _digest(version_file.read_bytes()).hex()
+    except OSError:
+        return "unreadable " + str(version_file)
 
 
 _fingerprints: dict[str, str] = {}  # game id -> its code fingerprint, computed once per process
@@ -387,7 +399,7 @@ def _encode_db(game: Game, cards: dict[str, Card], sources: dict[str, str], warn
     """Numbers and names as plain lists (the index a run needs), each card's record as its own marshal blob (read
     only when the card is asked for)."""
     model = game.card_model
-    fields = list(model.__pydantic_fields__)
+    fields = list(model.record_fields)
     records = []
     for number, card in cards.items():
         if type(card) is not model:
@@ -403,11 +415,11 @@ def _encode_db(game: Game, cards: dict[str, Card], sources: dict[str, str], warn
     }
 
 
-def _encode_fields(card: BaseModel, fields: list[str]) -> tuple[dict[str, Any], int, list[str]]:
-    if list(card.__dict__) != fields or card.__pydantic_extra__ or card.__pydantic_private__:
+def _encode_fields(card: Record, fields: list[str]) -> tuple[dict[str, Any], int, list[str]]:
+    if list(card.__dict__) != fields:
         raise _Unencodable(f"{type(card).__name__} holds more than its fields")
     values = {name: _encode(card.__dict__[name]) for name in fields}
-    mask = sum(1 << index for index, name in enumerate(fields) if name in card.model_fields_set)
+    mask = sum(1 << index for index, name in enumerate(fields) if name in card.fields_set)
     return values, mask, [name for name, value in values.items() if _has_tag(value)]
 
 
@@ -420,9 +432,9 @@ def _encode(value: Any) -> Any:
         return {key: _encode(item) for key, item in value.items()}
     if type(value) is tuple:
         return ("tuple", [_encode(item) for item in value])
-    if isinstance(value, BaseModel):
+    if isinstance(value, Record):
         cls = type(value)
-        fields = list(cls.__pydantic_fields__)
+        fields = list(cls.record_fields)
         return ("model", f"{cls.__module__}:{cls.__qualname__}", fields, *_encode_fields(value, fields))
     raise _Unencodable(f"a value of type {type(value).__name__}")
 
@@ -442,7 +454,7 @@ def _decode_db(
 ) -> Cached:
     model = game.card_model
     fields = payload["fields"]
-    if fields != list(model.__pydantic_fields__):
+    if fields != list(model.record_fields):
         raise ValueError("the fields of the card model differ")
     numbers, names, records = payload["numbers"], payload["names"], payload["records"]
     if not (len(numbers) == len(names) == len(records) == len(set(numbers))):
@@ -514,14 +526,10 @@ class LazyCards(Mapping[str, "Card"]):
         return zip(self._numbers, self._names, strict=True)
 
 
-def _builder(model: type[BaseModel], fields: list[str]) -> Any:
-    """A function (values, mask, tagged) -> model instance, as model_construct would make it from all fields."""
+def _builder(model: type[Record], fields: list[str]) -> Any:
+    """A function (values, mask, tagged) -> record, with every field as it was validated."""
     field_sets: dict[int, frozenset[str]] = {}
     names = frozenset(fields)
-    # model_construct with every field given sets exactly the state that unpickling restores; __setstate__ skips
-    # model_construct's per-field default handling (a third of the load time of a large database). A model with
-    # private attributes or a post-init hook goes through model_construct itself.
-    plain = not model.__private_attributes__ and model.__pydantic_post_init__ is None
 
     def build(values: dict[str, Any], mask: int, tagged: list[str]) -> Any:
         if values.keys() != names:
@@ -530,18 +538,9 @@ def _builder(model: type[BaseModel], fields: list[str]) -> Any:
             values[name] = _decode(values[name])
         if mask not in field_sets:
             field_sets[mask] = frozenset(name for index, name in enumerate(fields) if mask >> index & 1)
-        fields_set = set(field_sets[mask])  # each instance its own set: pydantic adds to it on assignment
-        if not plain:
-            return model.model_construct(fields_set, **values)
         instance = model.__new__(model)
-        instance.__setstate__(
-            {
-                "__dict__": values,
-                "__pydantic_fields_set__": fields_set,
-                "__pydantic_extra__": None,
-                "__pydantic_private__": None,
-            }
-        )
+        instance.__dict__ = values
+        instance.fields_set = set(field_sets[mask])  # each instance its own set, as validation gives it
         return instance
 
     return build
@@ -560,19 +559,19 @@ def _decode(value: Any) -> Any:
     if tag == "model":
         _, where, fields, values, mask, tagged = value
         model = _model_class(where)
-        if fields != list(model.__pydantic_fields__):
+        if fields != list(model.record_fields):
             raise ValueError(f"the fields of {where} differ")
         return _builder(model, fields)(values, mask, tagged)
     raise ValueError(f"unknown tag {tag!r}")
 
 
-def _model_class(where: str) -> type[BaseModel]:
+def _model_class(where: str) -> type[Record]:
     module_name, _, qualname = where.partition(":")
     if not module_name.startswith("deckcheck.") or module_name not in sys.modules:
         raise ValueError(f"unexpected model {where}")  # only classes of the game modules already imported
     found: Any = sys.modules[module_name]
     for part in qualname.split("."):
         found = getattr(found, part)
-    if not (isinstance(found, type) and issubclass(found, BaseModel)):
+    if not (isinstance(found, type) and issubclass(found, Record)):
         raise ValueError(f"{where} is not a model")
     return found

@@ -17,10 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import tomli
-from pydantic import ValidationError
 
 from deckcheck import cache as carddb_cache
-from deckcheck.cards import Card
+from deckcheck.cards import Card, RecordError
 from deckcheck.decks import toml_error_position
 from deckcheck.errors import CardDatabaseError, DeckcheckError, Problem
 from deckcheck.game import Game
@@ -431,9 +430,9 @@ def parse_record(game: Game, record: dict[str, Any], where: str, problems: list[
         problems.append(f"{label}: field 'game': {record['game']!r} disagrees with its folder {game.id!r}")
         return None
     try:
-        return game.card_model.model_validate(record)
-    except ValidationError as error:
-        for detail in error.errors():
+        return game.card_model.validate(record)
+    except RecordError as error:
+        for detail in error.errors:
             loc = ".".join(str(part) for part in detail["loc"] if not _is_union_tag(part))
             problems.append(f"{label}: field '{loc or '-'}': {_reason(detail)}")
         return None

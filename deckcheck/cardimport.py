@@ -368,7 +368,7 @@ class _Kinds:
 def _field_kinds(game: Game) -> dict[str, _Kinds]:
     """The record fields (by the name a record uses: the alias if any), in the model's order."""
     kinds = {}
-    for name, info in game.card_model.model_fields.items():
+    for name, info in game.card_model.schema().model_fields.items():
         leaves = _leaf_types(info.annotation)
         kinds[info.alias or name] = _Kinds(
             is_list=list in leaves, is_bool=bool in leaves, is_int=int in leaves, required=info.is_required()
@@ -393,7 +393,7 @@ def _leaf_types(annotation: Any) -> set[Any]:
 def _required_columns(game: Game) -> list[str]:
     """Fields every row needs: required by the model and not filled in by it for some card type (vanguard's
     `trigger` of normal units, cipher's unit fields of markers), so a list of only such cards may leave them out."""
-    filled = _filled_by_model(game.card_model)
+    filled = _filled_by_model(game.card_model.schema())
     fields = _field_kinds(game)
     return [name for name, kinds in fields.items() if kinds.required and name not in filled]
 
@@ -565,10 +565,10 @@ def _parse(game: Game, unit: str, index: int, record: dict[str, Any], problems: 
 def _stored_record(game: Game, card: Card) -> dict[str, Any]:
     """The record as written: the fields the row gave (or the model derived from them, e.g. evolve's type line),
     in their stored form; no defaults the row did not give, no nulls (TOML has none)."""
-    record = card.model_dump(by_alias=True, exclude_unset=True, exclude_none=True, exclude={"game"})
+    record = card.to_dict(by_alias=True, exclude_unset=True, exclude_none=True, exclude={"game"})
     # Only a record that reads back as the same card may be written this way (a safety net, not a path in use).
-    reread = game.card_model.model_validate(record)
-    if reread.model_dump() != card.model_dump():
+    reread = game.card_model.validate(record)
+    if reread.to_dict() != card.to_dict():
         raise DeckcheckError(f"card {card.number}: its stored form does not read back as the same card (a bug)")
     return record
 
@@ -629,7 +629,7 @@ def _folder_after(
     }
     for row, card, _record in accepted:
         kept = target.get(card.number)
-        if kept is None or kept.card.model_dump() != card.model_dump():
+        if kept is None or kept.card.to_dict() != card.to_dict():
             target[card.number] = _Entry(card, f"{unit} {row}", row)
     return [*others.values(), *target.values()]
 
@@ -669,7 +669,7 @@ def _merge(existing: _Target, accepted: list[tuple[int, Card, dict[str, Any]]], 
         if index is None:
             records.append(record)
             report.added.append(card.number)
-        elif existing.cards[index].model_dump() == card.model_dump():
+        elif existing.cards[index].to_dict() == card.to_dict():
             report.unchanged.append(card.number)
         else:
             records[index] = record

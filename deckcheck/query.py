@@ -91,7 +91,7 @@ class Query:
 
 
 def _field_info(game: Game, name: str) -> tuple[str, Any]:
-    fields = game.card_model.model_fields
+    fields = game.card_model.schema().model_fields
     for attribute, info in fields.items():
         if name in (attribute, info.alias) and attribute != "game":
             return attribute, info

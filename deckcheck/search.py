@@ -153,7 +153,7 @@ def run_search(query: str, game_id: str, *, limit: int | None, json_output: bool
 
 def render_json(game_id: str, query: str, cards: list[Card], limit: int | None) -> str:
     shown = cards if limit is None else cards[:limit]
-    records = [card.model_dump(mode="json", by_alias=True, exclude_none=True) for card in shown]
+    records = [card.to_dict(by_alias=True, exclude_none=True) for card in shown]
     return json.dumps(
         {"game": game_id, "query": query, "count": len(cards), "cards": records}, ensure_ascii=False, indent=2
     )
@@ -182,7 +182,7 @@ def _no_match(db: CardDB, query: str) -> str:
 
 def _columns(db: CardDB) -> tuple[list[str], list[Callable[[Card], str]]]:
     """Headers (a field's alias where it has one, e.g. evolve `class`) and cell makers of the table."""
-    fields = db.game.card_model.model_fields
+    fields = db.game.card_model.schema().model_fields
     headers = ["number", "name"]
     cells: list[Callable[[Card], str]] = [lambda card: card.number, lambda card: card.name]
     for attribute in db.game.search_columns:

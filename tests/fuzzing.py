@@ -201,7 +201,7 @@ text_decks = deck_mappings().map(_text).flatmap(mutated)
 
 
 def _field_names(game_id: str) -> list[str]:
-    fields = get_game(game_id).card_model.model_fields
+    fields = get_game(game_id).card_model.schema().model_fields
     return [info.alias or name for name, info in fields.items()]
 
 

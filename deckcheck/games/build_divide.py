@@ -9,15 +9,15 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
-
-from deckcheck.cards import Card, Name, as_list, choice
+from deckcheck.cards import Before, Bounds, Card, Name, as_list, choice, record_field, validates_before, validates_field
 from deckcheck.decks import Deck
 from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, plural
 from deckcheck.procedure import EngineError, MulliganKind, Setup, expand
 from deckcheck.violations import Violation
 
 if TYPE_CHECKING:
+    from pydantic import ValidationInfo
+
     from deckcheck.engine import Table
 
 DEFAULT_COPIES = 4
@@ -49,8 +49,8 @@ def _subtype(value: Any) -> Any:
     return value
 
 
-Subtype = Annotated[str, BeforeValidator(_subtype)]
-ListOf = BeforeValidator(as_list)
+Subtype = Annotated[str, Before(_subtype)]
+ListOf = Before(as_list)
 
 # 【名称ルール】「X」 (several 「」 may follow one keyword): the importer's source for `extra_names` (1407-1a).
 _NAME_RULE = re.compile(r"【名称ルール】\s*((?:「[^」]+」\s*)+)")
@@ -66,17 +66,17 @@ def name_rule_names(text: str) -> list[str]:
 class BuildDivideCard(Card):
     type: CardType  # type: ignore[valid-type]
     colors: Annotated[list[Color], ListOf]  # type: ignore[valid-type]
-    cost: int | None = Field(default=None, ge=0, validate_default=True)
-    total_cost: int = Field(ge=0)
+    cost: Annotated[int, Bounds(ge=0)] | None = record_field(None, validate_default=True)
+    total_cost: Annotated[int, Bounds(ge=0)]
     buster: bool = False
     shot: bool = False
     extra_names: Annotated[list[Name], ListOf] = []
-    open_name: Name | None = Field(default=None, validate_default=True)
+    open_name: Name | None = record_field(None, validate_default=True)
     titles: Annotated[list[str], ListOf] = []
     subtypes: Annotated[list[Subtype], ListOf] = []
     work: str | None = None
 
-    @model_validator(mode="before")
+    @validates_before
     @classmethod
     def _import_name_rule(cls, data: Any) -> Any:
         # Importer note (1407-1a): 【名称ルール】「X」 in the text gives extra_names when the record states none.
@@ -86,7 +86,7 @@ class BuildDivideCard(Card):
                 return {**data, "extra_names": found}
         return data
 
-    @field_validator("cost")
+    @validates_field("cost")
     @classmethod
     def _cost_by_type(cls, value: int | None, info: ValidationInfo) -> int | None:
         kind = info.data.get("type")
@@ -96,7 +96,7 @@ class BuildDivideCard(Card):
             raise ValueError(f"is required for a {kind} (306-1)")
         return value
 
-    @field_validator("open_name")
+    @validates_field("open_name")
     @classmethod
     def _open_name_by_type(cls, value: str | None, info: ValidationInfo) -> str | None:
         kind = info.data.get("type")

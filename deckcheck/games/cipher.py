@@ -7,9 +7,7 @@ import unicodedata
 from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, model_validator
-
-from deckcheck.cards import Card, as_list, choice, int_or_x
+from deckcheck.cards import Before, Bounds, Card, as_list, choice, int_or_x, validates_after, validates_before
 from deckcheck.decks import Deck
 from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
 from deckcheck.normalize import norm_name, norm_number
@@ -95,13 +93,13 @@ def _range(value: Any) -> Any:
     return text
 
 
-Range = Annotated[Literal[RANGES], BeforeValidator(_range)]  # type: ignore[valid-type]
-Cost = Annotated[Annotated[int, Field(ge=0)] | Literal["X"], BeforeValidator(int_or_x)]
-Stat = Annotated[int | Literal["X"], BeforeValidator(int_or_x)]
-Symbols = Annotated[list[Symbol], Field(max_length=2), BeforeValidator(as_list)]  # type: ignore[valid-type]
-Genders = Annotated[list[Gender], BeforeValidator(as_list)]  # type: ignore[valid-type]
-Weapons = Annotated[list[Weapon], BeforeValidator(as_list)]  # type: ignore[valid-type]
-Types = Annotated[list[UnitType], BeforeValidator(as_list)]  # type: ignore[valid-type]
+Range = Annotated[Literal[RANGES], Before(_range)]  # type: ignore[valid-type]
+Cost = Annotated[Annotated[int, Bounds(ge=0)] | Literal["X"], Before(int_or_x)]
+Stat = Annotated[int | Literal["X"], Before(int_or_x)]
+Symbols = Annotated[list[Symbol], Bounds(max_length=2), Before(as_list)]  # type: ignore[valid-type]
+Genders = Annotated[list[Gender], Before(as_list)]  # type: ignore[valid-type]
+Weapons = Annotated[list[Weapon], Before(as_list)]  # type: ignore[valid-type]
+Types = Annotated[list[UnitType], Before(as_list)]  # type: ignore[valid-type]
 
 #: The fields every unit card prints (4.2–4.17); a marker needs none of them.
 UNIT_FIELDS = ("title", "unit_name", "cost", "symbols", "attack", "support", "range", "class_name")
@@ -135,7 +133,7 @@ class CipherCard(Card):
     # name a card by any of them (see `printed_code_number`).
     printings: list[str] = []
 
-    @model_validator(mode="before")
+    @validates_before
     @classmethod
     def _marker_fields(cls, data: Any) -> Any:
         # A marker card (12.1.1.3.1) prints no title, cost, symbols or stats: only number, name and type.
@@ -143,7 +141,7 @@ class CipherCard(Card):
             return {field: None for field in UNIT_FIELDS} | {"symbols": []} | data
         return data
 
-    @model_validator(mode="after")
+    @validates_after
     def _unit_fields(self) -> CipherCard:
         if self.type == "unit":
             missing = [field for field in UNIT_FIELDS if getattr(self, field) is None]

@@ -38,9 +38,17 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, model_validator
-
-from deckcheck.cards import Card, choice, plain_int
+from deckcheck.cards import (
+    After,
+    Before,
+    Bounds,
+    Card,
+    choice,
+    plain_int,
+    record_field,
+    validates_after,
+    validates_before,
+)
 from deckcheck.decks import Deck
 from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, limit_text, names_of, plural, tally
 from deckcheck.normalize import norm_name
@@ -138,15 +146,15 @@ def _optional_int(value: Any) -> Any:
     return plain_int(_blank_to_none(value))
 
 
-OptionalClass = Annotated[ClassName | None, BeforeValidator(_blank_to_none)]  # type: ignore[valid-type]
-OptionalText = Annotated[str | None, BeforeValidator(_blank_to_none), AfterValidator(_optional_name)]
-Cost = Annotated[Annotated[int, Field(ge=0)] | None, BeforeValidator(_optional_int)]
-Stat = Annotated[int | None, BeforeValidator(_optional_int)]
-Traits = Annotated[list[str], BeforeValidator(_traits)]
+OptionalClass = Annotated[ClassName | None, Before(_blank_to_none)]  # type: ignore[valid-type]
+OptionalText = Annotated[str | None, Before(_blank_to_none), After(_optional_name)]
+Cost = Annotated[Annotated[int, Bounds(ge=0)] | None, Before(_optional_int)]
+Stat = Annotated[int | None, Before(_optional_int)]
+Traits = Annotated[list[str], Before(_traits)]
 
 
 class EvolveCard(Card):
-    model_config = ConfigDict(populate_by_name=True)
+    schema_config = {"populate_by_name": True}  # `class` in a record, `class_` in code
 
     type: CardType  # type: ignore[valid-type]
     evolve: bool = False
@@ -154,15 +162,15 @@ class EvolveCard(Card):
     # (spec, Importer notes "Later products").
     advance: bool = False
     token: bool = False
-    class_: OptionalClass = Field(default=None, alias="class")
+    class_: OptionalClass = record_field(None, alias="class")
     title: OptionalText = None
     collab_name: OptionalText = None
     cost: Cost = None
     attack: Stat = None
     defense: Stat = None
-    traits: Traits = Field(default_factory=list)
+    traits: Traits = []
 
-    @model_validator(mode="before")
+    @validates_before
     @classmethod
     def _split_type_line(cls, data: Any) -> Any:
         """「フォロワー・エボルヴ」 / 「スペル・トークン」 become `type` plus the `evolve` / `token` flags."""
@@ -185,7 +193,7 @@ class EvolveCard(Card):
         data["type"] = parts[0]
         return data
 
-    @model_validator(mode="after")
+    @validates_after
     def _equipment_is_a_token(self) -> EvolveCard:
         # 「イクイップメント・トークン」, a later kind, exists only as a token (spec, "Later products").
         if self.type == "equipment" and not self.token:

@@ -11,10 +11,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError
-
-from deckcheck.cards import Card, Name, PlainInt, choice
+from deckcheck.cards import Before, Bounds, Card, Name, PlainInt, Record, choice, invalid_fields, validates_after
 from deckcheck.decks import Deck
 from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
 from deckcheck.procedure import EngineError, MulliganKind, Setup, expand
@@ -41,7 +38,7 @@ CardType = choice(
     },
 )
 
-Stat = Annotated[PlainInt, Field(ge=0)]
+Stat = Annotated[PlainInt, Bounds(ge=0)]
 
 
 def _traits(value: Any) -> Any:
@@ -51,17 +48,15 @@ def _traits(value: Any) -> Any:
     return value
 
 
-Traits = Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_traits)]
+Traits = Annotated[list[Annotated[str, Bounds(min_length=1)]], Before(_traits)]
 
 
 def _is_co_op_trait(trait: str) -> bool:
     return unicodedata.normalize("NFKC", trait).strip().strip("<>〈〉《》").strip() == CO_OP_TRAIT
 
 
-class AwakenFace(BaseModel):
+class AwakenFace(Record):
     """The back face of a leader (裏面, 2-3-2-1-2), shown after 【覚醒】 (10-7) or 【共闘】 (10-8-3). All optional."""
-
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, defer_build=True)  # as Card (cards.py)
 
     name: Name | None = None
     power: Stat | None = None
@@ -109,17 +104,17 @@ class DragonBallCard(Card):
     level: Stat | None = None
     power: Stat | None = None
     strike: Stat | None = None
-    character: str | None = Field(default=None, min_length=1)
+    character: Annotated[str, Bounds(min_length=1)] | None = None
     traits: Traits | None = None
-    age: str | None = Field(default=None, min_length=1)
+    age: Annotated[str, Bounds(min_length=1)] | None = None
     color: str | None = None
     awaken: AwakenFace | None = None
     co_op: bool = False
     melee: bool = False
 
-    @model_validator(mode="after")
+    @validates_after
     def _fields_of_type(self) -> DragonBallCard:
-        errors: list[InitErrorDetails] = []
+        problems: list[tuple[str, str, str, Any]] = []  # (field, error type, message, input)
         kind = _TYPE_WORD[self.type]
         for name in _FORBIDDEN[self.type]:
             value = getattr(self, name)
@@ -130,27 +125,13 @@ class DragonBallCard(Card):
                     reason = f"only a leader card has a back face (2-3-2-1-2), but this is {kind}"
                 else:
                     reason = f"{kind} has no {name}{why}; remove the field"
-                errors.append(
-                    InitErrorDetails(
-                        type=PydanticCustomError("field_not_allowed", reason),
-                        loc=(name,),
-                        input=value.model_dump(exclude_none=True) if isinstance(value, AwakenFace) else value,
-                    )
-                )
+                shown = value.to_dict(exclude_none=True) if isinstance(value, Record) else value
+                problems.append((name, "field_not_allowed", reason, shown))
         for name in _REQUIRED[self.type]:
             if getattr(self, name) is None:
-                errors.append(
-                    InitErrorDetails(
-                        type=PydanticCustomError(
-                            "missing_for_type",
-                            f"is required on {kind} ({_FIELD_RULE[name]})",
-                        ),
-                        loc=(name,),
-                        input=None,
-                    )
-                )
-        if errors:
-            raise ValidationError.from_exception_data(type(self).__name__, errors)
+                problems.append((name, "missing_for_type", f"is required on {kind} ({_FIELD_RULE[name]})", None))
+        if problems:
+            raise invalid_fields(type(self).__name__, problems)
         if self.traits and any(_is_co_op_trait(trait) for trait in self.traits):
             self.co_op = True
         return self

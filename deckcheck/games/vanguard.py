@@ -9,9 +9,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BeforeValidator, Field, model_validator
-
-from deckcheck.cards import Card, PlainInt, as_list, choice
+from deckcheck.cards import Before, Bounds, Card, PlainInt, as_list, choice, validates_before
 from deckcheck.decks import Deck
 from deckcheck.game import (
     CopyGroup,
@@ -90,17 +88,17 @@ Skill = choice(
 
 class VanguardCard(Card):
     type: CardType  # type: ignore[valid-type]
-    grade: Annotated[PlainInt, Field(ge=0, le=4)]
+    grade: Annotated[PlainInt, Bounds(ge=0, le=4)]
     trigger: Trigger  # type: ignore[valid-type]
     sentinel: bool = False
-    clans: Annotated[list[str], BeforeValidator(as_list)]
+    clans: Annotated[list[str], Before(as_list)]
     nation: Nation | None = None  # type: ignore[valid-type]
     power: PlainInt | None = None
     shield: PlainInt | None = None
     critical: PlainInt | None = None
     skill: Skill | None = None  # type: ignore[valid-type]
 
-    @model_validator(mode="before")
+    @validates_before
     @classmethod
     def _default_trigger(cls, data: Any) -> Any:
         # Normal units and G units print no trigger icon; the importer may leave the field out.
