@@ -1,0 +1,170 @@
+"""Records (deckcheck.cards): plain objects at run time, validated by the pydantic model made from their declaration."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from typing import Annotated, Any
+
+import pytest
+
+from deckcheck.cards import (
+    After,
+    Before,
+    Bounds,
+    Card,
+    Record,
+    RecordError,
+    as_list,
+    choice,
+    invalid_fields,
+    record_field,
+    validates_after,
+    validates_before,
+    validates_field,
+)
+
+Colour = choice(("red", "blue"), {"赤": "red", "青": "blue"})
+
+
+class Face(Record):
+    title: Annotated[str, Bounds(min_length=1)]
+    power: Annotated[int, Bounds(ge=0, le=9)] | None = None
+
+
+class Sample(Card):
+    schema_config = {"populate_by_name": True}
+
+    colour: Colour  # type: ignore[valid-type]
+    tags: Annotated[list[str], Before(as_list)] = []
+    shout: Annotated[str, After(str.upper)] | None = None
+    kind_: str | None = record_field(None, alias="kind")
+    cost: int | None = record_field(None, validate_default=True)
+    face: Face | None = None
+
+    @validates_before
+    @classmethod
+    def _colour_from_tags(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "colour" not in data and data.get("tags") == "赤":
+            return {**data, "colour": "赤"}
+        return data
+
+    @validates_field("cost")
+    @classmethod
+    def _cost_for_blue(cls, value: int | None, info: Any) -> int | None:
+        if info.data.get("colour") == "blue" and value is None:
+            raise ValueError("a blue card needs a cost")
+        return value
+
+    @validates_after
+    def _no_face_on_blue(self) -> Sample:
+        if self.colour == "blue" and self.face is not None:
+            raise ValueError("a blue card has no face")
+        return self
+
+
+def sample(**fields: Any) -> Sample:
+    return Sample.validate({"number": "s-1", "name": "Ｓａｍｐｌｅ", "type": "unit", "colour": "red", **fields})
+
+
+def errors_of(**fields: Any) -> list[tuple[str, str]]:
+    with pytest.raises(RecordError) as raised:
+        sample(**fields)
+    return [(".".join(map(str, error["loc"])), error["msg"]) for error in raised.value.errors]
+
+
+def test_fields_are_validated_by_their_metadata():
+    card = sample(colour="赤", tags="x", shout="hey", cost="3", face={"title": " Back ", "power": 9})
+    assert (card.number, card.name, card.colour, card.tags, card.shout, card.cost) == (
+        "S-1",
+        "Sample",
+        "red",
+        ["x"],
+        "HEY",
+        3,
+    )
+    assert type(card.face) is Face and (card.face.title, card.face.power) == ("Back", 9)  # nested: plain too
+
+
+def test_a_record_is_plain_and_keeps_every_field():
+    card = sample()
+    assert not any(cls.__module__.startswith("pydantic") for cls in type(card).__mro__)
+    assert list(card.__dict__) == list(Sample.record_fields)
+    assert card.fields_set == {"number", "name", "type", "colour"}
+    assert card.tags == [] and card.kind_ is None and card.deck_limit is None
+
+
+def test_bounds_at_their_limits():
+    assert sample(face={"title": "t", "power": 0}).face.power == 0
+    assert sample(face={"title": "t", "power": 9}).face.power == 9
+    assert errors_of(face={"title": "t", "power": 10}) == [("face.power", "Input should be less than or equal to 9")]
+    assert errors_of(face={"title": "t", "power": -1}) == [("face.power", "Input should be greater than or equal to 0")]
+    assert errors_of(face={"title": ""}) == [("face.title", "String should have at least 1 character")]
+
+
+def test_every_problem_is_reported_at_once():
+    assert errors_of(colour="green", colours="red") == [
+        ("colour", "Input should be 'red' or 'blue'"),
+        ("colours", "Extra inputs are not permitted"),
+    ]
+
+
+def test_validators_before_field_and_after():
+    no_colour = {"number": "s-2", "name": "n", "type": "unit", "tags": "赤"}
+    assert Sample.validate(no_colour).colour == "red"  # before: reshapes the raw record
+    assert errors_of(colour="blue") == [("cost", "Value error, a blue card needs a cost")]  # a default judged too
+    assert errors_of(colour="blue", cost=1, face={"title": "t"}) == [("", "Value error, a blue card has no face")]
+
+
+def test_an_alias_is_read_by_either_name_and_written_by_request():
+    assert sample(kind="k").kind_ == "k" == sample(kind_="k").kind_
+    card = sample(kind="k")
+    assert card.to_dict(by_alias=True)["kind"] == "k" and card.to_dict()["kind_"] == "k"
+
+
+def test_to_dict_options_match_model_dump():
+    record = {"number": "s-1", "name": "Ｓａｍｐｌｅ", "type": "unit", "colour": "red", "kind": "k", "tags": ["a"]}
+    card, model = Sample.validate(record), Sample.schema().model_validate(record)
+    for options in (
+        {},
+        {"by_alias": True},
+        {"exclude_none": True},
+        {"exclude_unset": True},
+        {"by_alias": True, "exclude_unset": True, "exclude_none": True, "exclude": {"game"}},
+    ):
+        assert card.to_dict(**options) == model.model_dump(**options), options
+    nested = sample(face={"title": "t"})
+    assert nested.to_dict(exclude_unset=True)["face"] == {"title": "t"}
+    assert nested.to_dict()["face"] == {"title": "t", "power": None}
+
+
+def test_equality_repr_copy_and_pickle():
+    card = sample(face={"title": "t"})
+    assert card == sample(face={"title": "t"}) and card != sample(face={"title": "u"})
+    assert card != Face.validate({"title": "t"})
+    with pytest.raises(TypeError):
+        hash(card)  # mutable and compared by value
+    assert repr(card).startswith("Sample(game=None, number='S-1', name='Sample'")
+    for other in (copy.deepcopy(card), pickle.loads(pickle.dumps(card))):
+        assert other == card and other.fields_set == card.fields_set and type(other.face) is Face
+
+
+def test_the_constructor_validates():
+    assert Face(title=" t ") == Face.validate({"title": "t"})
+    with pytest.raises(RecordError) as raised:
+        Face(title="t", power="many")
+    assert raised.value.title == "Face" and raised.value.errors[0]["loc"] == ("power",)
+
+
+def test_each_class_has_its_own_schema_made_once():
+    assert Sample.schema() is Sample.schema()
+    assert "colour" in Sample.schema().model_fields and "colour" not in Card.schema().model_fields
+    assert Sample.schema().model_fields["kind_"].alias == "kind"
+
+
+def test_invalid_fields_reports_each_field():
+    error = invalid_fields("Sample", [("a", "missing_for_type", "is required", None), ("b", "nope", "not here", 3)])
+    assert [(e["loc"], e["type"], e["msg"]) for e in error.errors()] == [
+        (("a",), "missing_for_type", "is required"),
+        (("b",), "nope", "not here"),
+    ]
