@@ -177,6 +177,7 @@ def check(
     paths: Annotated[
         list[str],  # kept as given: `./a.deck.toml` is reported as `./a.deck.toml`
         typer.Argument(
+            metavar="PATHS",
             help="Deck files or folders. Folders are searched recursively for *.deck.toml, *.deck.json, *.toml and "
             "*.json with a `game` key and *.txt decklists with a 'game:' line, skipping carddb/ and hidden folders. "
             "Each deck is checked once, however often it is reached.",
@@ -275,7 +276,9 @@ class HandOutput(StrEnum):
 @app.command()
 @_exits_2_on_bad_input
 def hand(
-    deck: Annotated[Path, typer.Argument(help="A deck file (TOML, text decklist or JSON).", show_default=False)],
+    deck: Annotated[
+        Path, typer.Argument(metavar="DECK", help="A deck file (TOML, text decklist or JSON).", show_default=False)
+    ],
     seed: Annotated[
         int | None, typer.Option(help="Random seed: the same seed deals the same hand. Default: random, printed.")
     ] = None,
@@ -385,7 +388,9 @@ card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens 
 @app.command(help=STATS_HELP, short_help="Opening-hand odds under the game's mulligan rule, and the optimal mulligan.")
 @_exits_2_on_bad_input
 def stats(
-    deck: Annotated[Path, typer.Argument(help="A deck file (TOML, text decklist or JSON).", show_default=False)],
+    deck: Annotated[
+        Path, typer.Argument(metavar="DECK", help="A deck file (TOML, text decklist or JSON).", show_default=False)
+    ],
     want: Annotated[
         list[str] | None,
         typer.Option(

@@ -3,7 +3,7 @@
 Typer 0.2x converts each parameter's text (and each default) through a pydantic TypeAdapter, built when the command
 runs. Building the first one imports pydantic's whole schema machinery and each costs a few milliseconds more:
 about 100 ms of CPU for `deckcheck check DECK`, which otherwise needs no pydantic schema at all (cards come from the
-cache). Our parameters are plain: text, paths, whole numbers, flags and choices (StrEnum), alone, optional or repeated.
+cache). Our parameters are plain: text, paths, numbers, flags and choices (StrEnum), alone, optional or repeated.
 For those this module converts directly, with the same kind of message ("Invalid value for '--output' / '-o':
 'x' is not one of ..."); any other parameter (a min/max range, a custom parser, a file) keeps Typer's own way.
 Releases of Typer without that machinery (click's types) are left alone.
@@ -48,7 +48,8 @@ def install() -> None:
 
 
 def plain_converter(descriptor: Any) -> Callable[[Any], Any] | None:
-    """A converter for a plain parameter (str, Path, int, bool, a StrEnum; optional or a list of one), else None."""
+    """A converter for a plain parameter (str, Path, int, float, bool, a StrEnum; optional or a list of one), else
+    None."""
     info = descriptor.parameter_info
     if getattr(descriptor, "file_annotation", None) is not None:
         return None
@@ -66,6 +67,8 @@ def plain_converter(descriptor: Any) -> Callable[[Any], Any] | None:
         return _path
     if annotation is int:
         return _whole_number
+    if annotation is float:
+        return _number
     if annotation is bool:
         return _flag
     if isinstance(annotation, type) and issubclass(annotation, Enum) and issubclass(annotation, str):
@@ -105,6 +108,18 @@ def _whole_number(value: Any) -> int:
         return int(str(value).strip())
     except ValueError:
         raise ConversionError(f"{value!r} is not a whole number") from None
+
+
+def _number(value: Any) -> float:
+    """A decimal number as float() reads it ("0.001", "1e-3"); the command judges its range (nan and inf too)."""
+    if isinstance(value, bool):
+        raise ConversionError(f"{value!r} is not a number")
+    if isinstance(value, int | float):
+        return float(value)
+    try:
+        return float(str(value).strip())
+    except ValueError:
+        raise ConversionError(f"{value!r} is not a number") from None
 
 
 _FLAG_WORDS = {"true": True, "1": True, "yes": True, "on": True, "false": False, "0": False, "no": False, "off": False}

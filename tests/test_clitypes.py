@@ -32,6 +32,9 @@ class Descriptor:
         (OutputFormat, "json", OutputFormat.json),
         (OutputFormat, OutputFormat.sarif, OutputFormat.sarif),  # a default arrives as the member
         (int | None, "7", 7),
+        (float | None, "0.001", 0.001),
+        (float, " 1e-3 ", 0.001),
+        (float, 2, 2.0),
         (list[Path] | None, "d", Path("d")),
     ],
 )
@@ -45,6 +48,8 @@ def test_plain_values_convert(annotation, given, expected):
     [
         (int, "x", "'x' is not a whole number"),
         (int, "1.5", "'1.5' is not a whole number"),
+        (float, "abc", "'abc' is not a number"),
+        (float, True, "True is not a number"),
         (bool, "maybe", "'maybe' is not true or false"),
         (OutputFormat, "bogus", "'bogus' is not one of 'text', 'json', 'github', 'sarif', 'junit'"),
     ],
@@ -61,7 +66,7 @@ def test_bad_values_say_what_is_expected(annotation, given, message):
         (int, {"min": 1}),
         (int, {"max": 9}),
         (str, {"parser": str.upper}),
-        (float, {}),
+        (float, {"min": 0.0}),
         (dict, {}),
         (str, {"clamp": True}),
     ],
