@@ -179,6 +179,9 @@ def main() -> None:
             {"big-cold": commands["big"], "one-cold": commands["one"]}, max(3, args.runs // 2), empty_cache
         )
         older = cold_cli(args.runs, env)
+        from deckcheck import parallel
+
+        free, decided = parallel.free_cpus(), parallel.workers_for(BULK_DECKS)  # before DECKCHECK_JOBS=1 below
         os.environ["DECKCHECK_CACHE_DIR"] = str(cache)  # the library run below must not touch the user's cache
         os.environ["DECKCHECK_JOBS"] = "1"  # the library figure is one process's speed
         count, elapsed = many_decks(args.copies)
@@ -205,11 +208,9 @@ def main() -> None:
         ms["bulk-forced"],
         f"({ms['bulk-forced'] / ms['bulk-serial']:.2f}x one process)",
     )
-    from deckcheck import parallel
-
     print(
-        f"  (default workers decide from the free CPUs: {parallel.free_cpus():.2f} of {parallel.usable_cpus()} free "
-        f"now, so {parallel.workers_for(BULK_DECKS)} process(es); load average {os.getloadavg()[0]:.2f})"
+        f"  (default workers decide from the free CPUs: {free:.2f} of {parallel.usable_cpus()} free "
+        f"after the runs, so {decided} process(es); load average {os.getloadavg()[0]:.2f})"
     )
     row(f"one deck, +{SYNTHETIC_CARDS:,}-card --carddb layer (warm cache)", ms["big"], verdict(ms["big"] / one, 1.3))
     row("  the same, cache emptied before each run (rebuilt)", ms["big-cold"], f"({ms['big-cold'] / one:.2f}x)")

@@ -464,15 +464,16 @@ def check_paths(
     `jobs`: processes to share the decks among (see deckcheck.parallel); None decides by the number of decks and
     CPUs and $DECKCHECK_JOBS. The result is the same whatever it is.
     """
+    from deckcheck import parallel
+
     run = CheckRun()
     session = _Session(run, tuple(carddb_dirs), regulation, as_of)  # a bad --as-of stops before any work
     texts: dict[str, str] = {}
+    watch = parallel.watch_cpus()  # how busy the CPUs are while the files are read decides the workers
     files, run.errors = find_deck_files(paths, texts)
     workers = 1
     if regulation is None and as_of is None and len(files) > 1:  # regulations are decided in one process
-        from deckcheck import parallel
-
-        workers = parallel.workers_for(len(files), jobs)
+        workers = parallel.workers_for(len(files), jobs, watch)
     if workers > 1:
         parallel.check_files(files, texts, session, workers, progress)
     elif not _check_in_order(files, texts, session, progress):

@@ -9,9 +9,11 @@ process decides it.
 
 $DECKCHECK_JOBS sets the number of processes (1: no workers); otherwise a run with at least MIN_DECKS decks uses one
 per CPU that is actually free, up to MAX_JOBS: the CPUs this process may run on (its affinity and its cgroup's CPU
-quota) less the ones other work keeps busy right now (measured from /proc/stat over a few milliseconds, else the
-load average). Workers only pay when they have a CPU each: on a busy machine they made a run 1.35x slower than one
-process, so with fewer than two free CPUs there are none.
+quota) less the ones other work keeps busy right now (measured from /proc/stat, else the load average). The
+measure spans the time the deck files take to find and read (check_paths starts it with :func:`watch_cpus`, this
+process's own CPU time is taken out), so a large run does not wait for it. Workers only pay when they have a CPU
+each: on a busy machine they made a run 1.35x slower than one process, so with fewer than two free CPUs there are
+none.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,10 +41,10 @@ CHUNK = 50  # decks per task: small enough to share the work evenly, large enoug
 Outcome = tuple[str, Any]  # ("error", DeckcheckError) | ("report", DeckReport) | ("source", DeckSource)
 
 
-def workers_for(decks: int, jobs: int | None = None) -> int:
+def workers_for(decks: int, jobs: int | None = None, watch: CpuWatch | None = None) -> int:
     """How many processes check `decks` decks: `jobs` if given, else $DECKCHECK_JOBS, else one per free CPU (up to
-    MAX_JOBS) when there are at least MIN_DECKS decks; never more than the decks, and 1 where processes cannot be
-    forked."""
+    MAX_JOBS, measured since `watch` began) when there are at least MIN_DECKS decks; never more than the decks, and
+    1 where processes cannot be forked."""
     if not sys.platform.startswith("linux"):
         return 1  # fork is Linux's; elsewhere a worker would start Python afresh, which costs more than it saves
     if jobs is None:
@@ -49,16 +52,16 @@ def workers_for(decks: int, jobs: int | None = None) -> int:
     if jobs is None:
         if decks < MIN_DECKS:
             return 1
-        jobs = min(round(free_cpus()), MAX_JOBS)
+        jobs = min(round(free_cpus(watch)), MAX_JOBS)
         if jobs < 2:
             return 1  # one free CPU: the parent alone is faster than workers taking turns on it
     return max(1, min(jobs, decks))
 
 
-def free_cpus() -> float:
-    """The CPUs this process may use that no other work keeps busy right now."""
+def free_cpus(watch: CpuWatch | None = None) -> float:
+    """The CPUs this process may use that no other work keeps busy right now (since `watch` began, if given)."""
     usable = usable_cpus()
-    busy = _busy_cpus()
+    busy = _busy_cpus(watch)
     return max(usable - busy, 0.0) if busy is not None else float(usable)
 
 
@@ -76,20 +79,39 @@ def usable_cpus() -> int:
 
 PROC_STAT = "/proc/stat"
 CGROUP_CPU_MAX = "/sys/fs/cgroup/cpu.max"
-#: How long /proc/stat is watched to see how busy the CPUs are (its counters tick every 10 ms).
+#: How long /proc/stat is watched at least to see how busy the CPUs are (its counters tick every 10 ms).
 SAMPLE_SECONDS = 0.05
 
 
-def _busy_cpus() -> float | None:
-    """CPUs busy with other work: from /proc/stat over SAMPLE_SECONDS (the machine as it is now), else the 1-minute
-    load average (which lags: a run that just ended still counts), else None."""
-    first = _cpu_times()
+@dataclass(frozen=True)
+class CpuWatch:
+    """The start of a measure of how busy the CPUs are: /proc/stat's counters, this process's CPU time, the clock."""
+
+    ticks: tuple[int, int] | None
+    own: float
+    started: float
+
+
+def watch_cpus() -> CpuWatch:
+    """Start measuring now (one read of /proc/stat): whatever runs until the decision is the measure's window."""
+    return CpuWatch(_cpu_times(), time.process_time(), time.monotonic())
+
+
+def _busy_cpus(watch: CpuWatch | None = None) -> float | None:
+    """CPUs busy with other work: from /proc/stat since `watch` began (waiting until SAMPLE_SECONDS have passed),
+    less what this process used meanwhile; else the 1-minute load average (which lags: a run that just ended still
+    counts), else None."""
+    watch = watch or watch_cpus()
+    first = watch.ticks
     if first is not None:
-        time.sleep(SAMPLE_SECONDS)
+        if (wait := SAMPLE_SECONDS - (time.monotonic() - watch.started)) > 0:
+            time.sleep(wait)
         second = _cpu_times()
         if second is not None and second[0] > first[0]:
             total, idle = second[0] - first[0], second[1] - first[1]
-            return (os.cpu_count() or 1) * (1 - idle / total)
+            elapsed = max(time.monotonic() - watch.started, SAMPLE_SECONDS)
+            own = (time.process_time() - watch.own) / elapsed  # the CPUs this process kept busy (reading decks)
+            return max((os.cpu_count() or 1) * (1 - idle / total) - own, 0.0)
     try:
         return os.getloadavg()[0]
     except OSError:

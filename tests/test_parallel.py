@@ -109,7 +109,7 @@ def test_with_a_regulation_asked_for_the_run_stays_in_one_process(many_decks, mo
 def test_workers_for(monkeypatch, decks, jobs, environment, cpus, expected):
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: set(range(cpus)), raising=False)
-    monkeypatch.setattr(parallel, "_busy_cpus", lambda: 0.0)  # a quiet machine
+    monkeypatch.setattr(parallel, "_busy_cpus", lambda watch=None: 0.0)  # a quiet machine
     monkeypatch.setattr(parallel, "CGROUP_CPU_MAX", "/nonexistent/cpu.max")
     if environment is None:
         monkeypatch.delenv(parallel.JOBS_ENV, raising=False)
@@ -206,7 +206,7 @@ def test_workers_follow_the_free_cpus(monkeypatch, cpus, busy, expected):
     monkeypatch.delenv(parallel.JOBS_ENV, raising=False)
     monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: set(range(cpus)), raising=False)
     monkeypatch.setattr(parallel, "CGROUP_CPU_MAX", "/nonexistent/cpu.max")
-    monkeypatch.setattr(parallel, "_busy_cpus", lambda: busy)
+    monkeypatch.setattr(parallel, "_busy_cpus", lambda watch=None: busy)
     assert parallel.workers_for(2000) == expected
 
 
@@ -228,10 +228,50 @@ def test_busy_cpus_are_measured_from_proc_stat(monkeypatch, tmp_path):
     stat.write_text(next(samples), encoding="ascii")
     monkeypatch.setattr(parallel, "PROC_STAT", str(stat))
     monkeypatch.setattr(parallel.time, "sleep", sleep)
+    monkeypatch.setattr(parallel.time, "process_time", lambda: 7.0)  # this process idle while it waits
     monkeypatch.setattr(parallel.os, "cpu_count", lambda: 2)
     assert parallel._busy_cpus() == pytest.approx(2.0)
     samples = iter(["cpu  300 0 150 900 50 0 0 0 0 0\n"])  # 50 busy, 150 idle or waiting of 200 ticks
     assert parallel._busy_cpus() == pytest.approx(0.5)
+
+
+def test_the_measure_spans_the_reading_of_the_decks_without_this_process(monkeypatch, tmp_path):
+    stat = tmp_path / "stat"
+    stat.write_text("cpu  100 0 100 800 0 0 0 0 0 0\n", encoding="ascii")
+    clock, cpu = [10.0], [3.0]
+    monkeypatch.setattr(parallel, "PROC_STAT", str(stat))
+    monkeypatch.setattr(parallel.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(parallel.time, "process_time", lambda: cpu[0])
+    monkeypatch.setattr(parallel.time, "sleep", lambda seconds: pytest.fail("the window has passed: no waiting"))
+    monkeypatch.setattr(parallel.os, "cpu_count", lambda: 2)
+    watch = parallel.watch_cpus()
+    # 0.1 s of reading decks: this process used 0.1 s of CPU (one CPU), and one other CPU was busy too
+    clock[0], cpu[0] = 10.1, 3.1
+    stat.write_text("cpu  120 0 100 800 0 0 0 0 0 0\n", encoding="ascii")  # 20 busy ticks of 20: both CPUs
+    assert parallel._busy_cpus(watch) == pytest.approx(1.0)
+    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(parallel, "CGROUP_CPU_MAX", "/nonexistent/cpu.max")
+    assert parallel.free_cpus(watch) == pytest.approx(1.0)
+
+
+def test_a_short_window_is_waited_out(monkeypatch, tmp_path):
+    stat = tmp_path / "stat"
+    stat.write_text("cpu  100 0 100 800 0 0 0 0 0 0\n", encoding="ascii")
+    clock, waited = [10.0], []
+    monkeypatch.setattr(parallel, "PROC_STAT", str(stat))
+    monkeypatch.setattr(parallel.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(parallel.time, "process_time", lambda: 1.0)
+
+    def sleep(seconds):
+        waited.append(seconds)
+        clock[0] += seconds
+        stat.write_text("cpu  100 0 100 810 0 0 0 0 0 0\n", encoding="ascii")  # 10 idle ticks: quiet
+
+    monkeypatch.setattr(parallel.time, "sleep", sleep)
+    watch = parallel.watch_cpus()
+    clock[0] += 0.01
+    assert parallel._busy_cpus(watch) == 0.0
+    assert waited == [pytest.approx(parallel.SAMPLE_SECONDS - 0.01)]
 
 
 def test_without_proc_stat_the_load_average_is_used(monkeypatch):
