@@ -12,7 +12,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +94,13 @@ class CardDB:
     warnings: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        self._suggestions: dict[tuple[str, int], list[str]] = {}
+        self._index: _SuggestIndex | None = None
+
+    @cached_property
+    def numbers_by_name(self) -> dict[str, list[str]]:
+        """Card numbers by normalised name, lowest first (made on the first look-up by name: a deck that names its
+        cards by number never pays for it)."""
         if isinstance(self.cards, carddb_cache.LazyCards):
             pairs: Iterable[tuple[str, str]] = self.cards.names()
         else:
@@ -104,9 +111,7 @@ class CardDB:
         for numbers in numbers_by_name.values():
             if len(numbers) > 1:  # most names have one card; sorting thousands of one-card lists is not free
                 numbers.sort()
-        self.numbers_by_name = numbers_by_name
-        self._suggestions: dict[tuple[str, int], list[str]] = {}
-        self._index: _SuggestIndex | None = None
+        return numbers_by_name
 
     def __len__(self) -> int:
         return len(self.cards)

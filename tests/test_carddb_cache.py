@@ -214,7 +214,7 @@ def test_a_cached_card_that_lacks_a_field_is_never_served_the_files_are_read_ins
     [path] = cache_files()
     payload = marshal.loads(path.read_bytes()[cache._HEADER :])
     values, mask, tagged = marshal.loads(payload["records"][0])
-    del values["grade"]
+    del values[payload["fields"].index("grade")]
     payload["records"][0] = marshal.dumps((values, mask, tagged))
     signed_with_the_users_secret(path, marshal.dumps(payload))
     parses.clear()
@@ -260,8 +260,9 @@ def forge(path: Path, secret: bytes, rename: tuple[str, str]) -> None:
     payload["names"] = [new if name == old else name for name in payload["names"]]
     for index, record in enumerate(payload["records"]):
         values, mask, tagged = marshal.loads(record)
-        if values["name"] == old:
-            values["name"] = new
+        name = payload["fields"].index("name")
+        if values[name] == old:
+            values[name] = new
             payload["records"][index] = marshal.dumps((values, mask, tagged))
     forged = marshal.dumps(payload)
     start = data[: cache._HEADER - cache._MAC_BYTES]
@@ -543,7 +544,7 @@ def test_a_record_comes_back_equal_with_its_own_set_of_given_fields():
     fields = list(_Small.record_fields)
     values, mask, tagged = cache._encode_fields(original, fields)
     build = cache._builder(_Small, fields)
-    rebuilt, again = build(dict(values), mask, tagged), build(dict(values), mask, tagged)
+    rebuilt, again = build(list(values), mask, tagged), build(list(values), mask, tagged)
     assert _same_value(rebuilt, original) and rebuilt.fields_set == {"name"}
     rebuilt.fields_set.add("grade")
     assert again.fields_set == {"name"}  # not shared between records
