@@ -301,6 +301,15 @@ def hand(
             show_default=False,
         ),
     ] = None,
+    any_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--any",
+            metavar="QUERY",
+            help="With --mulligan optimal: at least one --any must hold too (as for `stats`). Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
     turn: Annotated[int, typer.Option(help="Show the hand at the main phase of your N-th turn (0 = opening).")] = 0,
     count: Annotated[int, typer.Option(help="Deal K hands with seeds N, N+1, ...")] = 1,
     choose: Annotated[
@@ -330,6 +339,7 @@ def hand(
         choices=choices,
         carddb_dirs=tuple(carddb or ()),
         wants=want or (),
+        anys=any_ or (),
     )
     # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
     # stops it), with the same bytes as printing them all at once.

@@ -21,28 +21,50 @@ HIDDEN_ZONES = {"life", "orbs"}
 
 
 def parse_policy(
-    text: str, deck: Deck, *, wants: Sequence[str] = (), turn: int = 0, choices: dict[str, str] | None = None
+    text: str,
+    deck: Deck,
+    *,
+    wants: Sequence[str] = (),
+    turn: int = 0,
+    choices: dict[str, str] | None = None,
+    anys: Sequence[str] = (),
 ) -> MulliganPolicy:
-    """`none`, `keep:FILTER`, or `optimal` for the `wants` by `turn` (the decisions `stats` computes)."""
+    """`none`, `keep:FILTER`, or `optimal` for the `wants` (and one of the `anys`) by `turn` (the decisions `stats`
+    computes)."""
     text = text.strip()
-    if wants and text != "optimal":
+    if (wants or anys) and text != "optimal":
+        option = "--want" if wants else "--any"
         raise DeckcheckError(
-            "--want says what --mulligan optimal aims for; use it with --mulligan optimal", field="want"
+            f"{option} says what --mulligan optimal aims for; use it with --mulligan optimal", field=option[2:]
         )
     if text == "none":
         return NoMulligan()
     if text.startswith("keep:"):
         return KeepFilter(parse_filter(text.removeprefix("keep:"), deck.game))
     if text == "optimal":
-        if not wants:
+        if not wants and not anys:
             raise DeckcheckError(
                 "--mulligan optimal needs what to aim for: give --want QUERY (as for `deckcheck stats`)",
                 field="mulligan",
             )
         from deckcheck.stats.answer import OptimalMulligan, parse_queries
 
-        return OptimalMulligan(deck, parse_queries(list(wants), deck), turn, dict(choices or {}))
+        return OptimalMulligan(
+            deck,
+            parse_queries(list(wants), deck),
+            turn,
+            dict(choices or {}),
+            anys=parse_queries(list(anys), deck),
+        )
     raise DeckcheckError(f"unknown mulligan policy {text!r}: use none, keep:FILTER or optimal", field="mulligan")
+
+
+def _aim(wants: Sequence[str], anys: Sequence[str], turn: int) -> str:
+    """'optimal for grade=1 & (grade=3 | name=X) by turn 2': the wants all hold, and one of the anys."""
+    parts = list(wants)
+    if anys:
+        parts.append(anys[0] if len(anys) == 1 else f"({' | '.join(anys)})")
+    return f"optimal for {' & '.join(parts)} by turn {turn}"
 
 
 @dataclass
@@ -101,16 +123,18 @@ def iter_hands(
     choices: dict[str, str] | None = None,
     carddb_dirs: tuple[str | Path, ...] = (),
     wants: Sequence[str] = (),
+    anys: Sequence[str] = (),
 ) -> Iterator[DealtHand]:
     """Deal `count` hands with seeds seed, seed+1, ... (a random seed when none is given), one at a time:
-    `--count 1000000000` prints each hand as it is dealt, in constant memory; `wants` are what the `optimal` policy
-    aims for by the turn dealt to. Bad input (the deck, the policy, the count) is raised here, before the first hand."""
+    `--count 1000000000` prints each hand as it is dealt, in constant memory; `wants` (all of them) and `anys` (one of
+    them) are what the `optimal` policy aims for by the turn dealt to. Bad input (the deck, the policy, the count) is
+    raised here, before the first hand."""
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
     legal = not any(v.severity == "error" for v in check_deck(deck, db))
-    chosen_policy = parse_policy(policy, deck, wants=wants, turn=turns, choices=choices)
-    policy_name = f"optimal for {' & '.join(wants)} by turn {turns}" if wants else chosen_policy.name
+    chosen_policy = parse_policy(policy, deck, wants=wants, turn=turns, choices=choices, anys=anys)
+    policy_name = _aim(wants, anys, turns) if wants or anys else chosen_policy.name
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     if count < 1:

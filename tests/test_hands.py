@@ -135,12 +135,37 @@ def test_hand_mulligan_optimal_plays_the_stats_decisions(isolated_carddb):
     assert returned_all and kept_a_three  # both branches seen among the 40 seeds
 
 
+def _decisions(**aim):
+    from deckcheck.hands import iter_hands
+
+    dealt = iter_hands(VANGUARD_DECK, seed=5, count=20, going="second", policy="optimal", **aim)
+    return [
+        (hand.policy, [c.number for c in hand.table.mulligan_returned], [c.number for c in hand.table.hand])
+        for hand in dealt
+    ]
+
+
+def test_hand_mulligan_optimal_with_any(isolated_carddb):
+    alone = _decisions(wants=["grade=3"])
+    as_any = _decisions(anys=["grade=3"])  # one --any alone is one --want
+    assert [rest for _, *rest in as_any] == [rest for _, *rest in alone]
+    assert {policy for policy, *_ in as_any} == {"optimal for grade=3 by turn 0"}
+    # an --any that every hand meets changes no decision
+    always = _decisions(wants=["grade=3"], anys=["grade>=0", "grade=4"])
+    assert [rest for _, *rest in always] == [rest for _, *rest in alone]
+    assert {policy for policy, *_ in always} == {"optimal for grade=3 & (grade>=0 | grade=4) by turn 0"}
+    # an --any that asks more than the want does change them: aiming for a grade 3 and a grade 2 keeps a grade 2
+    both = _decisions(wants=["grade=3"], anys=["grade=2"])
+    assert [rest for _, *rest in both] != [rest for _, *rest in alone]
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [
         (("--mulligan", "optimal"), "--mulligan optimal needs what to aim for"),
         (("--want", "grade=1"), "use it with --mulligan optimal"),
         (("--mulligan", "keep:grade=1", "--want", "grade=1"), "use it with --mulligan optimal"),
+        (("--any", "grade=1"), "--any says what --mulligan optimal aims for"),
         (("--mulligan", "best"), "use none, keep:FILTER or optimal"),
     ],
 )

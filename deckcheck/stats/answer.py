@@ -354,12 +354,15 @@ class OptimalMulligan:
     turn: int
     choices: dict[str, str]
     name: str = "optimal"
+    anys: Sequence[Query] = ()  # one of them must hold too (`--any`)
     _by_seat: dict[str, PlanPolicy] = field(default_factory=dict)
 
     def _for(self, table: Table) -> PlanPolicy:
         seat = table.going
         if seat not in self._by_seat:
-            model = build_model(self.deck, self.queries, going=seat, turn=self.turn, choices=self.choices)
+            model = build_model(
+                self.deck, self.queries, going=seat, turn=self.turn, choices=self.choices, anys=self.anys
+            )
             try:
                 plan = ExactEngine(model).optimal().plan
             except ExactUnavailable:
