@@ -235,8 +235,10 @@ class Record:
 def _plain(value: Any, options: dict[str, bool]) -> Any:
     if isinstance(value, Record):
         return value.to_dict(**options)
-    if isinstance(value, list):
-        return [_plain(item, options) for item in value]
+    if isinstance(value, list | tuple):
+        return type(value)(_plain(item, options) for item in value)
+    if isinstance(value, dict):
+        return {key: _plain(item, options) for key, item in value.items()}
     return value
 
 
@@ -283,10 +285,14 @@ def _pydantic_type(annotation: Any) -> Any:
         base, *metadata = typing.get_args(annotation)
         converted = [item.pydantic() if isinstance(item, Before | After | Bounds) else item for item in metadata]
         return Annotated[(_pydantic_type(base), *converted)]
-    if origin is typing.Union or origin is UnionType:
-        return typing.Union[tuple(_pydantic_type(arg) for arg in typing.get_args(annotation))]  # noqa: UP007
-    if origin is list:
-        return list[_pydantic_type(typing.get_args(annotation)[0])]  # type: ignore[misc]
+    if origin is Literal:
+        return annotation
+    args = typing.get_args(annotation)
+    if origin is not None and args:  # list[...], dict[...], tuple[...], X | Y: the same shape, its parts converted
+        parts = tuple(_pydantic_type(arg) for arg in args)
+        if origin is typing.Union or origin is UnionType:
+            return typing.Union[parts]  # noqa: UP007
+        return origin[parts]
     if isinstance(annotation, type) and issubclass(annotation, Record):
         return Annotated[annotation.schema(), After(annotation.from_model).pydantic()]
     return annotation

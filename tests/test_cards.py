@@ -162,6 +162,23 @@ def test_each_class_has_its_own_schema_made_once():
     assert Sample.schema().model_fields["kind_"].alias == "kind"
 
 
+class Shapes(Record):
+    counts: dict[str, Annotated[int, Bounds(ge=0)]] = {}
+    words: tuple[Annotated[str, After(str.upper)], ...] = ()
+    faces: list[Face] = []
+
+
+def test_metadata_and_records_count_inside_any_container():
+    made = Shapes.validate({"counts": {"a": 0}, "words": ["x", "y"], "faces": [{"title": "t"}]})
+    assert made.counts == {"a": 0} and made.words == ("X", "Y") and type(made.faces[0]) is Face
+    assert made.to_dict() == {"counts": {"a": 0}, "words": ("X", "Y"), "faces": [{"title": "t", "power": None}]}
+    with pytest.raises(RecordError) as raised:
+        Shapes.validate({"counts": {"a": -1}})
+    assert [(e["loc"], e["msg"]) for e in raised.value.errors] == [
+        (("counts", "a"), "Input should be greater than or equal to 0")
+    ]
+
+
 def test_invalid_fields_reports_each_field():
     error = invalid_fields("Sample", [("a", "missing_for_type", "is required", None), ("b", "nope", "not here", 3)])
     assert [(e["loc"], e["type"], e["msg"]) for e in error.errors()] == [
