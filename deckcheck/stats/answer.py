@@ -15,7 +15,7 @@ from deckcheck.decks import Deck
 from deckcheck.engine import MAX_TURN, EngineError, Going, TurnModel, deal
 from deckcheck.errors import DeckcheckError
 from deckcheck.query import CardFilter, Query, parse_filter, parse_query
-from deckcheck.stats.exact import ExactEngine, ExactResult, ExactUnavailable
+from deckcheck.stats.exact import ExactEngine, ExactGaveUp, ExactResult, ExactUnavailable
 from deckcheck.stats.model import (
     Atom,
     Composition,
@@ -87,6 +87,9 @@ class Answer:
     # The exact decision table behind a simulated `optimal` (computed on `decisions_model`), for --explain.
     decisions: ExactResult | None = None
     decisions_model: OddsModel | None = None
+    # Why the exact chain gave up on this question (ExactGaveUp); the same question going second or by a later turn
+    # is then simulated at once (see both_seats).
+    gave_up: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         result: dict[str, Any] = {
@@ -191,10 +194,12 @@ def answer(
     turn: int,
     options: StatsOptions,
     anys: Sequence[Query] = (),
+    gave_up: str | None = None,
 ) -> Answer:
     """One seat, one turn: exact where possible, else simulated; the policy used is in the answer.
 
-    Every query holds by its own deadline (`@N`, else `turn`); with `anys`, at least one of them holds too."""
+    Every query holds by its own deadline (`@N`, else `turn`); with `anys`, at least one of them holds too.
+    `gave_up`: the exact chain already gave up on a smaller question of this kind (why): simulate without trying."""
     check_floor(deck, options.floor)
     last = horizon([*queries, *anys], turn)
     latest = next((q for q in [*queries, *anys] if q.deadline == last and last != turn), None)
@@ -206,14 +211,20 @@ def answer(
         deck, queries, going=going, turn=turn, keep=keep, choices=options.choices, anys=anys, floor=options.floor
     )
     notes: list[str] = []
-    if options.method != "simulate":
+    if gave_up is not None and options.method is None:
+        notes.append(f"simulated: {gave_up}")
+    elif options.method != "simulate":
         try:
             return _exact_answer(model, policy, keep_text)
         except ExactUnavailable as why:
             if options.method == "exact":
                 raise DeckcheckError(f"--method exact is not available here: {why}", field="method") from None
             notes.append(f"simulated: {why}")
-    return _simulated_answer(deck, queries, anys, model, policy, keep, keep_text, options, notes)
+            if isinstance(why, ExactGaveUp):
+                gave_up = str(why)
+    simulated = _simulated_answer(deck, queries, anys, model, policy, keep, keep_text, options, notes)
+    simulated.gave_up = gave_up
+    return simulated
 
 
 def _plan(model: OddsModel, policy: str, keep_text: str | None) -> MulliganPlan | None:
@@ -403,15 +414,33 @@ class TurnRow:
 
 
 def both_seats(
-    deck: Deck, queries: Sequence[Query], *, turn: int, options: StatsOptions, anys: Sequence[Query] = ()
+    deck: Deck,
+    queries: Sequence[Query],
+    *,
+    turn: int,
+    options: StatsOptions,
+    anys: Sequence[Query] = (),
+    gave_up: dict[Going, str] | None = None,
 ) -> dict[Going, Answer | str]:
-    """Going first and second; a seat that never reaches the turn holds the reason instead of an answer."""
+    """Going first and second; a seat that never reaches the turn holds the reason instead of an answer.
+
+    `gave_up` (seat → why) carries the exact chain's giving up to the questions that are larger still: going first
+    draws fewer cards than going second, and an earlier turn fewer than a later one (turn_table passes one dict for
+    all its turns), so a seat found too large is simulated at once instead of spending the chain's budget again."""
+    gave_up = {} if gave_up is None else gave_up
     cells: dict[Going, Answer | str] = {}
-    for seat in SEATS:
+    for index, seat in enumerate(SEATS):
         try:
-            cells[seat] = answer(deck, queries, going=seat, turn=turn, options=options, anys=anys)
+            cell = cells[seat] = answer(
+                deck, queries, going=seat, turn=turn, options=options, anys=anys, gave_up=gave_up.get(seat)
+            )
         except EngineError as why:
             cells[seat] = why.reason
+            continue
+        if cell.gave_up is not None and seat not in gave_up:
+            found = f"{cell.gave_up} going {seat} by own turn {turn}, and this question needs more"
+            for larger in SEATS[index:]:
+                gave_up.setdefault(larger, found)
     return cells
 
 
@@ -424,8 +453,9 @@ def turn_table(
     if all(query.deadline is not None for query in [*queries, *anys]):
         return [TurnRow(turn, both_seats(deck, queries, turn=turn, options=options, anys=anys))]
     rows = []
+    gave_up: dict[Going, str] = {}
     for t in range(turn + 1):
-        rows.append(TurnRow(t, both_seats(deck, queries, turn=t, options=options, anys=anys)))
+        rows.append(TurnRow(t, both_seats(deck, queries, turn=t, options=options, anys=anys, gave_up=gave_up)))
     return rows
 
 

@@ -41,6 +41,11 @@ class ExactUnavailable(Exception):
     """The exact engine does not cover this model or would take too long; the reason says which."""
 
 
+class ExactGaveUp(ExactUnavailable):
+    """The chain ran to its budget and stopped (seconds spent): the same wants going second, or by a later turn,
+    reach more states, so they would stop too."""
+
+
 @dataclass(frozen=True)
 class Decision:
     """One opening hand (by atom composition), what the policy does with it, and its chance of success after."""
@@ -255,7 +260,7 @@ class ExactEngine:
                 hand = tuple(b + x for b, x in zip(base, drawn, strict=True))
                 total += hypergeometric(pool, drawn) * self.chain.value(hand)
         except ChainTooLarge:
-            raise ExactUnavailable(
+            raise ExactGaveUp(
                 f"the exact turns would need more than {CHAIN_WORK:,} steps or {MAX_STATES:,} states for "
                 f"{len(self.c)} card groups"
             ) from None

@@ -500,6 +500,41 @@ def test_vanguard_turn_2_with_a_g_deck_is_exact_and_the_simulation_agrees(decks,
     assert plain.exact.probability == 1 - hyper_miss(14, 49, {"first": 7, "second": 8}[going])
 
 
+def _larger_or_same(a: tuple[str, int], b: tuple[str, int]) -> bool:
+    """Whether question a (seat, turn) reaches at least the states of b: a later turn, going second not first."""
+    return a[1] >= b[1] and (a[0] == b[0] or b[0] == "first")
+
+
+@pytest.mark.parametrize(("budget", "tried_expected"), [(500, 3), (2_000, 5)])
+def test_a_chain_that_gave_up_is_not_tried_again_for_larger_questions(decks, monkeypatch, budget, tried_expected):
+    """Going second draws more than going first, a later turn more than an earlier one: once the chain has spent its
+    budget on a question, the larger ones of turn_table are simulated at once (each would spend it again)."""
+    from deckcheck.stats import chain, exact
+
+    monkeypatch.setattr(chain, "MAX_WORK", budget)  # turn 1 fits, turn 2 or 3 does not
+    tried: list[tuple[str, int]] = []
+    chain_value = exact.ExactEngine._chain_value
+
+    def spy(self, base, pool, m):
+        tried.append((self.model.going, self.model.turn))
+        return chain_value(self, base, pool, m)
+
+    monkeypatch.setattr(exact.ExactEngine, "_chain_value", spy)
+    options = StatsOptions(seed=3, trials=20_000)
+    rows = turn_table(decks["vanguard"], parse_queries(["grade=2"], decks["vanguard"]), turn=3, options=options)
+    cells = {(seat, row.turn): cell for row in rows for seat, cell in row.cells.items()}
+    simulated = {question for question, cell in cells.items() if cell.method == "simulate"}
+    gave_up = simulated & set(tried)  # tried, and given up on
+    assert len(set(tried)) == tried_expected and gave_up
+    assert all(cells[question].method == "exact" for question in set(tried) - gave_up)
+    for question in simulated - gave_up:  # never tried: larger than one given up on, and the note says so
+        assert any(_larger_or_same(question, smaller) for smaller in gave_up)
+        assert any("and this question needs more" in note for note in cells[question].notes)
+    for question in gave_up:  # each tried only when no smaller question had given up
+        assert not any(_larger_or_same(question, other) for other in gave_up - {question})
+    assert all(cell.method == "exact" for (seat, turn), cell in cells.items() if turn <= 1)
+
+
 def test_method_simulate_on_an_exact_question(decks):
     result = ask(decks["ic-dragonball"], ["number=B01"], mulligan="none", method="simulate", trials=50_000, seed=9)
     assert result.method == "simulate" and result.notes == []
