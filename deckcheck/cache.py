@@ -391,7 +391,7 @@ def _source_digest(source: str) -> bytes:
 # Plain data: scalars, lists and dicts as they are; tuples and nested records tagged (a tuple is always a tag). A
 # record is (its field values in the order of the file's `fields`, which become its __dict__; the set fields as a bit
 # mask over those fields; the indexes of the values that hold a tag and must be decoded). Values without their names
-# keep a 7,000-card file a third smaller, which is less to read and to MAC on every run.
+# keep a 7,000-card file a fifth smaller (3.7 -> 2.9 MB), which is less to read and to MAC on every run.
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})  # exact types: a str or int subclass would come back plain
 
