@@ -200,8 +200,6 @@ def territory(rule: Rule, deck: Deck) -> Iterator[Violation]:
                 f"{card.label()} is a {card.type}, not a territory card; the starting territory must be a "
                 "territory card (602-1a, 601-1e).",
                 cards=[card.number],
-                count=1,
-                limit=1,
             )
 
 
@@ -221,8 +219,6 @@ def main_territory(rule: Rule, deck: Deck) -> Iterator[Violation]:
             "cards may not be put in the main deck (601-1e); use one as the starting territory or put it in the "
             "D deck.",
             cards=[card.number for card, _ in found],
-            count=count,
-            limit=0,
         )
 
 

@@ -297,7 +297,6 @@ def markers(rule: Rule, deck: Deck) -> Iterator[Violation]:
             f"{name} ({', '.join(entry.numbers)}) is a marker card ({plural(entry.count, 'copy', 'copies')}); "
             "marker cards cannot be used in the deck and do not count toward its 50 cards (12.1.1.3).",
             cards=entry.numbers,
-            count=entry.count,
         )
 
 

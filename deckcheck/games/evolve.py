@@ -260,7 +260,7 @@ def leader(rule: Rule, deck: Deck) -> Iterator[Violation]:
             count=size,
             limit=1,
         )
-    for card, count in listed:
+    for card, _ in listed:
         assert isinstance(card, EvolveCard)
         if card.type != "leader":
             yield rule.violation(
@@ -268,7 +268,6 @@ def leader(rule: Rule, deck: Deck) -> Iterator[Violation]:
                 f"{card.label()} in the leader section is {_article(card.kind())}, not a leader card; "
                 "the leader section must hold 1 leader card (6.1.1.1).",
                 cards=[card.number],
-                count=count,
             )
 
 
@@ -327,8 +326,6 @@ def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
             f"which is {kinds}; the main deck may not hold leader cards, EVOLVE or ADVANCE cards or tokens (6.1.1.2): "
             f"{'; '.join(advice)}.",
             cards=entry.numbers,
-            count=entry.count,
-            limit=0,
         )
 
 
@@ -372,8 +369,6 @@ def evolve_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
             f"which is {kinds}; the evolve deck may hold only EVOLVE cards (6.1.1.3) and ADVANCE cards (a later "
             f"kind, built into the evolve deck).{token_note}",
             cards=entry.numbers,
-            count=entry.count,
-            limit=0,
         )
 
 

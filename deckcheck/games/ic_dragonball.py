@@ -159,14 +159,13 @@ def leader(rule: Rule, deck: Deck) -> Iterator[Violation]:
             count=size,
             limit=1,
         )
-    for card, count in cards:
+    for card, _ in cards:
         if card.type != "leader":
             yield rule.violation(
                 "leader",
                 f"{card.label()} in the leader section is {_TYPE_WORD[card.type]}, not a leader card; "
                 "the leader must be a card of type leader (5-1-2, 2-3-2-1).",
                 cards=[card.number],
-                count=count,
             )
 
 
@@ -202,7 +201,6 @@ def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
                 f"The main deck has {count} × {card.label()}, {_TYPE_WORD[card.type]}; the deck may hold only "
                 "battle and extra cards (5-1-3). Put the leader in the leader section.",
                 cards=[card.number],
-                count=count,
             )
 
 

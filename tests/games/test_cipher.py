@@ -254,7 +254,7 @@ def test_row9_marker_added_to_b() -> None:
     found = violations_of(base_db(marker("MK-1", "蒼の証")), main={**BASE_MAIN, "MK-1": 1})
     assert rule_ids(found) == ["cipher.markers"]
     (violation,) = found
-    assert (violation.cards, violation.count, violation.ref) == (["MK-1"], 1, "12.1.1.3")
+    assert (violation.cards, violation.count, violation.ref) == (["MK-1"], None, "12.1.1.3")
     assert "蒼の証 (MK-1)" in violation.message and "12.1.1.3" in violation.message
 
 
@@ -270,7 +270,8 @@ def test_row9_one_finding_per_marker_name() -> None:
     db = base_db(marker("MK-1", "蒼の証"), marker("MK-1H", "蒼の証", "ホロマーカーカード"), marker("MK-2", "白の証"))
     found = violations_of(db, main={**BASE_MAIN, "MK-1": 2, "MK-1H": 1, "MK-2": 1})
     markers = [v for v in found if v.rule == "cipher.markers"]
-    assert [(v.cards, v.count) for v in markers] == [(["MK-1", "MK-1H"], 3), (["MK-2"], 1)]
+    assert [(v.cards, v.count, v.limit) for v in markers] == [(["MK-1", "MK-1H"], None, None), (["MK-2"], None, None)]
+    assert ["3 copies" in markers[0].message, "1 copy" in markers[1].message] == [True, True]
     assert rule_ids(found) == ["cipher.markers"]  # markers never reach the copy count
 
 
