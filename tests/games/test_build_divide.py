@@ -331,6 +331,22 @@ def test_10_unit_as_territory(db):
     assert v.cards == ["K-01"] and "K (K-01) is a unit" in v.message
 
 
+def test_10_a_territory_in_d_is_not_the_starting_territory(db):
+    deck = base(d={"T-0B": 1})
+    deck["territory"] = {}
+    found = violations_of(db, **deck)
+    assert rule_ids(found) == ["build-divide.territory"]
+    (v,) = found
+    assert (v.count, v.limit, v.section, v.ref) == (0, 1, "territory", "602-1a")
+
+
+def test_10_the_same_territory_moved_to_the_territory_section_is_legal(db):
+    deck = base()
+    deck["territory"] = {"T-0B": 1}
+    assert deck["d"] == {}
+    assert violations_of(db, **deck) == []
+
+
 def test_unknown_starting_territory_is_only_unknown_card(db):
     deck = base()
     deck["territory"] = {"nowhere": 1}

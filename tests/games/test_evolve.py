@@ -358,6 +358,46 @@ def test_a_leader_in_the_evolve_deck(db):
     assert "leader card" in found.message
 
 
+# ADVANCE cards (a later kind): built into the evolve deck like EVOLVE cards, never the main deck -----------
+
+ADVANCE_RECORDS = [
+    rec("ADV-F", "試験の先駆け", advance=True, attack=5, defense=5),
+    rec("ADV-S", "試験の先駆けの術", "spell", advance=True),
+]
+
+
+@pytest.fixture(scope="module")
+def adb():
+    return make_db("evolve", BASE_RECORDS + ADVANCE_RECORDS)
+
+
+@pytest.mark.parametrize("card", ["ADV-F", "ADV-S"])
+def test_an_advance_card_is_accepted_in_the_evolve_deck(adb, card):
+    assert adb.cards[card].advance and not adb.cards[card].evolve
+    assert check(adb, evolve=with_(BASE_EVOLVE, E03=0, **{card: 1})) == []
+
+
+@pytest.mark.parametrize(("card", "kind"), [("ADV-F", "ADVANCE follower"), ("ADV-S", "ADVANCE spell")])
+def test_an_advance_card_in_main_fires_main_types(adb, card, kind):
+    main = with_(BASE_MAIN, M13=0, **{card: 1})
+    assert sum(main.values()) == 40
+    (found,) = only(check(adb, main=main, evolve=BASE_EVOLVE), "evolve.main-types")
+    assert (found.section, found.cards, found.count, found.ref) == ("main", [card], None, "6.1.1.2")
+    assert adb.cards[card].name in found.message and kind in found.message
+
+
+@pytest.mark.parametrize(("count", "legal"), [(3, True), (4, False)])
+def test_advance_copies_boundary_in_the_evolve_deck(adb, count, legal):
+    evolve = {"ADV-F": count, E[0]: 3, E[1]: 3}
+    found = check(adb, evolve=evolve)
+    if legal:
+        assert found == []
+    else:
+        (violation,) = only(found, "evolve.copies")
+        assert (violation.section, violation.count, violation.limit, violation.cards) == ("evolve", 4, 3, ["ADV-F"])
+        assert "試験の先駆け" in violation.message
+
+
 # Example 10: the leader -----------------------------------------------------------------------------------
 
 RUNE_MAIN = with_(BASE_MAIN, M13=0, **{"RUNE-1": 1})  # would fail evolve.basis if it were judged

@@ -213,6 +213,40 @@ def test_five_copies_of_a_name_in_g(db):
     assert "G deck" in found.message and "試験の超越王 ジェネシス" in found.message and "5.3.2.1" in found.message
 
 
+# 5.2.2.2.1 as corrected: reprints pool by name in the G deck too (one G-unit name under two numbers).
+G_REPRINTS = [rec(number, "再録の超越者 リプライズ", "g-unit", 4) for number in ("T-GR1", "T-GR2")]
+
+
+@pytest.fixture(scope="module")
+def reprint_db():
+    return make_db("vanguard", records_with(extra=G_REPRINTS))
+
+
+def test_g_reprints_pool_by_name(reprint_db):
+    g = g_with(T_GA=0, T_GB=3, T_GR1=3, T_GR2=2)
+    assert sum(g.values()) == 16
+    (found,) = only(violations_of(reprint_db, main=BASE_MAIN, g=g), "vanguard.copies")
+    assert (found.section, found.count, found.limit, found.ref) == ("g", 5, 4, "5.3.2.1")
+    assert found.cards == ["T-GR1", "T-GR2"]
+    assert "再録の超越者 リプライズ" in found.message and "G deck" in found.message
+
+
+def test_g_reprints_two_and_two_are_legal(reprint_db):
+    assert violations_of(reprint_db, main=BASE_MAIN, g=g_with(T_GA=0, T_GR1=2, T_GR2=2)) == []
+
+
+@pytest.mark.parametrize(("first", "second", "legal"), [(1, 3, True), (3, 1, True), (1, 4, False), (4, 1, False)])
+def test_g_reprints_pooled_boundary(reprint_db, first, second, legal):
+    g = g_with(T_GA=0, T_GB=3, T_GR1=first, T_GR2=second)
+    assert sum(g.values()) == 11 + first + second <= 16
+    violations = violations_of(reprint_db, main=BASE_MAIN, g=g)
+    if legal:
+        assert violations == []
+    else:
+        (found,) = only(violations, "vanguard.copies")
+        assert (found.section, found.count, found.limit, found.cards) == ("g", 5, 4, ["T-GR1", "T-GR2"])
+
+
 def test_deck_limit_any_allows_eight(db):
     main = main_with(G_BT01_010=0, T_G1B=0, T_ANY=8)
     assert violations_of(db, main=main, g=BASE_G) == []
