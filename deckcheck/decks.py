@@ -185,7 +185,8 @@ def _summed_cards(entries: list[Entry]) -> list[tuple[Card, int]]:
 _COUNT_LINE = re.compile(r"^(?P<count>[-+]?\d+(?:[.,]\d+)?)\s*[xX×]?\s+(?P<key>\S.*)$")
 _HEADER_LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(?P<value>.*)$")
 _SECTION_LINE = re.compile(r"^##\s*(?P<section>[^#\s][^#]*?)\s*$")
-_TRAILING_COMMENT = re.compile(r"\s+#.*$")
+# A comment after an entry: " # ..." (a `#` with a blank on either side), so that a name such as "#UNICUS" stays a name.
+_TRAILING_COMMENT = re.compile(r"\s+#(?:\s.*)?$")
 
 
 def read_text(path: Path, shown: str | None = None) -> str:

@@ -71,6 +71,16 @@ def test_text_header_lines_and_comments(tmp_path, db):
     assert deck.counts() == {"main": 4, "g": 4}
 
 
+def test_a_name_that_starts_with_a_hash_is_a_name_not_a_comment(tmp_path):
+    """EVOLVE's 「#UNICUS」 (CP02): a `#` is a comment only with a blank after it (or alone at the line's end)."""
+    from deckcheck.decks import parse_deck
+
+    text = "game: evolve\n## main\n2 #UNICUS\n1 #UNICUS # two more on order\n3 CP02-001 #\n"
+    source = parse_deck(tmp_path / "a.txt", text)
+    entries = [(entry.key, entry.raw_count) for entry in source.entries]
+    assert entries == [("#UNICUS", 2), ("#UNICUS", 1), ("CP02-001", 3)]
+
+
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
