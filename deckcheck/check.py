@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import tomli
 
-from deckcheck.carddb import CardDB, load_carddb
+from deckcheck.carddb import CardDB, layer_folders, load_carddb
 from deckcheck.decks import COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, parse_deck, read_text, resolve_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.violations import Violation
@@ -467,7 +467,9 @@ def check_paths(
     from deckcheck import parallel
 
     run = CheckRun()
-    session = _Session(run, tuple(carddb_dirs), regulation, as_of)  # a bad --as-of stops before any work
+    if carddb_dirs := tuple(carddb_dirs):
+        layer_folders(carddb_dirs)  # a --carddb folder that does not exist is said once, before any work
+    session = _Session(run, carddb_dirs, regulation, as_of)  # a bad --as-of stops before any work
     texts: dict[str, str] = {}
     watch = parallel.watch_cpus()  # how busy the CPUs are while the files are read decides the workers
     files, run.errors = find_deck_files(paths, texts)

@@ -41,6 +41,11 @@ def run_convert(
     as_of: str | None = None,
 ) -> tuple[str, list[str]]:
     """Convert; return (what to print on stdout, notes for stderr)."""
+    carddb_dirs = tuple(carddb_dirs)
+    if carddb_dirs:  # a folder that does not exist is a bad argument here too, though a deck format needs no cards
+        from deckcheck.carddb import layer_folders
+
+        layer_folders(carddb_dirs)
     source, notes = read_any(source_path, game_id)
     printed_only = {"--player": player, "--event": event, "--regulation": regulation, "--as-of": as_of}
     given = [name for name, value in printed_only.items() if value is not None]

@@ -153,9 +153,10 @@ def test_bad_arguments_are_exit_2(run_cli, decks):
 
 
 def test_a_missing_carddb_folder_is_exit_2(run_cli, decks, tmp_path):
-    code, _, err = run_cli("check", decks, "--carddb", tmp_path / "nowhere")
+    code, out, err = run_cli("check", decks, "--carddb", tmp_path / "nowhere")
     assert code == 2
     assert "nowhere" in err and "does not exist" in err
+    assert err.count("does not exist") == 1 and out == ""  # said once, not once per game; nothing checked
 
 
 def test_games_and_rules(run_cli):
@@ -320,6 +321,34 @@ PRINTS_A_VERDICT = ("check", "add", "remove", "set", "show", "convert")
 @pytest.mark.parametrize("command", READS_CARDS)
 def test_every_command_that_reads_cards_takes_carddb(command):
     assert "--carddb" in _options_by_command()[command]
+
+
+def _arguments_of(command: str, tmp_path: Path) -> list[str]:
+    deck = tmp_path / "deck.deck.toml"
+    example = Path(__file__).resolve().parent.parent / "decks" / "vanguard" / "dawn_knights.deck.toml"
+    deck.write_bytes(example.read_bytes())
+    return {
+        "check": [deck],
+        "hand": [deck],
+        "stats": [deck, "--want", "grade=1"],
+        "cards search": ["ピコル", "--game", "vanguard"],
+        "new": [tmp_path / "new.deck.toml", "--game", "vanguard"],
+        "add": [deck, "DC-VG-001"],
+        "remove": [deck, "DC-VG-001"],
+        "set": [deck, "name", "X"],
+        "show": [deck],
+        "convert": [deck, "--to", "text"],
+        "rules": ["vanguard"],
+    }[command]
+
+
+@pytest.mark.parametrize("command", READS_CARDS)
+def test_every_command_refuses_a_carddb_folder_that_does_not_exist(run_cli, tmp_path, command):
+    args = _arguments_of(command, tmp_path)
+    before = {path: path.read_bytes() for path in tmp_path.iterdir()}
+    code, out, err = run_cli(*command.split(), *args, "--carddb", tmp_path / "nowhere")
+    assert code == 2 and "nowhere" in err and "does not exist" in err and out == ""
+    assert {path: path.read_bytes() for path in tmp_path.iterdir()} == before  # nothing written
 
 
 @pytest.mark.parametrize("command", PRINTS_A_VERDICT)
