@@ -18,6 +18,7 @@ import tomli
 from deckcheck.carddb import CardDB, layer_folders, load_carddb
 from deckcheck.decks import COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, parse_deck, read_text, resolve_deck
 from deckcheck.errors import DeckcheckError
+from deckcheck.game import with_article
 from deckcheck.violations import Violation
 
 if TYPE_CHECKING:  # deckcheck.regulations is imported only when a regulation is asked for
@@ -113,7 +114,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                 rule="deck.unknown-section",
                 severity="error",
                 section=section,
-                message=f"Section '{section}'{at} is not a {game.title} deck section; "
+                message=f"Section '{section}'{at} is not {with_article(game.title)} deck section; "
                 f"the sections are: {', '.join(game.sections)}.",
             )
         )
@@ -179,7 +180,7 @@ def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None
         rule="deck.unknown-card",
         severity="error",
         section=section,
-        message=f"'{key}'{at} is not a {deck.game.title} card number or name in the card database.{hint}",
+        message=f"'{key}'{at} is not {with_article(deck.game.title)} card number or name in the card database.{hint}",
         extra={"key": key, "suggestions": hints},
         line=line,
     )

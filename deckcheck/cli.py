@@ -31,6 +31,7 @@ _APP_SETTINGS = dict(
     add_completion=False,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 app = typer.Typer(**_APP_SETTINGS)
 clitypes.install()  # plain parameters converted without a pydantic TypeAdapter each (see deckcheck.clitypes)
@@ -38,6 +39,7 @@ clitypes.install()  # plain parameters converted without a pydantic TypeAdapter 
 
 cards_app = typer.Typer(
     help="Search the card databases and import card lists into a card database folder.",
+    short_help="Search cards, and import card lists into a card database.",
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
@@ -273,7 +275,7 @@ class HandOutput(StrEnum):
     json = "json"
 
 
-@app.command()
+@app.command(short_help="Deal a test hand through the game's real setup and mulligan.")
 @_exits_2_on_bad_input
 def hand(
     deck: Annotated[
@@ -629,7 +631,7 @@ def cards_import(
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(short_help="Create an empty deck file (never overwrites a file).")
 @_exits_2_on_bad_input
 def new(
     path: Annotated[Path, typer.Argument(metavar="PATH", help="The deck file to create (.deck.toml).")],
@@ -675,7 +677,7 @@ def add(
     )
 
 
-@app.command()
+@app.command(short_help="Remove copies of a card and print the deck's new state.")
 @_exits_2_on_bad_input
 def remove(
     path: DeckArgument,
@@ -704,7 +706,7 @@ def remove(
     )
 
 
-@app.command("set")
+@app.command("set", short_help="Set a deck key and print the deck's new state.")
 @_exits_2_on_bad_input
 def set_key(
     path: DeckArgument,
@@ -738,7 +740,7 @@ def set_key(
     )
 
 
-@app.command()
+@app.command(short_help="Show a deck: sections, distributions and verdict.")
 @_exits_2_on_bad_input
 def show(
     path: DeckArgument,
@@ -773,7 +775,7 @@ class ConvertFormat(StrEnum):
     html = "html"
 
 
-@app.command()
+@app.command(short_help="Convert a deck between formats, or print a decklist.")
 @_exits_2_on_bad_input
 def convert(
     source: Annotated[
@@ -848,7 +850,7 @@ def convert(
         _echo(printed, json_text=out is None and to.value in ("toml", "json"), nl=not printed.endswith("\n"))
 
 
-@app.command()
+@app.command(short_help="List the games, their deck sections and keys.")
 @_exits_2_on_bad_input
 def games(
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
@@ -890,7 +892,7 @@ COMMON_RULES = (
 )
 
 
-@app.command()
+@app.command(short_help="Print a game's construction rules and regulations.")
 @_exits_2_on_bad_input
 def rules(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `deckcheck games`).")],

@@ -30,7 +30,7 @@ import tomli
 from deckcheck.carddb import carddb_layers
 from deckcheck.decks import toml_error_position
 from deckcheck.errors import DeckcheckError, Problem
-from deckcheck.game import CopyGroup, plural
+from deckcheck.game import CopyGroup, plural, with_article
 from deckcheck.limits import parse_within_limits
 from deckcheck.normalize import norm_name
 from deckcheck.violations import Violation
@@ -141,7 +141,9 @@ def _restriction(db: CardDB, listing: Listing, problems: list[str]) -> Restricti
         hints = db.suggest(listing.key)
         hint = f"; did you mean: {'; '.join(hints)}?" if hints else ""
         problems.append(
-            listing.problem(f"{listing.key!r} is not a {db.game.title} card number or name in the card database{hint}")
+            listing.problem(
+                f"{listing.key!r} is not {with_article(db.game.title)} card number or name in the card database{hint}"
+            )
         )
         return None
     identity = db.game.limit_identity(card)

@@ -249,3 +249,16 @@ def _refuse_reading(monkeypatch, *, folder: str, file: str) -> None:
 
     monkeypatch.setattr("deckcheck.check.os.scandir", scandir)
     monkeypatch.setattr(Path, "read_bytes", read_bytes)
+
+
+def test_messages_count_and_name_in_good_english(tmp_path, isolated_carddb):
+    """'1 card', not '1 cards'; 'an IC Carddass Dragon Ball deck section', not 'a IC ...'."""
+    vanguard = tmp_path / "one.txt"
+    vanguard.write_text("game: vanguard\n1 DC-VG-001\n", encoding="utf-8")
+    dragonball = tmp_path / "sections.txt"
+    dragonball.write_text("game: ic-dragonball\n## sideboard\n1 DC-DB-013\n", encoding="utf-8")
+    run = check_paths([vanguard, dragonball])
+    messages = [violation.message for report in run.reports for violation in report.violations]
+    assert any(message.startswith("The main deck has 1 card;") for message in messages)
+    assert any("is not an IC Carddass Dragon Ball deck section" in message for message in messages)
+    assert not any(" 1 cards" in message or " a IC " in message for message in messages)

@@ -440,3 +440,14 @@ def test_convert_into_a_device_or_a_fifo_writes_through_it(run_cli, tmp_path):
     assert code == 0, err
     assert json.loads(received[0])["main"] == {"DC-VG-001": 1}
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_help_with_h_and_whole_summaries(run_cli):
+    code, out, _ = run_cli("-h")
+    assert code == 0 and "Commands:" in out
+    commands = out[out.index("Commands:") :]
+    assert "..." not in commands  # every command's summary whole (click cuts a long first sentence)
+    for command in ("check", "hand", "stats", "odds", "new", "add", "remove", "set", "show", "convert", "games"):
+        code, out, _ = run_cli(command, "-h")
+        assert code == 0 and out.startswith("Usage:"), command
+    assert run_cli("cards", "search", "-h")[0] == 0

@@ -142,7 +142,7 @@ def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
     elif size > MAIN_MAX:
         yield rule.violation(
             "main",
-            f"The main deck has {size} cards; it may have at most {MAIN_MAX} (601-1a).",
+            f"The main deck has {plural(size, 'card')}; it may have at most {MAIN_MAX} (601-1a).",
             count=size,
             limit=MAIN_MAX,
         )
@@ -159,7 +159,7 @@ def d_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
     if size > D_MAX:
         yield rule.violation(
             "d",
-            f"The D deck has {size} cards; it may have at most {D_MAX} (601-1a).",
+            f"The D deck has {plural(size, 'card')}; it may have at most {D_MAX} (601-1a).",
             count=size,
             limit=D_MAX,
         )
@@ -186,8 +186,8 @@ def territory(rule: Rule, deck: Deck) -> Iterator[Violation]:
         listed = f" ({names_of(card for card, _ in cards)})" if cards else ""
         yield rule.violation(
             "territory",
-            f"The territory section has {size} cards{listed}; the starting territory is exactly one territory "
-            "card (602-1a), and further territories belong in the D deck (601-1e).",
+            f"The territory section has {plural(size, 'card')}{listed}; the starting territory is exactly one "
+            "territory card (602-1a), and further territories belong in the D deck (601-1e).",
             cards=numbers,
             count=size,
             limit=1,

@@ -50,7 +50,19 @@ from deckcheck.cards import (
     validates_before,
 )
 from deckcheck.decks import Deck
-from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, limit_text, names_of, plural, tally
+from deckcheck.game import (
+    CopyGroup,
+    Game,
+    Rule,
+    RuleBook,
+    Tally,
+    histogram,
+    limit_text,
+    names_of,
+    plural,
+    tally,
+    with_article,
+)
 from deckcheck.normalize import norm_name
 from deckcheck.procedure import EngineError, MulliganKind, Setup, expand
 from deckcheck.violations import Violation
@@ -221,10 +233,6 @@ def in_evolve_deck(card: Card) -> bool:
     return bool(getattr(card, "evolve", False) or getattr(card, "advance", False))
 
 
-def _article(text: str) -> str:
-    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
-
-
 rules = RuleBook()
 
 
@@ -252,7 +260,7 @@ def leader(rule: Rule, deck: Deck) -> Iterator[Violation]:
     size = deck.size("leader")
     listed = deck.cards("leader")
     if size != 1:
-        what = "is empty" if size == 0 else f"has {size} cards ({names_of(c for c, _ in listed)})"
+        what = "is empty" if size == 0 else f"has {plural(size, 'card')} ({names_of(c for c, _ in listed)})"
         yield rule.violation(
             "leader",
             f"The leader section {what}; a deck needs exactly 1 leader card (6.1.1.1).",
@@ -265,7 +273,7 @@ def leader(rule: Rule, deck: Deck) -> Iterator[Violation]:
         if card.type != "leader":
             yield rule.violation(
                 "leader",
-                f"{card.label()} in the leader section is {_article(card.kind())}, not a leader card; "
+                f"{card.label()} in the leader section is {with_article(card.kind())}, not a leader card; "
                 "the leader section must hold 1 leader card (6.1.1.1).",
                 cards=[card.number],
             )
@@ -292,7 +300,7 @@ def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
     elif size > MAIN_MAX:
         yield rule.violation(
             "main",
-            f"The main deck has {size} cards; it may have at most {MAIN_MAX} (6.1.1.2: 40 to 50 cards).",
+            f"The main deck has {plural(size, 'card')}; it may have at most {MAIN_MAX} (6.1.1.2: 40 to 50 cards).",
             count=size,
             limit=MAIN_MAX,
         )
@@ -312,7 +320,7 @@ def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
     wrong = [(c, n) for c, n in deck.cards("main") if c.type == "leader" or in_evolve_deck(c) or c.token]  # type: ignore
     for name, entry in _by_name(wrong).items():
         cards: list[EvolveCard] = entry.cards  # type: ignore[assignment]
-        kinds = " and ".join(dict.fromkeys(_article(card.kind()) for card in cards))
+        kinds = " and ".join(dict.fromkeys(with_article(card.kind()) for card in cards))
         advice = []
         if any(card.type == "leader" for card in cards):
             advice.append("a leader card belongs in the leader section")
@@ -343,7 +351,7 @@ def evolve_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
     if size > EVOLVE_MAX:
         yield rule.violation(
             "evolve",
-            f"The evolve deck has {size} cards; it may have at most {EVOLVE_MAX} (6.1.1.3: 0 to 10 cards).",
+            f"The evolve deck has {plural(size, 'card')}; it may have at most {EVOLVE_MAX} (6.1.1.3: 0 to 10 cards).",
             count=size,
             limit=EVOLVE_MAX,
         )
@@ -359,7 +367,7 @@ def evolve_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
     wrong = [(c, n) for c, n in deck.cards("evolve") if not in_evolve_deck(c) or c.token]  # type: ignore[attr-defined]
     for name, entry in _by_name(wrong).items():
         cards: list[EvolveCard] = entry.cards  # type: ignore[assignment]
-        kinds = " and ".join(dict.fromkeys(_article(card.kind()) for card in cards))
+        kinds = " and ".join(dict.fromkeys(with_article(card.kind()) for card in cards))
         token_note = (
             " Tokens are not cards and are never put in a deck (9.1.1.1, 9.1.4)." if any(c.token for c in cards) else ""
         )
@@ -671,7 +679,7 @@ def _leader_for_setup(deck: Deck) -> EvolveCard:
     if size == 0:
         reason = "the leader section is empty"
     elif size > 1:
-        reason = f"the leader section has {size} cards ({names_of(c for c, _ in listed)})"
+        reason = f"the leader section has {plural(size, 'card')} ({names_of(c for c, _ in listed)})"
     elif not listed:
         reason = "the leader section names a card that is not in the card database"
     else:

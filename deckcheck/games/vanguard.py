@@ -129,7 +129,7 @@ def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
     if size != 50:
         yield rule.violation(
             "main",
-            f"The main deck has {size} cards; it must have exactly 50 (5.2.2.1).",
+            f"The main deck has {plural(size, 'card')}; it must have exactly 50 (5.2.2.1).",
             count=size,
             limit=50,
         )
@@ -259,7 +259,9 @@ def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
 def g_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
     size = deck.size("g")
     if size > 16:
-        yield rule.violation("g", f"The G deck has {size} cards; it may have at most 16 (5.3.2).", count=size, limit=16)
+        yield rule.violation(
+            "g", f"The G deck has {plural(size, 'card')}; it may have at most 16 (5.3.2).", count=size, limit=16
+        )
 
 
 @rules.rule("vanguard.g-types", ref="5.3.3", refs="5.3.3 「Gユニットのみ」", summary="The G deck holds only G units.")
