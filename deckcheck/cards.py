@@ -10,7 +10,7 @@ on its checks. Nothing of this imports pydantic: a run that takes its cards from
 (``deckcheck.cache``) never does, which is a third of the start-up of one check. The pydantic model of a record
 class (:meth:`Record.schema`) is made from that declaration the first time a record is validated or a command asks
 about the fields (filters, ``cards search``, ``cards import``); it is the one place the package imports pydantic for
-cards (this module is the seam), and its errors reach callers as :class:`RecordError`.
+cards (this module is the seam: :func:`value_validator` too), and its errors reach callers as :class:`RecordError`.
 """
 
 from __future__ import annotations
@@ -109,6 +109,14 @@ def validates_field(*fields: str) -> Callable[[Any], Any]:
     """On a classmethod (cls, value, info) -> value: judges those fields, with the fields read before them in
     ``info.data`` (pydantic's field_validator)."""
     return _tagged("field", "after", fields)
+
+
+def value_validator(annotation: Any) -> Callable[[Any], Any]:
+    """A function validating one value as a field of type `annotation` (pydantic's metadata) would: it returns the
+    stored value, or raises ValueError (pydantic's ValidationError is one). For query values (deckcheck.query)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(annotation).validate_python
 
 
 class RecordError(ValueError):

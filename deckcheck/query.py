@@ -18,9 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
-from pydantic import TypeAdapter, ValidationError
-
-from deckcheck.cards import Card
+from deckcheck.cards import Card, value_validator
 from deckcheck.errors import DeckcheckError
 from deckcheck.game import Game
 from deckcheck.normalize import norm_name
@@ -111,7 +109,7 @@ def _value_parser(info: Any) -> tuple[Callable[[str], Any], bool]:
         metadata: list[Any] = []
     else:
         metadata = list(info.metadata)
-    adapter = TypeAdapter(Annotated[annotation, *metadata] if metadata else annotation)
+    validate = value_validator(Annotated[annotation, *metadata] if metadata else annotation)
 
     def parse(text: str) -> Any:
         candidates: list[Any] = [text]
@@ -121,8 +119,8 @@ def _value_parser(info: Any) -> tuple[Callable[[str], Any], bool]:
             candidates.insert(0, int(text))
         for candidate in candidates:
             try:
-                return adapter.validate_python(candidate)
-            except ValidationError:
+                return validate(candidate)
+            except ValueError:  # pydantic's ValidationError
                 continue
         raise ValueError(text)
 

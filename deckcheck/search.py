@@ -182,12 +182,12 @@ def _no_match(db: CardDB, query: str) -> str:
 
 def _columns(db: CardDB) -> tuple[list[str], list[Callable[[Card], str]]]:
     """Headers (a field's alias where it has one, e.g. evolve `class`) and cell makers of the table."""
-    fields = db.game.card_model.schema().model_fields
+    fields = db.game.card_model.record_fields  # the declared fields: no validator needed to name a column
     headers = ["number", "name"]
     cells: list[Callable[[Card], str]] = [lambda card: card.number, lambda card: card.name]
     for attribute in db.game.search_columns:
-        info = fields.get(attribute)
-        headers.append((info.alias if info is not None and info.alias else None) or attribute)
+        spec = fields.get(attribute)
+        headers.append((spec.alias if spec is not None else None) or attribute)
         cells.append(lambda card, attribute=attribute: _cell(getattr(card, attribute, None)))
     return headers, cells
 

@@ -597,22 +597,28 @@ def test_importing_the_package_imports_no_models():
     assert _python(code) == "False deckcheck.decks"
 
 
-def test_a_check_from_the_cache_never_imports_pydantic(tmp_path):
+_PYDANTIC_MODULES = (
+    "import sys; from deckcheck.cli import main; sys.argv = ['deckcheck', *sys.argv[1:]]\n"
+    "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\n"
+    "print(code, sorted({m.split('.')[0] for m in sys.modules if m.startswith('pydantic')}), file=sys.stderr)"
+)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["check", str(ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml")], "1 deck checked, 1 legal"),
+        (["cards", "search", "ピコル", "--game", "vanguard"], "1 card matches"),
+    ],
+)
+def test_a_check_or_a_name_search_from_the_cache_never_imports_pydantic(tmp_path, args, said):
     """Validation is pydantic's, made on first use (deckcheck.cards); cards from the cache are plain records."""
-    code = (
-        "import sys; from deckcheck.cli import main; sys.argv = ['deckcheck', 'check', sys.argv[1]]\n"
-        "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\n"
-        "print(code, sorted({m.split('.')[0] for m in sys.modules if m.startswith('pydantic')}), file=sys.stderr)"
-    )
     env = {**os.environ, "PYTHONPATH": str(ROOT), "DECKCHECK_CACHE_DIR": str(tmp_path)}
     env.pop("DECKCHECK_NO_CACHE", None)
-    deck = str(ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml")
-    runs = [
-        subprocess.run([sys.executable, "-c", code, deck], capture_output=True, text=True, env=env, cwd=ROOT)
-        for _ in range(2)
-    ]
+    command = [sys.executable, "-c", _PYDANTIC_MODULES, *args]
+    runs = [subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT) for _ in range(2)]
     assert [run.stderr.strip().splitlines()[-1] for run in runs] == ["0 ['pydantic', 'pydantic_core']", "0 []"]
-    assert "1 deck checked, 1 legal" in runs[1].stdout
+    assert said in runs[1].stdout
 
 
 def test_a_cached_database_builds_only_the_cards_asked_for(layer, parses):
