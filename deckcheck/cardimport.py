@@ -39,11 +39,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal, NamedTuple, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Union, get_args, get_origin
 
 import tomli
 import tomli_w
-from pydantic import BaseModel
 
 from deckcheck.atomic import atomic_write, folder_lock
 from deckcheck.carddb import forget_loaded, layer_folders, limit_disagreements, load_file, load_layers, parse_record
@@ -53,6 +52,9 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.game import Game
 from deckcheck.normalize import norm_number
 from deckcheck.surgery import comment_lines
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 LIST_SEPARATORS = re.compile(r"[|;、]")
 TRUE_WORDS = {"true", "yes", "1", "y", "○", "〇", "◯", "はい"}

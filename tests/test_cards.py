@@ -185,3 +185,31 @@ def test_invalid_fields_reports_each_field():
         (("a",), "missing_for_type", "is required"),
         (("b",), "nope", "not here"),
     ]
+
+
+def test_only_the_cards_module_imports_pydantic():
+    """The seam (module docstring of deckcheck.cards): every other module reaches pydantic through it, so a run that
+    validates nothing never imports it. Imports for type checkers only (under TYPE_CHECKING) do not count."""
+    import ast
+    from pathlib import Path
+
+    import deckcheck
+
+    offenders = []
+    for path in sorted(Path(deckcheck.__file__).parent.rglob("*.py")):
+        if path.name == "cards.py" and path.parent.name == "deckcheck":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {
+            id(node)
+            for block in ast.walk(tree)
+            if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+            for node in ast.walk(block)
+        }
+        for node in ast.walk(tree):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            if any(name.split(".")[0] in ("pydantic", "pydantic_core") for name in names) and id(node) not in typing_only:
+                offenders.append(f"{path.name}:{node.lineno}")
+    assert offenders == []
