@@ -210,6 +210,7 @@ def test_only_the_cards_module_imports_pydantic():
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
             if isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
-            if any(name.split(".")[0] in ("pydantic", "pydantic_core") for name in names) and id(node) not in typing_only:
+            pydantic = any(name.split(".")[0] in ("pydantic", "pydantic_core") for name in names)
+            if pydantic and id(node) not in typing_only:
                 offenders.append(f"{path.name}:{node.lineno}")
     assert offenders == []
