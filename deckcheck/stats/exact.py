@@ -20,10 +20,12 @@ a full mulligan a hand is redrawn when the redraw is worth strictly more than ke
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, prod
+from operator import add, sub
 
 from deckcheck.engine import MulliganKind
 from deckcheck.stats.chain import MAX_STATES, Chain, ChainTooLarge, DeckOut, hypergeometric
@@ -170,21 +172,20 @@ class ExactEngine:
         remaining = total
         for a, available in enumerate(pool):
             remaining -= available
-            dims, settle = self.dims[a], self.settle[a]
+            settle = self.settle[a]
+            # per dimension of this atom: the stage by which its cards count (a want's deadline; the seek: the last)
+            dims = [(j, self.stage_of[j] if j < len(self.stage_of) else -1, caps[j]) for j in self.dims[a]]
             new: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
             for (drawn, counts), ways in states.items():
-                needs = [d - x for d, x in zip(draws, drawn, strict=True)]
-                for split, weight in _splits(available, needs, remaining):
-                    self.steps += 1
-                    taken = tuple(x + y for x, y in zip(drawn, split, strict=True))
-                    if dims and any(split):
+                needs = tuple(map(sub, draws, drawn))
+                splits = _splits(available, needs, remaining)
+                self.steps += len(splits)
+                for split, weight, by_stage in splits:
+                    taken = tuple(map(add, drawn, split))
+                    if dims and by_stage[-1]:
                         updated = list(counts)
-                        for j in dims:
-                            if j < len(self.stage_of):
-                                added = sum(split[: self.stage_of[j] + 1])
-                            else:
-                                added = sum(split)  # the seek dimension counts every stage
-                            updated[j] = min(updated[j] + added, caps[j])
+                        for j, stage, cap in dims:
+                            updated[j] = min(updated[j] + by_stage[stage], cap)
                     elif settle:
                         updated = list(counts)
                     else:
@@ -406,9 +407,27 @@ def _multinomial(total: int, draws: tuple[int, ...]) -> int:
     return ways
 
 
-def _splits(available: int, needs: list[int], slack: int) -> Iterator[tuple[tuple[int, ...], int]]:
+Split = tuple[tuple[int, ...], int, tuple[int, ...]]  # cards per stage, ways, cards by each stage
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _splits(available: int, needs: tuple[int, ...], slack: int) -> tuple[Split, ...]:
     """How an atom of `available` cards can give x_s cards to each stage (x_s <= needs[s]), leaving at most `slack`
-    of the stages' needs to the later atoms, with the number of ways (multinomial)."""
+    of the stages' needs to the later atoms: each split with its number of ways (multinomial) and its running sums
+    (cards given by each stage). The DP asks for the same few splits again and again: they are made once."""
+    return tuple(
+        (split, ways, tuple(_running_sums(split))) for split, ways in _split_ways(available, list(needs), slack)
+    )
+
+
+def _running_sums(values: tuple[int, ...]) -> Iterator[int]:
+    total = 0
+    for value in values:
+        total += value
+        yield total
+
+
+def _split_ways(available: int, needs: list[int], slack: int) -> Iterator[tuple[tuple[int, ...], int]]:
     if len(needs) == 1:
         need = needs[0]
         for x in range(max(0, need - slack), min(available, need) + 1):
