@@ -3,7 +3,8 @@
 Typer 0.2x converts each parameter's text (and each default) through a pydantic TypeAdapter, built when the command
 runs. Building the first one imports pydantic's whole schema machinery and each costs a few milliseconds more:
 about 100 ms of CPU for `deckcheck check DECK`, which otherwise needs no pydantic schema at all (cards come from the
-cache). Our parameters are plain: text, paths, numbers, flags and choices (StrEnum), alone, optional or repeated.
+cache). Our parameters are plain: text, paths, numbers (within bounds), flags and choices (StrEnum), alone, optional or
+repeated.
 For those this module converts directly, with the same kind of message ("Invalid value for '--output' / '-o':
 'x' is not one of ..."); any other parameter (a min/max range, a custom parser, a file) keeps Typer's own way.
 Releases of Typer without that machinery (click's types) are left alone.
@@ -53,11 +54,15 @@ def plain_converter(descriptor: Any) -> Callable[[Any], Any] | None:
     info = descriptor.parameter_info
     if getattr(descriptor, "file_annotation", None) is not None:
         return None
-    if any(getattr(info, name, None) is not None for name in ("min", "max", "parser", "click_type")):
+    if any(getattr(info, name, None) is not None for name in ("parser", "click_type")):
         return None
     if getattr(info, "clamp", False) or not getattr(info, "case_sensitive", True):
         return None
     annotation = _without_none(descriptor.annotation)
+    low, high = getattr(info, "min", None), getattr(info, "max", None)
+    if low is not None or high is not None:  # a number within bounds (--count 1 or more)
+        convert = {int: _whole_number, float: _number}.get(annotation)
+        return None if convert is None else _bounded(convert, low, high)
     if typing.get_origin(annotation) is list:
         (annotation,) = typing.get_args(annotation) or (None,)
         annotation = _without_none(annotation)
@@ -120,6 +125,18 @@ def _number(value: Any) -> float:
         return float(str(value).strip())
     except ValueError:
         raise ConversionError(f"{value!r} is not a number") from None
+
+
+def _bounded(convert: Callable[[Any], Any], low: Any, high: Any) -> Callable[[Any], Any]:
+    def within(value: Any) -> Any:
+        number = convert(value)
+        if low is not None and number < low:
+            raise ConversionError(f"{number} is less than the minimum of {low}")
+        if high is not None and number > high:
+            raise ConversionError(f"{number} is more than the maximum of {high}")
+        return number
+
+    return within
 
 
 _FLAG_WORDS = {"true": True, "1": True, "yes": True, "on": True, "false": False, "0": False, "no": False, "off": False}

@@ -63,16 +63,36 @@ def test_bad_values_say_what_is_expected(annotation, given, message):
 @pytest.mark.parametrize(
     ("annotation", "settings"),
     [
-        (int, {"min": 1}),
-        (int, {"max": 9}),
         (str, {"parser": str.upper}),
-        (float, {"min": 0.0}),
+        (int, {"min": 1, "clamp": True}),
+        (str, {"min": 1}),
         (dict, {}),
         (str, {"clamp": True}),
     ],
 )
 def test_anything_else_keeps_typers_own_conversion(annotation, settings):
     assert clitypes.plain_converter(Descriptor(annotation, **settings)) is None
+
+
+@pytest.mark.parametrize(
+    ("annotation", "settings", "given", "result"),
+    [
+        (int, {"min": 1}, "1", 1),
+        (int, {"min": 1}, "0", "0 is less than the minimum of 1"),
+        (int, {"max": 9}, "9", 9),
+        (int, {"max": 9}, "10", "10 is more than the maximum of 9"),
+        (int, {"min": 1, "max": 9}, "x", "'x' is not a whole number"),
+        (float, {"min": 0.5}, "0.25", "0.25 is less than the minimum of 0.5"),
+    ],
+)
+def test_numbers_within_bounds(annotation, settings, given, result):
+    convert = clitypes.plain_converter(Descriptor(annotation, **settings))
+    assert convert is not None
+    if isinstance(result, str):
+        with pytest.raises(clitypes.ConversionError, match=result):
+            convert(given)
+    else:
+        assert convert(given) == result
 
 
 def test_usage_errors_through_the_command_line(run_cli, tmp_path):
