@@ -111,12 +111,23 @@ def validates_field(*fields: str) -> Callable[[Any], Any]:
     return _tagged("field", "after", fields)
 
 
+@dataclass(frozen=True)
+class DeclaredField:
+    """A field as its class declares it (no pydantic needed): its type, with the top-level ``Annotated`` metadata
+    apart as pydantic's FieldInfo keeps it, the name records use for it, and whether a record must give it."""
+
+    annotation: Any
+    metadata: tuple[Any, ...]
+    alias: str | None
+    required: bool
+
+
 def value_validator(annotation: Any) -> Callable[[Any], Any]:
-    """A function validating one value as a field of type `annotation` (pydantic's metadata) would: it returns the
-    stored value, or raises ValueError (pydantic's ValidationError is one). For query values (deckcheck.query)."""
+    """A function validating one value as a field of type `annotation` (this module's metadata, or pydantic's) would:
+    it returns the stored value, or raises ValueError (pydantic's ValidationError is one). For query values."""
     from pydantic import TypeAdapter
 
-    return TypeAdapter(annotation).validate_python
+    return TypeAdapter(_pydantic_type(annotation)).validate_python
 
 
 class RecordError(ValueError):
@@ -196,6 +207,22 @@ class Record:
         record.__dict__ = {name: model.__dict__[name] for name in cls.record_fields}
         record.fields_set = set(model.model_fields_set)
         return record
+
+    @classmethod
+    def declared_fields(cls) -> dict[str, DeclaredField]:
+        """The declared fields by attribute name (made once per class): what a filter needs to read a value."""
+        made = cls.__dict__.get("_declared")
+        if made is None:
+            hints = typing.get_type_hints(cls, include_extras=True)
+            made = {}
+            for name, spec in cls.record_fields.items():
+                annotation, metadata = hints[name], ()
+                if typing.get_origin(annotation) is Annotated:
+                    annotation, *rest = typing.get_args(annotation)
+                    metadata = tuple(rest)
+                made[name] = DeclaredField(annotation, metadata, spec.alias, spec.default is _REQUIRED)
+            type.__setattr__(cls, "_declared", made)
+        return made
 
     @classmethod
     def schema(cls) -> type[BaseModel]:

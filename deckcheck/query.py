@@ -89,7 +89,7 @@ class Query:
 
 
 def _field_info(game: Game, name: str) -> tuple[str, Any]:
-    fields = game.card_model.schema().model_fields
+    fields = game.card_model.declared_fields()
     for attribute, info in fields.items():
         if name in (attribute, info.alias) and attribute != "game":
             return attribute, info

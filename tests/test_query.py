@@ -208,3 +208,31 @@ def test_part_of_a_number_in_every_command(run_cli, tmp_path, vanguard_carddb, a
     code, _, err = run_cli(*[deck if arg == "DECK" else arg for arg in args], "--carddb", vanguard_carddb)
     assert code == 2 and "field 'grade'" in err and "~= finds part of a text" in err, err
     assert "internal error" not in err
+
+
+@pytest.mark.parametrize("game_id", ["build-divide", "cipher", "evolve", "ic-dragonball", "vanguard"])
+def test_filter_values_read_from_the_declaration_as_from_the_pydantic_model(game_id, isolated_carddb):
+    """A filter reads its values through the record's declared fields (no model schema built); every field of every
+    game must read every value exactly as through the pydantic model's FieldInfo, which it replaced."""
+    from deckcheck.carddb import load_carddb
+    from deckcheck.query import _value_parser
+
+    game = get_game(game_id)
+    declared = game.card_model.declared_fields()
+    model_fields = game.card_model.schema().model_fields
+    cards = list(load_carddb(game_id).cards.values())[:300]
+    for name in declared:
+        texts = {"", "0", "1", "3", "-1", "99999", "X", "x", "true", "false", "none", "any", "無制限", "☆", "エルフ"}
+        for card in cards:
+            value = getattr(card, name)
+            texts.update(str(item) for item in (value if isinstance(value, list) else [value]))
+        mine, theirs = _value_parser(declared[name]), _value_parser(model_fields[name])
+        assert mine[1] == theirs[1], name
+        for text in sorted(texts):
+            outcomes = []
+            for parse in (mine[0], theirs[0]):
+                try:
+                    outcomes.append(("ok", parse(text)))
+                except ValueError:
+                    outcomes.append(("refused", None))
+            assert outcomes[0] == outcomes[1], (name, text)
