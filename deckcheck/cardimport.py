@@ -47,7 +47,7 @@ import tomli_w
 from deckcheck.atomic import atomic_write, folder_lock
 from deckcheck.carddb import forget_loaded, layer_folders, limit_disagreements, load_file, load_layers, parse_record
 from deckcheck.cards import Card
-from deckcheck.decks import toml_error_position
+from deckcheck.decks import read_input, toml_error_position
 from deckcheck.errors import DeckcheckError
 from deckcheck.game import Game
 from deckcheck.normalize import norm_number
@@ -179,7 +179,7 @@ def _read_text(path: Path) -> tuple[str, str]:
     if path.is_dir():
         raise DeckcheckError("is a folder, not a CSV or JSON card list", path=path)
     try:
-        data = path.read_bytes()
+        data = read_input(path)
     except FileNotFoundError:
         raise DeckcheckError("no such file", path=path) from None
     except OSError as error:

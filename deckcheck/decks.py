@@ -7,6 +7,7 @@ entry up in the game's card database.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -189,12 +190,21 @@ _SECTION_LINE = re.compile(r"^##\s*(?P<section>[^#\s][^#]*?)\s*$")
 _TRAILING_COMMENT = re.compile(r"\s+#(?:\s.*)?$")
 
 
+def read_input(path: Path) -> bytes:
+    """A file's bytes, never waiting on a FIFO that nobody writes to: the open does not block (a FIFO without a
+    writer then reads as empty), while a pipe or FIFO with a writer, as `show <(...)` gives, is read to its end."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(descriptor, "rb") as handle:
+        os.set_blocking(descriptor, True)
+        return handle.read()
+
+
 def read_text(path: Path, shown: str | None = None) -> str:
     """A file's text: UTF-8 with or without a byte-order mark, any line endings. Errors name the file as `shown`
     (the path as the user gave it) when given."""
     where = shown if shown is not None else path
     try:
-        data = path.read_bytes()
+        data = read_input(path)
     except FileNotFoundError:
         raise DeckcheckError("no such file", path=where) from None
     except IsADirectoryError:

@@ -451,3 +451,48 @@ def test_help_with_h_and_whole_summaries(run_cli):
         code, out, _ = run_cli(command, "-h")
         assert code == 0 and out.startswith("Usage:"), command
     assert run_cli("cards", "search", "-h")[0] == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", "{fifo}"],
+        ["hand", "{fifo}"],
+        ["stats", "{fifo}"],
+        ["convert", "{fifo}", "--to", "text"],
+        ["add", "{fifo}", "DC-VG-001"],
+        ["cards", "import", "{fifo}", "--game", "vanguard", "--into", "{tmp}/out"],
+    ],
+)
+def test_a_fifo_nobody_writes_to_is_bad_input_not_a_hang(tmp_path, args):
+    import subprocess
+
+    fifo = tmp_path / ("cards.csv" if args[0] == "cards" else "deck.deck.toml")
+    os.mkfifo(fifo)
+    argv = [part.format(fifo=fifo, tmp=tmp_path) for part in args]
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root), "DECKCHECK_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run(
+        [sys.executable, "-m", "deckcheck", *argv], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 2 and "is empty" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_pipe_with_a_writer_is_read(tmp_path):
+    """`deckcheck show <(...)`: the shell hands over a pipe; it is read to its end."""
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    deck = root / "decks" / "vanguard" / "dawn_knights.deck.toml"
+    env = {**os.environ, "PYTHONPATH": str(root), "DECKCHECK_CACHE_DIR": str(tmp_path / "cache")}
+    with open(deck, "rb") as source:
+        done = subprocess.run(
+            [sys.executable, "-m", "deckcheck", "show", "/dev/stdin"],
+            stdin=source,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+    assert done.returncode == 0 and "Dawn Knights" in done.stdout
