@@ -235,20 +235,22 @@ def test_every_path_that_cannot_be_walked_is_reported_in_every_format(tree, monk
 
 def _refuse_reading(monkeypatch, *, folder: str, file: str) -> None:
     """Make listing `folder` and reading `file` fail as for a user without the permission (root reads anything)."""
-    real_scandir, real_read = os.scandir, Path.read_bytes
+    from deckcheck import decks
+
+    real_scandir, real_read = os.scandir, decks.read_input
 
     def scandir(path):
         if str(path).endswith(folder):
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
         return real_scandir(path)
 
-    def read_bytes(self):
-        if self.name == file:
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real_read(self)
+    def read_input(path):
+        if Path(path).name == file:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_read(path)
 
     monkeypatch.setattr("deckcheck.check.os.scandir", scandir)
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(decks, "read_input", read_input)  # how every deck file is read
 
 
 def test_messages_count_and_name_in_good_english(tmp_path, isolated_carddb):
