@@ -229,7 +229,10 @@ def _line_of(deck: Deck, violation: Violation) -> int | None:
         if keyed and (line := source.key_lines.get(keyed[0])):
             return line
     if violation.section is not None:
-        return source.section_lines.get(violation.section) or source.key_lines.get(violation.section)
+        section = violation.section
+        # its header, else (a text decklist's cards before any header: `main` has none) its first entry
+        first_entry = min((e.line for e in deck.entries if e.section == section and e.line), default=None)
+        return source.section_lines.get(section) or source.key_lines.get(section) or first_entry
     if violation.deck_key is not None:  # about a key (evolve's `basis`) or a whole section (its leader)
         key = violation.deck_key
         entries = [e.line for e in deck.entries if e.section == key and e.line]

@@ -157,6 +157,11 @@ def test_each_violation_stands_on_its_entry_its_header_or_no_line(tree):
     assert toml["vanguard.main-size"] is None  # no [main] at all
     assert txt["deck.unknown-card"] == 2  # the first_vanguard header line
     assert txt["vanguard.copies"] == text.split("\n").index("5 T-004") + 1
+    # a text decklist's cards before any header belong to `main`, which then has no header: its first entry stands
+    Path("headless.txt").write_text("game: vanguard\n# no header\n1 T-000\n4 T-001\n", encoding="utf-8")
+    _, data, _ = check_json("headless.txt")
+    lines = {v["rule"]: v["line"] for v in data["decks"][0]["violations"]}
+    assert lines["vanguard.main-size"] == 3
 
 
 def test_a_finding_about_a_deck_key_stands_on_the_key(tmp_path, isolated_carddb):
