@@ -293,8 +293,9 @@ def test_15_one_more_shot(db):
 # Examples 10–13: territories ---------------------------------------------------------------------------
 
 
-def test_10_no_territory(db):
-    deck = base()
+@pytest.mark.parametrize("d", [{}, {"T-0B": 1}])  # a territory in `d` is not the starting territory
+def test_10_no_territory(db, d):
+    deck = base(d=d)
     deck["territory"] = {}
     found = violations_of(db, **deck)
     assert rule_ids(found) == ["build-divide.territory"]
@@ -329,15 +330,6 @@ def test_10_unit_as_territory(db):
     assert rule_ids(found) == ["build-divide.territory"]
     (v,) = found
     assert v.cards == ["K-01"] and "K (K-01) is a unit" in v.message
-
-
-def test_10_a_territory_in_d_is_not_the_starting_territory(db):
-    deck = base(d={"T-0B": 1})
-    deck["territory"] = {}
-    found = violations_of(db, **deck)
-    assert rule_ids(found) == ["build-divide.territory"]
-    (v,) = found
-    assert (v.count, v.limit, v.section, v.ref) == (0, 1, "territory", "602-1a")
 
 
 def test_10_the_same_territory_moved_to_the_territory_section_is_legal(db):
