@@ -1,0 +1,94 @@
+"""How long each command takes from a cold process, against `python -c "import typer, pydantic"`.
+
+Run: python benchmarks/bench_startup.py [--runs N]. Not part of the test run; report the figures in issue notes.
+Every figure is the median wall time of N fresh processes (`python -m deckcheck ...` from the checkout), the
+commands run in turn so that a slow moment of the machine hits them alike. The card cache lives in a temporary
+folder warmed first (a user's second run); edits work on a copy of an example deck.
+
+It also says which commands import pydantic: a command that validates nothing (cards from the cache, no filter)
+should not (see deckcheck.cards, the seam).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VANGUARD = "decks/vanguard/dawn_knights.deck.toml"
+EVOLVE = "decks/evolve/2026-03-17-forest-22N3Q.deck.toml"
+
+
+def commands(work: Path) -> dict[str, list[str]]:
+    deck = str(work / "edit.deck.toml")
+    return {
+        "check": ["check", VANGUARD],
+        "check decks/": ["check", "decks"],
+        "show": ["show", EVOLVE],
+        "hand": ["hand", VANGUARD, "--seed", "1"],
+        "hand keep:": ["hand", VANGUARD, "--seed", "1", "--mulligan", "keep:grade=1"],
+        "stats --want": ["stats", VANGUARD, "--want", "grade=1"],
+        "cards search NAME": ["cards", "search", "ピコル", "--game", "vanguard"],
+        "cards search FILTER": ["cards", "search", "grade=3", "--game", "vanguard"],
+        "add": ["add", deck, "DC-VG-001"],
+        "remove": ["remove", deck, "DC-VG-001"],
+        "set": ["set", deck, "name", "Bench"],
+        "convert": ["convert", VANGUARD, "--to", "text"],
+        "games": ["games"],
+        "rules": ["rules", "vanguard"],
+    }
+
+
+PROBE = (
+    "import sys, runpy; sys.argv = ['deckcheck', *sys.argv[1:]]\n"
+    "try:\n    runpy.run_module('deckcheck', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+    "print('pydantic' in sys.modules, file=sys.stderr)"
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=11, help="processes per figure (median)")
+    args = parser.parse_args()
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "deckcheck")], check=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        shutil.copyfile(ROOT / VANGUARD, work / "edit.deck.toml")
+        env = {key: value for key, value in os.environ.items() if not key.startswith("DECKCHECK_")}
+        env |= {"DECKCHECK_CACHE_DIR": str(work / "cache"), "NO_COLOR": "1"}
+        runs = {"baseline": [sys.executable, "-c", "import typer, pydantic"]}
+        runs |= {label: [sys.executable, "-m", "deckcheck", *argv] for label, argv in commands(work).items()}
+        for command in runs.values():  # warm the cache and the file system
+            subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=False)
+        times: dict[str, list[float]] = {label: [] for label in runs}
+        for _ in range(args.runs):
+            for label, command in runs.items():
+                start = time.perf_counter()
+                subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=False)
+                times[label].append(time.perf_counter() - start)
+        imports = {
+            label: subprocess.run(
+                [sys.executable, "-c", PROBE, *argv], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+            )
+            .stderr.strip()
+            .splitlines()[-1:]
+            == ["True"]
+            for label, argv in commands(work).items()
+        }
+    base = statistics.median(times.pop("baseline")) * 1000
+    print(f"median of {args.runs} fresh processes each; baseline `python -c 'import typer, pydantic'` {base:.0f} ms")
+    for label, values in times.items():
+        ms = statistics.median(values) * 1000
+        pydantic = "imports pydantic" if imports[label] else ""
+        print(f"  {label:<22} {ms:6.0f} ms  {ms / base:5.2f}x  {pydantic}")
+
+
+if __name__ == "__main__":
+    main()
