@@ -179,7 +179,7 @@ def _read_text(path: Path) -> tuple[str, str]:
     if path.is_dir():
         raise DeckcheckError("is a folder, not a CSV or JSON card list", path=path)
     try:
-        data = read_input(path)
+        data = read_input(path, "card list")
     except FileNotFoundError:
         raise DeckcheckError("no such file", path=path) from None
     except OSError as error:

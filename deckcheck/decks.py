@@ -19,7 +19,7 @@ import tomli  # the standard library's tomllib, compiled: the same results and e
 
 from deckcheck.cards import Card
 from deckcheck.errors import DeckcheckError, Problem
-from deckcheck.limits import INT_DIGITS
+from deckcheck.limits import INT_DIGITS, MAX_INPUT_BYTES
 
 if TYPE_CHECKING:
     from deckcheck.carddb import CardDB
@@ -190,13 +190,17 @@ _SECTION_LINE = re.compile(r"^##\s*(?P<section>[^#\s][^#]*?)\s*$")
 _TRAILING_COMMENT = re.compile(r"\s+#(?:\s.*)?$")
 
 
-def read_input(path: Path) -> bytes:
+def read_input(path: Path, what: str = "deck file", shown: str | Path | None = None) -> bytes:
     """A file's bytes, never waiting on a FIFO that nobody writes to: the open does not block (a FIFO without a
-    writer then reads as empty), while a pipe or FIFO with a writer, as `show <(...)` gives, is read to its end."""
+    writer then reads as empty), while a pipe or FIFO with a writer, as `show <(...)` gives, is read to its end; more
+    than MAX_INPUT_BYTES (a device that never ends, /dev/zero) is refused, not read into memory."""
     descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     with os.fdopen(descriptor, "rb") as handle:
         os.set_blocking(descriptor, True)
-        return handle.read()
+        data = handle.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise DeckcheckError(f"is larger than {MAX_INPUT_BYTES // 2**20} MiB: not a {what}", path=shown or path)
+    return data
 
 
 def read_text(path: Path, shown: str | None = None) -> str:
@@ -204,7 +208,7 @@ def read_text(path: Path, shown: str | None = None) -> str:
     (the path as the user gave it) when given."""
     where = shown if shown is not None else path
     try:
-        data = read_input(path)
+        data = read_input(path, shown=where)
     except FileNotFoundError:
         raise DeckcheckError("no such file", path=where) from None
     except IsADirectoryError:

@@ -25,6 +25,9 @@ INT_DIGITS = sys.get_int_max_str_digits() or 4300
 INT_BITS = int(INT_DIGITS * math.log2(10))
 #: Nesting deeper than this is reported (tomli's own limit; a deck or card file needs three levels at most).
 NESTING = 400
+#: A deck file or card list larger than this is not read to its end (a device such as /dev/zero never ends; a deck
+#: is a few kilobytes, a list of every card of a game a few megabytes).
+MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 T = TypeVar("T")
 

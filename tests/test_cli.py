@@ -496,3 +496,11 @@ def test_a_pipe_with_a_writer_is_read(tmp_path):
             timeout=60,
         )
     assert done.returncode == 0 and "Dawn Knights" in done.stdout
+
+
+@pytest.mark.parametrize("command", [["show"], ["hand"], ["stats"], ["convert", "--to", "text"]])
+def test_a_device_that_never_ends_is_refused_not_read_into_memory(run_cli, command):
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    code, out, err = run_cli(*command, "/dev/zero")
+    assert code == 2 and "/dev/zero: is larger than 64 MiB: not a deck file" in err and out == ""
