@@ -249,10 +249,10 @@ def _refuse_reading(monkeypatch, *, folder: str, file: str) -> None:
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
         return real_scandir(path)
 
-    def read_input(path):
+    def read_input(path, *args, **options):
         if Path(path).name == file:
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real_read(path)
+        return real_read(path, *args, **options)
 
     monkeypatch.setattr("deckcheck.check.os.scandir", scandir)
     monkeypatch.setattr(decks, "read_input", read_input)  # how every deck file is read
