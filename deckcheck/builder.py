@@ -20,11 +20,12 @@ from deckcheck.atomic import atomic_write, edit_lock
 from deckcheck.carddb import CardDB, load_carddb
 from deckcheck.cards import Card
 from deckcheck.check import report_deck
-from deckcheck.decks import Deck, DeckSource, Entry, parse_deck, read_text, resolve_deck
+from deckcheck.decks import COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, Entry, parse_deck, read_text, resolve_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.game import Game
 from deckcheck.games import get_game
 from deckcheck.keysurgery import set_key_text
+from deckcheck.limits import INT_DIGITS
 from deckcheck.normalize import norm_name, norm_number
 from deckcheck.surgery import Change, comment_lines, edit_text
 from deckcheck.writers import check_round_trip, content, losses, read_back, render, to_toml
@@ -277,8 +278,25 @@ def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None
         change = Change(target, written, total + copies)
     else:
         change = Change(target, card.number, copies)
+    if change.count > MAX_COUNT:  # a count no deck file may hold (deck.bad-count): nothing is written
+        raise DeckcheckError(
+            f"cannot add {_digits(copies)} × {card.label()}: the count would be {_digits(change.count)}, more than "
+            f"the {COUNT_DIGITS} digits a count may have",
+            path=deck.path,
+            field="count",
+        )
     now = sum(total or 0 for total in totals.values()) + copies
     return EditPlan([change], f"Added {copies} × {card.label()} to {_section_word(target)} (now {now}).")
+
+
+def _digits(number: int) -> str:
+    """A count for a message: in full when short, else cut with its number of digits (str() refuses a number of
+    more than INT_DIGITS digits: that is said instead)."""
+    try:
+        text = str(number)
+    except ValueError:  # more digits than Python prints
+        return f"a number of more than {INT_DIGITS:,} digits"
+    return text if len(text) <= COUNT_DIGITS + 6 else f"{text[:6]}… ({len(text):,} digits)"
 
 
 def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:

@@ -88,43 +88,49 @@ def _without_none(annotation: Any) -> Any:
     return annotation
 
 
+def _shown(value: Any) -> str:
+    """A value for a message: its repr, cut when long (a 5,000-digit number is not printed whole)."""
+    text = repr(value)
+    return text if len(text) <= 200 else f"{text[:60]}… ({len(text) - 2:,} characters)"
+
+
 class ConversionError(ValueError):
     """A value that is not what the parameter takes (becomes Typer's BadParameter: usage error, exit 2)."""
 
 
 def _text(value: Any) -> str:
     if not isinstance(value, str):
-        raise ConversionError(f"{value!r} is not text")
+        raise ConversionError(f"{_shown(value)} is not text")
     return value
 
 
 def _path(value: Any) -> Path:
     if not isinstance(value, str | Path):
-        raise ConversionError(f"{value!r} is not a path")
+        raise ConversionError(f"{_shown(value)} is not a path")
     return Path(value)
 
 
 def _whole_number(value: Any) -> int:
     if isinstance(value, bool):
-        raise ConversionError(f"{value!r} is not a whole number")
+        raise ConversionError(f"{_shown(value)} is not a whole number")
     if isinstance(value, int):
         return value
     try:
         return int(str(value).strip())
     except ValueError:
-        raise ConversionError(f"{value!r} is not a whole number") from None
+        raise ConversionError(f"{_shown(value)} is not a whole number") from None
 
 
 def _number(value: Any) -> float:
     """A decimal number as float() reads it ("0.001", "1e-3"); the command judges its range (nan and inf too)."""
     if isinstance(value, bool):
-        raise ConversionError(f"{value!r} is not a number")
+        raise ConversionError(f"{_shown(value)} is not a number")
     if isinstance(value, int | float):
         return float(value)
     try:
         return float(str(value).strip())
     except ValueError:
-        raise ConversionError(f"{value!r} is not a number") from None
+        raise ConversionError(f"{_shown(value)} is not a number") from None
 
 
 def _bounded(convert: Callable[[Any], Any], low: Any, high: Any) -> Callable[[Any], Any]:
@@ -147,7 +153,7 @@ def _flag(value: Any) -> bool:
         return value
     word = _FLAG_WORDS.get(str(value).strip().lower())
     if word is None:
-        raise ConversionError(f"{value!r} is not true or false")
+        raise ConversionError(f"{_shown(value)} is not true or false")
     return word
 
 
@@ -157,7 +163,7 @@ def _choice(enum: type[Enum]) -> Callable[[Any], Any]:
             return enum(value)
         except ValueError:
             allowed = ", ".join(repr(member.value) for member in enum)
-            raise ConversionError(f"{value!r} is not one of {allowed}") from None
+            raise ConversionError(f"{_shown(value)} is not one of {allowed}") from None
 
     return convert
 

@@ -170,6 +170,27 @@ def test_add_count_below_one_is_refused(tmp_path, cards):
     assert code == 2
 
 
+@pytest.mark.parametrize(
+    ("first", "then", "said"),
+    [
+        ("999999999999999999", None, None),  # 18 digits: the most a count may have
+        ("999999999999999999", "1", "the count would be 1000000000000000000"),  # one over, by adding to it
+        ("1", "99999999999999999999999", "cannot add 99999999999999999999999"),
+        ("1", "9" * 4300, "cannot add 999999… (4,300 digits)"),  # still printable, cut in the message
+    ],
+)
+def test_add_never_writes_a_count_of_more_than_18_digits(tmp_path, cards, first, then, said):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", "vanguard")
+    assert invoke("add", path, "T-100", "--count", first, "--carddb", cards)[0] == 0
+    if then is None:
+        return
+    before = path.read_bytes()
+    code, output = invoke("add", path, "T-100", "--count", then, "--carddb", cards)
+    assert code == 2 and said in output and "more than the 18 digits a count may have" in output
+    assert path.read_bytes() == before  # nothing written
+
+
 def test_add_to_a_missing_file_says_how_to_create_it(tmp_path, cards):
     code, output = invoke("add", tmp_path / "none.deck.toml", "T-100", "--carddb", cards)
     assert code == 2 and "deckcheck new" in output
