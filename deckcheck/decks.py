@@ -194,9 +194,11 @@ def read_input(path: Path, what: str = "deck file", shown: str | Path | None = N
     """A file's bytes, never waiting on a FIFO that nobody writes to: the open does not block (a FIFO without a
     writer then reads as empty), while a pipe or FIFO with a writer, as `show <(...)` gives, is read to its end; more
     than MAX_INPUT_BYTES (a device that never ends, /dev/zero) is refused, not read into memory."""
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    no_wait = getattr(os, "O_NONBLOCK", 0)  # POSIX; elsewhere a plain open
+    descriptor = os.open(path, os.O_RDONLY | no_wait | getattr(os, "O_CLOEXEC", 0))
     with os.fdopen(descriptor, "rb") as handle:
-        os.set_blocking(descriptor, True)
+        if no_wait:
+            os.set_blocking(descriptor, True)  # opened without waiting; now read to the end
         data = handle.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
         raise DeckcheckError(f"is larger than {MAX_INPUT_BYTES // 2**20} MiB: not a {what}", path=shown or path)
