@@ -195,7 +195,8 @@ def read_input(path: Path, what: str = "deck file", shown: str | Path | None = N
     writer then reads as empty), while a pipe or FIFO with a writer, as `show <(...)` gives, is read to its end; more
     than MAX_INPUT_BYTES (a device that never ends, /dev/zero) is refused, not read into memory."""
     no_wait = getattr(os, "O_NONBLOCK", 0)  # POSIX; elsewhere a plain open
-    descriptor = os.open(path, os.O_RDONLY | no_wait | getattr(os, "O_CLOEXEC", 0))
+    flags = os.O_RDONLY | no_wait | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)  # bytes as they are
+    descriptor = os.open(path, flags)
     with os.fdopen(descriptor, "rb") as handle:
         if no_wait:
             os.set_blocking(descriptor, True)  # opened without waiting; now read to the end
