@@ -337,7 +337,8 @@ def read_card_list(game_id: str, suffix: str, text: str) -> None:
     with reading(path):
         unit, rows = _read_rows(path, text, game)
         for row in rows:
-            _parse(game, unit, row.index, row.record, [])
+            if row.record is not None:  # an item that is not an object is rejected as it is read (as the command)
+                _parse(game, unit, row.index, row.record, [])
 
 
 def read_query(game_id: str, text: str) -> None:
