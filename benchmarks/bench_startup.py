@@ -2,8 +2,8 @@
 
 Run: python benchmarks/bench_startup.py [--runs N]. Not part of the test run; report the figures in issue notes.
 Every figure is the median wall time of N fresh processes (`python -m deckcheck ...` from the checkout), the
-commands run in turn so that a slow moment of the machine hits them alike. The card cache lives in a temporary
-folder warmed first (a user's second run); edits work on a copy of an example deck.
+commands run in turn so that a slow moment of the machine hits them alike (bench_check's helpers). The card cache
+lives in a temporary folder warmed first (a user's second run); edits work on a copy of an example deck.
 
 It also says which commands import pydantic: a command that validates nothing (cards from the cache, no filter)
 should not (see deckcheck.cards, the seam).
@@ -12,16 +12,14 @@ should not (see deckcheck.cards, the seam).
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from bench_check import ROOT, deckcheck, environment, interleaved, run_once  # the same way of timing
+
 VANGUARD = "decks/vanguard/dawn_knights.deck.toml"
 EVOLVE = "decks/evolve/2026-03-17-forest-22N3Q.deck.toml"
 
@@ -61,18 +59,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         shutil.copyfile(ROOT / VANGUARD, work / "edit.deck.toml")
-        env = {key: value for key, value in os.environ.items() if not key.startswith("DECKCHECK_")}
-        env |= {"DECKCHECK_CACHE_DIR": str(work / "cache"), "NO_COLOR": "1"}
-        runs = {"baseline": [sys.executable, "-c", "import typer, pydantic"]}
-        runs |= {label: [sys.executable, "-m", "deckcheck", *argv] for label, argv in commands(work).items()}
-        for command in runs.values():  # warm the cache and the file system
-            subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=False)
-        times: dict[str, list[float]] = {label: [] for label in runs}
-        for _ in range(args.runs):
-            for label, command in runs.items():
-                start = time.perf_counter()
-                subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=False)
-                times[label].append(time.perf_counter() - start)
+        env = environment(work / "cache")
+        runs = {"baseline": ([sys.executable, "-c", "import typer, pydantic"], env)}
+        runs |= {label: (deckcheck(*argv), env) for label, argv in commands(work).items()}
+        for command, command_env in runs.values():  # warm the cache and the file system
+            run_once(command, command_env)
+        times = interleaved(runs, args.runs)
         imports = {
             label: subprocess.run(
                 [sys.executable, "-c", PROBE, *argv], cwd=ROOT, env=env, capture_output=True, text=True, check=False
@@ -82,10 +74,10 @@ def main() -> None:
             == ["True"]
             for label, argv in commands(work).items()
         }
-    base = statistics.median(times.pop("baseline")) * 1000
+    base = times.pop("baseline") * 1000
     print(f"median of {args.runs} fresh processes each; baseline `python -c 'import typer, pydantic'` {base:.0f} ms")
-    for label, values in times.items():
-        ms = statistics.median(values) * 1000
+    for label, seconds in times.items():
+        ms = seconds * 1000
         pydantic = "imports pydantic" if imports[label] else ""
         print(f"  {label:<22} {ms:6.0f} ms  {ms / base:5.2f}x  {pydantic}")
 

@@ -281,9 +281,11 @@ def _plain(value: Any, options: dict[str, bool]) -> Any:
 def _make_schema(cls: type[Record]) -> type[BaseModel]:
     from pydantic import ConfigDict, Field, create_model, field_validator, model_validator
 
-    hints = typing.get_type_hints(cls, include_extras=True)
+    declared = cls.declared_fields()
     definitions: dict[str, Any] = {}
     for name, spec in cls.record_fields.items():
+        field = declared[name]
+        annotation = Annotated[(field.annotation, *field.metadata)] if field.metadata else field.annotation
         options: dict[str, Any] = {}
         if spec.default is not _REQUIRED:
             options["default"] = spec.default
@@ -291,7 +293,7 @@ def _make_schema(cls: type[Record]) -> type[BaseModel]:
             options["alias"] = spec.alias
         if spec.validate_default:
             options["validate_default"] = True
-        definitions[name] = (_pydantic_type(hints[name]), Field(**options))
+        definitions[name] = (_pydantic_type(annotation), Field(**options))
     validators: dict[str, Any] = {}
     config: dict[str, Any] = {}
     for klass in reversed(cls.__mro__):

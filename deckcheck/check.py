@@ -468,17 +468,22 @@ def check_paths(
     `jobs`: processes to share the decks among (see deckcheck.parallel); None decides by the number of decks and
     CPUs and $DECKCHECK_JOBS. The result is the same whatever it is.
     """
-    from deckcheck import parallel
-
+    paths = list(paths)
     run = CheckRun()
     if carddb_dirs := tuple(carddb_dirs):
         layer_folders(carddb_dirs)  # a --carddb folder that does not exist is said once, before any work
     session = _Session(run, carddb_dirs, regulation, as_of)  # a bad --as-of stops before any work
     texts: dict[str, str] = {}
-    watch = parallel.watch_cpus()  # how busy the CPUs are while the files are read decides the workers
+    watch = None
+    if len(paths) > 1 or any(os.path.isdir(path) for path in paths):  # one deck file never needs workers
+        from deckcheck import parallel
+
+        watch = parallel.watch_cpus()  # how busy the CPUs are while the files are read decides the workers
     files, run.errors = find_deck_files(paths, texts)
     workers = 1
     if regulation is None and as_of is None and len(files) > 1:  # regulations are decided in one process
+        from deckcheck import parallel
+
         workers = parallel.workers_for(len(files), jobs, watch)
     if workers > 1:
         parallel.check_files(files, texts, session, workers, progress)
