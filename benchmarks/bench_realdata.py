@@ -88,7 +88,7 @@ def interleaved_in(
 
 def layers_seen_from(folder: Path, shipped: Path) -> list[Path]:
     """The database folders a run from `folder` reads with `shipped` as the shipped layer (the launcher's view)."""
-    import deckcheck.carddb as carddb
+    import deckcheck.carddb.db as carddb
 
     saved = carddb.shipped_carddb_dir
     carddb.shipped_carddb_dir = lambda: shipped
@@ -99,8 +99,8 @@ def layers_seen_from(folder: Path, shipped: Path) -> list[Path]:
 
 
 def search_in_process(query: str, repeats: int = 20) -> tuple[int, float]:
-    from deckcheck.carddb import load_carddb
-    from deckcheck.search import search_cards
+    from deckcheck.carddb.db import load_carddb
+    from deckcheck.carddb.search import search_cards
 
     db = load_carddb("evolve")
     start = time.perf_counter()
@@ -166,7 +166,7 @@ def main() -> None:
     ms = {label: value * 1000 for label, (value, _, _) in figures.items()}
     cpu = {label: value * 1000 for label, (_, value, _) in figures.items()}
 
-    from deckcheck.search import display_width
+    from deckcheck.carddb.search import display_width
 
     def row(label: str, value: str, load: str, note: str = "") -> None:
         padding = " " * max(0, 80 - display_width(label))  # Japanese labels take two columns a character

@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-from deckcheck.carddb import load_carddb  # noqa: E402
-from deckcheck.decks import parse_deck, resolve_deck  # noqa: E402
+from deckcheck.carddb.db import load_carddb  # noqa: E402
+from deckcheck.model.deck import parse_deck, resolve_deck  # noqa: E402
 from deckcheck.stats.answer import StatsOptions, answer, parse_queries  # noqa: E402
 
 DECK = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
@@ -96,7 +96,7 @@ def ride_chain(deck) -> None:
 def synthetic() -> None:
     """8 atoms exactly, on a 49-card Vanguard population: all 8 match patterns of 3 overlapping wants, and 7
     disjoint wants plus the rest."""
-    from deckcheck.engine import MulliganKind, TurnModel
+    from deckcheck.engine.procedure import MulliganKind, TurnModel
     from deckcheck.stats.exact import ExactEngine
     from deckcheck.stats.model import Atom, OddsModel, Want
 

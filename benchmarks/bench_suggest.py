@@ -35,7 +35,7 @@ def invented_names(count: int, rng: random.Random) -> list[str]:
 
 
 def suggestion_cost(cards: int, keys: int) -> None:
-    from deckcheck.carddb import build_carddb
+    from deckcheck.carddb.db import build_carddb
 
     rng = random.Random(1)
     names = invented_names(cards, rng)

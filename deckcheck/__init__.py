@@ -19,25 +19,25 @@ __version__ = "0.1.0"
 
 #: public name → the module that defines it
 _EXPORTS = {
-    "CardDB": "deckcheck.carddb",
-    "build_carddb": "deckcheck.carddb",
-    "load_carddb": "deckcheck.carddb",
-    "CheckRun": "deckcheck.check",
-    "DeckReport": "deckcheck.check",
-    "check_deck": "deckcheck.check",
-    "check_paths": "deckcheck.check",
-    "report_deck": "deckcheck.check",
-    "Deck": "deckcheck.decks",
-    "DeckSource": "deckcheck.decks",
-    "load_deck": "deckcheck.decks",
-    "parse_deck": "deckcheck.decks",
-    "resolve_deck": "deckcheck.decks",
-    "source_from_mapping": "deckcheck.decks",
+    "CardDB": "deckcheck.carddb.db",
+    "build_carddb": "deckcheck.carddb.db",
+    "load_carddb": "deckcheck.carddb.db",
+    "CheckRun": "deckcheck.check.run",
+    "DeckReport": "deckcheck.check.run",
+    "check_deck": "deckcheck.check.run",
+    "check_paths": "deckcheck.check.run",
+    "report_deck": "deckcheck.check.run",
+    "Deck": "deckcheck.model.deck",
+    "DeckSource": "deckcheck.model.deck",
+    "load_deck": "deckcheck.model.deck",
+    "parse_deck": "deckcheck.model.deck",
+    "resolve_deck": "deckcheck.model.deck",
+    "source_from_mapping": "deckcheck.model.deck",
     "CardDatabaseError": "deckcheck.errors",
     "DeckcheckError": "deckcheck.errors",
     "all_games": "deckcheck.games",
     "get_game": "deckcheck.games",
-    "Violation": "deckcheck.violations",
+    "Violation": "deckcheck.model.violation",
 }
 
 __all__ = [
@@ -63,12 +63,12 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from deckcheck.carddb import CardDB, build_carddb, load_carddb
-    from deckcheck.check import CheckRun, DeckReport, check_deck, check_paths, report_deck
-    from deckcheck.decks import Deck, DeckSource, load_deck, parse_deck, resolve_deck, source_from_mapping
+    from deckcheck.carddb.db import CardDB, build_carddb, load_carddb
+    from deckcheck.check.run import CheckRun, DeckReport, check_deck, check_paths, report_deck
     from deckcheck.errors import CardDatabaseError, DeckcheckError
     from deckcheck.games import all_games, get_game
-    from deckcheck.violations import Violation
+    from deckcheck.model.deck import Deck, DeckSource, load_deck, parse_deck, resolve_deck, source_from_mapping
+    from deckcheck.model.violation import Violation
 
 
 def __getattr__(name: str) -> Any:

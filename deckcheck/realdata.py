@@ -28,12 +28,12 @@ from typing import Any
 
 import tomli_w
 
-from deckcheck.atomic import atomic_write
-from deckcheck.carddb import limit_disagreements, parse_record
-from deckcheck.cards import Card
+from deckcheck._util.atomic import atomic_write
+from deckcheck._util.normalize import norm_name
+from deckcheck.carddb.db import limit_disagreements, parse_record
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
-from deckcheck.normalize import norm_name
+from deckcheck.model.cards import Card
 
 
 class RecordError(ValueError):

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from deckcheck.carddb import CardDB, build_carddb
-from deckcheck.check import check_deck
-from deckcheck.decks import Deck, resolve_deck, source_from_mapping
-from deckcheck.violations import Violation
+from deckcheck.carddb.db import CardDB, build_carddb
+from deckcheck.check.run import check_deck
+from deckcheck.model.deck import Deck, resolve_deck, source_from_mapping
+from deckcheck.model.violation import Violation
 
 # The invented EVOLVE and Cipher cards and decks that deckcheck shipped before the real card lists (numbers DC-SV-*,
 # DC-FE-*): many tests use them as a small, known card-database layer on top of the shipped real databases. The
@@ -61,7 +61,7 @@ def starter_carddb(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 @pytest.fixture
 def run_cli(capsys, monkeypatch):
     """Run `deckcheck ARGS...` in-process, as a user would; returns (exit code, stdout, stderr)."""
-    from deckcheck.cli import main
+    from deckcheck.cli.app import main
 
     def run(*args: Any) -> tuple[int, str, str]:
         monkeypatch.setattr(sys, "argv", ["deckcheck", *map(str, args)])

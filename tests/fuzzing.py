@@ -299,11 +299,11 @@ def only_deckcheck_errors(run: Callable[[], Any]) -> BaseException | None:
 
 def read_deck(text: str, fmt: str) -> None:
     """Parse a deck as `check` does; a deck that parses is looked up, checked and printed in every format."""
-    from deckcheck.carddb import load_carddb
-    from deckcheck.check import CheckRun, report_deck
-    from deckcheck.decks import parse_deck, resolve_deck
-    from deckcheck.output import render_github, render_json, render_junit, render_sarif, render_text
-    from deckcheck.writers import check_round_trip, render
+    from deckcheck.carddb.db import load_carddb
+    from deckcheck.check.output import render_github, render_json, render_junit, render_sarif, render_text
+    from deckcheck.check.run import CheckRun, report_deck
+    from deckcheck.formats.write import check_round_trip, render
+    from deckcheck.model.deck import parse_deck, resolve_deck
 
     suffix = {"toml": ".deck.toml", "json": ".json", "text": ".txt"}[fmt]
     source = parse_deck(f"fuzz{suffix}", text, fmt)
@@ -317,7 +317,7 @@ def read_deck(text: str, fmt: str) -> None:
 
 
 def read_card_file(game_id: str, text: str) -> None:
-    from deckcheck.carddb import _parse_file
+    from deckcheck.carddb.db import _parse_file
     from deckcheck.errors import CardDatabaseError
 
     problems: list[str] = []
@@ -328,8 +328,8 @@ def read_card_file(game_id: str, text: str) -> None:
 
 def read_card_list(game_id: str, suffix: str, text: str) -> None:
     """Read and validate the rows as `cards import` does (within limits.reading, as the command runs it)."""
-    from deckcheck.cardimport import _parse, _read_rows
-    from deckcheck.limits import reading
+    from deckcheck._util.limits import reading
+    from deckcheck.carddb.importer import _parse, _read_rows
 
     game = get_game(game_id)
     path = SCRATCH / f"list{suffix}"
@@ -342,8 +342,8 @@ def read_card_list(game_id: str, suffix: str, text: str) -> None:
 
 
 def read_query(game_id: str, text: str) -> None:
-    from deckcheck.carddb import load_carddb
-    from deckcheck.query import parse_filter, parse_query
+    from deckcheck.carddb.db import load_carddb
+    from deckcheck.model.query import parse_filter, parse_query
 
     game = get_game(game_id)
     cards = list(load_carddb(game_id).cards.values())[:200]
@@ -360,8 +360,8 @@ def read_query(game_id: str, text: str) -> None:
 
 
 def read_registry(text: str, game_id: str | None) -> None:
-    from deckcheck.convert import read_any
-    from deckcheck.writers import render
+    from deckcheck.commands.convert import read_any
+    from deckcheck.formats.write import render
 
     path = SCRATCH / "registry.json"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")

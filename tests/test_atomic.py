@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck import atomic
-from deckcheck.atomic import atomic_write, edit_lock, folder_lock, remove_stale_temporaries
+from deckcheck._util import atomic
+from deckcheck._util.atomic import atomic_write, edit_lock, folder_lock, remove_stale_temporaries
 from deckcheck.errors import DeckcheckError
 
 

@@ -14,9 +14,9 @@ import tomli_w
 from conftest import LEGAL_VANGUARD_TOML, VANGUARD_RECORDS
 from typer.testing import CliRunner
 
-from deckcheck import atomic
-from deckcheck.cli import app
-from deckcheck.decks import parse_deck
+from deckcheck._util import atomic
+from deckcheck.cli.app import app
+from deckcheck.model.deck import parse_deck
 
 
 def invoke(*args: object) -> tuple[int, str]:
@@ -574,7 +574,7 @@ def test_set_adds_a_key_after_a_multiline_value_not_inside_it(tmp_path, isolated
 _EDITOR = """
 import pathlib, sys, time
 from typer.testing import CliRunner
-from deckcheck.cli import app
+from deckcheck.cli.app import app
 
 deck, cards, rounds, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), pathlib.Path(sys.argv[4])
 runner = CliRunner()
@@ -686,7 +686,7 @@ def test_new_never_replaces_a_deck_made_meanwhile(tmp_path, cards, monkeypatch):
         path.write_text("# theirs\n", encoding="utf-8")
         return real_write(target, text, **options)
 
-    monkeypatch.setattr("deckcheck.builder.atomic_write", someone_else_first)
+    monkeypatch.setattr("deckcheck.commands.build.atomic_write", someone_else_first)
     code, output = invoke("new", path, "--game", "vanguard", "--carddb", cards)
     assert code == 2 and "already exists" in output
     assert path.read_text(encoding="utf-8") == "# theirs\n"

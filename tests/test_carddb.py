@@ -13,7 +13,7 @@ import pytest
 import tomli_w
 from conftest import VANGUARD_RECORDS, make_db
 
-from deckcheck.carddb import carddb_layers, load_carddb, shipped_carddb_dir
+from deckcheck.carddb.db import carddb_layers, load_carddb, shipped_carddb_dir
 from deckcheck.errors import CardDatabaseError, DeckcheckError
 from deckcheck.games import all_games
 
@@ -172,7 +172,7 @@ def test_installed_wheel_finds_the_shipped_databases(tmp_path):
     outside.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("DECKCHECK_CARDDB", "PYTHONPATH")}
     locate = subprocess.run(
-        [python, "-c", "import deckcheck.carddb as c; print(c.shipped_carddb_dir())"],
+        [python, "-c", "import deckcheck.carddb.db as c; print(c.shipped_carddb_dir())"],
         cwd=outside,
         env=env,
         capture_output=True,
@@ -244,8 +244,8 @@ def test_suggestions_name_each_card_once_and_respect_the_limit():
 
 
 def test_a_deck_of_many_unknown_keys_gets_suggestions_for_the_first_ones_only():
-    from deckcheck.check import SUGGESTED_KEYS_PER_DECK, check_deck
-    from deckcheck.decks import resolve_deck, source_from_mapping
+    from deckcheck.check.run import SUGGESTED_KEYS_PER_DECK, check_deck
+    from deckcheck.model.deck import resolve_deck, source_from_mapping
 
     db = make_db("vanguard", SUGGEST_RECORDS)
     asked: list[str] = []

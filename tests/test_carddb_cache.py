@@ -25,12 +25,13 @@ from conftest import LEGAL_VANGUARD_TOML, VANGUARD_RECORDS
 from typer.testing import CliRunner
 
 import deckcheck
-from deckcheck import cache, carddb
-from deckcheck.carddb import forget_loaded, load_carddb
-from deckcheck.cards import Record
-from deckcheck.cli import app
+from deckcheck.carddb import cache
+from deckcheck.carddb import db as carddb
+from deckcheck.carddb.db import forget_loaded, load_carddb
+from deckcheck.cli.app import app
 from deckcheck.errors import CardDatabaseError
 from deckcheck.games import all_games
+from deckcheck.model.cards import Record
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -398,7 +399,7 @@ def test_an_unwritable_cache_folder_still_checks_the_deck(layer, tmp_path, monke
     def refuse(*_: object, **__: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("deckcheck.atomic.atomic_write_with", refuse)
+    monkeypatch.setattr("deckcheck._util.atomic.atomic_write_with", refuse)
     deck = write_deck(tmp_path)
     for _ in range(2):
         code, report = check_json(deck, layer)
@@ -591,10 +592,10 @@ def test_unknown_games_and_module_names_are_not_games():
 
 def test_importing_the_package_imports_no_models():
     code = (
-        "import sys, deckcheck; before = 'pydantic.main' in sys.modules or 'deckcheck.carddb' in sys.modules; "
+        "import sys, deckcheck; before = 'pydantic.main' in sys.modules or 'deckcheck.carddb.db' in sys.modules; "
         "from deckcheck import load_deck, check_deck, Violation; print(before, load_deck.__module__)"
     )
-    assert _python(code) == "False deckcheck.decks"
+    assert _python(code) == "False deckcheck.model.deck"
 
 
 _PYDANTIC_MODULES = (

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from deckcheck.carddb import load_carddb
-from deckcheck.cardimport import import_cards
-from deckcheck.cli import app
+from deckcheck.carddb.db import load_carddb
+from deckcheck.carddb.importer import import_cards
+from deckcheck.cli.app import app
 
 HEADER = "number,name,type,grade,trigger,clans,sentinel,power\n"
 GOOD_CSV = (
@@ -532,7 +532,7 @@ def test_read_only_target_file_simulated(work: Path, monkeypatch: pytest.MonkeyP
     """The same as above where the tests run as root: the writer is told the file is not writable."""
     target = write(work / "db/vanguard/rp.toml", COMMENTED.removeprefix("# my notes\n"))
     before = target.read_bytes()
-    monkeypatch.setattr("deckcheck.atomic.os.access", lambda path, mode: Path(path) != target.relative_to(work))
+    monkeypatch.setattr("deckcheck._util.atomic.os.access", lambda path, mode: Path(path) != target.relative_to(work))
     code, output = do_import(write(work / "rp.csv", GOOD_CSV))
     assert code == 2
     assert "rp.toml: cannot write: the file is read-only" in output
@@ -545,7 +545,7 @@ def test_unwritable_folder_changes_nothing(work: Path, monkeypatch: pytest.Monke
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("deckcheck.atomic.tempfile.mkstemp", refuse)
+    monkeypatch.setattr("deckcheck._util.atomic.tempfile.mkstemp", refuse)
     target = write(work / "db/vanguard/rp.toml", COMMENTED.removeprefix("# my notes\n"))
     before = target.read_bytes()
     code, output = do_import(write(work / "rp.csv", GOOD_CSV))
@@ -650,7 +650,7 @@ def test_a_deck_limit_conflict_with_the_environment_layer_is_refused(work: Path,
 
 
 def test_a_deck_limit_conflict_with_the_shipped_database_is_refused(work: Path, monkeypatch) -> None:
-    from deckcheck import carddb
+    from deckcheck.carddb import db as carddb
 
     base = write(work / "shipped/vanguard/base.toml", LIMITED_BASE)
     monkeypatch.setattr(carddb, "shipped_carddb_dir", lambda: work / "shipped")
@@ -682,7 +682,7 @@ def test_a_row_that_replaces_another_layers_card_by_number_is_judged_with_it_rep
 _IMPORTER = """
 import pathlib, sys, time
 from typer.testing import CliRunner
-from deckcheck.cli import app
+from deckcheck.cli.app import app
 
 folder, me, rounds, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), pathlib.Path(sys.argv[4])
 runner = CliRunner()

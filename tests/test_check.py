@@ -12,8 +12,8 @@ import pytest
 from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
 from typer.testing import CliRunner
 
-from deckcheck.check import check_paths, find_deck_files
-from deckcheck.cli import app
+from deckcheck.check.run import check_paths, find_deck_files
+from deckcheck.cli.app import app
 
 
 @pytest.fixture
@@ -98,7 +98,7 @@ def test_a_broken_link_and_a_fifo_given_are_errors_not_hangs(tree):
 
 
 def test_a_bug_on_one_file_is_reported_for_that_file(tree, monkeypatch):
-    from deckcheck import decks
+    from deckcheck.model import deck as decks
 
     real = decks._parse_text
 
@@ -128,7 +128,7 @@ def test_a_bug_on_one_file_is_reported_for_that_file(tree, monkeypatch):
     ],
 )
 def test_colour_conventions(monkeypatch, environment, tty, coloured):
-    from deckcheck import cli
+    from deckcheck.cli import app as cli
 
     for name in ("NO_COLOR", "FORCE_COLOR", "TERM"):
         monkeypatch.delenv(name, raising=False)
@@ -240,7 +240,7 @@ def test_every_path_that_cannot_be_walked_is_reported_in_every_format(tree, monk
 
 def _refuse_reading(monkeypatch, *, folder: str, file: str) -> None:
     """Make listing `folder` and reading `file` fail as for a user without the permission (root reads anything)."""
-    from deckcheck import decks
+    from deckcheck.model import deck as decks
 
     real_scandir, real_read = os.scandir, decks.read_input
 
@@ -254,7 +254,7 @@ def _refuse_reading(monkeypatch, *, folder: str, file: str) -> None:
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
         return real_read(path, *args, **options)
 
-    monkeypatch.setattr("deckcheck.check.os.scandir", scandir)
+    monkeypatch.setattr("deckcheck.check.run.os.scandir", scandir)
     monkeypatch.setattr(decks, "read_input", read_input)  # how every deck file is read
 
 

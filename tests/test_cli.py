@@ -17,7 +17,7 @@ import pytest
 import typer
 from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
 
-from deckcheck.cli import app
+from deckcheck.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -99,8 +99,8 @@ def test_a_folder_with_no_decks(run_cli, tmp_path, vanguard_carddb):
 
 
 def test_fail_on_warning(run_cli, decks, vanguard_carddb, monkeypatch):
-    from deckcheck.check import DeckReport
-    from deckcheck.violations import Violation
+    from deckcheck.check.run import DeckReport
+    from deckcheck.model.violation import Violation
 
     original = DeckReport.__init__
 
@@ -193,7 +193,7 @@ class _Terminal(io.StringIO):
 
 
 def test_a_progress_bar_on_a_terminal_only(run_cli, tmp_path, vanguard_carddb, monkeypatch):
-    from deckcheck import cli
+    from deckcheck.cli import app as cli
 
     folder = tmp_path / "many"
     folder.mkdir()
@@ -221,7 +221,7 @@ def test_a_progress_bar_on_a_terminal_only(run_cli, tmp_path, vanguard_carddb, m
 def test_a_command_alone_has_the_same_help_as_in_the_whole_app(args):
     from typer.testing import CliRunner
 
-    from deckcheck.cli import app, app_for
+    from deckcheck.cli.app import app, app_for
 
     lean = app_for(args)
     assert lean is not app
@@ -234,13 +234,13 @@ def test_a_command_alone_has_the_same_help_as_in_the_whole_app(args):
 
 @pytest.mark.parametrize("args", [[], ["--help"], ["--version"], ["nope"], ["-x", "check"]])
 def test_no_command_named_first_gets_the_whole_app(args):
-    from deckcheck.cli import app, app_for
+    from deckcheck.cli.app import app, app_for
 
     assert app_for(args) is app
 
 
 def test_the_lean_app_registers_only_the_command_run():
-    from deckcheck.cli import app_for
+    from deckcheck.cli.app import app_for
 
     lean = app_for(["show", "deck.toml"])
     assert [info.callback.__name__ for info in lean.registered_commands] == ["show"]
@@ -256,7 +256,7 @@ def test_an_unknown_option_of_a_command_is_the_same_usage_error(run_cli):
 def test_a_paused_garbage_collector_is_switched_back_on_when_the_command_runs(monkeypatch, capsys):
     import gc
 
-    from deckcheck import cli
+    from deckcheck.cli import app as cli
 
     monkeypatch.setattr(sys, "argv", ["deckcheck", "games"])
     frozen = []
@@ -276,7 +276,7 @@ def test_a_paused_garbage_collector_is_switched_back_on_when_the_command_runs(mo
 def test_the_collector_is_left_alone_when_the_caller_did_not_pause_it(monkeypatch, capsys):
     import gc
 
-    from deckcheck import cli
+    from deckcheck.cli import app as cli
 
     monkeypatch.setattr(sys, "argv", ["deckcheck", "games"])
     gc.disable()
@@ -293,7 +293,7 @@ def test_the_collector_is_left_alone_when_the_caller_did_not_pause_it(monkeypatc
 
 def _options_by_command() -> dict[str, dict[str, type]]:
     """Every command's options by each of their names and the type they take, e.g. {"check": {"-o": OutputFormat}}."""
-    from deckcheck.cli import cards_app
+    from deckcheck.cli.app import cards_app
 
     commands = [(info, "") for info in app.registered_commands]
     commands += [(info, "cards ") for info in cards_app.registered_commands]

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from deckcheck import clitypes
-from deckcheck.cli import OutputFormat
+from deckcheck.cli import clitypes
+from deckcheck.cli.app import OutputFormat
 
 
 class Descriptor:

@@ -10,9 +10,9 @@ import pytest
 from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
 from typer.testing import CliRunner
 
-from deckcheck.cli import app
-from deckcheck.decks import parse_deck
-from deckcheck.writers import content
+from deckcheck.cli.app import app
+from deckcheck.formats.write import content
+from deckcheck.model.deck import parse_deck
 
 EXAMPLES = sorted(Path(__file__).resolve().parent.parent.joinpath("decks").glob("*/*.*"))
 

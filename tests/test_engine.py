@@ -7,9 +7,10 @@ import random
 import pytest
 from conftest import make_db
 
-from deckcheck.engine import EngineError, KeepFilter, MulliganKind, NoMulligan, Table, mulligan
+from deckcheck.engine.procedure import EngineError, MulliganKind
+from deckcheck.engine.table import KeepFilter, NoMulligan, Table, mulligan
 from deckcheck.games import get_game
-from deckcheck.query import parse_filter
+from deckcheck.model.query import parse_filter
 
 DISTINCT = make_db(
     "vanguard",

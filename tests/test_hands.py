@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from conftest import deck_multiset
 
-from deckcheck.carddb import load_carddb
-from deckcheck.decks import parse_deck, resolve_deck
-from deckcheck.engine import deal
+from deckcheck.carddb.db import load_carddb
+from deckcheck.engine.table import deal
+from deckcheck.model.deck import parse_deck, resolve_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p for p in (ROOT / "decks").rglob("*") if p.suffix in (".toml", ".txt"))
@@ -113,7 +113,7 @@ VANGUARD_DECK = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
 
 
 def test_hand_mulligan_optimal_plays_the_stats_decisions(isolated_carddb):
-    from deckcheck.hands import iter_hands
+    from deckcheck.commands.hand import iter_hands
 
     # The best play for "a grade 3 in the opening hand" under Vanguard's partial mulligan: a hand holding one
     # keeps it; a hand holding none returns all five (any kept card is a slot not redrawn).
@@ -136,7 +136,7 @@ def test_hand_mulligan_optimal_plays_the_stats_decisions(isolated_carddb):
 
 
 def _decisions(**aim):
-    from deckcheck.hands import iter_hands
+    from deckcheck.commands.hand import iter_hands
 
     dealt = iter_hands(VANGUARD_DECK, seed=5, count=20, going="second", policy="optimal", **aim)
     return [
@@ -189,7 +189,7 @@ def test_hand_log_prints_every_event_in_text(run_cli, isolated_carddb):
 def test_many_hands_are_printed_as_they_are_dealt(run_cli, isolated_carddb, monkeypatch):
     # issue 14 item 11: --count 1000000000 streams (each hand printed when dealt, none kept), so Ctrl-C after the
     # fourth hand has printed four hands; before, it held every hand in memory and printed nothing.
-    from deckcheck import hands
+    from deckcheck.commands import hand as hands
 
     deck = ROOT / "decks" / "ic-dragonball" / "raiga-martial-artists.deck.toml"
     real, dealt = hands.deal, []

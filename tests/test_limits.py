@@ -10,9 +10,9 @@ import pytest
 from conftest import LEGAL_VANGUARD_TOML
 from typer.testing import CliRunner
 
-from deckcheck.cli import app
+from deckcheck._util.limits import INT_DIGITS, NESTING, long_number_line, nesting_line, parse_within_limits
+from deckcheck.cli.app import app
 from deckcheck.errors import DeckcheckError
-from deckcheck.limits import INT_DIGITS, NESTING, long_number_line, nesting_line, parse_within_limits
 
 HUGE = "9" * (INT_DIGITS + 700)  # more digits than Python converts
 DEEP = 5_000  # arrays inside each other: beyond tomli's 400 levels and json's recursion limit

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from deckcheck.check import DeckReport
-from deckcheck.cli import app
-from deckcheck.safetext import escape_controls
-from deckcheck.violations import Violation
+from deckcheck._util.safetext import escape_controls
+from deckcheck.check.run import DeckReport
+from deckcheck.cli.app import app
+from deckcheck.model.violation import Violation
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "decks"
 FORMATS = ("text", "json", "github", "sarif", "junit")

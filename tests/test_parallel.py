@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck import parallel
-from deckcheck.check import check_paths
+from deckcheck.check import parallel
+from deckcheck.check.run import check_paths
+from deckcheck.engine.procedure import EngineError
 from deckcheck.errors import CardDatabaseError, DeckcheckError
-from deckcheck.procedure import EngineError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "decks"
 
@@ -72,7 +72,7 @@ def test_several_processes_give_the_same_run_as_one(many_decks, jobs, monkeypatc
 
 
 def test_the_progress_bar_sees_every_deck_file(many_decks):
-    from deckcheck.check import find_deck_files
+    from deckcheck.check.run import find_deck_files
 
     folder, extra = many_decks
     seen = []
@@ -166,7 +166,7 @@ def test_errors_cross_a_process_boundary_unchanged(error):
 
 
 def test_workers_keep_paths_as_given_and_report_a_bug_on_one_file(many_decks, monkeypatch):
-    from deckcheck import decks
+    from deckcheck.model import deck as decks
 
     real = decks._parse_text
 
@@ -284,7 +284,7 @@ def test_without_proc_stat_the_load_average_is_used(monkeypatch):
 
 _DYING_RUN = """
 import json, os, signal, sys
-from deckcheck import parallel
+from deckcheck.check import parallel
 from deckcheck.check import check_paths
 
 folder, extra, how = sys.argv[1:4]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from deckcheck._util.positions import json_key_lines, load_json, toml_key_lines, toml_table_array_lines
 from deckcheck.errors import DeckcheckError
-from deckcheck.positions import json_key_lines, load_json, toml_key_lines, toml_table_array_lines
 
 TOML = '''game = "vanguard"   # comment with a = sign
 notes = """

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from conftest import LEGAL_VANGUARD_TOML, VANGUARD_RECORDS, cipher_unit, make_db, make_deck
 
-from deckcheck.check import check_deck
-from deckcheck.decks import Deck
-from deckcheck.printable import BLANK, Sheet, render_html, render_markdown
+from deckcheck.check.run import check_deck
+from deckcheck.formats.printable import BLANK, Sheet, render_html, render_markdown
+from deckcheck.model.deck import Deck
 
 ODD_NAME = "A<&>B | C *D* \\E"
 RECORDS = [*VANGUARD_RECORDS, {"number": "T-900", "name": ODD_NAME, "type": "normal", "grade": 1, "clans": ["C"]}]

@@ -9,7 +9,7 @@ from conftest import VANGUARD_RECORDS, cipher_unit, make_db
 
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
-from deckcheck.query import parse_filter, parse_query
+from deckcheck.model.query import parse_filter, parse_query
 
 VANGUARD = get_game("vanguard")
 
@@ -214,8 +214,8 @@ def test_part_of_a_number_in_every_command(run_cli, tmp_path, vanguard_carddb, a
 def test_filter_values_read_from_the_declaration_as_from_the_pydantic_model(game_id, isolated_carddb):
     """A filter reads its values through the record's declared fields (no model schema built); every field of every
     game must read every value exactly as through the pydantic model's FieldInfo, which it replaced."""
-    from deckcheck.carddb import load_carddb
-    from deckcheck.query import _value_parser
+    from deckcheck.carddb.db import load_carddb
+    from deckcheck.model.query import _value_parser
 
     game = get_game(game_id)
     declared = game.card_model.declared_fields()

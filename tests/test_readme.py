@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from deckcheck.cli import app
-from deckcheck.regulations import load_regulations
+from deckcheck.check.regulations import load_regulations
+from deckcheck.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -13,13 +13,13 @@ import pytest
 from conftest import LEGAL_VANGUARD_TOML, cipher_unit, make_db, make_deck
 from typer.testing import CliRunner
 
-from deckcheck.carddb import load_carddb
-from deckcheck.check import check_paths, report_deck
-from deckcheck.cli import app
-from deckcheck.decks import load_deck
+from deckcheck.carddb.db import load_carddb
+from deckcheck.check.regulations import Listing, Regulation, RegulationError, load_regulations, regulation_lines
+from deckcheck.check.run import check_paths, report_deck
+from deckcheck.cli.app import app
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import all_games
-from deckcheck.regulations import Listing, Regulation, RegulationError, load_regulations, regulation_lines
+from deckcheck.model.deck import load_deck
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -40,7 +40,7 @@ def no_shipped(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Hide the shipped card databases (and their sample regulations), so each test sees only its own."""
     empty = tmp_path / "no-shipped"
     empty.mkdir()
-    monkeypatch.setattr("deckcheck.carddb.shipped_carddb_dir", lambda: empty)
+    monkeypatch.setattr("deckcheck.carddb.db.shipped_carddb_dir", lambda: empty)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 import tomli_w
 from conftest import LEGAL_VANGUARD_TOML, VANGUARD_RECORDS
 
-from deckcheck.safetext import escape_controls, escape_controls_keeping_style, escape_json_controls
+from deckcheck._util.safetext import escape_controls, escape_controls_keeping_style, escape_json_controls
 
 OSC_TITLE = "\x1b]0;pwned\x07"  # retitles a terminal
 CSI_CLEAR = "\x1b[2J"  # clears the screen

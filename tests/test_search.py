@@ -15,9 +15,9 @@ import pytest
 import tomli_w
 from typer.testing import CliRunner
 
-from deckcheck.carddb import load_carddb
-from deckcheck.cli import app
-from deckcheck.search import display_width, search_cards, search_key
+from deckcheck.carddb.db import load_carddb
+from deckcheck.carddb.search import display_width, search_cards, search_key
+from deckcheck.cli.app import app
 
 VANGUARD = [
     {
@@ -68,7 +68,7 @@ def cards_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Write card databases under tmp_path; the shipped cards, the git root and $DECKCHECK_CARDDB are out."""
     empty = tmp_path / "no-shipped-cards"
     empty.mkdir()
-    monkeypatch.setattr("deckcheck.carddb.shipped_carddb_dir", lambda: empty)
+    monkeypatch.setattr("deckcheck.carddb.db.shipped_carddb_dir", lambda: empty)
     monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
     monkeypatch.chdir(tmp_path)
     root = tmp_path / "cards"

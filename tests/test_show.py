@@ -12,8 +12,8 @@ import tomli_w
 from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML, VANGUARD_RECORDS, cipher_unit
 from typer.testing import CliRunner
 
-from deckcheck.cli import app
-from deckcheck.show import run_show
+from deckcheck.cli.app import app
+from deckcheck.commands.show import run_show
 
 
 @pytest.fixture

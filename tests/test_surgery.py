@@ -6,7 +6,7 @@ import tomllib
 
 import pytest
 
-from deckcheck.surgery import comment_lines
+from deckcheck.formats.edit import comment_lines
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from deckcheck.errors import DeckcheckError
-from deckcheck.game import Game
+from deckcheck.model.game import Game
 
 _MODULE_NAME = re.compile(r"[a-z][a-z0-9_]*")
 

@@ -9,16 +9,26 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
-from deckcheck.cards import Before, Bounds, Card, Name, as_list, choice, record_field, validates_before, validates_field
-from deckcheck.decks import Deck
-from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, plural
-from deckcheck.procedure import EngineError, MulliganKind, Setup, expand
-from deckcheck.violations import Violation
+from deckcheck.engine.procedure import EngineError, MulliganKind, Setup, expand
+from deckcheck.model.cards import (
+    Before,
+    Bounds,
+    Card,
+    Name,
+    as_list,
+    choice,
+    record_field,
+    validates_before,
+    validates_field,
+)
+from deckcheck.model.deck import Deck
+from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, plural
+from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
     from pydantic import ValidationInfo
 
-    from deckcheck.engine import Table
+    from deckcheck.engine.table import Table
 
 DEFAULT_COPIES = 4
 MAIN_MIN, MAIN_MAX = 40, 50

@@ -7,15 +7,26 @@ import unicodedata
 from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from deckcheck.cards import Before, Bounds, Card, as_list, choice, int_or_x, validates_after, validates_before
-from deckcheck.decks import Deck
-from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
-from deckcheck.normalize import norm_name, norm_number
-from deckcheck.procedure import EngineError, MulliganKind, Setup, expand
-from deckcheck.violations import Violation
+from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck.engine.procedure import EngineError, MulliganKind, Setup, expand
+from deckcheck.model.cards import Before, Bounds, Card, as_list, choice, int_or_x, validates_after, validates_before
+from deckcheck.model.deck import Deck
+from deckcheck.model.game import (
+    CopyGroup,
+    Game,
+    Rule,
+    RuleBook,
+    Tally,
+    histogram,
+    iter_over_limit,
+    names_of,
+    plural,
+    tally,
+)
+from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
-    from deckcheck.engine import Table
+    from deckcheck.engine.table import Table
 
 DEFAULT_COPIES = 4
 MIN_DECK = 50

@@ -38,7 +38,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
-from deckcheck.cards import (
+from deckcheck._util.normalize import norm_name
+from deckcheck.engine.procedure import EngineError, MulliganKind, Setup, expand
+from deckcheck.model.cards import (
     After,
     Before,
     Bounds,
@@ -49,8 +51,8 @@ from deckcheck.cards import (
     validates_after,
     validates_before,
 )
-from deckcheck.decks import Deck
-from deckcheck.game import (
+from deckcheck.model.deck import Deck
+from deckcheck.model.game import (
     CopyGroup,
     Game,
     Rule,
@@ -63,12 +65,10 @@ from deckcheck.game import (
     tally,
     with_article,
 )
-from deckcheck.normalize import norm_name
-from deckcheck.procedure import EngineError, MulliganKind, Setup, expand
-from deckcheck.violations import Violation
+from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
-    from deckcheck.engine import Table
+    from deckcheck.engine.table import Table
 
 DEFAULT_COPIES = 3
 MAIN_MIN, MAIN_MAX = 40, 50
@@ -646,7 +646,7 @@ def magic_item_token() -> Card:
     A deck does not carry its database, so the default layers (shipped, git root, $DECKCHECK_CARDDB) are read;
     the token appendix of 9.1.2.3 is missing from the rules, and the engine only needs 5 tokens of that name.
     """
-    from deckcheck.carddb import load_carddb  # deferred: the card database imports the game registry
+    from deckcheck.carddb.db import load_carddb  # deferred: the card database imports the game registry
     from deckcheck.errors import DeckcheckError
 
     try:

@@ -11,14 +11,25 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
-from deckcheck.cards import Before, Bounds, Card, Name, PlainInt, Record, choice, invalid_fields, validates_after
-from deckcheck.decks import Deck
-from deckcheck.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, plural, tally
-from deckcheck.procedure import EngineError, MulliganKind, Setup, expand
-from deckcheck.violations import Violation
+from deckcheck.engine.procedure import EngineError, MulliganKind, Setup, expand
+from deckcheck.model.cards import Before, Bounds, Card, Name, PlainInt, Record, choice, invalid_fields, validates_after
+from deckcheck.model.deck import Deck
+from deckcheck.model.game import (
+    CopyGroup,
+    Game,
+    Rule,
+    RuleBook,
+    Tally,
+    histogram,
+    iter_over_limit,
+    names_of,
+    plural,
+    tally,
+)
+from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
-    from deckcheck.engine import Table
+    from deckcheck.engine.table import Table
 
 DEFAULT_COPIES = 3
 DECK_SIZE = 40

@@ -9,25 +9,15 @@ from dataclasses import dataclass
 from math import comb
 from typing import TYPE_CHECKING, Annotated, Any
 
-from deckcheck.cards import Before, Bounds, Card, PlainInt, as_list, choice, validates_before
-from deckcheck.decks import Deck
-from deckcheck.game import (
-    CopyGroup,
-    Game,
-    Rule,
-    RuleBook,
-    Tally,
-    histogram,
-    names_of,
-    plural,
-    tally,
-)
-from deckcheck.normalize import norm_name, norm_number
-from deckcheck.procedure import EngineError, MulliganKind, Setup, TurnModel, expand
-from deckcheck.violations import Violation
+from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck.engine.procedure import EngineError, MulliganKind, Setup, TurnModel, expand
+from deckcheck.model.cards import Before, Bounds, Card, PlainInt, as_list, choice, validates_before
+from deckcheck.model.deck import Deck
+from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, plural, tally
+from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
-    from deckcheck.engine import Table
+    from deckcheck.engine.table import Table
 
 DEFAULT_COPIES = 4
 

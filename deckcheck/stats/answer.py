@@ -11,10 +11,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from deckcheck.decks import Deck
-from deckcheck.engine import MAX_TURN, EngineError, Going, TurnModel, deal
+from deckcheck.engine.procedure import EngineError, Going, TurnModel
+from deckcheck.engine.table import MAX_TURN, deal
 from deckcheck.errors import DeckcheckError
-from deckcheck.query import CardFilter, Query, parse_filter, parse_query
+from deckcheck.model.deck import Deck
+from deckcheck.model.query import CardFilter, Query, parse_filter, parse_query
 from deckcheck.stats.exact import ExactEngine, ExactGaveUp, ExactResult, ExactUnavailable
 from deckcheck.stats.model import (
     Atom,
@@ -28,8 +29,8 @@ from deckcheck.stats.model import (
 )
 
 if TYPE_CHECKING:
-    from deckcheck.cards import Card
-    from deckcheck.engine import Table
+    from deckcheck.engine.table import Table
+    from deckcheck.model.cards import Card
     from deckcheck.stats.simulate import SimResult
 
 Method = Literal["exact", "simulate"]

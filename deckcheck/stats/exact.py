@@ -27,7 +27,7 @@ from fractions import Fraction
 from math import comb, prod
 from operator import add, sub
 
-from deckcheck.engine import MulliganKind
+from deckcheck.engine.procedure import MulliganKind
 from deckcheck.stats.chain import MAX_STATES, Chain, ChainTooLarge, DeckOut, hypergeometric
 from deckcheck.stats.chain import MAX_WORK as CHAIN_WORK
 from deckcheck.stats.model import Composition, MulliganPlan, OddsModel, compositions, count_compositions

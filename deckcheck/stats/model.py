@@ -11,11 +11,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from deckcheck.cards import Card
-from deckcheck.decks import Deck
-from deckcheck.engine import EngineError, Going, MulliganKind, Table, TurnModel, setup_choices
+from deckcheck.engine.procedure import EngineError, Going, MulliganKind, TurnModel
+from deckcheck.engine.table import Table, setup_choices
 from deckcheck.errors import DeckcheckError
-from deckcheck.query import CardFilter, Query
+from deckcheck.model.cards import Card
+from deckcheck.model.deck import Deck
+from deckcheck.model.query import CardFilter, Query
 
 
 @dataclass(frozen=True)

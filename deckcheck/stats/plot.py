@@ -25,7 +25,7 @@ from typing import Any, BinaryIO
 
 import typer
 
-from deckcheck.atomic import atomic_write_with
+from deckcheck._util.atomic import atomic_write_with
 from deckcheck.errors import DeckcheckError
 
 

@@ -18,10 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckcheck.engine import MAX_CARDS, MAX_TURN, Going, Table
+from deckcheck.engine.procedure import Going
+from deckcheck.engine.table import MAX_CARDS, MAX_TURN, Table
 from deckcheck.errors import DeckcheckError
-from deckcheck.game import Game
-from deckcheck.query import split_deadline
+from deckcheck.model.game import Game
+from deckcheck.model.query import split_deadline
 from deckcheck.stats.answer import SEATS, Answer, StatsOptions, parse_mulligan
 from deckcheck.stats.exact import ExactEngine, ExactUnavailable
 from deckcheck.stats.model import Atom, MulliganPlan, OddsModel, Want, keep_filter_plan, no_mulligan
@@ -154,7 +155,7 @@ def quick_model(
             f"the hand is drawn from has {deck.population}: the player has lost by then",
             field="turn",
         )
-    from deckcheck.procedure import TurnModel
+    from deckcheck.engine.procedure import TurnModel
 
     return OddsModel(
         deck=None,  # type: ignore[arg-type]

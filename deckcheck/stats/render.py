@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from deckcheck.decks import Deck
+from deckcheck.model.deck import Deck
 from deckcheck.stats.answer import SEATS, Answer, ReportResult, TurnRow
 from deckcheck.stats.exact import Decision, ExactResult
 from deckcheck.stats.model import OddsModel

@@ -9,7 +9,7 @@ import pytest
 from conftest import make_db, rule_ids, violations_of
 
 from deckcheck import check_deck, load_deck
-from deckcheck.carddb import load_carddb
+from deckcheck.carddb.db import load_carddb
 from deckcheck.errors import CardDatabaseError
 
 GAME = "build-divide"

@@ -11,9 +11,10 @@ from conftest import make_db, make_deck
 from test_build_divide import territory, unit
 
 from deckcheck import load_deck
-from deckcheck.engine import EngineError, KeepFilter, MulliganKind, Table, deal, mulligan
+from deckcheck.engine.procedure import EngineError, MulliganKind
+from deckcheck.engine.table import KeepFilter, Table, deal, mulligan
 from deckcheck.games.build_divide import GAME
-from deckcheck.query import parse_filter
+from deckcheck.model.query import parse_filter
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ import pytest
 from conftest import STARTER_DECKS, make_db, make_deck, rule_ids, violations_of
 
 from deckcheck import check_deck, load_deck, parse_deck, resolve_deck
-from deckcheck.carddb import load_carddb
+from deckcheck.carddb.db import load_carddb
 from deckcheck.errors import CardDatabaseError
 from deckcheck.games.evolve import GAME, EvolveCard, basis_status, effective_basis
 

@@ -12,10 +12,11 @@ import pytest
 from conftest import STARTER_DECKS, deck_multiset, make_db, make_deck
 
 from deckcheck import load_deck
-from deckcheck.cards import Card
-from deckcheck.engine import EngineError, KeepFilter, Table, deal, mulligan
+from deckcheck.engine.procedure import EngineError
+from deckcheck.engine.table import KeepFilter, Table, deal, mulligan
 from deckcheck.games.evolve import GAME, MAGIC_ITEM, card_inventory, magic_item_token
-from deckcheck.query import parse_filter
+from deckcheck.model.cards import Card
+from deckcheck.model.query import parse_filter
 
 REPO = Path(__file__).resolve().parents[2]
 CG = "アイドルマスター シンデレラガールズ"
@@ -253,7 +254,7 @@ def test_magic_item_token_comes_from_the_card_database(starter_carddb):
 
 
 def test_magic_item_token_stand_in_when_the_database_cannot_be_read(monkeypatch, db):
-    from deckcheck import carddb
+    from deckcheck.carddb import db as carddb
     from deckcheck.errors import CardDatabaseError
 
     def broken(game_id: str, *args: Any, **kwargs: Any):

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from conftest import make_db, make_deck, rule_ids, violations_of
 
-from deckcheck.carddb import load_carddb
-from deckcheck.check import check_deck
-from deckcheck.decks import load_deck, parse_deck, resolve_deck
+from deckcheck.carddb.db import load_carddb
+from deckcheck.check.run import check_deck
 from deckcheck.errors import CardDatabaseError
 from deckcheck.games.ic_dragonball import DragonBallCard
+from deckcheck.model.deck import load_deck, parse_deck, resolve_deck
 
 GAME = "ic-dragonball"
 DECKS = Path(__file__).resolve().parents[2] / "decks" / GAME

@@ -11,9 +11,10 @@ from conftest import make_db, make_deck, rule_ids
 from test_vanguard import BASE_G, BASE_MAIN, rec, records_with
 
 from deckcheck import check_deck, load_deck
-from deckcheck.engine import EngineError, KeepFilter, NoMulligan, Table, deal, mulligan
+from deckcheck.engine.procedure import EngineError
+from deckcheck.engine.table import KeepFilter, NoMulligan, Table, deal, mulligan
 from deckcheck.games.vanguard import GAME, SETUP
-from deckcheck.query import parse_filter
+from deckcheck.model.query import parse_filter
 
 REPO = Path(__file__).resolve().parents[2]
 G1_FILTER = "grade=1"

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from conftest import cipher_unit, make_db, make_deck
 
-from deckcheck.decks import Deck
-from deckcheck.engine import EngineError, MulliganKind
+from deckcheck.engine.procedure import EngineError, MulliganKind
 from deckcheck.errors import DeckcheckError
+from deckcheck.model.deck import Deck
 from deckcheck.stats.answer import (
     Answer,
     StatsOptions,

@@ -17,8 +17,8 @@ from math import comb
 import pytest
 from conftest import make_db, make_deck
 
-from deckcheck.cards import Card
-from deckcheck.query import parse_query
+from deckcheck.model.cards import Card
+from deckcheck.model.query import parse_query
 from deckcheck.stats.exact import ExactEngine
 from deckcheck.stats.model import Composition, atom_of, build_model, keep_filter_plan, no_mulligan, population
 

@@ -17,7 +17,7 @@ from math import comb
 
 import pytest
 
-from deckcheck.engine import MulliganKind, Seek, TurnModel
+from deckcheck.engine.procedure import MulliganKind, Seek, TurnModel
 from deckcheck.stats.exact import ExactEngine, ExactResult, ExactUnavailable, exact_probability
 from deckcheck.stats.model import (
     Atom,

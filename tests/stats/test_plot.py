@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from deckcheck import atomic
+from deckcheck._util import atomic
 from deckcheck.errors import DeckcheckError
 from deckcheck.stats import plot
 from deckcheck.stats.plot import Series, bar_lines, write_plot

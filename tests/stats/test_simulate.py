@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from conftest import STARTER_CARDDB, STARTER_DECKS, make_db, make_deck
 
-from deckcheck.carddb import load_carddb
-from deckcheck.decks import Deck, load_deck, parse_deck, resolve_deck
-from deckcheck.engine import EngineError, MulliganKind
+from deckcheck.carddb.db import load_carddb
+from deckcheck.engine.procedure import EngineError, MulliganKind
 from deckcheck.errors import DeckcheckError
-from deckcheck.query import parse_filter, parse_query
+from deckcheck.model.deck import Deck, load_deck, parse_deck, resolve_deck
+from deckcheck.model.query import parse_filter, parse_query
 from deckcheck.stats.model import (
     MulliganPlan,
     OddsModel,

@@ -97,7 +97,7 @@ def test_precision_says_when_the_trials_cap_comes_first(run_cli, isolated_carddb
 
 
 def test_a_long_simulation_says_its_estimate_even_when_piped(monkeypatch, capsys):
-    from deckcheck.stats import cli as stats_cli
+    from deckcheck.commands import stats as stats_cli
 
     clock = iter([0.0, 1.0, 2.0, 17.0, 20.0, 20.1])
     monkeypatch.setattr(stats_cli.time, "monotonic", lambda: next(clock))
@@ -295,7 +295,7 @@ def test_an_exact_answer_just_under_one_is_not_printed_as_certain(run_cli, isola
 def test_a_turn_never_reached_is_refused_before_any_odds_are_worked_out(run_cli, isolated_carddb, monkeypatch):
     # issue 14 item 11: `stats --turn 30` worked out every earlier turn (40 s and more) before refusing what
     # `hand --turn 30` refuses at once; now it refuses with hand's reason before the first turn's odds
-    from deckcheck.stats import cli as stats_cli
+    from deckcheck.commands import stats as stats_cli
 
     monkeypatch.setattr(stats_cli, "turn_table", lambda *args, **kwargs: pytest.fail("odds worked out"))
     for seat in ("first", "second"):

@@ -1,0 +1,497 @@
+"""Card databases: folders of TOML records, layered shipped → git root → DECKCHECK_CARDDB → --carddb.
+
+A loaded database is kept in the compiled cache (deckcheck.cache) keyed by the bytes of its files, so a later run
+skips parsing and validation; see that module for where it lives and how to turn it off.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache, cached_property, partial
+from pathlib import Path
+from typing import Any
+
+import tomli
+
+from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck.carddb import cache as carddb_cache
+from deckcheck.errors import CardDatabaseError, DeckcheckError, Problem
+from deckcheck.model.cards import Card, RecordError
+from deckcheck.model.deck import toml_error_position
+from deckcheck.model.game import Game
+
+ENV_VAR = "DECKCHECK_CARDDB"
+
+
+@cache
+def _shipped_candidates() -> tuple[Path, Path]:
+    package = Path(__file__).resolve().parents[1]  # deckcheck/
+    return package / "_carddb", package.parent / "carddb"
+
+
+def shipped_carddb_dir() -> Path:
+    """The databases that come with deckcheck: inside the wheel, or the checkout's `carddb/`."""
+    installed, checkout = _shipped_candidates()
+    return installed if os.path.isdir(installed) else checkout
+
+
+def git_root_carddb(start: Path | None = None) -> Path | None:
+    """`carddb/` at the root of the git repository holding `start` (the current directory)."""
+    # os.getcwd() is already the physical path: resolving it again would cost a system call per path component,
+    # on every deck `check` looks up (os.path rather than pathlib, for the same reason).
+    here = os.getcwd() if start is None else str(start.resolve())
+    while True:
+        if os.path.exists(os.path.join(here, ".git")):
+            candidate = os.path.join(here, "carddb")
+            return Path(candidate) if os.path.isdir(candidate) else None
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+
+
+def carddb_layers(extra: Iterable[str | Path] = (), cwd: Path | None = None) -> list[Path]:
+    """Every database folder in the order they apply (later ones win by number)."""
+    return [given for given, _ in _layers(extra, cwd)]
+
+
+def _layers(extra: Iterable[str | Path], cwd: Path | None) -> list[tuple[Path, Path]]:
+    """(folder as given, resolved folder) for every layer, each folder once (the first time it appears)."""
+    layers = [shipped_carddb_dir()]
+    if (root := git_root_carddb(cwd)) is not None:
+        layers.append(root)
+    if env := os.environ.get(ENV_VAR):
+        layers.extend(Path(part) for part in env.split(os.pathsep) if part)
+    layers.extend(Path(folder) for folder in extra)
+    for layer in layers[1 + (root is not None) :]:  # the git root's carddb/ was found as a folder
+        if not os.path.isdir(layer):
+            raise DeckcheckError("card database folder does not exist (from --carddb or $DECKCHECK_CARDDB)", path=layer)
+    unique: dict[Path, Path] = {}
+    for index, layer in enumerate(layers):
+        resolved = _shipped_resolved(layer) if index == 0 else Path(os.path.realpath(layer))
+        unique.setdefault(resolved, layer)
+    return [(given, resolved) for resolved, given in unique.items()]
+
+
+@cache
+def _shipped_resolved(folder: Path) -> Path:
+    return folder.resolve()  # the package's own folder: resolved once per process
+
+
+@dataclass
+class CardDB:
+    """All cards of one game, indexed by number and by normalised name."""
+
+    game: Game
+    # by number; from the cache a LazyCards, which builds each card when it is first asked for
+    cards: Mapping[str, Card]
+    sources: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._suggestions: dict[tuple[str, int], list[str]] = {}
+        self._index: _SuggestIndex | None = None
+
+    @cached_property
+    def numbers_by_name(self) -> dict[str, list[str]]:
+        """Card numbers by normalised name, lowest first (made on the first look-up by name: a deck that names its
+        cards by number never pays for it)."""
+        if isinstance(self.cards, carddb_cache.LazyCards):
+            pairs: Iterable[tuple[str, str]] = self.cards.names()
+        else:
+            pairs = ((number, card.name) for number, card in self.cards.items())
+        numbers_by_name: dict[str, list[str]] = {}
+        for number, name in pairs:
+            numbers_by_name.setdefault(name, []).append(number)
+        for numbers in numbers_by_name.values():
+            if len(numbers) > 1:  # most names have one card; sorting thousands of one-card lists is not free
+                numbers.sort()
+        return numbers_by_name
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def named(self, name: str) -> list[Card]:
+        """The cards of a (normalised) name, lowest number first."""
+        return [self.cards[number] for number in self.numbers_by_name.get(name, ())]
+
+    @property
+    def by_name(self) -> dict[str, list[Card]]:
+        """Every card by name (builds every card of a cached database: prefer `named`)."""
+        return {name: self.named(name) for name in self.numbers_by_name}
+
+    def resolve(self, key: str, section: str | None = None) -> Card | None:
+        """A card by number (or a printed code the game maps to one), else by exact name.
+
+        For a name shared by several numbers, the lowest number among the cards that `section` can hold stands
+        for it (a follower and its EVOLVE card share a name: `main` means the follower, `evolve` the EVOLVE card);
+        only when none fits, or no section is given, the lowest number (contract, "Fixed details").
+        """
+        number = norm_number(key)
+        card = self.cards.get(number)
+        if card is not None:
+            return card
+        for candidate in self.game.number_fallbacks(number):
+            if (card := self.cards.get(candidate)) is not None:
+                return card
+        numbers = self.numbers_by_name.get(norm_name(key))
+        if not numbers:
+            return None
+        if section is not None and len(numbers) > 1:
+            home = self.game.home_section
+            for candidate in numbers:
+                if home(card := self.cards[candidate]) == section:
+                    return card
+        return self.cards[numbers[0]]
+
+    def suggest(self, key: str, limit: int = 3) -> list[str]:
+        """The closest card names (and numbers) to an unknown key, as 'name (number)'.
+
+        Names compare as `cards search` compares them (width, case, hiragana/katakana, separators and furigana
+        forgiven): a name that is the key typed another way comes first, then names holding the key (or held by
+        it), then the closest spellings. The answer for a key is remembered, and the fuzzy step only compares
+        names and numbers of a length that could reach its cutoff, so asking costs little and never more than
+        one pass over the database.
+        """
+        remembered = self._suggestions.get((key, limit))
+        if remembered is None:
+            remembered = self._suggestions[(key, limit)] = self._closest(key, limit)
+        return list(remembered)
+
+    def _closest(self, key: str, limit: int) -> list[str]:
+        from deckcheck._util.searchkey import search_key
+
+        index = self._suggest_index()
+        wanted = search_key(key)
+        names: dict[str, None] = {}  # in order of preference, each once
+        if wanted:
+            names.update(dict.fromkeys(index.exact.get(wanted, ())))
+            if len(names) < limit and len(wanted) >= 2:
+                held = [name for folded, name in index.names if wanted in folded or folded in wanted]
+                names.update(dict.fromkeys(sorted(held, key=lambda name: abs(len(name) - len(key)))[:limit]))
+            if len(names) < limit:
+                close = index.names.close_matches(wanted, limit, cutoff=0.5)
+                names.update(dict.fromkeys(close))
+        found = [f"{name} ({self.numbers_by_name[name][0]})" for name in names]
+        number = norm_number(key)
+        if number and len(found) < limit:
+            close_numbers = index.numbers.close_matches(number, limit, cutoff=0.7)
+            found += [f"{self.cards[n].name} ({n})" for n in close_numbers if self.cards[n].name not in names]
+        return found[:limit]
+
+    def _suggest_index(self) -> _SuggestIndex:
+        if self._index is None:
+            from deckcheck._util.searchkey import name_keys
+
+            exact: dict[str, list[str]] = {}
+            keys: list[tuple[str, str]] = []
+            for name in self.numbers_by_name:
+                for folded in name_keys(name):
+                    exact.setdefault(folded, []).append(name)
+                    keys.append((folded, name))
+            self._index = _SuggestIndex(exact, _Grams(keys), _Grams([(number, number) for number in self.cards]))
+        return self._index
+
+
+@dataclass
+class _SuggestIndex:
+    """The names of a database in the form suggestions compare them in (see CardDB.suggest)."""
+
+    exact: dict[str, list[str]]  # search key -> names
+    names: _Grams  # (search key, name), a name under each of its keys
+    numbers: _Grams  # (number, number)
+
+
+class _Grams:
+    """(compared form, answer) pairs with the pairs of adjacent characters of each form indexed, so that only the
+    forms sharing the most pairs with a word are compared with it in full."""
+
+    #: Forms compared in full per question: the close ones share most of their character pairs with the word.
+    COMPARED = 60
+
+    def __init__(self, pairs: list[tuple[str, str]]) -> None:
+        self.pairs = pairs
+        self.postings: dict[str, list[int]] = defaultdict(list)
+        for position, (form, _) in enumerate(pairs):
+            for gram in dict.fromkeys(_grams(form)):
+                self.postings[gram].append(position)
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self.pairs)
+
+    def close_matches(self, word: str, limit: int, cutoff: float) -> list[str]:
+        """Like difflib.get_close_matches (the answers of the forms closest to `word`, at least `cutoff`)."""
+        shared: Counter[int] = Counter()
+        for gram in dict.fromkeys(_grams(word)):
+            shared.update(self.postings.get(gram, ()))
+        matcher = difflib.SequenceMatcher()
+        matcher.set_seq2(word)
+        scored: dict[str, float] = {}
+        for position, _ in shared.most_common(self.COMPARED):
+            form, answer = self.pairs[position]
+            matcher.set_seq1(form)
+            if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
+                score = matcher.ratio()
+                if score >= cutoff and score > scored.get(answer, 0.0):
+                    scored[answer] = score
+        return sorted(scored, key=lambda answer: (-scored[answer], answer))[:limit]
+
+
+def _grams(text: str) -> list[str]:
+    """The pairs of adjacent characters of a text (a one-character text: itself)."""
+    return [text[i : i + 2] for i in range(len(text) - 1)] or [text]
+
+
+def load_carddb(game_id: str, extra: Iterable[str | Path] = (), cwd: Path | None = None) -> CardDB:
+    """The layered card database of a game (cached per set of folders)."""
+    layers = tuple(resolved for _, resolved in _layers(extra, cwd))
+    return _load_layers(game_id, layers)
+
+
+def layer_folders(extra: Iterable[str | Path] = (), cwd: Path | None = None) -> list[Path]:
+    """The resolved folder of every layer load_carddb reads, in the order they apply."""
+    return [resolved for _, resolved in _layers(extra, cwd)]
+
+
+def load_layers(game_id: str, layers: Iterable[Path]) -> CardDB:
+    """The database of exactly these resolved layer folders, in order (`cards import` checks the layers around
+    the folder it writes)."""
+    return _load_layers(game_id, tuple(layers))
+
+
+def forget_loaded() -> None:
+    """Drop the databases loaded in this process (after a command wrote card files)."""
+    _load_layers.cache_clear()
+
+
+@cache
+def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
+    from deckcheck.games import get_game
+
+    game = get_game(game_id)
+    problems: list[str] = []
+    snapshot = _read_layers(game, layers, problems)  # every file read once: hashed for the cache key, then parsed
+    key = None if problems else carddb_cache.key_of(game, snapshot)
+    if key is not None:
+        with carddb_cache.long_lived():
+            rebuild = partial(_cards_from_files, game, layers)  # should a cached record prove unusable
+            if (cached := carddb_cache.load(game, layers, key, rebuild)) is not None:
+                db = CardDB(game=game, cards=cached.cards, sources=cached.sources)
+                db.warnings = cached.warnings
+                return db
+    cards: dict[str, Card] = {}
+    sources: dict[str, str] = {}
+    for layer in snapshot:
+        if layer.files is None:
+            continue
+        layer_cards, layer_sources = _load_folder(game, layer.files, problems)
+        cards.update(layer_cards)
+        sources.update(layer_sources)
+    problems.extend(limit_disagreements(game, cards, sources))
+    if problems:
+        raise CardDatabaseError(problems)  # never cached: the error appears on every run
+    db = CardDB(game=game, cards=cards, sources=sources)
+    db.warnings = game.db_warnings(list(cards.values()))
+    if key is not None:
+        carddb_cache.store(game, layers, key, cards, sources, db.warnings)
+    return db
+
+
+def _cards_from_files(game: Game, layers: tuple[Path, ...]) -> dict[str, Card]:
+    """The cards of the layers read and validated again, without the cache."""
+    problems: list[str] = []
+    cards: dict[str, Card] = {}
+    for layer in _read_layers(game, layers, problems):
+        if layer.files is not None:
+            cards.update(_load_folder(game, layer.files, problems)[0])
+    if problems:
+        raise CardDatabaseError(problems)
+    return cards
+
+
+def _read_layers(game: Game, layers: tuple[Path, ...], problems: list[str]) -> list[carddb_cache.LayerFiles]:
+    """The bytes of every `*.toml` file of the game's folder in each layer (an unreadable file is a problem)."""
+    snapshot = []
+    for layer in layers:
+        folder = layer / game.id
+        if not folder.is_dir():
+            snapshot.append(carddb_cache.LayerFiles(folder, None))
+            continue
+        files = []
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                files.append(carddb_cache.SourceFile(path, path.read_bytes()))
+            except OSError as error:
+                problems.append(Problem(f"{path}: cannot be read: {error.strerror or error}", path))
+        snapshot.append(carddb_cache.LayerFiles(folder, tuple(files)))
+    return snapshot
+
+
+def build_carddb(game_id: str, records: Iterable[dict[str, Any]]) -> CardDB:
+    """A database made in code from record dicts (tests, importers, Python users)."""
+    from deckcheck.games import get_game
+
+    game = get_game(game_id)
+    problems: list[str] = []
+    cards: dict[str, Card] = {}
+    sources: dict[str, str] = {}
+    for index, record in enumerate(records, start=1):
+        card = parse_record(game, record, f"record {index}", problems)
+        if card is None:
+            continue
+        if card.number in cards:
+            problems.append(f"record {index}: number {card.number} is already used by {sources[card.number]}")
+            continue
+        cards[card.number] = card
+        sources[card.number] = f"record {index}"
+    problems.extend(limit_disagreements(game, cards, sources))
+    if problems:
+        raise CardDatabaseError(problems)
+    db = CardDB(game=game, cards=cards, sources=sources)
+    db.warnings = game.db_warnings(list(cards.values()))
+    return db
+
+
+def _load_folder(
+    game: Game, files: Iterable[carddb_cache.SourceFile], problems: list[str]
+) -> tuple[dict[str, Card], dict[str, str]]:
+    cards: dict[str, Card] = {}
+    sources: dict[str, str] = {}
+    for source in files:
+        for index, card in _parse_file(game, source.path, source.data, problems):
+            where = f"{source.path} record {index}"
+            if card.number in cards:
+                text = f"{where}: number {card.number} is already used by {sources[card.number]} "
+                line = _record_line(source.data, index)
+                problems.append(Problem(text + "(a number is unique within one database folder)", source.path, line))
+                continue
+            cards[card.number] = card
+            sources[card.number] = where
+    return cards, sources
+
+
+def load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Card]]:
+    """The valid records of one card file, as (record index, card); every problem is appended."""
+    return _parse_file(game, path, path.read_bytes(), problems)
+
+
+def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> list[tuple[int, Card]]:
+    from deckcheck._util.limits import parse_within_limits
+
+    try:
+        parsed = parse_within_limits(tomli.loads, data.decode("utf-8-sig"), path, "toml")
+    except DeckcheckError as error:  # a number too long or nesting too deep
+        problems.append(Problem(f"{error}", path, error.line))
+        return []
+    except tomli.TOMLDecodeError as error:
+        reason, line = toml_error_position(error)
+        where = f"{path}:{line}" if line else str(path)
+        problems.append(Problem(f"{where}: is not valid TOML: {reason}", path, line))
+        return []
+    except UnicodeDecodeError:
+        problems.append(Problem(f"{path}: is not UTF-8 text", path))
+        return []
+    file_game = parsed.get("game", game.id)
+    if file_game != game.id:
+        problems.append(Problem(f"{path}: game = {file_game!r}, but the file is in the {game.id!r} folder", path))
+        return []
+    records = parsed.get("cards", [])
+    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+        problems.append(Problem(f"{path}: `cards` must be an array of tables ([[cards]])", path))
+        return []
+    loaded = []
+    for index, record in enumerate(records, start=1):
+        before = len(problems)
+        card = parse_record(game, record, f"{path} record {index}", problems)
+        if card is not None:
+            loaded.append((index, card))
+        elif len(problems) > before:  # each problem of the record points at its `[[cards]]` line
+            line = _record_line(data, index)
+            problems[before:] = [Problem(problem, path, line) for problem in problems[before:]]
+    return loaded
+
+
+def _record_line(data: bytes, index: int) -> int | None:
+    """The line where record INDEX (from 1) of a card file starts: its `[[cards]]` header, else the `cards` key
+    of an inline array (only asked for when a record has a problem)."""
+    from deckcheck._util.positions import toml_key_lines, toml_table_array_lines
+
+    text = data.decode("utf-8-sig", "replace").replace("\r\n", "\n").replace("\r", "\n")
+    headers = toml_table_array_lines(text, "cards")
+    if 1 <= index <= len(headers):
+        return headers[index - 1]
+    return toml_key_lines(text).get(("cards",))
+
+
+def parse_record(game: Game, record: dict[str, Any], where: str, problems: list[str]) -> Card | None:
+    """Validate one record; every problem is appended as 'where (number): field: reason'."""
+    label = f"{where} ({record.get('number', 'no number')})"
+    if record.get("game", game.id) != game.id:
+        problems.append(f"{label}: field 'game': {record['game']!r} disagrees with its folder {game.id!r}")
+        return None
+    try:
+        return game.card_model.validate(record)
+    except RecordError as error:
+        for detail in error.errors:
+            loc = ".".join(str(part) for part in detail["loc"] if not _is_union_tag(part))
+            problems.append(f"{label}: field '{loc or '-'}': {_reason(detail)}")
+        return None
+
+
+def _is_union_tag(part: Any) -> bool:
+    # pydantic names union branches in `loc` (e.g. 'int', "literal['any']"); they are not fields.
+    return isinstance(part, str) and (part in {"int", "str", "bool", "float", "none"} or "[" in part)
+
+
+def _reason(detail: dict[str, Any]) -> str:
+    if detail["type"] == "missing":
+        return "is required but missing"
+    if detail["type"] == "extra_forbidden":
+        return "is not a field of this game's card record"
+    given = detail.get("input")
+    message = detail["msg"].removeprefix("Value error, ")
+    return message if given is None or isinstance(given, dict) else f"{message} (got {given!r})"
+
+
+def limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, str]) -> list[str]:
+    groups: dict[Any, list[Card]] = defaultdict(list)
+    for card in cards.values():
+        identity = game.limit_identity(card)
+        if identity is not None:
+            groups[identity].append(card)
+    problems = []
+    for identity, group in groups.items():
+        limits = {card.copy_limit(game.default_copies) for card in group}
+        if len(limits) > 1:
+            listed = "; ".join(
+                f"{sources[c.number]} {c.number} deck_limit={c.deck_limit if c.deck_limit is not None else 'default'}"
+                for c in group
+            )
+            text = f"records of one card ({_identity_text(identity)}) disagree on deck_limit: {listed}"
+            problems.append(_at_source(text, sources[group[0].number]))
+    return problems
+
+
+def _at_source(text: str, source: str) -> Problem:
+    """A problem placed at a record's file and line, from its source as _load_folder writes it ("PATH record N");
+    a record made in code ("record N") has no file."""
+    match = re.fullmatch(r"(?P<path>.+) record (?P<index>\d+)", source)
+    if match is None:
+        return Problem(text)
+    path = Path(match["path"])
+    try:
+        line = _record_line(path.read_bytes(), int(match["index"]))
+    except OSError:
+        line = None
+    return Problem(text, path, line)
+
+
+def _identity_text(identity: Any) -> str:
+    if isinstance(identity, tuple):
+        return " / ".join(str(part) for part in identity)
+    return str(identity)

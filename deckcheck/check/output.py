@@ -1,0 +1,393 @@
+"""Renderings of a check run: text for people, JSON for programs, and CI formats (GitHub, SARIF, JUnit)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckcheck import __version__
+from deckcheck._util.safetext import escape_controls
+from deckcheck.check.run import CheckRun, DeckReport
+from deckcheck.errors import DeckcheckError
+from deckcheck.games import all_games
+from deckcheck.model.violation import Violation
+
+if TYPE_CHECKING:
+    from xml.etree import ElementTree as ET
+
+Style = Callable[..., str]
+
+
+def _plain(text: str, **_: object) -> str:
+    return text
+
+
+def render_text(run: CheckRun, style: Style = _plain, verbose: bool = True) -> str:
+    """Grouped by deck; a legal deck takes one line, every violation of the others is listed (`path:line:`)."""
+    lines: list[str] = []
+    for report in run.reports:
+        lines.append(_deck_heading(report, style))
+        if report.legal and not report.violations:
+            continue
+        for violation in report.violations:
+            lines.append(violation_line(violation, style, report.path or "<deck>"))
+    summary = run.summary()
+    problems = f"{summary['errors']} error{'s' if summary['errors'] != 1 else ''}, "
+    problems += f"{summary['warnings']} warning{'s' if summary['warnings'] != 1 else ''}"
+    closing = f"{summary['decks']} deck{'s' if summary['decks'] != 1 else ''} checked, {summary['legal']} legal"
+    if summary["errors"] or summary["warnings"]:
+        closing += f" ({problems})"
+    if run.errors:
+        closing += f"; {len(run.errors)} file{'s' if len(run.errors) != 1 else ''} could not be checked"
+    if lines:
+        lines.append("")
+    lines.append(style(closing, bold=True))
+    return "\n".join(lines)
+
+
+def _deck_heading(report: DeckReport, style: Style) -> str:
+    verdict = style("legal", fg="green", bold=True) if report.legal else style("illegal", fg="red", bold=True)
+    counts = ", ".join(f"{escape_controls(section)} {count}" for section, count in report.counts.items())
+    title = f" “{escape_controls(report.name)}”" if report.name else ""
+    return f"{style(escape_controls(report.path or '<deck>'), bold=True)}  {report.game}{title}  [{counts}]  {verdict}"
+
+
+def violation_line(violation: Violation, style: Style, path: str | None = None) -> str:
+    """One violation for people; with the deck's path it starts `path:line:` (as compilers do, so editors and
+    terminals can jump there)."""
+    colour = "red" if violation.severity == "error" else "yellow"
+    ref = f" [{escape_controls(violation.ref)}]" if violation.ref else ""
+    section = f" ({escape_controls(violation.section)})" if violation.section else ""
+    label = f"{style(violation.severity, fg=colour)} {style(violation.rule, bold=True)}"
+    where = ""
+    if path is not None:
+        where = f"{escape_controls(path)}:{violation.line}: " if violation.line else f"{escape_controls(path)}: "
+    return f"  {where}{label}{section}{ref}: {escape_controls(violation.message)}"
+
+
+def render_json(run: CheckRun) -> str:
+    import json  # the text rendering (most runs) does not need it
+
+    text = json.dumps(run.to_json(), ensure_ascii=False, indent=2)
+    # A lone surrogate (a file name that is not UTF-8) cannot be written as UTF-8; JSON carries it as \udcXX.
+    return text.encode("utf-8", "backslashreplace").decode("utf-8") if _has_surrogate(text) else text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _has_surrogate(text: str) -> bool:
+    # a regular expression, not a loop over the characters: a SARIF log of 50,000 findings is 40 MB of text
+    return not text.isascii() and _SURROGATE.search(text) is not None
+
+
+# GitHub Actions workflow commands ----------------------------------------------------------------------------
+
+
+def _escape_data(text: str) -> str:
+    """A command's message, as the Actions runner unescapes it (`%25`, `%0D`, `%0A`)."""
+    return escape_controls(text, keep_newlines=True).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    """A command's property value, as the runner unescapes it (also `%3A` and `%2C`)."""
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def _annotation(level: str, message: str, path: str | None, line: int | None, title: str) -> str:
+    props = []
+    if path:
+        props.append(f"file={_escape_property(path)}")
+        if line:
+            props.append(f"line={line}")
+    props.append(f"title={_escape_property(title)}")
+    return f"::{level} {','.join(props)}::{_escape_data(message)}"
+
+
+def render_github(run: CheckRun) -> str:
+    """GitHub Actions workflow commands: one annotation per violation (on its line) and per problem of an
+    unreadable file, then a summary. `::error file=PATH,line=N,title=RULE::message` (warnings as `::warning`)."""
+    lines = []
+    for report in run.reports:
+        for v in report.violations:
+            lines.append(_annotation(v.severity, v.message, report.path, v.line, v.rule))
+    for error in run.errors:
+        for path, line, message in error_places(error):
+            lines.append(_annotation("error", message, path, line, "deckcheck"))
+    lines.append(_summary_line(run))
+    return "\n".join(lines)
+
+
+def error_places(error: DeckcheckError) -> list[tuple[str | None, int | None, str]]:
+    """(path, line, message) for each problem of an error: its details when it has several, else itself."""
+    if not error.details:
+        return [(error.path, error.line, str(error))]
+    where = f"{error.path}: " if error.path else ""
+    return [
+        (detail.path or error.path, detail.line, f"{where}{error_headline(error)}: {detail}")
+        for detail in error.details
+    ]
+
+
+def error_headline(error: DeckcheckError) -> str:
+    """The first line of an error's reason (an error with several problems lists them on the next lines)."""
+    return error.reason.split("\n", 1)[0].rstrip(":")
+
+
+def _summary_line(run: CheckRun) -> str:
+    summary = run.summary()
+    line = f"{_plural(summary['decks'], 'deck')} checked, {summary['legal']} legal, "
+    line += f"{_plural(summary['errors'], 'error')}, {_plural(summary['warnings'], 'warning')}"
+    return line + (f", {_plural(len(run.errors), 'file')} could not be checked" if run.errors else "")
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+#: Descriptions of the rules every game shares (the games describe their own), with the contract's section.
+COMMON_RULES = {
+    "deck.unknown-card": ("A deck entry resolves to no card of the game's card database.", "Deck files"),
+    "deck.bad-count": ("A count is not a positive whole number.", "Deck files"),
+    "deck.unknown-section": ("A section the game does not have.", "Deck files"),
+    "regulation.banned": ("A card the selected regulation bans.", "Regulations"),
+    "regulation.restricted": ("More copies of a card than the selected regulation allows.", "Regulations"),
+    "deckcheck.unreadable": ("A file that could not be read as a deck, or a broken card database (exit code 2).", ""),
+}
+
+# SARIF ---------------------------------------------------------------------------------------------------------
+
+SRCROOT = "%SRCROOT%"
+FINGERPRINT = "deckcheckFinding/v1"
+
+
+def _sarif_rule(rule_id: str) -> dict[str, Any]:
+    """A rule as GitHub code scanning wants it: short and full descriptions and a help text naming the rules
+    document's rule (no helpUri: there is no page that would resolve)."""
+    for game in all_games().values():
+        for rule in game.rules:
+            if rule.id == rule_id:
+                full = f"{rule.summary} ({game.title}, rule {rule.refs} of {game.rules_document})."
+                help_text = f"{rule.summary}\n\nSee rule {rule.refs} of {game.rules_document} ({game.title})."
+                help_markdown = f"{rule.summary}\n\nSee rule **{rule.refs}** of *{game.rules_document}* ({game.title})."
+                return {
+                    "id": rule.id,
+                    "name": _rule_name(rule.id),
+                    "shortDescription": {"text": rule.summary},
+                    "fullDescription": {"text": full},
+                    "help": {"text": help_text, "markdown": help_markdown},
+                    "defaultConfiguration": {"level": rule.severity},
+                    "properties": {"ref": rule.refs, "game": game.id},
+                }
+    summary, section = COMMON_RULES.get(rule_id, (f"The rule {rule_id}.", ""))
+    where = f'the section "{section}" of deckcheck\'s product contract' if section else "deckcheck's product contract"
+    return {
+        "id": rule_id,
+        "name": _rule_name(rule_id),
+        "shortDescription": {"text": summary},
+        "fullDescription": {"text": f"{summary} Shared by every game; see {where}."},
+        "help": {
+            "text": f"{summary}\n\nA rule of every game; see {where} (README.md).",
+            "markdown": f"{summary}\n\nA rule of every game; see {where} (`README.md`).",
+        },
+        "defaultConfiguration": {"level": "error"},
+    }
+
+
+def _rule_name(rule_id: str) -> str:
+    """A rule's PascalCase name (SARIF's `name`): `vanguard.main-size` -> `VanguardMainSize`."""
+    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", rule_id) if part)
+
+
+class _Locator:
+    """Artifact locations: URI references relative to the repository root (%SRCROOT%), percent-encoded."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = (root or _repository_root()).absolute()
+
+    def base_ids(self) -> dict[str, Any]:
+        return {SRCROOT: {"uri": self.root.as_uri().rstrip("/") + "/"}}
+
+    def artifact(self, path: str) -> dict[str, Any]:
+        from urllib.parse import quote
+
+        absolute = Path(os.path.abspath(path))
+        try:
+            relative = absolute.relative_to(self.root)
+        except ValueError:  # outside the repository: an absolute file URI
+            return {"uri": "file://" + quote(_surrogates_as_bytes(absolute.as_posix()), safe="/")}
+        return {"uri": quote(_surrogates_as_bytes(relative.as_posix()), safe="/"), "uriBaseId": SRCROOT}
+
+
+def _surrogates_as_bytes(text: str) -> bytes:
+    return text.encode("utf-8", "surrogateescape")  # a file name that is not UTF-8: its own bytes, percent-encoded
+
+
+def _repository_root() -> Path:
+    """The git repository around the working folder (where code scanning's paths start), else the folder."""
+    here = Path.cwd()
+    for folder in (here, *here.parents):
+        if (folder / ".git").exists():
+            return folder
+    return here
+
+
+_LINE_MENTION = re.compile(r" \(line \d+\)| on line \d+")
+
+
+def _without_lines(message: str) -> str:
+    """A message without the line numbers some mention ("'X' on line 12 is ..."), for fingerprints."""
+    return _LINE_MENTION.sub("", message)
+
+
+def _fingerprint(*parts: object) -> str:
+    import hashlib
+
+    text = "\x1f".join(str(part) for part in parts)
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+
+
+def render_sarif(run: CheckRun, root: Path | None = None) -> str:
+    """SARIF 2.1.0 as GitHub code scanning ingests it: one result per violation (on its line, to the entry's last
+    line when it spans several; line 1 when it has none, as code scanning needs a region) and per problem of an
+    unreadable file, sorted; problems about no file (a regulation no game has) are tool notifications.
+    `partialFingerprints` hold what identifies a finding (rule, file, section, cards, key), not its line, so an
+    alert stays the same alert when unrelated lines move."""
+    import json
+
+    locator = _Locator(root)
+    findings: list[tuple[Any, ...]] = []  # (artifact, line, rule, level, message, identity, properties, end line)
+    for report in run.reports:
+        if not report.path:
+            continue
+        artifact = locator.artifact(report.path)
+        for v in report.violations:
+            identity = (v.rule, artifact["uri"], v.section, ",".join(v.cards), _without_lines(v.message))
+            properties = {k: val for k, val in v.to_json().items() if k not in ("rule", "message")}
+            findings.append((artifact, v.line or 1, v.rule, v.severity, v.message, identity, properties, v.end_line))
+    notifications = []
+    for error in run.errors:
+        for path, line, message in error_places(error):
+            if not path:
+                notifications.append({"level": "error", "message": {"text": message}})
+                continue
+            artifact = locator.artifact(path)
+            identity = ("deckcheck.unreadable", artifact["uri"], error_headline(error))
+            findings.append((artifact, line or 1, "deckcheck.unreadable", "error", message, identity, {}, None))
+    findings.sort(key=lambda f: (f[0]["uri"], f[1], f[2], f[4]))
+    rule_ids = sorted({finding[2] for finding in findings})
+    rule_index = {rule_id: index for index, rule_id in enumerate(rule_ids)}
+    results = []
+    occurrences: dict[tuple[Any, ...], int] = {}
+    for artifact, line, rule_id, level, message, identity, properties, end_line in findings:
+        occurrences[identity] = occurrences.get(identity, 0) + 1  # the same finding twice in one file stays two
+        region = {"startLine": line, "endLine": end_line} if end_line and end_line > line else {"startLine": line}
+        result: dict[str, Any] = {
+            "ruleId": rule_id,
+            "ruleIndex": rule_index[rule_id],
+            "level": level,
+            "message": {"text": message},
+            "locations": [{"physicalLocation": {"artifactLocation": artifact, "region": region}}],
+            "partialFingerprints": {FINGERPRINT: _fingerprint(*identity, occurrences[identity])},
+        }
+        if properties:
+            result["properties"] = properties
+        results.append(result)
+    invocation: dict[str, Any] = {"executionSuccessful": not run.errors}
+    if notifications:
+        invocation["toolExecutionNotifications"] = notifications
+    driver = {
+        "name": "deckcheck",
+        "version": __version__,
+        "semanticVersion": __version__,
+        "rules": [_sarif_rule(rule_id) for rule_id in rule_ids],
+    }
+    sarif = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {"driver": driver},
+                "originalUriBaseIds": locator.base_ids(),
+                "invocations": [invocation],
+                "results": results,
+                "columnKind": "unicodeCodePoints",
+            }
+        ],
+    }
+    text = json.dumps(sarif, ensure_ascii=False, indent=2)
+    return text.encode("utf-8", "backslashreplace").decode("utf-8") if _has_surrogate(text) else text
+
+
+# JUnit ---------------------------------------------------------------------------------------------------------
+
+
+def _xml(text: str) -> str:
+    """Text XML 1.0 can carry: every control character it cannot (and C1, DEL, lone surrogates) as a visible
+    `\\xHH` / `\\uHHHH` escape (see escape_controls); line breaks and tabs kept."""
+    return escape_controls(text, keep_newlines=True)
+
+
+def _failure_line(path: str, violation: Violation) -> str:
+    where = f"{escape_controls(path)}:{violation.line}" if violation.line else escape_controls(path)
+    return f"{where}: {violation.severity} {violation.rule} [{violation.ref or '-'}] {violation.message}"
+
+
+def _error_name(error: DeckcheckError) -> str:
+    """The test case of an unreadable file: its path (one line, controls escaped); for a broken card database or
+    regulation, the first file its problems name."""
+    path = error.path or next((detail.path for detail in error.details if detail.path), None)
+    return escape_controls(path) if path else "<input>"
+
+
+def _seconds(value: float) -> str:
+    return f"{value:.3f}"
+
+
+def render_junit(run: CheckRun, fail_on: str = "error") -> str:
+    """JUnit XML (valid against the Jenkins xunit schema): one test suite per game, one test case per deck with
+    its `time`, a failure per deck failing at `--fail-on` listing each violation as `path:line: ...`; every
+    unreadable file an error in the suite "deckcheck"."""
+    from xml.etree import ElementTree as ET  # only this format needs it
+
+    root = ET.Element("testsuites", name="deckcheck")
+    suites: dict[str, ET.Element] = {}
+    for report in run.reports:
+        suite = suites.get(report.game)
+        if suite is None:
+            suite = suites[report.game] = ET.SubElement(root, "testsuite", name=report.game)
+        path = report.path or "<deck>"
+        name = escape_controls(path)  # a path is one line, as in the text output
+        case = ET.SubElement(suite, "testcase", classname=report.game, name=name, time=_seconds(report.seconds))
+        if report.fails(fail_on):
+            shown = [v for v in report.violations if fail_on == "warning" or v.severity == "error"]
+            failure = ET.SubElement(case, "failure", message=f"{len(shown)} violation(s)", type="illegal deck")
+            failure.text = "\n".join(_xml(_failure_line(path, v)) for v in shown)
+    if run.errors:
+        suite = ET.SubElement(root, "testsuite", name="deckcheck")
+        for error in run.errors:
+            case = ET.SubElement(suite, "testcase", classname="deckcheck", name=_error_name(error), time=_seconds(0))
+            ET.SubElement(case, "error", message=_xml(str(error)), type="unreadable file")
+    totals = {"tests": 0, "failures": 0, "errors": 0}
+    total_time = 0.0
+    for suite in root:
+        counts = {
+            "tests": len(suite),
+            "failures": sum(case.find("failure") is not None for case in suite),
+            "errors": sum(case.find("error") is not None for case in suite),
+        }
+        for key, value in counts.items():
+            suite.set(key, str(value))
+            totals[key] += value
+        suite.set("skipped", "0")
+        seconds = sum(float(case.get("time", "0")) for case in suite)
+        suite.set("time", _seconds(seconds))
+        total_time += seconds
+    for key, value in totals.items():
+        root.set(key, str(value))
+    root.set("time", _seconds(total_time))
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode")

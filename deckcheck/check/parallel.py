@@ -1,0 +1,254 @@
+"""Checking many decks in several processes: the same result as one process, sooner.
+
+Worker processes are forked from the running one (Linux only), so they start with deckcheck, the card databases
+and the deck texts already in memory. Each parses and checks a share of the deck files in file order and sends back,
+per file, the parse error, the report, or (for a deck that needs a regulation, or whose game's card database is
+broken) the parsed deck, which the parent checks itself: everything that is reported once per run (database notes,
+broken databases, regulation problems) is decided by the parent's session, in file order, exactly as a run in one
+process decides it.
+
+$DECKCHECK_JOBS sets the number of processes (1: no workers); otherwise a run with at least MIN_DECKS decks uses one
+per CPU that is actually free, up to MAX_JOBS: the CPUs this process may run on (its affinity and its cgroup's CPU
+quota) less the ones other work keeps busy right now (measured from /proc/stat, else the load average). The
+measure spans the time the deck files take to find and read (check_paths starts it with :func:`watch_cpus`, this
+process's own CPU time is taken out), so a large run does not wait for it. Workers only pay when they have a CPU
+each: on a busy machine they made a run 1.35x slower than one process, so with fewer than two free CPUs there are
+none.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.check.run import Progress, progress_over
+from deckcheck.errors import DeckcheckError
+from deckcheck.model.deck import parse_deck, resolve_deck
+
+if TYPE_CHECKING:
+    from deckcheck.check.run import _Session
+
+JOBS_ENV = "DECKCHECK_JOBS"
+MIN_DECKS = 200  # below this, starting workers costs more than it saves
+MAX_JOBS = 8
+CHUNK = 50  # decks per task: small enough to share the work evenly, large enough to send few messages
+
+Outcome = tuple[str, Any]  # ("error", DeckcheckError) | ("report", DeckReport) | ("source", DeckSource)
+
+
+def workers_for(decks: int, jobs: int | None = None, watch: CpuWatch | None = None) -> int:
+    """How many processes check `decks` decks: `jobs` if given, else $DECKCHECK_JOBS, else one per free CPU (up to
+    MAX_JOBS, measured since `watch` began) when there are at least MIN_DECKS decks; never more than the decks, and
+    1 where processes cannot be forked."""
+    if not sys.platform.startswith("linux"):
+        return 1  # fork is Linux's; elsewhere a worker would start Python afresh, which costs more than it saves
+    if jobs is None:
+        jobs = _jobs_from_environment()
+    if jobs is None:
+        if decks < MIN_DECKS:
+            return 1
+        jobs = min(round(free_cpus(watch)), MAX_JOBS)
+        if jobs < 2:
+            return 1  # one free CPU: the parent alone is faster than workers taking turns on it
+    return max(1, min(jobs, decks))
+
+
+def free_cpus(watch: CpuWatch | None = None) -> float:
+    """The CPUs this process may use that no other work keeps busy right now (since `watch` began, if given)."""
+    usable = usable_cpus()
+    busy = _busy_cpus(watch)
+    return max(usable - busy, 0.0) if busy is not None else float(usable)
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on: its affinity, capped by its cgroup's CPU quota (a container's limit)."""
+    cpus = len(os.sched_getaffinity(0))
+    try:
+        quota, period = Path(CGROUP_CPU_MAX).read_text(encoding="ascii").split()[:2]
+        if quota != "max":
+            cpus = min(cpus, max(1, int(int(quota) / int(period))))
+    except (OSError, ValueError):
+        pass  # no cgroup v2 limit to read: the affinity stands
+    return cpus
+
+
+PROC_STAT = "/proc/stat"
+CGROUP_CPU_MAX = "/sys/fs/cgroup/cpu.max"
+#: How long /proc/stat is watched at least to see how busy the CPUs are (its counters tick every 10 ms).
+SAMPLE_SECONDS = 0.05
+
+
+@dataclass(frozen=True)
+class CpuWatch:
+    """The start of a measure of how busy the CPUs are: /proc/stat's counters, this process's CPU time, the clock."""
+
+    ticks: tuple[int, int] | None
+    own: float
+    started: float
+
+
+def watch_cpus() -> CpuWatch:
+    """Start measuring now (one read of /proc/stat): whatever runs until the decision is the measure's window."""
+    return CpuWatch(_cpu_times(), time.process_time(), time.monotonic())
+
+
+def _busy_cpus(watch: CpuWatch | None = None) -> float | None:
+    """CPUs busy with other work: from /proc/stat since `watch` began (waiting until SAMPLE_SECONDS have passed),
+    less what this process used meanwhile; else the 1-minute load average (which lags: a run that just ended still
+    counts), else None."""
+    watch = watch or watch_cpus()
+    first = watch.ticks
+    if first is not None:
+        if (wait := SAMPLE_SECONDS - (time.monotonic() - watch.started)) > 0:
+            time.sleep(wait)
+        second = _cpu_times()
+        if second is not None and second[0] > first[0]:
+            total, idle = second[0] - first[0], second[1] - first[1]
+            elapsed = max(time.monotonic() - watch.started, SAMPLE_SECONDS)
+            own = (time.process_time() - watch.own) / elapsed  # the CPUs this process kept busy (reading decks)
+            return max((os.cpu_count() or 1) * (1 - idle / total) - own, 0.0)
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return None
+
+
+def _cpu_times() -> tuple[int, int] | None:
+    """(all, idle) clock ticks of every CPU since boot, from /proc/stat's first line (idle counts iowait too)."""
+    try:
+        with open(PROC_STAT, encoding="ascii") as handle:
+            fields = handle.readline().split()
+        ticks = [int(value) for value in fields[1:9]]
+    except (OSError, ValueError):
+        return None
+    if len(ticks) < 5:
+        return None
+    return sum(ticks), ticks[3] + ticks[4]
+
+
+def _jobs_from_environment() -> int | None:
+    value = os.environ.get(JOBS_ENV, "").strip()
+    if not value:
+        return None
+    if not value.isdecimal() or int(value) < 1:
+        raise DeckcheckError(f"${JOBS_ENV} must be a whole number of processes, 1 or more (got {value!r})")
+    return int(value)
+
+
+def check_files(
+    files: list[str],
+    texts: dict[str, str],
+    session: _Session,
+    workers: int,
+    progress: Progress | None = None,
+) -> None:
+    """Check `files` in `workers` processes, adding reports and errors to `session.run` as one process would."""
+    global _job
+    _job = _Job(session.extra, texts)
+    try:
+        outcomes = _collect(files, workers, progress, session.run.notes)
+    finally:
+        _job = None
+    run = session.run
+    run.errors.extend(value for kind, value in outcomes if kind == "error")  # parse errors come first, in file order
+    for kind, value in outcomes:
+        if kind == "report":
+            session.db(value.game)  # the database notes, in the order one process would give them
+            run.reports.append(value)
+        elif kind == "source" and (report := session.check(value)) is not None:
+            run.reports.append(report)
+
+
+def _collect(files: list[str], workers: int, progress: Progress | None, notes: list[str]) -> list[Outcome]:
+    """Every file's outcome, in file order. A worker that dies (killed, out of memory) never hangs the run: the pool
+    reports it at once, and the decks whose results were lost are checked here, in this process (said in `notes`)."""
+    size = max(1, min(CHUNK, len(files) // (workers * 4)))  # a few tasks per worker, so none waits on another
+    chunks = [files[start : start + size] for start in range(0, len(files), size)]
+    results: list[list[Outcome] | None] = []
+    with progress_over(files, progress) as items:
+        ticks = iter(items)  # the bar moves as results come in
+        for result in _results(chunks, workers):
+            results.append(result)
+            for _ in result or ():
+                next(ticks, None)
+        lost = [chunk for chunk, result in zip(chunks, results, strict=True) if result is None]
+        if lost:
+            decks = sum(map(len, lost))
+            notes.append(
+                f"a worker process ended abruptly (killed, or out of memory), which stops the pool; the {decks} deck "
+                f"file{'' if decks == 1 else 's'} not yet reported {'was' if decks == 1 else 'were'} checked in the "
+                "main process"
+            )
+        for index, chunk in enumerate(chunks):
+            if results[index] is None:
+                results[index] = _check_chunk(chunk)
+                for _ in chunk:
+                    next(ticks, None)
+    return [outcome for result in results for outcome in result or ()]
+
+
+def _results(chunks: list[list[str]], workers: int) -> Iterator[list[Outcome] | None]:
+    """Each chunk's outcomes from the worker processes, in order; None for a chunk lost with a worker that died."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    context = multiprocessing.get_context("fork")
+    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+    try:
+        futures = [executor.submit(_check_chunk, chunk) for chunk in chunks]
+        for future in futures:
+            try:
+                yield future.result()
+            except BrokenProcessPool:  # a worker died: this chunk's results, and those not yet in, are lost
+                yield None
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)  # on Ctrl-C too: no new chunk starts
+
+
+class _Job:
+    """What the forked workers inherit: the extra card database folders and the deck texts already read."""
+
+    def __init__(self, extra: tuple[str | Path, ...], texts: dict[str, str]) -> None:
+        self.extra, self.texts = extra, texts
+
+
+_job: _Job | None = None
+
+
+def _ignore_interrupts() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the workers
+
+
+def _check_chunk(paths: list[str]) -> list[Outcome]:
+    from deckcheck.check.run import CheckRun, _Session, internal_error, report_deck
+
+    assert _job is not None, "a worker runs only inside check_files"
+    session = _Session(CheckRun(), _job.extra, None, None)
+    outcomes: list[Outcome] = []
+    for path in paths:
+        try:
+            source = parse_deck(path, _job.texts.get(path))
+        except DeckcheckError as error:
+            outcomes.append(("error", error))
+            continue
+        except Exception as error:  # a bug on one file: reported for it, the others still checked
+            outcomes.append(("error", internal_error(path, error)))
+            continue
+        # A deck with a regulation key, or of a game whose database is broken, goes back to the parent, whose
+        # session reports those problems once per run.
+        if (source.regulation or "").strip() or (db := session.db(source.game_id)) is None:
+            outcomes.append(("source", source))
+        else:
+            try:
+                outcomes.append(("report", report_deck(resolve_deck(source, db), db, None)))
+            except Exception as error:
+                outcomes.append(("error", internal_error(path, error)))
+    return outcomes

@@ -1,0 +1,554 @@
+"""Regulations as data: dated banned and restricted lists in `carddb/<game-id>/regulations/*.toml`.
+
+A regulation file::
+
+    name = "Sample 2026-10"          # required, unique per game within one database folder
+    effective = 2026-10-01           # a TOML date (or "YYYY-MM-DD"); the day itself is in force
+    sample = true                    # optional: shipped sample data, said wherever the regulation is cited
+    banned = ["DC-VG-003", "名前"]   # card numbers or exact names, resolved like deck keys
+    [limits]
+    "DC-VG-010" = 1                  # at most N copies; 0 means banned
+
+A listed card's limit applies to its copy-limit identity, counted exactly as the game counts copies
+(``Game.copy_groups``). Regulations layer like cards (shipped, git root, $DECKCHECK_CARDDB, --carddb): a later
+folder's regulation with the same name replaces an earlier one. The files are read only when a regulation is asked
+for (--regulation, a deck's `regulation` key, --as-of), so a plain check never pays for them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import tomli
+
+from deckcheck._util.limits import parse_within_limits
+from deckcheck._util.normalize import norm_name
+from deckcheck.carddb.db import carddb_layers
+from deckcheck.errors import DeckcheckError, Problem
+from deckcheck.model.deck import toml_error_position
+from deckcheck.model.game import CopyGroup, plural, with_article
+from deckcheck.model.violation import Violation
+
+if TYPE_CHECKING:
+    from deckcheck.carddb.db import CardDB
+    from deckcheck.model.cards import Card
+    from deckcheck.model.deck import Deck, DeckSource
+
+FOLDER = "regulations"
+_KEYS = ("game", "name", "effective", "sample", "banned", "limits", "notes")
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class RegulationError(DeckcheckError):
+    """Regulation files that cannot be used: every problem is listed (file, line, field, reason)."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        # Each problem with its file and line (a Problem) becomes its own annotation in the CI formats.
+        details = [problem if isinstance(problem, Problem) else Problem(problem) for problem in problems]
+        super().__init__("broken regulation data:\n  " + "\n  ".join(problems), details=details)
+
+
+# Reading -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One card a regulation limits, as written."""
+
+    key: str
+    limit: int  # 0: banned
+    where: str  # "path:line: field '...'" for messages about this listing
+    path: str | None = None  # the file and line it is written on, for problems about it
+    line: int | None = None
+
+    def problem(self, text: str) -> Problem:
+        return Problem(f"{self.where}: {text}", self.path, self.line)
+
+
+@dataclass(frozen=True)
+class Regulation:
+    """A regulation as read from its file (cards not yet looked up)."""
+
+    game: str
+    name: str
+    effective: date
+    sample: bool
+    path: str
+    listings: tuple[Listing, ...] = ()
+
+    @property
+    def ref(self) -> str:
+        """What a violation cites: the regulation's name and date (contract: `ref`)."""
+        return f"{self.name} ({self.effective.isoformat()})" + (" (sample)" if self.sample else "")
+
+    def describe(self) -> str:
+        sample = ", sample data" if self.sample else ""
+        return f"the regulation '{self.name}' (effective {self.effective.isoformat()}{sample})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "effective": self.effective.isoformat(), "sample": self.sample}
+
+    def bind(self, db: CardDB) -> BoundRegulation:
+        """Look every listed card up in the game's card database; unknown cards are a broken regulation."""
+        if db.game.id != self.game:
+            raise DeckcheckError(f"the regulation '{self.name}' is for {self.game}, not {db.game.id}", path=self.path)
+        problems: list[str] = []
+        limits: dict[Hashable, Restriction] = {}
+        for listing in self.listings:
+            restriction = _restriction(db, listing, problems)
+            if restriction is None:
+                continue
+            earlier = limits.get(restriction.identity)
+            if earlier is not None and earlier.limit != restriction.limit:
+                problems.append(
+                    listing.problem(
+                        f"{listing.key!r} is the same card for the copy limit as {earlier.key!r}, listed with a "
+                        f"different limit ({_limit_word(restriction.limit)} against {_limit_word(earlier.limit)})"
+                    )
+                )
+                continue
+            limits[restriction.identity] = restriction
+        if problems:
+            raise RegulationError(problems)
+        return BoundRegulation(self, limits)
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A listed card resolved: the copy-limit identity its limit applies to."""
+
+    identity: Hashable
+    limit: int
+    card: Card
+    key: str
+    where: str
+
+
+def _limit_word(limit: int) -> str:
+    return "banned" if limit == 0 else f"at most {limit}"
+
+
+def _restriction(db: CardDB, listing: Listing, problems: list[str]) -> Restriction | None:
+    card = db.resolve(listing.key)
+    if card is None:
+        hints = db.suggest(listing.key)
+        hint = f"; did you mean: {'; '.join(hints)}?" if hints else ""
+        problems.append(
+            listing.problem(
+                f"{listing.key!r} is not {with_article(db.game.title)} card number or name in the card database{hint}"
+            )
+        )
+        return None
+    identity = db.game.limit_identity(card)
+    if identity is None:
+        problems.append(
+            listing.problem(
+                f"{card.label()} has no copy limit in {db.game.title} (it is not counted as a deck card), so a "
+                "regulation cannot limit it"
+            )
+        )
+        return None
+    return Restriction(identity, listing.limit, card, listing.key, listing.where)
+
+
+def _line_of(text: str, pattern: str) -> int | None:
+    """The first line matching `pattern` (tomllib gives no positions for values; best effort for messages)."""
+    found = re.compile(pattern)
+    for number, line in enumerate(text.split("\n"), start=1):
+        if found.search(line):
+            return number
+    return None
+
+
+def _assigned(key: str) -> str:
+    """A line that sets `key` (bare or quoted)."""
+    return rf"""^\s*["']?{re.escape(key)}["']?\s*="""
+
+
+def _quoted(value: str) -> str:
+    """A line holding `value` as a string."""
+    return rf"""["']{re.escape(value)}["']"""
+
+
+class _FileReader:
+    """Reads one regulation file, collecting every problem rather than stopping at the first."""
+
+    def __init__(self, game_id: str, path: Path, problems: list[str]) -> None:
+        self.game_id, self.path, self.problems = game_id, path, problems
+        self.text = ""
+
+    def at(self, field_name: str, pattern: str | None = None) -> str:
+        line = _line_of(self.text, pattern) if pattern else None
+        return f"{self.path}:{line}: field '{field_name}'" if line else f"{self.path}: field '{field_name}'"
+
+    def problem(self, field_name: str, reason: str, pattern: str | None = None) -> None:
+        line = _line_of(self.text, pattern) if pattern else None
+        self.problems.append(Problem(f"{self.at(field_name, pattern)}: {reason}", self.path, line))
+
+    def listing(self, key: str, limit: int, field_name: str, pattern: str, suffix: str = "") -> Listing:
+        where = f"{self.at(field_name, pattern)}{suffix}"
+        return Listing(key, limit, where, str(self.path), _line_of(self.text, pattern))
+
+    def read(self) -> Regulation | None:
+        data = self._load()
+        if data is None:
+            return None
+        before = len(self.problems)
+        self._check_keys(data)
+        name = self._name(data.get("name"))
+        effective = self._effective(data.get("effective"))
+        sample = self._sample(data.get("sample", False))
+        listings = [*self._banned(data.get("banned", [])), *self._limits(data.get("limits", {}))]
+        if len(self.problems) > before or name is None or effective is None:
+            return None
+        return Regulation(self.game_id, name, effective, sample, str(self.path), tuple(listings))
+
+    def _load(self) -> dict[str, Any] | None:
+        try:
+            self.text = self.path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
+            return parse_within_limits(tomli.loads, self.text, self.path, "toml")
+        except DeckcheckError as error:  # a number too long or nesting too deep
+            self.problems.append(Problem(str(error), self.path, error.line))
+        except tomli.TOMLDecodeError as error:
+            reason, line = toml_error_position(error)
+            where = f"{self.path}:{line}" if line else str(self.path)
+            self.problems.append(Problem(f"{where}: is not valid TOML: {reason}", self.path, line))
+        except UnicodeDecodeError:
+            self.problems.append(Problem(f"{self.path}: is not UTF-8 text", self.path))
+        except OSError as error:
+            self.problems.append(Problem(f"{self.path}: cannot be read ({error.strerror})", self.path))
+        return None
+
+    def _check_keys(self, data: dict[str, Any]) -> None:
+        for key in data:
+            if key not in _KEYS:
+                self.problem(key, f"is not a regulation key (the keys are: {', '.join(_KEYS)})", _assigned(key))
+        game = data.get("game", self.game_id)
+        if game != self.game_id:
+            self.problem("game", f"{game!r} disagrees with its folder {self.game_id!r}", _assigned("game"))
+
+    def _name(self, value: Any) -> str | None:
+        if value is None:
+            self.problem("name", "is required but missing (the name that --regulation and a deck's key select)")
+            return None
+        if not isinstance(value, str) or not norm_name(value):
+            self.problem("name", f"must be a non-empty string, not {value!r}", _assigned("name"))
+            return None
+        return norm_name(value)
+
+    def _effective(self, value: Any) -> date | None:
+        if value is None:
+            self.problem("effective", "is required but missing (the date the regulation takes effect, YYYY-MM-DD)")
+            return None
+        if isinstance(value, datetime | time) or not isinstance(value, date | str):
+            shown = value.isoformat() if isinstance(value, datetime | time) else repr(value)
+            self.problem("effective", f"must be a date YYYY-MM-DD without a time, not {shown}", _assigned("effective"))
+            return None
+        if isinstance(value, date):
+            return value
+        try:
+            return parse_day(value, "the effective date")
+        except DeckcheckError as error:
+            self.problem("effective", error.reason, _assigned("effective"))
+            return None
+
+    def _sample(self, value: Any) -> bool:
+        if not isinstance(value, bool):
+            self.problem("sample", f"must be true or false, not {value!r}", _assigned("sample"))
+            return False
+        return value
+
+    def _banned(self, value: Any) -> Iterator[Listing]:
+        if not isinstance(value, list):
+            self.problem("banned", f"must be a list of card numbers or names, not {value!r}", _assigned("banned"))
+            return
+        for index, key in enumerate(value, start=1):
+            if not isinstance(key, str) or not key.strip():
+                self.problem("banned", f"item {index} must be a card number or name, not {key!r}", _assigned("banned"))
+                continue
+            yield self.listing(key, 0, "banned", _quoted(key), f", item {index}")
+
+    def _limits(self, value: Any) -> Iterator[Listing]:
+        if not isinstance(value, dict):
+            self.problem("limits", f"must be a table of card = copies, not {value!r}", _assigned("limits"))
+            return
+        for key, limit in value.items():
+            if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+                self.problem(
+                    f"limits.{key}",
+                    f"must be a whole number of copies (0 = banned, 1 or more = at most that many), not {limit!r}",
+                    _assigned(key),
+                )
+                continue
+            yield self.listing(key, limit, f"limits.{key}", _assigned(key))
+
+
+def parse_day(value: date | str, what: str = "a date") -> date:
+    """A YYYY-MM-DD date (a date object passes); anything else is bad input."""
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    text = str(value).strip()
+    if not _DAY.match(text):
+        raise DeckcheckError(f"{what} must be a date YYYY-MM-DD, not {value!r}")
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise DeckcheckError(f"{what} {text!r} is not a real date") from None
+
+
+# The regulations of a game ---------------------------------------------------------------------------------
+
+
+@dataclass
+class RegulationSet:
+    """Every regulation of one game after layering, by normalised name."""
+
+    game: str
+    regulations: dict[str, Regulation] = field(default_factory=dict)
+    folders: tuple[str, ...] = ()
+
+    def get(self, name: str) -> Regulation | None:
+        return self.regulations.get(norm_name(name))
+
+    def require(self, name: str, *, path: str | None = None, field_name: str | None = None) -> Regulation:
+        found = self.get(name)
+        if found is None:
+            raise DeckcheckError(
+                f"unknown regulation {name!r} for {self.game}; {self.known()}", path=path, field=field_name
+            )
+        return found
+
+    def ordered(self) -> list[Regulation]:
+        return sorted(self.regulations.values(), key=lambda r: (r.effective, r.name))
+
+    def known(self) -> str:
+        """'the regulations are: A (2026-04-01, sample); B (...)', or where none was found."""
+        if not self.regulations:
+            where = ", ".join(self.folders) or f"carddb/{self.game}/{FOLDER}/"
+            return f"{self.game} has no regulations (looked for *.toml in {where})"
+        return f"the regulations are: {self.names()}"
+
+    def names(self) -> str:
+        listed = [f"{r.name} ({r.effective.isoformat()}{', sample' if r.sample else ''})" for r in self.ordered()]
+        return ", ".join(listed) or "none"
+
+    def in_force(self, day: date) -> Regulation:
+        """The regulation with the latest effective date on or before `day` (the day itself is in force)."""
+        started = [r for r in self.ordered() if r.effective <= day]
+        if not started:
+            if not self.regulations:
+                raise NoRegulationInForce(f"--as-of {day.isoformat()}: {self.known()}")
+            first = self.ordered()[0]
+            raise NoRegulationInForce(
+                f"--as-of {day.isoformat()} is before every {self.game} regulation: the earliest is "
+                f"'{first.name}', effective {first.effective.isoformat()} ({self.known()})"
+            )
+        latest = [r for r in started if r.effective == started[-1].effective]
+        if len(latest) > 1:
+            names = ", ".join(repr(r.name) for r in latest)
+            raise DeckcheckError(
+                f"--as-of {day.isoformat()}: {names} both take effect on {latest[0].effective.isoformat()} for "
+                f"{self.game}; choose one with --regulation NAME"
+            )
+        return latest[0]
+
+    def listing(self) -> list[str]:
+        """`deckcheck rules GAME`'s closing lines: every regulation, oldest first, with its date and size."""
+        if not self.regulations:
+            return [f"Regulations: none ({self.known()})."]
+        lines = [
+            f"Regulations ({FOLDER}/*.toml in the card database folders; select with --regulation NAME, a "
+            "deck's `regulation` key or --as-of YYYY-MM-DD):"
+        ]
+        from deckcheck.carddb.search import display_width  # Japanese names take two columns a character
+
+        for r in self.ordered():
+            banned = sum(1 for listing in r.listings if listing.limit == 0)
+            padding = " " * max(0, 32 - display_width(r.name))
+            lines.append(
+                f"  {r.name}{padding} effective {r.effective.isoformat()}{'  sample data' if r.sample else ''}  "
+                f"({plural(banned, 'banned card')}, {plural(len(r.listings) - banned, 'limited card')})"
+            )
+        return lines
+
+
+def regulation_lines(game_id: str, carddb_dirs: Iterable[str | Path] = ()) -> list[str]:
+    """The listing of a game's regulations for `deckcheck rules GAME` (a broken file raises RegulationError)."""
+    return load_regulations(game_id, carddb_dirs).listing()
+
+
+def load_regulations(game_id: str, carddb_dirs: Iterable[str | Path] = (), cwd: Path | None = None) -> RegulationSet:
+    """The layered regulations of a game (re-read whenever a file changes; a broken file raises RegulationError)."""
+    layers = tuple(layer.resolve() for layer in carddb_layers(carddb_dirs, cwd))
+    files = tuple((index, path) for index, layer in enumerate(layers) for path in _files(layer / game_id / FOLDER))
+    stamp = tuple(_stamp(path) for _, path in files)
+    folders = tuple(str(layer / game_id / FOLDER) for layer in layers)
+    return _load(game_id, files, stamp, folders)
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        stat = path.stat()
+    except OSError:
+        return (-1, -1)
+    return (stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _load(
+    game_id: str, files: tuple[tuple[int, Path], ...], _stamp: tuple[tuple[int, int], ...], folders: tuple[str, ...]
+) -> RegulationSet:
+    problems: list[str] = []
+    layers: dict[int, dict[str, Regulation]] = {}
+    for index, path in files:
+        regulation = _FileReader(game_id, path, problems).read()
+        if regulation is None:
+            continue
+        same_layer = layers.setdefault(index, {})
+        if regulation.name in same_layer:
+            problems.append(
+                Problem(
+                    f"{path}: field 'name': {regulation.name!r} is already the name of a regulation in "
+                    f"{same_layer[regulation.name].path} (a name is unique within one database folder)",
+                    path,
+                )
+            )
+            continue
+        same_layer[regulation.name] = regulation
+    if problems:
+        raise RegulationError(problems)
+    regulations: dict[str, Regulation] = {}
+    for index in sorted(layers):
+        regulations.update(layers[index])  # a later layer's regulation of the same name replaces
+    return RegulationSet(game_id, regulations, folders)
+
+
+# Checking a deck ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoundRegulation:
+    """A regulation with its cards looked up: copy-limit identity → restriction."""
+
+    regulation: Regulation
+    limits: dict[Hashable, Restriction]
+
+    def violations(self, deck: Deck) -> list[Violation]:
+        """`regulation.banned` / `regulation.restricted`, counted as the game counts copies."""
+        found = []
+        for group in deck.game.copy_groups(deck):
+            restriction = self.limits.get(group.identity)
+            if restriction is not None and group.tally.count > restriction.limit:
+                found.append(self._violation(group, restriction))
+        return found
+
+    def _violation(self, group: CopyGroup, restriction: Restriction) -> Violation:
+        entry = group.tally
+        scope = group.scope[:1].upper() + group.scope[1:]
+        verb = "hold" if " and " in group.scope else "has"
+        held = f"{scope} {verb} {plural(entry.count, 'copy', 'copies')} of {_cards_text(group)}"
+        listed = f"listed as {restriction.key!r}"
+        if restriction.limit == 0:
+            rule, message = "regulation.banned", f"{held}, which {self.regulation.describe()} bans ({listed})."
+        else:
+            rule = "regulation.restricted"
+            message = (
+                f"{held}; {self.regulation.describe()} allows at most "
+                f"{plural(restriction.limit, 'copy', 'copies')} ({listed})."
+            )
+        return Violation(
+            rule=rule,
+            severity="error",
+            section=group.section,
+            message=message,
+            ref=self.regulation.ref,
+            cards=entry.numbers,
+            count=entry.count,
+            limit=restriction.limit,
+        )
+
+
+def _cards_text(group: CopyGroup) -> str:
+    """'A (N1, N2), B (N3)', plus the name they were counted under when no card carries it (a territory's open
+    face, a name given by card text)."""
+    numbers: dict[str, list[str]] = {}
+    for card in group.tally.cards:
+        numbers.setdefault(card.name, []).append(card.number)
+    text = ", ".join(f"{name} ({', '.join(dict.fromkeys(found))})" for name, found in numbers.items())
+    identity = group.identity
+    if isinstance(identity, str) and identity not in numbers and identity not in group.tally.numbers:
+        text += f", counted under the name {identity}"
+    return text
+
+
+# Choosing the regulation of a deck ----------------------------------------------------------------------------
+
+
+def choose(
+    regulations: RegulationSet,
+    *,
+    name: str | None = None,
+    deck_key: str | None = None,
+    day: date | None = None,
+    deck_path: str | None = None,
+    name_required: bool = True,
+) -> Regulation | None:
+    """The contract's order: --regulation NAME, else the deck's `regulation` key, else the one in force on --as-of,
+    else none. With ``name_required=False`` (several games in one check) a game without NAME falls through."""
+    if name is not None:
+        found = regulations.get(name)
+        if found is not None:
+            return found
+        if name_required:
+            regulations.require(name)
+    if deck_key is not None:
+        return regulations.require(deck_key, path=deck_path, field_name="regulation")
+    if day is not None:
+        return regulations.in_force(day)
+    return None
+
+
+class NoRegulationInForce(DeckcheckError):
+    """--as-of names a day before every regulation of the game (or it has none): none was in force that day. Asked
+    for alone, that is not bad input: the deck is judged without a regulation, as `check` does (with a note)."""
+
+
+def deck_regulation(source: DeckSource) -> str | None:
+    """The regulation a deck file names; a blank `regulation` key names none."""
+    value = source.regulation
+    return value if value is not None and value.strip() else None
+
+
+def regulation_for(
+    deck: Deck,
+    db: CardDB,
+    *,
+    name: str | None = None,
+    as_of: date | str | None = None,
+    deck_key: bool = True,
+    carddb_dirs: Iterable[str | Path] = (),
+) -> BoundRegulation | None:
+    """The regulation a deck is checked against (None when nothing asks for one; no file is read then)."""
+    key = deck_regulation(deck.source) if deck_key else None
+    if name is None and key is None and as_of is None:
+        return None
+    day = parse_day(as_of, "--as-of") if as_of is not None else None
+    regulations = load_regulations(deck.game.id, carddb_dirs)
+    try:
+        chosen = choose(regulations, name=name, deck_key=key, day=day, deck_path=deck.path)
+    except NoRegulationInForce:
+        return None  # only the date asked (a name or the deck's key is chosen before it): none was in force
+    return chosen.bind(db) if chosen is not None else None

@@ -1,0 +1,5 @@
+"""The command line: Typer declarations over deckcheck.commands; the only package that imports typer."""
+
+from deckcheck.cli.app import main
+
+__all__ = ["main"]

@@ -1,0 +1,988 @@
+"""The `deckcheck` command line: a thin Typer layer over the library."""
+
+from __future__ import annotations
+
+import functools
+import gc
+import os
+import sys
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from deckcheck import __version__
+from deckcheck.cli import clitypes
+from deckcheck.errors import DeckcheckError
+
+if TYPE_CHECKING:
+    from deckcheck.check.regulations import RegulationSet
+    from deckcheck.model.game import Game
+
+# Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
+# only for its own command.
+
+_APP_SETTINGS = dict(
+    name="deckcheck",
+    help="Deck legality checker and opening-hand lab for Cardfight!! Vanguard, Fire Emblem 0 (Cipher), "
+    "Build Divide, Shadowverse EVOLVE and IC Carddass Dragon Ball.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app = typer.Typer(**_APP_SETTINGS)
+clitypes.install()  # plain parameters converted without a pydantic TypeAdapter each (see deckcheck.clitypes)
+
+
+cards_app = typer.Typer(
+    help="Search the card databases and import card lists into a card database folder.",
+    short_help="Search cards, and import card lists into a card database.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(cards_app, name="cards")
+
+
+def _exits_2_on_bad_input(command: Callable[..., None]) -> Callable[..., None]:
+    """Bad input inside a command is a one-line message and exit code 2 (also under Typer's CliRunner)."""
+
+    @functools.wraps(command)
+    def run(*args: object, **kwargs: object) -> None:
+        _resume_gc()
+        try:
+            command(*args, **kwargs)
+        except DeckcheckError as error:
+            _say(f"deckcheck: {error}")
+            raise typer.Exit(2) from None
+
+    return run
+
+
+_gc_paused = False
+
+
+def _resume_gc() -> None:
+    """Switch the garbage collector back on after a paused start-up, the start-up's objects frozen (never scanned
+    again: they live as long as the process)."""
+    global _gc_paused
+    if _gc_paused:
+        _gc_paused = False
+        gc.freeze()
+        gc.enable()
+
+
+class OutputFormat(StrEnum):
+    text = "text"
+    json = "json"
+    github = "github"
+    sarif = "sarif"
+    junit = "junit"
+
+
+class FailOn(StrEnum):
+    error = "error"
+    warning = "warning"
+
+
+CarddbOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--carddb",
+        metavar="DIR",
+        help="Extra card database folder (carddb/<game-id>/*.toml); its records add to or replace the shipped "
+        "ones by number. Repeatable. Also read from $DECKCHECK_CARDDB.",
+        show_default=False,
+    ),
+]
+
+
+RegulationOption = Annotated[
+    str | None,
+    typer.Option(
+        metavar="NAME",
+        help="Judge against this regulation (carddb/<game>/regulations/*.toml); it wins over a deck's own "
+        "`regulation` key. See `deckcheck rules GAME`.",
+        show_default=False,
+    ),
+]
+AsOfOption = Annotated[
+    str | None,
+    typer.Option(
+        "--as-of",
+        metavar="YYYY-MM-DD",
+        help="Judge against the game's regulation in force on this date (the latest effective on or before it), "
+        "unless --regulation or the deck's `regulation` key names one.",
+        show_default=False,
+    ),
+]
+
+
+def _use_colour() -> bool:
+    """Colour on a terminal, by the common conventions: NO_COLOR set to anything but the empty string turns it off
+    (no-color.org), FORCE_COLOR set non-empty turns it on even when piped (force-color.org; NO_COLOR wins), and
+    TERM=dumb turns it off."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return os.environ.get("TERM") != "dumb" and sys.stdout.isatty()
+
+
+def _say(message: str) -> None:
+    """A message on stderr, its control characters made visible (a deck name cannot retitle the terminal)."""
+    from deckcheck._util.safetext import escape_controls
+
+    typer.echo(escape_controls(message, keep_newlines=True), err=True)
+
+
+def _echo(text: str, *, colour: bool | None = None, json_text: bool = False, nl: bool = True) -> None:
+    """Print a command's output with no control character raw (issue 14 item 12): JSON (and TOML) with DEL and C1 as
+    `\\u` escapes, text with every control character made visible, except deckcheck's own colour codes when `colour`."""
+    from deckcheck._util.safetext import escape_controls, escape_controls_keeping_style, escape_json_controls
+
+    if json_text:
+        safe = escape_json_controls(text)
+    elif colour:
+        safe = escape_controls_keeping_style(text)
+    else:
+        safe = escape_controls(text, keep_newlines=True)
+    typer.echo(safe, color=colour, nl=nl)
+
+
+def _echo_errors(errors: list[DeckcheckError]) -> None:
+    for error in errors:
+        _say(f"deckcheck: {error}")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"deckcheck {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """Check decks against each game's construction rules, with the rules document's rule numbers."""
+
+
+@app.command()
+@_exits_2_on_bad_input
+def check(
+    paths: Annotated[
+        list[str],  # kept as given: `./a.deck.toml` is reported as `./a.deck.toml`
+        typer.Argument(
+            metavar="PATHS",
+            help="Deck files or folders. Folders are searched recursively for *.deck.toml, *.deck.json, *.toml and "
+            "*.json with a `game` key and *.txt decklists with a 'game:' line, skipping carddb/ and hidden folders. "
+            "Each deck is checked once, however often it is reached.",
+            show_default=False,
+        ),
+    ],
+    output: Annotated[
+        OutputFormat,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FORMAT",
+            help="text (for people; coloured on a terminal, see NO_COLOR / FORCE_COLOR), json, github (workflow "
+            "annotations), sarif (GitHub code scanning) or junit.",
+        ),
+    ] = OutputFormat.text,
+    fail_on: Annotated[
+        FailOn,
+        typer.Option(
+            "--fail-on",
+            metavar="LEVEL",
+            help="error or warning: exit 1 when a deck has a violation at or above this severity.",
+        ),
+    ] = FailOn.error,
+    regulation: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="Check against this regulation (carddb/<game>/regulations/*.toml), for the decks of every game "
+            "that has it; it wins over a deck's own `regulation` key. See `deckcheck rules GAME`.",
+            show_default=False,
+        ),
+    ] = None,
+    as_of: Annotated[
+        str | None,
+        typer.Option(
+            "--as-of",
+            metavar="YYYY-MM-DD",
+            help="Check each deck against its game's regulation in force on this date (the latest effective on or "
+            "before it), unless --regulation or the deck's `regulation` key names one.",
+            show_default=False,
+        ),
+    ] = None,
+    carddb: CarddbOption = None,
+) -> None:
+    """Check decks: every violation of every deck at once.
+
+    No regulation applies unless --regulation, the deck's `regulation` key or --as-of asks for one.
+    Exit code 0 when every deck passes, 1 when some deck breaks a rule, 2 when a file could not be checked.
+    """
+    from deckcheck.check.run import check_paths
+
+    files_progress = _progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
+    run = check_paths(paths, carddb or (), progress=files_progress, regulation=regulation, as_of=as_of)
+    for warning in run.warnings:
+        _say(f"deckcheck: card data note: {warning}")
+    for note in run.notes:
+        _say(f"deckcheck: note: {note}")
+    from deckcheck.check.output import render_github, render_json, render_junit, render_sarif, render_text
+
+    if output is OutputFormat.text:
+        colour = _use_colour()
+        _echo(render_text(run, typer.style if colour else _no_style), colour=colour)
+    elif output is OutputFormat.json:
+        _echo(render_json(run), json_text=True)
+    elif output is OutputFormat.github:
+        _echo(render_github(run))
+    elif output is OutputFormat.sarif:
+        _echo(render_sarif(run), json_text=True)
+    else:
+        _echo(render_junit(run, fail_on.value))
+    _echo_errors(run.errors)
+    raise typer.Exit(run.exit_code(fail_on.value))
+
+
+def _no_style(text: str, **_: object) -> str:
+    return text
+
+
+def _progress(files: list[Path]):
+    if len(files) < 20:
+        return files
+    return typer.progressbar(files, label="Checking decks", file=sys.stderr)
+
+
+class GoingOption(StrEnum):
+    first = "first"
+    second = "second"
+
+
+class HandOutput(StrEnum):
+    text = "text"
+    json = "json"
+
+
+@app.command(short_help="Deal a test hand through the game's real setup and mulligan.")
+@_exits_2_on_bad_input
+def hand(
+    deck: Annotated[
+        Path, typer.Argument(metavar="DECK", help="A deck file (TOML, text decklist or JSON).", show_default=False)
+    ],
+    seed: Annotated[
+        int | None, typer.Option(help="Random seed: the same seed deals the same hand. Default: random, printed.")
+    ] = None,
+    going: Annotated[
+        GoingOption | None, typer.Option(help="Deal as the first or second player. Default: a fair coin.")
+    ] = None,
+    mulligan: Annotated[
+        str,
+        typer.Option(
+            metavar="POLICY",
+            help="none; keep:FILTER (return/redraw what does not match), e.g. keep:grade<=1; or optimal (the "
+            "decisions `stats` computes for the --want queries by --turn).",
+        ),
+    ] = "none",
+    want: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="QUERY",
+            help="What --mulligan optimal aims for (as for `stats`), e.g. grade=1. Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    any_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--any",
+            metavar="QUERY",
+            help="With --mulligan optimal: at least one --any must hold too (as for `stats`). Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    turn: Annotated[int, typer.Option(help="Show the hand at the main phase of your N-th turn (0 = opening).")] = 0,
+    count: Annotated[int, typer.Option(help="Deal K hands with seeds N, N+1, ...")] = 1,
+    choose: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="KEY=VALUE",
+            help="A setup choice, e.g. lord=DC-FE-001N, basis=title, first_vanguard=<card>. Repeatable.",
+        ),
+    ] = None,
+    log: Annotated[
+        bool, typer.Option("--log", help="Also print every step of the setup and turns, with its rule number.")
+    ] = False,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    carddb: CarddbOption = None,
+) -> None:
+    """Deal a test hand through the game's real setup and mulligan (JSON always holds the step-by-step events)."""
+    from deckcheck.commands.hand import iter_hands, render_hand_text
+
+    choices = _choices(choose)
+    dealt = iter_hands(
+        deck,
+        seed=seed,
+        count=count,
+        going=going.value if going else None,
+        policy=mulligan,
+        turns=turn,
+        choices=choices,
+        carddb_dirs=tuple(carddb or ()),
+        wants=want or (),
+        anys=any_ or (),
+    )
+    # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
+    # stops it), with the same bytes as printing them all at once.
+    if output is HandOutput.text:
+        for index, one in enumerate(dealt):
+            _echo(("\n" if index else "") + render_hand_text(one, log=log))
+        return
+    import json
+
+    if count == 1:
+        _echo(json.dumps(next(dealt).to_json(), ensure_ascii=False, indent=2), json_text=True)
+        return
+    typer.echo('{\n  "hands": [', nl=False)
+    for index, one in enumerate(dealt):
+        text = json.dumps(one.to_json(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
+        _echo(f"{',' if index else ''}\n    {text}", json_text=True, nl=False)
+    typer.echo("\n  ]\n}")
+
+
+def _choices(choose: list[str] | None) -> dict[str, str]:
+    choices = {}
+    for item in choose or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise DeckcheckError(f"--choose takes KEY=VALUE, not {item!r}", field="choose")
+        choices[key.strip()] = value.strip()
+    return choices
+
+
+class MethodOption(StrEnum):
+    exact = "exact"
+    simulate = "simulate"
+
+
+STATS_HELP = """How likely is this deck to open well? The probability that every --want holds for the cards that
+have reached your hand by the main phase of your own N-th turn (turn 0 = the opening hand after the mulligan),
+under the game's own mulligan rule, going first and second.
+
+QUERY is [>=K |<=K ]FILTER (default >=1); FILTER is field=value pairs joined by ',' (AND), values joined by '|'
+(OR), e.g. --want grade=1, --want '>=2 trigger=heal', --want 'cost=1|2,class=forest', --want 'name~=騎士'.
+Number fields also compare: 'grade>=2', 'cost<=3', 'power>10000'. Several --want must all hold; QUERY@N holds by
+own turn N instead of --turn; with --any (repeatable), at least one --any must hold too. Vanguard counts every card
+its rules bring (drive checks at the vanguard's drive, a checked draw trigger's card); --floor counts the floor.
+
+Exact answers (multivariate hypergeometric counting) where the game's model allows; otherwise, or with
+--method simulate, a simulation with a 95% interval. The mulligan defaults to the optimal one (computed exactly
+by backward induction); --explain prints its decision table.
+
+Without --want, a default report per game: vanguard — the ride chain (grade 1/2/3 by the ride phase of own
+turn 1/2/3, with G assist, each alone and the whole chain together); evolve — the curve (a card of cost <= N on own
+turn N, N = 1..5, and on curve every turn); ic-dragonball — a
+card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the starting territory by own turn
+1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the lord by own turn 1..3."""
+
+
+@app.command(help=STATS_HELP, short_help="Opening-hand odds under the game's mulligan rule, and the optimal mulligan.")
+@_exits_2_on_bad_input
+def stats(
+    deck: Annotated[
+        Path, typer.Argument(metavar="DECK", help="A deck file (TOML, text decklist or JSON).", show_default=False)
+    ],
+    want: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="QUERY",
+            help="What the hand should hold, e.g. grade=1 or '>=2 trigger=heal'; QUERY@N by own turn N. Repeatable.",
+        ),
+    ] = None,
+    any_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--any",
+            metavar="QUERY",
+            help="At least one --any must hold too (same grammar, @N allowed), e.g. --any grade=1 --any name=X. "
+            "Repeatable.",
+        ),
+    ] = None,
+    turn: Annotated[
+        int | None,
+        typer.Option(
+            help="By the main phase of your own N-th turn (0 = the opening hand), for the wants without @N. "
+            "[default: 0]"
+        ),
+    ] = None,
+    going: Annotated[
+        GoingOption, typer.Option(help="The seat of the headline answer and of JSON (text shows both).")
+    ] = GoingOption.first,
+    floor: Annotated[
+        bool,
+        typer.Option(
+            "--floor",
+            help="Vanguard: count the documented floor (one drive check per attack, no trigger effects) instead of "
+            "every card the rules bring.",
+        ),
+    ] = False,
+    mulligan: Annotated[
+        str | None,
+        typer.Option(metavar="POLICY", help="optimal, none or keep:FILTER. Default: optimal where it can be computed."),
+    ] = None,
+    method: Annotated[
+        MethodOption | None, typer.Option(help="exact or simulate. Default: exact where feasible, else simulate.")
+    ] = None,
+    trials: Annotated[
+        int | None,
+        typer.Option(
+            help="Simulated setups per answer; with --precision, the most it may take. "
+            "[default: 100000; with --precision 10000000]"
+        ),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Simulation seed. Default: random, printed.")] = None,
+    precision: Annotated[
+        float | None,
+        typer.Option(
+            help="Simulate until the 95% interval's half-width is at most this (e.g. 0.001), up to --trials; "
+            "if --trials comes first, the answer says so."
+        ),
+    ] = None,
+    explain: Annotated[bool, typer.Option("--explain", help="Print the mulligan decision table.")] = False,
+    plot: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Also draw the chart to FILE.svg (or .png with matplotlib).")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --plot file.")] = False,
+    choose: Annotated[
+        list[str] | None,
+        typer.Option(metavar="KEY=VALUE", help="A setup choice, e.g. lord=<card>, first_vanguard=<card>. Repeatable."),
+    ] = None,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    carddb: CarddbOption = None,
+) -> None:
+    from deckcheck.commands.stats import run_stats
+
+    if method is MethodOption.exact and (trials is not None or seed is not None):
+        raise DeckcheckError("--trials and --seed apply to simulation; they conflict with --method exact")
+    if explain and not (want or any_):
+        raise DeckcheckError("--explain shows the decisions for a --want query; give at least one --want")
+    if plot is not None and not force and (plot.exists() or plot.is_symlink()):  # as convert --out-file
+        raise DeckcheckError("already exists; use --force to overwrite it", path=plot, field="plot")
+    text = run_stats(
+        deck,
+        wants=want or [],
+        anys=any_ or [],
+        turn=turn,
+        floor=floor,
+        going=going.value,
+        mulligan=mulligan,
+        method=method.value if method else None,
+        trials=trials,
+        seed=seed,
+        precision=precision,
+        explain=explain,
+        plot=plot,
+        choices=_choices(choose),
+        json_output=output is HandOutput.json,
+        colour=_use_colour(),
+        carddb_dirs=tuple(carddb or ()),
+    )
+    _echo(text, colour=output is HandOutput.text and _use_colour(), json_text=output is HandOutput.json)
+
+
+GameOption = Annotated[str, typer.Option("--game", "-g", metavar="GAME", help="A game id (see `deckcheck games`).")]
+DeckArgument = Annotated[Path, typer.Argument(metavar="DECK", help="A deck file.", show_default=False)]
+CardArgument = Annotated[
+    str, typer.Argument(metavar="CARD", help="A card number, or a card name exactly as in the database.")
+]
+ForceOption = Annotated[
+    bool, typer.Option("--force", help="Rewrite even when the file's comments cannot be kept (they are dropped).")
+]
+
+
+ODDS_HELP = """Quick odds without a deck file: "17 outs in 50, by own turn 3 going second". The deck is categories
+with their copies (--copies outs=17, repeatable; the rest is 'other'); QUERY is [>=K |<=K ]NAME[|NAME...][@N], e.g.
+--want outs@3, --want '>=2 outs|combo', --any a@1 --any b@1. The game (--game) gives the opening hand, the mulligan
+rule, what its setup sets aside from the main deck and each own turn's draws; the answer comes from the same exact
+engine as `deckcheck stats`, with the optimal mulligan by default, for both seats."""
+
+
+@app.command(help=ODDS_HELP, short_help="Quick odds from deck size and copies, without a deck file.")
+@_exits_2_on_bad_input
+def odds(
+    game: GameOption,
+    deck_size: Annotated[int, typer.Option("--deck-size", help="Cards in the main deck as built.")],
+    copies: Annotated[
+        list[str], typer.Option(metavar="NAME=N", help="Copies of a category, e.g. outs=17. Repeatable.")
+    ],
+    want: Annotated[
+        list[str] | None, typer.Option(metavar="QUERY", help="Must hold, e.g. outs@3 or '>=2 outs'. Repeatable.")
+    ] = None,
+    any_: Annotated[
+        list[str] | None,
+        typer.Option("--any", metavar="QUERY", help="At least one --any must hold too. Repeatable."),
+    ] = None,
+    turn: Annotated[
+        int | None, typer.Option(help="By the main phase of own turn N, for the wants without @N. [default: 0]")
+    ] = None,
+    mulligan: Annotated[
+        str | None, typer.Option(metavar="POLICY", help="optimal (default), none or keep:NAME|NAME.")
+    ] = None,
+    method: Annotated[
+        MethodOption | None, typer.Option(help="exact or simulate. Default: exact where feasible, else simulate.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Simulation seed. Default: random, printed.")] = None,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+) -> None:
+    from deckcheck.games import get_game
+    from deckcheck.stats.quick import odds_json, odds_text, run_odds
+
+    if not want and not any_:
+        raise DeckcheckError("give at least one --want QUERY (or --any), e.g. --want outs@3", field="want")
+    result = run_odds(
+        get_game(game),
+        deck_size=deck_size,
+        copies=copies,
+        wants=want or [],
+        anys=any_ or [],
+        turn=turn,
+        mulligan=mulligan,
+        method=method.value if method else None,
+        seed=seed,
+    )
+    if output is HandOutput.json:
+        import json
+
+        typer.echo(json.dumps(odds_json(result), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(odds_text(result))
+
+
+@cards_app.command("search")
+@_exits_2_on_bad_input
+def cards_search(
+    query: Annotated[
+        str,
+        typer.Argument(
+            metavar="QUERY",
+            help="Part of a name (Japanese full-/half-width, hiragana/katakana alike), a card number, or field "
+            "filters such as 'grade=3,trigger=none' or 'cost<=3,class=forest'.",
+            show_default=False,
+        ),
+    ],
+    game: GameOption,
+    limit: Annotated[
+        int | None, typer.Option(help="Show at most N cards. [default: 50 for text, all for json]")
+    ] = None,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    carddb: CarddbOption = None,
+) -> None:
+    """Find cards by name, number or field filters."""
+    from deckcheck.carddb.search import run_search
+
+    json_output = output is HandOutput.json
+    _echo(
+        run_search(query, game, limit=limit, json_output=json_output, carddb_dirs=tuple(carddb or ())),
+        json_text=json_output,
+    )
+
+
+@cards_app.command("import")
+@_exits_2_on_bad_input
+def cards_import(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A CSV or JSON card list.", show_default=False)],
+    game: GameOption,
+    into: Annotated[
+        Path, typer.Option(metavar="DIR", help="The card database folder to write to (DIR/<game>/<FILE>.toml).")
+    ] = Path("carddb"),
+    force: ForceOption = False,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    carddb: CarddbOption = None,
+) -> None:
+    """Import a CSV or JSON card list as validated TOML records.
+
+    Columns (or JSON keys) are the game's card record fields; Japanese enum values are accepted. In CSV, an empty
+    cell is an absent field, list cells are split on '|', ';' or '、', yes/no cells take true/false, yes/no, 1/0,
+    y/n, ○/× or はい/いいえ. UTF-8 (with or without BOM), UTF-16 and Shift_JIS (cp932) files are read. Cards whose
+    number is already in the target file are replaced; importing the same list again changes nothing.
+
+    Exit code 0 when every row was imported, 1 when some rows were rejected (each is listed with its row number,
+    field and reason; the valid rows are written), 2 when the file cannot be read at all.
+    """
+    from deckcheck._util.limits import reading
+    from deckcheck.carddb.importer import run_import
+
+    with reading(file):  # a 5,000-digit number or 10,000 nested arrays in the list: a malformed file
+        text, code = run_import(
+            file, game, into, force=force, json_output=output is HandOutput.json, carddb_dirs=tuple(carddb or ())
+        )
+    _echo(text, json_text=output is HandOutput.json)
+    raise typer.Exit(code)
+
+
+@app.command(short_help="Create an empty deck file (never overwrites a file).")
+@_exits_2_on_bad_input
+def new(
+    path: Annotated[Path, typer.Argument(metavar="PATH", help="The deck file to create (.deck.toml).")],
+    game: GameOption,
+    name: Annotated[str | None, typer.Option(help="The deck's name.")] = None,
+    carddb: CarddbOption = None,
+) -> None:
+    """Create an empty deck file (never overwrites an existing file) and print its state in one line."""
+    from deckcheck.commands.build import new_deck
+
+    _echo(new_deck(path, game, name, carddb_dirs=tuple(carddb or ())))
+
+
+@app.command()
+@_exits_2_on_bad_input
+def add(
+    path: DeckArgument,
+    card: CardArgument,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many copies.")] = 1,
+    section: Annotated[
+        str | None,
+        typer.Option(help="The section. Default: the card's own (a leader to leader, a G unit to g, ...), else main."),
+    ] = None,
+    force: ForceOption = False,
+    regulation: RegulationOption = None,
+    as_of: AsOfOption = None,
+    carddb: CarddbOption = None,
+) -> None:
+    """Add copies of a card and print the deck's new state in one line."""
+    from deckcheck.commands.build import edit_deck
+
+    _echo(
+        edit_deck(
+            path,
+            card,
+            count,
+            section=section,
+            force=force,
+            carddb_dirs=tuple(carddb or ()),
+            regulation=regulation,
+            as_of=as_of,
+        )
+    )
+
+
+@app.command(short_help="Remove copies of a card and print the deck's new state.")
+@_exits_2_on_bad_input
+def remove(
+    path: DeckArgument,
+    card: CardArgument,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many copies.")] = 1,
+    section: Annotated[str | None, typer.Option(help="The section. Default: the one that holds the card.")] = None,
+    force: ForceOption = False,
+    regulation: RegulationOption = None,
+    as_of: AsOfOption = None,
+    carddb: CarddbOption = None,
+) -> None:
+    """Remove copies of a card and print the deck's new state in one line."""
+    from deckcheck.commands.build import edit_deck
+
+    _echo(
+        edit_deck(
+            path,
+            card,
+            -count,
+            section=section,
+            force=force,
+            carddb_dirs=tuple(carddb or ()),
+            regulation=regulation,
+            as_of=as_of,
+        )
+    )
+
+
+@app.command("set", short_help="Set a deck key and print the deck's new state.")
+@_exits_2_on_bad_input
+def set_key(
+    path: DeckArgument,
+    key: Annotated[
+        str,
+        typer.Argument(
+            metavar="KEY",
+            help="name, regulation, or the game's own key: lord (cipher), basis (evolve), first_vanguard (vanguard).",
+            show_default=False,
+        ),
+    ],
+    value: Annotated[
+        str,
+        typer.Argument(
+            metavar="VALUE", help="The new value (lord, first_vanguard: a card number or name).", show_default=False
+        ),
+    ],
+    force: ForceOption = False,
+    regulation: RegulationOption = None,
+    as_of: AsOfOption = None,
+    carddb: CarddbOption = None,
+) -> None:
+    """Set a deck key (name, regulation, lord, basis, first_vanguard) and print the deck's new state in one line.
+
+    Only the key's line changes (comments and layout stay); an unknown card or regulation changes nothing (exit 2).
+    """
+    from deckcheck.commands.build import set_deck_key
+
+    _echo(
+        set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), regulation=regulation, as_of=as_of)
+    )
+
+
+@app.command(short_help="Show a deck: sections, distributions and verdict.")
+@_exits_2_on_bad_input
+def show(
+    path: DeckArgument,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    regulation: RegulationOption = None,
+    as_of: AsOfOption = None,
+    carddb: CarddbOption = None,
+) -> None:
+    """Show a deck: its sections, the distributions that matter for its game, and the legality verdict."""
+    from deckcheck.commands.show import run_show
+
+    colour = _use_colour() and output is HandOutput.text
+    _echo(
+        run_show(
+            path,
+            json_output=output is HandOutput.json,
+            colour=colour,
+            carddb_dirs=tuple(carddb or ()),
+            regulation=regulation,
+            as_of=as_of,
+        ),
+        colour=colour,
+        json_text=output is HandOutput.json,
+    )
+
+
+class ConvertFormat(StrEnum):
+    toml = "toml"
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+    html = "html"
+
+
+@app.command(short_help="Convert a deck between formats, or print a decklist.")
+@_exits_2_on_bad_input
+def convert(
+    source: Annotated[
+        Path,
+        typer.Argument(
+            metavar="SRC",
+            help="A deck file (TOML, text or JSON), or the JSON the official deck registry returns (needs --game).",
+            show_default=False,
+        ),
+    ],
+    to: Annotated[
+        ConvertFormat,
+        typer.Option(
+            "--to",
+            "--output",
+            "-o",
+            metavar="FORMAT",
+            help="toml, text, json, or a printable decklist: markdown or html.",
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out-file", "--out", metavar="FILE", help="Write to FILE (atomically). Default: stdout."),
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", "-g", metavar="GAME", help="The game of a registry JSON file.")
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Overwrite FILE if it exists, and drop what the target format cannot hold."),
+    ] = False,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="The player's name on a printed list (default: a blank to fill in).",
+            show_default=False,
+        ),
+    ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME", help="The event on a printed list (default: a blank to fill in).", show_default=False
+        ),
+    ] = None,
+    regulation: RegulationOption = None,
+    as_of: AsOfOption = None,
+    carddb: CarddbOption = None,
+) -> None:
+    """Convert a deck between formats, import the official registry's JSON, or print a decklist.
+
+    A printed list (markdown, html) of an illegal deck is still written, with every problem listed at its top and
+    marked on its rows, and a warning on stderr.
+    """
+    from deckcheck.commands.convert import run_convert
+
+    printed, notes = run_convert(
+        source,
+        to.value,
+        out,
+        game_id=game,
+        force=force,
+        carddb_dirs=tuple(carddb or ()),
+        player=player,
+        event=event,
+        regulation=regulation,
+        as_of=as_of,
+    )
+    for note in notes:
+        _say(f"deckcheck: {note}")
+    if printed:  # a TOML or JSON deck's strings take \u escapes; a text decklist or printed list shows them visibly
+        _echo(printed, json_text=out is None and to.value in ("toml", "json"), nl=not printed.endswith("\n"))
+
+
+@app.command(short_help="List the games, their deck sections and keys.")
+@_exits_2_on_bad_input
+def games(
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+) -> None:
+    """List the games, their deck sections, deck keys and rules documents."""
+    from deckcheck.games import all_games
+
+    if output is HandOutput.json:
+        import json
+
+        listed = [
+            {
+                "id": game.id,
+                "title": game.title,
+                "rules_document": game.rules_document,
+                "sections": list(game.sections),
+                "keys": ["name", "regulation", *game.deck_keys],
+            }
+            for game in all_games().values()
+        ]
+        typer.echo(json.dumps({"games": listed}, ensure_ascii=False, indent=2))
+        return
+    for game in all_games().values():
+        typer.echo(f"{game.id:<14} {game.title}")
+        typer.echo(
+            f"{'':<14} sections: {', '.join(game.sections)}"
+            + (f"; keys: {', '.join(game.deck_keys)}" if game.deck_keys else "")
+        )
+        typer.echo(f"{'':<14} rules: {game.rules_document}")
+
+
+#: The rule ids every game has besides its own (contract: "Rule ids").
+COMMON_RULES = (
+    "deck.unknown-card",
+    "deck.bad-count",
+    "deck.unknown-section",
+    "regulation.banned",
+    "regulation.restricted",
+)
+
+
+@app.command(short_help="Print a game's construction rules and regulations.")
+@_exits_2_on_bad_input
+def rules(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `deckcheck games`).")],
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    carddb: CarddbOption = None,
+) -> None:
+    """Print a game's construction rules with their ids and rule numbers, and its regulations (from every card
+    database folder, --carddb included)."""
+    from deckcheck.check.regulations import load_regulations
+    from deckcheck.games import get_game
+
+    game = get_game(game_id)
+    regulations = load_regulations(game.id, tuple(carddb or ()))
+    if output is HandOutput.json:
+        import json
+
+        typer.echo(json.dumps(_rules_json(game, regulations), ensure_ascii=False, indent=2))
+        return
+    typer.echo(f"{game.title} — {game.rules_document}")
+    for rule in game.rules:
+        typer.echo(f"  {rule.id:<32} {rule.severity:<7} [{rule.refs}]")
+        typer.echo(f"  {'':<32} {rule.summary}")
+    typer.echo(f"Every game also has: {', '.join(COMMON_RULES)}.")
+    for line in regulations.listing():
+        _echo(line)  # regulation names come from files
+
+
+def _rules_json(game: Game, regulations: RegulationSet) -> dict[str, Any]:
+    listed = []
+    for regulation in regulations.ordered():
+        banned = sum(1 for listing in regulation.listings if listing.limit == 0)
+        listed.append({**regulation.to_json(), "banned": banned, "limited": len(regulation.listings) - banned})
+    return {
+        "game": game.id,
+        "title": game.title,
+        "rules_document": game.rules_document,
+        "rules": [
+            {"id": rule.id, "severity": rule.severity, "ref": rule.ref, "refs": rule.refs, "summary": rule.summary}
+            for rule in game.rules
+        ],
+        "common_rules": list(COMMON_RULES),
+        "regulations": listed,
+    }
+
+
+def main(resume_gc: bool = False) -> None:
+    """Entry point: bad input is a message and exit code 2, never a traceback.
+
+    ``resume_gc``: the caller paused the garbage collector for the start-up (see ``deckcheck.__main__``); it is
+    switched back on when the command starts its work.
+    """
+    global _gc_paused
+    _gc_paused = resume_gc
+    try:
+        app_for(sys.argv[1:])()
+    except DeckcheckError as error:
+        _say(f"deckcheck: {error}")
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as error:  # a bug; keep the traceback for those who ask for it
+        if os.environ.get("DECKCHECK_DEBUG"):
+            raise
+        typer.echo(
+            f"deckcheck: internal error ({type(error).__name__}: {error}). This is a bug; "
+            "run again with DECKCHECK_DEBUG=1 for details.",
+            err=True,
+        )
+        sys.exit(2)
+
+
+def app_for(args: list[str]) -> typer.Typer:
+    """The app with only the command named first in ARGS registered (the whole app when none is named).
+
+    Typer turns the signature of every registered command into parameters on each run, which costs more than a
+    whole `check` of one deck; a run needs only its own command. Help, usage and errors are the same either way:
+    `deckcheck --help` and unknown commands get the whole app.
+    """
+    name = args[0] if args else ""
+    commands = [info for info in app.registered_commands if _command_name(info) == name]
+    groups = [info for info in app.registered_groups if info.name == name]
+    if not commands and not groups:
+        return app
+    lean = typer.Typer(**_APP_SETTINGS)
+    lean.registered_callback = app.registered_callback
+    lean.registered_commands = commands
+    lean.registered_groups = groups
+    return lean
+
+
+def _command_name(info: typer.models.CommandInfo) -> str:
+    return info.name or typer.main.get_command_name(info.callback.__name__)

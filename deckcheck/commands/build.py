@@ -1,0 +1,439 @@
+"""The deck builder: `new`, `add`, `remove` and `set`, and the one-line state a deck shows after each edit.
+
+An edit changes the file as little as it can: the count on the card's own line, a new line at the end of its
+section, or a line removed, so comments, blank lines and the user's layout stay as they were (see
+:mod:`deckcheck.surgery`). The edited file is read back and compared with what the edit should give before it
+replaces the old one; when a small edit is not possible the deck is rewritten whole (tomli-w for TOML), and if
+that would drop comments the command refuses unless `--force`. Writes are atomic.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckcheck._util.atomic import atomic_write, edit_lock
+from deckcheck._util.limits import INT_DIGITS
+from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck.carddb.db import CardDB, load_carddb
+from deckcheck.check.run import report_deck
+from deckcheck.errors import DeckcheckError
+from deckcheck.formats.edit import Change, comment_lines, edit_text
+from deckcheck.formats.keyedit import set_key_text
+from deckcheck.formats.write import check_round_trip, content, losses, read_back, render, to_toml
+from deckcheck.games import get_game
+from deckcheck.model.cards import Card
+from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, Entry, parse_deck, read_text, resolve_deck
+from deckcheck.model.game import Game
+
+# Fields that differ between printings of one card and do not change what the card is.
+_PRINTING_FIELDS = {"number", "set", "rarity", "text", "game"}
+
+
+def new_deck(path: str | Path, game_id: str, name: str | None = None, carddb_dirs: Iterable[str | Path] = ()) -> str:
+    """Create an empty deck file of a game; the format follows the suffix (.txt text, .json JSON, else TOML).
+    Returns what was done and the new deck's state line (read with the game's card database)."""
+    path = Path(path)
+    game = get_game(game_id)
+    if path.exists() or path.is_symlink():
+        raise DeckcheckError(
+            "already exists; deckcheck new never overwrites a file (edit it with deckcheck add)", path=path
+        )
+    db = load_carddb(game.id, carddb_dirs)  # a broken card database stops before anything is written
+    source = DeckSource(path=str(path), game_id=game.id, name=name)
+    fmt = _format_of(path)
+    text = to_toml(source, empty_sections=game.sections) if fmt == "toml" else render(source, fmt)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DeckcheckError(f"cannot create the folder ({error.strerror})", path=path.parent) from None
+    atomic_write(path, text, exclusive=True)  # a file made meanwhile (another `new`) is never replaced
+    created = f"Created {path}: an empty {game.title} deck (sections: {', '.join(game.sections)})."
+    return f"{created}\n{state_line(resolve_deck(source, db), db, carddb_dirs)}"
+
+
+def _format_of(path: Path) -> str:
+    suffix = path.suffix.lower()
+    return "text" if suffix == ".txt" else "json" if suffix == ".json" else "toml"
+
+
+@dataclass
+class EditPlan:
+    """What an edit does to a deck's entries: the changes, and a sentence for the user."""
+
+    changes: list[Change]
+    summary: str
+
+
+def edit_deck(
+    path: str | Path,
+    card_key: str,
+    delta: int,
+    *,
+    section: str | None = None,
+    force: bool = False,
+    carddb_dirs: Iterable[str | Path] = (),
+    regulation: str | None = None,
+    as_of: str | None = None,
+) -> str:
+    """Add (`delta` > 0) or remove (`delta` < 0) copies of a card; return the summary and the deck's new state
+    (under `regulation`, else the deck's own `regulation` key, else the one in force `as_of`)."""
+    path = _existing_deck(path)
+    with edit_lock(path):  # another add/remove/set of this deck waits: its read would miss this edit
+        text = read_text(path)
+        source = parse_deck(path, text=text)
+        db = load_carddb(source.game_id, carddb_dirs)
+        deck = resolve_deck(source, db)
+        _require_regulation(deck, db, regulation, as_of, carddb_dirs)
+        if section is not None:
+            section = _known_section(deck.game, section.strip().lower())
+        plan = (
+            _plan_add(deck, db, card_key, delta, section)
+            if delta > 0
+            else _plan_remove(deck, db, card_key, -delta, section)
+        )
+        new_text = _rewrite(path, text, source, plan.changes, force)
+        atomic_write(path, _as_written(new_text, path.read_bytes()))
+    edited = resolve_deck(parse_deck(path, text=new_text), db)
+    return f"{plan.summary}\n{state_line(edited, db, carddb_dirs, regulation=regulation, as_of=as_of)}"
+
+
+def _existing_deck(path: str | Path) -> Path:
+    path = Path(path)
+    if not path.exists():
+        raise DeckcheckError("no such deck file (create one with: deckcheck new PATH --game GAME)", path=path)
+    return path
+
+
+def _require_regulation(
+    deck: Deck, db: CardDB, regulation: str | None, as_of: str | None, carddb_dirs: Iterable[str | Path]
+) -> None:
+    """A --regulation or --as-of that selects nothing is bad input: said before anything is written."""
+    if regulation is not None or as_of is not None:
+        report_deck(deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs)
+
+
+def set_deck_key(
+    path: str | Path,
+    key: str,
+    value: str,
+    *,
+    force: bool = False,
+    carddb_dirs: Iterable[str | Path] = (),
+    regulation: str | None = None,
+    as_of: str | None = None,
+) -> str:
+    """Set a top-level deck key (`name`, `regulation`, or the game's own: `lord`, `basis`, `first_vanguard`);
+    return what changed and the deck's new state. Written like `add`: the key's line only, atomically."""
+    path = _existing_deck(path)
+    with edit_lock(path):
+        text = read_text(path)
+        source = parse_deck(path, text=text)
+        db = load_carddb(source.game_id, carddb_dirs)
+        deck = resolve_deck(source, db)
+        _require_regulation(deck, db, regulation, as_of, carddb_dirs)
+        key = key.strip().lower()
+        value = _key_value(deck, db, key, value, carddb_dirs)
+        before = source.name if key == "name" else source.regulation if key == "regulation" else source.keys.get(key)
+        edited = _with_key(source, key, value)
+        small = set_key_text(text, source.format, key, value)
+        new_text = _written_text(path, text, edited, small, force)
+        atomic_write(path, _as_written(new_text, path.read_bytes()))
+    changed = f"Set {key} to {value!r}" + (f" (was {before!r})." if before is not None else ".")
+    state = state_line(
+        resolve_deck(parse_deck(path, text=new_text), db), db, carddb_dirs, regulation=regulation, as_of=as_of
+    )
+    return f"{changed}\n{state}"
+
+
+def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterable[str | Path]) -> str:
+    """The value to write, refused (exit 2) when the key is not a deck key of the game or names nothing."""
+    game = deck.game
+    keys = ("name", "regulation", *game.deck_keys)
+    if key not in keys:
+        raise DeckcheckError(
+            f"{game.title} decks have no key '{key}'; the keys `set` changes are: {', '.join(keys)}", field="key"
+        )
+    value = value.strip()
+    if not value or not value.isprintable():
+        raise DeckcheckError(f"the {key} must be one line of printable text, not {value!r}", field=key)
+    if key in game.card_keys:
+        find_card(db, value)  # an unknown or ambiguous card is refused, with the closest names
+    elif key == "regulation":
+        report_deck(deck, db, value, carddb_dirs=carddb_dirs)  # an unknown name lists the game's regulations
+    return value
+
+
+def _with_key(source: DeckSource, key: str, value: str) -> DeckSource:
+    edited = _apply(source, [])
+    edited.set_key(key, value)
+    return edited
+
+
+def _as_written(text: str, original: bytes) -> str:
+    """`text` (lines ending in '\\n') with the file's byte-order mark and line ends, if it had them."""
+    if b"\r" in original:
+        text = _with_line_ends(text, original.decode("utf-8-sig", "replace"))
+    return ("\ufeff" + text) if original.startswith(b"\xef\xbb\xbf") else text
+
+
+def _with_line_ends(text: str, original: str) -> str:
+    """A line kept from `original` keeps its own end (CRLF, LF or CR); a new or changed line takes the end most
+    lines of `original` have. So one CRLF line in an LF file stays the only one, and a CRLF file stays CRLF."""
+    pieces = re.split(r"(\r\n|\r|\n)", original)
+    old_lines, old_ends = pieces[0::2], [*pieces[1::2], ""]
+    usual = Counter(end for end in old_ends if end).most_common(1)[0][0]
+    new_lines = text.split("\n")
+    ends = ["\n"] * (len(new_lines) - 1) + [""]
+    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for tag, old_start, old_stop, new_start, new_stop in matcher.get_opcodes():
+        for offset, index in enumerate(range(new_start, new_stop)):
+            if index == len(new_lines) - 1:
+                continue  # the text after the last line end has none
+            kept = old_start + offset < old_stop and tag in ("equal", "replace")
+            ends[index] = (old_ends[old_start + offset] if kept else "") or usual
+    return "".join(line + end for line, end in zip(new_lines, ends, strict=True))
+
+
+def _known_section(game: Game, section: str) -> str:
+    if section not in game.sections:
+        raise DeckcheckError(
+            f"{game.title} decks have no section '{section}'; the sections are: {', '.join(game.sections)}",
+            field="section",
+        )
+    return section
+
+
+# Finding the card -------------------------------------------------------------------------------------
+
+
+def find_card(db: CardDB, key: str, section: str | None = None) -> Card:
+    """The card a CARD argument names: a number, or an exact name that means one card (in `section`, when given:
+    a follower and its EVOLVE card share a name)."""
+    card = db.cards.get(norm_number(key))
+    if card is None:
+        card = next((db.cards[n] for n in db.game.number_fallbacks(norm_number(key)) if n in db.cards), None)
+    if card is not None:
+        return card
+    same_name = db.named(norm_name(key))
+    if section is not None and len(same_name) > 1:
+        same_name = [card for card in same_name if db.game.home_section(card) == section] or same_name
+    if not same_name:
+        raise DeckcheckError(f"no {db.game.title} card has the number or name {key!r}{_closest(db, key)}", field="card")
+    distinct = {_identity(card) for card in same_name}
+    if len(distinct) > 1:
+        listed = "; ".join(card.label() for card in same_name)
+        sections = list(dict.fromkeys(db.game.home_section(card) for card in same_name))
+        or_section = f", or the section with --section ({', '.join(sections)})" if len(sections) > 1 else ""
+        raise DeckcheckError(
+            f"{key!r} is the name of {len(same_name)} different cards: {listed}. Give the card number{or_section}.",
+            field="card",
+        )
+    return same_name[0]  # printings of one card: the lowest number stands for them
+
+
+def _identity(card: Card) -> str:
+    return repr(sorted(card.to_dict(exclude=_PRINTING_FIELDS).items()))
+
+
+def _closest(db: CardDB, key: str) -> str:
+    suggestions = db.suggest(key, limit=5)
+    return f". Closest: {'; '.join(suggestions)}" if suggestions else ""
+
+
+def _entry_is(entry: Entry, card: Card | None, key: str) -> bool:
+    if card is not None and entry.card is not None:
+        return entry.card.number == card.number
+    return norm_number(entry.key) == norm_number(key) or norm_name(entry.key) == norm_name(key)
+
+
+# Planning -----------------------------------------------------------------------------------------------
+
+
+def _key_totals(entries: list[Entry]) -> dict[str, int | None]:
+    """Copies per key as written (a key on two text lines is summed); None where a count is not a whole number."""
+    totals: dict[str, int | None] = {}
+    for entry in entries:
+        before = totals.get(entry.key, 0)
+        totals[entry.key] = None if before is None or entry.count is None else before + entry.count
+    return totals
+
+
+def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:
+    card = find_card(db, key, section)
+    target = section or deck.game.home_section(card)
+    totals = _key_totals([entry for entry in deck.section_entries(target) if _entry_is(entry, card, key)])
+    if totals:
+        written, total = next(iter(totals.items()))
+        if total is None:
+            raise DeckcheckError(
+                f"the count of {written!r} in [{target}] is not a positive whole number; correct it first",
+                path=deck.path,
+                field=target,
+            )
+        change = Change(target, written, total + copies)
+    else:
+        change = Change(target, card.number, copies)
+    if change.count > MAX_COUNT:  # a count no deck file may hold (deck.bad-count): nothing is written
+        raise DeckcheckError(
+            f"cannot add {_digits(copies)} × {card.label()}: the count would be {_digits(change.count)}, more than "
+            f"the {COUNT_DIGITS} digits a count may have",
+            path=deck.path,
+            field="count",
+        )
+    now = sum(total or 0 for total in totals.values()) + copies
+    return EditPlan([change], f"Added {copies} × {card.label()} to {_section_word(target)} (now {now}).")
+
+
+def _digits(number: int) -> str:
+    """A count for a message: in full when short, else cut with its number of digits (str() refuses a number of
+    more than INT_DIGITS digits: that is said instead)."""
+    try:
+        text = str(number)
+    except ValueError:  # more digits than Python prints
+        return f"a number of more than {INT_DIGITS:,} digits"
+    return text if len(text) <= COUNT_DIGITS + 6 else f"{text[:6]}… ({len(text):,} digits)"
+
+
+def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:
+    card = db.resolve(key, section)
+    holding = [entry for entry in deck.entries if _entry_is(entry, card, key)]
+    if not holding:
+        if card is None:
+            raise DeckcheckError(f"the deck has no card {key!r}{_closest(db, key)}", path=deck.path, field="card")
+        raise DeckcheckError(f"the deck has no {card.label()}", path=deck.path, field="card")
+    sections = list(dict.fromkeys(entry.section for entry in holding))
+    if section is None:
+        if len(sections) > 1:
+            raise DeckcheckError(
+                f"{_label(card, key)} is in several sections ({', '.join(sections)}); say which with --section",
+                field="section",
+            )
+        section = sections[0]
+    totals = _key_totals([entry for entry in holding if entry.section == section])
+    have = sum(total or 0 for total in totals.values())
+    if copies > have:
+        raise DeckcheckError(
+            f"cannot remove {copies} × {_label(card, key)}: {_section_word(section)} holds {have}",
+            path=deck.path,
+            field=section,
+        )
+    changes, left = [], copies
+    for written, total in reversed(totals.items()):  # the last-listed copies go first
+        if left and total:
+            taken = min(left, total)
+            left -= taken
+            changes.append(Change(section, written, total - taken))
+    summary = f"Removed {copies} × {_label(card, key)} from {_section_word(section)} (now {have - copies})."
+    return EditPlan(changes, summary)
+
+
+def _label(card: Card | None, key: str) -> str:
+    return card.label() if card is not None else repr(key)
+
+
+def _section_word(section: str) -> str:
+    names = {"main": "the main deck", "g": "the G deck", "d": "the D deck", "evolve": "the evolve deck"}
+    return names.get(section, f"[{section}]")
+
+
+# Writing ------------------------------------------------------------------------------------------------
+
+
+def _rewrite(path: Path, text: str, source: DeckSource, changes: list[Change], force: bool) -> str:
+    """The file after the changes: a small edit when it reads back right, else a whole rewrite."""
+    return _written_text(path, text, _apply(source, changes), edit_text(text, source.format, changes), force)
+
+
+def _written_text(path: Path, text: str, edited: DeckSource, small: str | None, force: bool) -> str:
+    """`small` (a line edit) when it reads back as `edited`, else `edited` written whole (refused when that
+    would lose anything, or drop comments without --force)."""
+    expected = content(edited)
+    if small is not None:
+        back = read_back(small, edited.format, str(path))
+        if back is not None and not losses(expected, content(back)) and not losses(content(back), expected):
+            return small
+    whole = render(edited, edited.format)
+    lost = check_round_trip(edited, whole, edited.format)
+    if lost:
+        raise DeckcheckError(f"cannot rewrite this deck without losing {', '.join(lost)}; nothing changed", path=path)
+    dropped = comment_lines(text, edited.format)
+    if dropped and not force:
+        raise DeckcheckError(
+            f"this edit needs the whole file rewritten, which would drop its comments (lines "
+            f"{', '.join(map(str, dropped[:8]))}{', ...' if len(dropped) > 8 else ''}); nothing changed. Run again "
+            "with --force to rewrite it without them",
+            path=path,
+        )
+    return whole
+
+
+def _apply(source: DeckSource, changes: list[Change]) -> DeckSource:
+    """A copy of the deck with the changes made to its entries (counts summed per key, as the file means)."""
+    entries = [Entry(e.section, e.key, e.raw_count, e.line, e.card) for e in source.entries]
+    for change in changes:
+        same = [entry for entry in entries if entry.section == change.section and entry.key == change.key]
+        if same:
+            first = same[0]
+            for extra in same[1:]:
+                entries.remove(extra)
+            if change.count == 0:
+                entries.remove(first)
+            else:
+                first.raw_count = change.count
+        elif change.count:
+            entries.append(Entry(change.section, change.key, change.count))
+    return DeckSource(
+        path=source.path,
+        game_id=source.game_id,
+        name=source.name,
+        regulation=source.regulation,
+        keys=dict(source.keys),
+        entries=entries,
+        sections=dict(source.sections),
+        other=dict(source.other),
+        format=source.format,
+    )
+
+
+# The deck's state ---------------------------------------------------------------------------------------
+
+
+def state_line(
+    deck: Deck,
+    db: CardDB | None = None,
+    carddb_dirs: Iterable[str | Path] = (),
+    *,
+    regulation: str | None = None,
+    as_of: str | None = None,
+) -> str:
+    """`main 48 · g 12 — breaks vanguard.main-size (48/50), ...` or `... — legal` (under `regulation`, else the
+    deck's regulation, else the one in force `as_of`, as `deckcheck check` decides)."""
+    sizes = " · ".join(f"{section} {count}" for section, count in deck.counts().items())
+    try:
+        report = report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
+        note = f" ({report.note})" if report.note else ""
+    except DeckcheckError as error:  # the edit is written; say why the regulation could not be applied
+        report = report_deck(deck, db)
+        note = f" (regulation not applied: {error.reason})"
+    errors = [v for v in report.violations if v.severity == "error"]
+    warnings = [v for v in report.violations if v.severity == "warning"]
+    if not errors:
+        verdict = "legal" + (f" (warnings: {_rules(warnings)})" if warnings else "")
+    else:
+        verdict = f"not legal yet: {_rules(errors)}" + (f"; warnings: {_rules(warnings)}" if warnings else "")
+    return f"{deck.path}: {sizes} — {verdict}{note}"
+
+
+def _rules(violations: list) -> str:
+    seen: dict[str, str] = {}
+    for violation in violations:
+        numbers = ""
+        if violation.count is not None and violation.limit is not None:
+            numbers = f" ({violation.count}/{violation.limit})"
+        seen.setdefault(violation.rule, f"{violation.rule}{numbers}")
+    return ", ".join(seen.values())

@@ -1,0 +1,284 @@
+"""`deckcheck convert`: between the deck formats, from the official deck registry's JSON, to printable lists.
+
+The registry's JSON is an object with lists `list`, `sub_list` and `p_list` of `{"card_number", "num"}`. Each game
+says where its lists go (`Game.registry_lists`: a section, or a card key such as cipher's `lord`); a non-empty list
+the game has no place for is reported, never silently dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from deckcheck._util.atomic import atomic_write
+from deckcheck.errors import DeckcheckError
+from deckcheck.formats.write import check_round_trip, render
+from deckcheck.games import get_game
+from deckcheck.model.deck import COUNT_DIGITS, DeckSource, Entry, parse_deck, read_text, resolve_deck
+from deckcheck.model.game import Game
+
+REGISTRY_LISTS = ("list", "sub_list", "p_list")
+# The registry's `game_title_id` of the games deckcheck knows it for (6 = Shadowverse EVOLVE, seen in real exports).
+REGISTRY_GAME_TITLES = {6: "evolve"}
+# Keys of the registry's object that may hold the deck's name.
+_REGISTRY_NAME_KEYS = ("title", "deck_name", "name")
+
+
+def run_convert(
+    source_path: Path,
+    to: str,
+    out: Path | None,
+    *,
+    game_id: str | None = None,
+    force: bool = False,
+    carddb_dirs: Iterable[str | Path] = (),
+    player: str | None = None,
+    event: str | None = None,
+    regulation: str | None = None,
+    as_of: str | None = None,
+) -> tuple[str, list[str]]:
+    """Convert; return (what to print on stdout, notes for stderr)."""
+    carddb_dirs = tuple(carddb_dirs)
+    if carddb_dirs:  # a folder that does not exist is a bad argument here too, though a deck format needs no cards
+        from deckcheck.carddb.db import layer_folders
+
+        layer_folders(carddb_dirs)
+    source, notes = read_any(source_path, game_id)
+    printed_only = {"--player": player, "--event": event, "--regulation": regulation, "--as-of": as_of}
+    given = [name for name, value in printed_only.items() if value is not None]
+    if given and to not in ("markdown", "html"):
+        verb = "applies" if len(given) == 1 else "apply"
+        raise DeckcheckError(f"{' and '.join(given)} {verb} to a printed list (--to markdown or html), not {to}")
+    if to in ("markdown", "html"):
+        text = render_printable(
+            source, to, carddb_dirs, notes, player=player, event=event, regulation=regulation, as_of=as_of
+        )
+    else:
+        text = render(source, to)
+    if to in ("toml", "text", "json"):
+        lost = check_round_trip(source, text, to)
+        if lost and not force:
+            raise DeckcheckError(
+                f"the {to} format cannot hold {', '.join(lost)}; nothing written. Use another format, or --force to "
+                "convert without them",
+                path=source_path,
+            )
+        notes.extend(f"dropped (the {to} format cannot hold it): {item}" for item in lost)
+    if out is None:
+        return text, notes
+    if out.exists() and not force:
+        raise DeckcheckError("already exists; use --force to overwrite it", path=out)
+    atomic_write(out, text)
+    return f"Wrote {out} ({to}).", notes
+
+
+def render_as(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path] = ()) -> str:
+    if to in ("markdown", "html"):
+        return render_printable(source, to, carddb_dirs, [])
+    return render(source, to)
+
+
+def render_printable(
+    source: DeckSource,
+    to: str,
+    carddb_dirs: Iterable[str | Path],
+    notes: list[str],
+    *,
+    player: str | None = None,
+    event: str | None = None,
+    regulation: str | None = None,
+    as_of: str | None = None,
+) -> str:
+    """A printed list, judged as `check` judges the deck (`regulation`, else the deck's own `regulation` key,
+    else the one in force `as_of`); an illegal deck is marked on the sheet and said in `notes` (for stderr), so
+    that nobody hands in a list unaware. A `regulation` or `as_of` that selects nothing is bad input."""
+    from deckcheck.carddb.db import load_carddb
+    from deckcheck.check.run import report_deck
+    from deckcheck.formats.printable import Sheet, render_html, render_markdown
+
+    carddb_dirs = tuple(carddb_dirs)
+    db = load_carddb(source.game_id, carddb_dirs)
+    deck = resolve_deck(source, db)
+    if regulation is not None or as_of is not None:
+        report_deck(deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs)  # raises when it selects nothing
+    try:
+        report = report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
+    except DeckcheckError as error:  # the deck's `regulation` key names no regulation: judged without it
+        notes.append(f"regulation not applied: {error.reason}")
+        report = report_deck(deck, db)
+    if report.note:
+        notes.append(f"note: {report.note}")
+    errors = [v for v in report.violations if v.severity == "error"]
+    if errors:
+        rules = ", ".join(dict.fromkeys(v.rule for v in errors))
+        notes.append(
+            f"warning: the deck is not legal ({len(errors)} error{'' if len(errors) == 1 else 's'}: {rules}); "
+            "the printed list marks every problem"
+        )
+    sheet = Sheet(player=player, event=event, violations=tuple(report.violations))
+    return render_markdown(deck, sheet) if to == "markdown" else render_html(deck, sheet)
+
+
+def read_any(path: Path, game_id: str | None) -> tuple[DeckSource, list[str]]:
+    """A deck file of any format, or a registry JSON file (which needs the game)."""
+    text = read_text(path)
+    data = _registry_object(path, text)
+    if data is None:
+        source = parse_deck(path, text=text)
+        if game_id is not None and get_game(game_id).id != source.game_id:
+            raise DeckcheckError(
+                f"is a {source.game_id} deck, not {game_id} (--game is only needed for registry JSON)", path=path
+            )
+        return source, []
+    if game_id is None and isinstance(data.get("game"), str):
+        game_id = data["game"]
+    game_id = _registry_game(data, game_id, path)
+    if game_id is None:
+        raise DeckcheckError(
+            "is a deck registry JSON file (list / sub_list / p_list), which does not say its game: give --game",
+            path=path,
+        )
+    try:
+        return from_registry(data, get_game(game_id), path)
+    except DeckcheckError as error:
+        if error.line is None and error.field is not None:
+            error.line = _registry_line(text, error.field)
+            error.args = (error.describe(),)
+        raise
+
+
+def _registry_line(text: str, field: str) -> int | None:
+    """The line of a registry field such as `list[2].num` (the export may wrap the deck in a `deck` object)."""
+    from deckcheck._util.positions import json_key_lines
+
+    parts: list[str | int] = [int(index) if index else name for name, index in re.findall(r"(\w+)|\[(\d+)\]", field)]
+    try:
+        lines = json_key_lines(text)
+    except DeckcheckError:
+        return None
+    return lines.get(tuple(parts)) or lines.get(("deck", *parts))
+
+
+def _registry_game(data: dict[str, Any], game_id: str | None, path: Path) -> str | None:
+    """The game of a registry export: its `game_title_id` where deckcheck knows it, which --game must not contradict
+    (an export of another game is refused for a game whose id is known)."""
+    raw = data.get("game_title_id")
+    if raw is None:
+        return game_id
+    title_id = _count(raw) if not isinstance(raw, bool) else None
+    if title_id is None:
+        raise DeckcheckError(f"must be a whole number, not {raw!r}", path=path, field="game_title_id")
+    named = REGISTRY_GAME_TITLES.get(title_id)
+    wanted = get_game(game_id).id if game_id is not None else None
+    if named is not None and wanted is not None and named != wanted:
+        raise DeckcheckError(
+            f"is a {get_game(named).title} export (game_title_id {title_id}), not a {get_game(wanted).title} deck: "
+            "drop --game or give the right one",
+            path=path,
+            field="game_title_id",
+        )
+    if named is None and wanted in REGISTRY_GAME_TITLES.values():
+        known = next(number for number, game in REGISTRY_GAME_TITLES.items() if game == wanted)
+        raise DeckcheckError(
+            f"is an export of another game (game_title_id {title_id}; {get_game(wanted).title} is {known})",
+            path=path,
+            field="game_title_id",
+        )
+    if named is None and wanted is None:
+        raise DeckcheckError(
+            f"game_title_id {title_id} is not a game deckcheck knows the registry id of: give --game",
+            path=path,
+            field="game_title_id",
+        )
+    return named or wanted
+
+
+def _registry_object(path: Path, text: str) -> dict[str, Any] | None:
+    """The registry's object if the file is one (JSON with a registry list and no native sections)."""
+    if path.suffix.lower() != ".json" and not text.lstrip().startswith("{"):
+        return None
+    from deckcheck._util.limits import parse_within_limits
+
+    try:
+        data = parse_within_limits(json.loads, text, path, "json")  # too long a number, too deep: said here
+    except json.JSONDecodeError:
+        return None  # parse_deck reports it with its line
+    if isinstance(data, dict) and isinstance(data.get("deck"), dict):
+        # some responses wrap the deck in an object, with keys such as game_title_id beside it
+        data = {key: value for key, value in data.items() if key != "deck"} | data["deck"]
+    if not isinstance(data, dict):
+        return None
+    # A native deck has a `game` key and its sections are tables; the registry's lists are arrays.
+    if any(isinstance(data.get(key), list) for key in REGISTRY_LISTS):
+        return data
+    return data if "game" not in data and any(key in data for key in REGISTRY_LISTS) else None
+
+
+def from_registry(data: dict[str, Any], game: Game, path: Path | str = "<registry>") -> tuple[DeckSource, list[str]]:
+    """The deck a registry object describes, and notes on what had no place in this game's deck."""
+    source = DeckSource(path=str(path), game_id=game.id, format="json")
+    name = next((data[key] for key in _REGISTRY_NAME_KEYS if isinstance(data.get(key), str) and data[key]), None)
+    source.name = name
+    notes: list[str] = []
+    keys, key_notes = game.registry_keys(data)
+    source.keys.update(keys)
+    notes.extend(key_notes)
+    for list_name in REGISTRY_LISTS:
+        items = _registry_items(data.get(list_name), list_name, path)
+        if not items:
+            continue
+        target = game.registry_lists.get(list_name)
+        listing = ", ".join(f"{count} × {number}" for number, count in items)
+        if target is None:
+            notes.append(
+                f"not imported: `{list_name}` ({listing}) has no place in a {game.title} deck "
+                f"(its lists go to: {_mapping_text(game)})"
+            )
+        elif target in game.sections:
+            source.entries.extend(Entry(target, number, count) for number, count in items)
+        else:  # a card key such as cipher's lord: one card
+            source.keys[target] = items[0][0]
+            if len(items) > 1 or items[0][1] != 1:
+                notes.append(f"`{list_name}` holds {listing}; `{target}` names one card: {items[0][0]}")
+    return source, notes
+
+
+def _mapping_text(game: Game) -> str:
+    return ", ".join(f"{list_name} → {target}" for list_name, target in game.registry_lists.items())
+
+
+def _registry_items(value: Any, list_name: str, path: Path | str) -> list[tuple[str, int]]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise DeckcheckError(
+            f"must be a list of {{card_number, num}}, not {type(value).__name__}", path=path, field=list_name
+        )
+    items: dict[str, int] = {}
+    for index, item in enumerate(value):
+        where = f"{list_name}[{index}]"
+        if not isinstance(item, dict):
+            raise DeckcheckError(f"must be an object with card_number and num, not {item!r}", path=path, field=where)
+        number = item.get("card_number")
+        if not isinstance(number, str) or not number.strip():
+            raise DeckcheckError(
+                f"card_number must be a card number string, not {number!r}", path=path, field=f"{where}.card_number"
+            )
+        count = _count(item.get("num"))
+        if count is None:
+            raise DeckcheckError(
+                f"num must be a positive whole number, not {item.get('num')!r}", path=path, field=f"{where}.num"
+            )
+        items[number.strip()] = items.get(number.strip(), 0) + count
+    return list(items.items())
+
+
+def _count(value: Any) -> int | None:
+    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= COUNT_DIGITS:
+        value = int(value.strip())  # "4", "４"; not "²" (a digit that int() refuses) nor 5,000 digits
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return None
+    return value

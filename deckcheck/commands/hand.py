@@ -1,0 +1,210 @@
+"""Test hands: deal through a game's real setup and describe the result for people and programs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deckcheck.carddb.db import load_carddb
+from deckcheck.check.run import check_deck
+from deckcheck.engine.procedure import Going
+from deckcheck.engine.table import KeepFilter, MulliganPolicy, NoMulligan, Table, deal
+from deckcheck.errors import DeckcheckError
+from deckcheck.model.cards import Card
+from deckcheck.model.deck import Deck, parse_deck, resolve_deck
+from deckcheck.model.query import parse_filter
+
+#: Zones whose cards nobody may look at (the owner included); shown as counts in text output.
+HIDDEN_ZONES = {"life", "orbs"}
+
+
+def parse_policy(
+    text: str,
+    deck: Deck,
+    *,
+    wants: Sequence[str] = (),
+    turn: int = 0,
+    choices: dict[str, str] | None = None,
+    anys: Sequence[str] = (),
+) -> MulliganPolicy:
+    """`none`, `keep:FILTER`, or `optimal` for the `wants` (and one of the `anys`) by `turn` (the decisions `stats`
+    computes)."""
+    text = text.strip()
+    if (wants or anys) and text != "optimal":
+        option = "--want" if wants else "--any"
+        raise DeckcheckError(
+            f"{option} says what --mulligan optimal aims for; use it with --mulligan optimal", field=option[2:]
+        )
+    if text == "none":
+        return NoMulligan()
+    if text.startswith("keep:"):
+        return KeepFilter(parse_filter(text.removeprefix("keep:"), deck.game))
+    if text == "optimal":
+        if not wants and not anys:
+            raise DeckcheckError(
+                "--mulligan optimal needs what to aim for: give --want QUERY (as for `deckcheck stats`)",
+                field="mulligan",
+            )
+        from deckcheck.stats.answer import OptimalMulligan, parse_queries
+
+        return OptimalMulligan(
+            deck,
+            parse_queries(list(wants), deck),
+            turn,
+            dict(choices or {}),
+            anys=parse_queries(list(anys), deck),
+        )
+    raise DeckcheckError(f"unknown mulligan policy {text!r}: use none, keep:FILTER or optimal", field="mulligan")
+
+
+def _aim(wants: Sequence[str], anys: Sequence[str], turn: int) -> str:
+    """'optimal for grade=1 & (grade=3 | name=X) by turn 2': the wants all hold, and one of the anys."""
+    parts = list(wants)
+    if anys:
+        parts.append(anys[0] if len(anys) == 1 else f"({' | '.join(anys)})")
+    return f"optimal for {' & '.join(parts)} by turn {turn}"
+
+
+@dataclass
+class DealtHand:
+    deck: Deck
+    table: Table
+    seed: int
+    policy: str
+    turns: int
+    legal: bool
+
+    def to_json(self) -> dict[str, Any]:
+        table = self.table
+        return {
+            "path": self.deck.path,
+            "game": self.deck.game.id,
+            "name": self.deck.name,
+            "legal": self.legal,
+            "seed": self.seed,
+            "going": table.going,
+            "mulligan": self.policy,
+            "turn": self.turns,
+            "hand": cards_json(table.hand),
+            "mulligan_returned": cards_json(table.mulligan_returned),
+            "mulligan_drawn": cards_json(table.mulligan_drawn),
+            "zones": {name: cards_json(cards) for name, cards in table.zones.items()},
+            "deck_count": len(table.deck),
+            "notes": {key: _plain(value) for key, value in table.notes.items()},
+            "events": [
+                {"step": e.step, "ref": e.ref, "text": e.text, "cards": [c.number for c in e.cards]}
+                for e in table.events
+            ],
+        }
+
+
+def cards_json(cards: list[Card]) -> list[dict[str, str]]:
+    return [{"number": card.number, "name": card.name} for card in cards]
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return {"number": value.number, "name": value.name}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def iter_hands(
+    path: str | Path,
+    *,
+    seed: int | None = None,
+    count: int = 1,
+    going: Going | None = None,
+    policy: str = "none",
+    turns: int = 0,
+    choices: dict[str, str] | None = None,
+    carddb_dirs: tuple[str | Path, ...] = (),
+    wants: Sequence[str] = (),
+    anys: Sequence[str] = (),
+) -> Iterator[DealtHand]:
+    """Deal `count` hands with seeds seed, seed+1, ... (a random seed when none is given), one at a time:
+    `--count 1000000000` prints each hand as it is dealt, in constant memory; `wants` (all of them) and `anys` (one of
+    them) are what the `optimal` policy aims for by the turn dealt to. Bad input (the deck, the policy, the count) is
+    raised here, before the first hand."""
+    source = parse_deck(path)
+    db = load_carddb(source.game_id, carddb_dirs)
+    deck = resolve_deck(source, db)
+    legal = not any(v.severity == "error" for v in check_deck(deck, db))
+    chosen_policy = parse_policy(policy, deck, wants=wants, turn=turns, choices=choices, anys=anys)
+    policy_name = _aim(wants, anys, turns) if wants or anys else chosen_policy.name
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    if count < 1:
+        raise DeckcheckError(f"--count must be at least 1 (got {count})", field="count")
+    first = DealtHand(
+        deck,
+        deal(deck, seed=seed, going=going, policy=chosen_policy, turns=turns, choices=choices),
+        seed,
+        policy_name,
+        turns,
+        legal,
+    )  # dealt now: a deck the engine cannot deal is refused before anything is printed
+
+    def hands() -> Iterator[DealtHand]:
+        yield first
+        for i in range(1, count):
+            table = deal(deck, seed=seed + i, going=going, policy=chosen_policy, turns=turns, choices=choices)
+            yield DealtHand(deck, table, seed + i, policy_name, turns, legal)
+
+    return hands()
+
+
+def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
+    """The hand for people; with `log`, every step of the setup and the turns before it, with its rule number."""
+    table, deck = dealt.table, dealt.deck
+    title = f" “{deck.name}”" if deck.name else ""
+    lines = [
+        f"{deck.path}  {deck.game.id}{title}",
+        f"seed {dealt.seed} · going {table.going} · mulligan {dealt.policy} · turn {dealt.turns}",
+    ]
+    if not dealt.legal:
+        lines.append("note: this deck is not legal (run `deckcheck check`); dealt anyway")
+    for key, value in table.notes.items():
+        lines.append(f"{key}: {_describe(value)}")
+    if table.mulligan_returned:
+        lines.append(f"mulligan returned {len(table.mulligan_returned)}: {_names(table.mulligan_returned)}")
+        lines.append(f"mulligan drew {len(table.mulligan_drawn)}: {_names(table.mulligan_drawn)}")
+    else:
+        lines.append("mulligan: kept")
+    lines.append(f"hand ({len(table.hand)}):")
+    width = max((len(card.number) for card in table.hand), default=0)
+    lines.extend(f"  {card.number:<{width}}  {card.name}" for card in table.hand)
+    zones = [
+        f"{name} {len(cards)}" if name in HIDDEN_ZONES or len(cards) > 4 else f"{name}: {_names(cards) or '-'}"
+        for name, cards in table.zones.items()
+    ]
+    lines.append("zones: " + "; ".join([*zones, f"deck {len(table.deck)}"]))
+    if log:
+        lines.extend(_log_lines(table))
+    return "\n".join(lines)
+
+
+def _log_lines(table: Table) -> list[str]:
+    """The events in order: `N. step [rule]: what happened` (the cards are named in the text itself)."""
+    width = len(str(len(table.events)))
+    lines = [f"log ({len(table.events)} steps):"]
+    for index, event in enumerate(table.events, 1):
+        ref = f" [{event.ref}]" if event.ref else ""
+        lines.append(f"  {index:>{width}}. {event.step}{ref}: {event.text}")
+    return lines
+
+
+def _names(cards: list[Card]) -> str:
+    return ", ".join(card.label() for card in cards)
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, Card):
+        return value.label()
+    if isinstance(value, list | tuple):
+        return ", ".join(_describe(v) for v in value)
+    return str(value)

@@ -1,0 +1,152 @@
+"""`deckcheck show`: a deck's sections as written, the distributions that matter for its game, and its verdict."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from deckcheck._util.safetext import escape_controls  # one look for violations, as `deckcheck check` prints them
+from deckcheck.carddb.db import load_carddb
+from deckcheck.check.output import violation_line
+from deckcheck.check.run import DeckReport, report_deck
+from deckcheck.formats.printable import key_rows, sections_of
+from deckcheck.model.cards import Card
+from deckcheck.model.deck import Deck, Entry, parse_deck, resolve_deck
+from deckcheck.model.game import plural
+
+Style = Callable[..., str]
+
+
+def _plain(text: str, **_: object) -> str:
+    return text
+
+
+def run_show(
+    path: Path,
+    *,
+    json_output: bool,
+    colour: bool,
+    carddb_dirs: tuple[Path, ...],
+    regulation: str | None = None,
+    as_of: str | None = None,
+) -> str:
+    """The deck at `path` shown as text or JSON; a malformed file raises DeckcheckError (exit 2). The verdict is
+    judged as `check` judges: `regulation`, else the deck's `regulation` key, else the one in force `as_of`."""
+    source = parse_deck(path)
+    db = load_carddb(source.game_id, carddb_dirs)
+    deck = resolve_deck(source, db)
+    report = report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
+    if json_output:
+        return json.dumps(show_json(deck, report), ensure_ascii=False, indent=2)
+    return render_show_text(deck, report, typer.style if colour else _plain)
+
+
+# Text --------------------------------------------------------------------------------------------------
+
+
+def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> str:
+    title = escape_controls(deck.name or Path(deck.path or "<deck>").name)  # a name cannot command the terminal
+    lines = [f"{style(title, bold=True)} — {deck.game.title}", f"  {escape_controls(str(deck.path))}"]
+    lines += [f"  {key}: {escape_controls(str(value))}" for key, _, value in key_rows(deck)]
+    width = max((len(_number(entry)) for entry in deck.entries), default=0)
+    for section in sections_of(deck):
+        lines += ["", _section_heading(deck, section, style)]
+        entries = deck.section_entries(section)
+        lines += [_entry_line(entry, width) for entry in entries] or ["  (empty)"]
+    profile = deck.game.profile(deck)
+    if profile:
+        lines.append("")
+        title_width = max(len(title) for title, _ in profile) + 1
+        lines += [f"{title + ':':<{title_width}} {_buckets(buckets)}" for title, buckets in profile]
+    lines += ["", *_verdict(report, style)]
+    if report.note:
+        lines.append(f"note: {report.note}")
+    return "\n".join(lines)
+
+
+def _section_heading(deck: Deck, section: str, style: Style) -> str:
+    size = plural(deck.size(section), "card")
+    section = escape_controls(section)
+    if section in deck.game.sections:
+        return f"{style(section, bold=True)}: {size}"
+    return f"{style(section, bold=True)}: {size} (not a {deck.game.title} section)"
+
+
+def _number(entry: Entry) -> str:
+    """The number column: the card's number, or the key as written when it matched no card."""
+    return escape_controls(entry.card.number if entry.card is not None else entry.key)
+
+
+def _entry_line(entry: Entry, width: int) -> str:
+    name = escape_controls(entry.card.name) if entry.card is not None else "(unknown card)"
+    if entry.count is None:
+        return f"  {entry.raw_count!s:>3}  {_number(entry):<{width}}  {name} (bad count)"
+    return f"  {entry.count:>3}  {_number(entry):<{width}}  {name}"
+
+
+def _buckets(buckets: dict[str, int]) -> str:
+    return "  ".join(f"{bucket}×{copies}" for bucket, copies in buckets.items()) or "none"
+
+
+def _verdict(report: DeckReport, style: Style) -> list[str]:
+    errors = sum(v.severity == "error" for v in report.violations)
+    warnings = len(report.violations) - errors
+    if not report.violations:
+        return [style("Legal.", fg="green", bold=True)]
+    if report.legal:
+        head = style(f"Legal, with {plural(warnings, 'warning')}:", fg="yellow", bold=True)
+    else:
+        head = style(f"Not legal: {plural(errors, 'error')}, {plural(warnings, 'warning')}", fg="red", bold=True)
+    return [head, *(violation_line(violation, style) for violation in report.violations)]
+
+
+# JSON --------------------------------------------------------------------------------------------------
+
+
+def show_json(deck: Deck, report: DeckReport) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "path": deck.path,
+        "game": deck.game.id,
+        "game_title": deck.game.title,
+        "name": deck.name,
+        "regulation": deck.source.regulation,
+        "keys": {key: deck.key(key) for key in deck.game.deck_keys if deck.key(key) is not None},
+        "key_cards": {key: _card_json(card) for key, card in deck.key_cards.items()},
+        "sections": {
+            section: {
+                "count": deck.size(section),
+                "known": section in deck.game.sections,
+                "cards": [_entry_json(entry) for entry in deck.section_entries(section)],
+            }
+            for section in sections_of(deck)
+        },
+        "profile": dict(deck.game.profile(deck)),
+    }
+    data.update({key: value for key, value in report.to_json().items() if key not in data})
+    data["notes"] = [report.note] if report.note else []
+    return data
+
+
+def _card_json(card: Card | None) -> dict[str, str] | None:
+    return None if card is None else {"number": card.number, "name": card.name}
+
+
+def _entry_json(entry: Entry) -> dict[str, Any]:
+    return {
+        "key": entry.key,
+        "number": entry.card.number if entry.card is not None else None,
+        "name": entry.card.name if entry.card is not None else None,
+        "count": entry.count if entry.count is not None else _json_value(entry.raw_count),
+    }
+
+
+def _json_value(value: Any) -> Any:
+    """A bad count as written, when JSON can hold it (a TOML date cannot)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)  # TOML's nan and inf are no JSON numbers
+    return value if isinstance(value, str | int | float | bool) or value is None else str(value)

@@ -1,0 +1,263 @@
+"""The `deckcheck stats` command's work, kept out of deckcheck.cli so other commands never import it."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import typer
+
+from deckcheck.carddb.db import load_carddb
+from deckcheck.engine.procedure import EngineError, Going
+from deckcheck.engine.table import deal
+from deckcheck.errors import DeckcheckError
+from deckcheck.model.deck import Deck, parse_deck, resolve_deck
+from deckcheck.model.query import Query
+from deckcheck.stats.answer import (
+    SEATS,
+    Method,
+    StatsOptions,
+    answer,
+    check_floor,
+    check_reachable,
+    default_report,
+    horizon,
+    parse_queries,
+    turn_table,
+)
+from deckcheck.stats.plot import Axes, Series, write_plot
+from deckcheck.stats.render import (
+    cell_json,
+    decisions_json,
+    render_query_text,
+    render_report_text,
+    series_for_report,
+    series_for_rows,
+)
+
+#: A simulation expected to run longer than this says so on stderr even when stderr is not a terminal.
+LONG_RUN_SECONDS = 5.0
+#: How often a long run that is not on a terminal says how far it has come.
+PIPED_PROGRESS_SECONDS = 15.0
+
+
+class SimulationProgress:
+    """Progress of the simulations on stderr: a self-updating line with the time left on a terminal; elsewhere (a
+    CI log, a pipe) one line with the estimate once a run is seen to take over LONG_RUN_SECONDS, then a line every
+    PIPED_PROGRESS_SECONDS. Nothing for the short runs that are most of them."""
+
+    def __init__(self, terminal: bool) -> None:
+        self.terminal = terminal
+        self.started: float | None = None
+        self.said_at: float | None = None
+        self.drew = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done <= 0 or self.started is None:  # a simulation begins: its rate and estimate are its own
+            self.started, self.said_at = now, None
+            return
+        rate = done / max(now - self.started, 1e-9)
+        left = (total - done) / rate
+        line = f"simulating… {done:,} of at most {total:,} setups, about {_duration(left)} left"
+        if self.terminal:
+            sys.stderr.write(f"\r\033[K{line}")
+            sys.stderr.flush()
+            self.drew = True
+        elif (self.said_at is None and left > LONG_RUN_SECONDS) or (
+            self.said_at is not None and done < total and now - self.said_at >= PIPED_PROGRESS_SECONDS
+        ):
+            sys.stderr.write(f"deckcheck: {line}\n")
+            sys.stderr.flush()
+            self.said_at = now
+
+    def clear(self) -> None:
+        if self.drew:
+            sys.stderr.write("\r\033[K")
+            self.drew = False
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(seconds, 0):.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def run_stats(
+    path: Path,
+    *,
+    wants: list[str],
+    turn: int | None,
+    going: Going,
+    mulligan: str | None,
+    method: Method | None,
+    trials: int | None,
+    seed: int | None,
+    precision: float | None,
+    explain: bool,
+    plot: Path | None,
+    choices: dict[str, str],
+    json_output: bool,
+    colour: bool,
+    carddb_dirs: tuple[Path, ...],
+    anys: list[str] = (),
+    floor: bool = False,
+) -> str:
+    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+        raise DeckcheckError(f"--plot {plot}: the chart is written as .svg or .png", field="plot")
+    source = parse_deck(path)
+    deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
+    progress = SimulationProgress(terminal=sys.stderr.isatty())
+    options = StatsOptions(
+        mulligan=mulligan,
+        method=method,
+        trials=trials,
+        seed=seed,
+        precision=precision,
+        choices=choices,
+        progress=progress,
+        floor=floor,
+    )
+    check_floor(deck, floor)
+    left_out = _left_out(deck)
+    try:
+        if not wants and not anys:
+            if turn is not None:
+                raise DeckcheckError(
+                    "--turn applies to --want queries; the default report names its own turns", field="turn"
+                )
+            check_setup(deck, choices)
+            results = default_report(deck, options)
+            if plot is not None and results:
+                categories, series = series_for_report(results)
+                title = f"{deck.name or deck.path} — {deck.game.title}"
+                _draw(plot, title, categories, series, subtitle="the game's default report", x_title=REPORT_AXIS)
+            if json_output:
+                return _dump(
+                    {
+                        "path": deck.path,
+                        "game": deck.game.id,
+                        "name": deck.name,
+                        "seed": options.seed,
+                        "notes": left_out,
+                        "report": [
+                            {
+                                "label": r.line.label,
+                                "want": list(r.line.wants),
+                                "turn": r.line.turn,
+                                **{seat: cell_json(cell) for seat, cell in r.cells.items()},
+                            }
+                            for r in results
+                        ],
+                    }
+                )
+            return _with_notes(render_report_text(deck, results, colour=colour, seed=options.seed), left_out)
+        queries = parse_queries(wants, deck)
+        alternatives = parse_queries(anys, deck, "any")
+        turn = _turn_for(queries, alternatives, turn)
+        # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
+        # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
+        last = horizon([*queries, *alternatives], turn)
+        asked = None if last == turn else f"the deadline @{last} of {_deadline_owner(queries, alternatives, last)}"
+        check_reachable(deck, going, last, choices, floor, asked)
+        rows = turn_table(deck, queries, turn=turn, options=options, anys=alternatives)
+        primary = rows[-1].cells[going]
+        if isinstance(primary, str):  # the asked seat never reaches this turn: the same refusal as the engine's
+            primary = answer(deck, queries, going=going, turn=turn, options=options, anys=alternatives)
+    finally:
+        progress.clear()
+    if plot is not None:
+        categories, series = series_for_rows(rows)
+        subtitle = f"{deck.name or deck.path} — mulligan {primary.mulligan}"
+        _draw(plot, " & ".join(wants), categories, series, subtitle=subtitle, x_title=TURN_AXIS)
+    if json_output:
+        data = {
+            "path": deck.path,
+            "game": deck.game.id,
+            "name": deck.name,
+            "want": wants,
+            "any": anys,
+            **primary.to_json(),
+            "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
+        }
+        data["notes"] = [*left_out, *data.get("notes", [])]
+        if explain:
+            data["decisions"] = decisions_json(primary)
+        return _dump(data)
+    text = render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
+    return _with_notes(text, left_out)
+
+
+def _turn_for(queries: list[Query], alternatives: list[Query], turn: int | None) -> int:
+    """--turn, for the queries without `@N`; when every query has its own deadline, --turn would change nothing."""
+    dated = [query.deadline for query in [*queries, *alternatives] if query.deadline is not None]
+    if len(dated) < len(queries) + len(alternatives):
+        return 0 if turn is None else turn
+    if turn is not None:
+        raise DeckcheckError(
+            f"--turn {turn} applies to the wants without @N, and every want here has its own deadline; "
+            "leave out --turn or a @N",
+            field="turn",
+        )
+    return max(dated)
+
+
+def _deadline_owner(queries: list[Query], alternatives: list[Query], turn: int) -> str:
+    for option, group in (("--want", queries), ("--any", alternatives)):
+        for query in group:
+            if query.deadline == turn:
+                return f"{option} '{query.text}@{turn}'"
+    return f"own turn {turn}"
+
+
+def _left_out(deck: Deck) -> list[str]:
+    """What the odds cannot count: entries that are not cards of the game's database (or not in a section the game
+    has), each said once, so that a typo never silently shrinks the deck the odds are about."""
+    notes = []
+    for entry in deck.entries:
+        if entry.card is not None and entry.section in deck.game.sections:
+            continue
+        where = f"{deck.path}:{entry.line}" if entry.line is not None else str(deck.path)
+        count = entry.count if entry.count is not None else entry.raw_count
+        why = "not a card of the database" if entry.card is None else f"the game has no section {entry.section!r}"
+        notes.append(
+            f"{where}: left out of the odds: {count} × {entry.key!r} in {entry.section} ({why}; see `deckcheck check`)"
+        )
+    return notes
+
+
+def check_setup(deck: Deck, choices: dict[str, str]) -> None:
+    """Refuse (exit 2, with the rules' reason) a deck whose setup cannot run from either seat: the default report
+    would otherwise be a table of dashes."""
+    for seat in SEATS:
+        try:
+            deal(deck, seed=0, going=seat, turns=0, choices=choices)
+        except EngineError as why:
+            raise DeckcheckError(f"no odds to give: {why.reason}", path=deck.path) from None
+
+
+def _with_notes(text: str, notes: list[str]) -> str:
+    return "\n".join([text, *(f"note: {note}" for note in notes)]) if notes else text
+
+
+TURN_AXIS = "by the main phase of own turn N (turn 0 = the opening hand, after the mulligan)"
+REPORT_AXIS = "each line of the report, by the turn it names (turn 0 = the opening hand)"
+
+
+def _draw(plot: Path, title: str, categories: list[str], series: list[Series], *, subtitle: str, x_title: str) -> None:
+    """Write the chart and say so on stderr (stdout holds the answer, maybe JSON), with any warning about it."""
+    axes = Axes(x_title=x_title, y_title="probability (going first and second)")
+    write_plot(plot, title, categories, series, subtitle=subtitle, axes=axes, warn=_warn)
+    typer.echo(f"deckcheck: wrote {plot}", err=True)
+
+
+def _warn(message: str) -> None:
+    typer.echo(f"deckcheck: warning: {message}", err=True)
+
+
+def _dump(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2)

@@ -1,0 +1,204 @@
+"""Small edits of a deck file's text that keep everything else as the user wrote it (comments included).
+
+:func:`edit_text` sets the count of a key in a section: the number on the key's line is replaced, a line is removed
+for a count of 0, or a line is added at the end of the section (a new section at the end of the file). It returns
+None when the file's layout is not one it can edit line by line (an inline table, a dotted key, ...); the caller
+then rewrites the whole file. The caller always reads the result back and compares it with the intended deck, so
+this module may be simple rather than a full TOML editor.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import tomli
+import tomli_w
+
+from deckcheck.model.deck import _COUNT_LINE, _SECTION_LINE
+
+
+@dataclass(frozen=True)
+class Change:
+    """Set the total count of `key` in `section` (0 removes it); `line` is where it is written, if anywhere."""
+
+    section: str
+    key: str
+    count: int
+    line: int | None = None
+
+
+def edit_text(text: str, fmt: str, changes: list[Change]) -> str | None:
+    edit = _edit_toml if fmt == "toml" else _edit_text if fmt == "text" else None
+    if edit is None:
+        return None
+    for change in changes:
+        result = edit(text, change)
+        if result is None:
+            return None
+        text = result
+    return text
+
+
+def comment_lines(text: str, fmt: str) -> list[int]:
+    """Line numbers (from 1) holding a comment that a whole rewrite would drop."""
+    if fmt == "toml":
+        return [number for number, info in enumerate(_scan_toml(text), start=1) if info.comment is not None]
+    if fmt == "text":
+        return [
+            number
+            for number, line in enumerate(text.split("\n"), start=1)
+            if (line.strip().startswith("#") and not _SECTION_LINE.match(line.strip())) or re.search(r"\s#", line)
+        ]
+    return []
+
+
+# TOML ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Line:
+    in_string: bool  # the line starts inside a multi-line string
+    comment: int | None  # the column where a comment starts
+
+
+def _scan_toml(text: str) -> list[_Line]:
+    """Per line: whether it starts inside a multi-line string, and where its comment starts."""
+    result: list[_Line] = []
+    state = ""  # "", '"', "'", '"""', "'''"
+    for line in text.split("\n"):
+        starts_inside = state in ('"""', "'''")
+        comment = None
+        i = 0
+        while i < len(line):
+            if state == "":
+                if line[i] == "#":
+                    comment = i
+                    break
+                for quote in ('"""', "'''", '"', "'"):
+                    if line.startswith(quote, i):
+                        state = quote
+                        i += len(quote)
+                        break
+                else:
+                    i += 1
+                continue
+            if state in ('"', '"""') and line[i] == "\\":
+                i += 2
+                continue
+            if line[i] == state[0]:
+                run = len(line) - i - len(line[i:].lstrip(state[0]))
+                closes = run >= len(state)  # up to two quotes before a closing triple quote belong to the string
+                i += 1 if len(state) == 1 else run
+                state = "" if closes else state
+                continue
+            i += 1
+        if state in ('"', "'"):  # a one-line string cannot continue on the next line
+            state = ""
+        result.append(_Line(starts_inside, comment))
+    return result
+
+
+_HEADER = re.compile(r"^\s*\[(?P<double>\[)?\s*(?P<key>[^\[\]]+?)\s*\]\]?\s*$")
+_KEY_LINE = re.compile(r"^(?P<indent>\s*)(?P<key>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[A-Za-z0-9_-]+)\s*=\s*(?P<value>.*)$")
+
+
+def _toml_key(text: str) -> str | None:
+    """The key a bare or quoted key text stands for (None for a dotted key)."""
+    try:
+        parsed = tomli.loads(f"{text} = 0")
+    except tomli.TOMLDecodeError:
+        return None
+    (key, value), *rest = parsed.items()
+    return key if not rest and value == 0 else None
+
+
+def _edit_toml(text: str, change: Change) -> str | None:
+    lines = text.split("\n")
+    info = _scan_toml(text)
+    headers: list[tuple[int, str | None]] = []  # (index, table name; None for any other header)
+    for index, line in enumerate(lines):
+        code = line[: info[index].comment] if info[index].comment is not None else line
+        if info[index].in_string or not (match := _HEADER.match(code)):
+            continue
+        headers.append((index, None if match["double"] else _toml_key(match["key"])))
+    mine = [index for index, name in headers if name == change.section]
+    if not mine:
+        if _mentions_table(text, change.section) or change.count == 0:
+            return None
+        block = tomli_w.dumps({change.section: {change.key: change.count}})
+        return text.rstrip("\n") + "\n\n" + block
+    start = mine[0] + 1
+    end = next((index for index, _ in headers if index > mine[0]), len(lines))
+    last_key = mine[0]
+    for index in range(start, end):
+        code = lines[index][: info[index].comment] if info[index].comment is not None else lines[index]
+        if info[index].in_string or not (match := _KEY_LINE.match(code)):
+            continue
+        last_key = index
+        if _toml_key(match["key"]) != change.key:
+            continue
+        if change.count == 0:
+            del lines[index]
+            return "\n".join(lines)
+        value_start, value_end = match.start("value"), len(code.rstrip())
+        if value_end <= value_start or match["value"].lstrip()[:1] in ("[", "{", '"""', "'''"):
+            return None
+        lines[index] = lines[index][:value_start] + str(change.count) + lines[index][value_end:]
+        return "\n".join(lines)
+    if change.count == 0:
+        return None
+    line = tomli_w.dumps({change.key: change.count}).rstrip("\n")
+    if lines[last_key].lstrip().startswith('"') and not line.startswith('"'):  # quote keys as the section does
+        line = tomli_w.dumps({"key": change.key})[len("key = ") :].rstrip("\n") + f" = {change.count}"
+    lines.insert(last_key + 1, line)
+    return "\n".join(lines)
+
+
+def _mentions_table(text: str, section: str) -> bool:
+    try:
+        return section in tomli.loads(text)
+    except tomli.TOMLDecodeError:
+        return True
+
+
+# Plain-text decklists ---------------------------------------------------------------------------------------
+
+
+def _edit_text(text: str, change: Change) -> str | None:
+    lines = text.split("\n")
+    section = "main"
+    entries: dict[str, list[tuple[int, str]]] = {}  # section -> (line index, key) of its entry lines
+    headers: dict[str, int] = {}
+    for index, raw in enumerate(lines):
+        line = raw.strip()
+        if match := _SECTION_LINE.match(line):
+            section = match["section"].strip().lower()
+            headers.setdefault(section, index)
+        elif line and not line.startswith("#") and (match := _COUNT_LINE.match(re.sub(r"\s+#.*$", "", line))):
+            entries.setdefault(section, []).append((index, match["key"].strip()))
+    mine = entries.get(change.section, [])
+    lines_of_key = [index for index, key in mine if key == change.key]
+    if lines_of_key:
+        first, *others = lines_of_key
+        for index in reversed(others):
+            del lines[index]
+        if change.count == 0:
+            del lines[first]
+        else:
+            lines[first] = re.sub(
+                r"^(\s*)[-+]?\d+(?:[.,]\d+)?", lambda m: f"{m[1]}{change.count}", lines[first], count=1
+            )
+        return "\n".join(lines)
+    if change.count == 0:
+        return None
+    new_line = f"{change.count} {change.key}"
+    if mine:
+        lines.insert(mine[-1][0] + 1, new_line)
+    elif change.section in headers:
+        lines.insert(headers[change.section] + 1, new_line)
+    elif change.section == "main" and headers:
+        lines.insert(min(headers.values()), new_line)  # before the first header: where main's lines go
+    else:
+        return text.rstrip("\n") + f"\n\n## {change.section}\n{new_line}\n"
+    return "\n".join(lines)

@@ -1,0 +1,348 @@
+"""Printable decklists for tournament registration: Markdown and a standalone HTML page.
+
+Both renderings are reproducible (the same deck gives the same bytes: no date, no random order) and list every
+entry the player wrote: cards summed by number, then entries that match no card, marked as such. A sheet has
+player and event fields (blank lines to fill in by hand unless given), keeps the deck's other keys (`notes`, ...),
+and, given the deck's violations, says at the top that the deck is not legal, lists every problem and marks each
+row whose card a problem names. In HTML, Japanese text is marked `lang="ja"` so that it is set in a Japanese font.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from deckcheck._util.safetext import escape_controls
+from deckcheck.model.deck import Deck
+from deckcheck.model.violation import Violation
+
+# Friendlier headings for the sections the five games use; any other section keeps its id.
+SECTION_LABELS = {
+    "main": "Main deck",
+    "g": "G deck",
+    "d": "D deck",
+    "evolve": "EVOLVE deck",
+    "leader": "Leader",
+    "territory": "Starting territory",
+}
+KEY_LABELS = {"first_vanguard": "First vanguard", "lord": "Lord", "basis": "Deck basis"}
+# Sections a legal deck always fills: listed even when empty, so a sheet never hides a missing leader.
+ALWAYS_LISTED = ("main", "leader", "territory")
+# What a judge writes by hand when the field was not given.
+BLANK = "_" * 24
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What a printed list holds besides the deck: who plays it where, and what the checker found."""
+
+    player: str | None = None
+    event: str | None = None
+    violations: Sequence[Violation] = field(default_factory=tuple)
+
+    def fields(self) -> list[tuple[str, str | None]]:
+        return [("Player", self.player), ("Event", self.event)]
+
+    def problems_title(self) -> str | None:
+        errors = sum(v.severity == "error" for v in self.violations)
+        warnings = len(self.violations) - errors
+        if not self.violations:
+            return None
+        counted = ", ".join(
+            part for part in (_count(errors, "error"), _count(warnings, "warning")) if not part.startswith("0 ")
+        )
+        return f"NOT LEGAL: {counted}" if errors else f"Legal, with {counted}"
+
+    def rules_of(self, number: str) -> list[str]:
+        """The rules whose violations name this card number."""
+        return list(self._rules_by_number.get(number, ())) if number else []
+
+    @cached_property
+    def _rules_by_number(self) -> dict[str, dict[str, None]]:
+        # Indexed once: asking every row of a deck of 40,000 unknown keys through every violation took 20 s.
+        index: dict[str, dict[str, None]] = {}
+        for violation in self.violations:
+            for number in violation.cards:
+                index.setdefault(number, {})[violation.rule] = None
+        return index
+
+
+def _count(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a section's table: a card (number and name) or an entry that matched no card."""
+
+    count: int | str
+    number: str
+    name: str
+    note: str | None = None  # "unknown card", "bad count"
+
+
+@dataclass(frozen=True)
+class SectionTable:
+    section: str
+    label: str
+    rows: list[Row]
+    total: int
+    known: bool  # False: a section the game does not have
+
+
+def section_label(section: str) -> str:
+    return SECTION_LABELS.get(section, section)
+
+
+def sections_of(deck: Deck) -> list[str]:
+    """The game's sections in game order, then any section the file has that the game lacks."""
+    extra = [name for name in deck.source.sections if name not in deck.game.sections]
+    return [*deck.game.sections, *extra]
+
+
+def key_rows(deck: Deck) -> list[tuple[str, str, str]]:
+    """(key, label, value) of the deck keys that are set; a card key shows the card it resolved to."""
+    rows = []
+    for key in deck.game.deck_keys:
+        value = deck.key(key)
+        if value is None:
+            continue
+        if key in deck.game.card_keys:
+            card = deck.key_cards.get(key)
+            value = card.label() if card is not None else f"{value} (unknown card)"
+        rows.append((key, KEY_LABELS.get(key, key), value))
+    if deck.source.regulation:
+        rows.append(("regulation", "Regulation", deck.source.regulation))
+    return rows
+
+
+def other_keys(deck: Deck) -> list[tuple[str, str]]:
+    """The deck's keys deckcheck does not read (`notes`, ...), as text: a sheet never drops them silently."""
+    shown = []
+    for key, value in deck.source.other.items():
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+        shown.append((key, text))
+    return shown
+
+
+def section_tables(deck: Deck, sheet: Sheet | None = None) -> list[SectionTable]:
+    """The tables to print, in game order; empty sections only where a legal deck needs them."""
+    tables = []
+    for section in sections_of(deck):
+        known = section in deck.game.sections
+        rows = _marked(_rows(deck, section), sheet)
+        if not rows and (not known or section not in ALWAYS_LISTED):
+            continue
+        tables.append(SectionTable(section, section_label(section), rows, deck.size(section), known))
+    return tables
+
+
+def _rows(deck: Deck, section: str) -> list[Row]:
+    rows = [Row(count, card.number, card.name) for card, count in deck.cards(section)]
+    for entry in deck.section_entries(section):
+        if entry.count is None:  # kept visible: a sheet must not silently lose what the player wrote
+            rows.append(Row(str(entry.raw_count), entry.card.number if entry.card else "", entry.key, "bad count"))
+        elif entry.card is None:
+            rows.append(Row(entry.count, "", entry.key, "unknown card"))
+    return rows
+
+
+def _marked(rows: list[Row], sheet: Sheet | None) -> list[Row]:
+    """Each row whose card a violation names gets the rule ids in its note."""
+    if sheet is None or not sheet.violations:
+        return rows
+    marked = []
+    for row in rows:
+        rules = sheet.rules_of(row.number)
+        if rules:
+            note = "; ".join(part for part in (row.note, "see " + ", ".join(rules)) if part)
+            row = Row(row.count, row.number, row.name, note)
+        marked.append(row)
+    return marked
+
+
+def grand_total(tables: list[SectionTable]) -> str:
+    parts = ", ".join(f"{table.label} {table.total}" for table in tables)
+    total = sum(table.total for table in tables)
+    return f"Total: {total} card{'' if total == 1 else 's'} ({parts})"
+
+
+def deck_title(deck: Deck) -> str:
+    return deck.name.strip() if deck.name and deck.name.strip() else "Untitled deck"
+
+
+# Markdown ----------------------------------------------------------------------------------------------
+
+# ASCII punctuation that means something in Markdown (a backslash escapes any of it, CommonMark 2.4).
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#&~])")
+_SPACES = re.compile(r"\s+")
+
+
+def md_escape(text: str) -> str:
+    """One line of literal text: white space collapsed (a newline would end a table row), markup escaped, control
+    characters written as visible escapes (`\\x1b`: a name cannot command the terminal the list is shown in)."""
+    return _MD_SPECIAL.sub(r"\\\1", escape_controls(_SPACES.sub(" ", text).strip()))
+
+
+def render_markdown(deck: Deck, sheet: Sheet | None = None) -> str:
+    sheet = sheet or Sheet()
+    lines = [f"# {md_escape(deck_title(deck))}", "", f"- Game: {md_escape(deck.game.title)}"]
+    lines += [f"- {label}: {md_escape(value)}" for _, label, value in key_rows(deck)]
+    lines += [f"- {label}: {md_escape(value or BLANK)}" for label, value in sheet.fields()]
+    lines += _md_other_keys(deck)
+    lines += _md_problems(sheet)
+    tables = section_tables(deck, sheet)
+    for table in tables:
+        lines += ["", f"## {md_escape(_heading(table))}", "", "| Count | Number | Name |", "|---:|---|---|"]
+        lines += [f"| {md_escape(str(row.count))} | {md_escape(row.number)} | {_md_name(row)} |" for row in table.rows]
+        lines.append(f"| **{table.total}** | | **{md_escape(table.label)} total** |")
+    lines += ["", f"**{md_escape(grand_total(tables))}**"]
+    return "\n".join(lines) + "\n"
+
+
+def _md_other_keys(deck: Deck) -> list[str]:
+    lines = []
+    for key, text in other_keys(deck):
+        label = "Notes" if key == "notes" else key
+        lines += ["", f"**{md_escape(label)}**", ""]
+        lines += [f"> {md_escape(line)}" if line.strip() else ">" for line in text.strip().splitlines()] or [">"]
+    return lines
+
+
+def _md_problems(sheet: Sheet) -> list[str]:
+    title = sheet.problems_title()
+    if title is None:
+        return []
+    lines = ["", f"## {md_escape(title)}", ""]
+    for violation in sheet.violations:
+        where = f" ({md_escape(violation.section)})" if violation.section else ""
+        lines.append(f"- **{violation.severity}** {md_escape(violation.rule)}{where}: {md_escape(violation.message)}")
+    return lines
+
+
+def _heading(table: SectionTable) -> str:
+    return table.label if table.known else f"{table.label} (not a section of this game)"
+
+
+def _md_name(row: Row) -> str:
+    name = md_escape(row.name)
+    return f"{name} *({row.note})*" if row.note else name
+
+
+# HTML --------------------------------------------------------------------------------------------------
+
+_STYLE = """\
+body { font-family: system-ui, sans-serif; font-size: 11pt; margin: 2em auto; max-width: 48em; color: #000; }
+h1 { font-size: 16pt; margin-bottom: 0.2em; }
+h2 { font-size: 12pt; margin: 1.2em 0 0.3em; break-after: avoid; }
+dl.deck { display: grid; grid-template-columns: max-content auto; gap: 0.1em 1em; margin: 0.5em 0; }
+dl.deck dt { font-weight: bold; }
+dl.deck dd { margin: 0; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #444; padding: 0.15em 0.5em; text-align: left; }
+td.count, th.count { text-align: right; width: 4em; }
+td.number { white-space: nowrap; width: 10em; }
+tfoot td { font-weight: bold; }
+tr { break-inside: avoid; }
+.note { font-style: italic; }
+dl.deck dd.blank { border-bottom: 1px solid #000; min-width: 16em; }
+blockquote.notes { white-space: pre-wrap; margin: 0.5em 0; padding-left: 0.8em; border-left: 3px solid #888; }
+section.problems { border: 2px solid #b00; padding: 0 0.8em 0.5em; margin: 1em 0; }
+section.problems h2 { color: #b00; }
+tr.problem td { background: #fdd; }
+p.total { font-weight: bold; margin-top: 1.2em; }
+@page { margin: 15mm; }
+@media print { body { margin: 0; max-width: none; } }"""
+
+
+def _e(text: object) -> str:
+    # control characters are no HTML text (a parse error, and raw on a terminal showing the page): made visible
+    return html.escape(escape_controls(str(text), keep_newlines=True), quote=True)
+
+
+# Kana and kanji: text holding them is Japanese, set in a Japanese font (lang="ja"), not a Chinese fallback.
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+
+
+def _lang(text: object) -> str:
+    """` lang="ja"` for an element holding Japanese text (the page itself is English)."""
+    return ' lang="ja"' if _JAPANESE.search(str(text)) else ""
+
+
+def render_html(deck: Deck, sheet: Sheet | None = None) -> str:
+    sheet = sheet or Sheet()
+    title = deck_title(deck)
+    parts = [
+        "<!doctype html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_e(title)} — {_e(deck.game.title)}</title>",
+        f"<style>\n{_STYLE}\n</style>",
+        "</head>",
+        "<body>",
+        f"<h1{_lang(title)}>{_e(title)}</h1>",
+        '<dl class="deck">',
+        f"<dt>Game</dt><dd>{_e(deck.game.title)}</dd>",
+        *(f"<dt>{_e(label)}</dt><dd{_lang(value)}>{_e(value)}</dd>" for _, label, value in key_rows(deck)),
+        *(
+            f"<dt>{label}</dt><dd{_lang(value)}>{_e(value)}</dd>"
+            if value
+            else f'<dt>{label}</dt><dd class="blank"></dd>'
+            for label, value in sheet.fields()
+        ),
+        "</dl>",
+    ]
+    for key, text in other_keys(deck):
+        label = "Notes" if key == "notes" else key
+        parts.append(
+            f'<p class="key"><b>{_e(label)}</b></p><blockquote class="notes"{_lang(text)}>{_e(text)}</blockquote>'
+        )
+    parts += _html_problems(sheet)
+    tables = section_tables(deck, sheet)
+    for table in tables:
+        parts += _html_table(table)
+    parts += [f'<p class="total">{_e(grand_total(tables))}</p>', "</body>", "</html>"]
+    return "\n".join(parts) + "\n"
+
+
+def _html_problems(sheet: Sheet) -> list[str]:
+    title = sheet.problems_title()
+    if title is None:
+        return []
+    lines = ['<section class="problems">', f"<h2>{_e(title)}</h2>", "<ul>"]
+    for violation in sheet.violations:
+        where = f" ({violation.section})" if violation.section else ""
+        lines.append(
+            f"<li><b>{_e(violation.severity)}</b> {_e(violation.rule)}{_e(where)}: {_e(violation.message)}</li>"
+        )
+    return [*lines, "</ul>", "</section>"]
+
+
+def _html_table(table: SectionTable) -> list[str]:
+    lines = [
+        f'<section class="section" data-section="{_e(table.section)}">',
+        f"<h2>{_e(_heading(table))}</h2>",
+        "<table>",
+        '<thead><tr><th class="count">Count</th><th>Number</th><th>Name</th></tr></thead>',
+        "<tbody>",
+    ]
+    for row in table.rows:
+        note = f' <span class="note">({_e(row.note)})</span>' if row.note else ""
+        marked = ' class="problem"' if row.note else ""
+        lines.append(
+            f'<tr{marked}><td class="count">{_e(row.count)}</td><td class="number">{_e(row.number)}</td>'
+            f"<td{_lang(row.name)}>{_e(row.name)}{note}</td></tr>"
+        )
+    lines += [
+        "</tbody>",
+        f'<tfoot><tr><td class="count">{table.total}</td><td></td><td>{_e(table.label)} total</td></tr></tfoot>',
+        "</table>",
+        "</section>",
+    ]
+    return lines

@@ -1,0 +1,148 @@
+"""Writing decks: the native TOML (tomli-w), JSON and plain-text formats, from a :class:`DeckSource`.
+
+Every write can be checked by reading it back: :func:`content` is what a deck file says (keys, sections and their
+entries in order, counts as written), and :func:`losses` compares two of them in words, so that no command ever
+drops a user's entry, count, name or other key without saying so.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import tomli_w
+
+from deckcheck.errors import DeckcheckError
+from deckcheck.model.deck import DeckSource, Entry, parse_deck
+
+
+def merged_entries(source: DeckSource) -> dict[str, list[Entry]]:
+    """Entries per section in file order; one key written twice in a section is one entry, counts summed."""
+    sections: dict[str, dict[str, Entry]] = {section: {} for section in source.sections}
+    for entry in source.entries:
+        slots = sections.setdefault(entry.section, {})
+        if entry.key not in slots:
+            slots[entry.key] = Entry(entry.section, entry.key, entry.raw_count, entry.line, entry.card)
+            continue
+        kept = slots[entry.key]
+        if kept.count is None or entry.count is None:
+            raise DeckcheckError(
+                f"section [{entry.section}] lists {entry.key!r} twice with a count that is not a positive whole "
+                "number; correct it before converting",
+                path=source.path,
+                line=entry.line,
+            )
+        kept.raw_count = kept.count + entry.count
+    return {section: list(slots.values()) for section, slots in sections.items()}
+
+
+def deck_mapping(source: DeckSource, *, empty_sections: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The native format's mapping: top-level keys, then the game's sections (in order), then any others."""
+    from deckcheck.games import get_game
+
+    game = get_game(source.game_id)
+    data: dict[str, Any] = {"game": source.game_id}
+    if source.name is not None:
+        data["name"] = source.name
+    if source.regulation is not None:
+        data["regulation"] = source.regulation
+    data.update(source.keys)
+    data.update(source.other)
+    sections = merged_entries(source)
+    order = [*game.sections, *(name for name in sections if name not in game.sections)]
+    for section in order:
+        entries = sections.get(section)
+        if entries or (entries is not None and section in source.sections) or section in empty_sections:
+            data[section] = {entry.key: entry.raw_count for entry in entries or ()}
+    return data
+
+
+def to_toml(source: DeckSource, *, empty_sections: tuple[str, ...] = ()) -> str:
+    return tomli_w.dumps(deck_mapping(source, empty_sections=empty_sections))
+
+
+def to_json(source: DeckSource) -> str:
+    return json.dumps(deck_mapping(source), ensure_ascii=False, indent=2) + "\n"
+
+
+def to_text(source: DeckSource) -> str:
+    """A plain-text decklist: `key: value` headers, then `## section` blocks of `<count> <card>` lines."""
+    lines = [f"game: {source.game_id}"]
+    if source.name is not None:
+        lines.append(f"name: {source.name}")
+    if source.regulation is not None:
+        lines.append(f"regulation: {source.regulation}")
+    lines.extend(f"{key}: {value}" for key, value in source.keys.items())
+    for section, entries in merged_entries(source).items():
+        lines.append("")
+        lines.append(f"## {section}")
+        lines.extend(f"{entry.raw_count} {entry.key}" for entry in entries)
+    return "\n".join(lines) + "\n"
+
+
+def render(source: DeckSource, fmt: str) -> str:
+    if fmt == "toml":
+        return to_toml(source)
+    if fmt == "json":
+        return to_json(source)
+    if fmt == "text":
+        return to_text(source)
+    raise ValueError(fmt)
+
+
+# Reading back ---------------------------------------------------------------------------------------
+
+
+def content(source: DeckSource) -> dict[str, Any]:
+    """What a deck file says, for comparing a write with what it should hold."""
+    sections = {
+        section: [(entry.key, entry.raw_count) for entry in entries]
+        for section, entries in merged_entries(source).items()
+        if entries
+    }
+    return {
+        "game": source.game_id,
+        "name": source.name,
+        "regulation": source.regulation,
+        "keys": dict(source.keys),
+        "other": dict(source.other),
+        "sections": sections,
+    }
+
+
+def losses(expected: dict[str, Any], written: dict[str, Any]) -> list[str]:
+    """What `written` lacks or changed compared with `expected`, one phrase each (empty: nothing lost)."""
+    found: list[str] = []
+    for key in ("game", "name", "regulation"):
+        if expected[key] != written[key]:
+            found.append(f"`{key}` ({expected[key]!r} became {written[key]!r})")
+    for group in ("keys", "other"):
+        for key, value in expected[group].items():
+            if written[group].get(key) != value:
+                found.append(f"the key `{key}` = {value!r}")
+    for section, entries in expected["sections"].items():
+        have = dict(written["sections"].get(section, []))
+        for key, count in entries:
+            if key not in have:
+                found.append(f"[{section}] {key!r} = {count!r}")
+            elif have[key] != count:
+                found.append(f"[{section}] {key!r}: count {count!r} became {have[key]!r}")
+        if [key for key, _ in entries if key in have] != [key for key, _ in written["sections"].get(section, [])]:
+            found.append(f"the order of [{section}]")
+    return found
+
+
+def read_back(text: str, fmt: str, path: str) -> DeckSource | None:
+    """The deck a rendered text reads back as (None when it does not read at all)."""
+    try:
+        return parse_deck(path, text=text, fmt=fmt)
+    except DeckcheckError:
+        return None
+
+
+def check_round_trip(source: DeckSource, text: str, fmt: str) -> list[str]:
+    """What writing `source` as `text` would lose (empty: it reads back the same)."""
+    back = read_back(text, fmt, source.path or "<deck>")
+    if back is None:
+        return ["the whole deck (the written file does not read back)"]
+    return losses(content(source), content(back))

@@ -1,0 +1,430 @@
+"""The card record every game shares, and the small declarative layer its fields are written in.
+
+Each game subclasses :class:`Card` with its own fields (see ``deckcheck/games/``). Enum fields accept
+the Japanese aliases of the rules document through :func:`choice`.
+
+Records are plain at run time, validated by pydantic when they are read. A record class declares its fields as
+annotations, with :class:`Before`, :class:`After` and :class:`Bounds` in ``Annotated`` metadata, :func:`record_field`
+for an alias or a validated default, and :func:`validates_before`, :func:`validates_after` and :func:`validates_field`
+on its checks. Nothing of this imports pydantic: a run that takes its cards from the compiled cache
+(``deckcheck.cache``) never does, which was half the start-up of one check. The pydantic model of a record class
+(:meth:`Record.schema`) is made from that declaration the first time a record is validated (``cards import`` also
+reads its fields); filters read the declaration itself (:meth:`Record.declared_fields`) and check their values with
+:func:`value_validator`. This module is the seam: no other imports pydantic (a test holds it), and validation errors
+reach callers as :class:`RecordError`.
+"""
+
+from __future__ import annotations
+
+import typing
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from types import UnionType
+from typing import Annotated, Any, Literal, TypeVar
+
+from deckcheck._util.limits import INT_DIGITS
+from deckcheck._util.normalize import norm_name, norm_number
+
+if typing.TYPE_CHECKING:
+    from pydantic import BaseModel
+
+R = TypeVar("R", bound="Record")
+
+
+# Field metadata, turned into pydantic's when a schema is made ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Before:
+    """Runs on the raw value before the type is checked (pydantic's BeforeValidator)."""
+
+    func: Callable[[Any], Any]
+
+    def pydantic(self) -> Any:
+        from pydantic import BeforeValidator
+
+        return BeforeValidator(self.func)
+
+
+@dataclass(frozen=True)
+class After:
+    """Runs on the checked value (pydantic's AfterValidator)."""
+
+    func: Callable[[Any], Any]
+
+    def pydantic(self) -> Any:
+        from pydantic import AfterValidator
+
+        return AfterValidator(self.func)
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Limits on a number (ge, le) or a length (min_length, max_length), as pydantic's Field takes them."""
+
+    ge: int | None = None
+    le: int | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+
+    def pydantic(self) -> Any:
+        from pydantic import Field
+
+        return Field(**{name: value for name, value in vars(self).items() if value is not None})
+
+
+_REQUIRED: Any = object()  # the default of a field that has none
+
+
+@dataclass(frozen=True)
+class RecordField:
+    """A field's default and options (see :func:`record_field`)."""
+
+    default: Any = _REQUIRED
+    alias: str | None = None
+    validate_default: bool = False
+
+
+def record_field(default: Any = _REQUIRED, *, alias: str | None = None, validate_default: bool = False) -> Any:
+    """A field's default with options: the name records use for it (`alias`, e.g. evolve's ``class``), or
+    `validate_default` so that its validators also judge a record that leaves it out."""
+    return RecordField(default, alias, validate_default)
+
+
+def _tagged(kind: str, mode: str, fields: tuple[str, ...] = ()) -> Callable[[Any], Any]:
+    def tag(method: Any) -> Any:
+        method.__validation__ = (kind, mode, fields)
+        return method
+
+    return tag
+
+
+#: ``@validates_before`` on a classmethod (cls, data) -> data: reshapes the raw record before its fields are read.
+validates_before = _tagged("model", "before")
+#: ``@validates_after`` on a method (self) -> self: judges the record once every field is read (raise ValueError).
+validates_after = _tagged("model", "after")
+
+
+def validates_field(*fields: str) -> Callable[[Any], Any]:
+    """On a classmethod (cls, value, info) -> value: judges those fields, with the fields read before them in
+    ``info.data`` (pydantic's field_validator)."""
+    return _tagged("field", "after", fields)
+
+
+@dataclass(frozen=True)
+class DeclaredField:
+    """A field as its class declares it (no pydantic needed): its type, with the top-level ``Annotated`` metadata
+    apart as pydantic's FieldInfo keeps it, the name records use for it, and whether a record must give it."""
+
+    annotation: Any
+    metadata: tuple[Any, ...]
+    alias: str | None
+    required: bool
+
+
+def value_validator(annotation: Any) -> Callable[[Any], Any]:
+    """A function validating one value as a field of type `annotation` (this module's metadata, or pydantic's) would:
+    it returns the stored value, or raises ValueError (pydantic's ValidationError is one). For query values."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(_pydantic_type(annotation)).validate_python
+
+
+class RecordError(ValueError):
+    """A record that does not validate: `errors` as pydantic lists them (type, loc, msg, input)."""
+
+    def __init__(self, title: str, errors: list[dict[str, Any]]) -> None:
+        super().__init__(f"{len(errors)} validation error(s) for {title}")
+        self.title = title
+        self.errors = errors
+
+
+def invalid_fields(title: str, problems: Iterable[tuple[str, str, str, Any]]) -> Exception:
+    """The error an ``@validates_after`` check raises to report several fields at once: one (field, error type,
+    message, input) each, as if each field had failed on its own."""
+    from pydantic import ValidationError
+    from pydantic_core import InitErrorDetails, PydanticCustomError
+
+    details = [
+        InitErrorDetails(type=PydanticCustomError(kind, message), loc=(field,), input=value)
+        for field, kind, message, value in problems
+    ]
+    return ValidationError.from_exception_data(title, details)
+
+
+# Records --------------------------------------------------------------------------------------------------------
+
+
+class Record:
+    """A record with declared fields: plain attributes at run time, validated through :meth:`schema`.
+
+    Instances come from :meth:`validate` (or the constructor, which validates its keywords) and from the cache,
+    always with every field in ``__dict__``; `fields_set` names the fields the record gave (not defaults)."""
+
+    __slots__ = ("__dict__", "fields_set")
+
+    # The declared fields, in pydantic's order (a parent's first; one redeclared keeps its place). Set per class.
+    record_fields: typing.ClassVar[dict[str, RecordField]] = {}
+    # pydantic's model_config of the schema; a subclass's entries are added to its parents'.
+    schema_config: typing.ClassVar[dict[str, Any]] = {"extra": "forbid", "str_strip_whitespace": True}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields = dict(cls.record_fields)
+        for name, annotation in cls.__dict__.get("__annotations__", {}).items():
+            if str(annotation).startswith(("ClassVar", "typing.ClassVar")):
+                continue
+            default = cls.__dict__.get(name, _REQUIRED)
+            spec = default if isinstance(default, RecordField) else RecordField(default)
+            fields[name] = spec
+            if isinstance(default, RecordField):
+                if spec.default is _REQUIRED:
+                    delattr(cls, name)
+                else:
+                    setattr(cls, name, spec.default)
+        cls.record_fields = fields
+
+    def __init__(self, /, **data: Any) -> None:
+        made = type(self).validate(data)
+        self.__dict__ = made.__dict__
+        self.fields_set = made.fields_set
+
+    @classmethod
+    def validate(cls: type[R], data: Any) -> R:
+        """The record read from `data` (a dict as a card file gives it); RecordError names every problem."""
+        from pydantic import ValidationError
+
+        try:
+            model = cls.schema().model_validate(data)
+        except ValidationError as error:
+            raise RecordError(cls.__name__, error.errors(include_url=False)) from None
+        return cls.from_model(model)
+
+    @classmethod
+    def from_model(cls: type[R], model: Any) -> R:
+        """The plain record of a validated schema instance (nested records are plain already)."""
+        record = cls.__new__(cls)
+        record.__dict__ = {name: model.__dict__[name] for name in cls.record_fields}
+        record.fields_set = set(model.model_fields_set)
+        return record
+
+    @classmethod
+    def declared_fields(cls) -> dict[str, DeclaredField]:
+        """The declared fields by attribute name (made once per class): what a filter needs to read a value."""
+        made = cls.__dict__.get("_declared")
+        if made is None:
+            hints = typing.get_type_hints(cls, include_extras=True)
+            made = {}
+            for name, spec in cls.record_fields.items():
+                annotation, metadata = hints[name], ()
+                if typing.get_origin(annotation) is Annotated:
+                    annotation, *rest = typing.get_args(annotation)
+                    metadata = tuple(rest)
+                made[name] = DeclaredField(annotation, metadata, spec.alias, spec.default is _REQUIRED)
+            type.__setattr__(cls, "_declared", made)
+        return made
+
+    @classmethod
+    def schema(cls) -> type[BaseModel]:
+        """The pydantic model that validates this class's records, made once per class on first use."""
+        made = cls.__dict__.get("_schema")
+        if made is None:
+            made = _make_schema(cls)
+            type.__setattr__(cls, "_schema", made)
+        return made
+
+    def to_dict(
+        self,
+        *,
+        by_alias: bool = False,
+        exclude_none: bool = False,
+        exclude_unset: bool = False,
+        exclude: Iterable[str] = (),
+    ) -> dict[str, Any]:
+        """The fields as plain data (pydantic's model_dump with the same options; nested records too)."""
+        skip = set(exclude)
+        nested = {"by_alias": by_alias, "exclude_none": exclude_none, "exclude_unset": exclude_unset}
+        result = {}
+        for name, spec in type(self).record_fields.items():
+            if name in skip or (exclude_unset and name not in self.fields_set):
+                continue
+            value = self.__dict__[name]
+            if exclude_none and value is None:
+                continue
+            key = spec.alias if by_alias and spec.alias else name
+            result[key] = _plain(value, nested)
+        return result
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared by value, as pydantic's models
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in self.__dict__.items())
+        return f"{type(self).__name__}({fields})"
+
+
+def _plain(value: Any, options: dict[str, bool]) -> Any:
+    if isinstance(value, Record):
+        return value.to_dict(**options)
+    if isinstance(value, list | tuple):
+        return type(value)(_plain(item, options) for item in value)
+    if isinstance(value, dict):
+        return {key: _plain(item, options) for key, item in value.items()}
+    return value
+
+
+def _make_schema(cls: type[Record]) -> type[BaseModel]:
+    from pydantic import ConfigDict, Field, create_model, field_validator, model_validator
+
+    declared = cls.declared_fields()
+    definitions: dict[str, Any] = {}
+    for name, spec in cls.record_fields.items():
+        field = declared[name]
+        annotation = Annotated[(field.annotation, *field.metadata)] if field.metadata else field.annotation
+        options: dict[str, Any] = {}
+        if spec.default is not _REQUIRED:
+            options["default"] = spec.default
+        if spec.alias is not None:
+            options["alias"] = spec.alias
+        if spec.validate_default:
+            options["validate_default"] = True
+        definitions[name] = (_pydantic_type(annotation), Field(**options))
+    validators: dict[str, Any] = {}
+    config: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        config.update(klass.__dict__.get("schema_config", {}))
+        for attribute, value in klass.__dict__.items():
+            tag = getattr(value, "__validation__", None)
+            if tag is None:
+                continue
+            kind, mode, fields = tag
+            validators[attribute] = (
+                model_validator(mode=mode)(value) if kind == "model" else field_validator(*fields, mode=mode)(value)
+            )
+    return create_model(  # type: ignore[call-overload, no-any-return]
+        cls.__name__,
+        __config__=ConfigDict(**config, defer_build=True),  # built on first validation: `fields` alone is cheap
+        __module__=cls.__module__,
+        __validators__=validators,
+        **definitions,
+    )
+
+
+def _pydantic_type(annotation: Any) -> Any:
+    """The annotation with this module's metadata turned into pydantic's and nested record classes into their
+    schemas (each value read back as the plain record)."""
+    origin = typing.get_origin(annotation)
+    if origin is Annotated:
+        base, *metadata = typing.get_args(annotation)
+        converted = [item.pydantic() if isinstance(item, Before | After | Bounds) else item for item in metadata]
+        return Annotated[(_pydantic_type(base), *converted)]
+    if origin is Literal:
+        return annotation
+    args = typing.get_args(annotation)
+    if origin is not None and args:  # list[...], dict[...], tuple[...], X | Y: the same shape, its parts converted
+        parts = tuple(_pydantic_type(arg) for arg in args)
+        if origin is typing.Union or origin is UnionType:
+            return typing.Union[parts]  # noqa: UP007
+        return origin[parts]
+    if isinstance(annotation, type) and issubclass(annotation, Record):
+        return Annotated[annotation.schema(), After(annotation.from_model).pydantic()]
+    return annotation
+
+
+# Field types every game uses ------------------------------------------------------------------------------------
+
+Number = Annotated[str, Bounds(min_length=1), After(norm_number)]
+Name = Annotated[str, Bounds(min_length=1), After(norm_name)]
+
+
+def _alias_key(value: str) -> str:
+    return unicodedata.normalize("NFKC", value).strip().casefold()
+
+
+def _any_limit(value: Any) -> Any:
+    if isinstance(value, str) and _alias_key(value) in {"any", "無制限"}:
+        return "any"
+    return value
+
+
+DeckLimit = Annotated[Annotated[int, Bounds(ge=0)] | Literal["any"] | None, Before(_any_limit)]
+
+
+def choice(values: Iterable[str], aliases: Mapping[str, str] | None = None) -> Any:
+    """An enum field stored as its canonical string, accepting aliases (case- and width-insensitive)."""
+    canonical = tuple(values)
+    table = {_alias_key(v): v for v in canonical}
+    table.update({_alias_key(a): v for a, v in (aliases or {}).items()})
+
+    def to_canonical(value: Any) -> Any:
+        if isinstance(value, str):
+            return table.get(_alias_key(value), value)
+        return value
+
+    return Annotated[Literal[canonical], Before(to_canonical)]  # type: ignore[valid-type]
+
+
+def as_list(value: Any) -> Any:
+    """A single value where a list is expected becomes a one-item list."""
+    if value is None:
+        return []
+    if isinstance(value, str | int):
+        return [value]
+    return value
+
+
+def int_or_x(value: Any) -> Any:
+    """Integers and the printed 'X' (full-width digits and Ｘ accepted); X is kept as "X"."""
+    if isinstance(value, str):
+        text = unicodedata.normalize("NFKC", value).strip()
+        if text.upper() == "X":
+            return "X"
+        if _whole(text):
+            return int(text)
+    return value
+
+
+def plain_int(value: Any) -> Any:
+    """Integers written as text (full-width digits, a trailing '+', thousands commas) become ints."""
+    if isinstance(value, str):
+        text = unicodedata.normalize("NFKC", value).strip().rstrip("+").replace(",", "")
+        if _whole(text):
+            return int(text)
+    return value
+
+
+def _whole(text: str) -> bool:
+    """Whether int() reads `text`: decimal digits ("²" is a digit int() refuses), at most INT_DIGITS of them (a
+    longer number is left to the validator, which refuses it as too large)."""
+    digits = text.removeprefix("-")
+    return digits.isdecimal() and len(digits) <= INT_DIGITS
+
+
+IntOrX = Annotated[int | Literal["X"], Before(int_or_x)]
+PlainInt = Annotated[int, Before(plain_int)]
+
+
+class Card(Record):
+    """Fields common to every game's card record."""
+
+    game: str | None = None
+    number: Number
+    name: Name
+    type: str
+    set: str | None = None
+    deck_limit: DeckLimit = None
+    text: str | None = None
+
+    def copy_limit(self, default: int) -> int | None:
+        """The copy limit of this card: its own `deck_limit`, else the game's default. None = no limit."""
+        if self.deck_limit == "any":
+            return None
+        return default if self.deck_limit is None else self.deck_limit
+
+    def label(self) -> str:
+        return f"{self.name} ({self.number})"

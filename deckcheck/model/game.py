@@ -1,0 +1,218 @@
+"""What the core needs to know of a game: its sections, card model and construction rules.
+
+Each module under ``deckcheck/games/`` defines one :class:`Game` named ``GAME``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from deckcheck.model.cards import Card
+from deckcheck.model.violation import Severity, Violation
+
+if TYPE_CHECKING:
+    from deckcheck.model.deck import Deck
+
+CheckFunction = Callable[["Rule", "Deck"], Iterable[Violation]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A named construction rule: its id, the rules document's number and the check itself."""
+
+    id: str
+    ref: str
+    summary: str
+    check: CheckFunction
+    severity: Severity = "error"
+    refs: str = ""
+
+    def violation(
+        self,
+        section: str | None,
+        message: str,
+        *,
+        cards: Iterable[str] = (),
+        count: int | None = None,
+        limit: int | None = None,
+        ref: str | None = None,
+        deck_key: str | None = None,
+        **extra: object,
+    ) -> Violation:
+        return Violation(
+            rule=self.id,
+            severity=self.severity,
+            section=section,
+            message=message,
+            ref=ref or self.ref,
+            cards=list(dict.fromkeys(cards)),
+            count=count,
+            limit=limit,
+            extra=dict(extra),
+            deck_key=deck_key,
+        )
+
+    def run(self, deck: Deck) -> list[Violation]:
+        return list(self.check(self, deck))
+
+
+class RuleBook:
+    """Collects a game's rules in the order they are declared (the order of the spec's table)."""
+
+    def __init__(self) -> None:
+        self.rules: list[Rule] = []
+
+    def rule(
+        self, rule_id: str, *, ref: str, summary: str, refs: str = "", severity: Severity = "error"
+    ) -> Callable[[CheckFunction], CheckFunction]:
+        def register(check: CheckFunction) -> CheckFunction:
+            self.rules.append(Rule(rule_id, ref, summary, check, severity, refs or ref))
+            return check
+
+        return register
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    rules_document: str
+    seed: str
+    sections: tuple[str, ...]
+    card_model: type[Card]
+    rules: tuple[Rule, ...]
+    # The key under which records must agree on `deck_limit` (None: the record has no copy limit).
+    limit_identity: Callable[[Card], Hashable | None]
+    # The copy limit of a card without `deck_limit`; records of one identity agree when their limits match.
+    default_copies: int = 4
+    # Top-level deck keys holding a card (cipher `lord`) or a plain word (evolve `basis`).
+    card_keys: tuple[str, ...] = ()
+    word_keys: tuple[str, ...] = ()
+    # The setup and first turns for the engine (deckcheck.engine.Setup); None until the game has one.
+    setup: Any = None
+    # Consistency notes about a loaded database (printed on stderr, never violations).
+    db_warnings: Callable[[Sequence[Card]], list[str]] = field(default=lambda cards: [])
+    # `deckcheck stats` without --want: (label, wants, own turn) lines that matter for this game's decks.
+    stats_report: Callable[[Any], list[tuple[str, tuple[str, ...], int]]] = field(default=lambda deck: [])
+    # The builder (`add`, `cards search`, `show`, registry import):
+    # the section a card goes to when `add` is given no --section (a leader goes to `leader`, ...);
+    home_section: Callable[[Card], str] = field(default=lambda card: "main")
+    # other numbers to try for a key that is no card's number (cipher: a printed code with its rarity suffix);
+    number_fallbacks: Callable[[str], Sequence[str]] = field(default=lambda number: ())
+    # the card fields `cards search` shows as columns, after number and name;
+    search_columns: tuple[str, ...] = ()
+    # `show`'s distributions: (title, {bucket: copies}) that matter for this game's decks;
+    profile: Callable[[Any], list[tuple[str, dict[str, int]]]] = field(default=lambda deck: [])
+    # where the lists of the official deck registry's JSON (`list`, `sub_list`, `p_list`) go: a section or a card key.
+    registry_lists: dict[str, str] = field(default_factory=lambda: {"list": "main"})
+    # deck keys the registry's object carries besides its lists (evolve: the basis in `deck_param2`), and notes
+    registry_keys: Callable[[dict[str, Any]], tuple[dict[str, str], list[str]]] = field(default=lambda data: ({}, []))
+    # How the game counts copies: the groups its copies rule limits, shared with regulations (deckcheck.regulations)
+    # so that a regulation's limit counts exactly as the game does. Identities compare with `limit_identity`.
+    copy_groups: Callable[[Any], Iterable[CopyGroup]] = field(default=lambda deck: copies_per_section(deck))
+
+    @property
+    def deck_keys(self) -> tuple[str, ...]:
+        return self.card_keys + self.word_keys
+
+    def rule(self, rule_id: str) -> Rule:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(rule_id)
+
+
+# Helpers the game modules share ------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """Copies counted under one key, with the cards (numbers) that made them."""
+
+    count: int = 0
+    cards: list[Card] = field(default_factory=list)
+
+    @property
+    def numbers(self) -> list[str]:
+        return list(dict.fromkeys(card.number for card in self.cards))
+
+
+class CopyGroup(NamedTuple):
+    """Copies a game counts together for a copy limit."""
+
+    section: str  # where a violation about them is reported
+    identity: Hashable  # as `Game.limit_identity` gives it for a card whose limit applies to this group
+    tally: Tally
+    scope: str  # where the copies were counted, for messages: "the main deck", "the main deck and D deck together"
+
+
+def copies_per_section(deck: Deck) -> Iterator[CopyGroup]:
+    """Copies per `limit_identity`, each section counted separately (the default when a game says nothing)."""
+    game = deck.game
+    for section in game.sections:
+        items = [(card, n) for card, n in deck.cards(section) if game.limit_identity(card) is not None]
+        for identity, entry in tally(items, lambda card: [game.limit_identity(card)]).items():
+            yield CopyGroup(section, identity, entry, f"the {section} section")
+
+
+def tally(items: Iterable[tuple[Card, int]], keys: Callable[[Card], Iterable[Hashable]]) -> dict[Hashable, Tally]:
+    """Count copies under every key a card has (a card may count under several names)."""
+    result: dict[Hashable, Tally] = {}
+    for card, count in items:
+        card_keys = list(keys(card))
+        for key in card_keys if len(card_keys) == 1 else dict.fromkeys(card_keys):
+            entry = result.get(key)
+            if entry is None:
+                entry = result[key] = Tally()
+            entry.count += count
+            entry.cards.append(card)
+    return result
+
+
+def names_of(cards: Iterable[Card]) -> str:
+    """'A (N1), B (N2)' for a message, each card once."""
+    seen = dict.fromkeys(card.label() for card in cards)
+    return ", ".join(seen)
+
+
+def plural(count: int, word: str, plural_word: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (plural_word or word + 's')}"
+
+
+def with_article(text: str) -> str:
+    """'a Cardfight!! Vanguard', 'an IC Carddass Dragon Ball', 'an EVOLVE follower' (by the first letter)."""
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+
+def limit_text(limit: int | None) -> str:
+    return "no limit" if limit is None else str(limit)
+
+
+def iter_over_limit(
+    tallies: dict[Hashable, Tally], limit_of: Callable[[Hashable, Tally], int | None]
+) -> Iterator[tuple[Hashable, Tally, int]]:
+    """The keys whose count exceeds their limit, as (key, tally, limit)."""
+    for key, entry in tallies.items():
+        limit = limit_of(key, entry)
+        if limit is not None and entry.count > limit:
+            yield key, entry, limit
+
+
+def histogram(items: Iterable[tuple[Card, int]], key: Callable[[Card], Any], *, missing: bool = True) -> dict[str, int]:
+    """Copies per value of `key` (lists count under each value), in natural order; no value is '—', last
+    (left out with ``missing=False``, for flags such as sentinels)."""
+    counts: dict[Any, int] = defaultdict(int)
+    for card, count in items:
+        value = key(card)
+        for item in value if isinstance(value, list | tuple) else [value]:
+            if item is not None or missing:
+                counts[item] += count
+
+    def order(item: Any) -> tuple[int, Any]:
+        value = item[0]
+        return (2, "") if value is None else (0, value) if isinstance(value, int) else (1, str(value))
+
+    return {("—" if value is None else str(value)): count for value, count in sorted(counts.items(), key=order)}

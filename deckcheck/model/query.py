@@ -1,0 +1,258 @@
+"""Card filters and hand queries of the contract: `>=2 trigger=heal`, `cost=1|2,class=forest`, `name~=騎士`.
+
+A FILTER is `field=value` pairs joined by `,` (all must hold); values joined by `|` (any may hold). Values are
+compared as the record stores them: each value goes through the field's own validator, so integers, booleans and
+the Japanese aliases of enum values all work. A list field (`clans`, `traits`) matches when it contains the value.
+`name=` matches the normalised name exactly and `name~=` by substring. A number field also takes `>=`, `<=`, `>`
+and `<` with one whole number (`grade>=2`); a card whose value is not a number (no value, cost X) never matches a
+comparison. A field the game does not have is an error.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Annotated, Any
+
+from deckcheck._util.normalize import norm_name
+from deckcheck.errors import DeckcheckError
+from deckcheck.model.cards import Card, value_validator
+from deckcheck.model.game import Game
+
+_CONDITION = re.compile(r"^\s*(?P<field>[A-Za-z_][A-Za-z0-9_-]*)\s*(?P<op>~=|>=|<=|=|>|<)\s*(?P<values>.*?)\s*$")
+#: Comparisons of a number field with one whole number (`grade>=2`, `cost<=3`, `power>10000`).
+_COMPARISONS: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+}
+_QUERY = re.compile(r"^(?P<op>>=|<=)(?P<k>\d{1,18}) (?P<filter>.+)$")
+
+
+@dataclass(frozen=True)
+class Condition:
+    field: str
+    substring: bool
+    values: tuple[Any, ...]
+    is_list: bool
+
+    def matches(self, card: Card) -> bool:
+        stored = getattr(card, self.field, None)
+        if self.substring:
+            if isinstance(stored, list):  # a list of texts (traits): any of them holds the part
+                return any(value in item for value in self.values for item in stored)
+            return any(value in (stored or "") for value in self.values)
+        if self.is_list:
+            return any(value in (stored or ()) for value in self.values)
+        return stored in self.values
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A number field compared with a whole number: `grade>=2`."""
+
+    field: str
+    op: str
+    bound: int
+
+    def matches(self, card: Card) -> bool:
+        stored = getattr(card, self.field, None)
+        return type(stored) is int and _COMPARISONS[self.op](stored, self.bound)
+
+
+@dataclass(frozen=True)
+class CardFilter:
+    text: str
+    conditions: tuple[Condition | Comparison, ...]
+
+    def __call__(self, card: Card) -> bool:
+        return all(condition.matches(card) for condition in self.conditions)
+
+
+@dataclass(frozen=True)
+class Query:
+    """At least (`>=`) or at most (`<=`) K cards of the hand match the filter."""
+
+    text: str
+    at_least: bool
+    k: int
+    filter: CardFilter
+    deadline: int | None = None  # a trailing `@N`: by own turn N (stats); None: the command's --turn
+
+    def holds(self, matching: int) -> bool:
+        return matching >= self.k if self.at_least else matching <= self.k
+
+
+def _field_info(game: Game, name: str) -> tuple[str, Any]:
+    fields = game.card_model.declared_fields()
+    for attribute, info in fields.items():
+        if name in (attribute, info.alias) and attribute != "game":
+            return attribute, info
+    known = sorted(info.alias or attribute for attribute, info in fields.items() if attribute != "game")
+    raise DeckcheckError(f"{game.title} cards have no field '{name}'; the fields are: {', '.join(known)}", field=name)
+
+
+def _value_parser(info: Any) -> tuple[Callable[[str], Any], bool]:
+    """A parser turning query text into the stored value, and whether the field is a list."""
+    annotation = info.annotation
+    is_list = False
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        annotation = args[0]  # Optional[X] → X
+    if typing.get_origin(annotation) is list:
+        annotation, is_list = typing.get_args(annotation)[0], True
+        metadata: list[Any] = []
+    else:
+        metadata = list(info.metadata)
+    validate = value_validator(Annotated[annotation, *metadata] if metadata else annotation)
+
+    def parse(text: str) -> Any:
+        candidates: list[Any] = [text]
+        if text.lower() in ("true", "false"):
+            candidates.insert(0, text.lower() == "true")
+        if re.fullmatch(r"-?\d{1,18}", text):  # longer: no card stores it (and int() stops at 4,300 digits)
+            candidates.insert(0, int(text))
+        for candidate in candidates:
+            try:
+                return validate(candidate)
+            except ValueError:  # pydantic's ValidationError
+                continue
+        raise ValueError(text)
+
+    return parse, is_list
+
+
+def parse_filter(text: str, game: Game) -> CardFilter:
+    """`field=value|value,field=value` → a card predicate; an unknown field or bad value is a DeckcheckError."""
+    conditions: list[Condition | Comparison] = []
+    for part in text.split(","):
+        match = _CONDITION.match(part)
+        if not match or not match["values"]:
+            raise DeckcheckError(
+                f"cannot read the filter {text!r} at {part.strip()!r}: expected field=value or a number "
+                "comparison such as grade>=2 (values joined by '|', conditions by ',')"
+            )
+        name, op = match["field"], match["op"]
+        attribute, info = _field_info(game, name)
+        if op in _COMPARISONS:
+            conditions.append(_comparison(game, name, attribute, info, op, match["values"]))
+            continue
+        raw_values = [value.strip() for value in match["values"].split("|")]
+        if op == "~=" and not _holds_text(info.annotation):
+            raise DeckcheckError(
+                f"{name}~={match['values']}: ~= finds part of a text (e.g. name~=騎士), and the {game.id} field "
+                f"'{name}' holds {_kind_of(info.annotation)}; use {name}=VALUE"
+                + (f" or a comparison such as {name}>=VALUE" if _takes_numbers(info) else ""),
+                field=name,
+            )
+        if op == "~=" or attribute == "name":
+            values = tuple(norm_name(value) for value in raw_values)
+            conditions.append(Condition(attribute, op == "~=", values, is_list=False))
+            continue
+        parse, is_list = _value_parser(info)
+        parsed: list[Any] = []
+        for value in raw_values:
+            try:
+                result = parse(value)
+            except ValueError:
+                raise DeckcheckError(
+                    f"'{value}' is not a valid value of {game.id} field '{name}'", field=name
+                ) from None
+            if isinstance(result, list):  # a list field whose validator wraps one value into a list
+                is_list = True
+                parsed.extend(result)
+            else:
+                parsed.append(result)
+        conditions.append(Condition(attribute, False, tuple(parsed), is_list))
+    return CardFilter(text, tuple(conditions))
+
+
+def _comparison(game: Game, name: str, attribute: str, info: Any, op: str, value: str) -> Comparison:
+    """`field>=N`: N must be a whole number, and the field one whose records store whole numbers."""
+    if not re.fullmatch(r"-?\d{1,18}", value):
+        raise DeckcheckError(
+            f"{name}{op}{value}: {op} compares with one whole number of at most 18 digits (e.g. {name}{op}2), "
+            f"not {value!r}",
+            field=name,
+        )
+    parse, is_list = _value_parser(info)
+    try:
+        stored = parse(value)
+    except ValueError:
+        stored = None  # out of the field's range (grade>=9): still a comparison, it just matches nothing
+        if not _takes_numbers(info):
+            stored = ""
+    if is_list or isinstance(stored, bool | str | list):
+        raise DeckcheckError(
+            f"{name}{op}{value}: the {game.id} field '{name}' is not a number, so {op} cannot compare it; "
+            f"use {name}=VALUE",
+            field=name,
+        )
+    return Comparison(attribute, op, int(value))
+
+
+def _holds_text(annotation: Any) -> bool:
+    """Whether a field stores text (or a list of texts): what `~=` can find a part of."""
+    origin = typing.get_origin(annotation)
+    if origin is Annotated:
+        return _holds_text(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        parts = [part for part in typing.get_args(annotation) if part is not type(None)]
+        return all(_holds_text(part) for part in parts)
+    if origin is list:
+        return _holds_text(typing.get_args(annotation)[0])
+    if origin is typing.Literal:
+        return all(isinstance(value, str) for value in typing.get_args(annotation))
+    return annotation is str
+
+
+def _kind_of(annotation: Any) -> str:
+    text = repr(annotation)
+    if re.search(r"\bbool\b", text):
+        return "true or false"
+    if re.search(r"\bint\b", text):
+        return "a number"
+    return "no plain text"
+
+
+def _takes_numbers(info: Any) -> bool:
+    """Whether a field's type mentions int (its validator may still refuse a given number)."""
+    return re.search(r"\bint\b", repr(info.annotation)) is not None
+
+
+def parse_query(text: str, game: Game) -> Query:
+    """`[>=K |<=K ]FILTER[@N]`, default `>=1`; a trailing `@N` is the query's own deadline (own turn N)."""
+    text, deadline = split_deadline(text)
+    match = _QUERY.match(text.strip())
+    if match:
+        query = Query(text, match["op"] == ">=", int(match["k"]), parse_filter(match["filter"], game))
+    elif text.strip()[:2] in (">=", "<="):
+        raise DeckcheckError(f"cannot read the query {text!r}: expected '>=K FILTER' or '<=K FILTER' (one space)")
+    else:
+        query = Query(text, True, 1, parse_filter(text, game))
+    return query if deadline is None else replace(query, deadline=deadline)
+
+
+_DEADLINE = re.compile(r"^(?P<query>.*?)\s*@\s*(?P<turn>\S*)\s*$")
+
+
+def split_deadline(text: str) -> tuple[str, int | None]:
+    """`grade=1@2` → (`grade=1`, 2): the text after the last `@` is a whole turn number (no card value holds `@`)."""
+    match = _DEADLINE.match(text)
+    if match is None:
+        return text, None
+    turn = match["turn"]
+    if not re.fullmatch(r"\d{1,6}", turn):
+        raise DeckcheckError(
+            f"cannot read the deadline of {text!r}: @ is followed by an own turn number, e.g. grade=1@1 "
+            "(by the main phase of own turn 1; @0 is the opening hand after the mulligan)",
+            field="want",
+        )
+    if not match["query"].strip():
+        raise DeckcheckError(f"{text!r} has a deadline but no query before the @", field="want")
+    return match["query"].strip(), int(turn)
