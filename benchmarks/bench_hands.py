@@ -13,9 +13,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-from deckcheck.carddb.db import load_carddb  # noqa: E402
+from deckcheck.carddb.db import (
+    load_carddb,  # noqa: E402
+    resolve_deck,
+)
 from deckcheck.engine.table import deal  # noqa: E402
-from deckcheck.model.deck import parse_deck, resolve_deck  # noqa: E402
+from deckcheck.formats.read import parse_deck  # noqa: E402
 
 
 def main() -> None:

@@ -28,7 +28,8 @@ for variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-from deckcheck.model.deck import Deck, load_deck  # noqa: E402
+from deckcheck._api import load_deck
+from deckcheck.model.deck import Deck  # noqa: E402
 from deckcheck.model.query import parse_query  # noqa: E402
 from deckcheck.stats.model import MulliganPlan, OddsModel, build_model, compositions  # noqa: E402
 from deckcheck.stats.simulate import simulate, simulate_engine  # noqa: E402
@@ -96,8 +97,8 @@ def main() -> None:
 
 def load_deck_without_g(path: Path) -> Deck:
     """The deck file with its `g` section left out (the plain path: no G assist)."""
-    from deckcheck.carddb.db import load_carddb
-    from deckcheck.model.deck import parse_deck, resolve_deck
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+    from deckcheck.formats.read import parse_deck
 
     source = parse_deck(path)
     source.entries = [entry for entry in source.entries if entry.section != "g"]

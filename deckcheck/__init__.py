@@ -29,10 +29,10 @@ _EXPORTS = {
     "report_deck": "deckcheck.check.run",
     "Deck": "deckcheck.model.deck",
     "DeckSource": "deckcheck.model.deck",
-    "load_deck": "deckcheck.model.deck",
-    "parse_deck": "deckcheck.model.deck",
-    "resolve_deck": "deckcheck.model.deck",
-    "source_from_mapping": "deckcheck.model.deck",
+    "load_deck": "deckcheck._api",
+    "parse_deck": "deckcheck.formats.read",
+    "resolve_deck": "deckcheck.carddb.db",
+    "source_from_mapping": "deckcheck.formats.read",
     "CardDatabaseError": "deckcheck.errors",
     "DeckcheckError": "deckcheck.errors",
     "all_games": "deckcheck.games",
@@ -63,11 +63,13 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from deckcheck.carddb.db import CardDB, build_carddb, load_carddb
+    from deckcheck._api import load_deck
+    from deckcheck.carddb.db import CardDB, build_carddb, load_carddb, resolve_deck
     from deckcheck.check.run import CheckRun, DeckReport, check_deck, check_paths, report_deck
     from deckcheck.errors import CardDatabaseError, DeckcheckError
+    from deckcheck.formats.read import parse_deck, source_from_mapping
     from deckcheck.games import all_games, get_game
-    from deckcheck.model.deck import Deck, DeckSource, load_deck, parse_deck, resolve_deck, source_from_mapping
+    from deckcheck.model.deck import Deck, DeckSource
     from deckcheck.model.violation import Violation
 
 

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from deckcheck.carddb.db import CardDB, build_carddb
+from deckcheck.carddb.db import CardDB, build_carddb, resolve_deck
 from deckcheck.check.run import check_deck
-from deckcheck.model.deck import Deck, resolve_deck, source_from_mapping
+from deckcheck.formats.read import source_from_mapping
+from deckcheck.model.deck import Deck
 from deckcheck.model.violation import Violation
 
 # The invented EVOLVE and Cipher cards and decks that deckcheck shipped before the real card lists (numbers DC-SV-*,

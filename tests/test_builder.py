@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from deckcheck._util import atomic
 from deckcheck.cli.app import app
-from deckcheck.model.deck import parse_deck
+from deckcheck.formats.read import parse_deck
 
 
 def invoke(*args: object) -> tuple[int, str]:

@@ -98,16 +98,16 @@ def test_a_broken_link_and_a_fifo_given_are_errors_not_hangs(tree):
 
 
 def test_a_bug_on_one_file_is_reported_for_that_file(tree, monkeypatch):
-    from deckcheck.model import deck as decks
+    from deckcheck.formats import read
 
-    real = decks._parse_text
+    real = read.parse_text
 
     def explode(path, text):
         if path.endswith("b.txt"):
             raise RecursionError("maximum recursion depth exceeded")
         return real(path, text)
 
-    monkeypatch.setattr(decks, "_parse_text", explode)
+    monkeypatch.setattr(read, "parse_text", explode)
     run = check_paths(["decks"], jobs=1)
     assert [report.path for report in run.reports] == ["decks/a.deck.toml", "decks/sub/c.json", "decks/sub/d.deck.json"]
     (error,) = run.errors
@@ -240,9 +240,9 @@ def test_every_path_that_cannot_be_walked_is_reported_in_every_format(tree, monk
 
 def _refuse_reading(monkeypatch, *, folder: str, file: str) -> None:
     """Make listing `folder` and reading `file` fail as for a user without the permission (root reads anything)."""
-    from deckcheck.model import deck as decks
+    from deckcheck._util import files
 
-    real_scandir, real_read = os.scandir, decks.read_input
+    real_scandir, real_read = os.scandir, files.read_input
 
     def scandir(path):
         if str(path).endswith(folder):
@@ -255,7 +255,7 @@ def _refuse_reading(monkeypatch, *, folder: str, file: str) -> None:
         return real_read(path, *args, **options)
 
     monkeypatch.setattr("deckcheck.check.run.os.scandir", scandir)
-    monkeypatch.setattr(decks, "read_input", read_input)  # how every deck file is read
+    monkeypatch.setattr(files, "read_input", read_input)  # how every deck file is read
 
 
 def test_messages_count_and_name_in_good_english(tmp_path, isolated_carddb):

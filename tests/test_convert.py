@@ -11,8 +11,8 @@ from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
 from typer.testing import CliRunner
 
 from deckcheck.cli.app import app
+from deckcheck.formats.read import parse_deck
 from deckcheck.formats.write import content
-from deckcheck.model.deck import parse_deck
 
 EXAMPLES = sorted(Path(__file__).resolve().parent.parent.joinpath("decks").glob("*/*.*"))
 

@@ -7,9 +7,10 @@ import json
 import pytest
 from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML, VANGUARD_RECORDS, make_db, make_deck, rule_ids
 
+from deckcheck.carddb.db import resolve_deck
 from deckcheck.check.run import check_deck
 from deckcheck.errors import DeckcheckError
-from deckcheck.model.deck import parse_deck, resolve_deck
+from deckcheck.formats.read import parse_deck
 
 
 @pytest.fixture
@@ -73,7 +74,7 @@ def test_text_header_lines_and_comments(tmp_path, db):
 
 def test_a_name_that_starts_with_a_hash_is_a_name_not_a_comment(tmp_path):
     """EVOLVE's 「#UNICUS」 (CP02): a `#` is a comment only with a blank after it (or alone at the line's end)."""
-    from deckcheck.model.deck import parse_deck
+    from deckcheck.formats.read import parse_deck
 
     text = "game: evolve\n## main\n2 #UNICUS\n1 #UNICUS # two more on order\n3 CP02-001 #\n"
     source = parse_deck(tmp_path / "a.txt", text)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from conftest import deck_multiset
 
-from deckcheck.carddb.db import load_carddb
+from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.engine.table import deal
-from deckcheck.model.deck import parse_deck, resolve_deck
+from deckcheck.formats.read import parse_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p for p in (ROOT / "decks").rglob("*") if p.suffix in (".toml", ".txt"))

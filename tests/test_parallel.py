@@ -166,16 +166,16 @@ def test_errors_cross_a_process_boundary_unchanged(error):
 
 
 def test_workers_keep_paths_as_given_and_report_a_bug_on_one_file(many_decks, monkeypatch):
-    from deckcheck.model import deck as decks
+    from deckcheck.formats import read
 
-    real = decks._parse_text
+    real = read.parse_text
 
     def explode(path, text):
         if path.endswith("unknown-card.txt"):
             raise ValueError("boom")
         return real(path, text)
 
-    monkeypatch.setattr(decks, "_parse_text", explode)  # the forked workers inherit it
+    monkeypatch.setattr(read, "parse_text", explode)  # the forked workers inherit it
     folder, extra = many_decks
     alone = check_paths(["./decks"], [extra], jobs=1)
     shared = check_paths(["./decks"], [extra], jobs=2)

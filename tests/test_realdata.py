@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 from conftest import make_deck, rule_ids
 
+from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb
 from deckcheck.check.regulations import load_regulations
 from deckcheck.check.run import check_deck
 from deckcheck.engine.table import deal
 from deckcheck.games.cipher import CipherCard
 from deckcheck.games.evolve import EvolveCard, basis_status
-from deckcheck.model.deck import load_deck
 from deckcheck.realdata import convert_cipher, convert_evolve, main, validate
 
 DATA = Path(__file__).resolve().parent / "data" / "realdata"

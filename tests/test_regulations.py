@@ -13,13 +13,13 @@ import pytest
 from conftest import LEGAL_VANGUARD_TOML, cipher_unit, make_db, make_deck
 from typer.testing import CliRunner
 
+from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb
 from deckcheck.check.regulations import Listing, Regulation, RegulationError, load_regulations, regulation_lines
 from deckcheck.check.run import check_paths, report_deck
 from deckcheck.cli.app import app
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import all_games
-from deckcheck.model.deck import load_deck
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from deckcheck._util.limits import parse_within_limits
+from deckcheck._util.toml_scan import scan_toml
 from deckcheck.errors import DeckcheckError
 
 KeyPath = tuple[str | int, ...]
@@ -87,11 +89,9 @@ def _code_lines(text: str) -> list[tuple[int, str]]:
     lines = text.split("\n")
     if '"""' not in text and "'''" not in text:
         return list(enumerate(lines, start=1))
-    from deckcheck.formats.edit import _scan_toml  # the comment and multi-line string scanner the editor uses
-
     return [
         (number, line[: info.comment] if info.comment is not None else line)
-        for number, (line, info) in enumerate(zip(lines, _scan_toml(text), strict=True), start=1)
+        for number, (line, info) in enumerate(zip(lines, scan_toml(text), strict=True), start=1)
         if not info.in_string
     ]
 
@@ -139,8 +139,6 @@ def load_json(text: str, path: str | Path | None = None) -> tuple[Any, dict[KeyP
     """A JSON text's value and the line of each object key. Malformed JSON, and a key written twice in one
     object, raise DeckcheckError naming the line."""
     import json
-
-    from deckcheck._util.limits import parse_within_limits
 
     try:
         data = parse_within_limits(json.loads, text, path, "json")  # a 5,000-digit number, 10,000 nested arrays

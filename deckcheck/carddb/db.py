@@ -19,10 +19,11 @@ from typing import Any
 import tomli
 
 from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
 from deckcheck.errors import CardDatabaseError, DeckcheckError, Problem
 from deckcheck.model.cards import Card, RecordError
-from deckcheck.model.deck import toml_error_position
+from deckcheck.model.deck import Deck, DeckSource
 from deckcheck.model.game import Game
 
 ENV_VAR = "DECKCHECK_CARDDB"
@@ -495,3 +496,12 @@ def _identity_text(identity: Any) -> str:
     if isinstance(identity, tuple):
         return " / ".join(str(part) for part in identity)
     return str(identity)
+
+
+def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
+    """Look every entry (and card-valued key such as cipher's `lord`) up in the card database."""
+    for entry in source.entries:
+        entry.card = db.resolve(entry.key, entry.section)
+    # a card key resolves like a `main` key (cipher's `lord`, spec)
+    key_cards = {key: db.resolve(value, "main") for key, value in source.keys.items() if key in db.game.card_keys}
+    return Deck(game=db.game, source=source, key_cards=key_cards, db=db)

@@ -45,12 +45,12 @@ import tomli
 import tomli_w
 
 from deckcheck._util.atomic import atomic_write, folder_lock
+from deckcheck._util.files import read_input
 from deckcheck._util.normalize import norm_number
+from deckcheck._util.toml_scan import toml_comment_lines, toml_error_position
 from deckcheck.carddb.db import forget_loaded, layer_folders, limit_disagreements, load_file, load_layers, parse_record
 from deckcheck.errors import DeckcheckError
-from deckcheck.formats.edit import comment_lines
 from deckcheck.model.cards import Card
-from deckcheck.model.deck import read_input, toml_error_position
 from deckcheck.model.game import Game
 
 if TYPE_CHECKING:
@@ -450,7 +450,7 @@ class _Target:
         target.extra = {key: value for key, value in data.items() if key not in ("game", "cards")}
         target.records = list(data.get("cards", []))
         target.cards = {index - 1: card for index, card in loaded}
-        target.comment_line = next(iter(comment_lines(text, "toml")), None)
+        target.comment_line = next(iter(toml_comment_lines(text)), None)
         return target
 
     def index_of(self, number: str) -> int | None:

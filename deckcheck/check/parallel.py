@@ -26,9 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckcheck.carddb.db import resolve_deck
 from deckcheck.check.run import Progress, progress_over
 from deckcheck.errors import DeckcheckError
-from deckcheck.model.deck import parse_deck, resolve_deck
+from deckcheck.formats.read import parse_deck
 
 if TYPE_CHECKING:
     from deckcheck.check.run import _Session

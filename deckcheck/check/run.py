@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import tomli
 
-from deckcheck.carddb.db import CardDB, layer_folders, load_carddb
+from deckcheck._util.files import read_text
+from deckcheck.carddb.db import CardDB, layer_folders, load_carddb, resolve_deck
 from deckcheck.errors import DeckcheckError
-from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, parse_deck, read_text, resolve_deck
+from deckcheck.formats.read import parse_deck
+from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck, DeckSource
 from deckcheck.model.game import with_article
 from deckcheck.model.violation import Violation
 

@@ -17,17 +17,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckcheck._util.atomic import atomic_write, edit_lock
+from deckcheck._util.files import read_text
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
-from deckcheck.carddb.db import CardDB, load_carddb
+from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.check.run import report_deck
 from deckcheck.errors import DeckcheckError
-from deckcheck.formats.edit import Change, comment_lines, edit_text
-from deckcheck.formats.keyedit import set_key_text
+from deckcheck.formats.edit import Change, comment_lines, edit_text, set_key_text
+from deckcheck.formats.read import parse_deck
 from deckcheck.formats.write import check_round_trip, content, losses, read_back, render, to_toml
 from deckcheck.games import get_game
 from deckcheck.model.cards import Card
-from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, Entry, parse_deck, read_text, resolve_deck
+from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, Entry
 from deckcheck.model.game import Game
 
 # Fields that differ between printings of one card and do not change what the card is.

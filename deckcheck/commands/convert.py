@@ -14,10 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck._util.atomic import atomic_write
+from deckcheck._util.files import read_text
+from deckcheck.carddb.db import resolve_deck
 from deckcheck.errors import DeckcheckError
+from deckcheck.formats.read import parse_deck
 from deckcheck.formats.write import check_round_trip, render
 from deckcheck.games import get_game
-from deckcheck.model.deck import COUNT_DIGITS, DeckSource, Entry, parse_deck, read_text, resolve_deck
+from deckcheck.model.deck import COUNT_DIGITS, DeckSource, Entry
 from deckcheck.model.game import Game
 
 REGISTRY_LISTS = ("list", "sub_list", "p_list")

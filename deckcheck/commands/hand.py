@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckcheck.carddb.db import load_carddb
+from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.check.run import check_deck
 from deckcheck.engine.procedure import Going
 from deckcheck.engine.table import KeepFilter, MulliganPolicy, NoMulligan, Table, deal
 from deckcheck.errors import DeckcheckError
+from deckcheck.formats.read import parse_deck
 from deckcheck.model.cards import Card
-from deckcheck.model.deck import Deck, parse_deck, resolve_deck
+from deckcheck.model.deck import Deck
 from deckcheck.model.query import parse_filter
 
 #: Zones whose cards nobody may look at (the owner included); shown as counts in text output.

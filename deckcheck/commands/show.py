@@ -11,12 +11,13 @@ from typing import Any
 import typer
 
 from deckcheck._util.safetext import escape_controls  # one look for violations, as `deckcheck check` prints them
-from deckcheck.carddb.db import load_carddb
+from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.check.output import violation_line
 from deckcheck.check.run import DeckReport, report_deck
 from deckcheck.formats.printable import key_rows, sections_of
+from deckcheck.formats.read import parse_deck
 from deckcheck.model.cards import Card
-from deckcheck.model.deck import Deck, Entry, parse_deck, resolve_deck
+from deckcheck.model.deck import Deck, Entry
 from deckcheck.model.game import plural
 
 Style = Callable[..., str]

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import typer
 
-from deckcheck.carddb.db import load_carddb
+from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.engine.procedure import EngineError, Going
 from deckcheck.engine.table import deal
 from deckcheck.errors import DeckcheckError
-from deckcheck.model.deck import Deck, parse_deck, resolve_deck
+from deckcheck.formats.read import parse_deck
+from deckcheck.model.deck import Deck
 from deckcheck.model.query import Query
 from deckcheck.stats.answer import (
     SEATS,

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import tomli
 import tomli_w
 
-from deckcheck.model.deck import _COUNT_LINE, _SECTION_LINE
+from deckcheck._util.toml_scan import KEY_LINE, TABLE_HEADER, scan_toml, toml_comment_lines, toml_key
+from deckcheck.formats.text import COUNT_LINE, HEADER_LINE, SECTION_LINE
 
 
 @dataclass(frozen=True)
@@ -43,12 +44,12 @@ def edit_text(text: str, fmt: str, changes: list[Change]) -> str | None:
 def comment_lines(text: str, fmt: str) -> list[int]:
     """Line numbers (from 1) holding a comment that a whole rewrite would drop."""
     if fmt == "toml":
-        return [number for number, info in enumerate(_scan_toml(text), start=1) if info.comment is not None]
+        return toml_comment_lines(text)
     if fmt == "text":
         return [
             number
             for number, line in enumerate(text.split("\n"), start=1)
-            if (line.strip().startswith("#") and not _SECTION_LINE.match(line.strip())) or re.search(r"\s#", line)
+            if (line.strip().startswith("#") and not SECTION_LINE.match(line.strip())) or re.search(r"\s#", line)
         ]
     return []
 
@@ -56,72 +57,15 @@ def comment_lines(text: str, fmt: str) -> list[int]:
 # TOML ---------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Line:
-    in_string: bool  # the line starts inside a multi-line string
-    comment: int | None  # the column where a comment starts
-
-
-def _scan_toml(text: str) -> list[_Line]:
-    """Per line: whether it starts inside a multi-line string, and where its comment starts."""
-    result: list[_Line] = []
-    state = ""  # "", '"', "'", '"""', "'''"
-    for line in text.split("\n"):
-        starts_inside = state in ('"""', "'''")
-        comment = None
-        i = 0
-        while i < len(line):
-            if state == "":
-                if line[i] == "#":
-                    comment = i
-                    break
-                for quote in ('"""', "'''", '"', "'"):
-                    if line.startswith(quote, i):
-                        state = quote
-                        i += len(quote)
-                        break
-                else:
-                    i += 1
-                continue
-            if state in ('"', '"""') and line[i] == "\\":
-                i += 2
-                continue
-            if line[i] == state[0]:
-                run = len(line) - i - len(line[i:].lstrip(state[0]))
-                closes = run >= len(state)  # up to two quotes before a closing triple quote belong to the string
-                i += 1 if len(state) == 1 else run
-                state = "" if closes else state
-                continue
-            i += 1
-        if state in ('"', "'"):  # a one-line string cannot continue on the next line
-            state = ""
-        result.append(_Line(starts_inside, comment))
-    return result
-
-
-_HEADER = re.compile(r"^\s*\[(?P<double>\[)?\s*(?P<key>[^\[\]]+?)\s*\]\]?\s*$")
-_KEY_LINE = re.compile(r"^(?P<indent>\s*)(?P<key>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[A-Za-z0-9_-]+)\s*=\s*(?P<value>.*)$")
-
-
-def _toml_key(text: str) -> str | None:
-    """The key a bare or quoted key text stands for (None for a dotted key)."""
-    try:
-        parsed = tomli.loads(f"{text} = 0")
-    except tomli.TOMLDecodeError:
-        return None
-    (key, value), *rest = parsed.items()
-    return key if not rest and value == 0 else None
-
-
 def _edit_toml(text: str, change: Change) -> str | None:
     lines = text.split("\n")
-    info = _scan_toml(text)
+    info = scan_toml(text)
     headers: list[tuple[int, str | None]] = []  # (index, table name; None for any other header)
     for index, line in enumerate(lines):
         code = line[: info[index].comment] if info[index].comment is not None else line
-        if info[index].in_string or not (match := _HEADER.match(code)):
+        if info[index].in_string or not (match := TABLE_HEADER.match(code)):
             continue
-        headers.append((index, None if match["double"] else _toml_key(match["key"])))
+        headers.append((index, None if match["double"] else toml_key(match["key"])))
     mine = [index for index, name in headers if name == change.section]
     if not mine:
         if _mentions_table(text, change.section) or change.count == 0:
@@ -133,10 +77,10 @@ def _edit_toml(text: str, change: Change) -> str | None:
     last_key = mine[0]
     for index in range(start, end):
         code = lines[index][: info[index].comment] if info[index].comment is not None else lines[index]
-        if info[index].in_string or not (match := _KEY_LINE.match(code)):
+        if info[index].in_string or not (match := KEY_LINE.match(code)):
             continue
         last_key = index
-        if _toml_key(match["key"]) != change.key:
+        if toml_key(match["key"]) != change.key:
             continue
         if change.count == 0:
             del lines[index]
@@ -172,10 +116,10 @@ def _edit_text(text: str, change: Change) -> str | None:
     headers: dict[str, int] = {}
     for index, raw in enumerate(lines):
         line = raw.strip()
-        if match := _SECTION_LINE.match(line):
+        if match := SECTION_LINE.match(line):
             section = match["section"].strip().lower()
             headers.setdefault(section, index)
-        elif line and not line.startswith("#") and (match := _COUNT_LINE.match(re.sub(r"\s+#.*$", "", line))):
+        elif line and not line.startswith("#") and (match := COUNT_LINE.match(re.sub(r"\s+#.*$", "", line))):
             entries.setdefault(section, []).append((index, match["key"].strip()))
     mine = entries.get(change.section, [])
     lines_of_key = [index for index, key in mine if key == change.key]
@@ -201,4 +145,68 @@ def _edit_text(text: str, change: Change) -> str | None:
         lines.insert(min(headers.values()), new_line)  # before the first header: where main's lines go
     else:
         return text.rstrip("\n") + f"\n\n## {change.section}\n{new_line}\n"
+    return "\n".join(lines)
+
+
+# Top-level keys (`deckcheck set`) ------------------------------------------------------------------------
+
+
+def set_key_text(text: str, fmt: str, key: str, value: str) -> str | None:
+    """The deck text with top-level `key` set to `value` (None when a line edit is not possible)."""
+    if fmt == "toml":
+        return _set_toml_key(text, key, value)
+    if fmt == "text":
+        return _set_text_key(text, key, value)
+    return None
+
+
+def _set_toml_key(text: str, key: str, value: str) -> str | None:
+    lines = text.split("\n")
+    info = scan_toml(text)
+    written = tomli_w.dumps({key: value}).rstrip("\n")
+    last_key = None
+    for index, line in enumerate(lines):
+        code = line[: info[index].comment] if info[index].comment is not None else line
+        if info[index].in_string:
+            if last_key == index - 1:  # a multi-line value goes on: a new key goes after its end
+                last_key = index
+            continue
+        if TABLE_HEADER.match(code):
+            break  # the first table: top-level keys end here
+        match = KEY_LINE.match(code)
+        if match is None:
+            continue
+        last_key = index
+        if toml_key(match["key"]) != key:
+            continue
+        if match["value"].lstrip()[:3] in ('"""', "'''") or match["value"].lstrip()[:1] in ("[", "{"):
+            return None  # a value over several lines, or not a string: rewrite the whole file
+        value_start, value_end = match.start("value"), len(code.rstrip())
+        lines[index] = line[:value_start] + written.split(" = ", 1)[1] + line[value_end:]  # spacing, comment kept
+        return "\n".join(lines)
+    if last_key is None:
+        return written + "\n" + text
+    lines.insert(last_key + 1, written)
+    return "\n".join(lines)
+
+
+def _set_text_key(text: str, key: str, value: str) -> str | None:
+    lines = text.split("\n")
+    last_header = None
+    for index, raw in enumerate(lines):
+        line = raw.strip()
+        if SECTION_LINE.match(line):
+            break  # header lines belong before the sections
+        if not line or line.startswith("#") or not (match := HEADER_LINE.match(line)):
+            continue
+        last_header = index
+        if match["key"].lower() != key:
+            continue
+        comment = re.search(r"\s+#.*$", raw)
+        indent = raw[: len(raw) - len(raw.lstrip())]
+        lines[index] = f"{indent}{key}: {value}" + (comment[0] if comment else "")
+        return "\n".join(lines)
+    if last_header is None:
+        return None
+    lines.insert(last_header + 1, f"{key}: {value}")
     return "\n".join(lines)

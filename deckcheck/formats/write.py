@@ -13,7 +13,8 @@ from typing import Any
 import tomli_w
 
 from deckcheck.errors import DeckcheckError
-from deckcheck.model.deck import DeckSource, Entry, parse_deck
+from deckcheck.formats.read import parse_deck
+from deckcheck.model.deck import DeckSource, Entry
 
 
 def merged_entries(source: DeckSource) -> dict[str, list[Entry]]:

@@ -51,7 +51,7 @@ from deckcheck.model.cards import (
     validates_after,
     validates_before,
 )
-from deckcheck.model.deck import Deck
+from deckcheck.model.deck import CardLookup, Deck
 from deckcheck.model.game import (
     CopyGroup,
     Game,
@@ -640,20 +640,12 @@ SECOND_PLAYER_EP = 3  # 6.2.1.10
 LEADER_HEALTH = 20  # 6.2.1.11
 
 
-def magic_item_token() -> Card:
-    """The 『魔法のアイテム』 token record: from the layered card database when it holds one, else a stand-in.
+def magic_item_token(db: CardLookup | None) -> Card:
+    """The 『魔法のアイテム』 token record: from the deck's card database when it holds one, else a stand-in.
 
-    A deck does not carry its database, so the default layers (shipped, git root, $DECKCHECK_CARDDB) are read;
-    the token appendix of 9.1.2.3 is missing from the rules, and the engine only needs 5 tokens of that name.
+    The token appendix of 9.1.2.3 is missing from the rules, and the engine only needs 5 tokens of that name.
     """
-    from deckcheck.carddb.db import load_carddb  # deferred: the card database imports the game registry
-    from deckcheck.errors import DeckcheckError
-
-    try:
-        candidates = load_carddb(GAME.id).named(MAGIC_ITEM)
-    except DeckcheckError:  # an unreadable or broken layer: the stand-in below is enough for setup
-        candidates = []
-    for card in candidates:
+    for card in db.named(MAGIC_ITEM) if db is not None else ():
         if getattr(card, "token", False):
             return card
     return EvolveCard(number="TOKEN-魔法のアイテム", name=MAGIC_ITEM, type="amulet", token=True, title=CINDERELLA_GIRLS)
@@ -744,7 +736,7 @@ def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
         table.log("evolve deck", "6.2.1.5", "no evolve deck: nothing to place")
     table.notes["evolve deck"] = len(evolve_cards)
     if basis == "title" and lead.title == CINDERELLA_GIRLS:
-        token = magic_item_token()
+        token = magic_item_token(deck.db)
         tokens = [token] * MAGIC_ITEM_COUNT
         table.zone("ex-area").extend(tokens)
         table.log(

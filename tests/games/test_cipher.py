@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from conftest import STARTER_DECKS, cipher_unit, make_db, make_deck, rule_ids, violations_of
 
+from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb
 from deckcheck.check.run import check_deck
 from deckcheck.errors import CardDatabaseError
 from deckcheck.games.cipher import GAME, CipherCard, limit_identity
-from deckcheck.model.deck import load_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 L = "L-001"  # 見習い君主 リーフィ, printed cost 1

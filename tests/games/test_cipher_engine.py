@@ -11,11 +11,12 @@ import pytest
 from conftest import STARTER_CARDDB, STARTER_DECKS, deck_multiset, make_db, make_deck
 from test_cipher import unit
 
+from deckcheck._api import load_deck
 from deckcheck.engine.procedure import EngineError, MulliganKind
 from deckcheck.engine.table import KeepFilter, NoMulligan, Table, deal, mulligan
 from deckcheck.errors import DeckcheckError
 from deckcheck.games.cipher import GAME, SETUP
-from deckcheck.model.deck import Deck, load_deck
+from deckcheck.model.deck import Deck
 from deckcheck.model.query import parse_filter
 
 ROOT = Path(__file__).resolve().parents[2]

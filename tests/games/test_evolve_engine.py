@@ -249,20 +249,24 @@ def test_cinderella_girls_title_deck_creates_5_magic_items_before_turn_order(db,
 
 
 def test_magic_item_token_comes_from_the_card_database(starter_carddb):
-    token = magic_item_token()
+    from deckcheck.carddb import load_carddb
+
+    token = magic_item_token(load_carddb("evolve"))
     assert token.number == "DC-SV-110" and token.token and token.name == MAGIC_ITEM
 
 
-def test_magic_item_token_stand_in_when_the_database_cannot_be_read(monkeypatch, db):
-    from deckcheck.carddb import db as carddb
-    from deckcheck.errors import CardDatabaseError
+def test_magic_item_token_comes_from_the_decks_own_database(db):
+    """The token is looked up in the database the deck was resolved with (so `hand --carddb X` consults X)."""
+    token = rec("MY-TOKEN", MAGIC_ITEM, "amulet", cls=None, token=True, title=CG)
+    with_token = make_db("evolve", [*RECORDS, token])
+    table = deal(idol(with_token), seed=1, going="first")
+    assert numbers(table.zone("ex-area")) == ["MY-TOKEN"] * 5
 
-    def broken(game_id: str, *args: Any, **kwargs: Any):
-        raise CardDatabaseError(["a broken layer"])
 
-    monkeypatch.setattr(carddb, "load_carddb", broken)
-    token = magic_item_token()
+def test_magic_item_token_stand_in_when_the_database_has_none(db):
+    token = magic_item_token(None)
     assert token.name == MAGIC_ITEM and token.token and token.title == CG
+    assert magic_item_token(db) == token  # a database without the token record
     table = deal(idol(db), seed=1, going="first")
     assert numbers(table.zone("ex-area")) == [token.number] * 5
 

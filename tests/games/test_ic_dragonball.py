@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 from conftest import make_db, make_deck, rule_ids, violations_of
 
-from deckcheck.carddb.db import load_carddb
+from deckcheck._api import load_deck
+from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.check.run import check_deck
 from deckcheck.errors import CardDatabaseError
+from deckcheck.formats.read import parse_deck
 from deckcheck.games.ic_dragonball import DragonBallCard
-from deckcheck.model.deck import load_deck, parse_deck, resolve_deck
 
 GAME = "ic-dragonball"
 DECKS = Path(__file__).resolve().parents[2] / "decks" / GAME

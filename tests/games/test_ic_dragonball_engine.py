@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from conftest import make_db, make_deck
 
+from deckcheck._api import load_deck
 from deckcheck.engine.procedure import EngineError
 from deckcheck.engine.table import KeepFilter, Table, deal, mulligan
 from deckcheck.games.ic_dragonball import GAME as DRAGONBALL
 from deckcheck.games.ic_dragonball import REDRAW_REF, SETUP
-from deckcheck.model.deck import Deck, load_deck
+from deckcheck.model.deck import Deck
 from deckcheck.model.query import parse_filter
 
 GAME = "ic-dragonball"

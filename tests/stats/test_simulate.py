@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 from conftest import STARTER_CARDDB, STARTER_DECKS, make_db, make_deck
 
-from deckcheck.carddb.db import load_carddb
+from deckcheck._api import load_deck
+from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.engine.procedure import EngineError, MulliganKind
 from deckcheck.errors import DeckcheckError
-from deckcheck.model.deck import Deck, load_deck, parse_deck, resolve_deck
+from deckcheck.formats.read import parse_deck
+from deckcheck.model.deck import Deck
 from deckcheck.model.query import parse_filter, parse_query
 from deckcheck.stats.model import (
     MulliganPlan,

@@ -1,0 +1,80 @@
+"""Reading TOML text line by line, where a parser keeps no positions: which lines start inside a multi-line string,
+where comments start, header and key lines, and where a parse error stands. Used by the deck editor, the line finder
+(:mod:`deckcheck._util.positions`) and the readers of deck and card files."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import tomli
+
+
+@dataclass(frozen=True)
+class ScannedLine:
+    in_string: bool  # the line starts inside a multi-line string
+    comment: int | None  # the column where a comment starts
+
+
+def scan_toml(text: str) -> list[ScannedLine]:
+    """Per line: whether it starts inside a multi-line string, and where its comment starts."""
+    result: list[ScannedLine] = []
+    state = ""  # "", '"', "'", '"""', "'''"
+    for line in text.split("\n"):
+        starts_inside = state in ('"""', "'''")
+        comment = None
+        i = 0
+        while i < len(line):
+            if state == "":
+                if line[i] == "#":
+                    comment = i
+                    break
+                for quote in ('"""', "'''", '"', "'"):
+                    if line.startswith(quote, i):
+                        state = quote
+                        i += len(quote)
+                        break
+                else:
+                    i += 1
+                continue
+            if state in ('"', '"""') and line[i] == "\\":
+                i += 2
+                continue
+            if line[i] == state[0]:
+                run = len(line) - i - len(line[i:].lstrip(state[0]))
+                closes = run >= len(state)  # up to two quotes before a closing triple quote belong to the string
+                i += 1 if len(state) == 1 else run
+                state = "" if closes else state
+                continue
+            i += 1
+        if state in ('"', "'"):  # a one-line string cannot continue on the next line
+            state = ""
+        result.append(ScannedLine(starts_inside, comment))
+    return result
+
+
+TABLE_HEADER = re.compile(r"^\s*\[(?P<double>\[)?\s*(?P<key>[^\[\]]+?)\s*\]\]?\s*$")
+KEY_LINE = re.compile(r"^(?P<indent>\s*)(?P<key>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[A-Za-z0-9_-]+)\s*=\s*(?P<value>.*)$")
+
+
+def toml_key(text: str) -> str | None:
+    """The key a bare or quoted key text stands for (None for a dotted key)."""
+    try:
+        parsed = tomli.loads(f"{text} = 0")
+    except tomli.TOMLDecodeError:
+        return None
+    (key, value), *rest = parsed.items()
+    return key if not rest and value == 0 else None
+
+
+def toml_comment_lines(text: str) -> list[int]:
+    """Line numbers (from 1) holding a comment."""
+    return [number for number, info in enumerate(scan_toml(text), start=1) if info.comment is not None]
+
+
+def toml_error_position(error: tomli.TOMLDecodeError) -> tuple[str, int | None]:
+    """The reason and line of a TOML error (Python 3.11's tomllib puts them in the message only)."""
+    text = str(error)
+    if match := re.search(r"\(at line (\d+), column (\d+)\)", text):
+        return f"{text[: match.start()].strip()} (column {match[2]})", int(match[1])
+    return text, None
