@@ -17,7 +17,7 @@ from deckcheck.carddb.db import (
     load_carddb,  # noqa: E402
     resolve_deck,
 )
-from deckcheck.engine.table import deal  # noqa: E402
+from deckcheck.engine.deal import deal  # noqa: E402
 from deckcheck.formats.read import parse_deck  # noqa: E402
 
 

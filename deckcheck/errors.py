@@ -74,3 +74,7 @@ def _rebuild(cls: type[DeckcheckError], args: tuple[Any, ...], state: dict[str, 
     error.args = args
     error.__dict__.update(state)
     return error
+
+
+class EngineError(DeckcheckError):
+    """The setup cannot run on this deck, or a step was asked that the rules forbid."""

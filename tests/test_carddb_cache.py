@@ -235,7 +235,7 @@ def test_a_cached_card_that_lacks_a_field_is_never_served_the_files_are_read_ins
 
 def test_a_cache_of_another_deckcheck_version_is_rebuilt(layer, parses, monkeypatch):
     fresh_load(layer)
-    monkeypatch.setattr(deckcheck, "__version__", "0.0.0-older")
+    monkeypatch.setattr(cache, "__version__", "0.0.0-older")  # the version the cache key reads
     parses.clear()
     fresh_load(layer)
     assert len(parses) == len(VANGUARD_RECORDS)

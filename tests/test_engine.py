@@ -7,8 +7,10 @@ import random
 import pytest
 from conftest import make_db
 
-from deckcheck.engine.procedure import EngineError, MulliganKind
-from deckcheck.engine.table import KeepFilter, NoMulligan, Table, mulligan
+from deckcheck.engine.deal import KeepFilter, NoMulligan, mulligan
+from deckcheck.engine.procedure import MulliganKind
+from deckcheck.engine.table import Table
+from deckcheck.errors import EngineError
 from deckcheck.games import get_game
 from deckcheck.model.query import parse_filter
 

@@ -11,7 +11,7 @@ import pytest
 from conftest import deck_multiset
 
 from deckcheck.carddb.db import load_carddb, resolve_deck
-from deckcheck.engine.table import deal
+from deckcheck.engine.deal import deal
 from deckcheck.formats.read import parse_deck
 
 ROOT = Path(__file__).resolve().parent.parent

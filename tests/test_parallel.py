@@ -11,8 +11,7 @@ import pytest
 
 from deckcheck.check import parallel
 from deckcheck.check.run import check_paths
-from deckcheck.engine.procedure import EngineError
-from deckcheck.errors import CardDatabaseError, DeckcheckError
+from deckcheck.errors import CardDatabaseError, DeckcheckError, EngineError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "decks"
 

@@ -22,7 +22,7 @@ from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb
 from deckcheck.check.regulations import load_regulations
 from deckcheck.check.run import check_deck
-from deckcheck.engine.table import deal
+from deckcheck.engine.deal import deal
 from deckcheck.games.cipher import CipherCard
 from deckcheck.games.evolve import EvolveCard, basis_status
 from deckcheck.realdata import convert_cipher, convert_evolve, main, validate

@@ -51,6 +51,9 @@ try:  # what hmac.compare_digest is, without importing hmac (and OpenSSL)
 except ImportError:  # pragma: no cover
     from hmac import compare_digest as same_digest
 
+from deckcheck._util.normalize import norm_name
+from deckcheck._version import __version__
+from deckcheck.errors import DeckcheckError
 from deckcheck.model.cards import Record
 
 if TYPE_CHECKING:
@@ -213,8 +216,7 @@ def store(
     """Write the database to the cache, atomically; any failure leaves the command working without a cache."""
     if not enabled():
         return
-    from deckcheck._util.atomic import atomic_write_with
-    from deckcheck.errors import DeckcheckError
+    from deckcheck._util.atomic import atomic_write_with  # deferred: only a cache miss writes (tempfile, ...)
 
     path = cache_file(game, layers)
     if path is None:
@@ -304,7 +306,7 @@ def _new_secret(path: Path) -> bytes | None:
     """Make the secret (mode 0600 from mkstemp); another process's new secret is used rather than replaced."""
     import tempfile
 
-    from deckcheck._util.atomic import TEMP_SUFFIX
+    from deckcheck._util.atomic import TEMP_SUFFIX  # deferred: only a new secret is written
 
     secret = os.urandom(SECRET_BYTES)
     temporary = None
@@ -333,8 +335,6 @@ def _new_secret(path: Path) -> bytes | None:
 
 
 def _versions() -> tuple[str, str, str]:
-    from deckcheck import __version__
-
     return __version__, _pydantic_version(), sys.version
 
 
@@ -363,14 +363,18 @@ def _code_fingerprint(game: Game) -> str:
     return _fingerprints[game.id]
 
 
+# The card loader beside this module (it imports this one, so it is named rather than imported).
+_LOADER = f"{__name__.rpartition('.')[0]}.db"
+
+
 def _hash_modules(game: Game) -> str:
     modules = {cls.__module__ for cls in game.card_model.__mro__ if cls.__module__.startswith("deckcheck")}
     modules |= {
         game.db_warnings.__module__,
         game.limit_identity.__module__,
-        "deckcheck.model.cards",
-        "deckcheck.carddb.db",
-        "deckcheck._util.normalize",
+        Record.__module__,  # the validators
+        _LOADER,
+        norm_name.__module__,
         __name__,
     }
     digest = blake2b(digest_size=32)

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckcheck import __version__
 from deckcheck._util.safetext import escape_controls
+from deckcheck._version import __version__
 from deckcheck.check.run import CheckRun, DeckReport
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import all_games

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from deckcheck import __version__
+from deckcheck._version import __version__
 from deckcheck.cli import clitypes
 from deckcheck.errors import DeckcheckError
 

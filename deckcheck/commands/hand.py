@@ -10,8 +10,8 @@ from typing import Any
 
 from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.check.run import check_deck
-from deckcheck.engine.procedure import Going
-from deckcheck.engine.table import KeepFilter, MulliganPolicy, NoMulligan, Table, deal
+from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
+from deckcheck.engine.table import Going, Table
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.cards import Card

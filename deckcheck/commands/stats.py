@@ -10,9 +10,9 @@ from pathlib import Path
 import typer
 
 from deckcheck.carddb.db import load_carddb, resolve_deck
-from deckcheck.engine.procedure import EngineError, Going
-from deckcheck.engine.table import deal
-from deckcheck.errors import DeckcheckError
+from deckcheck.engine.deal import deal
+from deckcheck.engine.table import Going
+from deckcheck.errors import DeckcheckError, EngineError
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import Query

@@ -8,20 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal
-
-from deckcheck.errors import DeckcheckError
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from deckcheck.engine.table import Table
+    from deckcheck.engine.table import Going, Table
     from deckcheck.model.cards import Card
     from deckcheck.model.deck import Deck
-
-Going = Literal["first", "second"]
-
-
-class EngineError(DeckcheckError):
-    """The setup cannot run on this deck, or a step was asked that the rules forbid."""
 
 
 class MulliganKind(StrEnum):

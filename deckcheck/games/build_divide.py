@@ -9,7 +9,8 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
-from deckcheck.engine.procedure import EngineError, MulliganKind, Setup, expand
+from deckcheck.engine.procedure import MulliganKind, Setup, expand
+from deckcheck.errors import EngineError
 from deckcheck.model.cards import (
     Before,
     Bounds,

@@ -8,7 +8,8 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from deckcheck._util.normalize import norm_name, norm_number
-from deckcheck.engine.procedure import EngineError, MulliganKind, Setup, expand
+from deckcheck.engine.procedure import MulliganKind, Setup, expand
+from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, as_list, choice, int_or_x, validates_after, validates_before
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import (

@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
 from deckcheck._util.normalize import norm_name
-from deckcheck.engine.procedure import EngineError, MulliganKind, Setup, expand
+from deckcheck.engine.procedure import MulliganKind, Setup, expand
+from deckcheck.errors import EngineError
 from deckcheck.model.cards import (
     After,
     Before,

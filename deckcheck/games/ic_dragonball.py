@@ -11,7 +11,8 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
-from deckcheck.engine.procedure import EngineError, MulliganKind, Setup, expand
+from deckcheck.engine.procedure import MulliganKind, Setup, expand
+from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, Name, PlainInt, Record, choice, invalid_fields, validates_after
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import (

@@ -10,7 +10,8 @@ from math import comb
 from typing import TYPE_CHECKING, Annotated, Any
 
 from deckcheck._util.normalize import norm_name, norm_number
-from deckcheck.engine.procedure import EngineError, MulliganKind, Setup, TurnModel, expand
+from deckcheck.engine.procedure import MulliganKind, Setup, TurnModel, expand
+from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, PlainInt, as_list, choice, validates_before
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, plural, tally

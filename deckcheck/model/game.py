@@ -8,15 +8,23 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from deckcheck.model.cards import Card
 from deckcheck.model.violation import Severity, Violation
 
-if TYPE_CHECKING:
-    from deckcheck.model.deck import Deck
+# A rule's check takes the rule and a deck (deckcheck.model.deck.Deck, which imports this module for its `game`:
+# Any here keeps the two modules out of an import circle; each game types its checks with Deck).
+CheckFunction = Callable[["Rule", Any], Iterable[Violation]]
 
-CheckFunction = Callable[["Rule", "Deck"], Iterable[Violation]]
+
+class DeckView(Protocol):
+    """What the shared helpers below read of a deck (deckcheck.model.deck.Deck)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def cards(self, section: str) -> list[tuple[Card, int]]: ...
 
 
 @dataclass(frozen=True)
@@ -55,7 +63,7 @@ class Rule:
             deck_key=deck_key,
         )
 
-    def run(self, deck: Deck) -> list[Violation]:
+    def run(self, deck: DeckView) -> list[Violation]:
         return list(self.check(self, deck))
 
 
@@ -149,7 +157,7 @@ class CopyGroup(NamedTuple):
     scope: str  # where the copies were counted, for messages: "the main deck", "the main deck and D deck together"
 
 
-def copies_per_section(deck: Deck) -> Iterator[CopyGroup]:
+def copies_per_section(deck: DeckView) -> Iterator[CopyGroup]:
     """Copies per `limit_identity`, each section counted separately (the default when a game says nothing)."""
     game = deck.game
     for section in game.sections:

@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from deckcheck.engine.procedure import EngineError, Going, TurnModel
-from deckcheck.engine.table import MAX_TURN, deal
-from deckcheck.errors import DeckcheckError
+from deckcheck.engine.deal import MAX_TURN, deal
+from deckcheck.engine.procedure import TurnModel
+from deckcheck.engine.table import Going
+from deckcheck.errors import DeckcheckError, EngineError
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query, parse_filter, parse_query
 from deckcheck.stats.exact import ExactEngine, ExactGaveUp, ExactResult, ExactUnavailable

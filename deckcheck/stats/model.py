@@ -11,9 +11,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from deckcheck.engine.procedure import EngineError, Going, MulliganKind, TurnModel
-from deckcheck.engine.table import Table, setup_choices
-from deckcheck.errors import DeckcheckError
+from deckcheck.engine.deal import setup_choices
+from deckcheck.engine.procedure import MulliganKind, TurnModel
+from deckcheck.engine.table import Going, Table
+from deckcheck.errors import DeckcheckError, EngineError
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckcheck.engine.procedure import Going
-from deckcheck.engine.table import MAX_CARDS, MAX_TURN, Table
+from deckcheck.engine.deal import MAX_CARDS, MAX_TURN
+from deckcheck.engine.table import Going, Table
 from deckcheck.errors import DeckcheckError
 from deckcheck.model.game import Game
 from deckcheck.model.query import split_deadline

@@ -21,9 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.engine.procedure import EngineError, MulliganKind
-from deckcheck.engine.table import Table, deal
-from deckcheck.errors import DeckcheckError
+from deckcheck.engine.deal import deal
+from deckcheck.engine.procedure import MulliganKind
+from deckcheck.engine.table import Table
+from deckcheck.errors import DeckcheckError, EngineError
 from deckcheck.model.cards import Card
 from deckcheck.stats.model import (
     MulliganPlan,

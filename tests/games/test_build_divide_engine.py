@@ -11,8 +11,10 @@ from conftest import make_db, make_deck
 from test_build_divide import territory, unit
 
 from deckcheck import load_deck
-from deckcheck.engine.procedure import EngineError, MulliganKind
-from deckcheck.engine.table import KeepFilter, Table, deal, mulligan
+from deckcheck.engine.deal import KeepFilter, deal, mulligan
+from deckcheck.engine.procedure import MulliganKind
+from deckcheck.engine.table import Table
+from deckcheck.errors import EngineError
 from deckcheck.games.build_divide import GAME
 from deckcheck.model.query import parse_filter
 

@@ -12,9 +12,10 @@ from conftest import STARTER_CARDDB, STARTER_DECKS, deck_multiset, make_db, make
 from test_cipher import unit
 
 from deckcheck._api import load_deck
-from deckcheck.engine.procedure import EngineError, MulliganKind
-from deckcheck.engine.table import KeepFilter, NoMulligan, Table, deal, mulligan
-from deckcheck.errors import DeckcheckError
+from deckcheck.engine.deal import KeepFilter, NoMulligan, deal, mulligan
+from deckcheck.engine.procedure import MulliganKind
+from deckcheck.engine.table import Table
+from deckcheck.errors import DeckcheckError, EngineError
 from deckcheck.games.cipher import GAME, SETUP
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import parse_filter

@@ -12,8 +12,9 @@ import pytest
 from conftest import STARTER_DECKS, deck_multiset, make_db, make_deck
 
 from deckcheck import load_deck
-from deckcheck.engine.procedure import EngineError
-from deckcheck.engine.table import KeepFilter, Table, deal, mulligan
+from deckcheck.engine.deal import KeepFilter, deal, mulligan
+from deckcheck.engine.table import Table
+from deckcheck.errors import EngineError
 from deckcheck.games.evolve import GAME, MAGIC_ITEM, card_inventory, magic_item_token
 from deckcheck.model.cards import Card
 from deckcheck.model.query import parse_filter

@@ -11,8 +11,9 @@ import pytest
 from conftest import make_db, make_deck
 
 from deckcheck._api import load_deck
-from deckcheck.engine.procedure import EngineError
-from deckcheck.engine.table import KeepFilter, Table, deal, mulligan
+from deckcheck.engine.deal import KeepFilter, deal, mulligan
+from deckcheck.engine.table import Table
+from deckcheck.errors import EngineError
 from deckcheck.games.ic_dragonball import GAME as DRAGONBALL
 from deckcheck.games.ic_dragonball import REDRAW_REF, SETUP
 from deckcheck.model.deck import Deck

@@ -11,8 +11,9 @@ from conftest import make_db, make_deck, rule_ids
 from test_vanguard import BASE_G, BASE_MAIN, rec, records_with
 
 from deckcheck import check_deck, load_deck
-from deckcheck.engine.procedure import EngineError
-from deckcheck.engine.table import KeepFilter, NoMulligan, Table, deal, mulligan
+from deckcheck.engine.deal import KeepFilter, NoMulligan, deal, mulligan
+from deckcheck.engine.table import Table
+from deckcheck.errors import EngineError
 from deckcheck.games.vanguard import GAME, SETUP
 from deckcheck.model.query import parse_filter
 

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from conftest import cipher_unit, make_db, make_deck
 
-from deckcheck.engine.procedure import EngineError, MulliganKind
-from deckcheck.errors import DeckcheckError
+from deckcheck.engine.procedure import MulliganKind
+from deckcheck.errors import DeckcheckError, EngineError
 from deckcheck.model.deck import Deck
 from deckcheck.stats.answer import (
     Answer,

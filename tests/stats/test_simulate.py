@@ -11,8 +11,8 @@ from conftest import STARTER_CARDDB, STARTER_DECKS, make_db, make_deck
 
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb, resolve_deck
-from deckcheck.engine.procedure import EngineError, MulliganKind
-from deckcheck.errors import DeckcheckError
+from deckcheck.engine.procedure import MulliganKind
+from deckcheck.errors import DeckcheckError, EngineError
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import parse_filter, parse_query
