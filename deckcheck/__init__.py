@@ -22,11 +22,11 @@ _EXPORTS = {
     "CardDB": "deckcheck.carddb.db",
     "build_carddb": "deckcheck.carddb.db",
     "load_carddb": "deckcheck.carddb.db",
-    "CheckRun": "deckcheck.check.run",
-    "DeckReport": "deckcheck.check.run",
-    "check_deck": "deckcheck.check.run",
-    "check_paths": "deckcheck.check.run",
-    "report_deck": "deckcheck.check.run",
+    "CheckRun": "deckcheck.check",
+    "DeckReport": "deckcheck.check",
+    "check_deck": "deckcheck.check",
+    "check_paths": "deckcheck.check",
+    "report_deck": "deckcheck.check",
     "Deck": "deckcheck.model.deck",
     "DeckSource": "deckcheck.model.deck",
     "load_deck": "deckcheck._api",
@@ -65,7 +65,9 @@ __all__ = [
 if TYPE_CHECKING:
     from deckcheck._api import load_deck
     from deckcheck.carddb.db import CardDB, build_carddb, load_carddb, resolve_deck
-    from deckcheck.check.run import CheckRun, DeckReport, check_deck, check_paths, report_deck
+    from deckcheck.check.deck import check_deck, report_deck
+    from deckcheck.check.report import CheckRun, DeckReport
+    from deckcheck.check.run import check_paths
     from deckcheck.errors import CardDatabaseError, DeckcheckError
     from deckcheck.formats.read import parse_deck, source_from_mapping
     from deckcheck.games import all_games, get_game

@@ -12,7 +12,8 @@ import pytest
 from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
 from typer.testing import CliRunner
 
-from deckcheck.check.run import check_paths, find_deck_files
+from deckcheck.check.discover import find_deck_files
+from deckcheck.check.run import check_paths
 from deckcheck.cli.app import app
 
 
@@ -254,7 +255,7 @@ def _refuse_reading(monkeypatch, *, folder: str, file: str) -> None:
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
         return real_read(path, *args, **options)
 
-    monkeypatch.setattr("deckcheck.check.run.os.scandir", scandir)
+    monkeypatch.setattr("deckcheck.check.discover.os.scandir", scandir)
     monkeypatch.setattr(files, "read_input", read_input)  # how every deck file is read
 
 

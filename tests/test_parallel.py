@@ -71,7 +71,7 @@ def test_several_processes_give_the_same_run_as_one(many_decks, jobs, monkeypatc
 
 
 def test_the_progress_bar_sees_every_deck_file(many_decks):
-    from deckcheck.check.run import find_deck_files
+    from deckcheck.check.discover import find_deck_files
 
     folder, extra = many_decks
     seen = []

@@ -20,8 +20,8 @@ from conftest import make_deck, rule_ids
 
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb
+from deckcheck.check.deck import check_deck
 from deckcheck.check.regulations import load_regulations
-from deckcheck.check.run import check_deck
 from deckcheck.engine.deal import deal
 from deckcheck.games.cipher import CipherCard
 from deckcheck.games.evolve import EvolveCard, basis_status

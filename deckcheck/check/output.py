@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck._util.safetext import escape_controls
 from deckcheck._version import __version__
-from deckcheck.check.run import CheckRun, DeckReport
+from deckcheck.check.report import CheckRun, DeckReport
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import all_games
 from deckcheck.model.violation import Violation

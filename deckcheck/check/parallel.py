@@ -24,15 +24,14 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from deckcheck.carddb.db import resolve_deck
-from deckcheck.check.run import Progress, progress_over
+from deckcheck.check.deck import report_deck
+from deckcheck.check.report import CheckRun
+from deckcheck.check.session import CheckSession, Progress, internal_error, progress_over
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.read import parse_deck
-
-if TYPE_CHECKING:
-    from deckcheck.check.run import _Session
 
 JOBS_ENV = "DECKCHECK_JOBS"
 MIN_DECKS = 200  # below this, starting workers costs more than it saves
@@ -144,7 +143,7 @@ def _jobs_from_environment() -> int | None:
 def check_files(
     files: list[str],
     texts: dict[str, str],
-    session: _Session,
+    session: CheckSession,
     workers: int,
     progress: Progress | None = None,
 ) -> None:
@@ -229,10 +228,9 @@ def _ignore_interrupts() -> None:
 
 
 def _check_chunk(paths: list[str]) -> list[Outcome]:
-    from deckcheck.check.run import CheckRun, _Session, internal_error, report_deck
 
     assert _job is not None, "a worker runs only inside check_files"
-    session = _Session(CheckRun(), _job.extra, None, None)
+    session = CheckSession(CheckRun(), _job.extra, None, None)
     outcomes: list[Outcome] = []
     for path in paths:
         try:

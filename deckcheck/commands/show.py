@@ -8,12 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import typer
-
 from deckcheck._util.safetext import escape_controls  # one look for violations, as `deckcheck check` prints them
+from deckcheck._util.style import style
 from deckcheck.carddb.db import load_carddb, resolve_deck
+from deckcheck.check.deck import report_deck
 from deckcheck.check.output import violation_line
-from deckcheck.check.run import DeckReport, report_deck
+from deckcheck.check.report import DeckReport
 from deckcheck.formats.printable import key_rows, sections_of
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.cards import Card
@@ -44,7 +44,7 @@ def run_show(
     report = report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
     if json_output:
         return json.dumps(show_json(deck, report), ensure_ascii=False, indent=2)
-    return render_show_text(deck, report, typer.style if colour else _plain)
+    return render_show_text(deck, report, style if colour else _plain)
 
 
 # Text --------------------------------------------------------------------------------------------------

@@ -7,8 +7,6 @@ import sys
 import time
 from pathlib import Path
 
-import typer
-
 from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.engine.deal import deal
 from deckcheck.engine.table import Going
@@ -253,11 +251,11 @@ def _draw(plot: Path, title: str, categories: list[str], series: list[Series], *
     """Write the chart and say so on stderr (stdout holds the answer, maybe JSON), with any warning about it."""
     axes = Axes(x_title=x_title, y_title="probability (going first and second)")
     write_plot(plot, title, categories, series, subtitle=subtitle, axes=axes, warn=_warn)
-    typer.echo(f"deckcheck: wrote {plot}", err=True)
+    print(f"deckcheck: wrote {plot}", file=sys.stderr)
 
 
 def _warn(message: str) -> None:
-    typer.echo(f"deckcheck: warning: {message}", err=True)
+    print(f"deckcheck: warning: {message}", file=sys.stderr)
 
 
 def _dump(data: object) -> str:

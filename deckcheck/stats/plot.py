@@ -23,9 +23,8 @@ from html import escape  # xml.sax.saxutils.escape does the same, but imports ur
 from pathlib import Path
 from typing import Any, BinaryIO
 
-import typer
-
 from deckcheck._util.atomic import atomic_write_with
+from deckcheck._util.style import style
 from deckcheck.errors import DeckcheckError
 
 
@@ -48,7 +47,7 @@ class Axes:
     y_title: str = "probability"
 
 
-# Terminal colours (typer.style names) and the matching chart colours, in series order; more series cycle.
+# Terminal colours (names as _util.style takes them) and the matching chart colours, in series order; more series cycle.
 TERMINAL_COLOURS = ("cyan", "magenta", "yellow", "green", "blue", "red")
 CHART_COLOURS = ("#1b9fb8", "#c2379b", "#d9a514", "#3a9a3f", "#3461c1", "#c8412f")
 PARTIAL_BLOCKS = " ▏▎▍▌▋▊▉"  # index = eighths of a cell
@@ -83,7 +82,7 @@ def bar_lines(categories: list[str], series: list[Series], *, width: int = 30, c
                 cells = _bar(value, width)
                 padding = " " * (width - len(cells))
                 if colour and cells:
-                    cells = typer.style(cells, fg=TERMINAL_COLOURS[number % len(TERMINAL_COLOURS)])
+                    cells = style(cells, fg=TERMINAL_COLOURS[number % len(TERMINAL_COLOURS)])
                 bar, shown = cells + padding, f"{percent(value, 1):>6}"
             line = f"{_pad(category, category_width)}  {_pad(one.label, label_width)}  {bar} {shown}"
             lines.append(line.rstrip())

@@ -1,0 +1,211 @@
+"""Checking one deck: the rules every game shares, its game's rules, a regulation's, and where each finding stands."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.carddb.db import CardDB, load_carddb
+from deckcheck.check.report import DeckReport
+from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
+from deckcheck.model.game import with_article
+from deckcheck.model.violation import Violation
+
+if TYPE_CHECKING:  # deckcheck.check.regulations is imported only when a regulation is asked for
+    from deckcheck.check.regulations import BoundRegulation, Regulation
+
+# The rules of every game ---------------------------------------------------------------------------
+
+
+def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
+    """`deck.unknown-section`, `deck.bad-count` and `deck.unknown-card`, in file order."""
+    found: list[Violation] = []
+    game = deck.game
+    for section, line in deck.source.sections.items():
+        at = f" (line {line})" if line else ""
+        found.append(
+            Violation(
+                rule="deck.unknown-section",
+                severity="error",
+                section=section,
+                message=f"Section '{section}'{at} is not {with_article(game.title)} deck section; "
+                f"the sections are: {', '.join(game.sections)}.",
+            )
+        )
+    sections = game.sections
+    asked: set[str] = set()  # the unknown keys suggestions were worked out for
+    for entry in deck.entries:
+        if entry.card is not None and entry.count is not None:
+            continue  # nearly every entry: nothing to say
+        deck.source.locate()
+        at = f" on line {entry.line}" if entry.line else ""
+        if entry.count is None:
+            found.append(
+                Violation(
+                    rule="deck.bad-count",
+                    severity="error",
+                    section=entry.section,
+                    message=f"'{entry.key}'{at} has count {_shown_count(entry.raw_count)}; "
+                    "a count must be a positive whole number.",
+                    cards=[entry.card.number] if entry.card else [],
+                    line=entry.line,
+                    end_line=entry.end_line,
+                )
+            )
+        if entry.card is None and entry.section in sections:
+            unknown = _unknown_card(deck, entry.section, entry.key, at, _suggesting(db, entry.key, asked), entry.line)
+            unknown.end_line = entry.end_line
+            found.append(unknown)
+    for key, card in deck.key_cards.items():
+        if card is None:
+            deck.source.locate()
+            suggesting = _suggesting(db, key, asked)
+            found.append(
+                _unknown_card(deck, key, deck.source.keys[key], "", suggesting, deck.source.key_lines.get(key))
+            )
+    return found
+
+
+def _shown_count(value: Any) -> str:
+    """A bad count as written; a whole number too large to be a count by its size (it may have thousands of
+    digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_COUNT:
+        return f"{repr(value)[:8]}… ({len(str(value)):,} digits, more than the {COUNT_DIGITS} a count may have)"
+    return repr(value)
+
+
+#: Suggestions are worked out for this many different unknown keys of a deck; a deck of thousands of unknown keys
+#: (a wrong game, a damaged file) is reported without them, in time proportional to its size.
+SUGGESTED_KEYS_PER_DECK = 25
+
+
+def _suggesting(db: CardDB | None, key: str, asked: set[str]) -> CardDB | None:
+    """`db` while the deck's budget of suggested keys lasts (a key already asked about costs nothing), else None."""
+    if db is None or (key not in asked and len(asked) >= SUGGESTED_KEYS_PER_DECK):
+        return None
+    asked.add(key)
+    return db
+
+
+def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None, line: int | None = None) -> Violation:
+    hints = db.suggest(key) if db is not None else []
+    hint = f" Did you mean: {'; '.join(hints)}?" if hints else ""
+    return Violation(
+        rule="deck.unknown-card",
+        severity="error",
+        section=section,
+        message=f"'{key}'{at} is not {with_article(deck.game.title)} card number or name in the card database.{hint}",
+        extra={"key": key, "suggestions": hints},
+        line=line,
+    )
+
+
+def check_deck(deck: Deck, db: CardDB | None = None, regulation: BoundRegulation | None = None) -> list[Violation]:
+    """Every violation of a deck: the shared deck rules first, then the game's rules in spec order, then the
+    regulation's banned and restricted cards (when one is given)."""
+    violations = common_violations(deck, db)
+    for rule in deck.game.rules:
+        violations.extend(rule.run(deck))
+    if regulation is not None:
+        violations.extend(regulation.violations(deck))
+    if violations:
+        place_violations(deck, violations)
+    return violations
+
+
+def place_violations(deck: Deck, violations: list[Violation]) -> None:
+    """Give each violation its line (contract, "Checking"): the first entry of its cards in the file, else its
+    section's header (or its key, for `lord`), else the deck key it is about (evolve's `basis`), else none."""
+    source = deck.source
+    source.locate()
+    for violation in violations:
+        if violation.line is None:
+            violation.line, violation.end_line = _lines_of(deck, violation)
+
+
+def _lines_of(deck: Deck, violation: Violation) -> tuple[int | None, int | None]:
+    """The violation's line, and the last line of its entry when that entry spans lines."""
+    if violation.cards:
+        wanted = set(violation.cards)
+        involved = [e for e in deck.entries if e.card is not None and e.card.number in wanted and e.line]
+        in_section = [e for e in involved if e.section == violation.section]
+        if in_section or involved:
+            first = min(in_section or involved, key=lambda entry: entry.line or 0)
+            return first.line, first.end_line
+    return _line_of(deck, violation), None
+
+
+def _line_of(deck: Deck, violation: Violation) -> int | None:
+    source = deck.source
+    if violation.cards:
+        wanted = set(violation.cards)
+        keyed = [key for key, card in deck.key_cards.items() if card is not None and card.number in wanted]
+        if keyed and (line := source.key_lines.get(keyed[0])):
+            return line
+    if violation.section is not None:
+        section = violation.section
+        # its header, else (a text decklist's cards before any header: `main` has none) its first entry
+        first_entry = min((e.line for e in deck.entries if e.section == section and e.line), default=None)
+        return source.section_lines.get(section) or source.key_lines.get(section) or first_entry
+    if violation.deck_key is not None:  # about a key (evolve's `basis`) or a whole section (its leader)
+        key = violation.deck_key
+        entries = [e.line for e in deck.entries if e.section == key and e.line]
+        return source.key_lines.get(key) or min(entries, default=None) or source.section_lines.get(key)
+    return None
+
+
+def report_deck(
+    deck: Deck,
+    db: CardDB | None = None,
+    regulation: str | Regulation | BoundRegulation | None = None,
+    *,
+    as_of: date | str | None = None,
+    deck_key: bool = False,
+    carddb_dirs: Iterable[str | Path] = (),
+) -> DeckReport:
+    """The verdict on one deck.
+
+    `regulation` is a regulation name (or a Regulation); `as_of` a date (or "YYYY-MM-DD") selecting the regulation
+    in force that day; with ``deck_key=True`` the deck's own `regulation` key counts too, as `deckcheck check` does
+    (order: the name, the deck's key, the date). With none of them no regulation applies and no regulation file is
+    read. An unknown name or a broken regulation file raises DeckcheckError; a date before every regulation of the
+    game selects none (judged without one, `note` says so).
+    """
+    started = time.perf_counter()
+    bound = _bound_regulation(deck, db, regulation, as_of, deck_key, tuple(carddb_dirs))
+    report = DeckReport(
+        path=deck.path,
+        game=deck.game.id,
+        name=deck.name,
+        counts=deck.counts(),
+        violations=check_deck(deck, db, bound),
+        regulation=bound.regulation if bound is not None else None,
+    )
+    if bound is None and as_of is not None:  # only a date before every regulation of the game selects none
+        day = as_of.isoformat() if isinstance(as_of, date) else as_of
+        report.note = f"--as-of {day}: no {deck.game.id} regulation was in force; judged without a regulation"
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _bound_regulation(
+    deck: Deck,
+    db: CardDB | None,
+    regulation: str | Regulation | BoundRegulation | None,
+    as_of: date | str | None,
+    deck_key: bool,
+    carddb_dirs: tuple[str | Path, ...],
+) -> BoundRegulation | None:
+    if regulation is None and as_of is None and not (deck_key and (deck.source.regulation or "").strip()):
+        return None
+    from deckcheck.check.regulations import BoundRegulation, Regulation, regulation_for
+
+    if isinstance(regulation, BoundRegulation):
+        return regulation
+    db = db if db is not None else load_carddb(deck.game.id, carddb_dirs)
+    if isinstance(regulation, Regulation):
+        return regulation.bind(db)
+    return regulation_for(deck, db, name=regulation, as_of=as_of, deck_key=deck_key, carddb_dirs=carddb_dirs)

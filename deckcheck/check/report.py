@@ -1,0 +1,87 @@
+"""What a check found: a deck's report (:class:`DeckReport`) and a whole run's (:class:`CheckRun`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.errors import DeckcheckError
+from deckcheck.model.violation import Violation
+
+if TYPE_CHECKING:
+    from deckcheck.check.regulations import Regulation
+
+
+@dataclass
+class DeckReport:
+    """The verdict on one deck."""
+
+    path: str | None
+    game: str
+    name: str | None
+    counts: dict[str, int]
+    violations: list[Violation]
+    regulation: Regulation | None = None  # the regulation the deck was checked against, if any
+    seconds: float = 0.0  # how long checking it took (JUnit's `time`)
+    note: str | None = None  # e.g. --as-of before the game's first regulation: judged without one
+
+    @property
+    def legal(self) -> bool:
+        return not any(v.severity == "error" for v in self.violations)
+
+    def fails(self, fail_on: str = "error") -> bool:
+        levels = {"error"} if fail_on == "error" else {"error", "warning"}
+        return any(v.severity in levels for v in self.violations)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "game": self.game,
+            "name": self.name,
+            "legal": self.legal,
+            "counts": self.counts,
+            "violations": [v.to_json() for v in self.violations],
+            "regulation": self.regulation.to_json() if self.regulation is not None else None,
+        }
+
+
+@dataclass
+class CheckRun:
+    """Reports for every readable deck, and the problems that stopped the others (exit 2)."""
+
+    reports: list[DeckReport] = field(default_factory=list)
+    errors: list[DeckcheckError] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # about the run itself, e.g. games a --regulation does not cover
+
+    def summary(self) -> dict[str, int]:
+        violations = [v for report in self.reports for v in report.violations]
+        return {
+            "decks": len(self.reports),
+            "legal": sum(report.legal for report in self.reports),
+            "errors": sum(v.severity == "error" for v in violations),
+            "warnings": sum(v.severity == "warning" for v in violations),
+        }
+
+    def exit_code(self, fail_on: str = "error") -> int:
+        if self.errors:
+            return 2
+        return 1 if any(report.fails(fail_on) for report in self.reports) else 0
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "decks": [report.to_json() for report in self.reports],
+            "summary": self.summary(),
+        }
+        if self.errors:
+            data["errors"] = [_error_json(error) for error in self.errors]
+        return data
+
+
+def _error_json(error: DeckcheckError) -> dict[str, Any]:
+    data: dict[str, Any] = {"path": error.path, "line": error.line, "field": error.field, "message": str(error)}
+    if error.details:  # several problems at once (unreadable lines, broken card records), each with its place
+        data["problems"] = [
+            {"path": detail.path or error.path, "line": detail.line, "message": str(detail)} for detail in error.details
+        ]
+    return data

@@ -1,0 +1,209 @@
+"""One `check` run's state: the card databases and regulations it loads once per game, and the problems met."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, nullcontext
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
+from deckcheck.check.deck import report_deck
+from deckcheck.check.report import CheckRun, DeckReport
+from deckcheck.errors import DeckcheckError
+from deckcheck.formats.read import parse_deck
+from deckcheck.model.deck import DeckSource
+
+if TYPE_CHECKING:  # deckcheck.check.regulations is imported only when a regulation is asked for
+    from deckcheck.check.regulations import BoundRegulation, Regulation, RegulationSet
+
+#: A progress bar over the deck files: given the paths, yields each as it is done (optionally a context manager).
+Progress = Callable[[list[str]], Iterable[str]]
+
+
+def progress_over(paths: list[str], progress: Progress | None) -> AbstractContextManager[Iterable[str]]:
+    """The paths, through the progress bar when there is one (a context manager or a plain iterable)."""
+    iterable = progress(paths) if progress else paths
+    return iterable if isinstance(iterable, AbstractContextManager) else nullcontext(iterable)
+
+
+def parse_reporting(path: str, run: CheckRun, text: str | None) -> DeckSource | None:
+    try:
+        return parse_deck(path, text)
+    except DeckcheckError as error:
+        run.errors.append(error)
+        return None
+    except Exception as error:  # a bug must not cost the other decks their reports (they are still checked)
+        run.errors.append(internal_error(path, error))
+        return None
+
+
+def internal_error(path: str, error: Exception) -> DeckcheckError:
+    """An unexpected failure on one file, reported for that file (exit 2) so the run goes on."""
+    return DeckcheckError(
+        f"could not be checked: internal error ({type(error).__name__}: {error}). This is a bug; the other files "
+        "were checked",
+        path=path,
+    )
+
+
+class CheckSession:
+    """What one `check` run loads once per game: card databases and regulations, and the problems met."""
+
+    def __init__(
+        self, run: CheckRun, extra: tuple[str | Path, ...], name: str | None, as_of: date | str | None
+    ) -> None:
+        self.run, self.extra, self.name = run, extra, name
+        self.day = None
+        if as_of is not None:
+            from deckcheck.check.regulations import parse_day
+
+            self.day = parse_day(as_of, "--as-of")
+        self.broken: dict[str, DeckcheckError] = {}  # game -> the error that stops its decks (reported once)
+        self.warned: set[str] = set()
+        self.dbs: dict[str, CardDB] = {}
+        self.regulation_sets: dict[str, RegulationSet] = {}
+        self.bound: dict[tuple[str, str], BoundRegulation | DeckcheckError] = {}
+        self.failed_dates: dict[str, str] = {}  # game -> the --as-of problem, reported once
+
+    def someone_has(self, name: str, sources: list[DeckSource]) -> bool:
+        """Whether some game of the decks has the regulation NAME; if none has, the run stops with the list."""
+        games = list(dict.fromkeys(source.game_id for source in sources))
+        sets = [found for game in games if (found := self.regulations(game)) is not None]
+        without = [found.game for found in sets if found.get(name) is None]
+        if len(without) < len(games):  # some game has it (or is broken, which is reported)
+            if without:
+                self.run.notes.append(
+                    f"--regulation {name!r} is not a regulation of {', '.join(without)}; those decks were checked "
+                    "by their own `regulation` key or --as-of, else without a regulation"
+                )
+            return True
+        listed = "; ".join(f"{found.game}: {found.names()}" for found in sets)
+        self.run.errors.append(
+            DeckcheckError(f"--regulation {name!r}: none of the games checked has a regulation of that name ({listed})")
+        )
+        return False
+
+    def db(self, game: str) -> CardDB | None:
+        if game in self.broken:
+            return None
+        if game in self.dbs:  # the layers are looked up once per game and run, not once per deck
+            return self.dbs[game]
+        try:
+            db = load_carddb(game, self.extra)
+        except DeckcheckError as error:
+            self.broken[game] = error  # reported once, not once per deck
+            return None
+        if game not in self.warned:
+            self.warned.add(game)
+            self.run.warnings.extend(db.warnings)
+        self.dbs[game] = db
+        return db
+
+    def regulations(self, game: str) -> RegulationSet | None:
+        if game in self.broken:
+            return None
+        if game not in self.regulation_sets:
+            from deckcheck.check.regulations import load_regulations
+
+            try:
+                self.regulation_sets[game] = load_regulations(game, self.extra)
+            except DeckcheckError as error:
+                self.broken[game] = error
+                return None
+        return self.regulation_sets[game]
+
+    def check(self, source: DeckSource) -> DeckReport | None:
+        db = self.db(source.game_id)
+        if db is None:
+            return None
+        try:
+            bound = self.regulation_of(source, db)
+        except _Skipped:
+            return None
+        except DeckcheckError as error:  # the deck's own `regulation` key names no regulation
+            self.run.errors.append(_at_key_line(error, source))
+            return None
+        try:
+            return report_deck(resolve_deck(source, db), db, bound)
+        except Exception as error:  # a bug on one deck: reported for that deck, the others still checked
+            self.run.errors.append(internal_error(source.path or "<deck>", error))
+            return None
+
+    def regulation_of(self, source: DeckSource, db: CardDB) -> BoundRegulation | None:
+        """The deck's regulation bound to its game's cards (None: none asked for)."""
+        if self.name is None and self.day is None and not (source.regulation or "").strip():
+            return None  # a plain check never imports nor reads regulations
+        from deckcheck.check.regulations import choose, deck_regulation
+
+        key = deck_regulation(source)
+        regulations = self.regulations(source.game_id)
+        if regulations is None:
+            raise _Skipped
+        if key is None and (self.name is None or regulations.get(self.name) is None) and self._before_all(regulations):
+            return None  # --as-of before the game's first regulation: none was in force (a note, said once)
+        try:
+            chosen = choose(
+                regulations,
+                name=self.name,
+                deck_key=key,
+                day=self.day,
+                deck_path=source.path,
+                name_required=False,
+            )
+        except DeckcheckError as error:
+            if error.path is not None:
+                raise  # the deck's own key: an error of that deck file
+            self._date_failed(source.game_id, error)
+            raise _Skipped from None
+        return self._bind(chosen, db) if chosen is not None else None
+
+    def _before_all(self, regulations: RegulationSet) -> bool:
+        """Whether --as-of is before every regulation of the game (or it has none): then none is in force."""
+        if self.day is None or any(r.effective <= self.day for r in regulations.regulations.values()):
+            return False
+        game = regulations.game
+        if game not in self.failed_dates:
+            self.failed_dates[game] = "before"
+            first = min((r.effective for r in regulations.regulations.values()), default=None)
+            since = f"its first takes effect on {first.isoformat()}" if first else f"{game} has no regulations"
+            self.run.notes.append(
+                f"--as-of {self.day.isoformat()}: no {game} regulation was in force ({since}); its decks were "
+                "checked without a regulation"
+            )
+        return True
+
+    def _date_failed(self, game: str, error: DeckcheckError) -> None:
+        """--as-of selects nothing for this game: said once, and its decks that rely on the date are not checked."""
+        if game not in self.failed_dates:
+            self.failed_dates[game] = str(error)
+            self.run.errors.append(error)
+
+    def _bind(self, chosen: Regulation, db: CardDB) -> BoundRegulation:
+        """Look the regulation's cards up once; a broken one stops only the decks that select it (said once)."""
+        key = (chosen.game, chosen.name)
+        if key not in self.bound:
+            try:
+                self.bound[key] = chosen.bind(db)
+            except DeckcheckError as error:
+                self.bound[key] = error
+                self.run.errors.append(error)
+        bound = self.bound[key]
+        if isinstance(bound, DeckcheckError):
+            raise _Skipped
+        return bound
+
+
+def _at_key_line(error: DeckcheckError, source: DeckSource) -> DeckcheckError:
+    """An error about a deck key (its `regulation`), placed on that key's line so CI annotations land there."""
+    if error.line is None and error.field is not None and error.path == source.path:
+        source.locate()
+        if line := source.key_lines.get(error.field):
+            error.line = line
+            error.args = (error.describe(),)
+    return error
+
+
+class _Skipped(Exception):
+    """A deck that cannot be checked; its problem has been reported once for its game."""
