@@ -25,7 +25,9 @@ from deckcheck.check.regulations import load_regulations
 from deckcheck.engine.deal import deal
 from deckcheck.games.cipher import CipherCard
 from deckcheck.games.evolve import EvolveCard, basis_status
-from deckcheck.realdata import convert_cipher, convert_evolve, main, validate
+from deckcheck.realdata import main, validate
+from deckcheck.realdata.cipher import convert as convert_cipher
+from deckcheck.realdata.evolve import convert as convert_evolve
 
 DATA = Path(__file__).resolve().parent / "data" / "realdata"
 REPO = Path(__file__).resolve().parent.parent

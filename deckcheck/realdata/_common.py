@@ -1,0 +1,67 @@
+"""What every real-data converter shares: the conversion's result, a record that cannot be mapped, and the readers
+of a source's text and printed numbers."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class RecordError(ValueError):
+    """A source record that cannot be mapped: the field and the reason."""
+
+    def __init__(self, field_name: str, reason: str) -> None:
+        super().__init__(f"field '{field_name}': {reason}")
+        self.field = field_name
+        self.reason = reason
+
+
+@dataclass
+class Conversion:
+    """The records made from a source list, and every source record left out (index from 1, number, reason)."""
+
+    game_id: str
+    records: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[tuple[int, str, str]] = field(default_factory=list)  # left out on purpose
+    rejected: list[tuple[int, str, str]] = field(default_factory=list)  # could not be mapped
+
+    def note(self, index: int, number: str, reason: str) -> None:
+        self.notes.append((index, number, reason))
+
+    def reject(self, index: int, number: str, reason: str) -> None:
+        self.rejected.append((index, number, reason))
+
+
+def source_text(value: Any, field_name: str, *, required: bool = True) -> str:
+    """A source string, NFKC-normalised and trimmed (odd widths and spaces become plain ones)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise RecordError(field_name, "is missing or empty")
+        return ""
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        raise RecordError(field_name, f"must be text, not {type(value).__name__} {value!r}")
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", str(value))).strip()
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """A value for a message, cut short (a hostile record may hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
+NONE_WORDS = {"-", "ー", "―", "—", "–", "−", ""}
+
+
+def number_or_none(value: Any, field_name: str, *, allow_x: bool = False) -> int | str | None:
+    """A printed number: '-' (none printed) is None; full-width digits are read; 'X' only where allowed."""
+    text = source_text(value, field_name, required=False)
+    if text in NONE_WORDS:
+        return None
+    if allow_x and text.upper() == "X":
+        return "X"
+    if not re.fullmatch(r"\d{1,6}", text):  # no card prints more; a longer run of digits is a broken record
+        expected = "a whole number (up to 6 digits), X or '-'" if allow_x else "a whole number (up to 6 digits) or '-'"
+        raise RecordError(field_name, f"{shown(value)} is not {expected}")
+    return int(text)

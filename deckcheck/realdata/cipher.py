@@ -1,0 +1,233 @@
+"""Fire Emblem 0 (Cipher)'s card list (Decksteria.FECipher) as card records: the mapping of spec/cipher.md."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from deckcheck.realdata._common import Conversion, RecordError, number_or_none, source_text
+
+SOURCE = "Decksteria/Decksteria.FECipher, Decksteria.FECipher/cardlist.json, commit 8ff15abd (December 2025)"
+
+# The source's colours are the symbols of rules 4.4.4 (realdata README); None = no symbol (4.4.2).
+CIPHER_SYMBOLS = {
+    "red": "blade-of-light",
+    "blue": "brand",
+    "white": "hoshido",
+    "black": "nohr",
+    "green": "medallion",
+    "purple": "divine-weapons",
+    "yellow": "holy-war-flag",
+    "brown": "goddess-crest",
+}
+CIPHER_GENDERS = {"male": "male", "female": "female"}
+CIPHER_WEAPONS = {
+    "sword": "sword",
+    "lance": "lance",
+    "axe": "axe",
+    "bow": "bow",
+    "tome": "magic",
+    "staff": "staff",
+    "dragonstone": "dragonstone",
+    "knife": "hidden-weapon",
+    "fang": "fang",
+    "brawl": "fist",
+}
+CIPHER_TYPES = {
+    "armored": "armor",
+    "beast": "beast",
+    "flier": "flier",
+    "dragon": "dragon",
+    "mirage": "mirage",
+    "monster": "monster",
+}
+# Cards whose own text lets a deck hold any number of copies ("Character: Title", realdata README).
+CIPHER_ANY_NUMBER = {
+    ("Anna", "Secret Seller"),
+    ("Anna", "Peddler of Many Mysteries"),
+    ("Necrodragon", "Resurrected Wyrm"),
+    ("Risen", "Grotesque Soldier"),
+    ("Legion", "Masked Assassin"),
+    ("Faceless", "Heartless Monster"),
+    ("Witch", "Sacrifice Fated for Puppetdom"),
+    ("Risen", "Defiled Soldier"),
+    ("Bael", "Giant Man-Eating Spider"),
+    ("Gorgon", "Snake-Haired Demon"),
+}
+# A printed code: the number (with a variant letter a/b/c where one number has several cards) and the rarity.
+_CIPHER_CODE = re.compile(r"^(?P<number>[A-Z]+\d+-\d+[a-c]?)(?P<rarity>[A-Za-z+]*)$")
+
+
+def _cipher_range(minimum: Any, maximum: Any) -> str:
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (minimum, maximum)):
+        raise RecordError("MinRange", f"MinRange/MaxRange must be whole numbers, not {minimum!r}/{maximum!r}")
+    if maximum == 0:
+        return "-"  # 射程- (a unit that cannot attack, 18.2.1.2.1)
+    if minimum == 0 or minimum > maximum:
+        raise RecordError("MinRange", f"range {minimum}-{maximum} is not a range of 20.2–20.3")
+    return str(minimum) if minimum == maximum else f"{minimum}-{maximum}"
+
+
+def _cipher_words(values: Any) -> tuple[list[str], list[str], list[str]]:
+    """Genders, weapons and unit types from the source's `Type` list (case and stray spaces forgiven)."""
+    if not isinstance(values, list):
+        raise RecordError("Type", f"must be a list, not {values!r}")
+    genders: list[str] = []
+    weapons: list[str] = []
+    types: list[str] = []
+    for raw in values:
+        word = source_text(raw, "Type").casefold()
+        for table, out in ((CIPHER_GENDERS, genders), (CIPHER_WEAPONS, weapons), (CIPHER_TYPES, types)):
+            if word in table:
+                out.append(table[word])
+                break
+        else:
+            raise RecordError("Type", f"unknown word {raw!r} (genders, weapons and unit types of 4.5–4.7)")
+    return genders, weapons, types
+
+
+def cipher_facts(item: Any) -> dict[str, Any]:
+    """The record fields of one source card, without number, set, rarity and printings."""
+    if not isinstance(item, dict):
+        raise RecordError("-", f"must be an object, not {type(item).__name__}")
+    unit_name = source_text(item.get("Character"), "Character")
+    title = source_text(item.get("Title"), "Title")
+    colours = item.get("Color")
+    colours = [colours] if isinstance(colours, str) else colours
+    if not isinstance(colours, list) or not colours:
+        raise RecordError("Color", f"must be a list of colours, not {item.get('Color')!r}")
+    symbols = []
+    for colour in colours:
+        key = source_text(colour, "Color").casefold()
+        if key == "none":
+            if len(colours) == 1:
+                continue
+            raise RecordError("Color", f"None (no symbol) cannot stand beside other colours: {colours!r}")
+        if key not in CIPHER_SYMBOLS:
+            raise RecordError("Color", f"unknown colour {colour!r} (known: {', '.join(CIPHER_SYMBOLS)}, None)")
+        symbols.append(CIPHER_SYMBOLS[key])
+    genders, weapons, types = _cipher_words(item.get("Type", []))
+    record: dict[str, Any] = {
+        "name": f"{title} {unit_name}",
+        "type": "unit",
+        "title": title,
+        "unit_name": unit_name,
+        "cost": _required_number(item, "Cost"),
+        "symbols": symbols,
+        "attack": _required_number(item, "Attack"),
+        "support": _required_number(item, "Support"),
+        "range": _cipher_range(item.get("MinRange"), item.get("MaxRange")),
+        "class_name": source_text(item.get("Class"), "Class"),
+    }
+    cc_cost = number_or_none(item.get("ClassChangeCost"), "ClassChangeCost", allow_x=True)
+    if cc_cost is not None:
+        record["cc_cost"] = cc_cost
+    for key, values in (("genders", genders), ("weapons", weapons), ("types", types)):
+        if values:
+            record[key] = values
+    if (unit_name, title) in CIPHER_ANY_NUMBER:
+        record["deck_limit"] = "any"
+    return record
+
+
+def _required_number(item: dict[str, Any], field_name: str) -> int | str:
+    value = number_or_none(item.get(field_name), field_name, allow_x=True)
+    if value is None:
+        raise RecordError(field_name, "is missing: every unit card prints it")
+    return value
+
+
+@dataclass
+class _Printing:
+    index: int  # the source card, from 1
+    code: str
+    number: str
+    rarity: str
+    product: str
+
+
+def convert(items: list[Any]) -> Conversion:
+    """One record per card number without its rarity suffix, listing every printing of that number; where the
+    printings of one number differ in their facts, each printing keeps its own code (spec: "keep a rarity suffix
+    where one number exists at several rarities")."""
+    result = Conversion("cipher")
+    facts: dict[int, dict[str, Any]] = {}
+    owner_of_code: dict[str, int] = {}
+    by_number: dict[str, list[_Printing]] = {}
+    for index, item in enumerate(items, start=1):
+        first_code = _first_code(item)
+        try:
+            facts[index] = cipher_facts(item)
+            printings = _cipher_printings(index, item)
+        except RecordError as error:
+            result.reject(index, first_code, str(error))
+            continue
+        taken = []
+        for printing in printings:
+            owner = owner_of_code.get(printing.code)
+            if owner is not None and facts[owner] != facts[index]:
+                taken.append(f"{printing.code} (listed under 『{facts[owner]['name']}』, source record {owner})")
+                continue
+            if owner is None:
+                owner_of_code[printing.code] = index
+                by_number.setdefault(printing.number, []).append(printing)
+        if taken:
+            whole = len(taken) == len(printings)
+            result.note(
+                index,
+                first_code,
+                f"『{facts[index]['name']}』: the source lists the printing "
+                f"{', '.join(taken)} twice, under two translations; kept with the first"
+                + (", so this record is left out" if whole else ""),
+            )
+    for number, printings in by_number.items():
+        distinct = {json.dumps(facts[p.index], sort_keys=True) for p in printings}
+        groups = [(number, printings)] if len(distinct) == 1 else [(p.code, [p]) for p in printings]
+        if len(distinct) > 1:
+            codes = ", ".join(p.code for p in printings)
+            result.note(
+                printings[0].index, number, f"the printings {codes} differ in their facts: each kept by its code"
+            )
+        for record_number, group in groups:
+            record = {"number": record_number, **facts[group[0].index], "set": group[0].product}
+            record["rarity"] = " / ".join(dict.fromkeys(p.rarity for p in group if p.rarity))
+            record["printings"] = [p.code for p in group]
+            result.records.append(record)
+    result.records.sort(key=lambda record: _number_order(record["number"]))
+    return result
+
+
+def _first_code(item: Any) -> str:
+    try:
+        return str(item["printings"][0]["CardCode"]).strip()
+    except (KeyError, IndexError, TypeError):
+        return "no number"
+
+
+def _cipher_printings(index: int, item: dict[str, Any]) -> list[_Printing]:
+    printings = item.get("printings")
+    if not isinstance(printings, list) or not printings:
+        raise RecordError("printings", "is missing or empty: a card needs at least one printed code")
+    found = []
+    for position, printing in enumerate(printings):
+        where = f"printings[{position}].CardCode"
+        if not isinstance(printing, dict):
+            raise RecordError(f"printings[{position}]", f"must be an object, not {printing!r}")
+        code = source_text(printing.get("CardCode"), where)
+        match = _CIPHER_CODE.match(code)
+        if match is None:
+            raise RecordError(where, f"{code!r} is not a card code such as B01-001SR")
+        product = source_text(printing.get("SetCode"), f"printings[{position}].SetCode", required=False)
+        found.append(_Printing(index, code, match["number"], match["rarity"], product or code.split("-")[0]))
+    return found
+
+
+def _number_order(number: str) -> tuple[Any, ...]:
+    """B01-002 before B01-010 before B02-001; then the rest of the code."""
+    match = re.match(r"^([A-Z]+)(\d+)-(\d+)(.*)$", number)
+    return (match[1], int(match[2]), int(match[3]), match[4]) if match else (number, 0, 0, "")
+
+
+# Validation and writing --------------------------------------------------------------------------------------

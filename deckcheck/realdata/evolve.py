@@ -1,0 +1,182 @@
+"""Shadowverse EVOLVE's card list (jeyukburrito/sve-meta) as card records (spec/evolve.md, "Importer notes")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from deckcheck._util.normalize import norm_name
+from deckcheck.realdata._common import NONE_WORDS, Conversion, RecordError, number_or_none, source_text
+
+SOURCE = "jeyukburrito/sve-meta, data/carddb_json/*.json, commit b49f3d98 (March 2026)"
+
+EVOLVE_CLASSES = {
+    "エルフ": "forest",
+    "ロイヤル": "sword",
+    "ウィッチ": "rune",
+    "ドラゴン": "dragon",
+    "ナイトメア": "abyss",
+    "ビショップ": "haven",
+    "ニュートラル": "neutral",
+}
+EVOLVE_KINDS = {
+    "フォロワー": "follower",
+    "スペル": "spell",
+    "アミュレット": "amulet",
+    "リーダー": "leader",
+    "イクイップメント": "equipment",  # only as a token
+}
+EVOLVE_FLAGS = {"エボルヴ": "evolve", "アドバンス": "advance", "トークン": "token"}
+# The kinds the source lists (realdata README); any other combination, e.g. 「リーダー・エボルヴ」 or a bare
+# 「イクイップメント」, is an unknown kind that names its record (spec, "Later products"), never a guess.
+EVOLVE_KNOWN_KINDS = (
+    "フォロワー",
+    "スペル",
+    "アミュレット",
+    "リーダー",
+    "フォロワー・エボルヴ",
+    "スペル・エボルヴ",
+    "アミュレット・エボルヴ",
+    "フォロワー・アドバンス",
+    "スペル・アドバンス",
+    "フォロワー・トークン",
+    "スペル・トークン",
+    "アミュレット・トークン",
+    "イクイップメント・トークン",
+)
+# Point markers, not cards of a deck (spec, "Later products"): left out with a note.
+EVOLVE_POINT_KINDS = {"EP", "SEP"}
+
+UMA_MUSUME = "ウマ娘 プリティーダービー"
+CINDERELLA_GIRLS = "アイドルマスター シンデレラガールズ"
+VANGUARD = "カードファイト!! ヴァンガード"
+PRINCESS_CONNECT = "プリンセスコネクト!Re:Dive"
+# The crossover products and their titles (realdata README; CSD03 is the Vanguard starter, as its traits say).
+EVOLVE_PRODUCT_TITLES = {
+    "CP01": UMA_MUSUME,
+    "ECP01": UMA_MUSUME,
+    "CSD01": UMA_MUSUME,
+    "CP02": CINDERELLA_GIRLS,
+    "ECP02": CINDERELLA_GIRLS,
+    "CSD02": CINDERELLA_GIRLS,
+    "CP03": VANGUARD,
+    "CSD03": VANGUARD,
+    "CP04": PRINCESS_CONNECT,
+    "PCS01": PRINCESS_CONNECT,
+}
+# A promo takes the title its traits name (the source has no title field).
+EVOLVE_TRAIT_TITLES = {
+    "ウマ娘": UMA_MUSUME,
+    "デレマス": CINDERELLA_GIRLS,
+    "ヴァンガード": VANGUARD,
+    "プリコネ": PRINCESS_CONNECT,
+}
+
+_MAIN_LIMIT = re.compile(r"^『(?P<name>.+)』は自分のデッキに(?P<limit>\d{1,4})枚まで入れることができる$")
+_EVOLVE_LIMIT = re.compile(r"^これはエボルヴデッキに(?P<limit>\d{1,4})枚まで入れることができる$")
+
+
+def evolve_title(product: str, traits: list[str]) -> str | None:
+    """The crossover title of a card: from its product (CSD02a → CSD02), else from a promo's traits."""
+    base = re.sub(r"[a-zA-Z]$", "", product) if product.upper().startswith("CSD") else product
+    title = EVOLVE_PRODUCT_TITLES.get(base.upper())
+    if title is not None:
+        return title
+    titles = {EVOLVE_TRAIT_TITLES[trait] for trait in traits if trait in EVOLVE_TRAIT_TITLES}
+    if len(titles) > 1:
+        raise RecordError("sub_type", f"the traits name several titles: {', '.join(sorted(titles))}")
+    return titles.pop() if titles else None
+
+
+def evolve_deck_limit(sentences: Any, name: str, in_evolve_deck: bool) -> int | None:
+    """`deck_limit` from the card's own construction sentences, for the section each one names (spec)."""
+    if sentences is None:
+        return None
+    if isinstance(sentences, str):
+        sentences = [sentences]
+    if not isinstance(sentences, list) or not sentences:
+        raise RecordError("deckbuilding", f"must be a list of sentences, not {sentences!r}")
+    limits = set()
+    for raw in sentences:
+        sentence = source_text(raw, "deckbuilding").rstrip("。")
+        if (match := _EVOLVE_LIMIT.match(sentence)) is not None:
+            if not in_evolve_deck:
+                raise RecordError(
+                    "deckbuilding", f"「{sentence}」 names the evolve deck, but the card is not built there"
+                )
+        elif (match := _MAIN_LIMIT.match(sentence)) is not None:
+            if norm_name(match["name"]) != name:
+                raise RecordError("deckbuilding", f"「{sentence}」 is about another card than 『{name}』")
+            if in_evolve_deck:
+                raise RecordError(
+                    "deckbuilding", f"「{sentence}」 names the main deck, but the card is built into the evolve deck"
+                )
+        else:
+            raise RecordError("deckbuilding", f"「{sentence}」 is not a construction sentence deckcheck can read")
+        limits.add(int(match["limit"]))
+    if len(limits) > 1:
+        raise RecordError("deckbuilding", f"the sentences give several limits: {sorted(limits)}")
+    return limits.pop()
+
+
+def evolve_record(item: Any) -> dict[str, Any] | None:
+    """One EVOLVE card record from a source record; None for a point marker (EP/SEP); RecordError if unmappable."""
+    if not isinstance(item, dict):
+        raise RecordError("-", f"must be an object, not {type(item).__name__}")
+    number = source_text(item.get("card_code"), "card_code")
+    name = source_text(item.get("name"), "name")
+    kind_line = source_text(item.get("card_type"), "card_type")
+    if kind_line.upper() in EVOLVE_POINT_KINDS:
+        return None
+    kind, *flag_words = parts = [part.strip() for part in kind_line.split("・")]
+    if "・".join(parts) not in EVOLVE_KNOWN_KINDS:
+        known = ", ".join([*EVOLVE_KNOWN_KINDS, *EVOLVE_POINT_KINDS])
+        raise RecordError("card_type", f"unknown kind 「{kind_line}」 (known: {known})")
+    record: dict[str, Any] = {"number": number, "name": name, "type": EVOLVE_KINDS[kind]}
+    for word in flag_words:
+        record[EVOLVE_FLAGS[word]] = True
+    class_text = source_text(item.get("class"), "class", required=False)
+    if class_text not in NONE_WORDS:
+        if class_text not in EVOLVE_CLASSES:
+            raise RecordError("class", f"unknown class 「{class_text}」 (known: {', '.join(EVOLVE_CLASSES)}, or '-')")
+        record["class"] = EVOLVE_CLASSES[class_text]
+    traits_text = source_text(item.get("sub_type"), "sub_type", required=False)
+    traits = [] if traits_text in NONE_WORDS else [t.strip() for t in traits_text.split("・") if t.strip()]
+    product = source_text(item.get("set"), "set", required=False)
+    if title := evolve_title(product, traits):
+        record["title"] = title
+    for source, target in (("cost", "cost"), ("attack", "attack"), ("hp", "defense")):
+        value = number_or_none(item.get(source), source)
+        if value is not None:
+            record[target] = value
+    if traits:
+        record["traits"] = traits
+    if product:
+        record["set"] = product
+    in_evolve_deck = bool(record.get("evolve") or record.get("advance"))
+    limit = evolve_deck_limit(item.get("deckbuilding"), norm_name(name), in_evolve_deck)
+    if limit is not None:
+        record["deck_limit"] = limit
+    return record
+
+
+def convert(items: list[Any]) -> Conversion:
+    result = Conversion("evolve")
+    seen: dict[str, int] = {}
+    for index, item in enumerate(items, start=1):
+        number = str(item.get("card_code", "")).strip() if isinstance(item, dict) else ""
+        try:
+            record = evolve_record(item)
+        except RecordError as error:
+            result.reject(index, number or "no number", str(error))
+            continue
+        if record is None:
+            result.note(index, number, f"{item['card_type']} (a point marker, not a card of a deck): left out")
+            continue
+        key = record["number"].upper()  # numbers compare upper-cased (contract, "Fixed details")
+        if key in seen:
+            result.reject(index, number, f"field 'card_code': duplicate number (record {seen[key]} has it too)")
+            continue
+        seen[key] = index
+        result.records.append(record)
+    return result
