@@ -287,7 +287,7 @@ def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None
             field="count",
         )
     now = sum(total or 0 for total in totals.values()) + copies
-    return EditPlan([change], f"Added {copies} × {card.label()} to {_section_word(target)} (now {now}).")
+    return EditPlan([change], f"Added {copies} × {card.label()} to {_section_word(deck.game, target)} (now {now}).")
 
 
 def _digits(number: int) -> str:
@@ -319,7 +319,7 @@ def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | N
     have = sum(total or 0 for total in totals.values())
     if copies > have:
         raise DeckcheckError(
-            f"cannot remove {copies} × {_label(card, key)}: {_section_word(section)} holds {have}",
+            f"cannot remove {copies} × {_label(card, key)}: {_section_word(deck.game, section)} holds {have}",
             path=deck.path,
             field=section,
         )
@@ -329,7 +329,7 @@ def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | N
             taken = min(left, total)
             left -= taken
             changes.append(Change(section, written, total - taken))
-    summary = f"Removed {copies} × {_label(card, key)} from {_section_word(section)} (now {have - copies})."
+    summary = f"Removed {copies} × {_label(card, key)} from {_section_word(deck.game, section)} (now {have - copies})."
     return EditPlan(changes, summary)
 
 
@@ -337,9 +337,8 @@ def _label(card: Card | None, key: str) -> str:
     return card.label() if card is not None else repr(key)
 
 
-def _section_word(section: str) -> str:
-    names = {"main": "the main deck", "g": "the G deck", "d": "the D deck", "evolve": "the evolve deck"}
-    return names.get(section, f"[{section}]")
+def _section_word(game: Game, section: str) -> str:
+    return game.section_phrases.get(section, f"[{section}]")
 
 
 # Writing ------------------------------------------------------------------------------------------------

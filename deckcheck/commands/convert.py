@@ -19,15 +19,18 @@ from deckcheck.carddb.db import resolve_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.read import parse_deck
 from deckcheck.formats.write import check_round_trip, render
-from deckcheck.games import get_game
+from deckcheck.games import all_games, get_game
 from deckcheck.model.deck import COUNT_DIGITS, DeckSource, Entry
 from deckcheck.model.game import Game
 
 REGISTRY_LISTS = ("list", "sub_list", "p_list")
-# The registry's `game_title_id` of the games deckcheck knows it for (6 = Shadowverse EVOLVE, seen in real exports).
-REGISTRY_GAME_TITLES = {6: "evolve"}
 # Keys of the registry's object that may hold the deck's name.
 _REGISTRY_NAME_KEYS = ("title", "deck_name", "name")
+
+
+def registry_game_titles() -> dict[int, str]:
+    """The registry's `game_title_id` of each game deckcheck knows it for (Game.registry_title_id)."""
+    return {game.registry_title_id: game.id for game in all_games().values() if game.registry_title_id is not None}
 
 
 def run_convert(
@@ -174,7 +177,8 @@ def _registry_game(data: dict[str, Any], game_id: str | None, path: Path) -> str
     title_id = _count(raw) if not isinstance(raw, bool) else None
     if title_id is None:
         raise DeckcheckError(f"must be a whole number, not {raw!r}", path=path, field="game_title_id")
-    named = REGISTRY_GAME_TITLES.get(title_id)
+    titles = registry_game_titles()
+    named = titles.get(title_id)
     wanted = get_game(game_id).id if game_id is not None else None
     if named is not None and wanted is not None and named != wanted:
         raise DeckcheckError(
@@ -183,8 +187,8 @@ def _registry_game(data: dict[str, Any], game_id: str | None, path: Path) -> str
             path=path,
             field="game_title_id",
         )
-    if named is None and wanted in REGISTRY_GAME_TITLES.values():
-        known = next(number for number, game in REGISTRY_GAME_TITLES.items() if game == wanted)
+    if named is None and wanted in titles.values():
+        known = next(number for number, game in titles.items() if game == wanted)
         raise DeckcheckError(
             f"is an export of another game (game_title_id {title_id}; {get_game(wanted).title} is {known})",
             path=path,

@@ -87,6 +87,8 @@ class Setup:
     turn_model: Callable[[Table, int], TurnModel] = plain_turns
     # What `stats --floor` leaves out, when the game's count has a documented floor (empty: no such floor).
     floor: str = ""
+    # What the odds count instead when the floor is not asked for (said beside them, for a game with a floor).
+    floor_counting: str = ""
     # Cards `prepare` takes out of the main deck before the opening hand (the first vanguard, the lord): a quick
     # question (`deckcheck odds`) draws from its deck size less these.
     main_set_aside: int = 0

@@ -18,20 +18,9 @@ from functools import cached_property
 
 from deckcheck._util.safetext import escape_controls
 from deckcheck.model.deck import Deck
+from deckcheck.model.game import Game
 from deckcheck.model.violation import Violation
 
-# Friendlier headings for the sections the five games use; any other section keeps its id.
-SECTION_LABELS = {
-    "main": "Main deck",
-    "g": "G deck",
-    "d": "D deck",
-    "evolve": "EVOLVE deck",
-    "leader": "Leader",
-    "territory": "Starting territory",
-}
-KEY_LABELS = {"first_vanguard": "First vanguard", "lord": "Lord", "basis": "Deck basis"}
-# Sections a legal deck always fills: listed even when empty, so a sheet never hides a missing leader.
-ALWAYS_LISTED = ("main", "leader", "territory")
 # What a judge writes by hand when the field was not given.
 BLANK = "_" * 24
 
@@ -94,8 +83,9 @@ class SectionTable:
     known: bool  # False: a section the game does not have
 
 
-def section_label(section: str) -> str:
-    return SECTION_LABELS.get(section, section)
+def section_label(game: Game, section: str) -> str:
+    """The section's heading as the game names it ("G deck"); a section the game does not have keeps its id."""
+    return game.section_labels.get(section, section)
 
 
 def sections_of(deck: Deck) -> list[str]:
@@ -114,7 +104,7 @@ def key_rows(deck: Deck) -> list[tuple[str, str, str]]:
         if key in deck.game.card_keys:
             card = deck.key_cards.get(key)
             value = card.label() if card is not None else f"{value} (unknown card)"
-        rows.append((key, KEY_LABELS.get(key, key), value))
+        rows.append((key, deck.game.key_labels.get(key, key), value))
     if deck.source.regulation:
         rows.append(("regulation", "Regulation", deck.source.regulation))
     return rows
@@ -135,9 +125,9 @@ def section_tables(deck: Deck, sheet: Sheet | None = None) -> list[SectionTable]
     for section in sections_of(deck):
         known = section in deck.game.sections
         rows = _marked(_rows(deck, section), sheet)
-        if not rows and (not known or section not in ALWAYS_LISTED):
+        if not rows and (not known or section not in deck.game.always_listed):
             continue
-        tables.append(SectionTable(section, section_label(section), rows, deck.size(section), known))
+        tables.append(SectionTable(section, section_label(deck.game, section), rows, deck.size(section), known))
     return tables
 
 

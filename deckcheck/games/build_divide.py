@@ -535,7 +535,6 @@ GAME = Game(
     id="build-divide",
     title="Build Divide",
     rules_document="総合ルール, version unknown (after Ver.3.2.2)",
-    seed="003_db370a14a04b3230.txt",
     sections=("main", "d", "territory"),
     card_model=BuildDivideCard,
     rules=tuple(rules.rules),
@@ -548,4 +547,7 @@ GAME = Game(
     search_columns=("type", "colors", "cost", "total_cost", "buster", "shot"),
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "d", "p_list": "territory"},
+    section_labels={"main": "Main deck", "d": "D deck", "territory": "Starting territory"},
+    section_phrases={"main": "the main deck", "d": "the D deck"},
+    always_listed=("main", "territory"),
 )

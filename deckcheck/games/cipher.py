@@ -470,7 +470,6 @@ GAME = Game(
     id="cipher",
     title="TCG Fire Emblem 0 (Cipher)",
     rules_document="総合ルール Ver. 1.35 (2020-10-26)",
-    seed="002_5f28ee5a5b28c049.txt",
     sections=("main",),
     card_model=CipherCard,
     rules=tuple(rules.rules),
@@ -485,4 +484,8 @@ GAME = Game(
     profile=_profile,
     registry_lists={"list": "main", "p_list": "lord"},
     number_fallbacks=printed_code_number,
+    section_labels={"main": "Main deck"},
+    section_phrases={"main": "the main deck"},
+    key_labels={"lord": "Lord"},
+    always_listed=("main",),
 )

@@ -841,7 +841,6 @@ GAME = Game(
     id="evolve",
     title="Shadowverse EVOLVE",
     rules_document="総合ルール Ver.1.7.0 (2023-08-18)",
-    seed="004_4962968c595c1b1f.txt",
     sections=("leader", "main", "evolve"),
     card_model=EvolveCard,
     rules=tuple(rules.rules),
@@ -858,4 +857,9 @@ GAME = Game(
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "evolve", "p_list": "leader"},
     registry_keys=_registry_keys,
+    section_labels={"leader": "Leader", "main": "Main deck", "evolve": "EVOLVE deck"},
+    section_phrases={"main": "the main deck", "evolve": "the evolve deck"},
+    key_labels={"basis": "Deck basis"},
+    always_listed=("leader", "main"),
+    registry_title_id=6,  # seen in real exports of the official deck registry
 )

@@ -356,7 +356,6 @@ GAME = Game(
     id="ic-dragonball",
     title="IC Carddass Dragon Ball",
     rules_document="総合ルール ver.2.00 (2016-04-01)",
-    seed="001_aa1cf9ba4a76fa5b.txt",
     sections=("leader", "main"),
     card_model=DragonBallCard,
     rules=tuple(rules.rules),
@@ -370,4 +369,7 @@ GAME = Game(
     search_columns=("type", "level", "power", "strike", "character", "color"),
     profile=_profile,
     registry_lists={"list": "main", "p_list": "leader"},
+    section_labels={"leader": "Leader", "main": "Main deck"},
+    section_phrases={"main": "the main deck"},
+    always_listed=("leader", "main"),
 )

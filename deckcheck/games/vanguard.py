@@ -963,6 +963,7 @@ SETUP = Setup(
     own_turn=_own_turn,
     choices=(FV_KEY,),
     turn_model=_turn_model,
+    floor_counting="each drive check at the vanguard's drive, a checked draw trigger's card",
     floor="one drive check per attack and no trigger effects (twin drive's second check and a draw trigger's card "
     "not counted)",
     main_set_aside=1,  # the first vanguard
@@ -991,7 +992,6 @@ GAME = Game(
     id="vanguard",
     title="Cardfight!! Vanguard",
     rules_document="総合ルール ver. 1.45.4 (2017-01-12, G era)",
-    seed="000_0fb8db238d11ca14.txt",
     sections=("main", "g"),
     card_model=VanguardCard,
     rules=tuple(rules.rules),
@@ -1005,4 +1005,8 @@ GAME = Game(
     search_columns=("type", "grade", "trigger", "clans", "power", "shield"),
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "g"},
+    section_labels={"main": "Main deck", "g": "G deck"},
+    section_phrases={"main": "the main deck", "g": "the G deck"},
+    key_labels={"first_vanguard": "First vanguard"},
+    always_listed=("main",),
 )

@@ -88,7 +88,6 @@ class Game:
     id: str
     title: str
     rules_document: str
-    seed: str
     sections: tuple[str, ...]
     card_model: type[Card]
     rules: tuple[Rule, ...]
@@ -121,6 +120,15 @@ class Game:
     # How the game counts copies: the groups its copies rule limits, shared with regulations (deckcheck.regulations)
     # so that a regulation's limit counts exactly as the game does. Identities compare with `limit_identity`.
     copy_groups: Callable[[Any], Iterable[CopyGroup]] = field(default=lambda deck: copies_per_section(deck))
+    # How people read the sections and keys (printed lists and `show`): "G deck", "Deck basis"; an id not listed
+    # reads as itself. The builder's messages name a section as `section_phrases` gives it ("the G deck").
+    section_labels: dict[str, str] = field(default_factory=dict)
+    section_phrases: dict[str, str] = field(default_factory=dict)
+    key_labels: dict[str, str] = field(default_factory=dict)
+    # Sections a legal deck always fills: a printed list shows them even when empty (it never hides a missing leader).
+    always_listed: tuple[str, ...] = ()
+    # The official deck registry's `game_title_id` for this game, where it is known (seen in real exports).
+    registry_title_id: int | None = None
 
     @property
     def deck_keys(self) -> tuple[str, ...]:

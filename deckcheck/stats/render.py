@@ -49,14 +49,12 @@ def _wants(model: OddsModel) -> list[str]:
 
 def counting(deck: Deck, floor: bool) -> list[str]:
     """What the odds count, for a game whose count has a documented floor (Vanguard's drive checks)."""
-    left_out = deck.game.setup.floor if deck.game.setup else ""
-    if not left_out:
+    setup = deck.game.setup
+    if setup is None or not setup.floor:
         return []
     if floor:
-        return [f"counting the documented floor (--floor): {left_out}"]
-    return [
-        "counting every card the rules bring: each drive check at the vanguard's drive, a checked draw trigger's card"
-    ]
+        return [f"counting the documented floor (--floor): {setup.floor}"]
+    return [f"counting every card the rules bring: {setup.floor_counting}"]
 
 
 def render_query_text(
