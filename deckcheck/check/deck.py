@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.carddb.db import CardDB, load_carddb
 from deckcheck.check.report import DeckReport
+from deckcheck.check.rules import BAD_COUNT, UNKNOWN_CARD, UNKNOWN_SECTION
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
 from deckcheck.model.game import with_article
 from deckcheck.model.violation import Violation
@@ -28,7 +29,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
         at = f" (line {line})" if line else ""
         found.append(
             Violation(
-                rule="deck.unknown-section",
+                rule=UNKNOWN_SECTION,
                 severity="error",
                 section=section,
                 message=f"Section '{section}'{at} is not {with_article(game.title)} deck section; "
@@ -45,7 +46,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
         if entry.count is None:
             found.append(
                 Violation(
-                    rule="deck.bad-count",
+                    rule=BAD_COUNT,
                     severity="error",
                     section=entry.section,
                     message=f"'{entry.key}'{at} has count {_shown_count(entry.raw_count)}; "
@@ -94,7 +95,7 @@ def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None
     hints = db.suggest(key) if db is not None else []
     hint = f" Did you mean: {'; '.join(hints)}?" if hints else ""
     return Violation(
-        rule="deck.unknown-card",
+        rule=UNKNOWN_CARD,
         severity="error",
         section=section,
         message=f"'{key}'{at} is not {with_article(deck.game.title)} card number or name in the card database.{hint}",

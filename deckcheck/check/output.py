@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck._util.safetext import escape_controls
 from deckcheck._version import __version__
 from deckcheck.check.report import CheckRun, DeckReport
+from deckcheck.check.rules import SHARED_RULES, UNREADABLE
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import all_games
 from deckcheck.model.violation import Violation
@@ -149,14 +150,6 @@ def _plural(count: int, noun: str) -> str:
 
 
 #: Descriptions of the rules every game shares (the games describe their own), with the contract's section.
-COMMON_RULES = {
-    "deck.unknown-card": ("A deck entry resolves to no card of the game's card database.", "Deck files"),
-    "deck.bad-count": ("A count is not a positive whole number.", "Deck files"),
-    "deck.unknown-section": ("A section the game does not have.", "Deck files"),
-    "regulation.banned": ("A card the selected regulation bans.", "Regulations"),
-    "regulation.restricted": ("More copies of a card than the selected regulation allows.", "Regulations"),
-    "deckcheck.unreadable": ("A file that could not be read as a deck, or a broken card database (exit code 2).", ""),
-}
 
 # SARIF ---------------------------------------------------------------------------------------------------------
 
@@ -182,7 +175,8 @@ def _sarif_rule(rule_id: str) -> dict[str, Any]:
                     "defaultConfiguration": {"level": rule.severity},
                     "properties": {"ref": rule.refs, "game": game.id},
                 }
-    summary, section = COMMON_RULES.get(rule_id, (f"The rule {rule_id}.", ""))
+    shared = SHARED_RULES.get(rule_id) or (UNREADABLE if rule_id == UNREADABLE.id else None)
+    summary, section = (shared.summary, shared.contract_section) if shared else (f"The rule {rule_id}.", "")
     where = f'the section "{section}" of deckcheck\'s product contract' if section else "deckcheck's product contract"
     return {
         "id": rule_id,
@@ -275,8 +269,8 @@ def render_sarif(run: CheckRun, root: Path | None = None) -> str:
                 notifications.append({"level": "error", "message": {"text": message}})
                 continue
             artifact = locator.artifact(path)
-            identity = ("deckcheck.unreadable", artifact["uri"], error_headline(error))
-            findings.append((artifact, line or 1, "deckcheck.unreadable", "error", message, identity, {}, None))
+            identity = (UNREADABLE.id, artifact["uri"], error_headline(error))
+            findings.append((artifact, line or 1, UNREADABLE.id, "error", message, identity, {}, None))
     findings.sort(key=lambda f: (f[0]["uri"], f[1], f[2], f[4]))
     rule_ids = sorted({finding[2] for finding in findings})
     rule_index = {rule_id: index for index, rule_id in enumerate(rule_ids)}

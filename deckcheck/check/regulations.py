@@ -31,6 +31,7 @@ from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb.db import carddb_layers
+from deckcheck.check.rules import BANNED, RESTRICTED
 from deckcheck.errors import DeckcheckError, Problem
 from deckcheck.model.game import CopyGroup, plural, with_article
 from deckcheck.model.violation import Violation
@@ -462,9 +463,9 @@ class BoundRegulation:
         held = f"{scope} {verb} {plural(entry.count, 'copy', 'copies')} of {_cards_text(group)}"
         listed = f"listed as {restriction.key!r}"
         if restriction.limit == 0:
-            rule, message = "regulation.banned", f"{held}, which {self.regulation.describe()} bans ({listed})."
+            rule, message = BANNED, f"{held}, which {self.regulation.describe()} bans ({listed})."
         else:
-            rule = "regulation.restricted"
+            rule = RESTRICTED
             message = (
                 f"{held}; {self.regulation.describe()} allows at most "
                 f"{plural(restriction.limit, 'copy', 'copies')} ({listed})."

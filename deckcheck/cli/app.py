@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,8 +18,7 @@ from deckcheck.cli import clitypes
 from deckcheck.errors import DeckcheckError
 
 if TYPE_CHECKING:
-    from deckcheck.check.regulations import RegulationSet
-    from deckcheck.model.game import Game
+    pass
 
 # Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
 # only for its own command.
@@ -857,40 +856,14 @@ def games(
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
 ) -> None:
     """List the games, their deck sections, deck keys and rules documents."""
-    from deckcheck.games import all_games
+    from deckcheck._api import list_games
+    from deckcheck.commands.listing import games_json, games_text
 
     if output is HandOutput.json:
-        import json
-
-        listed = [
-            {
-                "id": game.id,
-                "title": game.title,
-                "rules_document": game.rules_document,
-                "sections": list(game.sections),
-                "keys": ["name", "regulation", *game.deck_keys],
-            }
-            for game in all_games().values()
-        ]
-        typer.echo(json.dumps({"games": listed}, ensure_ascii=False, indent=2))
+        _echo(_json(games_json(list_games())), json_text=True)
         return
-    for game in all_games().values():
-        typer.echo(f"{game.id:<14} {game.title}")
-        typer.echo(
-            f"{'':<14} sections: {', '.join(game.sections)}"
-            + (f"; keys: {', '.join(game.deck_keys)}" if game.deck_keys else "")
-        )
-        typer.echo(f"{'':<14} rules: {game.rules_document}")
-
-
-#: The rule ids every game has besides its own (contract: "Rule ids").
-COMMON_RULES = (
-    "deck.unknown-card",
-    "deck.bad-count",
-    "deck.unknown-section",
-    "regulation.banned",
-    "regulation.restricted",
-)
+    for line in games_text(list_games()):
+        _echo(line)
 
 
 @app.command(short_help="Print a game's construction rules and regulations.")
@@ -902,41 +875,21 @@ def rules(
 ) -> None:
     """Print a game's construction rules with their ids and rule numbers, and its regulations (from every card
     database folder, --carddb included)."""
-    from deckcheck.check.regulations import load_regulations
-    from deckcheck.games import get_game
+    from deckcheck._api import list_rules
+    from deckcheck.commands.listing import rules_json, rules_text
 
-    game = get_game(game_id)
-    regulations = load_regulations(game.id, tuple(carddb or ()))
+    listing = list_rules(game_id, tuple(carddb or ()))
     if output is HandOutput.json:
-        import json
-
-        typer.echo(json.dumps(_rules_json(game, regulations), ensure_ascii=False, indent=2))
+        _echo(_json(rules_json(listing)), json_text=True)
         return
-    typer.echo(f"{game.title} — {game.rules_document}")
-    for rule in game.rules:
-        typer.echo(f"  {rule.id:<32} {rule.severity:<7} [{rule.refs}]")
-        typer.echo(f"  {'':<32} {rule.summary}")
-    typer.echo(f"Every game also has: {', '.join(COMMON_RULES)}.")
-    for line in regulations.listing():
+    for line in rules_text(listing):
         _echo(line)  # regulation names come from files
 
 
-def _rules_json(game: Game, regulations: RegulationSet) -> dict[str, Any]:
-    listed = []
-    for regulation in regulations.ordered():
-        banned = sum(1 for listing in regulation.listings if listing.limit == 0)
-        listed.append({**regulation.to_json(), "banned": banned, "limited": len(regulation.listings) - banned})
-    return {
-        "game": game.id,
-        "title": game.title,
-        "rules_document": game.rules_document,
-        "rules": [
-            {"id": rule.id, "severity": rule.severity, "ref": rule.ref, "refs": rule.refs, "summary": rule.summary}
-            for rule in game.rules
-        ],
-        "common_rules": list(COMMON_RULES),
-        "regulations": listed,
-    }
+def _json(data: object) -> str:
+    import json
+
+    return json.dumps(data, ensure_ascii=False, indent=2)
 
 
 def main(resume_gc: bool = False) -> None:

@@ -76,6 +76,9 @@ class RuleBook:
     def rule(
         self, rule_id: str, *, ref: str, summary: str, refs: str = "", severity: Severity = "error"
     ) -> Callable[[CheckFunction], CheckFunction]:
+        if any(rule.id == rule_id for rule in self.rules):
+            raise ValueError(f"the rule {rule_id!r} is declared twice")
+
         def register(check: CheckFunction) -> CheckFunction:
             self.rules.append(Rule(rule_id, ref, summary, check, severity, refs or ref))
             return check
