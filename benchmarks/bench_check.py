@@ -123,7 +123,7 @@ def cold_cli(runs: int, env: dict[str, str]) -> list[float]:
 
 
 def many_decks(copies: int) -> tuple[int, float]:
-    from deckcheck.check.run import check_paths
+    from deckcheck.checking.run import check_paths
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -179,7 +179,7 @@ def main() -> None:
             {"big-cold": commands["big"], "one-cold": commands["one"]}, max(3, args.runs // 2), empty_cache
         )
         older = cold_cli(args.runs, env)
-        from deckcheck.check import parallel
+        from deckcheck.checking import parallel
 
         free, decided = parallel.free_cpus(), parallel.workers_for(BULK_DECKS)  # before DECKCHECK_JOBS=1 below
         os.environ["DECKCHECK_CACHE_DIR"] = str(cache)  # the library run below must not touch the user's cache

@@ -2,10 +2,13 @@
 
 The command line is a thin layer over these functions::
 
-    from deckcheck import load_deck, check_deck
-    deck = load_deck("decks/vanguard/dawn_knights.deck.toml")
-    for violation in check_deck(deck):
+    import deckcheck
+
+    deck = deckcheck.load("decks/vanguard/dawn_knights.deck.toml")
+    report = deckcheck.check(deck)
+    for violation in report.violations:
         print(violation.rule, violation.message)
+    print(deckcheck.answer(deck, ["grade=1"]).probability)
 
 The names below are imported on first use (PEP 562), so that a command pays only for the modules it needs.
 """
@@ -19,19 +22,31 @@ from deckcheck._version import __version__ as __version__
 
 #: public name → the module that defines it
 _EXPORTS = {
+    "check": "deckcheck._api",
+    "load": "deckcheck._api",
+    "load_deck": "deckcheck._api",
+    "answer": "deckcheck._api",
+    "odds": "deckcheck._api",
+    "Odds": "deckcheck._api",
+    "list_games": "deckcheck._api",
+    "list_rules": "deckcheck._api",
+    "RuleListing": "deckcheck._api",
+    "deal": "deckcheck.engine.deal",
+    "Table": "deckcheck.engine.table",
+    "StatsOptions": "deckcheck.stats.answer",
+    "Answer": "deckcheck.stats.answer",
     "CardDB": "deckcheck.carddb.db",
     "build_carddb": "deckcheck.carddb.db",
     "load_carddb": "deckcheck.carddb.db",
-    "CheckRun": "deckcheck.check",
-    "DeckReport": "deckcheck.check",
-    "check_deck": "deckcheck.check",
-    "check_paths": "deckcheck.check",
-    "report_deck": "deckcheck.check",
+    "resolve_deck": "deckcheck.carddb.db",
+    "CheckRun": "deckcheck.checking",
+    "DeckReport": "deckcheck.checking",
+    "check_deck": "deckcheck.checking",
+    "check_paths": "deckcheck.checking",
+    "report_deck": "deckcheck.checking",
     "Deck": "deckcheck.model.deck",
     "DeckSource": "deckcheck.model.deck",
-    "load_deck": "deckcheck._api",
     "parse_deck": "deckcheck.formats.read",
-    "resolve_deck": "deckcheck.carddb.db",
     "source_from_mapping": "deckcheck.formats.read",
     "CardDatabaseError": "deckcheck.errors",
     "DeckcheckError": "deckcheck.errors",
@@ -41,6 +56,7 @@ _EXPORTS = {
 }
 
 __all__ = [
+    "Answer",
     "CardDB",
     "CardDatabaseError",
     "CheckRun",
@@ -48,14 +64,25 @@ __all__ = [
     "DeckReport",
     "DeckSource",
     "DeckcheckError",
+    "Odds",
+    "RuleListing",
+    "StatsOptions",
+    "Table",
     "Violation",
     "all_games",
+    "answer",
     "build_carddb",
+    "check",
     "check_deck",
     "check_paths",
+    "deal",
     "get_game",
+    "list_games",
+    "list_rules",
+    "load",
     "load_carddb",
     "load_deck",
+    "odds",
     "parse_deck",
     "report_deck",
     "resolve_deck",
@@ -63,16 +90,27 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from deckcheck._api import load_deck
+    from deckcheck._api import (
+        Odds,
+        RuleListing,
+        answer,
+        check,
+        list_games,
+        list_rules,
+        load,
+        load_deck,
+        odds,
+    )
     from deckcheck.carddb.db import CardDB, build_carddb, load_carddb, resolve_deck
-    from deckcheck.check.deck import check_deck, report_deck
-    from deckcheck.check.report import CheckRun, DeckReport
-    from deckcheck.check.run import check_paths
+    from deckcheck.checking import CheckRun, DeckReport, check_deck, check_paths, report_deck
+    from deckcheck.engine.deal import deal
+    from deckcheck.engine.table import Table
     from deckcheck.errors import CardDatabaseError, DeckcheckError
     from deckcheck.formats.read import parse_deck, source_from_mapping
     from deckcheck.games import all_games, get_game
     from deckcheck.model.deck import Deck, DeckSource
     from deckcheck.model.violation import Violation
+    from deckcheck.stats.answer import Answer, StatsOptions
 
 
 def __getattr__(name: str) -> Any:

@@ -1,25 +1,112 @@
-"""The library's entry points that compose several layers: a deck file read and its cards looked up, the games and
-their rules listed. deckcheck/__init__.py re-exports them."""
+"""The library's entry points, which compose the layers below: a deck loaded and checked, hands dealt, odds asked,
+the games and their rules listed. deckcheck/__init__.py re-exports them (see README, "As a library")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from deckcheck.carddb.db import load_carddb, resolve_deck
-from deckcheck.check.regulations import RegulationSet, load_regulations
-from deckcheck.check.rules import SHARED_RULES, SharedRule
+from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
+from deckcheck.checking.deck import report_deck
+from deckcheck.checking.regulations import RegulationSet, load_regulations
+from deckcheck.checking.report import DeckReport
+from deckcheck.checking.rules import SHARED_RULES, SharedRule
 from deckcheck.formats.read import parse_deck
 from deckcheck.games import all_games, get_game
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import Game
+
+if TYPE_CHECKING:
+    from deckcheck.engine.table import Going
+    from deckcheck.stats.answer import Answer, StatsOptions
+    from deckcheck.stats.quick import QuickDeck
 
 
 def load_deck(path: str | Path, carddb_dirs: Iterable[str | Path] = ()) -> Deck:
     """Read a deck file and look its cards up (shipped databases plus any extra folders)."""
     source = parse_deck(path)
     return resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
+
+
+#: `deckcheck.load(path)`: the short name of :func:`load_deck`.
+load = load_deck
+
+
+def check(
+    deck: Deck | str | Path,
+    *,
+    regulation: str | None = None,
+    as_of: date | str | None = None,
+    carddb_dirs: Iterable[str | Path] = (),
+) -> DeckReport:
+    """The verdict on one deck (a loaded Deck or a deck file), as `deckcheck check` gives it: under `regulation`, else
+    the deck's own `regulation` key, else the regulation in force on `as_of`."""
+    carddb_dirs = tuple(carddb_dirs)
+    if not isinstance(deck, Deck):
+        deck = load_deck(deck, carddb_dirs)
+    db = deck.db if isinstance(deck.db, CardDB) else None
+    return report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
+
+
+def answer(
+    deck: Deck,
+    wants: Sequence[str],
+    *,
+    going: Going = "first",
+    turn: int = 0,
+    anys: Sequence[str] = (),
+    options: StatsOptions | None = None,
+) -> Answer:
+    """How often `deck` holds every want (e.g. "grade=1", "trigger=heal@4") by the main phase of own `turn`, under the
+    game's real mulligan (`options.mulligan`, optimal by default): exact where possible, else simulated."""
+    # deferred: the statistics are loaded by the programs that ask for odds only
+    from deckcheck.stats.answer import StatsOptions, parse_queries
+    from deckcheck.stats.answer import answer as answer_queries
+
+    queries, alternatives = parse_queries(wants, deck), parse_queries(anys, deck, "any")
+    return answer_queries(deck, queries, going=going, turn=turn, options=options or StatsOptions(), anys=alternatives)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """A quick question's answer for both seats: the deck as described and each seat's answer."""
+
+    deck: QuickDeck
+    answers: dict[str, Answer]  # "first", "second"
+    turn: int
+
+
+def odds(
+    game_id: str,
+    *,
+    deck_size: int,
+    copies: Sequence[str],
+    wants: Sequence[str],
+    anys: Sequence[str] = (),
+    turn: int | None = None,
+    mulligan: str | None = None,
+    method: str | None = None,
+    seed: int | None = None,
+) -> Odds:
+    """Odds without a deck file: a deck of `deck_size` cards with `copies` of each kind ("trigger=16"), as
+    `deckcheck odds` asks them."""
+    from deckcheck.stats.quick import run_odds  # deferred: as answer
+
+    result = run_odds(
+        get_game(game_id),
+        deck_size=deck_size,
+        copies=copies,
+        wants=wants,
+        anys=anys,
+        turn=turn,
+        mulligan=mulligan,
+        method=method,
+        seed=seed,
+    )
+    return Odds(result["deck"], result["cells"], result["turn"])
 
 
 def list_games() -> list[Game]:

@@ -31,7 +31,7 @@ class DeckcheckError(Exception):
         super().__init__(self.describe())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Rebuilt exactly as it was when it crosses a process boundary (deckcheck.check's parallel workers); the
+        # Rebuilt exactly as it was when it crosses a process boundary (deckcheck.checking's parallel workers); the
         # default would call __init__ with the message alone, which subclasses such as CardDatabaseError misread.
         return _rebuild, (type(self), self.args, dict(self.__dict__))
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from deckcheck.carddb.db import CardDB, build_carddb, resolve_deck
-from deckcheck.check.deck import check_deck
+from deckcheck.checking.deck import check_deck
 from deckcheck.formats.read import source_from_mapping
 from deckcheck.model.deck import Deck
 from deckcheck.model.violation import Violation

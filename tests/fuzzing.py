@@ -300,9 +300,9 @@ def only_deckcheck_errors(run: Callable[[], Any]) -> BaseException | None:
 def read_deck(text: str, fmt: str) -> None:
     """Parse a deck as `check` does; a deck that parses is looked up, checked and printed in every format."""
     from deckcheck.carddb.db import load_carddb, resolve_deck
-    from deckcheck.check.deck import report_deck
-    from deckcheck.check.output import render_github, render_json, render_junit, render_sarif, render_text
-    from deckcheck.check.report import CheckRun
+    from deckcheck.checking.deck import report_deck
+    from deckcheck.checking.output import render_github, render_json, render_junit, render_sarif, render_text
+    from deckcheck.checking.report import CheckRun
     from deckcheck.formats.read import parse_deck
     from deckcheck.formats.write import check_round_trip, render
 

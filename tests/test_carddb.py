@@ -245,7 +245,7 @@ def test_suggestions_name_each_card_once_and_respect_the_limit():
 
 def test_a_deck_of_many_unknown_keys_gets_suggestions_for_the_first_ones_only():
     from deckcheck.carddb.db import resolve_deck
-    from deckcheck.check.deck import SUGGESTED_KEYS_PER_DECK, check_deck
+    from deckcheck.checking.deck import SUGGESTED_KEYS_PER_DECK, check_deck
     from deckcheck.formats.read import source_from_mapping
 
     db = make_db("vanguard", SUGGEST_RECORDS)

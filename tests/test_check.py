@@ -1,4 +1,4 @@
-"""Finding decks in folders (deckcheck.check): which files, each once, paths as given, and every path that cannot
+"""Finding decks in folders (deckcheck.checking): which files, each once, paths as given, and every path that cannot
 be walked reported for that path while the rest is checked (issues 13 and 14 item 8)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
 from typer.testing import CliRunner
 
-from deckcheck.check.discover import find_deck_files
-from deckcheck.check.run import check_paths
+from deckcheck.checking.discover import find_deck_files
+from deckcheck.checking.run import check_paths
 from deckcheck.cli.app import app
 
 
@@ -255,7 +255,7 @@ def _refuse_reading(monkeypatch, *, folder: str, file: str) -> None:
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
         return real_read(path, *args, **options)
 
-    monkeypatch.setattr("deckcheck.check.discover.os.scandir", scandir)
+    monkeypatch.setattr("deckcheck.checking.discover.os.scandir", scandir)
     monkeypatch.setattr(files, "read_input", read_input)  # how every deck file is read
 
 

@@ -99,7 +99,7 @@ def test_a_folder_with_no_decks(run_cli, tmp_path, vanguard_carddb):
 
 
 def test_fail_on_warning(run_cli, decks, vanguard_carddb, monkeypatch):
-    from deckcheck.check.report import DeckReport
+    from deckcheck.checking.report import DeckReport
     from deckcheck.model.violation import Violation
 
     original = DeckReport.__init__

@@ -8,7 +8,7 @@ import pytest
 from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML, VANGUARD_RECORDS, make_db, make_deck, rule_ids
 
 from deckcheck.carddb.db import resolve_deck
-from deckcheck.check.deck import check_deck
+from deckcheck.checking.deck import check_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.read import parse_deck
 

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from deckcheck._util.safetext import escape_controls
-from deckcheck.check.report import DeckReport
+from deckcheck.checking.report import DeckReport
 from deckcheck.cli.app import app
 from deckcheck.model.violation import Violation
 

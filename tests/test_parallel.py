@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.check import parallel
-from deckcheck.check.run import check_paths
+from deckcheck.checking import parallel
+from deckcheck.checking.run import check_paths
 from deckcheck.errors import CardDatabaseError, DeckcheckError, EngineError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "decks"
@@ -71,7 +71,7 @@ def test_several_processes_give_the_same_run_as_one(many_decks, jobs, monkeypatc
 
 
 def test_the_progress_bar_sees_every_deck_file(many_decks):
-    from deckcheck.check.discover import find_deck_files
+    from deckcheck.checking.discover import find_deck_files
 
     folder, extra = many_decks
     seen = []
@@ -283,8 +283,8 @@ def test_without_proc_stat_the_load_average_is_used(monkeypatch):
 
 _DYING_RUN = """
 import json, os, signal, sys
-from deckcheck.check import parallel
-from deckcheck.check import check_paths
+from deckcheck.checking import parallel
+from deckcheck.checking import check_paths
 
 folder, extra, how = sys.argv[1:4]
 real, main = parallel._check_chunk, os.getpid()

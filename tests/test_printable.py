@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from conftest import LEGAL_VANGUARD_TOML, VANGUARD_RECORDS, cipher_unit, make_db, make_deck
 
-from deckcheck.check.deck import check_deck
+from deckcheck.checking.deck import check_deck
 from deckcheck.formats.printable import BLANK, Sheet, render_html, render_markdown
 from deckcheck.model.deck import Deck
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from deckcheck.check.regulations import load_regulations
+from deckcheck.checking.regulations import load_regulations
 from deckcheck.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent

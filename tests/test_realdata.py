@@ -20,8 +20,8 @@ from conftest import make_deck, rule_ids
 
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb
-from deckcheck.check.deck import check_deck
-from deckcheck.check.regulations import load_regulations
+from deckcheck.checking.deck import check_deck
+from deckcheck.checking.regulations import load_regulations
 from deckcheck.engine.deal import deal
 from deckcheck.games.cipher import CipherCard
 from deckcheck.games.evolve import EvolveCard, basis_status
@@ -458,7 +458,7 @@ def test_a_printed_code_chooses_the_lord(isolated_carddb):
 
 def test_the_regulation_listing_aligns_japanese_names(isolated_carddb):
     from deckcheck.carddb.search import display_width
-    from deckcheck.check.regulations import regulation_lines
+    from deckcheck.checking.regulations import regulation_lines
 
     lines = regulation_lines("evolve")[1:]
     assert len(lines) == 3 and all("殿堂入り" in line for line in lines)

@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb
-from deckcheck.check.deck import report_deck
-from deckcheck.check.regulations import Listing, Regulation, RegulationError, load_regulations, regulation_lines
-from deckcheck.check.run import check_paths
+from deckcheck.checking.deck import report_deck
+from deckcheck.checking.regulations import Listing, Regulation, RegulationError, load_regulations, regulation_lines
+from deckcheck.checking.run import check_paths
 from deckcheck.cli.app import app
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import all_games

@@ -230,7 +230,7 @@ def check(
     No regulation applies unless --regulation, the deck's `regulation` key or --as-of asks for one.
     Exit code 0 when every deck passes, 1 when some deck breaks a rule, 2 when a file could not be checked.
     """
-    from deckcheck.check.run import check_paths
+    from deckcheck.checking.run import check_paths
 
     files_progress = _progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
     run = check_paths(paths, carddb or (), progress=files_progress, regulation=regulation, as_of=as_of)
@@ -238,7 +238,7 @@ def check(
         _say(f"deckcheck: card data note: {warning}")
     for note in run.notes:
         _say(f"deckcheck: note: {note}")
-    from deckcheck.check.output import render_github, render_json, render_junit, render_sarif, render_text
+    from deckcheck.checking.output import render_github, render_json, render_junit, render_sarif, render_text
 
     if output is OutputFormat.text:
         colour = _use_colour()

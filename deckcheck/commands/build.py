@@ -21,7 +21,7 @@ from deckcheck._util.files import read_text
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
-from deckcheck.check.deck import report_deck
+from deckcheck.checking.deck import report_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.edit import Change, comment_lines, edit_text, set_key_text
 from deckcheck.formats.read import parse_deck

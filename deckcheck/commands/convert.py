@@ -102,7 +102,7 @@ def render_printable(
     else the one in force `as_of`); an illegal deck is marked on the sheet and said in `notes` (for stderr), so
     that nobody hands in a list unaware. A `regulation` or `as_of` that selects nothing is bad input."""
     from deckcheck.carddb.db import load_carddb
-    from deckcheck.check.deck import report_deck
+    from deckcheck.checking.deck import report_deck
     from deckcheck.formats.printable import Sheet, render_html, render_markdown
 
     carddb_dirs = tuple(carddb_dirs)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.carddb.db import load_carddb, resolve_deck
-from deckcheck.check.deck import check_deck
+from deckcheck.checking.deck import check_deck
 from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
 from deckcheck.engine.table import Going, Table
 from deckcheck.errors import DeckcheckError

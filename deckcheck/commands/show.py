@@ -11,9 +11,9 @@ from typing import Any
 from deckcheck._util.safetext import escape_controls  # one look for violations, as `deckcheck check` prints them
 from deckcheck._util.style import style
 from deckcheck.carddb.db import load_carddb, resolve_deck
-from deckcheck.check.deck import report_deck
-from deckcheck.check.output import violation_line
-from deckcheck.check.report import DeckReport
+from deckcheck.checking.deck import report_deck
+from deckcheck.checking.output import violation_line
+from deckcheck.checking.report import DeckReport
 from deckcheck.formats.printable import key_rows, sections_of
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.cards import Card

@@ -20,7 +20,7 @@ class Violation:
     limit: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     # The deck file line of the first card entry involved, else of the section's header, else None (contract,
-    # "Checking"); set by deckcheck.check when the deck is checked.
+    # "Checking"); set by deckcheck.checking when the deck is checked.
     line: int | None = None
     # The top-level deck key (or section) a finding about no section is about, e.g. evolve's `basis`: where its line
     # is looked for when it names no card entry. Not part of the JSON (its `line` says it).

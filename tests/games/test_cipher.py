@@ -10,7 +10,7 @@ from conftest import STARTER_DECKS, cipher_unit, make_db, make_deck, rule_ids, v
 
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb
-from deckcheck.check.deck import check_deck
+from deckcheck.checking.deck import check_deck
 from deckcheck.errors import CardDatabaseError
 from deckcheck.games.cipher import GAME, CipherCard, limit_identity
 

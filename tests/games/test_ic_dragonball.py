@@ -10,7 +10,7 @@ from conftest import make_db, make_deck, rule_ids, violations_of
 
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb, resolve_deck
-from deckcheck.check.deck import check_deck
+from deckcheck.checking.deck import check_deck
 from deckcheck.errors import CardDatabaseError
 from deckcheck.formats.read import parse_deck
 from deckcheck.games.ic_dragonball import DragonBallCard

@@ -9,7 +9,7 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
-    from deckcheck.check.regulations import Regulation
+    from deckcheck.checking.regulations import Regulation
 
 
 @dataclass

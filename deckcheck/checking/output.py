@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck._util.safetext import escape_controls
 from deckcheck._version import __version__
-from deckcheck.check.report import CheckRun, DeckReport
-from deckcheck.check.rules import SHARED_RULES, UNREADABLE
+from deckcheck.checking.report import CheckRun, DeckReport
+from deckcheck.checking.rules import SHARED_RULES, UNREADABLE
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import all_games
 from deckcheck.model.violation import Violation

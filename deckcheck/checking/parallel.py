@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.carddb.db import resolve_deck
-from deckcheck.check.deck import report_deck
-from deckcheck.check.report import CheckRun
-from deckcheck.check.session import CheckSession, Progress, internal_error, progress_over
+from deckcheck.checking.deck import report_deck
+from deckcheck.checking.report import CheckRun
+from deckcheck.checking.session import CheckSession, Progress, internal_error, progress_over
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.read import parse_deck
 

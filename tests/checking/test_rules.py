@@ -1,10 +1,10 @@
-"""One registry of the rules every game shares (deckcheck.check.rules), and no rule id declared twice."""
+"""One registry of the rules every game shares (deckcheck.checking.rules), and no rule id declared twice."""
 
 from __future__ import annotations
 
 import pytest
 
-from deckcheck.check.rules import SHARED_RULES, UNREADABLE, SharedRules
+from deckcheck.checking.rules import SHARED_RULES, UNREADABLE, SharedRules
 from deckcheck.games import all_games
 from deckcheck.model.game import RuleBook
 
@@ -45,8 +45,8 @@ def test_rules_listing_and_sarif_read_the_registry(tmp_path, monkeypatch):
     import json
 
     from deckcheck._api import list_rules
-    from deckcheck.check.output import render_sarif
-    from deckcheck.check.run import check_paths
+    from deckcheck.checking.output import render_sarif
+    from deckcheck.checking.run import check_paths
     from deckcheck.commands.listing import rules_json
 
     assert rules_json(list_rules("cipher"))["common_rules"] == list(SHARED_RULES)

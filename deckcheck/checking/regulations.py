@@ -31,7 +31,7 @@ from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb.db import carddb_layers
-from deckcheck.check.rules import BANNED, RESTRICTED
+from deckcheck.checking.rules import BANNED, RESTRICTED
 from deckcheck.errors import DeckcheckError, Problem
 from deckcheck.model.game import CopyGroup, plural, with_article
 from deckcheck.model.violation import Violation

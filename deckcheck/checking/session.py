@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
-from deckcheck.check.deck import report_deck
-from deckcheck.check.report import CheckRun, DeckReport
+from deckcheck.checking.deck import report_deck
+from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import DeckSource
 
-if TYPE_CHECKING:  # deckcheck.check.regulations is imported only when a regulation is asked for
-    from deckcheck.check.regulations import BoundRegulation, Regulation, RegulationSet
+if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regulation is asked for
+    from deckcheck.checking.regulations import BoundRegulation, Regulation, RegulationSet
 
 #: A progress bar over the deck files: given the paths, yields each as it is done (optionally a context manager).
 Progress = Callable[[list[str]], Iterable[str]]
@@ -57,7 +57,7 @@ class CheckSession:
         self.run, self.extra, self.name = run, extra, name
         self.day = None
         if as_of is not None:
-            from deckcheck.check.regulations import parse_day
+            from deckcheck.checking.regulations import parse_day
 
             self.day = parse_day(as_of, "--as-of")
         self.broken: dict[str, DeckcheckError] = {}  # game -> the error that stops its decks (reported once)
@@ -105,7 +105,7 @@ class CheckSession:
         if game in self.broken:
             return None
         if game not in self.regulation_sets:
-            from deckcheck.check.regulations import load_regulations
+            from deckcheck.checking.regulations import load_regulations
 
             try:
                 self.regulation_sets[game] = load_regulations(game, self.extra)
@@ -135,7 +135,7 @@ class CheckSession:
         """The deck's regulation bound to its game's cards (None: none asked for)."""
         if self.name is None and self.day is None and not (source.regulation or "").strip():
             return None  # a plain check never imports nor reads regulations
-        from deckcheck.check.regulations import choose, deck_regulation
+        from deckcheck.checking.regulations import choose, deck_regulation
 
         key = deck_regulation(source)
         regulations = self.regulations(source.game_id)

@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.carddb.db import CardDB, load_carddb
-from deckcheck.check.report import DeckReport
-from deckcheck.check.rules import BAD_COUNT, UNKNOWN_CARD, UNKNOWN_SECTION
+from deckcheck.checking.report import DeckReport
+from deckcheck.checking.rules import BAD_COUNT, UNKNOWN_CARD, UNKNOWN_SECTION
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
 from deckcheck.model.game import with_article
 from deckcheck.model.violation import Violation
 
-if TYPE_CHECKING:  # deckcheck.check.regulations is imported only when a regulation is asked for
-    from deckcheck.check.regulations import BoundRegulation, Regulation
+if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regulation is asked for
+    from deckcheck.checking.regulations import BoundRegulation, Regulation
 
 # The rules of every game ---------------------------------------------------------------------------
 
@@ -202,7 +202,7 @@ def _bound_regulation(
 ) -> BoundRegulation | None:
     if regulation is None and as_of is None and not (deck_key and (deck.source.regulation or "").strip()):
         return None
-    from deckcheck.check.regulations import BoundRegulation, Regulation, regulation_for
+    from deckcheck.checking.regulations import BoundRegulation, Regulation, regulation_for
 
     if isinstance(regulation, BoundRegulation):
         return regulation

@@ -1,4 +1,4 @@
-"""Checking every deck under some paths: :func:`check_paths`, in one process or several (deckcheck.check.parallel)."""
+"""Checking every deck under some paths: :func:`check_paths`, in one process or several (checking.parallel)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from datetime import date
 from pathlib import Path
 
 from deckcheck.carddb.db import layer_folders
-from deckcheck.check.discover import find_deck_files
-from deckcheck.check.report import CheckRun
-from deckcheck.check.session import CheckSession, Progress, parse_reporting, progress_over
+from deckcheck.checking.discover import find_deck_files
+from deckcheck.checking.report import CheckRun
+from deckcheck.checking.session import CheckSession, Progress, parse_reporting, progress_over
 
 
 def check_paths(
@@ -38,13 +38,13 @@ def check_paths(
     texts: dict[str, str] = {}
     watch = None
     if len(paths) > 1 or any(os.path.isdir(path) for path in paths):  # one deck file never needs workers
-        from deckcheck.check import parallel
+        from deckcheck.checking import parallel
 
         watch = parallel.watch_cpus()  # how busy the CPUs are while the files are read decides the workers
     files, run.errors = find_deck_files(paths, texts)
     workers = 1
     if regulation is None and as_of is None and len(files) > 1:  # regulations are decided in one process
-        from deckcheck.check import parallel
+        from deckcheck.checking import parallel
 
         workers = parallel.workers_for(len(files), jobs, watch)
     if workers > 1:
