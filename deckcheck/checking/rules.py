@@ -3,11 +3,10 @@ one registry, read by the checks that report them, by `deckcheck rules` and by t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class SharedRule:
+class SharedRule(NamedTuple):
     """A rule of every game: its id, a one-sentence summary, and the section of the product contract (README) that
     defines it."""
 

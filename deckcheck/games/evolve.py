@@ -52,7 +52,7 @@ from deckcheck.model.cards import (
     validates_after,
     validates_before,
 )
-from deckcheck.model.deck import CardLookup, Deck
+from deckcheck.model.deck import Deck
 from deckcheck.model.game import (
     CopyGroup,
     Game,
@@ -70,6 +70,7 @@ from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
     from deckcheck.engine.table import Table
+    from deckcheck.model.deck import CardLookup
 
 DEFAULT_COPIES = 3
 MAIN_MIN, MAIN_MAX = 40, 50

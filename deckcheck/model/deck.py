@@ -101,10 +101,12 @@ class DeckSource:
                 self.key_lines.setdefault(name, number)
 
 
-class CardLookup(Protocol):
-    """What a game's setup may ask of the card database its deck was resolved with (EVOLVE's token)."""
+if TYPE_CHECKING:  # for type checkers only: a Protocol class costs start-up time at run time
 
-    def named(self, name: str) -> list[Card]: ...
+    class CardLookup(Protocol):
+        """What a game's setup may ask of the card database its deck was resolved with (EVOLVE's token)."""
+
+        def named(self, name: str) -> list[Card]: ...
 
 
 @dataclass

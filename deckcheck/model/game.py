@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from deckcheck.model.cards import Card
 from deckcheck.model.violation import Severity, Violation
@@ -18,13 +18,15 @@ from deckcheck.model.violation import Severity, Violation
 CheckFunction = Callable[["Rule", Any], Iterable[Violation]]
 
 
-class DeckView(Protocol):
-    """What the shared helpers below read of a deck (deckcheck.model.deck.Deck)."""
+if TYPE_CHECKING:  # for type checkers only: a Protocol class costs start-up time at run time
 
-    @property
-    def game(self) -> Game: ...
+    class DeckView(Protocol):
+        """What the shared helpers below read of a deck (deckcheck.model.deck.Deck)."""
 
-    def cards(self, section: str) -> list[tuple[Card, int]]: ...
+        @property
+        def game(self) -> Game: ...
+
+        def cards(self, section: str) -> list[tuple[Card, int]]: ...
 
 
 @dataclass(frozen=True)
