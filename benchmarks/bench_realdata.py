@@ -166,7 +166,7 @@ def main() -> None:
     ms = {label: value * 1000 for label, (value, _, _) in figures.items()}
     cpu = {label: value * 1000 for label, (_, value, _) in figures.items()}
 
-    from deckcheck.carddb.search import display_width
+    from deckcheck._util.text import display_width
 
     def row(label: str, value: str, load: str, note: str = "") -> None:
         padding = " " * max(0, 80 - display_width(label))  # Japanese labels take two columns a character

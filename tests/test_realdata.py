@@ -457,7 +457,7 @@ def test_a_printed_code_chooses_the_lord(isolated_carddb):
 
 
 def test_the_regulation_listing_aligns_japanese_names(isolated_carddb):
-    from deckcheck.carddb.search import display_width
+    from deckcheck._util.text import display_width
     from deckcheck.checking.regulations import regulation_lines
 
     lines = regulation_lines("evolve")[1:]

@@ -15,8 +15,9 @@ import pytest
 import tomli_w
 from typer.testing import CliRunner
 
+from deckcheck._util.text import display_width
 from deckcheck.carddb.db import load_carddb
-from deckcheck.carddb.search import display_width, search_cards, search_key
+from deckcheck.carddb.search import search_cards, search_key
 from deckcheck.cli.app import app
 
 VANGUARD = [

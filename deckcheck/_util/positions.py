@@ -7,9 +7,12 @@ JSON scanner also refuses a key written twice in one object, which json.loads wo
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
+
+import tomli
 
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.toml_scan import scan_toml
@@ -115,7 +118,6 @@ def _key_path(text: str) -> KeyPath | None:
         return (text[1:-1],)
     if len(text) >= 2 and text[0] == text[-1] == '"' and not re.search(r'["\\]', text[1:-1]):
         return (text[1:-1],)
-    import tomli  # an escaped or dotted key: let the parser decode it
 
     try:
         value: Any = tomli.loads(f"{text} = 0")
@@ -138,8 +140,6 @@ _JSON_TOKEN_ALL = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:\n]|[^\s"{}\[\],:]+'
 def load_json(text: str, path: str | Path | None = None) -> tuple[Any, dict[KeyPath, int]]:
     """A JSON text's value and the line of each object key. Malformed JSON, and a key written twice in one
     object, raise DeckcheckError naming the line."""
-    import json
-
     try:
         data = parse_within_limits(json.loads, text, path, "json")  # a 5,000-digit number, 10,000 nested arrays
     except json.JSONDecodeError as error:
@@ -152,8 +152,6 @@ def json_key_lines(
 ) -> dict[KeyPath, int]:
     """The line of every object key of a valid JSON text, by key path (array items by index). With `ends`, also
     the last line of each member whose value goes on past its key's line (`"X":\n 4`, an array over lines)."""
-    import json
-
     found: dict[KeyPath, int] = {}
     # Each open container: [key path, is object, keys seen (object) -> line, current key or index, expects key].
     stack: list[list[Any]] = []

@@ -304,7 +304,7 @@ def _read_secret(path: Path) -> bytes | None:
 
 def _new_secret(path: Path) -> bytes | None:
     """Make the secret (mode 0600 from mkstemp); another process's new secret is used rather than replaced."""
-    import tempfile
+    import tempfile  # deferred: only a new secret is written
 
     from deckcheck._util.atomic import TEMP_SUFFIX  # deferred: only a new secret is written
 
@@ -340,7 +340,7 @@ def _versions() -> tuple[str, str, str]:
 
 def _pydantic_version() -> str:
     """pydantic's version file (its VERSION), read without importing pydantic, which a cached run never needs."""
-    from importlib.util import find_spec
+    from importlib.util import find_spec  # deferred: a cache key only
 
     spec = find_spec("pydantic")
     if spec is None or spec.origin is None:

@@ -18,10 +18,12 @@ from typing import Any
 
 import tomli
 
+from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
 from deckcheck.errors import CardDatabaseError, DeckcheckError, Problem
+from deckcheck.games import get_game
 from deckcheck.model.cards import Card, RecordError
 from deckcheck.model.deck import Deck, DeckSource
 from deckcheck.model.game import Game
@@ -165,7 +167,7 @@ class CardDB:
         return list(remembered)
 
     def _closest(self, key: str, limit: int) -> list[str]:
-        from deckcheck._util.searchkey import search_key
+        from deckcheck._util.searchkey import search_key  # deferred: only a card not found asks for suggestions
 
         index = self._suggest_index()
         wanted = search_key(key)
@@ -187,7 +189,7 @@ class CardDB:
 
     def _suggest_index(self) -> _SuggestIndex:
         if self._index is None:
-            from deckcheck._util.searchkey import name_keys
+            from deckcheck._util.searchkey import name_keys  # deferred: as search_key above
 
             exact: dict[str, list[str]] = {}
             keys: list[tuple[str, str]] = []
@@ -272,8 +274,6 @@ def forget_loaded() -> None:
 
 @cache
 def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
-    from deckcheck.games import get_game
-
     game = get_game(game_id)
     problems: list[str] = []
     snapshot = _read_layers(game, layers, problems)  # every file read once: hashed for the cache key, then parsed
@@ -335,8 +335,6 @@ def _read_layers(game: Game, layers: tuple[Path, ...], problems: list[str]) -> l
 
 def build_carddb(game_id: str, records: Iterable[dict[str, Any]]) -> CardDB:
     """A database made in code from record dicts (tests, importers, Python users)."""
-    from deckcheck.games import get_game
-
     game = get_game(game_id)
     problems: list[str] = []
     cards: dict[str, Card] = {}
@@ -382,8 +380,6 @@ def load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Ca
 
 
 def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> list[tuple[int, Card]]:
-    from deckcheck._util.limits import parse_within_limits
-
     try:
         parsed = parse_within_limits(tomli.loads, data.decode("utf-8-sig"), path, "toml")
     except DeckcheckError as error:  # a number too long or nesting too deep
@@ -420,7 +416,7 @@ def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> lis
 def _record_line(data: bytes, index: int) -> int | None:
     """The line where record INDEX (from 1) of a card file starts: its `[[cards]]` header, else the `cards` key
     of an inline array (only asked for when a record has a problem)."""
-    from deckcheck._util.positions import toml_key_lines, toml_table_array_lines
+    from deckcheck._util.positions import toml_key_lines, toml_table_array_lines  # deferred: a broken record only
 
     text = data.decode("utf-8-sig", "replace").replace("\r\n", "\n").replace("\r", "\n")
     headers = toml_table_array_lines(text, "cards")

@@ -50,6 +50,7 @@ from deckcheck._util.normalize import norm_number
 from deckcheck._util.toml_scan import toml_comment_lines, toml_error_position
 from deckcheck.carddb.db import forget_loaded, layer_folders, limit_disagreements, load_file, load_layers, parse_record
 from deckcheck.errors import DeckcheckError
+from deckcheck.games import get_game
 from deckcheck.model.cards import Card
 from deckcheck.model.game import Game
 
@@ -125,8 +126,6 @@ def import_cards(
 ) -> ImportReport:
     """Validate the rows of `file` and merge the valid ones into `into/<game>/<stem>.toml` (see the module doc);
     `carddb_dirs` are further folders the result will be read with (besides shipped, git root, $DECKCHECK_CARDDB)."""
-    from deckcheck.games import get_game
-
     game = get_game(game_id)
     text, encoding = _read_text(file)
     unit, rows = _read_rows(file, text, game)
@@ -215,7 +214,7 @@ def _json_rows(path: Path, text: str, game: Game) -> list[_Row]:
         raise DeckcheckError(
             f"is not valid JSON: {error.msg} (column {error.colno})", path=path, line=error.lineno
         ) from None
-    from deckcheck._util.positions import json_key_lines
+    from deckcheck._util.positions import json_key_lines  # deferred: a JSON card list only
 
     json_key_lines(text, path)  # a key written twice is a malformed file (read last-wins, a field would be lost)
     if isinstance(data, dict):

@@ -16,6 +16,7 @@ from typing import Any
 
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.searchkey import fold_key, name_keys, search_key
+from deckcheck._util.text import display_width, pad
 from deckcheck.carddb.db import CardDB, load_carddb
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
@@ -202,19 +203,11 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def display_width(text: str) -> int:
-    """Terminal columns: East Asian wide and full-width characters take two, combining marks none."""
-    return sum(
-        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-        for char in text
-    )
-
-
 def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
     widths = [max(display_width(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
 
     def line(cells: list[str]) -> str:
-        padded = (cell + " " * (width - display_width(cell)) for cell, width in zip(cells, widths, strict=True))
+        padded = (pad(cell, width) for cell, width in zip(cells, widths, strict=True))
         return "  ".join(padded).rstrip()
 
     return [line(headers), line(["-" * width for width in widths]), *(line(row) for row in rows)]

@@ -8,11 +8,11 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckcheck._util.text import with_article
 from deckcheck.carddb.db import CardDB, load_carddb
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import BAD_COUNT, UNKNOWN_CARD, UNKNOWN_SECTION
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
-from deckcheck.model.game import with_article
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regulation is asked for
@@ -202,7 +202,11 @@ def _bound_regulation(
 ) -> BoundRegulation | None:
     if regulation is None and as_of is None and not (deck_key and (deck.source.regulation or "").strip()):
         return None
-    from deckcheck.checking.regulations import BoundRegulation, Regulation, regulation_for
+    from deckcheck.checking.regulations import (  # deferred: a regulation asked for
+        BoundRegulation,
+        Regulation,
+        regulation_for,
+    )
 
     if isinstance(regulation, BoundRegulation):
         return regulation

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -54,7 +55,7 @@ def _has_game(name: str, text: str) -> bool:
     if name.endswith(".txt"):
         return bool(_TEXT_GAME_LINE.search(text))
     if name.endswith(".json"):
-        import json
+        import json  # deferred: a JSON file whose name does not say it is a deck
 
         data = json.loads(text)
         return isinstance(data, dict) and "game" in data
@@ -102,8 +103,6 @@ def find_deck_files(
 
 def _kind(path: str) -> str:
     """'file', 'folder', or why the path cannot be checked."""
-    import stat
-
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:

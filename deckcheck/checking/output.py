@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck._util.safetext import escape_controls
+from deckcheck._util.text import plural
 from deckcheck._version import __version__
 from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.checking.rules import SHARED_RULES, UNREADABLE
@@ -70,7 +71,7 @@ def violation_line(violation: Violation, style: Style, path: str | None = None) 
 
 
 def render_json(run: CheckRun) -> str:
-    import json  # the text rendering (most runs) does not need it
+    import json  # deferred: the text rendering (most runs) does not need it
 
     text = json.dumps(run.to_json(), ensure_ascii=False, indent=2)
     # A lone surrogate (a file name that is not UTF-8) cannot be written as UTF-8; JSON carries it as \udcXX.
@@ -140,13 +141,9 @@ def error_headline(error: DeckcheckError) -> str:
 
 def _summary_line(run: CheckRun) -> str:
     summary = run.summary()
-    line = f"{_plural(summary['decks'], 'deck')} checked, {summary['legal']} legal, "
-    line += f"{_plural(summary['errors'], 'error')}, {_plural(summary['warnings'], 'warning')}"
-    return line + (f", {_plural(len(run.errors), 'file')} could not be checked" if run.errors else "")
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+    line = f"{plural(summary['decks'], 'deck')} checked, {summary['legal']} legal, "
+    line += f"{plural(summary['errors'], 'error')}, {plural(summary['warnings'], 'warning')}"
+    return line + (f", {plural(len(run.errors), 'file')} could not be checked" if run.errors else "")
 
 
 #: Descriptions of the rules every game shares (the games describe their own), with the contract's section.
@@ -206,7 +203,7 @@ class _Locator:
         return {SRCROOT: {"uri": self.root.as_uri().rstrip("/") + "/"}}
 
     def artifact(self, path: str) -> dict[str, Any]:
-        from urllib.parse import quote
+        from urllib.parse import quote  # deferred: SARIF only
 
         absolute = Path(os.path.abspath(path))
         try:
@@ -238,7 +235,7 @@ def _without_lines(message: str) -> str:
 
 
 def _fingerprint(*parts: object) -> str:
-    import hashlib
+    import hashlib  # deferred: SARIF only
 
     text = "\x1f".join(str(part) for part in parts)
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:32]
@@ -250,7 +247,7 @@ def render_sarif(run: CheckRun, root: Path | None = None) -> str:
     unreadable file, sorted; problems about no file (a regulation no game has) are tool notifications.
     `partialFingerprints` hold what identifies a finding (rule, file, section, cards, key), not its line, so an
     alert stays the same alert when unrelated lines move."""
-    import json
+    import json  # deferred: as in render_json
 
     locator = _Locator(root)
     findings: list[tuple[Any, ...]] = []  # (artifact, line, rule, level, message, identity, properties, end line)
@@ -345,7 +342,7 @@ def render_junit(run: CheckRun, fail_on: str = "error") -> str:
     """JUnit XML (valid against the Jenkins xunit schema): one test suite per game, one test case per deck with
     its `time`, a failure per deck failing at `--fail-on` listing each violation as `path:line: ...`; every
     unreadable file an error in the suite "deckcheck"."""
-    from xml.etree import ElementTree as ET  # only this format needs it
+    from xml.etree import ElementTree as ET  # deferred: only this format needs it
 
     root = ET.Element("testsuites", name="deckcheck")
     suites: dict[str, ET.Element] = {}

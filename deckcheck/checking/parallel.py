@@ -194,6 +194,7 @@ def _collect(files: list[str], workers: int, progress: Progress | None, notes: l
 
 def _results(chunks: list[list[str]], workers: int) -> Iterator[list[Outcome] | None]:
     """Each chunk's outcomes from the worker processes, in order; None for a chunk lost with a worker that died."""
+    # deferred: the process pool only when workers start (this module also decides whether they do)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
@@ -222,7 +223,7 @@ _job: _Job | None = None
 
 
 def _ignore_interrupts() -> None:
-    import signal
+    import signal  # deferred: in a worker only
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the workers
 

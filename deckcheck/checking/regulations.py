@@ -29,11 +29,12 @@ import tomli
 
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
+from deckcheck._util.text import display_width, plural, with_article
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb.db import carddb_layers
 from deckcheck.checking.rules import BANNED, RESTRICTED
 from deckcheck.errors import DeckcheckError, Problem
-from deckcheck.model.game import CopyGroup, plural, with_article
+from deckcheck.model.game import CopyGroup
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -370,11 +371,10 @@ class RegulationSet:
             f"Regulations ({FOLDER}/*.toml in the card database folders; select with --regulation NAME, a "
             "deck's `regulation` key or --as-of YYYY-MM-DD):"
         ]
-        from deckcheck.carddb.search import display_width  # Japanese names take two columns a character
 
         for r in self.ordered():
             banned = sum(1 for listing in r.listings if listing.limit == 0)
-            padding = " " * max(0, 32 - display_width(r.name))
+            padding = " " * max(0, 32 - display_width(r.name))  # Japanese names take two columns a character
             lines.append(
                 f"  {r.name}{padding} effective {r.effective.isoformat()}{'  sample data' if r.sample else ''}  "
                 f"({plural(banned, 'banned card')}, {plural(len(r.listings) - banned, 'limited card')})"

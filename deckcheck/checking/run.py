@@ -38,13 +38,13 @@ def check_paths(
     texts: dict[str, str] = {}
     watch = None
     if len(paths) > 1 or any(os.path.isdir(path) for path in paths):  # one deck file never needs workers
-        from deckcheck.checking import parallel
+        from deckcheck.checking import parallel  # deferred: several decks only
 
         watch = parallel.watch_cpus()  # how busy the CPUs are while the files are read decides the workers
     files, run.errors = find_deck_files(paths, texts)
     workers = 1
     if regulation is None and as_of is None and len(files) > 1:  # regulations are decided in one process
-        from deckcheck.checking import parallel
+        from deckcheck.checking import parallel  # deferred: several decks only
 
         workers = parallel.workers_for(len(files), jobs, watch)
     if workers > 1:

@@ -57,7 +57,7 @@ class CheckSession:
         self.run, self.extra, self.name = run, extra, name
         self.day = None
         if as_of is not None:
-            from deckcheck.checking.regulations import parse_day
+            from deckcheck.checking.regulations import parse_day  # deferred: a regulation asked for
 
             self.day = parse_day(as_of, "--as-of")
         self.broken: dict[str, DeckcheckError] = {}  # game -> the error that stops its decks (reported once)
@@ -105,7 +105,7 @@ class CheckSession:
         if game in self.broken:
             return None
         if game not in self.regulation_sets:
-            from deckcheck.checking.regulations import load_regulations
+            from deckcheck.checking.regulations import load_regulations  # deferred: a regulation asked for
 
             try:
                 self.regulation_sets[game] = load_regulations(game, self.extra)
@@ -135,7 +135,7 @@ class CheckSession:
         """The deck's regulation bound to its game's cards (None: none asked for)."""
         if self.name is None and self.day is None and not (source.regulation or "").strip():
             return None  # a plain check never imports nor reads regulations
-        from deckcheck.checking.regulations import choose, deck_regulation
+        from deckcheck.checking.regulations import choose, deck_regulation  # deferred: a regulation asked for
 
         key = deck_regulation(source)
         regulations = self.regulations(source.game_id)

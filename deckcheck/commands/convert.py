@@ -15,7 +15,8 @@ from typing import Any
 
 from deckcheck._util.atomic import atomic_write
 from deckcheck._util.files import read_text
-from deckcheck.carddb.db import resolve_deck
+from deckcheck._util.limits import parse_within_limits
+from deckcheck.carddb.db import layer_folders, load_carddb, resolve_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.read import parse_deck
 from deckcheck.formats.write import check_round_trip, render
@@ -49,8 +50,6 @@ def run_convert(
     """Convert; return (what to print on stdout, notes for stderr)."""
     carddb_dirs = tuple(carddb_dirs)
     if carddb_dirs:  # a folder that does not exist is a bad argument here too, though a deck format needs no cards
-        from deckcheck.carddb.db import layer_folders
-
         layer_folders(carddb_dirs)
     source, notes = read_any(source_path, game_id)
     printed_only = {"--player": player, "--event": event, "--regulation": regulation, "--as-of": as_of}
@@ -101,7 +100,7 @@ def render_printable(
     """A printed list, judged as `check` judges the deck (`regulation`, else the deck's own `regulation` key,
     else the one in force `as_of`); an illegal deck is marked on the sheet and said in `notes` (for stderr), so
     that nobody hands in a list unaware. A `regulation` or `as_of` that selects nothing is bad input."""
-    from deckcheck.carddb.db import load_carddb
+    # deferred: a printed list only (a verdict and the page layout)
     from deckcheck.checking.deck import report_deck
     from deckcheck.formats.printable import Sheet, render_html, render_markdown
 
@@ -158,7 +157,7 @@ def read_any(path: Path, game_id: str | None) -> tuple[DeckSource, list[str]]:
 
 def _registry_line(text: str, field: str) -> int | None:
     """The line of a registry field such as `list[2].num` (the export may wrap the deck in a `deck` object)."""
-    from deckcheck._util.positions import json_key_lines
+    from deckcheck._util.positions import json_key_lines  # deferred: a registry export only
 
     parts: list[str | int] = [int(index) if index else name for name, index in re.findall(r"(\w+)|\[(\d+)\]", field)]
     try:
@@ -207,8 +206,6 @@ def _registry_object(path: Path, text: str) -> dict[str, Any] | None:
     """The registry's object if the file is one (JSON with a registry list and no native sections)."""
     if path.suffix.lower() != ".json" and not text.lstrip().startswith("{"):
         return None
-    from deckcheck._util.limits import parse_within_limits
-
     try:
         data = parse_within_limits(json.loads, text, path, "json")  # too long a number, too deep: said here
     except json.JSONDecodeError:

@@ -49,7 +49,7 @@ def parse_policy(
                 "--mulligan optimal needs what to aim for: give --want QUERY (as for `deckcheck stats`)",
                 field="mulligan",
             )
-        from deckcheck.stats.answer import OptimalMulligan, parse_queries
+        from deckcheck.stats.answer import OptimalMulligan, parse_queries  # deferred: the optimal mulligan only
 
         return OptimalMulligan(
             deck,

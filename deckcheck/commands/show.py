@@ -10,6 +10,7 @@ from typing import Any
 
 from deckcheck._util.safetext import escape_controls  # one look for violations, as `deckcheck check` prints them
 from deckcheck._util.style import style
+from deckcheck._util.text import plural
 from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.checking.deck import report_deck
 from deckcheck.checking.output import violation_line
@@ -18,7 +19,6 @@ from deckcheck.formats.printable import key_rows, sections_of
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck, Entry
-from deckcheck.model.game import plural
 
 Style = Callable[..., str]
 

@@ -57,7 +57,7 @@ def parse_deck(path: str | Path, text: str | None = None, fmt: str | None = None
         source = _mapping_at_lines(shown, data, fmt, lambda: _toml_lines(text))
         source.text = text  # its lines are found when a finding needs them (DeckSource.locate)
         return source
-    from deckcheck._util.positions import load_json
+    from deckcheck._util.positions import load_json  # deferred: a JSON deck only
 
     data, lines = load_json(text, shown)  # a key written twice is a malformed file, as in TOML
     if not isinstance(data, dict):
@@ -70,7 +70,7 @@ def parse_deck(path: str | Path, text: str | None = None, fmt: str | None = None
 
 
 def _toml_lines(text: str) -> dict[tuple[Any, ...], int]:
-    from deckcheck._util.positions import toml_key_lines
+    from deckcheck._util.positions import toml_key_lines  # deferred: a finding about a key only
 
     return toml_key_lines(text)
 

@@ -14,6 +14,7 @@ import tomli_w
 
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.read import parse_deck
+from deckcheck.games import get_game
 from deckcheck.model.deck import DeckSource, Entry
 
 
@@ -39,8 +40,6 @@ def merged_entries(source: DeckSource) -> dict[str, list[Entry]]:
 
 def deck_mapping(source: DeckSource, *, empty_sections: tuple[str, ...] = ()) -> dict[str, Any]:
     """The native format's mapping: top-level keys, then the game's sections (in order), then any others."""
-    from deckcheck.games import get_game
-
     game = get_game(source.game_id)
     data: dict[str, Any] = {"game": source.game_id}
     if source.name is not None:

@@ -19,7 +19,7 @@ _MODULE_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 @cache
 def all_games() -> dict[str, Game]:
-    import pkgutil  # listing every game is rare: a check imports only its games' modules
+    import pkgutil  # deferred: listing every game is rare (a check imports only its games' modules)
 
     games: dict[str, Game] = {}
     for module_info in pkgutil.iter_modules(__path__):

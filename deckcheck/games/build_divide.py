@@ -9,6 +9,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
+from deckcheck._util.text import plural
 from deckcheck.engine.procedure import MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import (
@@ -23,7 +24,7 @@ from deckcheck.model.cards import (
     validates_field,
 )
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, plural
+from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:

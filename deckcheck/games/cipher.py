@@ -8,22 +8,12 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck._util.text import plural
 from deckcheck.engine.procedure import MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, as_list, choice, int_or_x, validates_after, validates_before
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import (
-    CopyGroup,
-    Game,
-    Rule,
-    RuleBook,
-    Tally,
-    histogram,
-    iter_over_limit,
-    names_of,
-    plural,
-    tally,
-)
+from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, tally
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
 from deckcheck._util.normalize import norm_name
+from deckcheck._util.text import plural, with_article
 from deckcheck.engine.procedure import MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import (
@@ -53,19 +54,7 @@ from deckcheck.model.cards import (
     validates_before,
 )
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import (
-    CopyGroup,
-    Game,
-    Rule,
-    RuleBook,
-    Tally,
-    histogram,
-    limit_text,
-    names_of,
-    plural,
-    tally,
-    with_article,
-)
+from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, limit_text, names_of, tally
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:

@@ -11,22 +11,12 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
+from deckcheck._util.text import plural
 from deckcheck.engine.procedure import MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, Name, PlainInt, Record, choice, invalid_fields, validates_after
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import (
-    CopyGroup,
-    Game,
-    Rule,
-    RuleBook,
-    Tally,
-    histogram,
-    iter_over_limit,
-    names_of,
-    plural,
-    tally,
-)
+from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, tally
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:

@@ -10,11 +10,12 @@ from math import comb
 from typing import TYPE_CHECKING, Annotated, Any
 
 from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck._util.text import plural
 from deckcheck.engine.procedure import MulliganKind, Setup, TurnModel, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, PlainInt, as_list, choice, validates_before
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, plural, tally
+from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, tally
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:

@@ -199,15 +199,6 @@ def names_of(cards: Iterable[Card]) -> str:
     return ", ".join(seen)
 
 
-def plural(count: int, word: str, plural_word: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (plural_word or word + 's')}"
-
-
-def with_article(text: str) -> str:
-    """'a Cardfight!! Vanguard', 'an IC Carddass Dragon Ball', 'an EVOLVE follower' (by the first letter)."""
-    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
-
-
 def limit_text(limit: int | None) -> str:
     return "no limit" if limit is None else str(limit)
 

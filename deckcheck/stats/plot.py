@@ -25,6 +25,7 @@ from typing import Any, BinaryIO
 
 from deckcheck._util.atomic import atomic_write_with
 from deckcheck._util.style import style
+from deckcheck._util.text import display_width, pad
 from deckcheck.errors import DeckcheckError
 
 
@@ -70,21 +71,21 @@ def bar_lines(categories: list[str], series: list[Series], *, width: int = 30, c
     _check_shape(categories, series)
     if width < 1:
         raise ValueError(f"bar width must be at least 1, not {width}")
-    category_width = max((_display_width(c) for c in categories), default=0)
-    label_width = max((_display_width(s.label) for s in series), default=0)
+    category_width = max((display_width(c) for c in categories), default=0)
+    label_width = max((display_width(s.label) for s in series), default=0)
     lines = []
     for index, category in enumerate(categories):
         for number, one in enumerate(series):
             value = _probability(one.values[index])
             if value is None:
-                bar, shown = _pad(MISSING, width), ""
+                bar, shown = pad(MISSING, width), ""
             else:
                 cells = _bar(value, width)
                 padding = " " * (width - len(cells))
                 if colour and cells:
                     cells = style(cells, fg=TERMINAL_COLOURS[number % len(TERMINAL_COLOURS)])
                 bar, shown = cells + padding, f"{percent(value, 1):>6}"
-            line = f"{_pad(category, category_width)}  {_pad(one.label, label_width)}  {bar} {shown}"
+            line = f"{pad(category, category_width)}  {pad(one.label, label_width)}  {bar} {shown}"
             lines.append(line.rstrip())
     return lines
 
@@ -94,20 +95,6 @@ def _bar(value: float, width: int) -> str:
     eighths = round(min(max(value, 0.0), 1.0) * width * 8)
     full, rest = divmod(eighths, 8)
     return FULL_BLOCK * full + (PARTIAL_BLOCKS[rest] if rest else "")
-
-
-def _display_width(text: str) -> int:
-    """Terminal columns of a string: wide (CJK) characters take two, combining marks none."""
-    width = 0
-    for char in text:
-        if unicodedata.combining(char):
-            continue
-        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-    return width
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * max(width - _display_width(text), 0)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from deckcheck._util import atomic
+from deckcheck._util.text import display_width
 from deckcheck.errors import DeckcheckError
 from deckcheck.stats import plot
 from deckcheck.stats.plot import Series, bar_lines, write_plot
@@ -103,7 +104,7 @@ def test_one_line_per_category_and_series_with_padded_labels():
 def test_japanese_labels_are_padded_by_display_width():
     # "ドロー" takes six terminal columns: the bars of every line start in the same column
     lines = bar_lines(["ab", "ドロー", "ヒール2枚"], [Series("先攻", [1.0, 1.0, 1.0]), Series("go", [1.0, 1.0, 1.0])])
-    columns = {plot._display_width(line[: line.index("█")]) for line in lines}
+    columns = {display_width(line[: line.index("█")]) for line in lines}
     assert columns == {9 + 2 + 4 + 2}  # "ヒール2枚" (4 wide + 1 narrow), gap, "先攻", gap
 
 
