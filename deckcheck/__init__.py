@@ -39,11 +39,11 @@ _EXPORTS = {
     "build_carddb": "deckcheck.carddb.db",
     "load_carddb": "deckcheck.carddb.db",
     "resolve_deck": "deckcheck.carddb.db",
-    "CheckRun": "deckcheck.checking",
-    "DeckReport": "deckcheck.checking",
-    "check_deck": "deckcheck.checking",
-    "check_paths": "deckcheck.checking",
-    "report_deck": "deckcheck.checking",
+    "CheckRun": "deckcheck.checking.report",
+    "DeckReport": "deckcheck.checking.report",
+    "check_deck": "deckcheck.checking.deck",
+    "check_paths": "deckcheck.checking.run",
+    "report_deck": "deckcheck.checking.deck",
     "Deck": "deckcheck.model.deck",
     "DeckSource": "deckcheck.model.deck",
     "parse_deck": "deckcheck.formats.read",
@@ -102,7 +102,9 @@ if TYPE_CHECKING:
         odds,
     )
     from deckcheck.carddb.db import CardDB, build_carddb, load_carddb, resolve_deck
-    from deckcheck.checking import CheckRun, DeckReport, check_deck, check_paths, report_deck
+    from deckcheck.checking.deck import check_deck, report_deck
+    from deckcheck.checking.report import CheckRun, DeckReport
+    from deckcheck.checking.run import check_paths
     from deckcheck.engine.deal import deal
     from deckcheck.engine.table import Table
     from deckcheck.errors import CardDatabaseError, DeckcheckError

@@ -284,7 +284,7 @@ def test_without_proc_stat_the_load_average_is_used(monkeypatch):
 _DYING_RUN = """
 import json, os, signal, sys
 from deckcheck.checking import parallel
-from deckcheck.checking import check_paths
+from deckcheck.checking.run import check_paths
 
 folder, extra, how = sys.argv[1:4]
 real, main = parallel._check_chunk, os.getpid()

@@ -1,8 +1,6 @@
-"""Checking decks and reporting the findings: one deck (deck), every deck under some paths (run, with discover,
-session and parallel), regulations, and the output formats. May import: carddb, formats, games and below."""
+"""Checking decks and reporting what was found: one deck (deck, with the shared rules of rules), every deck under some
+paths (run, with discover, session and parallel), regulations, and the output formats (output).
 
-from deckcheck.checking.deck import check_deck, report_deck
-from deckcheck.checking.report import CheckRun, DeckReport
-from deckcheck.checking.run import check_paths
-
-__all__ = ["CheckRun", "DeckReport", "check_deck", "check_paths", "report_deck"]
+May import carddb, formats, games and the layers below them. Nothing is re-exported here, so that a command loads
+only the modules it uses (`show` judges one deck and never walks folders); deckcheck/__init__.py names the public
+ones."""
