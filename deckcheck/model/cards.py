@@ -42,6 +42,7 @@ class Before:
     func: Callable[[Any], Any]
 
     def pydantic(self) -> Any:
+        # deferred: the pydantic seam (module docstring)
         from pydantic import BeforeValidator
 
         return BeforeValidator(self.func)
@@ -54,6 +55,7 @@ class After:
     func: Callable[[Any], Any]
 
     def pydantic(self) -> Any:
+        # deferred: the pydantic seam (module docstring)
         from pydantic import AfterValidator
 
         return AfterValidator(self.func)
@@ -69,6 +71,7 @@ class Bounds:
     max_length: int | None = None
 
     def pydantic(self) -> Any:
+        # deferred: the pydantic seam (module docstring)
         from pydantic import Field
 
         return Field(**{name: value for name, value in vars(self).items() if value is not None})
@@ -126,6 +129,7 @@ class DeclaredField:
 def value_validator(annotation: Any) -> Callable[[Any], Any]:
     """A function validating one value as a field of type `annotation` (this module's metadata, or pydantic's) would:
     it returns the stored value, or raises ValueError (pydantic's ValidationError is one). For query values."""
+    # deferred: the pydantic seam (module docstring)
     from pydantic import TypeAdapter
 
     return TypeAdapter(_pydantic_type(annotation)).validate_python
@@ -143,6 +147,7 @@ class RecordError(ValueError):
 def invalid_fields(title: str, problems: Iterable[tuple[str, str, str, Any]]) -> Exception:
     """The error an ``@validates_after`` check raises to report several fields at once: one (field, error type,
     message, input) each, as if each field had failed on its own."""
+    # deferred: the pydantic seam (module docstring)
     from pydantic import ValidationError
     from pydantic_core import InitErrorDetails, PydanticCustomError
 
@@ -193,6 +198,7 @@ class Record:
     @classmethod
     def validate(cls: type[R], data: Any) -> R:
         """The record read from `data` (a dict as a card file gives it); RecordError names every problem."""
+        # deferred: the pydantic seam (module docstring)
         from pydantic import ValidationError
 
         try:
@@ -279,6 +285,7 @@ def _plain(value: Any, options: dict[str, bool]) -> Any:
 
 
 def _make_schema(cls: type[Record]) -> type[BaseModel]:
+    # deferred: the pydantic seam (module docstring)
     from pydantic import ConfigDict, Field, create_model, field_validator, model_validator
 
     declared = cls.declared_fields()
