@@ -1,0 +1,70 @@
+"""Golden outputs: every case of tests/golden/cases.py prints exactly the recorded stdout and stderr and exits with
+the recorded code (tests/golden/expected/<case>.out, .err, .code, and the files a case writes), byte for byte,
+after the normalisation in tests/golden/runner.py (absolute paths, JUnit times, simulation progress lines).
+
+A difference is shown as a unified diff. If the change is intended, re-record with `python tests/golden/record.py`
+(or `python tests/golden/record.py CASE-ID` for some cases) and review `git diff tests/golden/expected`.
+
+In a plain run, the cases run up front, several subprocesses at a time (see runner.default_jobs), in the first test;
+under pytest-xdist each worker runs the cases of its own tests.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+
+import pytest
+from golden.cases import CASES, Case
+from golden.runner import EXPECTED, RECORD_COMMAND, GoldenSession, expected_names, read_text, recorded_files
+
+
+@pytest.fixture(scope="session")
+def golden(request: pytest.FixtureRequest):
+    with GoldenSession() as session:
+        if not os.environ.get("PYTEST_XDIST_WORKER"):
+            selected = {
+                item.callspec.params["case"].id
+                for item in request.session.items
+                if getattr(item, "originalname", None) == "test_golden_output" and hasattr(item, "callspec")
+            }
+            session.run_all([case for case in CASES if case.id in selected])
+        yield session
+
+
+def _diff(name: str, expected: str, actual: str) -> str:
+    lines = difflib.unified_diff(
+        expected.splitlines(keepends=True),
+        actual.splitlines(keepends=True),
+        fromfile=f"tests/golden/expected/{name} (recorded)",
+        tofile=f"{name} (this run)",
+    )
+    text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+    return text or f"{name}: the texts differ only in invisible ways: {expected!r} != {actual!r}\n"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_golden_output(golden: GoldenSession, case: Case) -> None:
+    actual = recorded_files(case, golden.result(case))
+    problems = []
+    for name, content in actual.items():
+        path = EXPECTED / name
+        if not path.exists():
+            problems.append(f"{name}: not recorded\n")
+        elif (expected := read_text(path)) != content:
+            problems.append(_diff(name, expected, content))
+    if problems:
+        command = " ".join(["deckcheck" if case.module == "deckcheck" else f"python -m {case.module}", *case.argv])
+        pytest.fail(
+            f"`{command}` no longer gives its recorded output:\n\n"
+            + "\n".join(problems)
+            + f"\nIf this change is intended, re-record: {RECORD_COMMAND} {case.id}",
+            pytrace=False,
+        )
+
+
+def test_no_stale_expected_files() -> None:
+    """Every file in expected/ belongs to a case (a renamed or removed case leaves none behind)."""
+    wanted = {name for case in CASES for name in expected_names(case)}
+    stale = sorted(path.name for path in EXPECTED.iterdir() if path.name not in wanted)
+    assert not stale, f"files of no golden case in tests/golden/expected (re-record with {RECORD_COMMAND}): {stale}"
