@@ -78,3 +78,23 @@ def test_the_regulation_commands_run(at_root, command):
     argv = shlex.split(command.split("#")[0])[1:]
     code, output = run(argv)
     assert code in (0, 1), output  # 1: the samples ban cards some example decks hold
+
+
+def test_the_library_example_runs_and_prints_what_its_comments_say(isolated_carddb):
+    """README, "As a library": the block runs as written from the repository's root; each printed line matches the
+    comment beside the print (up to a trailing `...`)."""
+    import subprocess
+    import sys
+
+    block = blocks("python", "## As a library")[0]
+    done = subprocess.run([sys.executable, "-c", block], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    printed = done.stdout.strip().split("\n")
+    prints = [line for line in block.split("\n") if line.startswith("print(")]
+    assert len(printed) == len(prints)
+    for output, statement in zip(printed, prints, strict=True):
+        if "# " in statement:  # `# 0.971... exact optimal`: the output starts with what stands before the `...`
+            said = statement.split("# ", 1)[1].strip()
+            assert output.startswith(said.split("...")[0]), (output, said)
+            if "..." not in said:
+                assert output == said
