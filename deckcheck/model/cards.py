@@ -428,3 +428,7 @@ class Card(Record):
 
     def label(self) -> str:
         return f"{self.name} ({self.number})"
+
+
+#: A game's card record class, for what is generic over it (a deck, a game, a table: ``Deck[CipherCard]``).
+CardT = TypeVar("CardT", bound=Card)
