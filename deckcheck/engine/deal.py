@@ -31,7 +31,8 @@ MAX_TURN = 30
 class MulliganPolicy(Protocol):
     """What the engine asks at the mulligan step. The engine enforces the game's rule whatever the answer."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def returns(self, table: Table, hand: list[Card]) -> list[int]:
         """Indices of hand cards to return (a partial-mulligan game)."""
