@@ -183,7 +183,7 @@ def _registry_game(data: dict[str, Any], game_id: str | None, path: Path) -> str
             path=path,
             field="game_title_id",
         )
-    if named is None and wanted in REGISTRY_GAME_TITLES.values():
+    if named is None and wanted is not None and wanted in REGISTRY_GAME_TITLES.values():
         known = next(number for number, game in REGISTRY_GAME_TITLES.items() if game == wanted)
         raise DeckcheckError(
             f"is an export of another game (game_title_id {title_id}; {get_game(wanted).title} is {known})",
