@@ -28,7 +28,7 @@ def read_input(path: Path, what: str = "deck file", shown: str | Path | None = N
 def read_text(path: Path, shown: str | None = None) -> str:
     """A file's text: UTF-8 with or without a byte-order mark, any line endings. Errors name the file as `shown`
     (the path as the user gave it) when given."""
-    where = shown if shown is not None else path
+    where: str | Path = shown if shown is not None else path
     try:
         data = read_input(path, shown=where)
     except FileNotFoundError:

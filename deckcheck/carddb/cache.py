@@ -49,7 +49,8 @@ except ImportError:  # pragma: no cover - a Python built without it
 try:  # what hmac.compare_digest is, without importing hmac (and OpenSSL)
     from _operator import _compare_digest as same_digest
 except ImportError:  # pragma: no cover
-    from hmac import compare_digest as same_digest
+    # ignore: newer typeshed declares hmac's compare_digest apart from _operator's, a redefinition to mypy
+    from hmac import compare_digest as same_digest  # type: ignore[no-redef, unused-ignore]
 
 from deckcheck._util.normalize import norm_name
 from deckcheck._version import __version__

@@ -461,7 +461,7 @@ def limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, s
         identity = game.limit_identity(card)
         if identity is not None:
             groups[identity].append(card)
-    problems = []
+    problems: list[str] = []
     for identity, group in groups.items():
         limits = {card.copy_limit(game.default_copies) for card in group}
         if len(limits) > 1:

@@ -89,7 +89,7 @@ def text_search(db: CardDB, query: str) -> list[Card]:
 
 def _filter_fields(query: str) -> list[str] | None:
     """The field names of a query that looks like `field=value[,field=value]`, else None (a text query)."""
-    fields = []
+    fields: list[str] = []
     for part in query.split(","):
         match = _CONDITION.match(part)
         if match is None:
@@ -189,7 +189,11 @@ def _columns(db: CardDB) -> tuple[list[str], list[Callable[[Card], str]]]:
     for attribute in db.game.search_columns:
         spec = fields.get(attribute)
         headers.append((spec.alias if spec is not None else None) or attribute)
-        cells.append(lambda card, attribute=attribute: _cell(getattr(card, attribute, None)))
+
+        def cell(card: Card, attribute: str = attribute) -> str:
+            return _cell(getattr(card, attribute, None))
+
+        cells.append(cell)
     return headers, cells
 
 

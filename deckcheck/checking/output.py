@@ -251,6 +251,7 @@ def render_sarif(run: CheckRun, root: Path | None = None) -> str:
 
     locator = _Locator(root)
     findings: list[tuple[Any, ...]] = []  # (artifact, line, rule, level, message, identity, properties, end line)
+    identity: tuple[Any, ...]  # a violation's (rule, file, section, cards, message), an unreadable file's fewer
     for report in run.reports:
         if not report.path:
             continue

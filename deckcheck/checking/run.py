@@ -32,9 +32,9 @@ def check_paths(
     """
     paths = list(paths)
     run = CheckRun()
-    if carddb_dirs := tuple(carddb_dirs):
-        layer_folders(carddb_dirs)  # a --carddb folder that does not exist is said once, before any work
-    session = CheckSession(run, carddb_dirs, regulation, as_of)  # a bad --as-of stops before any work
+    if extra := tuple(carddb_dirs):
+        layer_folders(extra)  # a --carddb folder that does not exist is said once, before any work
+    session = CheckSession(run, extra, regulation, as_of)  # a bad --as-of stops before any work
     texts: dict[str, str] = {}
     watch = None
     if len(paths) > 1 or any(os.path.isdir(path) for path in paths):  # one deck file never needs workers

@@ -6,10 +6,10 @@ import functools
 import gc
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
 
 import typer
 
@@ -20,10 +20,23 @@ from deckcheck.errors import DeckcheckError
 if TYPE_CHECKING:
     pass
 
+
+class _AppSettings(TypedDict):
+    """typer.Typer's options for the app (and for the lean app of one command, see app_for)."""
+
+    name: str
+    help: str
+    no_args_is_help: bool
+    add_completion: bool
+    rich_markup_mode: Literal["markdown", "rich"] | None
+    pretty_exceptions_enable: bool
+    context_settings: dict[str, Any]
+
+
 # Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
 # only for its own command.
 
-_APP_SETTINGS = dict(
+_APP_SETTINGS = _AppSettings(
     name="deckcheck",
     help="Deck legality checker and opening-hand lab for Cardfight!! Vanguard, Fire Emblem 0 (Cipher), "
     "Build Divide, Shadowverse EVOLVE and IC Carddass Dragon Ball.",
@@ -259,7 +272,7 @@ def _no_style(text: str, **_: object) -> str:
     return text
 
 
-def _progress(files: list[Path]):
+def _progress(files: list[str]) -> Iterable[str]:
     if len(files) < 20:
         return files
     return typer.progressbar(files, label="Checking decks", file=sys.stderr)
@@ -938,4 +951,5 @@ def app_for(args: list[str]) -> typer.Typer:
 
 
 def _command_name(info: typer.models.CommandInfo) -> str:
+    assert info.callback is not None  # (every command here is registered with its function)
     return info.name or typer.main.get_command_name(info.callback.__name__)

@@ -172,7 +172,7 @@ def _plain_param_type(base: type) -> type:
     """Typer's RuntimeParam with a plain converter (a subclass made here, as Typer's base is only known now)."""
 
     @dataclass(frozen=True)
-    class PlainRuntimeParam(base):  # type: ignore[misc, valid-type]
+    class PlainRuntimeParam(base):
         convert: Callable[[Any], Any]
 
         def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:

@@ -374,7 +374,7 @@ def _written_text(path: Path, text: str, edited: DeckSource, small: str | None, 
 
 def _apply(source: DeckSource, changes: list[Change]) -> DeckSource:
     """A copy of the deck with the changes made to its entries (counts summed per key, as the file means)."""
-    entries = [Entry(e.section, e.key, e.raw_count, e.line, e.card) for e in source.entries]
+    entries: list[Entry] = [Entry(e.section, e.key, e.raw_count, e.line, e.card) for e in source.entries]
     for change in changes:
         same = [entry for entry in entries if entry.section == change.section and entry.key == change.key]
         if same:

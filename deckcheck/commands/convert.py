@@ -186,7 +186,7 @@ def _registry_game(data: dict[str, Any], game_id: str | None, path: Path) -> str
             path=path,
             field="game_title_id",
         )
-    if named is None and wanted in titles.values():
+    if named is None and wanted is not None and wanted in titles.values():
         known = next(number for number, game in titles.items() if game == wanted)
         raise DeckcheckError(
             f"is an export of another game (game_title_id {title_id}; {get_game(wanted).title} is {known})",

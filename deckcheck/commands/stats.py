@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from deckcheck.carddb.db import load_carddb, resolve_deck
@@ -103,7 +104,7 @@ def run_stats(
     json_output: bool,
     colour: bool,
     carddb_dirs: tuple[Path, ...],
-    anys: list[str] = (),
+    anys: Sequence[str] = (),
     floor: bool = False,
 ) -> str:
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):

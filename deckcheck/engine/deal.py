@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.engine.table import Going, Table
 from deckcheck.errors import EngineError
-from deckcheck.model.cards import Card
+from deckcheck.model.cards import Card, CardT
 from deckcheck.model.deck import Deck
 
 if TYPE_CHECKING:
@@ -31,7 +31,8 @@ MAX_TURN = 30
 class MulliganPolicy(Protocol):
     """What the engine asks at the mulligan step. The engine enforces the game's rule whatever the answer."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def returns(self, table: Table, hand: list[Card]) -> list[int]:
         """Indices of hand cards to return (a partial-mulligan game)."""
@@ -141,7 +142,7 @@ def setup_choices(deck: Deck, choices: dict[str, str] | None) -> dict[str, str]:
 
 
 def deal(
-    deck: Deck,
+    deck: Deck[CardT],
     *,
     seed: int,
     going: Going | None = None,
@@ -149,7 +150,7 @@ def deal(
     turns: int = 0,
     choices: dict[str, str] | None = None,
     floor: bool = False,
-) -> Table:
+) -> Table[CardT]:
     """Run a game's setup, the mulligan and `turns` own turns; returns the player's table.
 
     `floor` plays the statistics' documented floor instead of the rules (see :attr:`Table.floor`).
@@ -165,7 +166,7 @@ def deal(
     rng = random.Random(seed)
     if going is None:
         going = "first" if rng.random() < 0.5 else "second"
-    table = Table(rng=rng, going=going, floor=floor)
+    table: Table[CardT] = Table(rng=rng, going=going, floor=floor)
     setup.prepare(table, deck, setup_choices(deck, choices))
     table.draw(setup.hand_size, "opening hand", setup.opening_ref)
     mulligan(table, setup.mulligan, setup.hand_size, policy or NoMulligan(), setup.mulligan_ref)

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
+
+from deckcheck.model.cards import CardT
 
 if TYPE_CHECKING:
     from deckcheck.engine.table import Going, Table
@@ -44,7 +46,7 @@ class Seek:
 
 
 @dataclass(frozen=True)
-class TurnModel:
+class TurnModel(Generic[CardT]):
     """What the game's rules bring to the hand by the main phase of own turn k, for `stats`.
 
     `draws` counts the cards every game brings whatever the hand holds (draw steps, drive checks). `seek` is a
@@ -57,7 +59,7 @@ class TurnModel:
     draws: int
     seek: Seek | None = None
     simulate_only: str | None = None
-    refine: Callable[[Card], object] | None = None
+    refine: Callable[[CardT], object] | None = None
     vector_turns: Callable[..., None] | None = None
     # The hand-dependent turns as exact transitions (a deckcheck.stats.chain.ExactTurns on refined atoms).
     process: Any = None
@@ -94,6 +96,6 @@ class Setup:
     main_set_aside: int = 0
 
 
-def expand(items: Iterable[tuple[Card, int]]) -> list[Card]:
+def expand(items: Iterable[tuple[CardT, int]]) -> list[CardT]:
     """Cards as a list of copies (called only after the size guard of :func:`deal`)."""
     return [card for card, count in items for _ in range(count)]

@@ -6,10 +6,10 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Generic, Literal
 
 from deckcheck.errors import EngineError
-from deckcheck.model.cards import Card
+from deckcheck.model.cards import Card, CardT
 
 Going = Literal["first", "second"]
 
@@ -25,23 +25,23 @@ class Event:
 
 
 @dataclass
-class Table:
+class Table(Generic[CardT]):
     """One player's zones. `deck[0]` is the top card."""
 
     rng: random.Random
     going: Going
-    deck: list[Card] = field(default_factory=list)
-    hand: list[Card] = field(default_factory=list)
-    zones: dict[str, list[Card]] = field(default_factory=dict)
+    deck: list[CardT] = field(default_factory=list)
+    hand: list[CardT] = field(default_factory=list)
+    zones: dict[str, list[CardT]] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
     mulliganed: bool = False
-    mulligan_returned: list[Card] = field(default_factory=list)
-    mulligan_drawn: list[Card] = field(default_factory=list)
+    mulligan_returned: list[CardT] = field(default_factory=list)
+    mulligan_drawn: list[CardT] = field(default_factory=list)
     turn: int = 0
     notes: dict[str, object] = field(default_factory=dict)
     # Every card that has reached the hand and counts for `stats`: cards that later leave the hand stay here,
     # cards returned by the mulligan do not (they count only if drawn again).
-    reached: list[Card] = field(default_factory=list)
+    reached: list[CardT] = field(default_factory=list)
     # The statistics' documented floor instead of the rules: only what every game brings whatever the cards turn
     # out to be (Vanguard: one drive check per attack, no trigger effects). `hand` always plays the rules.
     floor: bool = False
@@ -51,37 +51,37 @@ class Table:
     def log(self, step: str, ref: str, text: str, cards: Iterable[Card] = ()) -> None:
         self.events.append(Event(step, ref, text, list(cards)))
 
-    def zone(self, name: str) -> list[Card]:
+    def zone(self, name: str) -> list[CardT]:
         return self.zones.setdefault(name, [])
 
     def shuffle(self, ref: str, why: str = "shuffle the deck") -> None:
         self.rng.shuffle(self.deck)
         self.log("shuffle", ref, why)
 
-    def remove_from_deck(self, card: Card) -> Card:
+    def remove_from_deck(self, card: Card) -> CardT:
         """Take one copy of a card (by number) out of the deck, e.g. the first vanguard or the lord."""
         for index, candidate in enumerate(self.deck):
             if candidate.number == card.number:
                 return self.deck.pop(index)
         raise EngineError(f"{card.label()} is not in the deck")
 
-    def take_top(self, count: int) -> list[Card]:
+    def take_top(self, count: int) -> list[CardT]:
         taken, self.deck[:count] = self.deck[:count], []
         return taken
 
-    def draw(self, count: int, step: str, ref: str) -> list[Card]:
+    def draw(self, count: int, step: str, ref: str) -> list[CardT]:
         drawn = self.take_top(count)
         self.to_hand(drawn)
         self.log(step, ref, f"draw {len(drawn)}", drawn)
         return drawn
 
-    def to_hand(self, cards: Iterable[Card]) -> None:
+    def to_hand(self, cards: Iterable[CardT]) -> None:
         """Cards that reach the hand by any rule (a draw, a drive check, a search)."""
         cards = list(cards)
         self.hand.extend(cards)
         self.reached.extend(cards)
 
-    def place_top(self, count: int, zone: str, step: str, ref: str) -> list[Card]:
+    def place_top(self, count: int, zone: str, step: str, ref: str) -> list[CardT]:
         placed = self.take_top(count)
         self.zone(zone).extend(placed)
         self.log(step, ref, f"{len(placed)} from the top of the deck to {zone}", placed)

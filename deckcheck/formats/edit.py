@@ -130,9 +130,8 @@ def _edit_text(text: str, change: Change) -> str | None:
         if change.count == 0:
             del lines[first]
         else:
-            lines[first] = re.sub(
-                r"^(\s*)[-+]?\d+(?:[.,]\d+)?", lambda m: f"{m[1]}{change.count}", lines[first], count=1
-            )
+            counted = re.sub(r"^(\s*)[-+]?\d+(?:[.,]\d+)?", lambda m: f"{m[1]}{change.count}", lines[first], count=1)
+            lines[first] = counted
         return "\n".join(lines)
     if change.count == 0:
         return None

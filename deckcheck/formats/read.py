@@ -99,7 +99,7 @@ def _load_toml(path: str, text: str) -> dict[str, Any]:
 
 def _refuse_registry_export(path: str | Path, data: dict[str, Any]) -> None:
     """The official deck registry's JSON is not a deck file: say how to convert it (issue 15 item 6)."""
-    inner = data.get("deck") if isinstance(data.get("deck"), dict) else data
+    inner = deck if isinstance(deck := data.get("deck"), dict) else data
     if "game" not in data and any(isinstance(inner.get(key), list) for key in ("list", "sub_list", "p_list")):
         raise DeckcheckError(
             "is a deck registry export (list / sub_list / p_list), not a deck file: convert it first, e.g. "

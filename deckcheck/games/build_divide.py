@@ -142,7 +142,7 @@ rules = RuleBook()
     refs="601-1a 「40枚以上、50枚以下」",
     summary="The main deck has 40–50 cards.",
 )
-def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def main_size(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     size = deck.size("main")
     if size < MAIN_MIN:
         yield rule.violation(
@@ -166,7 +166,7 @@ def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="601-1a 「0枚以上12枚以下」",
     summary="The D deck has 0–12 cards.",
 )
-def d_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def d_size(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     size = deck.size("d")
     if size > D_MAX:
         yield rule.violation(
@@ -183,7 +183,7 @@ def d_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="602-1a, 601-1e",
     summary="The territory section holds exactly one card, and it is a territory.",
 )
-def territory(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def territory(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     size = deck.size("territory")
     cards = deck.cards("territory")
     numbers = [card.number for card, _ in cards]
@@ -221,7 +221,7 @@ def territory(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="601-1e 「メインデッキ内にはテリトリーカードを入れることはできません」",
     summary="The main deck holds no territory cards.",
 )
-def main_territory(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def main_territory(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     found = [(card, n) for card, n in deck.cards("main") if card.type == "territory"]
     if found:
         count = sum(n for _, n in found)
@@ -254,7 +254,7 @@ class NameCount(Tally):
         return ", ".join(f"{card.label()} ×{self.copies[card.number]}" for card in self.cards)
 
 
-def _name_counts(deck: Deck, sections: Sequence[str], territories: bool) -> dict[str, NameCount]:
+def _name_counts(deck: Deck[BuildDivideCard], sections: Sequence[str], territories: bool) -> dict[str, NameCount]:
     """Copies per name string over the given sections, territories or the other cards: each card counts under every
     name of its name set, never merging names into transitive groups (1407-3)."""
     result: dict[str, NameCount] = {}
@@ -276,13 +276,13 @@ _COPY_SCOPES = {
 }
 
 
-def _groups(deck: Deck, territories: bool) -> Iterator[CopyGroup]:
+def _groups(deck: Deck[BuildDivideCard], territories: bool) -> Iterator[CopyGroup[str]]:
     sections, scope = _COPY_SCOPES[territories]
     for name, entry in _name_counts(deck, sections, territories).items():
         yield CopyGroup(sections[0] if sections[0] in entry.sections else "d", name, entry, scope)
 
 
-def copy_groups(deck: Deck) -> Iterator[CopyGroup]:
+def copy_groups(deck: Deck[BuildDivideCard]) -> Iterator[CopyGroup[str]]:
     """Copies by name set (601-1b, 601-1e, 1407-3): unit and command cards in main + D together, territories by
     the name of their open face in the starting territory + D together; regulations count the same way."""
     yield from _groups(deck, territories=False)
@@ -297,7 +297,7 @@ def _name_limit(name: str, entry: NameCount) -> int | None:
     return DEFAULT_COPIES
 
 
-def _over_limit(deck: Deck, territories: bool) -> Iterator[tuple[str, NameCount, int]]:
+def _over_limit(deck: Deck[BuildDivideCard], territories: bool) -> Iterator[tuple[str, NameCount, int]]:
     for _section, name, entry, _scope in _groups(deck, territories):
         assert isinstance(entry, NameCount)
         limit = _name_limit(name, entry)
@@ -322,7 +322,7 @@ def _name_rule_note(name: str, entry: NameCount) -> str:
     summary="At most 4 unit/command cards of one name in the main deck and D deck together; names given by "
     "【名称ルール】 count too (a card's own deck_limit replaces 4).",
 )
-def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def copies(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     for name, entry, limit in _over_limit(deck, territories=False):
         yield rule.violation(
             "main" if "main" in entry.sections else "d",
@@ -343,7 +343,7 @@ def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
     summary="At most 4 territory cards whose open face has one name, the starting territory and the D deck "
     "together (a card's own deck_limit replaces 4).",
 )
-def territory_copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def territory_copies(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     for name, entry, limit in _over_limit(deck, territories=True):
         yield rule.violation(
             "territory" if "territory" in entry.sections else "d",
@@ -357,7 +357,7 @@ def territory_copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
         )
 
 
-def _icon_cards(deck: Deck, section: str, flag: str) -> list[tuple[Card, int]]:
+def _icon_cards(deck: Deck[BuildDivideCard], section: str, flag: str) -> list[tuple[Card, int]]:
     return [(card, n) for card, n in deck.cards(section) if getattr(card, flag, False)]
 
 
@@ -365,7 +365,7 @@ def _listing(items: Iterable[tuple[Card, int]]) -> str:
     return ", ".join(f"{card.label()} ×{n}" for card, n in items)
 
 
-def _d_note(deck: Deck, flag: str) -> str:
+def _d_note(deck: Deck[BuildDivideCard], flag: str) -> str:
     in_d = sum(n for _, n in _icon_cards(deck, "d", flag))
     return f"; the D deck's {in_d} {'does' if in_d == 1 else 'do'} not count" if in_d else ""
 
@@ -376,7 +376,7 @@ def _d_note(deck: Deck, flag: str) -> str:
     refs="601-1c 「ちょうど12枚」",
     summary="The main deck has exactly 12 cards with a buster icon (the D deck is exempt).",
 )
-def busters(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def busters(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     found = _icon_cards(deck, "main", "buster")
     count = sum(n for _, n in found)
     if count != BUSTERS:
@@ -397,7 +397,7 @@ def busters(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="601-1d 「12枚まで」",
     summary="The main deck has at most 12 cards with a shot icon (the D deck is exempt).",
 )
-def shots(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def shots(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     found = _icon_cards(deck, "main", "shot")
     count = sum(n for _, n in found)
     if count > SHOTS_MAX:
@@ -437,7 +437,7 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
 # Setup and first turns (602-1, 703) -------------------------------------------------------------------------
 
 
-def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
+def _prepare(table: Table[BuildDivideCard], deck: Deck[BuildDivideCard], choices: dict[str, str]) -> None:
     """602-1a–e: present the decks, shuffle the main deck, the territory unopened, the D deck; random first player."""
     starting = expand(deck.cards("territory"))
     if len(starting) != 1 or starting[0].type != "territory":
@@ -470,7 +470,7 @@ def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
     table.notes["first player"] = "random, no choice (602-1e, 6.02.1.e.1)"
 
 
-def _after_mulligan(table: Table) -> None:
+def _after_mulligan(table: Table[BuildDivideCard]) -> None:
     """602-1h–k: 10 life, 2 energy face-up, start-of-game abilities (none modelled), the first player starts."""
     table.place_top(LIFE, "life", "life", "602-1h")
     table.place_top(ENERGY, "energy", "energy", "602-1i")
@@ -479,7 +479,7 @@ def _after_mulligan(table: Table) -> None:
     table.log("start", "602-1k", "the first player becomes the turn player")
 
 
-def _own_turn(table: Table, k: int) -> None:
+def _own_turn(table: Table[BuildDivideCard], k: int) -> None:
     """Own turn k up to its main phase: the draw phase draws 1 (703-3), not on the first player's turn 1 (703-3a)."""
     game_turn = 2 * k - 1 if table.going == "first" else 2 * k
     table.log("stand", "702-1", f"own turn {k} (game turn {game_turn}): stand all cards")
@@ -509,10 +509,10 @@ SETUP = Setup(
 )
 
 
-def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
+def _stats_report(deck: Deck[BuildDivideCard]) -> list[tuple[str, tuple[str, ...], int]]:
     """An Ace able to open the starting territory (its unopened face's title, 902-2) by own turns 1-3, and the
     first plays: a unit of cost <= 2 by own turn 1 and 2."""
-    lines = []
+    lines: list[tuple[str, tuple[str, ...], int]] = []
     territory = next((card for card, _ in deck.cards("territory") if card.type == "territory"), None)
     if territory is not None and territory.titles:
         titles = "|".join(territory.titles)
@@ -521,7 +521,7 @@ def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
     return lines
 
 
-def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
+def _profile(deck: Deck[BuildDivideCard]) -> list[tuple[str, dict[str, int]]]:
     main = deck.cards("main")
     return [
         ("colours", histogram(main, lambda card: card.colors or None)),
@@ -532,7 +532,7 @@ def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
-GAME = Game(
+GAME: Game[BuildDivideCard] = Game(
     id="build-divide",
     title="Build Divide",
     rules_document="総合ルール, version unknown (after Ver.3.2.2)",

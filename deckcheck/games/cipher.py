@@ -126,7 +126,7 @@ class CipherCard(Card):
     weapons: Weapons = []
     attack: Stat | None
     support: Stat | None
-    range: Range | None  # type: ignore[valid-type]
+    range: Range | None
     class_name: str | None
     job: str | None = None
     types: Types = []
@@ -201,7 +201,7 @@ def limit_identity(card: Card) -> Hashable | None:
 rules = RuleBook()
 
 
-def _markers(deck: Deck) -> list[tuple[CipherCard, int]]:
+def _markers(deck: Deck[CipherCard]) -> list[tuple[CipherCard, int]]:
     return [(card, n) for card, n in deck.cards("main") if isinstance(card, CipherCard) and card.is_marker]
 
 
@@ -211,7 +211,7 @@ def _markers(deck: Deck) -> list[tuple[CipherCard, int]]:
     refs="12.1.1 「50枚以上」",
     summary="The deck has at least 50 cards, marker cards not counted (no maximum).",
 )
-def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def main_size(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     markers = _markers(deck)
     marker_count = sum(n for _, n in markers)
     size = deck.size("main") - marker_count
@@ -230,7 +230,7 @@ def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
         )
 
 
-def copy_groups(deck: Deck) -> Iterator[CopyGroup]:
+def copy_groups(deck: Deck[CipherCard]) -> Iterator[CopyGroup]:
     """Copies by card name (title + unit name) over all numbers and rarities (12.1.1.2, 4.14.1); markers have no
     card name and are not counted."""
     units = [(card, n) for card, n in deck.cards("main") if limit_identity(card) is not None]
@@ -249,7 +249,7 @@ def _name_limit(name: object, entry: Tally) -> int | None:
     summary="At most 4 cards of one card name (title + unit name) over all numbers and rarities "
     "(a card's own deck_limit replaces 4).",
 )
-def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     counted = {identity: entry for _, identity, entry, _ in copy_groups(deck)}
     for _key, entry, limit in iter_over_limit(counted, _name_limit):
         name = entry.cards[0].name
@@ -269,7 +269,7 @@ def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="12.1.1.1, 4.2.2, 4.2.3, 12.2.1.1.1",
     summary="At least one card with a printed cost of exactly 1 (a lord candidate); cost X is 0.",
 )
-def lord(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def lord(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     units = [(card, n) for card, n in deck.cards("main") if isinstance(card, CipherCard) and not card.is_marker]
     if any(card.printed_cost_one for card, _ in units):
         return
@@ -291,7 +291,7 @@ def lord(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="12.1.1.3, 12.1.1.3.1",
     summary="No marker cards in the deck.",
 )
-def markers(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def markers(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     found = tally(_markers(deck), lambda card: [card.name])
     for name, entry in found.items():
         yield rule.violation(
@@ -325,11 +325,11 @@ ORBS = 5  # 12.2.1.6
 SETUP_CARDS = 1 + HAND_SIZE + ORBS
 
 
-def _main_units(deck: Deck) -> list[tuple[CipherCard, int]]:
+def _main_units(deck: Deck[CipherCard]) -> list[tuple[CipherCard, int]]:
     return [(card, n) for card, n in deck.cards("main") if isinstance(card, CipherCard) and not card.is_marker]
 
 
-def _chosen_lord(deck: Deck, value: str) -> CipherCard:
+def _chosen_lord(deck: Deck[CipherCard], value: str) -> CipherCard:
     """The card a `lord` value names: a card number in `main`, else an exact card name in `main` (first listed)."""
     listed = [card for card, _ in deck.cards("main") if isinstance(card, CipherCard)]
     numbers = [norm_number(value), *printed_code_number(norm_number(value))]  # a printed code names its record
@@ -349,7 +349,7 @@ def _chosen_lord(deck: Deck, value: str) -> CipherCard:
     return found
 
 
-def _default_lord(deck: Deck) -> CipherCard:
+def _default_lord(deck: Deck[CipherCard]) -> CipherCard:
     """The printed-cost-1 card name with the most copies in `main` (counted as for cipher.copies); ties and the
     printing go to the entry listed first."""
     units = _main_units(deck)
@@ -367,7 +367,7 @@ def _default_lord(deck: Deck) -> CipherCard:
     return first_printing[best]
 
 
-def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
+def _prepare(table: Table[CipherCard], deck: Deck[CipherCard], choices: dict[str, str]) -> None:
     markers = expand(_markers(deck))
     cards = expand(_main_units(deck))
     if markers:  # cipher.markers fails, but such a deck can still be dealt: the markers stay out of the game
@@ -389,7 +389,7 @@ def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
     table.shuffle("12.2.1.2")
 
 
-def _lord_source(deck: Deck, value: str | None) -> str:
+def _lord_source(deck: Deck[CipherCard], value: str | None) -> str:
     """How the lord was chosen: the deck's `lord` key, the command line (`--choose lord=X`), or the default."""
     if value is None:
         return "the printed-cost-1 name with the most copies"
@@ -398,12 +398,12 @@ def _lord_source(deck: Deck, value: str | None) -> str:
     return "chosen on the command line"
 
 
-def _after_mulligan(table: Table) -> None:
+def _after_mulligan(table: Table[CipherCard]) -> None:
     table.place_top(ORBS, "orbs", "orbs", "12.2.1.6")
     table.notes["orbs"] = f"{ORBS} face-down; hidden even from their owner (6.4.5)"
 
 
-def _own_turn(table: Table, k: int) -> None:
+def _own_turn(table: Table[CipherCard], k: int) -> None:
     if not table.deck:
         raise EngineError(
             f"own turn {k}: the deck and the retreat area are empty, so the player has lost (3.1.2, 11.3.1)"
@@ -431,7 +431,7 @@ SETUP = Setup(
 )
 
 
-def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
+def _stats_report(deck: Deck[CipherCard]) -> list[tuple[str, tuple[str, ...], int]]:
     """The lord's class change: a card with the lord's unit name and a class-change cost, by own turns 1-3."""
     try:
         value = deck.key("lord")
@@ -447,7 +447,7 @@ def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
     return [(f"a class change for the lord {lord.unit_name} by own turn {k}", wants, k) for k in (1, 2, 3)]
 
 
-def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
+def _profile(deck: Deck[CipherCard]) -> list[tuple[str, dict[str, int]]]:
     main = deck.cards("main")
     return [
         ("costs", histogram(main, lambda card: card.cost)),
@@ -456,7 +456,7 @@ def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
-GAME = Game(
+GAME: Game[CipherCard] = Game(
     id="cipher",
     title="TCG Fire Emblem 0 (Cipher)",
     rules_document="総合ルール Ver. 1.35 (2020-10-26)",

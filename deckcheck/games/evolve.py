@@ -187,6 +187,7 @@ class EvolveCard(Card):
             return data  # left whole, so the `type` field reports the line it cannot read
         data = dict(data)
         for flag in flags:
+            assert flag is not None  # (None is not in flags)
             given = data.get(flag)
             if given is not None and given is not True and str(given).strip().lower() not in {"true", "1", "yes"}:
                 raise ValueError(
@@ -230,7 +231,7 @@ rules = RuleBook()
 # evolve.leader ----------------------------------------------------------------------------------------
 
 
-def leader_card(deck: Deck) -> EvolveCard | None:
+def leader_card(deck: Deck[EvolveCard]) -> EvolveCard | None:
     """The deck's leader when `evolve.leader` holds (exactly one card in `leader`, a known leader card)."""
     entries = [entry for entry in deck.section_entries("leader") if entry.count is not None]
     if deck.size("leader") != 1 or len(entries) != 1:
@@ -247,7 +248,7 @@ def leader_card(deck: Deck) -> EvolveCard | None:
     refs="6.1.1.1 「リーダーカードは 1 枚のみ用意します」",
     summary="The leader section holds exactly 1 card, and it is a leader card.",
 )
-def leader(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def leader(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     size = deck.size("leader")
     listed = deck.cards("leader")
     if size != 1:
@@ -279,7 +280,7 @@ def leader(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="6.1.1.2 「40 枚以上 50 枚以下」",
     summary="The main deck has 40–50 cards.",
 )
-def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def main_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     size = deck.size("main")
     if size < MAIN_MIN:
         yield rule.violation(
@@ -307,10 +308,10 @@ def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally]:
     refs="6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1",
     summary="The main deck holds no leader cards, no EVOLVE or ADVANCE cards and no tokens.",
 )
-def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
-    wrong = [(c, n) for c, n in deck.cards("main") if c.type == "leader" or in_evolve_deck(c) or c.token]  # type: ignore
+def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    wrong = [(c, n) for c, n in deck.cards("main") if c.type == "leader" or in_evolve_deck(c) or c.token]
     for name, entry in _by_name(wrong).items():
-        cards: list[EvolveCard] = entry.cards  # type: ignore[assignment]
+        cards: list[EvolveCard] = entry.cards
         kinds = " and ".join(dict.fromkeys(with_article(card.kind()) for card in cards))
         advice = []
         if any(card.type == "leader" for card in cards):
@@ -337,7 +338,7 @@ def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="6.1.1.3 「0 枚以上 10 枚以下」; 6.2.1.1.1",
     summary="The evolve deck has 0–10 cards (an absent section is an empty evolve deck).",
 )
-def evolve_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def evolve_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     size = deck.size("evolve")
     if size > EVOLVE_MAX:
         yield rule.violation(
@@ -354,10 +355,10 @@ def evolve_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="6.1.1.3 「特殊な種類がエボルヴであるカードのみ」; 9.1.1.1, 9.1.4",
     summary="The evolve deck holds only EVOLVE and ADVANCE cards, and no tokens.",
 )
-def evolve_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
-    wrong = [(c, n) for c, n in deck.cards("evolve") if not in_evolve_deck(c) or c.token]  # type: ignore[attr-defined]
+def evolve_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    wrong = [(c, n) for c, n in deck.cards("evolve") if not in_evolve_deck(c) or c.token]
     for name, entry in _by_name(wrong).items():
-        cards: list[EvolveCard] = entry.cards  # type: ignore[assignment]
+        cards: list[EvolveCard] = entry.cards
         kinds = " and ".join(dict.fromkeys(with_article(card.kind()) for card in cards))
         token_note = (
             " Tokens are not cards and are never put in a deck (9.1.1.1, 9.1.4)." if any(c.token for c in cards) else ""
@@ -387,7 +388,7 @@ def section_limit(section: str, cards: Sequence[Card]) -> int | None:
     return DEFAULT_COPIES
 
 
-def copy_groups(deck: Deck) -> Iterator[CopyGroup]:
+def copy_groups(deck: Deck[EvolveCard]) -> Iterator[CopyGroup[tuple[str, bool]]]:
     """Copies by card name, each section counted separately (6.1.1.4: 3 in main and 3 in evolve, never a pooled 6).
     The identity is (name, whether the section is the evolve deck), as `limit_identity` gives it for a record: a
     limit on a main-deck record applies in the main deck, on an EVOLVE record in the evolve deck (6.1.2)."""
@@ -403,7 +404,7 @@ def copy_groups(deck: Deck) -> Iterator[CopyGroup]:
     summary="At most 3 cards of one name in the main deck, and separately at most 3 in the evolve deck "
     "(a record's deck_limit replaces 3 in its own section).",
 )
-def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def copies(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     for section, (name, _), entry, _ in copy_groups(deck):
         if section == "leader":
             continue  # the leader is not counted (6.1.1.4 names the main and evolve decks)
@@ -472,7 +473,7 @@ class BasisStatus:
         return "class" if has_class else None
 
 
-def declared_basis(deck: Deck) -> tuple[str | None, bool]:
+def declared_basis(deck: Deck[EvolveCard]) -> tuple[str | None, bool]:
     """The deck's `basis` key, canonical, and whether it is a valid value (no key counts as valid)."""
     raw = deck.key("basis")
     if raw is None:
@@ -481,13 +482,13 @@ def declared_basis(deck: Deck) -> tuple[str | None, bool]:
     return (word, True) if word else (raw, False)
 
 
-def basis_status(deck: Deck) -> BasisStatus | None:
+def basis_status(deck: Deck[EvolveCard]) -> BasisStatus | None:
     """The class and title verdicts of 6.1.1.5, or None when `evolve.leader` fails or the leader is unknown."""
     lead = leader_card(deck)
     if lead is None:
         return None
     declared, valid = declared_basis(deck)
-    cards: list[tuple[EvolveCard, int]] = deck.all_cards(("main", "evolve"))  # type: ignore[assignment]
+    cards: list[tuple[EvolveCard, int]] = deck.all_cards(("main", "evolve"))
     class_misfits = [(c, n) for c, n in cards if c.class_ is None or c.class_ not in {lead.class_, "neutral"}]
     title_misfits = [(c, n) for c, n in cards if c.title is None or c.title != lead.title]
     return BasisStatus(
@@ -501,7 +502,7 @@ def basis_status(deck: Deck) -> BasisStatus | None:
     )
 
 
-def effective_basis(deck: Deck) -> str | None:
+def effective_basis(deck: Deck[EvolveCard]) -> str | None:
     """The basis setup uses (6.2.1.3, 14.3.1.2): `class`, `title`, or None when no basis can be judged."""
     status = basis_status(deck)
     return None if status is None else status.effective
@@ -537,7 +538,7 @@ def _title_failure(status: BasisStatus) -> str:
     refs="6.1.1.5, 6.1.1.5.1, 6.1.1.5.2, 6.2.1.3",
     summary="The deck meets the class basis or the title basis set by its leader (the declared one, if any).",
 )
-def basis(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     declared, valid = declared_basis(deck)
     status = basis_status(deck)
     passes = status.passes if status is not None else []
@@ -631,7 +632,7 @@ SECOND_PLAYER_EP = 3  # 6.2.1.10
 LEADER_HEALTH = 20  # 6.2.1.11
 
 
-def magic_item_token(db: CardLookup | None) -> Card:
+def magic_item_token(db: CardLookup[EvolveCard] | None) -> EvolveCard:
     """The 『魔法のアイテム』 token record: from the deck's card database when it holds one, else a stand-in.
 
     The token appendix of 9.1.2.3 is missing from the rules, and the engine only needs 5 tokens of that name.
@@ -642,7 +643,7 @@ def magic_item_token(db: CardLookup | None) -> Card:
     return EvolveCard(number="TOKEN-魔法のアイテム", name=MAGIC_ITEM, type="amulet", token=True, title=CINDERELLA_GIRLS)
 
 
-def card_inventory(table: Table) -> Counter[str]:
+def card_inventory(table: Table[EvolveCard]) -> Counter[str]:
     """The cards of the deck wherever they are: `table.inventory()` without tokens, which come from no deck
     (9.1.1.1; the 『魔法のアイテム』 of 14.3.1.2). This equals the multiset of the deck's leader, main and evolve
     sections after setup and after any number of own turns."""
@@ -653,7 +654,7 @@ def card_inventory(table: Table) -> Counter[str]:
     )
 
 
-def _leader_for_setup(deck: Deck) -> EvolveCard:
+def _leader_for_setup(deck: Deck[EvolveCard]) -> EvolveCard:
     lead = leader_card(deck)
     if lead is not None:
         return lead
@@ -670,7 +671,7 @@ def _leader_for_setup(deck: Deck) -> EvolveCard:
     raise EngineError(f"setup needs exactly 1 leader card for the leader area (6.1.1.1, 6.2.1.2): {reason}")
 
 
-def _setup_basis(deck: Deck, lead: EvolveCard, choices: dict[str, str]) -> tuple[str | None, str]:
+def _setup_basis(deck: Deck[EvolveCard], lead: EvolveCard, choices: dict[str, str]) -> tuple[str | None, str]:
     """The basis setup uses and how it was reached (6.2.1.3). A declared basis must be one the deck meets."""
     status = basis_status(deck)
     assert status is not None  # the leader is known
@@ -698,7 +699,7 @@ def _setup_basis(deck: Deck, lead: EvolveCard, choices: dict[str, str]) -> tuple
     return word, f"no declaration needed: the leader has only a {word}"
 
 
-def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
+def _prepare(table: Table[EvolveCard], deck: Deck[EvolveCard], choices: dict[str, str]) -> None:
     main = expand(deck.cards("main"))
     evolve_cards = expand(deck.cards("evolve"))
     sizes = f"the main deck ({len(main)}) and the evolve deck ({len(evolve_cards)})"
@@ -742,7 +743,7 @@ def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
     table.notes["going"] = table.going
 
 
-def _after_mulligan(table: Table) -> None:
+def _after_mulligan(table: Table[EvolveCard]) -> None:
     ep = 0 if table.going == "first" else SECOND_PLAYER_EP
     table.log("PP", "6.2.1.9", "PP and PP max set to 0")
     table.log("EP", "6.2.1.10", f"EP set to {ep} ({table.going} player)")
@@ -751,7 +752,7 @@ def _after_mulligan(table: Table) -> None:
     table.notes.update({"PP max": 0, "EP": ep, "leader health": LEADER_HEALTH})
 
 
-def _own_turn(table: Table, k: int) -> None:
+def _own_turn(table: Table[EvolveCard], k: int) -> None:
     pp = min(k, PP_CAP)
     table.log("start phase", "7.2.1", f"own turn {k}: PP max {pp}" + (" (the cap)" if k > PP_CAP else ""))
     table.log("start phase", "7.2.2", f"PP refilled to {pp}")
@@ -777,7 +778,7 @@ SETUP = Setup(
 )
 
 
-def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
+def _stats_report(deck: Deck[EvolveCard]) -> list[tuple[str, tuple[str, ...], int]]:
     """The curve: a main-deck card of cost <= N to play on own turn N (PP max = N, 7.2.1), each turn alone, and on
     curve every turn: a new card each turn, which holds exactly when N cards of cost <= N have come by own turn N for
     every N (nested choices: Hall's condition)."""
@@ -817,7 +818,7 @@ _CLASS_WORDS = {
 }
 
 
-def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
+def _profile(deck: Deck[EvolveCard]) -> list[tuple[str, dict[str, int]]]:
     main = deck.cards("main")
     return [
         ("costs", histogram(main, lambda card: card.cost)),
@@ -827,7 +828,7 @@ def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
-GAME = Game(
+GAME: Game[EvolveCard] = Game(
     id="evolve",
     title="Shadowverse EVOLVE",
     rules_document="総合ルール Ver.1.7.0 (2023-08-18)",

@@ -148,7 +148,7 @@ rules = RuleBook()
     refs="5-1-2 「リーダーカードは1枚必要です。」 (read as exactly 1); 5-1-1; 2-3-2-1",
     summary="The leader section holds exactly 1 card, and it is a leader card.",
 )
-def leader(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def leader(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     size = deck.size("leader")
     cards = deck.cards("leader")
     if size != 1:
@@ -177,7 +177,7 @@ def leader(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="5-1-3 「40枚ちょうど」",
     summary="The deck (main) has exactly 40 cards; the leader is not part of it.",
 )
-def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def main_size(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     size = deck.size("main")
     if size != DECK_SIZE:
         yield rule.violation(
@@ -195,7 +195,7 @@ def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="5-1-3 「バトルカードとエクストラカードから」",
     summary="The main deck holds only battle and extra cards (reported once per card number).",
 )
-def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def main_types(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     for card, count in deck.cards("main"):
         if card.type not in ("battle", "extra"):
             yield rule.violation(
@@ -206,7 +206,7 @@ def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
             )
 
 
-def copy_groups(deck: Deck) -> Iterator[CopyGroup]:
+def copy_groups(deck: Deck[DragonBallCard]) -> Iterator[CopyGroup]:
     """Copies by card number, never pooled across numbers (5-1-3-1, 2-16-2-1); the copies rule limits `main`, a
     regulation also sees the leader."""
     for section in ("leader", "main"):
@@ -225,7 +225,7 @@ def _number_limit(number: object, entry: Tally) -> int | None:
     summary="At most 3 cards of one card number in the main deck (a card's own deck_limit replaces 3); "
     "different numbers never pool, even with the same name.",
 )
-def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def copies(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     counted = {number: entry for section, number, entry, _ in copy_groups(deck) if section == "main"}
     for number, entry, limit in iter_over_limit(counted, _number_limit):
         card = entry.cards[0]
@@ -264,7 +264,7 @@ REDRAW_REF = "5-2-1-5/5-2-1-3-1"
 DECK_OUT_REF = "9-2-4"
 
 
-def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
+def _prepare(table: Table[DragonBallCard], deck: Deck[DragonBallCard], choices: dict[str, str]) -> None:
     """Steps 2 and 3: the leader to the leader area front side up (5-2-1-2, 3-5-1), then shuffle the deck (5-2-1-3)."""
     leaders = expand(deck.cards("leader"))
     if len(leaders) != 1 or leaders[0].type != "leader":
@@ -287,12 +287,12 @@ def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
     table.shuffle("5-2-1-3", f"shuffle the deck ({len(table.deck)} cards) and put it in the deck area")
 
 
-def _after_mulligan(table: Table) -> None:
+def _after_mulligan(table: Table[DragonBallCard]) -> None:
     """Step 7: the top 7 cards, as the deck is after the redraws, face down to the life area (5-2-1-6, 3-9-2)."""
     table.place_top(LIFE, "life", "life", "5-2-1-6")
 
 
-def _deck_out(table: Table, k: int, step: str) -> None:
+def _deck_out(table: Table[DragonBallCard], k: int, step: str) -> None:
     """A deck that reaches 0 loses at once (9-2-4 with 9-2-1; 1-2-2-2 corrected): turn k's main phase never comes."""
     if not table.deck:
         table.log("deck out", DECK_OUT_REF, f"the deck reaches 0 at the {step} of own turn {k}: the player loses")
@@ -303,7 +303,7 @@ def _deck_out(table: Table, k: int, step: str) -> None:
         )
 
 
-def _own_turn(table: Table, k: int) -> None:
+def _own_turn(table: Table[DragonBallCard], k: int) -> None:
     """The charge phase: draw 1 (6-2-2; not on the first player's turn 1), then charge 1 to energy (6-2-4)."""
     if table.going == "first" and k == 1:
         table.log("draw", "6-2-2", "the first player draws no card on its turn 1 (先攻の1ターン目)")
@@ -325,7 +325,7 @@ SETUP = Setup(
 )
 
 
-def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
+def _stats_report(deck: Deck[DragonBallCard]) -> list[tuple[str, tuple[str, ...], int]]:
     """The curve: a card of level <= t to play with the t energy charged by own turn t (6-2-4)."""
     return [
         (f"a card of level <= {t} on own turn {t}", ("level=" + "|".join(str(c) for c in range(t + 1)),), t)
@@ -333,7 +333,7 @@ def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
     ]
 
 
-def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
+def _profile(deck: Deck[DragonBallCard]) -> list[tuple[str, dict[str, int]]]:
     main = deck.cards("main")
     return [
         ("levels", histogram(main, lambda card: card.level)),
@@ -342,7 +342,7 @@ def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
-GAME = Game(
+GAME: Game[DragonBallCard] = Game(
     id="ic-dragonball",
     title="IC Carddass Dragon Ball",
     rules_document="総合ルール ver.2.00 (2016-04-01)",

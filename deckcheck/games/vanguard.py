@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.text import plural
@@ -116,7 +116,7 @@ rules = RuleBook()
     refs="5.2.2.1 「50枚ちょうど」",
     summary="The main deck has exactly 50 cards.",
 )
-def main_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def main_size(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     size = deck.size("main")
     if size != 50:
         yield rule.violation(
@@ -131,7 +131,7 @@ _DECK_NAMES = {"main": "main deck", "g": "G deck"}
 _COPIES_REFS = {"main": "5.2.2.2", "g": "5.3.2.1"}
 
 
-def copy_groups(deck: Deck) -> Iterator[CopyGroup]:
+def copy_groups(deck: Deck[VanguardCard]) -> Iterator[CopyGroup]:
     """Copies by card name, in the main deck and separately in the G deck (5.2.2.2, 5.3.2.1); regulations too."""
     for section in ("main", "g"):
         for name, entry in tally(deck.cards(section), lambda card: [card.name]).items():
@@ -149,7 +149,7 @@ def _name_limit(name: object, entry: Tally) -> int | None:
     summary="At most 4 cards of one name in the main deck, and separately at most 4 in the G deck "
     "(a card's own deck_limit replaces 4).",
 )
-def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def copies(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     for section, name, entry, _scope in copy_groups(deck):
         limit = _name_limit(name, entry)
         if limit is None or entry.count <= limit:
@@ -176,7 +176,7 @@ def copies(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="5.2.2.3 「16枚ちょうど」",
     summary="The main deck has exactly 16 trigger units.",
 )
-def triggers(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     found = [(card, n) for card, n in deck.cards("main") if card.trigger != "none"]
     count = sum(n for _, n in found)
     if count != 16:
@@ -196,7 +196,7 @@ def triggers(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="5.2.2.4 (corrected: heal triggers)",
     summary="At most 4 heal triggers in the main deck (5.2.2.4 as corrected; its text says trigger cards).",
 )
-def heal_triggers(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def heal_triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     heals = [(card, n) for card, n in deck.cards("main") if card.trigger == "heal"]
     count = sum(n for _, n in heals)
     if count > 4:
@@ -217,7 +217,7 @@ def heal_triggers(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="5.2.2.5, 11.9.1",
     summary="At most 4 sentinels (守護者) in the main deck, all names together.",
 )
-def sentinels(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def sentinels(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     found = [(card, n) for card, n in deck.cards("main") if card.sentinel]
     count = sum(n for _, n in found)
     if count > 4:
@@ -236,7 +236,7 @@ def sentinels(rule: Rule, deck: Deck) -> Iterator[Violation]:
     ref="5.2.2.6",
     summary="The main deck holds only normal and trigger units.",
 )
-def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def main_types(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     wrong = tally([(c, n) for c, n in deck.cards("main") if c.type == "g-unit"], lambda card: [card.name])
     for name, entry in wrong.items():
         yield rule.violation(
@@ -248,7 +248,7 @@ def main_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
 
 
 @rules.rule("vanguard.g-size", ref="5.3.2", refs="5.3.2 「0枚から16枚まで」", summary="The G deck has 0–16 cards.")
-def g_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def g_size(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     size = deck.size("g")
     if size > 16:
         yield rule.violation(
@@ -257,7 +257,7 @@ def g_size(rule: Rule, deck: Deck) -> Iterator[Violation]:
 
 
 @rules.rule("vanguard.g-types", ref="5.3.3", refs="5.3.3 「Gユニットのみ」", summary="The G deck holds only G units.")
-def g_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def g_types(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     wrong = tally([(c, n) for c, n in deck.cards("g") if c.type != "g-unit"], lambda card: [card.name])
     for name, entry in wrong.items():
         kind = entry.cards[0].type
@@ -275,7 +275,7 @@ def g_types(rule: Rule, deck: Deck) -> Iterator[Violation]:
     refs="5.4.3 (no chapter-5 rule; required for setup)",
     summary="The main deck holds a grade-0 unit to be the first vanguard.",
 )
-def first_vanguard(rule: Rule, deck: Deck) -> Iterator[Violation]:
+def first_vanguard(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     if not any(card.grade == 0 and card.type != "g-unit" for card, _ in deck.cards("main")):
         yield rule.violation(
             "main",
@@ -320,7 +320,7 @@ def _is_unit(card: Card) -> bool:
     return card.type in ("normal", "trigger")
 
 
-def _default_first_vanguard(main: list[Card]) -> Card:
+def _default_first_vanguard(main: list[VanguardCard]) -> VanguardCard:
     """The first grade-0 normal unit listed, else the first grade-0 trigger unit (spec, setup step 2)."""
     for wanted in ("normal", "trigger"):
         for card in main:
@@ -331,7 +331,7 @@ def _default_first_vanguard(main: list[Card]) -> Card:
     )
 
 
-def _chosen_first_vanguard(main: list[Card], key: str) -> Card:
+def _chosen_first_vanguard(main: list[VanguardCard], key: str) -> VanguardCard:
     """The `first_vanguard` choice: a card number, else a card name, of a grade-0 unit in the main deck."""
     by_number = [card for card in main if norm_number(card.number) == norm_number(key)]
     matches = by_number or [card for card in main if norm_name(card.name) == norm_name(key)]
@@ -347,7 +347,7 @@ def _chosen_first_vanguard(main: list[Card], key: str) -> Card:
     raise EngineError(f"first_vanguard {card.label()} is {what}; the first vanguard must be a grade-0 unit (5.4.3)")
 
 
-def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
+def _prepare(table: Table[VanguardCard], deck: Deck[VanguardCard], choices: dict[str, str]) -> None:
     main = expand(deck.cards("main"))
     if len(main) < 1 + HAND_SIZE:
         raise EngineError(
@@ -371,23 +371,23 @@ def _prepare(table: Table, deck: Deck, choices: dict[str, str]) -> None:
     table.log("vanguard damage", "5.4.3.3", "the vanguard damage is set to 0; no cards move")
 
 
-def _after_mulligan(table: Table) -> None:
+def _after_mulligan(table: Table[VanguardCard]) -> None:
     fv = _vanguard(table)
     table.notes["first vanguard face"] = "up"
     table.notes["vanguard"] = fv.label()
     table.log("stand up", "6.1.1", f"the first vanguard {fv.label()} is turned face up", [fv])
 
 
-def _vanguard(table: Table) -> Card:
+def _vanguard(table: Table[VanguardCard]) -> VanguardCard:
     return table.zone("vanguard")[-1]
 
 
-def _attack_allowed(table: Table, k: int) -> bool:
+def _attack_allowed(table: Table[VanguardCard], k: int) -> bool:
     """Own turn k has a battle with a vanguard attack: every turn but the first player's turn 1 (7.2.1.3)."""
     return k >= 1 and not (table.going == "first" and k == 1)
 
 
-def _need_cards(table: Table, k: int, count: int, what: str) -> None:
+def _need_cards(table: Table[VanguardCard], k: int, count: int, what: str) -> None:
     if len(table.deck) < count:
         raise EngineError(
             f"the deck has {len(table.deck)} cards at {what} of own turn {k}: the fighter has lost by then "
@@ -395,7 +395,7 @@ def _need_cards(table: Table, k: int, count: int, what: str) -> None:
         )
 
 
-def _own_turn(table: Table, k: int) -> None:
+def _own_turn(table: Table[VanguardCard], k: int) -> None:
     """Own turn k up to the start of its main phase: the previous turn's drive checks, draw, G assist, ride."""
     if _attack_allowed(table, k - 1):
         _drive_checks(table, k)
@@ -410,7 +410,7 @@ def _own_turn(table: Table, k: int) -> None:
         )
 
 
-def _drive_checks(table: Table, k: int) -> None:
+def _drive_checks(table: Table[VanguardCard], k: int) -> None:
     """Own turn k-1's vanguard attack: as many checks as the vanguard's drive (2.16.2, 11.2), each card to the hand
     (7.5.1.2.6); a draw trigger of the vanguard's clan first draws a card (7.5.1.2.4, 2.8.1.1.3).
 
@@ -431,7 +431,7 @@ def _drive_checks(table: Table, k: int) -> None:
         table.log("drive check", "7.5.1.2.6", f"{card.label()} to the hand", [card])
 
 
-def _trigger(table: Table, k: int, card: Card, vanguard: Card) -> None:
+def _trigger(table: Table[VanguardCard], k: int, card: VanguardCard, vanguard: VanguardCard) -> None:
     """A checked trigger's action (7.5.1.2.4): only a draw trigger moves a card (to the hand)."""
     if not _same_clan(card, vanguard):
         table.log("trigger", "7.5.1.2.4", f"{card.trigger} trigger: no unit of its clan on the vanguard circle", [])
@@ -445,11 +445,11 @@ def _trigger(table: Table, k: int, card: Card, vanguard: Card) -> None:
     table.log("trigger", "2.8.1.1.3", "draw trigger of the vanguard's clan: draw 1 (and +5000 power)", drawn)
 
 
-def _same_clan(card: Card, unit: Card) -> bool:
+def _same_clan(card: VanguardCard, unit: VanguardCard) -> bool:
     return bool(set(card.clans) & set(unit.clans))
 
 
-def _g_assist(table: Table, k: int) -> None:
+def _g_assist(table: Table[VanguardCard], k: int) -> None:
     vanguard = _vanguard(table)
     target = vanguard.grade + 1
     g_zone = table.zone("g-zone")
@@ -493,11 +493,12 @@ def _g_assist(table: Table, k: int) -> None:
             "pay 2 lowest-grade other hand cards and 2 G-zone cards out of the game",
             [*others, *from_g],
         )
-        table.notes["G assists"] = int(table.notes.get("G assists", 0)) + 1
+        # cast: the notes hold values of any kind for people; this one is only ever the int counted here
+        table.notes["G assists"] = cast(int, table.notes.get("G assists", 0)) + 1
     table.shuffle("6.4.1.2.5", "shuffle the deck (whether or not a card was added)")
 
 
-def _ride(table: Table) -> None:
+def _ride(table: Table[VanguardCard]) -> None:
     vanguard = _vanguard(table)
     target = vanguard.grade + 1
     candidates = [card for card in table.hand if card.grade == target and _is_unit(card)]
@@ -514,7 +515,7 @@ def _ride(table: Table) -> None:
     table.log("ride", "8.5.3.1", f"ride {card.label()}; {vanguard.label()} goes to the soul", [card])
 
 
-def _ride_preference(card: Card) -> tuple[bool, int]:
+def _ride_preference(card: VanguardCard) -> tuple[bool, int]:
     return (card.type == "normal", card.drive)
 
 
@@ -524,7 +525,7 @@ def _reached_by_turn(going: str, k: int) -> int:
     return k + attacks
 
 
-def _turn_model(table: Table, k: int) -> TurnModel:
+def _turn_model(table: Table[VanguardCard], k: int) -> TurnModel:
     """What own turns 1..k bring to the hand, for `stats` (spec "Statistics").
 
     The rules (the default): every drive check at the vanguard's drive (twin drive once a grade-3 unit with it is
@@ -564,7 +565,7 @@ def _turn_model(table: Table, k: int) -> TurnModel:
     )
 
 
-def _firing_draw_triggers(deck: list[Card], vanguards: list[Card]) -> tuple[frozenset[str], str | None]:
+def _firing_draw_triggers(deck: list[VanguardCard], vanguards: list[VanguardCard]) -> tuple[frozenset[str], str | None]:
     """The numbers of the draw triggers that draw whichever unit is the vanguard (7.5.1.2.4: one of its clan on
     the circle), and the label of one that draws with some vanguards only (the exact models cannot follow it)."""
     fires = set()
@@ -588,7 +589,7 @@ class _Detail:
     fires: frozenset[str]
     floor: bool
 
-    def __call__(self, card: Card) -> tuple[int, bool, bool, bool, int]:
+    def __call__(self, card: VanguardCard) -> tuple[int, bool, bool, bool, int]:
         drive = 1 if self.floor else card.drive
         return (card.grade, _is_unit(card), card.type == "normal", card.number in self.fires, drive)
 
@@ -971,7 +972,7 @@ SETUP = Setup(
 )
 
 
-def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
+def _stats_report(deck: Deck[VanguardCard]) -> list[tuple[str, tuple[str, ...], int]]:
     """The ride chain: a card to ride each turn, counted by the ride phase (with G assist when the G deck allows),
     each grade alone and the whole chain together (each grade by its own turn)."""
     lines = [(f"grade {k} by the ride phase of own turn {k}", (f"grade={k}",), k) for k in (1, 2, 3)]
@@ -979,7 +980,7 @@ def _stats_report(deck: Deck) -> list[tuple[str, tuple[str, ...], int]]:
     return [*lines, chain]
 
 
-def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
+def _profile(deck: Deck[VanguardCard]) -> list[tuple[str, dict[str, int]]]:
     main = deck.cards("main")
     return [
         ("grades", histogram(main, lambda card: card.grade)),
@@ -989,7 +990,7 @@ def _profile(deck: Deck) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
-GAME = Game(
+GAME: Game[VanguardCard] = Game(
     id="vanguard",
     title="Cardfight!! Vanguard",
     rules_document="総合ルール ver. 1.45.4 (2017-01-12, G era)",

@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import UnionType
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypedDict, TypeVar, cast
 
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
@@ -169,6 +169,8 @@ class Record:
 
     __slots__ = ("__dict__", "fields_set")
 
+    fields_set: set[str]
+
     # The declared fields, in pydantic's order (a parent's first; one redeclared keeps its place). Set per class.
     record_fields: typing.ClassVar[dict[str, RecordField]] = {}
     # pydantic's model_config of the schema; a subclass's entries are added to its parents'.
@@ -204,7 +206,8 @@ class Record:
         try:
             model = cls.schema().model_validate(data)
         except ValidationError as error:
-            raise RecordError(cls.__name__, error.errors(include_url=False)) from None
+            # cast: pydantic's ErrorDetails is a TypedDict, a plain dict at run time (no pydantic type leaves here)
+            raise RecordError(cls.__name__, cast("list[dict[str, Any]]", error.errors(include_url=False))) from None
         return cls.from_model(model)
 
     @classmethod
@@ -250,7 +253,7 @@ class Record:
     ) -> dict[str, Any]:
         """The fields as plain data (pydantic's model_dump with the same options; nested records too)."""
         skip = set(exclude)
-        nested = {"by_alias": by_alias, "exclude_none": exclude_none, "exclude_unset": exclude_unset}
+        nested: _DumpOptions = {"by_alias": by_alias, "exclude_none": exclude_none, "exclude_unset": exclude_unset}
         result = {}
         for name, spec in type(self).record_fields.items():
             if name in skip or (exclude_unset and name not in self.fields_set):
@@ -274,7 +277,15 @@ class Record:
         return f"{type(self).__name__}({fields})"
 
 
-def _plain(value: Any, options: dict[str, bool]) -> Any:
+class _DumpOptions(TypedDict):
+    """The options of :meth:`Record.to_dict` that nested records are dumped with."""
+
+    by_alias: bool
+    exclude_none: bool
+    exclude_unset: bool
+
+
+def _plain(value: Any, options: _DumpOptions) -> Any:
     if isinstance(value, Record):
         return value.to_dict(**options)
     if isinstance(value, list | tuple):
@@ -302,7 +313,7 @@ def _make_schema(cls: type[Record]) -> type[BaseModel]:
             options["validate_default"] = True
         definitions[name] = (_pydantic_type(annotation), Field(**options))
     validators: dict[str, Any] = {}
-    config: dict[str, Any] = {}
+    config: ConfigDict = {}
     for klass in reversed(cls.__mro__):
         config.update(klass.__dict__.get("schema_config", {}))
         for attribute, value in klass.__dict__.items():
@@ -313,7 +324,7 @@ def _make_schema(cls: type[Record]) -> type[BaseModel]:
             validators[attribute] = (
                 model_validator(mode=mode)(value) if kind == "model" else field_validator(*fields, mode=mode)(value)
             )
-    return create_model(  # type: ignore[call-overload, no-any-return]
+    return create_model(
         cls.__name__,
         __config__=ConfigDict(**config, defer_build=True),  # built on first validation: `fields` alone is cheap
         __module__=cls.__module__,
@@ -373,7 +384,7 @@ def choice(values: Iterable[str], aliases: Mapping[str, str] | None = None) -> A
             return table.get(_alias_key(value), value)
         return value
 
-    return Annotated[Literal[canonical], Before(to_canonical)]  # type: ignore[valid-type]
+    return Annotated[Literal[canonical], Before(to_canonical)]
 
 
 def as_list(value: Any) -> Any:
@@ -435,3 +446,7 @@ class Card(Record):
 
     def label(self) -> str:
         return f"{self.name} ({self.number})"
+
+
+#: A game's card record class, for what is generic over it (a deck, a game, a table: ``Deck[CipherCard]``).
+CardT = TypeVar("CardT", bound=Card)

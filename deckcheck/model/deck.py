@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol
 
-from deckcheck.model.cards import Card
+from deckcheck.model.cards import CardT
 
 if TYPE_CHECKING:
     from deckcheck.model.game import Game
@@ -23,14 +23,14 @@ MAX_COUNT = 10**COUNT_DIGITS - 1
 
 
 @dataclass
-class Entry:
+class Entry(Generic[CardT]):
     """One line or key of a deck: a card reference and its count, as written."""
 
     section: str
     key: str
     raw_count: Any
     line: int | None = None
-    card: Card | None = None
+    card: CardT | None = None
     end_line: int | None = None  # the last line of an entry written over several lines (else None)
 
     @property
@@ -103,22 +103,22 @@ class DeckSource:
 
 if TYPE_CHECKING:  # for type checkers only: a Protocol class costs start-up time at run time
 
-    class CardLookup(Protocol):
+    class CardLookup(Protocol[CardT]):
         """What a game's setup may ask of the card database its deck was resolved with (EVOLVE's token)."""
 
-        def named(self, name: str) -> list[Card]: ...
+        def named(self, name: str) -> list[CardT]: ...
 
 
 @dataclass
-class Deck:
+class Deck(Generic[CardT]):
     """A deck with every entry looked up in its game's card database."""
 
-    game: Game
+    game: Game[CardT]
     source: DeckSource
-    key_cards: dict[str, Card | None] = field(default_factory=dict)
+    key_cards: dict[str, CardT | None] = field(default_factory=dict)
     # The database the cards were looked up in (None for a deck built by hand): a setup that needs a card the deck
     # does not list, such as a token, takes it from there.
-    db: CardLookup | None = field(default=None, repr=False, compare=False)
+    db: CardLookup[CardT] | None = field(default=None, repr=False, compare=False)
 
     @property
     def path(self) -> str | None:
@@ -129,7 +129,7 @@ class Deck:
         return self.source.name
 
     @property
-    def entries(self) -> list[Entry]:
+    def entries(self) -> list[Entry[CardT]]:
         return self.source.entries
 
     def key(self, name: str) -> str | None:
@@ -139,8 +139,8 @@ class Deck:
     # a new one), so each is worked out once.
 
     @cached_property
-    def _by_section(self) -> dict[str, list[Entry]]:
-        grouped: dict[str, list[Entry]] = {}
+    def _by_section(self) -> dict[str, list[Entry[CardT]]]:
+        grouped: dict[str, list[Entry[CardT]]] = {}
         for entry in self.entries:
             grouped.setdefault(entry.section, []).append(entry)
         return grouped
@@ -150,28 +150,28 @@ class Deck:
         return {section: sum(entry.count or 0 for entry in entries) for section, entries in self._by_section.items()}
 
     @cached_property
-    def _cards_by_section(self) -> dict[str, list[tuple[Card, int]]]:
+    def _cards_by_section(self) -> dict[str, list[tuple[CardT, int]]]:
         return {section: _summed_cards(entries) for section, entries in self._by_section.items()}
 
-    def section_entries(self, section: str) -> list[Entry]:
+    def section_entries(self, section: str) -> list[Entry[CardT]]:
         return list(self._by_section.get(section, ()))
 
     def size(self, section: str) -> int:
         """Copies in a section, unknown cards included (the player meant a card), bad counts excluded."""
         return self._sizes.get(section, 0)
 
-    def cards(self, section: str) -> list[tuple[Card, int]]:
+    def cards(self, section: str) -> list[tuple[CardT, int]]:
         """The known cards of a section with their counts, summed by number, in the order first listed."""
         return list(self._cards_by_section.get(section, ()))
 
-    def all_cards(self, sections: Iterable[str]) -> list[tuple[Card, int]]:
+    def all_cards(self, sections: Iterable[str]) -> list[tuple[CardT, int]]:
         return [item for section in sections for item in self.cards(section)]
 
     def counts(self) -> dict[str, int]:
         return {section: self.size(section) for section in self.game.sections}
 
 
-def _summed_cards(entries: list[Entry]) -> list[tuple[Card, int]]:
+def _summed_cards(entries: list[Entry[CardT]]) -> list[tuple[CardT, int]]:
     totals: dict[str, list[Any]] = {}
     for entry in entries:
         count = entry.count

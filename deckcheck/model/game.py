@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from deckcheck.model.cards import Card
+from deckcheck.model.cards import Card, CardT
 from deckcheck.model.violation import Severity, Violation
 
 # A rule's check takes the rule and a deck (deckcheck.model.deck.Deck, which imports this module for its `game`:
@@ -20,13 +20,13 @@ CheckFunction = Callable[["Rule", Any], Iterable[Violation]]
 
 if TYPE_CHECKING:  # for type checkers only: a Protocol class costs start-up time at run time
 
-    class DeckView(Protocol):
+    class DeckView(Protocol[CardT]):
         """What the shared helpers below read of a deck (deckcheck.model.deck.Deck)."""
 
         @property
-        def game(self) -> Game: ...
+        def game(self) -> Game[CardT]: ...
 
-        def cards(self, section: str) -> list[tuple[Card, int]]: ...
+        def cards(self, section: str) -> list[tuple[CardT, int]]: ...
 
 
 @dataclass(frozen=True)
@@ -89,15 +89,15 @@ class RuleBook:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(Generic[CardT]):
     id: str
     title: str
     rules_document: str
     sections: tuple[str, ...]
-    card_model: type[Card]
+    card_model: type[CardT]
     rules: tuple[Rule, ...]
     # The key under which records must agree on `deck_limit` (None: the record has no copy limit).
-    limit_identity: Callable[[Card], Hashable | None]
+    limit_identity: Callable[[CardT], Hashable | None]
     # The copy limit of a card without `deck_limit`; records of one identity agree when their limits match.
     default_copies: int = 4
     # Top-level deck keys holding a card (cipher `lord`) or a plain word (evolve `basis`).
@@ -106,12 +106,12 @@ class Game:
     # The setup and first turns for the engine (deckcheck.engine.Setup); None until the game has one.
     setup: Any = None
     # Consistency notes about a loaded database (printed on stderr, never violations).
-    db_warnings: Callable[[Sequence[Card]], list[str]] = field(default=lambda cards: [])
+    db_warnings: Callable[[Sequence[CardT]], list[str]] = field(default=lambda cards: [])
     # `deckcheck stats` without --want: (label, wants, own turn) lines that matter for this game's decks.
     stats_report: Callable[[Any], list[tuple[str, tuple[str, ...], int]]] = field(default=lambda deck: [])
     # The builder (`add`, `cards search`, `show`, registry import):
     # the section a card goes to when `add` is given no --section (a leader goes to `leader`, ...);
-    home_section: Callable[[Card], str] = field(default=lambda card: "main")
+    home_section: Callable[[CardT], str] = field(default=lambda card: "main")
     # other numbers to try for a key that is no card's number (cipher: a printed code with its rarity suffix);
     number_fallbacks: Callable[[str], Sequence[str]] = field(default=lambda number: ())
     # the card fields `cards search` shows as columns, after number and name;
@@ -150,27 +150,31 @@ class Game:
 
 
 @dataclass
-class Tally:
+class Tally(Generic[CardT]):
     """Copies counted under one key, with the cards (numbers) that made them."""
 
     count: int = 0
-    cards: list[Card] = field(default_factory=list)
+    cards: list[CardT] = field(default_factory=list)
 
     @property
     def numbers(self) -> list[str]:
         return list(dict.fromkeys(card.number for card in self.cards))
 
 
-class CopyGroup(NamedTuple):
+# What a game's copy groups are keyed by (a name, a (name, section kind) pair, ...).
+IdentityT = TypeVar("IdentityT", bound=Hashable)
+
+
+class CopyGroup(NamedTuple, Generic[IdentityT]):
     """Copies a game counts together for a copy limit."""
 
     section: str  # where a violation about them is reported
-    identity: Hashable  # as `Game.limit_identity` gives it for a card whose limit applies to this group
+    identity: IdentityT  # as `Game.limit_identity` gives it for a card whose limit applies to this group
     tally: Tally
     scope: str  # where the copies were counted, for messages: "the main deck", "the main deck and D deck together"
 
 
-def copies_per_section(deck: DeckView) -> Iterator[CopyGroup]:
+def copies_per_section(deck: DeckView[CardT]) -> Iterator[CopyGroup[Hashable]]:
     """Copies per `limit_identity`, each section counted separately (the default when a game says nothing)."""
     game = deck.game
     for section in game.sections:
@@ -179,9 +183,11 @@ def copies_per_section(deck: DeckView) -> Iterator[CopyGroup]:
             yield CopyGroup(section, identity, entry, f"the {section} section")
 
 
-def tally(items: Iterable[tuple[Card, int]], keys: Callable[[Card], Iterable[Hashable]]) -> dict[Hashable, Tally]:
+def tally(
+    items: Iterable[tuple[CardT, int]], keys: Callable[[CardT], Iterable[Hashable]]
+) -> dict[Hashable, Tally[CardT]]:
     """Count copies under every key a card has (a card may count under several names)."""
-    result: dict[Hashable, Tally] = {}
+    result: dict[Hashable, Tally[CardT]] = {}
     for card, count in items:
         card_keys = list(keys(card))
         for key in card_keys if len(card_keys) == 1 else dict.fromkeys(card_keys):
@@ -213,7 +219,9 @@ def iter_over_limit(
             yield key, entry, limit
 
 
-def histogram(items: Iterable[tuple[Card, int]], key: Callable[[Card], Any], *, missing: bool = True) -> dict[str, int]:
+def histogram(
+    items: Iterable[tuple[CardT, int]], key: Callable[[CardT], Any], *, missing: bool = True
+) -> dict[str, int]:
     """Copies per value of `key` (lists count under each value), in natural order; no value is '—', last
     (left out with ``missing=False``, for flags such as sentinels)."""
     counts: dict[Any, int] = defaultdict(int)

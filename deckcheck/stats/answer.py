@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from deckcheck.engine.deal import MAX_TURN, deal
 from deckcheck.engine.procedure import TurnModel
@@ -252,6 +252,15 @@ def _exact_answer(model: OddsModel, policy: str, keep_text: str | None) -> Answe
     )
 
 
+class _SimulationRun(TypedDict):
+    """The options :func:`simulate` and :func:`simulate_engine` are both given."""
+
+    trials: int
+    seed: int
+    precision: float | None
+    progress: Callable[[int, int], None] | None
+
+
 def _simulated_answer(
     deck: Deck,
     queries: Sequence[Query],
@@ -290,7 +299,10 @@ def _simulated_answer(
         elif turns.simulate_only or turns.process is not None:
             why = turns.simulate_only or "the turns depend on the hand"
             notes.append(f"mulligan decisions are optimal for the draws without the hand-dependent steps ({why})")
-    run = dict(trials=options.trials, seed=options.seed or 0, precision=options.precision, progress=options.progress)
+    assert options.trials is not None  # (StatsOptions.__post_init__ sets it)
+    run = _SimulationRun(
+        trials=options.trials, seed=options.seed or 0, precision=options.precision, progress=options.progress
+    )
     try:
         result = simulate(model, plan, **run)
     except EngineError as why:

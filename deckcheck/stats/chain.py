@@ -12,10 +12,10 @@ exact probability of success from any hand the mulligan leaves (backward inducti
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
 from math import comb, gcd
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from deckcheck.stats.model import Composition, OddsModel
@@ -31,6 +31,8 @@ State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # (reached per
 # made once per next state.
 Weight = tuple[int, int]
 Dist = dict[State, Weight]
+# What add_into sums under: a State, or () where only the total matters.
+KeyT = TypeVar("KeyT", bound=Hashable)
 ONE = Fraction(1)
 CERTAIN: Weight = (1, 1)
 
@@ -39,7 +41,7 @@ def times(a: Weight, b: Weight) -> Weight:
     return (a[0] * b[0], a[1] * b[1])
 
 
-def add_into(dist: Dist, state: State, weight: Weight) -> None:
+def add_into(dist: dict[KeyT, Weight], state: KeyT, weight: Weight) -> None:
     """dist[state] += weight."""
     old = dist.get(state)
     if old is None:
@@ -193,7 +195,7 @@ class Chain:
             return found
         if len(self._memo) >= MAX_STATES:
             raise ChainTooLarge
-        certain: Dist = {}  # the next states that succeed for sure, summed as integers
+        certain: dict[tuple[()], Weight] = {}  # the next states that succeed for sure, summed as integers
         total = Fraction(0)
         for after, weight in self.process.own_turn(self, state, t + 1).items():
             next_flag = self._check(t + 1, after, flag)

@@ -15,7 +15,7 @@ from deckcheck.engine.deal import setup_choices
 from deckcheck.engine.procedure import MulliganKind, TurnModel
 from deckcheck.engine.table import Going, Table
 from deckcheck.errors import DeckcheckError, EngineError
-from deckcheck.model.cards import Card
+from deckcheck.model.cards import Card, CardT
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query
 
@@ -131,13 +131,13 @@ class OddsModel:
 
 
 def population(
-    deck: Deck, going: Going, choices: dict[str, str], floor: bool = False
-) -> tuple[Table, list[tuple[Card, int]]]:
+    deck: Deck[CardT], going: Going, choices: dict[str, str], floor: bool = False
+) -> tuple[Table[CardT], list[tuple[CardT, int]]]:
     """The cards the opening hand is drawn from, after the game's set-asides (first vanguard, lord, ...)."""
     setup = deck.game.setup
     if setup is None:
         raise EngineError(f"the engine has no setup for {deck.game.title} yet")
-    table = Table(rng=random.Random(0), going=going, floor=floor)
+    table: Table[CardT] = Table(rng=random.Random(0), going=going, floor=floor)
     setup.prepare(table, deck, setup_choices(deck, choices))
     counts: dict[str, list] = {}
     for card in table.deck:

@@ -475,7 +475,7 @@ def _png_drawer(
     problem = NO_CJK_FONT if not fallbacks and any(_CJK_TEXT.search(text) for text in texts) else None
 
     def draw(handle: BinaryIO) -> None:
-        rc = {"font.family": ["DejaVu Sans", *fallbacks]}
+        rc: dict[Any, Any] = {"font.family": ["DejaVu Sans", *fallbacks]}  # (matplotlib types rc names as Literals)
         font_log = logging.getLogger("matplotlib.font_manager")  # "no bold weight" for a Japanese font: harmless
         level = font_log.level
         font_log.setLevel(logging.ERROR)
@@ -525,8 +525,8 @@ def _png_figure(
             top = max(_clamp(v), _clamp(i[1]) if i else 0.0) * 100
             centre = bar.get_x() + bar.get_width() / 2
             plot.text(centre, top + 1.5, _value_label(v, i), ha="center", va="bottom", fontsize=8)
-        for p, v in enumerate(one.values):
-            if _probability(v) is None:
+        for p, value in enumerate(one.values):
+            if _probability(value) is None:
                 plot.text(p + offset, 1.5, MISSING, ha="center", va="bottom", color="#999", fontsize=9)
     pixels_per_group = group_inches * 90 - 8
     plot.set_xticks(list(positions), ["\n".join(wrap_label(c, pixels_per_group, 12)) for c in categories])

@@ -198,19 +198,19 @@ def quick_answer(model: OddsModel, mulligan: str | None, keep: Sequence[str], op
     from deckcheck.stats.simulate import simulate
 
     if plan is None:
-        plan, _, _, why = _optimal_for_simulation(model)
-        if why:
-            raise DeckcheckError(f"--mulligan optimal cannot be computed here: {why}", field="mulligan")
-    result = simulate(model, plan, trials=options.trials or 100_000, seed=options.seed or 0)
+        plan, _, _, reason = _optimal_for_simulation(model)
+        if reason:
+            raise DeckcheckError(f"--mulligan optimal cannot be computed here: {reason}", field="mulligan")
+    simulated = simulate(model, plan, trials=options.trials or 100_000, seed=options.seed or 0)
     return Answer(
-        result.probability,
+        simulated.probability,
         "simulate",
         model.turn,
         model.going,
         plan.name,
-        ci95=result.ci95,
-        trials=result.trials,
-        seed=result.seed,
+        ci95=simulated.ci95,
+        trials=simulated.trials,
+        seed=simulated.seed,
         notes=notes,
         model=model,
     )

@@ -184,8 +184,10 @@ def render_decisions(answer: Answer) -> list[str]:
         )
     if len(others) > EXPLAIN_ROWS:
         rest = others[EXPLAIN_ROWS:]
-        chance = float(sum(d.chance for d in rest))
-        lines.append(f"  … {len(rest)} rarer hands ({percent(chance)}) with other returns (--output json lists all)")
+        rest_chance = float(sum(d.chance for d in rest))
+        lines.append(
+            f"  … {len(rest)} rarer hands ({percent(rest_chance)}) with other returns (--output json lists all)"
+        )
     if kept_whole:
         chance = sum(d.chance for d in kept_whole)
         value = sum(d.chance * d.value for d in kept_whole) / chance

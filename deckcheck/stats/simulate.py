@@ -239,7 +239,7 @@ class _Vectorised:
         # Card counts per trial as small integers: the arrays are read and written every step, so their width is
         # most of the time a step takes (a deck of at most MAX_CARDS cards fits in 16 bits).
         self.dtype = np.int16 if sum(model.counts) < 2**15 else np.int64
-        self.counts = np.array(model.counts, dtype=self.dtype)
+        self.counts: np.ndarray = np.array(model.counts, dtype=self.dtype)
         self.counts64 = np.array(model.counts, dtype=np.int64)
         self.size = int(self.counts64.sum())
         self.hand_size = model.hand_size
@@ -294,10 +294,10 @@ class _Vectorised:
             weights.append(total)
             total *= r
         if total < 1 << 62:
-            self.weights = np.array(weights, dtype=np.int64)
+            self.weights: np.ndarray | None = np.array(weights, dtype=np.int64)
             codes = matrix @ self.weights
             if total <= _DENSE_LOOKUP:
-                self.dense = np.full(total, -1, dtype=np.int64)
+                self.dense: np.ndarray | None = np.full(total, -1, dtype=np.int64)
                 self.dense[codes] = np.arange(len(hands))
             else:
                 self.dense = None
@@ -342,12 +342,17 @@ class _Vectorised:
         if self.enumerated:
             index = self._index(hands)
             if self.kind.partial:
+                assert self.table_keep is not None  # (a partial mulligan's decisions are keep rows)
                 return self.table_keep[index], None
+            assert self.table_redraw is not None  # (a full mulligan's are redraw flags)
             return None, self.table_redraw[index]
         distinct, inverse = np.unique(hands, axis=0, return_inverse=True)
         keep, redraw = self._decisions(distinct)
         inverse = inverse.reshape(-1)
-        return (keep[inverse], None) if keep is not None else (None, redraw[inverse])
+        if keep is not None:
+            return keep[inverse], None
+        assert redraw is not None  # (_decisions gives one of the two)
+        return None, redraw[inverse]
 
     def _index(self, hands: np.ndarray) -> np.ndarray:
         import numpy as np
@@ -371,10 +376,12 @@ class _Vectorised:
         # After the mulligan: reached = base + `first` more cards from `pool`, the shuffled deck (per trial), then
         # the turns' draws, deadline by deadline.
         if self.kind.partial:
+            assert keep is not None  # (a partial mulligan's decisions are keep rows)
             base = keep
             pool = counts - base
-            first = n - row_sums(base)
+            first: np.ndarray | int = n - row_sums(base)
         else:
+            assert redraw is not None  # (a full mulligan's are redraw flags)
             if self.kind is MulliganKind.FULL_SET_ASIDE:
                 base = hands
                 rows = np.flatnonzero(redraw)
@@ -422,6 +429,7 @@ class _Vectorised:
         """
         import numpy as np
 
+        assert self.seek is not None  # (run seeks only for a model with a seek step)
         rows = np.flatnonzero(reached[:, self.seek_atoms].sum(axis=1) == 0)
         if not rows.size:
             return
