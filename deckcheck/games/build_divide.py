@@ -24,7 +24,7 @@ from deckcheck.model.cards import (
     validates_field,
 )
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of
+from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, size_violations
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -143,21 +143,7 @@ rules = RuleBook()
     summary="The main deck has 40–50 cards.",
 )
 def main_size(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
-    size = deck.size("main")
-    if size < MAIN_MIN:
-        yield rule.violation(
-            "main",
-            f"The main deck has {plural(size, 'card')}; it must have at least {MAIN_MIN} (601-1a).",
-            count=size,
-            limit=MAIN_MIN,
-        )
-    elif size > MAIN_MAX:
-        yield rule.violation(
-            "main",
-            f"The main deck has {plural(size, 'card')}; it may have at most {MAIN_MAX} (601-1a).",
-            count=size,
-            limit=MAIN_MAX,
-        )
+    return size_violations(rule, deck, "main", low=MAIN_MIN, high=MAIN_MAX, ref="601-1a")
 
 
 @rules.rule(
@@ -167,14 +153,7 @@ def main_size(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     summary="The D deck has 0–12 cards.",
 )
 def d_size(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
-    size = deck.size("d")
-    if size > D_MAX:
-        yield rule.violation(
-            "d",
-            f"The D deck has {plural(size, 'card')}; it may have at most {D_MAX} (601-1a).",
-            count=size,
-            limit=D_MAX,
-        )
+    return size_violations(rule, deck, "d", high=D_MAX, ref="601-1a")
 
 
 @rules.rule(

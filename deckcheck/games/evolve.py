@@ -54,7 +54,18 @@ from deckcheck.model.cards import (
     validates_before,
 )
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, limit_text, names_of, tally
+from deckcheck.model.game import (
+    CopyGroup,
+    Game,
+    Rule,
+    RuleBook,
+    Tally,
+    histogram,
+    limit_text,
+    names_of,
+    size_violations,
+    tally,
+)
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -281,21 +292,8 @@ def leader(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     summary="The main deck has 40–50 cards.",
 )
 def main_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
-    size = deck.size("main")
-    if size < MAIN_MIN:
-        yield rule.violation(
-            "main",
-            f"The main deck has {plural(size, 'card')}; it needs at least {MAIN_MIN} (6.1.1.2: 40 to 50 cards).",
-            count=size,
-            limit=MAIN_MIN,
-        )
-    elif size > MAIN_MAX:
-        yield rule.violation(
-            "main",
-            f"The main deck has {plural(size, 'card')}; it may have at most {MAIN_MAX} (6.1.1.2: 40 to 50 cards).",
-            count=size,
-            limit=MAIN_MAX,
-        )
+    where = "6.1.1.2: 40 to 50 cards"
+    return size_violations(rule, deck, "main", low=MAIN_MIN, high=MAIN_MAX, ref=where, at_least="needs at least")
 
 
 def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally]:
@@ -339,14 +337,7 @@ def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     summary="The evolve deck has 0–10 cards (an absent section is an empty evolve deck).",
 )
 def evolve_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
-    size = deck.size("evolve")
-    if size > EVOLVE_MAX:
-        yield rule.violation(
-            "evolve",
-            f"The evolve deck has {plural(size, 'card')}; it may have at most {EVOLVE_MAX} (6.1.1.3: 0 to 10 cards).",
-            count=size,
-            limit=EVOLVE_MAX,
-        )
+    return size_violations(rule, deck, "evolve", high=EVOLVE_MAX, ref="6.1.1.3: 0 to 10 cards")
 
 
 @rules.rule(

@@ -16,7 +16,18 @@ from deckcheck.engine.procedure import MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, Name, PlainInt, Record, choice, invalid_fields, validates_after
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, tally
+from deckcheck.model.game import (
+    CopyGroup,
+    Game,
+    Rule,
+    RuleBook,
+    Tally,
+    histogram,
+    iter_over_limit,
+    names_of,
+    size_violations,
+    tally,
+)
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -178,15 +189,9 @@ def leader(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     summary="The deck (main) has exactly 40 cards; the leader is not part of it.",
 )
 def main_size(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
-    size = deck.size("main")
-    if size != DECK_SIZE:
-        yield rule.violation(
-            "main",
-            f"The main deck has {plural(size, 'card')}; it must have exactly {DECK_SIZE}, "
-            "not counting the leader (5-1-3).",
-            count=size,
-            limit=DECK_SIZE,
-        )
+    return size_violations(
+        rule, deck, "main", low=DECK_SIZE, high=DECK_SIZE, note=", not counting the leader", ref="5-1-3"
+    )
 
 
 @rules.rule(

@@ -15,7 +15,7 @@ from deckcheck.engine.procedure import MulliganKind, Setup, TurnModel, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, PlainInt, as_list, choice, validates_before
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, tally
+from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, size_violations, tally
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -117,14 +117,7 @@ rules = RuleBook()
     summary="The main deck has exactly 50 cards.",
 )
 def main_size(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
-    size = deck.size("main")
-    if size != 50:
-        yield rule.violation(
-            "main",
-            f"The main deck has {plural(size, 'card')}; it must have exactly 50 (5.2.2.1).",
-            count=size,
-            limit=50,
-        )
+    return size_violations(rule, deck, "main", low=50, high=50, ref="5.2.2.1")
 
 
 _DECK_NAMES = {"main": "main deck", "g": "G deck"}
@@ -249,11 +242,7 @@ def main_types(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
 
 @rules.rule("vanguard.g-size", ref="5.3.2", refs="5.3.2 「0枚から16枚まで」", summary="The G deck has 0–16 cards.")
 def g_size(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
-    size = deck.size("g")
-    if size > 16:
-        yield rule.violation(
-            "g", f"The G deck has {plural(size, 'card')}; it may have at most 16 (5.3.2).", count=size, limit=16
-        )
+    return size_violations(rule, deck, "g", high=16, ref="5.3.2")
 
 
 @rules.rule("vanguard.g-types", ref="5.3.3", refs="5.3.3 「Gユニットのみ」", summary="The G deck holds only G units.")
@@ -628,6 +617,7 @@ class _ExactTurns:
         return _fold(chain, _groups(chain.classes, chain.details), hand, (self.fv_grade, self.fv_drive, self.g_zone, 0))
 
     def own_turn(self, chain: Any, state: Any, k: int) -> Any:
+        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
         from deckcheck.stats.chain import CERTAIN, add_into
 
         groups = _groups(chain.classes, chain.details)
@@ -827,6 +817,7 @@ class _VectorTurns:
     """The per-trial values (vanguard grade and drive, G zone) and the atom masks the turns look up by grade."""
 
     def __init__(self, state: Any, rng: Any) -> None:
+        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
         import numpy as np
 
         self.state, self.rng = state, rng
@@ -871,6 +862,7 @@ class _VectorTurns:
     def drive_checks(self, k: int) -> None:
         """`_drive_checks`: check c for the rows whose vanguard's drive is c or more; a firing draw trigger draws
         one more card for its row."""
+        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
         import numpy as np
 
         what = f"the drive check before own turn {k}"
@@ -884,8 +876,10 @@ class _VectorTurns:
 
     def g_assist(self) -> None:
         """`_g_assist`: allowed rows look at the top 5; a hit pays the 2 lowest-grade other hand cards."""
+        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
         import numpy as np
 
+        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
         from deckcheck.stats.simulate import p_seen, pick_one, row_sums
 
         state = self.state
@@ -910,8 +904,10 @@ class _VectorTurns:
 
     def pay_lowest(self, rows: Any, count: int) -> None:
         """Remove the `count` lowest-grade hand cards of these rows, random among ties (∝ counts within a grade)."""
+        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
         import numpy as np
 
+        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
         from deckcheck.stats.simulate import sample_counts
 
         hand = self.state.hand[rows]
@@ -931,8 +927,10 @@ class _VectorTurns:
     def ride(self) -> None:
         """`_ride`: a grade VG+1 unit in hand (the preferred kind: normal, then drive) leaves the hand; the vanguard's
         grade goes up by 1 and its drive becomes the ridden unit's."""
+        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
         import numpy as np
 
+        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
         from deckcheck.stats.simulate import pick_one, row_sums
 
         state = self.state

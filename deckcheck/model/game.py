@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
+from deckcheck._util.text import plural
 from deckcheck.model.cards import Card, CardT
 from deckcheck.model.violation import Severity, Violation
 
@@ -27,6 +28,8 @@ if TYPE_CHECKING:  # for type checkers only: a Protocol class costs start-up tim
         def game(self) -> Game[CardT]: ...
 
         def cards(self, section: str) -> list[tuple[CardT, int]]: ...
+
+        def size(self, section: str) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -181,6 +184,33 @@ def copies_per_section(deck: DeckView[CardT]) -> Iterator[CopyGroup[Hashable]]:
         items = [(card, n) for card, n in deck.cards(section) if game.limit_identity(card) is not None]
         for identity, entry in tally(items, lambda card: [game.limit_identity(card)]).items():
             yield CopyGroup(section, identity, entry, f"the {section} section")
+
+
+def size_violations(
+    rule: Rule,
+    deck: DeckView[Any],
+    section: str,
+    *,
+    ref: str,
+    low: int | None = None,
+    high: int | None = None,
+    note: str = "",
+    at_least: str = "must have at least",
+) -> Iterator[Violation]:
+    """A section-size rule: a violation when the section's copies fall below `low` or above `high` (both the same:
+    exactly that many). The message names the section as its game does and ends with the rules document's `ref`."""
+    size = deck.size(section)
+    if low is not None and low == high and size != low:
+        clause, limit = f"it must have exactly {low}", low
+    elif low is not None and size < low:
+        clause, limit = f"it {at_least} {low}", low
+    elif high is not None and size > high:
+        clause, limit = f"it may have at most {high}", high
+    else:
+        return
+    phrase = deck.game.section_phrases.get(section, f"the {section} section")
+    message = f"{phrase[:1].upper()}{phrase[1:]} has {plural(size, 'card')}; {clause}{note} ({ref})."
+    yield rule.violation(section, message, count=size, limit=limit)
 
 
 def tally(
