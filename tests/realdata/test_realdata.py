@@ -29,8 +29,8 @@ from deckcheck.realdata import main, validate
 from deckcheck.realdata.cipher import convert as convert_cipher
 from deckcheck.realdata.evolve import convert as convert_evolve
 
-DATA = Path(__file__).resolve().parent / "data" / "realdata"
-REPO = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parents[1] / "data" / "realdata"
+REPO = Path(__file__).resolve().parents[2]
 SAMPLE_DECKS = json.loads((DATA / "evolve-tournament-decks-sample.json").read_text(encoding="utf-8"))
 PRICONNE = "プリンセスコネクト!Re:Dive"
 

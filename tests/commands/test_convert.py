@@ -14,7 +14,7 @@ from deckcheck.cli.app import app
 from deckcheck.formats.read import parse_deck
 from deckcheck.formats.write import content
 
-EXAMPLES = sorted(Path(__file__).resolve().parent.parent.joinpath("decks").glob("*/*.*"))
+EXAMPLES = sorted(Path(__file__).resolve().parents[2].joinpath("decks").glob("*/*.*"))
 
 
 def invoke(*args: object) -> tuple[int, str]:

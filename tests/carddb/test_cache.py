@@ -33,7 +33,7 @@ from deckcheck.errors import CardDatabaseError
 from deckcheck.games import all_games
 from deckcheck.model.cards import Record
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
 
 from deckcheck.cli.app import app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -325,7 +325,7 @@ def test_every_command_that_reads_cards_takes_carddb(command):
 
 def _arguments_of(command: str, tmp_path: Path) -> list[str]:
     deck = tmp_path / "deck.deck.toml"
-    example = Path(__file__).resolve().parent.parent / "decks" / "vanguard" / "dawn_knights.deck.toml"
+    example = Path(__file__).resolve().parents[2] / "decks" / "vanguard" / "dawn_knights.deck.toml"
     deck.write_bytes(example.read_bytes())
     return {
         "check": [deck],
@@ -471,7 +471,7 @@ def test_a_fifo_nobody_writes_to_is_bad_input_not_a_hang(tmp_path, args):
     fifo = tmp_path / ("cards.csv" if args[0] == "cards" else "deck.deck.toml")
     os.mkfifo(fifo)
     argv = [part.format(fifo=fifo, tmp=tmp_path) for part in args]
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": str(root), "DECKCHECK_CACHE_DIR": str(tmp_path / "cache")}
     done = subprocess.run(
         [sys.executable, "-m", "deckcheck", *argv], capture_output=True, text=True, env=env, timeout=60
@@ -483,7 +483,7 @@ def test_a_pipe_with_a_writer_is_read(tmp_path):
     """`deckcheck show <(...)`: the shell hands over a pipe; it is read to its end."""
     import subprocess
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     deck = root / "decks" / "vanguard" / "dawn_knights.deck.toml"
     env = {**os.environ, "PYTHONPATH": str(root), "DECKCHECK_CACHE_DIR": str(tmp_path / "cache")}
     with open(deck, "rb") as source:

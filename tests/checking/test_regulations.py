@@ -22,7 +22,7 @@ from deckcheck.cli.app import app
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import all_games
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 REG_A = """name = "Test A"
 effective = 2030-01-01

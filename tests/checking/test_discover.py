@@ -167,7 +167,7 @@ def test_each_violation_stands_on_its_entry_its_header_or_no_line(tree):
 
 def test_a_finding_about_a_deck_key_stands_on_the_key(tmp_path, isolated_carddb):
     # evolve.basis names no section; with no misfit card it points at the `basis` key (TOML and JSON alike)
-    real = Path(__file__).resolve().parent.parent / "decks" / "evolve" / "2026-03-21-rune-XEB3.deck.toml"
+    real = Path(__file__).resolve().parents[2] / "decks" / "evolve" / "2026-03-21-rune-XEB3.deck.toml"
     text = real.read_text(encoding="utf-8")
     for value in ("xyz", "title"):  # not a basis; a basis the leader (no title) cannot set
         Path("ev.deck.toml").write_text(text.replace('basis = "class"', f'basis = "{value}"'), encoding="utf-8")

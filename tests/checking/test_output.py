@@ -17,7 +17,7 @@ from deckcheck.checking.report import DeckReport
 from deckcheck.cli.app import app
 from deckcheck.model.violation import Violation
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "decks"
+EXAMPLES = Path(__file__).resolve().parents[2] / "decks"
 FORMATS = ("text", "json", "github", "sarif", "junit")
 
 
@@ -188,7 +188,7 @@ def test_fail_on_warning_in_every_format(tmp_path, isolated_carddb, monkeypatch)
 
 # CI consumers: schemas, GitHub's ingestion rules, hostile names (issue 13, issue 14 item 12) ----------------------
 
-SCHEMAS = Path(__file__).resolve().parent / "schemas"  # vendored; see tests/schemas/README.md
+SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"  # vendored; see tests/schemas/README.md
 HOSTILE = "a, b: 50% 暁\x07"  # spaces, a comma, a colon, %, Japanese and a control character
 BELL_CARD = {"number": "T-900", "name": "Bell\x07Knight, 50%: 暁", "type": "normal", "grade": 1, "clans": ["C"]}
 

@@ -13,7 +13,7 @@ from deckcheck.checking import parallel
 from deckcheck.checking.run import check_paths
 from deckcheck.errors import CardDatabaseError, DeckcheckError, EngineError
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "decks"
+EXAMPLES = Path(__file__).resolve().parents[2] / "decks"
 
 
 def run_summary(run) -> tuple:

@@ -14,7 +14,7 @@ from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.engine.deal import deal
 from deckcheck.formats.read import parse_deck
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(p for p in (ROOT / "decks").rglob("*") if p.suffix in (".toml", ".txt"))
 #: Zones filled from the shuffled deck after the opening hand: they hold random deck cards like the deck itself.
 FROM_THE_DECK = {"life", "orbs", "energy"}

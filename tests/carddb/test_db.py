@@ -17,7 +17,7 @@ from deckcheck.carddb.db import carddb_layers, load_carddb, shipped_carddb_dir
 from deckcheck.errors import CardDatabaseError, DeckcheckError
 from deckcheck.games import all_games
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def write_cards(folder: Path, records: list[dict], name: str = "cards.toml", game: str = "vanguard") -> Path:
