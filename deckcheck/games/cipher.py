@@ -13,7 +13,7 @@ from deckcheck.engine.procedure import MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, as_list, choice, int_or_x, validates_after, validates_before
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, iter_over_limit, names_of, tally
+from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, histogram, iter_over_limit, names_of, tally
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -238,10 +238,6 @@ def copy_groups(deck: Deck[CipherCard]) -> Iterator[CopyGroup]:
         yield CopyGroup("main", identity, entry, "the deck")
 
 
-def _name_limit(name: object, entry: Tally) -> int | None:
-    return entry.cards[0].copy_limit(DEFAULT_COPIES)
-
-
 @rules.rule(
     "cipher.copies",
     ref="12.1.1.2",
@@ -251,7 +247,7 @@ def _name_limit(name: object, entry: Tally) -> int | None:
 )
 def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     counted = {identity: entry for _, identity, entry, _ in copy_groups(deck)}
-    for _key, entry, limit in iter_over_limit(counted, _name_limit):
+    for _key, entry, limit in iter_over_limit(counted, lambda _key, entry: entry.copy_limit(DEFAULT_COPIES)):
         name = entry.cards[0].name
         yield rule.violation(
             "main",

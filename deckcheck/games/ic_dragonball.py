@@ -21,7 +21,6 @@ from deckcheck.model.game import (
     Game,
     Rule,
     RuleBook,
-    Tally,
     histogram,
     iter_over_limit,
     names_of,
@@ -219,10 +218,6 @@ def copy_groups(deck: Deck[DragonBallCard]) -> Iterator[CopyGroup]:
             yield CopyGroup(section, number, entry, "the leader section" if section == "leader" else "the main deck")
 
 
-def _number_limit(number: object, entry: Tally) -> int | None:
-    return entry.cards[0].copy_limit(DEFAULT_COPIES)
-
-
 @rules.rule(
     "ic-dragonball.copies",
     ref="5-1-3-1",
@@ -232,7 +227,7 @@ def _number_limit(number: object, entry: Tally) -> int | None:
 )
 def copies(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     counted = {number: entry for section, number, entry, _ in copy_groups(deck) if section == "main"}
-    for number, entry, limit in iter_over_limit(counted, _number_limit):
+    for number, entry, limit in iter_over_limit(counted, lambda _key, entry: entry.copy_limit(DEFAULT_COPIES)):
         card = entry.cards[0]
         if card.deck_limit is None:
             why = f"at most {limit} cards of one card number are allowed in the deck (5-1-3-1, 2-16-2-1)"

@@ -15,7 +15,7 @@ from deckcheck.engine.procedure import MulliganKind, Setup, TurnModel, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, PlainInt, as_list, choice, validates_before
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, size_violations, tally
+from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, histogram, names_of, size_violations, tally
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -131,10 +131,6 @@ def copy_groups(deck: Deck[VanguardCard]) -> Iterator[CopyGroup]:
             yield CopyGroup(section, name, entry, f"the {_DECK_NAMES[section]}")
 
 
-def _name_limit(name: object, entry: Tally) -> int | None:
-    return entry.cards[0].copy_limit(DEFAULT_COPIES)
-
-
 @rules.rule(
     "vanguard.copies",
     ref="5.2.2.2",
@@ -144,7 +140,7 @@ def _name_limit(name: object, entry: Tally) -> int | None:
 )
 def copies(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     for section, name, entry, _scope in copy_groups(deck):
-        limit = _name_limit(name, entry)
+        limit = entry.copy_limit(DEFAULT_COPIES)
         if limit is None or entry.count <= limit:
             continue
         ref = _COPIES_REFS[section]

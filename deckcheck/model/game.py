@@ -163,6 +163,10 @@ class Tally(Generic[CardT]):
     def numbers(self) -> list[str]:
         return list(dict.fromkeys(card.number for card in self.cards))
 
+    def copy_limit(self, default: int) -> int | None:
+        """The copy limit of the cards counted (the records of one identity agree on it: the loader checks)."""
+        return self.cards[0].copy_limit(default)
+
 
 # What a game's copy groups are keyed by (a name, a (name, section kind) pair, ...).
 IdentityT = TypeVar("IdentityT", bound=Hashable)
