@@ -35,6 +35,7 @@ _EXPORTS = {
     "source_from_mapping": "deckcheck.formats.read",
     "CardDatabaseError": "deckcheck.errors",
     "DeckcheckError": "deckcheck.errors",
+    "OptionError": "deckcheck.errors",
     "all_games": "deckcheck.games",
     "get_game": "deckcheck.games",
     "Violation": "deckcheck.model.violation",
@@ -48,6 +49,7 @@ __all__ = [
     "DeckReport",
     "DeckSource",
     "DeckcheckError",
+    "OptionError",
     "Violation",
     "all_games",
     "build_carddb",
@@ -68,7 +70,7 @@ if TYPE_CHECKING:
     from deckcheck.check.deck import check_deck, report_deck
     from deckcheck.check.report import CheckRun, DeckReport
     from deckcheck.check.run import check_paths
-    from deckcheck.errors import CardDatabaseError, DeckcheckError
+    from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError
     from deckcheck.formats.read import parse_deck, source_from_mapping
     from deckcheck.games import all_games, get_game
     from deckcheck.model.deck import Deck, DeckSource
