@@ -10,7 +10,7 @@ from pathlib import Path
 from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.engine.deal import deal
 from deckcheck.engine.table import Going
-from deckcheck.errors import DeckcheckError, EngineError
+from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import Query
@@ -107,7 +107,7 @@ def run_stats(
     floor: bool = False,
 ) -> str:
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
-        raise DeckcheckError(f"--plot {plot}: the chart is written as .svg or .png", field="plot")
+        raise OptionError("plot", f"{mention('plot')} {plot}: the chart is written as .svg or .png", field="plot")
     source = parse_deck(path)
     deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
     progress = SimulationProgress(terminal=sys.stderr.isatty())
@@ -126,8 +126,10 @@ def run_stats(
     try:
         if not wants and not anys:
             if turn is not None:
-                raise DeckcheckError(
-                    "--turn applies to --want queries; the default report names its own turns", field="turn"
+                raise OptionError(
+                    "turn",
+                    f"{mention('turn')} applies to {mention('want')} queries; the default report names its own turns",
+                    field="turn",
                 )
             check_setup(deck, choices)
             results = default_report(deck, options)
@@ -197,9 +199,10 @@ def _turn_for(queries: list[Query], alternatives: list[Query], turn: int | None)
     if len(dated) < len(queries) + len(alternatives):
         return 0 if turn is None else turn
     if turn is not None:
-        raise DeckcheckError(
-            f"--turn {turn} applies to the wants without @N, and every want here has its own deadline; "
-            "leave out --turn or a @N",
+        raise OptionError(
+            "turn",
+            f"{mention('turn')} {turn} applies to the wants without @N, and every want here has its own deadline; "
+            f"leave out {mention('turn')} or a @N",
             field="turn",
         )
     return max(dated)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from deckcheck.engine.deal import MAX_TURN, deal
 from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going
-from deckcheck.errors import DeckcheckError, EngineError
+from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query, parse_filter, parse_query
 from deckcheck.stats.exact import ExactEngine, ExactGaveUp, ExactResult, ExactUnavailable
@@ -60,13 +60,25 @@ class StatsOptions:
         if self.trials is None:
             self.trials = DEFAULT_TRIALS if self.precision is None else PRECISION_TRIALS_CAP
         if not 1 <= self.trials <= MAX_TRIALS:
-            raise DeckcheckError(f"--trials must be between 1 and {MAX_TRIALS:,} (got {self.trials})", field="trials")
+            raise OptionError(
+                "trials",
+                f"{mention('trials')} must be between 1 and {MAX_TRIALS:,} (got {self.trials})",
+                field="trials",
+            )
         if self.seed is not None and self.seed < 0:
-            raise DeckcheckError(f"--seed must be 0 or more (got {self.seed})", field="seed")
+            raise OptionError("seed", f"{mention('seed')} must be 0 or more (got {self.seed})", field="seed")
         if self.precision is not None and not 0 < self.precision < 0.5:
-            raise DeckcheckError(f"--precision must be between 0 and 0.5 (got {self.precision})", field="precision")
+            raise OptionError(
+                "precision",
+                f"{mention('precision')} must be between 0 and 0.5 (got {self.precision})",
+                field="precision",
+            )
         if self.method == "exact" and self.precision is not None:
-            raise DeckcheckError("--precision applies to simulation; it conflicts with --method exact", field="method")
+            raise OptionError(
+                "precision",
+                f"{mention('precision')} applies to simulation; it conflicts with {mention('method')} exact",
+                field="method",
+            )
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(2**32)
 
@@ -132,23 +144,27 @@ def parse_mulligan(text: str | None) -> tuple[str, str | None]:
 
 
 def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want") -> list[Query]:
-    """`--want` (or `--any`) texts; a trailing `@N` is the query's own deadline, within the turns the engine models."""
+    """The texts of `option` (`want`, or `any`); a trailing `@N` is the query's own deadline, within the turns the
+    engine models."""
+    named = mention(option)
     for text in texts:
         if not text.strip():
-            raise DeckcheckError(
-                f"an empty --{option}: give a QUERY such as grade=1 or '>=2 trigger=heal'", field=option
+            raise OptionError(
+                option, f"an empty {named}: give a QUERY such as grade=1 or '>=2 trigger=heal'", field=option
             )
     queries = [parse_query(text, deck.game) for text in texts]
     total = sum(count for _, count in deck.cards("main")) if "main" in deck.game.sections else 0
     for query in queries:
         if query.at_least and query.k > total:
-            raise DeckcheckError(
-                f"--{option} {query.text!r} asks for {query.k} cards, but the main deck has only {total}",
+            raise OptionError(
+                option,
+                f"{named} {query.text!r} asks for {query.k} cards, but the main deck has only {total}",
                 field=option,
             )
         if query.deadline is not None and query.deadline > MAX_TURN:
-            raise DeckcheckError(
-                f"--{option} '{query.text}@{query.deadline}': the deadline is own turn {query.deadline}, beyond the "
+            raise OptionError(
+                option,
+                f"{named} '{query.text}@{query.deadline}': the deadline is own turn {query.deadline}, beyond the "
                 f"turns the engine models (0 to {MAX_TURN})",
                 field=option,
             )
@@ -162,7 +178,7 @@ def horizon(queries: Sequence[Query], turn: int) -> int:
 
 def check_turn(turn: int) -> None:
     if not 0 <= turn <= MAX_TURN:
-        raise DeckcheckError(f"--turn must be between 0 and {MAX_TURN} (got {turn})", field="turn")
+        raise OptionError("turn", f"{mention('turn')} must be between 0 and {MAX_TURN} (got {turn})", field="turn")
 
 
 def check_reachable(
@@ -181,11 +197,22 @@ def check_reachable(
 def check_floor(deck: Deck, floor: bool) -> None:
     """`--floor` only for a game whose count has a documented floor (Vanguard's drive checks)."""
     if floor and not deck.game.setup.floor:
-        raise DeckcheckError(
-            f"--floor counts Vanguard's documented floor (one drive check per attack, no trigger effects); "
+        raise OptionError(
+            "floor",
+            f"{mention('floor')} counts Vanguard's documented floor (one drive check per attack, no trigger effects); "
             f"{deck.game.title} has no such floor: every count is already what its rules bring",
             field="floor",
         )
+
+
+def exact_unavailable(why: object) -> OptionError:
+    """`method="exact"` asked where the exact engine cannot answer (why: its ExactUnavailable)."""
+    return OptionError("method", f"{mention('method')} exact is not available here: {why}", field="method")
+
+
+def optimal_uncomputable(why: object) -> OptionError:
+    """`mulligan="optimal"` asked where the optimal mulligan cannot be computed (why: the exact engine's reason)."""
+    return OptionError("mulligan", f"{mention('mulligan')} optimal cannot be computed here: {why}", field="mulligan")
 
 
 def answer(
@@ -220,7 +247,7 @@ def answer(
             return _exact_answer(model, policy, keep_text)
         except ExactUnavailable as why:
             if options.method == "exact":
-                raise DeckcheckError(f"--method exact is not available here: {why}", field="method") from None
+                raise exact_unavailable(why) from None
             notes.append(f"simulated: {why}")
             if isinstance(why, ExactGaveUp):
                 gave_up = str(why)
@@ -284,7 +311,7 @@ def _simulated_answer(
         plan, decisions, decisions_model, why = _optimal_for_simulation(model)
         if why:
             if policy == "optimal":
-                raise DeckcheckError(f"--mulligan optimal cannot be computed here: {why}", field="mulligan")
+                raise optimal_uncomputable(why)
             plan = no_mulligan(model)
             notes.append(f"mulligan none: the optimal mulligan cannot be computed ({why})")
         elif turns.simulate_only or turns.process is not None:
@@ -381,9 +408,7 @@ class OptimalMulligan:
             except ExactUnavailable:
                 plan, _, _, why = _optimal_for_simulation(model)
                 if why:
-                    raise DeckcheckError(
-                        f"--mulligan optimal cannot be computed here: {why}", field="mulligan"
-                    ) from None
+                    raise optimal_uncomputable(why) from None
             self._by_seat[seat] = PlanPolicy(plan, model)
         return self._by_seat[seat]
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from deckcheck.engine.deal import setup_choices
 from deckcheck.engine.procedure import MulliganKind, TurnModel
 from deckcheck.engine.table import Going, Table
-from deckcheck.errors import DeckcheckError, EngineError
+from deckcheck.errors import EngineError, OptionError, mention
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query
@@ -164,7 +164,7 @@ def build_model(
     `floor` counts the game's documented floor instead of every card the rules bring.
     """
     if not queries and not anys:
-        raise DeckcheckError("no --want query was given", field="want")
+        raise OptionError("want", f"no {mention('want')} query was given", field="want")
     setup = deck.game.setup
     table, cards = population(deck, going, choices or {}, floor)
     asked = [*((query, False) for query in queries), *((query, True) for query in anys)]

@@ -25,7 +25,7 @@ from typing import Any, BinaryIO
 
 from deckcheck._util.atomic import atomic_write_with
 from deckcheck._util.style import style
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError, mention
 
 
 @dataclass(frozen=True)
@@ -477,8 +477,10 @@ def _png_drawer(
         import matplotlib
         from matplotlib.figure import Figure
     except ImportError as error:
-        raise DeckcheckError(
-            "--plot FILE.png needs matplotlib: pip install 'deckcheck[plot]' (or write .svg)", field="plot"
+        raise OptionError(
+            "plot",
+            f"{mention('plot')} FILE.png needs matplotlib: pip install 'deckcheck[plot]' (or write .svg)",
+            field="plot",
         ) from error
     import logging  # matplotlib's loggers: on the PNG path only, with matplotlib itself
 

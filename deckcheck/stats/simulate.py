@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.engine.deal import deal
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.engine.table import Table
-from deckcheck.errors import DeckcheckError, EngineError
+from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.model.cards import Card
 from deckcheck.stats.model import (
     MulliganPlan,
@@ -458,9 +458,9 @@ class _Verdict:
 
 def _check_run(trials: int, seed: int) -> None:
     if trials < 1:
-        raise DeckcheckError(f"--trials must be at least 1 (got {trials})", field="trials")
+        raise OptionError("trials", f"{mention('trials')} must be at least 1 (got {trials})", field="trials")
     if seed < 0:
-        raise DeckcheckError(f"--seed must be a non-negative integer (got {seed})", field="seed")
+        raise OptionError("seed", f"{mention('seed')} must be a non-negative integer (got {seed})", field="seed")
 
 
 def simulate(

@@ -15,7 +15,7 @@ import pytest
 from conftest import cipher_unit, make_db, make_deck
 
 from deckcheck.engine.procedure import MulliganKind
-from deckcheck.errors import DeckcheckError, EngineError
+from deckcheck.errors import DeckcheckError, EngineError, OptionError
 from deckcheck.model.deck import Deck
 from deckcheck.stats.answer import (
     Answer,
@@ -477,10 +477,10 @@ def test_many_atoms_with_the_default_mulligan_fall_back_to_none(singles):
 
 
 def test_many_atoms_refuse_method_exact_and_mulligan_optimal(singles):
-    with pytest.raises(DeckcheckError, match="--method exact is not available") as error:
+    with pytest.raises(OptionError, match="^method exact is not available") as error:
         ask(singles, overlapping_wants(), mulligan="none", method="exact")
-    assert error.value.field == "method"
-    with pytest.raises(DeckcheckError, match="optimal cannot be computed") as error:
+    assert error.value.field == error.value.option == "method"
+    with pytest.raises(OptionError, match="^mulligan optimal cannot be computed") as error:
         ask(singles, overlapping_wants(), mulligan="optimal", trials=1_000)
     assert error.value.field == "mulligan"
 
@@ -620,7 +620,7 @@ def test_bad_queries(decks, deck, want, message):
         ("grade=1@", "cannot read the deadline"),
         ("grade=1@x", "cannot read the deadline"),
         ("@3", "no query before the @"),
-        ("   ", "an empty --want"),
+        ("   ", "an empty want: give a QUERY"),
     ],
 )
 def test_bad_deadlines(decks, want, message):
@@ -629,9 +629,9 @@ def test_bad_deadlines(decks, want, message):
 
 
 def test_an_empty_any_is_refused(decks):
-    with pytest.raises(DeckcheckError, match="an empty --any") as error:
+    with pytest.raises(OptionError, match="^an empty any: give a QUERY") as error:
         parse_queries([""], decks["vanguard"], "any")
-    assert error.value.field == "any"
+    assert error.value.field == error.value.option == "any"
 
 
 def test_a_deadline_beyond_the_deck_names_the_want(decks):
@@ -702,7 +702,7 @@ def test_unknown_mulligan_policy(decks, policy):
 
 
 def test_no_query_is_refused(decks):
-    with pytest.raises(DeckcheckError, match="no --want"):
+    with pytest.raises(OptionError, match="^no want query was given$"):
         answer(decks["cipher"], [], going="first", turn=0, options=StatsOptions(seed=1))
 
 
