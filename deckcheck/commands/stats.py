@@ -24,6 +24,7 @@ from deckcheck.stats.answer import (
     default_report,
     horizon,
     parse_queries,
+    turn_for,
     turn_table,
 )
 from deckcheck.stats.plot import Axes, Series, write_plot
@@ -159,7 +160,7 @@ def run_stats(
             return _with_notes(render_report_text(deck, results, colour=colour, seed=options.seed), left_out)
         queries = parse_queries(wants, deck)
         alternatives = parse_queries(anys, deck, "any")
-        turn = _turn_for(queries, alternatives, turn)
+        turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
         # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
         # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
         last = horizon([*queries, *alternatives], turn)
@@ -191,21 +192,6 @@ def run_stats(
         return _dump(data)
     text = render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
     return _with_notes(text, left_out)
-
-
-def _turn_for(queries: list[Query], alternatives: list[Query], turn: int | None) -> int:
-    """--turn, for the queries without `@N`; when every query has its own deadline, --turn would change nothing."""
-    dated = [query.deadline for query in [*queries, *alternatives] if query.deadline is not None]
-    if len(dated) < len(queries) + len(alternatives):
-        return 0 if turn is None else turn
-    if turn is not None:
-        raise OptionError(
-            "turn",
-            f"{mention('turn')} {turn} applies to the wants without @N, and every want here has its own deadline; "
-            f"leave out {mention('turn')} or a @N",
-            field="turn",
-        )
-    return max(dated)
 
 
 def _deadline_owner(queries: list[Query], alternatives: list[Query], turn: int) -> str:

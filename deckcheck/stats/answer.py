@@ -28,6 +28,8 @@ from deckcheck.stats.model import (
     keep_filter_plan,
     no_mulligan,
 )
+from deckcheck.stats.simulate import MAX_TRIALS as MAX_TRIALS  # where it always was, for callers
+from deckcheck.stats.simulate import check_run
 
 if TYPE_CHECKING:
     from deckcheck.engine.table import Table
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
 
 Method = Literal["exact", "simulate"]
 SEATS: tuple[Going, Going] = ("first", "second")
-MAX_TRIALS = 100_000_000
 DEFAULT_TRIALS = 100_000
 #: The default cap with --precision: a 95% half-width of 0.001 needs at most ~960,000 setups (p = 0.5), 0.0005 about
 #: 3.8 million; 10 million reaches about 0.0003.
@@ -59,14 +60,7 @@ class StatsOptions:
     def __post_init__(self) -> None:
         if self.trials is None:
             self.trials = DEFAULT_TRIALS if self.precision is None else PRECISION_TRIALS_CAP
-        if not 1 <= self.trials <= MAX_TRIALS:
-            raise OptionError(
-                "trials",
-                f"{mention('trials')} must be between 1 and {MAX_TRIALS:,} (got {self.trials})",
-                field="trials",
-            )
-        if self.seed is not None and self.seed < 0:
-            raise OptionError("seed", f"{mention('seed')} must be 0 or more (got {self.seed})", field="seed")
+        check_run(self.trials, self.seed)
         if self.precision is not None and not 0 < self.precision < 0.5:
             raise OptionError(
                 "precision",
@@ -177,8 +171,27 @@ def horizon(queries: Sequence[Query], turn: int) -> int:
 
 
 def check_turn(turn: int) -> None:
+    """A turn the engine models (0 to MAX_TURN): the one check for `stats` and `odds`."""
     if not 0 <= turn <= MAX_TURN:
         raise OptionError("turn", f"{mention('turn')} must be between 0 and {MAX_TURN} (got {turn})", field="turn")
+
+
+def turn_for(deadlines: Sequence[int | None], turn: int | None, *, say_how: bool = False) -> int:
+    """The turn of the wants without `@N`: `turn`, else 0 (`deadlines`: each want's own, None without `@N`).
+
+    When every want has its own deadline, the answer is by the latest of them, and a `turn` given would change
+    nothing: it is refused (`say_how`: the message says how to fix it). The one check for `stats` and `odds`."""
+    dated = [deadline for deadline in deadlines if deadline is not None]
+    if not deadlines or len(dated) < len(deadlines):
+        return 0 if turn is None else turn
+    if turn is not None:
+        how = f"; leave out {mention('turn')} or a @N" if say_how else ""
+        raise OptionError(
+            "turn",
+            f"{mention('turn')} {turn} applies to the wants without @N, and every want here has its own deadline{how}",
+            field="turn",
+        )
+    return max(dated)
 
 
 def check_reachable(

@@ -27,9 +27,11 @@ from deckcheck.stats.answer import (
     SEATS,
     Answer,
     StatsOptions,
+    check_turn,
     exact_unavailable,
     optimal_uncomputable,
     parse_mulligan,
+    turn_for,
 )
 from deckcheck.stats.exact import ExactEngine, ExactUnavailable
 from deckcheck.stats.model import Atom, MulliganPlan, OddsModel, Want, keep_filter_plan, no_mulligan
@@ -264,17 +266,8 @@ def run_odds(
     deck = quick_deck(game, deck_size, parse_copies(copies))
     queries = [parse_quick_query(text, deck) for text in wants]
     alternatives = [parse_quick_query(text, deck, "any") for text in anys]
-    dated = [q.deadline for q in [*queries, *alternatives] if q.deadline is not None]
-    if turn is not None and len(dated) == len(queries) + len(alternatives):
-        raise OptionError(
-            "turn",
-            f"{mention('turn')} {turn} applies to the wants without @N, and every want here has its own deadline",
-            field="turn",
-        )
-    if turn is None:
-        turn = max(dated) if dated and len(dated) == len(queries) + len(alternatives) else 0
-    if not 0 <= turn <= MAX_TURN:
-        raise OptionError("turn", f"{mention('turn')} must be between 0 and {MAX_TURN} (got {turn})", field="turn")
+    turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn)
+    check_turn(turn)
     keep = parse_keep(mulligan, deck)
     options = StatsOptions(mulligan=mulligan, method=method, seed=seed)  # type: ignore[arg-type]
     cells = {}

@@ -456,11 +456,19 @@ class _Verdict:
         return int((self.ok & self.any_ok).sum() if has_any else self.ok.sum())
 
 
-def _check_run(trials: int, seed: int) -> None:
-    if trials < 1:
-        raise OptionError("trials", f"{mention('trials')} must be at least 1 (got {trials})", field="trials")
-    if seed < 0:
-        raise OptionError("seed", f"{mention('seed')} must be a non-negative integer (got {seed})", field="seed")
+#: The most setups one answer simulates.
+MAX_TRIALS = 100_000_000
+
+
+def check_run(trials: int, seed: int | None) -> None:
+    """A simulation's size and seed: 1 to MAX_TRIALS setups, a seed of 0 or more (None: drawn later). The one check
+    for :class:`~deckcheck.stats.answer.StatsOptions` and for :func:`simulate` and :func:`simulate_engine`."""
+    if not 1 <= trials <= MAX_TRIALS:
+        raise OptionError(
+            "trials", f"{mention('trials')} must be between 1 and {MAX_TRIALS:,} (got {trials})", field="trials"
+        )
+    if seed is not None and seed < 0:
+        raise OptionError("seed", f"{mention('seed')} must be 0 or more (got {seed})", field="seed")
 
 
 def simulate(
@@ -481,7 +489,7 @@ def simulate(
     """
     import numpy as np
 
-    _check_run(trials, seed)
+    check_run(trials, seed)
     if batch < 1:
         raise DeckcheckError(f"the batch size must be at least 1 (got {batch})")
     simulation = _Vectorised(model, plan)
@@ -519,7 +527,7 @@ def simulate_engine(
     cards that reached the hand (``table.reached``). `precision` and `progress` work as in :func:`simulate`, every
     `batch` trials.
     """
-    _check_run(trials, seed)
+    check_run(trials, seed)
     find = atom_of(model)
     atom_by_number: dict[str, int] = {}  # one card number is one card: find its atom once
 

@@ -16,6 +16,7 @@ from conftest import cipher_unit, make_db, make_deck
 
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.errors import DeckcheckError, EngineError, OptionError
+from deckcheck.games import get_game
 from deckcheck.model.deck import Deck
 from deckcheck.stats.answer import (
     Answer,
@@ -23,9 +24,11 @@ from deckcheck.stats.answer import (
     answer,
     default_report,
     parse_queries,
+    turn_for,
     turn_table,
 )
 from deckcheck.stats.model import OddsModel
+from deckcheck.stats.quick import run_odds
 from deckcheck.stats.simulate import simulate, wilson
 
 # Decks of each game ----------------------------------------------------------------------------------------------
@@ -779,3 +782,37 @@ def test_a_query_splitting_the_deck_into_49_groups_simulates_only_the_hands_draw
         assert result.method == "simulate" and result.trials == 2_000
         low, high = result.ci95
         assert 0 <= low <= result.probability <= high <= 1
+
+
+def test_turn_for_is_the_turn_of_the_wants_without_a_deadline():
+    assert turn_for([None, 2], None) == 0 and turn_for([None, 2], 3) == 3 and turn_for([], 4) == 4
+    assert turn_for([1, 3], None) == 3  # every want has its own deadline: by the latest
+
+
+def test_turn_for_refuses_a_turn_that_would_change_nothing():
+    with pytest.raises(OptionError) as error:
+        turn_for([1, 3], 2)
+    assert error.value.option == error.value.field == "turn"
+    assert str(error.value) == "turn 2 applies to the wants without @N, and every want here has its own deadline"
+    with pytest.raises(OptionError) as error:
+        turn_for([1], 2, say_how=True)
+    assert str(error.value).endswith("its own deadline; leave out turn or a @N")
+
+
+def test_stats_and_odds_check_the_turn_in_the_same_words(decks):
+    for turn in (31, -1):
+        with pytest.raises(OptionError) as asked:
+            ask(decks["vanguard"], ["grade=1"], turn=turn)
+        with pytest.raises(OptionError) as odds:
+            run_odds(
+                get_game("vanguard"),
+                deck_size=50,
+                copies=["a=4"],
+                wants=["a"],
+                anys=[],
+                turn=turn,
+                mulligan=None,
+                method=None,
+                seed=1,
+            )
+        assert str(asked.value) == str(odds.value) == f"turn must be between 0 and 30 (got {turn})"
