@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import pickle
+from datetime import date
 
+import pytest
+from conftest import LEGAL_VANGUARD_TOML
+
+from deckcheck.carddb.db import load_carddb
+from deckcheck.carddb.search import run_search
+from deckcheck.check.regulations import load_regulations
+from deckcheck.check.run import check_paths
 from deckcheck.cli.app import as_flags, flag
 from deckcheck.errors import DeckcheckError, OptionError, mention
 
@@ -58,3 +67,70 @@ def test_the_command_line_says_the_flags():
     assert str(said) == "x.json, field 'game_title_id': give --game"
     plain = DeckcheckError("no such file", path="x")
     assert as_flags(plain) is plain
+
+
+# The library names no flag; the command line names the same options by their flags ------------------------------
+
+
+def test_as_of_in_the_library_and_on_the_command_line(run_cli, vanguard_carddb, tmp_path):
+    deck = tmp_path / "d.deck.toml"
+    deck.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    with pytest.raises(OptionError) as error:
+        check_paths([deck], [vanguard_carddb], as_of="soon")
+    assert error.value.option == "as_of" and str(error.value) == "as_of must be a date YYYY-MM-DD, not 'soon'"
+    code, out, err = run_cli("check", deck, "--carddb", vanguard_carddb, "--as-of", "soon")
+    assert code == 2 and out == "" and err == "deckcheck: --as-of must be a date YYYY-MM-DD, not 'soon'\n"
+    with pytest.raises(OptionError, match=r"^as_of '2030-02-30' is not a real date$"):
+        check_paths([deck], [vanguard_carddb], as_of="2030-02-30")
+    assert "deckcheck: --as-of '2030-02-30' is not a real date" in run_cli("show", deck, "--as-of", "2030-02-30")[2]
+
+
+def test_a_regulation_no_game_has_in_every_output(run_cli, vanguard_carddb, tmp_path):
+    deck = tmp_path / "d.deck.toml"
+    deck.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    run = check_paths([deck], [vanguard_carddb], regulation="Nope")
+    [error] = run.errors
+    assert isinstance(error, OptionError) and error.option == "regulation" and error.field is None
+    assert str(error).startswith("regulation 'Nope': none of the games checked has a regulation of that name")
+    said = "--regulation 'Nope': none of the games checked has a regulation of that name"
+    code, out, err = run_cli("check", deck, "--carddb", vanguard_carddb, "--regulation", "Nope", "-o", "json")
+    assert code == 2 and err.startswith(f"deckcheck: {said}")
+    [listed] = json.loads(out)["errors"]
+    assert listed["message"].startswith(said) and listed["field"] is None
+    out = run_cli("check", deck, "--carddb", vanguard_carddb, "--regulation", "Nope", "-o", "github")[1]
+    assert out.startswith(f"::error title=deckcheck::{said}")
+
+
+def test_two_regulations_on_the_day_asked(run_cli, vanguard_carddb, tmp_path):
+    folder = vanguard_carddb / "vanguard" / "regulations"
+    folder.mkdir()
+    (folder / "x.toml").write_text('name = "X"\neffective = 2030-01-01\n', encoding="utf-8")
+    (folder / "y.toml").write_text('name = "Y"\neffective = 2030-01-01\n', encoding="utf-8")
+    deck = tmp_path / "d.deck.toml"
+    deck.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    with pytest.raises(OptionError) as error:
+        load_regulations("vanguard", [vanguard_carddb]).in_force(date(2030, 6, 1))
+    assert error.value.options == ["as_of", "regulation"]
+    assert str(error.value).startswith("as_of 2030-06-01: 'X', 'Y' both take effect on 2030-01-01 for vanguard")
+    assert str(error.value).endswith("; choose one with regulation NAME")
+    code, _, err = run_cli("show", deck, "--carddb", vanguard_carddb, "--as-of", "2030-06-01")
+    assert code == 2 and err.startswith("deckcheck: --as-of 2030-06-01: 'X', 'Y' both take effect on 2030-01-01")
+    assert err.endswith("; choose one with --regulation NAME\n")
+
+
+def test_limit_in_the_library_and_on_the_command_line(run_cli, isolated_carddb):
+    with pytest.raises(OptionError) as error:
+        run_search("騎士", "vanguard", limit=0, json_output=False, carddb_dirs=())
+    assert str(error.value) == "limit must be at least 1 (got 0)" and error.value.field == "limit"
+    code, out, err = run_cli("cards", "search", "騎士", "--game", "vanguard", "--limit", "0")
+    assert code == 2 and out == "" and err == "deckcheck: field '--limit': --limit must be at least 1 (got 0)\n"
+
+
+def test_a_card_database_folder_that_does_not_exist(run_cli, isolated_carddb):
+    missing = isolated_carddb / "nowhere"
+    with pytest.raises(OptionError) as error:
+        load_carddb("vanguard", [missing])
+    assert str(error.value) == f"{missing}: card database folder does not exist (from carddb_dirs or $DECKCHECK_CARDDB)"
+    code, _, err = run_cli("rules", "vanguard", "--carddb", missing)
+    assert code == 2
+    assert err == f"deckcheck: {missing}: card database folder does not exist (from --carddb or $DECKCHECK_CARDDB)\n"
