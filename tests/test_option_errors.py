@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 from datetime import date
+from pathlib import Path
 
 import pytest
 from conftest import LEGAL_VANGUARD_TOML
@@ -14,7 +16,15 @@ from deckcheck.carddb.search import run_search
 from deckcheck.check.regulations import load_regulations
 from deckcheck.check.run import check_paths
 from deckcheck.cli.app import as_flags, flag
-from deckcheck.errors import DeckcheckError, OptionError, mention
+from deckcheck.commands.convert import run_convert
+from deckcheck.commands.hand import iter_hands
+from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
+from deckcheck.games import get_game
+from deckcheck.stats.answer import StatsOptions
+from deckcheck.stats.quick import run_odds
+
+ROOT = Path(__file__).resolve().parent.parent
+DAWN_KNIGHTS = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
 
 
 def test_the_library_names_the_option_and_no_flag():
@@ -134,3 +144,71 @@ def test_a_card_database_folder_that_does_not_exist(run_cli, isolated_carddb):
     code, _, err = run_cli("rules", "vanguard", "--carddb", missing)
     assert code == 2
     assert err == f"deckcheck: {missing}: card database folder does not exist (from --carddb or $DECKCHECK_CARDDB)\n"
+
+
+def test_trials_in_the_library_and_on_the_command_line(run_cli, isolated_carddb):
+    with pytest.raises(OptionError) as error:
+        StatsOptions(trials=0)
+    assert error.value.option == "trials" and str(error.value) == "trials must be between 1 and 100,000,000 (got 0)"
+    code, out, err = run_cli("stats", DAWN_KNIGHTS, "--want", "grade=1", "--trials", "0")
+    assert code == 2 and out == ""
+    assert err == "deckcheck: field 'trials': --trials must be between 1 and 100,000,000 (got 0)\n"
+    with pytest.raises(OptionError) as error:
+        StatsOptions(precision=0.01, method="exact")
+    assert str(error.value) == "precision applies to simulation; it conflicts with method exact"
+    err = run_cli("stats", DAWN_KNIGHTS, "--want", "grade=1", "--precision", "0.01", "--method", "exact")[2]
+    assert err == "deckcheck: field 'method': --precision applies to simulation; it conflicts with --method exact\n"
+
+
+def test_turn_and_deadlines_in_the_library_and_on_the_command_line(run_cli, isolated_carddb):
+    asked = dict(deck_size=50, copies=["a=4"], anys=[], mulligan=None, method=None, seed=1)
+    with pytest.raises(OptionError) as error:
+        run_odds(get_game("vanguard"), wants=["a@2"], turn=3, **asked)
+    assert str(error.value) == "turn 3 applies to the wants without @N, and every want here has its own deadline"
+    odds = ("odds", "--game", "vanguard", "--deck-size", "50", "--copies", "a=4", "--want")
+    err = run_cli(*odds, "a@2", "--turn", "3")[2]
+    assert err == (
+        "deckcheck: field 'turn': --turn 3 applies to the wants without @N, and every want here has its own deadline\n"
+    )
+    with pytest.raises(OptionError, match=r"^turn must be between 0 and 30 \(got 31\)$"):
+        run_odds(get_game("vanguard"), wants=["a"], turn=31, **asked)
+    err = run_cli(*odds, "a", "--turn", "31")[2]
+    assert err == "deckcheck: field 'turn': --turn must be between 0 and 30 (got 31)\n"
+    # the engine's own refusal: `turns` in Python, --turn on the command line
+    with pytest.raises(EngineError) as error:
+        next(iter_hands(DAWN_KNIGHTS, seed=1, turns=31))
+    assert isinstance(error.value, OptionError) and error.value.option == "turns"
+    assert str(error.value) == "turns must be between 0 and 30 (got 31): the engine models the first turns"
+    err = run_cli("hand", DAWN_KNIGHTS, "--turn", "31", "--seed", "1")[2]
+    assert err == "deckcheck: --turn must be between 0 and 30 (got 31): the engine models the first turns\n"
+
+
+def test_hand_and_convert_options_in_the_library_and_on_the_command_line(run_cli, isolated_carddb):
+    with pytest.raises(OptionError) as error:
+        iter_hands(DAWN_KNIGHTS, seed=1, wants=["grade=1"])
+    assert str(error.value) == "want says what policy optimal aims for; use it with policy optimal"
+    err = run_cli("hand", DAWN_KNIGHTS, "--want", "grade=1", "--seed", "1")[2]
+    assert (
+        err == "deckcheck: field 'want': --want says what --mulligan optimal aims for; use it with --mulligan optimal\n"
+    )
+    with pytest.raises(OptionError) as error:
+        run_convert(DAWN_KNIGHTS, "toml", None, player="A", as_of="2030-01-01")
+    assert error.value.options == ["player", "as_of", "to"]
+    assert str(error.value) == "player and as_of apply to a printed list (to markdown or html), not toml"
+    err = run_cli("convert", DAWN_KNIGHTS, "--to", "toml", "--player", "A", "--as-of", "2030-01-01")[2]
+    assert err == "deckcheck: --player and --as-of apply to a printed list (--to markdown or html), not toml\n"
+
+
+def test_every_option_the_library_names_is_a_flag_of_the_command_line():
+    """A name given to OptionError or mention() in the library is one the CLI knows how to say as a real flag."""
+    from test_cli import _options_by_command
+
+    flags = {name for options in _options_by_command().values() for name in options}
+    named = set()
+    for path in (ROOT / "deckcheck").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        named |= set(
+            re.findall(r"""(?:mention|OptionError|NoRegulationInForce|TurnsOutOfRange)\(\s*["'](\w+)["']""", text)
+        )
+    assert len(named) > 20
+    assert {name for name in named if flag(name) not in flags} == set()

@@ -66,7 +66,6 @@ def _exits_2_on_bad_input(command: Callable[..., None]) -> Callable[..., None]:
 #: The flag of each library option whose flag is not `--` and its name with `-` for `_` (`as_of` is `--as-of`).
 FLAGS = {
     "wants": "--want",
-    "anys": "--any",
     "turns": "--turn",
     "policy": "--mulligan",
     "carddb_dirs": "--carddb",
