@@ -50,6 +50,7 @@ _EXPORTS = {
     "source_from_mapping": "deckcheck.formats.read",
     "CardDatabaseError": "deckcheck.errors",
     "DeckcheckError": "deckcheck.errors",
+    "OptionError": "deckcheck.errors",
     "all_games": "deckcheck.games",
     "get_game": "deckcheck.games",
     "Violation": "deckcheck.model.violation",
@@ -68,6 +69,7 @@ __all__ = [
     "RuleListing",
     "StatsOptions",
     "Table",
+    "OptionError",
     "Violation",
     "all_games",
     "answer",
@@ -107,7 +109,7 @@ if TYPE_CHECKING:
     from deckcheck.checking.run import check_paths
     from deckcheck.engine.deal import deal
     from deckcheck.engine.table import Table
-    from deckcheck.errors import CardDatabaseError, DeckcheckError
+    from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError
     from deckcheck.formats.read import parse_deck, source_from_mapping
     from deckcheck.games import all_games, get_game
     from deckcheck.model.deck import Deck, DeckSource

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +11,8 @@ from typing import Any
 class DeckcheckError(Exception):
     """Bad input: a file, line or field that is not what was expected.
 
-    The CLI prints ``str(error)`` and exits with code 2; it never shows a traceback.
+    The CLI prints ``str(error)`` (an :class:`OptionError` with its options as flags) and exits with code 2; it never
+    shows a traceback.
     """
 
     def __init__(
@@ -36,15 +39,20 @@ class DeckcheckError(Exception):
         return _rebuild, (type(self), self.args, dict(self.__dict__))
 
     def describe(self) -> str:
-        where = []
-        if self.path:
-            where.append(self.path if self.line is None else f"{self.path}:{self.line}")
-        elif self.line is not None:
-            where.append(f"line {self.line}")
-        if self.field:
-            where.append(f"field '{self.field}'")
-        prefix = ", ".join(where)
-        return f"{prefix}: {self.reason}" if prefix else self.reason
+        return _placed(self.reason, self.path, self.line, self.field)
+
+
+def _placed(reason: str, path: str | None, line: int | None, field: str | None) -> str:
+    """`path:line, field 'x': reason`, with the parts that are known."""
+    where = []
+    if path:
+        where.append(path if line is None else f"{path}:{line}")
+    elif line is not None:
+        where.append(f"line {line}")
+    if field:
+        where.append(f"field '{field}'")
+    prefix = ", ".join(where)
+    return f"{prefix}: {reason}" if prefix else reason
 
 
 class Problem(str):
@@ -78,3 +86,57 @@ def _rebuild(cls: type[DeckcheckError], args: tuple[Any, ...], state: dict[str, 
 
 class EngineError(DeckcheckError):
     """The setup cannot run on this deck, or a step was asked that the rules forbid."""
+
+
+#: An option named inside an OptionError's reason (see `mention`): NUL, the name, NUL.
+_MENTION = re.compile(r"\x00([A-Za-z_][A-Za-z0-9_]*)\x00")
+
+
+def mention(option: str) -> str:
+    """An option named inside an :class:`OptionError`'s reason, e.g. ``f"... conflicts with {mention('method')}
+    exact"``: the library writes it as its name (``method``), the command line as its flag (``--method``).
+    Only an OptionError's reason may hold one."""
+    return f"\x00{option}\x00"
+
+
+class OptionError(DeckcheckError):
+    """An option given a value that cannot be used (or options that cannot go together): a keyword argument of a
+    library call such as ``StatsOptions(trials=0)``, which the command line takes as a flag (``--trials 0``).
+
+    ``option`` is the option's name as the library knows it: the Python parameter (``trials``, ``as_of``). The
+    reason names every option it is about with :func:`mention`, this one included where the sentence names it:
+    ``OptionError("trials", f"{mention('trials')} must be at least 1")``. ``str(error)`` and ``reason`` name them
+    as the library does ("trials must be at least 1"); :meth:`spelled` names them as another caller does (the
+    command line: "--trials must be at least 1"). A ``field`` that is one of those options is not said again
+    before the reason, which names it already.
+    """
+
+    def __init__(
+        self,
+        option: str,
+        reason: str,
+        *,
+        path: str | Path | None = None,
+        line: int | None = None,
+        field: str | None = None,
+        details: list[Problem] | None = None,
+    ) -> None:
+        self.option = option
+        self.template = reason  # the reason with its mentions: see spelled()
+        super().__init__(self.spelled(_as_named), path=path, line=line, field=field, details=details)
+
+    @property
+    def options(self) -> list[str]:
+        """The option the error is about, then every other option its reason names, each once."""
+        return list(dict.fromkeys([self.option, *_MENTION.findall(self.template)]))
+
+    def spelled(self, spell: Callable[[str], str]) -> str:
+        """The reason with every option it names written as ``spell(name)``."""
+        return _MENTION.sub(lambda found: spell(found[1]), self.template)
+
+    def describe(self) -> str:
+        return _placed(self.reason, self.path, self.line, None if self.field in self.options else self.field)
+
+
+def _as_named(option: str) -> str:
+    return option

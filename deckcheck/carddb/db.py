@@ -22,7 +22,7 @@ from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
-from deckcheck.errors import CardDatabaseError, DeckcheckError, Problem
+from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention
 from deckcheck.games import get_game
 from deckcheck.model.cards import Card, RecordError
 from deckcheck.model.deck import Deck, DeckSource
@@ -73,7 +73,11 @@ def _layers(extra: Iterable[str | Path], cwd: Path | None) -> list[tuple[Path, P
     layers.extend(Path(folder) for folder in extra)
     for layer in layers[1 + (root is not None) :]:  # the git root's carddb/ was found as a folder
         if not os.path.isdir(layer):
-            raise DeckcheckError("card database folder does not exist (from --carddb or $DECKCHECK_CARDDB)", path=layer)
+            raise OptionError(
+                "carddb_dirs",
+                f"card database folder does not exist (from {mention('carddb_dirs')} or $DECKCHECK_CARDDB)",
+                path=layer,
+            )
     unique: dict[Path, Path] = {}
     for index, layer in enumerate(layers):
         resolved = _shipped_resolved(layer) if index == 0 else Path(os.path.realpath(layer))

@@ -49,7 +49,7 @@ from deckcheck._util.files import read_input
 from deckcheck._util.normalize import norm_number
 from deckcheck._util.toml_scan import toml_comment_lines, toml_error_position
 from deckcheck.carddb.db import forget_loaded, layer_folders, limit_disagreements, load_file, load_layers, parse_record
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.games import get_game
 from deckcheck.model.cards import Card
 from deckcheck.model.game import Game
@@ -158,9 +158,10 @@ def _import_locked(
     report.rejected.sort(key=lambda rejection: rejection.row)  # stable: a row's problems keep their order
     if report.added or report.replaced:
         if existing.comment_line is not None and not force:
-            raise DeckcheckError(
+            raise OptionError(
+                "force",
                 f"holds TOML comments (line {existing.comment_line}) that rewriting it would drop; "
-                "remove them or use --force to rewrite it without them",
+                f"remove them or use {mention('force')} to rewrite it without them",
                 path=target,
             )
         _write(target, existing.document(game, records))

@@ -18,7 +18,7 @@ from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.searchkey import fold_key, name_keys, search_key
 from deckcheck._util.text import display_width, pad
 from deckcheck.carddb.db import CardDB, load_carddb
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.games import get_game
 from deckcheck.model.cards import Card
 from deckcheck.model.query import _CONDITION, _field_info, parse_filter
@@ -144,7 +144,7 @@ def run_search(query: str, game_id: str, *, limit: int | None, json_output: bool
     game = get_game(game_id)
     _check_query(query)
     if limit is not None and limit < 1:
-        raise DeckcheckError(f"--limit must be at least 1 (got {limit})", field="--limit")
+        raise OptionError("limit", f"{mention('limit')} must be at least 1 (got {limit})", field="limit")
     db = load_carddb(game.id, carddb_dirs)
     cards = search_cards(db, query)
     if json_output:

@@ -33,7 +33,7 @@ from deckcheck._util.text import display_width, plural, with_article
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb.db import carddb_layers
 from deckcheck.checking.rules import BANNED, RESTRICTED
-from deckcheck.errors import DeckcheckError, Problem
+from deckcheck.errors import DeckcheckError, OptionError, Problem, mention
 from deckcheck.model.game import CopyGroup
 from deckcheck.model.violation import Violation
 
@@ -292,19 +292,26 @@ class _FileReader:
             yield self.listing(key, limit, f"limits.{key}", _assigned(key))
 
 
-def parse_day(value: date | str, what: str = "a date") -> date:
-    """A YYYY-MM-DD date (a date object passes); anything else is bad input."""
+def parse_day(value: date | str, what: str = "a date", *, option: str | None = None) -> date:
+    """A YYYY-MM-DD date (a date object passes); anything else is bad input. `what` names the value in the message;
+    a value given for an `option` (`as_of`) is refused with an OptionError that names it."""
     if isinstance(value, datetime):
         return value.date()
     if isinstance(value, date):
         return value
+
+    def refused(reason: str) -> DeckcheckError:
+        if option is None:
+            return DeckcheckError(f"{what} {reason}")
+        return OptionError(option, f"{mention(option)} {reason}")
+
     text = str(value).strip()
     if not _DAY.match(text):
-        raise DeckcheckError(f"{what} must be a date YYYY-MM-DD, not {value!r}")
+        raise refused(f"must be a date YYYY-MM-DD, not {value!r}")
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise DeckcheckError(f"{what} {text!r} is not a real date") from None
+        raise refused(f"{text!r} is not a real date") from None
 
 
 # The regulations of a game ---------------------------------------------------------------------------------
@@ -348,18 +355,20 @@ class RegulationSet:
         started = [r for r in self.ordered() if r.effective <= day]
         if not started:
             if not self.regulations:
-                raise NoRegulationInForce(f"--as-of {day.isoformat()}: {self.known()}")
+                raise NoRegulationInForce("as_of", f"{mention('as_of')} {day.isoformat()}: {self.known()}")
             first = self.ordered()[0]
             raise NoRegulationInForce(
-                f"--as-of {day.isoformat()} is before every {self.game} regulation: the earliest is "
-                f"'{first.name}', effective {first.effective.isoformat()} ({self.known()})"
+                "as_of",
+                f"{mention('as_of')} {day.isoformat()} is before every {self.game} regulation: the earliest is "
+                f"'{first.name}', effective {first.effective.isoformat()} ({self.known()})",
             )
         latest = [r for r in started if r.effective == started[-1].effective]
         if len(latest) > 1:
             names = ", ".join(repr(r.name) for r in latest)
-            raise DeckcheckError(
-                f"--as-of {day.isoformat()}: {names} both take effect on {latest[0].effective.isoformat()} for "
-                f"{self.game}; choose one with --regulation NAME"
+            raise OptionError(
+                "as_of",
+                f"{mention('as_of')} {day.isoformat()}: {names} both take effect on {latest[0].effective.isoformat()} "
+                f"for {self.game}; choose one with {mention('regulation')} NAME",
             )
         return latest[0]
 
@@ -522,8 +531,8 @@ def choose(
     return None
 
 
-class NoRegulationInForce(DeckcheckError):
-    """--as-of names a day before every regulation of the game (or it has none): none was in force that day. Asked
+class NoRegulationInForce(OptionError):
+    """`as_of` names a day before every regulation of the game (or it has none): none was in force that day. Asked
     for alone, that is not bad input: the deck is judged without a regulation, as `check` does (with a note)."""
 
 
@@ -546,7 +555,7 @@ def regulation_for(
     key = deck_regulation(deck.source) if deck_key else None
     if name is None and key is None and as_of is None:
         return None
-    day = parse_day(as_of, "--as-of") if as_of is not None else None
+    day = parse_day(as_of, option="as_of") if as_of is not None else None
     regulations = load_regulations(deck.game.id, carddb_dirs)
     try:
         chosen = choose(regulations, name=name, deck_key=key, day=day, deck_path=deck.path)

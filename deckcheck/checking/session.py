@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.checking.deck import report_deck
 from deckcheck.checking.report import CheckRun, DeckReport
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import DeckSource
 
@@ -59,7 +59,7 @@ class CheckSession:
         if as_of is not None:
             from deckcheck.checking.regulations import parse_day  # deferred: a regulation asked for
 
-            self.day = parse_day(as_of, "--as-of")
+            self.day = parse_day(as_of, option="as_of")
         self.broken: dict[str, DeckcheckError] = {}  # game -> the error that stops its decks (reported once)
         self.warned: set[str] = set()
         self.dbs: dict[str, CardDB] = {}
@@ -81,7 +81,10 @@ class CheckSession:
             return True
         listed = "; ".join(f"{found.game}: {found.names()}" for found in sets)
         self.run.errors.append(
-            DeckcheckError(f"--regulation {name!r}: none of the games checked has a regulation of that name ({listed})")
+            OptionError(
+                "regulation",
+                f"{mention('regulation')} {name!r}: none of the games checked has a regulation of that name ({listed})",
+            )
         )
         return False
 

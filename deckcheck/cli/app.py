@@ -15,7 +15,7 @@ import typer
 
 from deckcheck._version import __version__
 from deckcheck.cli import clitypes
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError
 
 if TYPE_CHECKING:
     pass
@@ -69,10 +69,39 @@ def _exits_2_on_bad_input(command: Callable[..., None]) -> Callable[..., None]:
         try:
             command(*args, **kwargs)
         except DeckcheckError as error:
-            _say(f"deckcheck: {error}")
+            _say(f"deckcheck: {as_flags(error)}")
             raise typer.Exit(2) from None
 
     return run
+
+
+#: The flag of each library option whose flag is not `--` and its name with `-` for `_` (`as_of` is `--as-of`).
+FLAGS = {
+    "wants": "--want",
+    "turns": "--turn",
+    "policy": "--mulligan",
+    "carddb_dirs": "--carddb",
+    "game_id": "--game",
+    "out": "--out-file",
+}
+#: Options whose `field` the command line has always written as the flag itself (`cards search`: field '--limit');
+#: the others as the flag without its dashes (field 'trials', field 'deck-size').
+_FIELD_AS_FLAG = {"limit"}
+
+
+def flag(option: str) -> str:
+    """The command line's flag for a library option: `trials` → `--trials`, `as_of` → `--as-of`."""
+    return FLAGS.get(option) or "--" + option.replace("_", "-")
+
+
+def as_flags(error: DeckcheckError) -> DeckcheckError:
+    """The error as the command line says it: an OptionError names its options by their flags, its field too."""
+    if not isinstance(error, OptionError):
+        return error
+    field = error.field
+    if field is not None and field in error.options:
+        field = flag(field) if field in _FIELD_AS_FLAG else flag(field).removeprefix("--")
+    return DeckcheckError(error.spelled(flag), path=error.path, line=error.line, field=field, details=error.details)
 
 
 _gc_paused = False
@@ -168,7 +197,7 @@ def _echo(text: str, *, colour: bool | None = None, json_text: bool = False, nl:
 
 def _echo_errors(errors: list[DeckcheckError]) -> None:
     for error in errors:
-        _say(f"deckcheck: {error}")
+        _say(f"deckcheck: {as_flags(error)}")
 
 
 def _version(value: bool) -> None:
@@ -247,6 +276,7 @@ def check(
 
     files_progress = _progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
     run = check_paths(paths, carddb or (), progress=files_progress, regulation=regulation, as_of=as_of)
+    run.errors = [as_flags(error) for error in run.errors]  # every output format names the options by their flags
     for warning in run.warnings:
         _say(f"deckcheck: card data note: {warning}")
     for note in run.notes:
@@ -916,7 +946,7 @@ def main(resume_gc: bool = False) -> None:
     try:
         app_for(sys.argv[1:])()
     except DeckcheckError as error:
-        _say(f"deckcheck: {error}")
+        _say(f"deckcheck: {as_flags(error)}")
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)

@@ -22,7 +22,7 @@ from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.checking.deck import report_deck
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.edit import Change, comment_lines, edit_text, set_key_text
 from deckcheck.formats.read import parse_deck
 from deckcheck.formats.write import check_round_trip, content, losses, read_back, render, to_toml
@@ -229,10 +229,15 @@ def find_card(db: CardDB, key: str, section: str | None = None) -> Card:
     if len(distinct) > 1:
         listed = "; ".join(card.label() for card in same_name)
         sections = list(dict.fromkeys(db.game.home_section(card) for card in same_name))
-        or_section = f", or the section with --section ({', '.join(sections)})" if len(sections) > 1 else ""
+        if len(sections) > 1:  # the section would tell them apart
+            raise OptionError(
+                "section",
+                f"{key!r} is the name of {len(same_name)} different cards: {listed}. Give the card number, or the "
+                f"section with {mention('section')} ({', '.join(sections)}).",
+                field="card",
+            )
         raise DeckcheckError(
-            f"{key!r} is the name of {len(same_name)} different cards: {listed}. Give the card number{or_section}.",
-            field="card",
+            f"{key!r} is the name of {len(same_name)} different cards: {listed}. Give the card number.", field="card"
         )
     return same_name[0]  # printings of one card: the lowest number stands for them
 
@@ -310,8 +315,10 @@ def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | N
     sections = list(dict.fromkeys(entry.section for entry in holding))
     if section is None:
         if len(sections) > 1:
-            raise DeckcheckError(
-                f"{_label(card, key)} is in several sections ({', '.join(sections)}); say which with --section",
+            raise OptionError(
+                "section",
+                f"{_label(card, key)} is in several sections ({', '.join(sections)}); "
+                f"say which with {mention('section')}",
                 field="section",
             )
         section = sections[0]
@@ -363,10 +370,11 @@ def _written_text(path: Path, text: str, edited: DeckSource, small: str | None, 
         raise DeckcheckError(f"cannot rewrite this deck without losing {', '.join(lost)}; nothing changed", path=path)
     dropped = comment_lines(text, edited.format)
     if dropped and not force:
-        raise DeckcheckError(
+        raise OptionError(
+            "force",
             f"this edit needs the whole file rewritten, which would drop its comments (lines "
             f"{', '.join(map(str, dropped[:8]))}{', ...' if len(dropped) > 8 else ''}); nothing changed. Run again "
-            "with --force to rewrite it without them",
+            f"with {mention('force')} to rewrite it without them",
             path=path,
         )
     return whole

@@ -17,7 +17,7 @@ from deckcheck._util.atomic import atomic_write
 from deckcheck._util.files import read_text
 from deckcheck._util.limits import parse_within_limits
 from deckcheck.carddb.db import layer_folders, load_carddb, resolve_deck
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.read import parse_deck
 from deckcheck.formats.write import check_round_trip, render
 from deckcheck.games import all_games, get_game
@@ -52,11 +52,12 @@ def run_convert(
     if carddb_dirs:  # a folder that does not exist is a bad argument here too, though a deck format needs no cards
         layer_folders(carddb_dirs)
     source, notes = read_any(source_path, game_id)
-    printed_only = {"--player": player, "--event": event, "--regulation": regulation, "--as-of": as_of}
+    printed_only = {"player": player, "event": event, "regulation": regulation, "as_of": as_of}
     given = [name for name, value in printed_only.items() if value is not None]
     if given and to not in ("markdown", "html"):
         verb = "applies" if len(given) == 1 else "apply"
-        raise DeckcheckError(f"{' and '.join(given)} {verb} to a printed list (--to markdown or html), not {to}")
+        named = " and ".join(mention(name) for name in given)
+        raise OptionError(given[0], f"{named} {verb} to a printed list ({mention('to')} markdown or html), not {to}")
     if to in ("markdown", "html"):
         text = render_printable(
             source, to, carddb_dirs, notes, player=player, event=event, regulation=regulation, as_of=as_of
@@ -66,16 +67,17 @@ def run_convert(
     if to in ("toml", "text", "json"):
         lost = check_round_trip(source, text, to)
         if lost and not force:
-            raise DeckcheckError(
-                f"the {to} format cannot hold {', '.join(lost)}; nothing written. Use another format, or --force to "
-                "convert without them",
+            raise OptionError(
+                "to",
+                f"the {to} format cannot hold {', '.join(lost)}; nothing written. Use another format, or "
+                f"{mention('force')} to convert without them",
                 path=source_path,
             )
         notes.extend(f"dropped (the {to} format cannot hold it): {item}" for item in lost)
     if out is None:
         return text, notes
     if out.exists() and not force:
-        raise DeckcheckError("already exists; use --force to overwrite it", path=out)
+        raise OptionError("out", f"already exists; use {mention('force')} to overwrite it", path=out)
     atomic_write(out, text)
     return f"Wrote {out} ({to}).", notes
 
@@ -134,16 +136,20 @@ def read_any(path: Path, game_id: str | None) -> tuple[DeckSource, list[str]]:
     if data is None:
         source = parse_deck(path, text=text)
         if game_id is not None and get_game(game_id).id != source.game_id:
-            raise DeckcheckError(
-                f"is a {source.game_id} deck, not {game_id} (--game is only needed for registry JSON)", path=path
+            raise OptionError(
+                "game_id",
+                f"is a {source.game_id} deck, not {game_id} ({mention('game_id')} is only needed for registry JSON)",
+                path=path,
             )
         return source, []
     if game_id is None and isinstance(data.get("game"), str):
         game_id = data["game"]
     game_id = _registry_game(data, game_id, path)
     if game_id is None:
-        raise DeckcheckError(
-            "is a deck registry JSON file (list / sub_list / p_list), which does not say its game: give --game",
+        raise OptionError(
+            "game_id",
+            f"is a deck registry JSON file (list / sub_list / p_list), which does not say its game: give "
+            f"{mention('game_id')}",
             path=path,
         )
     try:
@@ -180,9 +186,10 @@ def _registry_game(data: dict[str, Any], game_id: str | None, path: Path) -> str
     named = titles.get(title_id)
     wanted = get_game(game_id).id if game_id is not None else None
     if named is not None and wanted is not None and named != wanted:
-        raise DeckcheckError(
+        raise OptionError(
+            "game_id",
             f"is a {get_game(named).title} export (game_title_id {title_id}), not a {get_game(wanted).title} deck: "
-            "drop --game or give the right one",
+            f"drop {mention('game_id')} or give the right one",
             path=path,
             field="game_title_id",
         )
@@ -194,8 +201,9 @@ def _registry_game(data: dict[str, Any], game_id: str | None, path: Path) -> str
             field="game_title_id",
         )
     if named is None and wanted is None:
-        raise DeckcheckError(
-            f"game_title_id {title_id} is not a game deckcheck knows the registry id of: give --game",
+        raise OptionError(
+            "game_id",
+            f"game_title_id {title_id} is not a game deckcheck knows the registry id of: give {mention('game_id')}",
             path=path,
             field="game_title_id",
         )

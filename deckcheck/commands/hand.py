@@ -12,7 +12,7 @@ from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
 from deckcheck.engine.table import Going, Table
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
@@ -35,9 +35,10 @@ def parse_policy(
     computes)."""
     text = text.strip()
     if (wants or anys) and text != "optimal":
-        option = "--want" if wants else "--any"
-        raise DeckcheckError(
-            f"{option} says what --mulligan optimal aims for; use it with --mulligan optimal", field=option[2:]
+        option = "want" if wants else "any"
+        optimal = f"{mention('policy')} optimal"
+        raise OptionError(
+            option, f"{mention(option)} says what {optimal} aims for; use it with {optimal}", field=option
         )
     if text == "none":
         return NoMulligan()
@@ -45,9 +46,11 @@ def parse_policy(
         return KeepFilter(parse_filter(text.removeprefix("keep:"), deck.game))
     if text == "optimal":
         if not wants and not anys:
-            raise DeckcheckError(
-                "--mulligan optimal needs what to aim for: give --want QUERY (as for `deckcheck stats`)",
-                field="mulligan",
+            raise OptionError(
+                "policy",
+                f"{mention('policy')} optimal needs what to aim for: give {mention('wants')} QUERY "
+                "(as for `deckcheck stats`)",
+                field="policy",
             )
         from deckcheck.stats.answer import OptimalMulligan, parse_queries  # deferred: the optimal mulligan only
 
@@ -140,7 +143,7 @@ def iter_hands(
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     if count < 1:
-        raise DeckcheckError(f"--count must be at least 1 (got {count})", field="count")
+        raise OptionError("count", f"{mention('count')} must be at least 1 (got {count})", field="count")
     first = DealtHand(
         deck,
         deal(deck, seed=seed, going=going, policy=chosen_policy, turns=turns, choices=choices),

@@ -11,7 +11,7 @@ from pathlib import Path
 from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.engine.deal import deal
 from deckcheck.engine.table import Going
-from deckcheck.errors import DeckcheckError, EngineError
+from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import Query
@@ -25,6 +25,7 @@ from deckcheck.stats.answer import (
     default_report,
     horizon,
     parse_queries,
+    turn_for,
     turn_table,
 )
 from deckcheck.stats.plot import Axes, Series, write_plot
@@ -108,7 +109,7 @@ def run_stats(
     floor: bool = False,
 ) -> str:
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
-        raise DeckcheckError(f"--plot {plot}: the chart is written as .svg or .png", field="plot")
+        raise OptionError("plot", f"{mention('plot')} {plot}: the chart is written as .svg or .png", field="plot")
     source = parse_deck(path)
     deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
     progress = SimulationProgress(terminal=sys.stderr.isatty())
@@ -127,8 +128,10 @@ def run_stats(
     try:
         if not wants and not anys:
             if turn is not None:
-                raise DeckcheckError(
-                    "--turn applies to --want queries; the default report names its own turns", field="turn"
+                raise OptionError(
+                    "turn",
+                    f"{mention('turn')} applies to {mention('want')} queries; the default report names its own turns",
+                    field="turn",
                 )
             check_setup(deck, choices)
             results = default_report(deck, options)
@@ -158,7 +161,7 @@ def run_stats(
             return _with_notes(render_report_text(deck, results, colour=colour, seed=options.seed), left_out)
         queries = parse_queries(wants, deck)
         alternatives = parse_queries(anys, deck, "any")
-        turn = _turn_for(queries, alternatives, turn)
+        turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
         # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
         # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
         last = horizon([*queries, *alternatives], turn)
@@ -190,20 +193,6 @@ def run_stats(
         return _dump(data)
     text = render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
     return _with_notes(text, left_out)
-
-
-def _turn_for(queries: list[Query], alternatives: list[Query], turn: int | None) -> int:
-    """--turn, for the queries without `@N`; when every query has its own deadline, --turn would change nothing."""
-    dated = [query.deadline for query in [*queries, *alternatives] if query.deadline is not None]
-    if len(dated) < len(queries) + len(alternatives):
-        return 0 if turn is None else turn
-    if turn is not None:
-        raise DeckcheckError(
-            f"--turn {turn} applies to the wants without @N, and every want here has its own deadline; "
-            "leave out --turn or a @N",
-            field="turn",
-        )
-    return max(dated)
 
 
 def _deadline_owner(queries: list[Query], alternatives: list[Query], turn: int) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.engine.table import Going, Table
-from deckcheck.errors import EngineError
+from deckcheck.errors import EngineError, OptionError, mention
 from deckcheck.model.cards import Card, CardT
 from deckcheck.model.deck import Deck
 
@@ -26,6 +26,11 @@ if TYPE_CHECKING:
 MAX_CARDS = 10_000
 #: `--turn` beyond this is refused: the engine models the first turns, not a whole game.
 MAX_TURN = 30
+
+
+class TurnsOutOfRange(EngineError, OptionError):
+    """`turns` beyond the turns the engine models: the engine refuses it (an EngineError), and it is an option's
+    value (an OptionError: the command line says `--turn`)."""
 
 
 class MulliganPolicy(Protocol):
@@ -159,7 +164,10 @@ def deal(
     if setup is None:
         raise EngineError(f"the engine has no setup for {deck.game.title} yet")
     if not 0 <= turns <= MAX_TURN:
-        raise EngineError(f"--turn must be between 0 and {MAX_TURN} (got {turns}): the engine models the first turns")
+        raise TurnsOutOfRange(
+            "turns",
+            f"{mention('turns')} must be between 0 and {MAX_TURN} (got {turns}): the engine models the first turns",
+        )
     total = sum(count for section in deck.game.sections for _, count in deck.cards(section))
     if total > MAX_CARDS:
         raise EngineError(f"the deck has {total} cards; the engine deals decks of at most {MAX_CARDS} cards")

@@ -687,6 +687,7 @@ def _groups(classes: tuple[Any, ...], details: tuple[Any, ...]) -> _Groups:
 
 def _exact_drive_checks(chain: Any, groups: _Groups, state: Any) -> Any:
     """The vanguard's drive checks, each card to the hand; a firing draw trigger first draws one more."""
+    # deferred: the odds only (a check of a Vanguard deck loads no statistics)
     from deckcheck.stats.chain import CERTAIN
 
     dist = {state: CERTAIN}
@@ -696,6 +697,7 @@ def _exact_drive_checks(chain: Any, groups: _Groups, state: Any) -> Any:
 
 
 def _exact_check(chain: Any, groups: _Groups, state: Any) -> Any:
+    # deferred: the odds only (a check of a Vanguard deck loads no statistics)
     from deckcheck.stats.chain import DeckOut
 
     deck = chain.deck(state)
@@ -716,6 +718,7 @@ def _exact_check(chain: Any, groups: _Groups, state: Any) -> Any:
 def _exact_g_assist(chain: Any, groups: _Groups, state: Any) -> Any:
     """`_g_assist`: when allowed, the topmost grade-(VG+1) card of the top 5 (a uniformly random one of the deck's,
     if any is there) for the 2 lowest-grade other hand cards (random among ties) and 2 G-zone cards."""
+    # deferred: the odds only (a check of a Vanguard deck loads no statistics)
     from deckcheck.stats.chain import CERTAIN
 
     reached, hand, (grade, drive, g_zone, fodder) = state
@@ -748,6 +751,7 @@ def _exact_pay_lowest(
     """(chance, hand per class, fodder left) after paying the `count` lowest-grade hand cards, random among ties.
 
     Fodder (grade at most the vanguard's, counted or still in a class) goes first; which of it goes is immaterial."""
+    # deferred: the odds only (a check of a Vanguard deck loads no statistics)
     from deckcheck.stats.chain import CERTAIN
     from deckcheck.stats.model import compositions
 

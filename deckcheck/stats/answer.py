@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any, Literal, TypedDict
 from deckcheck.engine.deal import MAX_TURN, deal
 from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going
-from deckcheck.errors import DeckcheckError, EngineError
+from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query, parse_filter, parse_query
 from deckcheck.stats.exact import ExactEngine, ExactGaveUp, ExactResult, ExactUnavailable
+from deckcheck.stats.model import MAX_TRIALS as MAX_TRIALS  # where it always was, for callers
 from deckcheck.stats.model import (
     Atom,
     Composition,
@@ -25,6 +26,7 @@ from deckcheck.stats.model import (
     OddsModel,
     PlanPolicy,
     build_model,
+    check_run,
     keep_filter_plan,
     no_mulligan,
 )
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
 
 Method = Literal["exact", "simulate"]
 SEATS: tuple[Going, Going] = ("first", "second")
-MAX_TRIALS = 100_000_000
 DEFAULT_TRIALS = 100_000
 #: The default cap with --precision: a 95% half-width of 0.001 needs at most ~960,000 setups (p = 0.5), 0.0005 about
 #: 3.8 million; 10 million reaches about 0.0003.
@@ -59,14 +60,19 @@ class StatsOptions:
     def __post_init__(self) -> None:
         if self.trials is None:
             self.trials = DEFAULT_TRIALS if self.precision is None else PRECISION_TRIALS_CAP
-        if not 1 <= self.trials <= MAX_TRIALS:
-            raise DeckcheckError(f"--trials must be between 1 and {MAX_TRIALS:,} (got {self.trials})", field="trials")
-        if self.seed is not None and self.seed < 0:
-            raise DeckcheckError(f"--seed must be 0 or more (got {self.seed})", field="seed")
+        check_run(self.trials, self.seed)
         if self.precision is not None and not 0 < self.precision < 0.5:
-            raise DeckcheckError(f"--precision must be between 0 and 0.5 (got {self.precision})", field="precision")
+            raise OptionError(
+                "precision",
+                f"{mention('precision')} must be between 0 and 0.5 (got {self.precision})",
+                field="precision",
+            )
         if self.method == "exact" and self.precision is not None:
-            raise DeckcheckError("--precision applies to simulation; it conflicts with --method exact", field="method")
+            raise OptionError(
+                "precision",
+                f"{mention('precision')} applies to simulation; it conflicts with {mention('method')} exact",
+                field="method",
+            )
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(2**32)
 
@@ -132,23 +138,27 @@ def parse_mulligan(text: str | None) -> tuple[str, str | None]:
 
 
 def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want") -> list[Query]:
-    """`--want` (or `--any`) texts; a trailing `@N` is the query's own deadline, within the turns the engine models."""
+    """The texts of `option` (`want`, or `any`); a trailing `@N` is the query's own deadline, within the turns the
+    engine models."""
+    named = mention(option)
     for text in texts:
         if not text.strip():
-            raise DeckcheckError(
-                f"an empty --{option}: give a QUERY such as grade=1 or '>=2 trigger=heal'", field=option
+            raise OptionError(
+                option, f"an empty {named}: give a QUERY such as grade=1 or '>=2 trigger=heal'", field=option
             )
     queries = [parse_query(text, deck.game) for text in texts]
     total = sum(count for _, count in deck.cards("main")) if "main" in deck.game.sections else 0
     for query in queries:
         if query.at_least and query.k > total:
-            raise DeckcheckError(
-                f"--{option} {query.text!r} asks for {query.k} cards, but the main deck has only {total}",
+            raise OptionError(
+                option,
+                f"{named} {query.text!r} asks for {query.k} cards, but the main deck has only {total}",
                 field=option,
             )
         if query.deadline is not None and query.deadline > MAX_TURN:
-            raise DeckcheckError(
-                f"--{option} '{query.text}@{query.deadline}': the deadline is own turn {query.deadline}, beyond the "
+            raise OptionError(
+                option,
+                f"{named} '{query.text}@{query.deadline}': the deadline is own turn {query.deadline}, beyond the "
                 f"turns the engine models (0 to {MAX_TURN})",
                 field=option,
             )
@@ -161,8 +171,27 @@ def horizon(queries: Sequence[Query], turn: int) -> int:
 
 
 def check_turn(turn: int) -> None:
+    """A turn the engine models (0 to MAX_TURN): the one check for `stats` and `odds`."""
     if not 0 <= turn <= MAX_TURN:
-        raise DeckcheckError(f"--turn must be between 0 and {MAX_TURN} (got {turn})", field="turn")
+        raise OptionError("turn", f"{mention('turn')} must be between 0 and {MAX_TURN} (got {turn})", field="turn")
+
+
+def turn_for(deadlines: Sequence[int | None], turn: int | None, *, say_how: bool = False) -> int:
+    """The turn of the wants without `@N`: `turn`, else 0 (`deadlines`: each want's own, None without `@N`).
+
+    When every want has its own deadline, the answer is by the latest of them, and a `turn` given would change
+    nothing: it is refused (`say_how`: the message says how to fix it). The one check for `stats` and `odds`."""
+    dated = [deadline for deadline in deadlines if deadline is not None]
+    if not deadlines or len(dated) < len(deadlines):
+        return 0 if turn is None else turn
+    if turn is not None:
+        how = f"; leave out {mention('turn')} or a @N" if say_how else ""
+        raise OptionError(
+            "turn",
+            f"{mention('turn')} {turn} applies to the wants without @N, and every want here has its own deadline{how}",
+            field="turn",
+        )
+    return max(dated)
 
 
 def check_reachable(
@@ -181,11 +210,22 @@ def check_reachable(
 def check_floor(deck: Deck, floor: bool) -> None:
     """`--floor` only for a game whose count has a documented floor (Vanguard's drive checks)."""
     if floor and not deck.game.setup.floor:
-        raise DeckcheckError(
-            f"--floor counts Vanguard's documented floor (one drive check per attack, no trigger effects); "
+        raise OptionError(
+            "floor",
+            f"{mention('floor')} counts Vanguard's documented floor (one drive check per attack, no trigger effects); "
             f"{deck.game.title} has no such floor: every count is already what its rules bring",
             field="floor",
         )
+
+
+def exact_unavailable(why: object) -> OptionError:
+    """`method="exact"` asked where the exact engine cannot answer (why: its ExactUnavailable)."""
+    return OptionError("method", f"{mention('method')} exact is not available here: {why}", field="method")
+
+
+def optimal_uncomputable(why: object) -> OptionError:
+    """`mulligan="optimal"` asked where the optimal mulligan cannot be computed (why: the exact engine's reason)."""
+    return OptionError("mulligan", f"{mention('mulligan')} optimal cannot be computed here: {why}", field="mulligan")
 
 
 def answer(
@@ -220,7 +260,7 @@ def answer(
             return _exact_answer(model, policy, keep_text)
         except ExactUnavailable as why:
             if options.method == "exact":
-                raise DeckcheckError(f"--method exact is not available here: {why}", field="method") from None
+                raise exact_unavailable(why) from None
             notes.append(f"simulated: {why}")
             if isinstance(why, ExactGaveUp):
                 gave_up = str(why)
@@ -272,7 +312,7 @@ def _simulated_answer(
     options: StatsOptions,
     notes: list[str],
 ) -> Answer:
-    from deckcheck.stats.simulate import simulate, simulate_engine
+    from deckcheck.stats.simulate import simulate, simulate_engine  # deferred: numpy, for simulations only
 
     turns = model.turns
     if turns.vector_turns is not None:
@@ -290,10 +330,10 @@ def _simulated_answer(
     plan = _plan(model, policy, keep_text)
     decisions = decisions_model = None
     if plan is None:
-        plan, decisions, decisions_model, why = _optimal_for_simulation(model)
+        plan, decisions, decisions_model, why = optimal_for_simulation(model)
         if why:
             if policy == "optimal":
-                raise DeckcheckError(f"--mulligan optimal cannot be computed here: {why}", field="mulligan")
+                raise optimal_uncomputable(why)
             plan = no_mulligan(model)
             notes.append(f"mulligan none: the optimal mulligan cannot be computed ({why})")
         elif turns.simulate_only or turns.process is not None:
@@ -338,7 +378,7 @@ def _precision_notes(result: SimResult, precision: float | None) -> list[str]:
     ]
 
 
-def _optimal_for_simulation(
+def optimal_for_simulation(
     model: OddsModel,
 ) -> tuple[MulliganPlan, ExactResult | None, OddsModel | None, str | None]:
     """Optimal decisions for a simulated model: exact on the plain draws (no hand-dependent steps), by mask."""
@@ -391,11 +431,9 @@ class OptimalMulligan:
             try:
                 plan = ExactEngine(model).optimal().plan
             except ExactUnavailable:
-                plan, _, _, why = _optimal_for_simulation(model)
+                plan, _, _, why = optimal_for_simulation(model)
                 if why:
-                    raise DeckcheckError(
-                        f"--mulligan optimal cannot be computed here: {why}", field="mulligan"
-                    ) from None
+                    raise optimal_uncomputable(why) from None
             self._by_seat[seat] = PlanPolicy(plan, model)
         return self._by_seat[seat]
 

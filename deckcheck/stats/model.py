@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from deckcheck.engine.deal import setup_choices
 from deckcheck.engine.procedure import MulliganKind, TurnModel
 from deckcheck.engine.table import Going, Table
-from deckcheck.errors import DeckcheckError, EngineError
+from deckcheck.errors import EngineError, OptionError, mention
 from deckcheck.model.cards import Card, CardT
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query
@@ -164,7 +164,7 @@ def build_model(
     `floor` counts the game's documented floor instead of every card the rules bring.
     """
     if not queries and not anys:
-        raise DeckcheckError("no --want query was given", field="want")
+        raise OptionError("want", f"no {mention('want')} query was given", field="want")
     setup = deck.game.setup
     table, cards = population(deck, going, choices or {}, floor)
     asked = [*((query, False) for query in queries), *((query, True) for query in anys)]
@@ -323,3 +323,17 @@ def keep_filter_plan(model: OddsModel, text: str) -> MulliganPlan:
         keep=lambda h: tuple(x if k else 0 for x, k in zip(h, keeps, strict=True)),
         redraw=lambda h: not any(x for x, k in zip(h, keeps, strict=True) if k),
     )
+
+
+MAX_TRIALS = 100_000_000
+
+
+def check_run(trials: int, seed: int | None) -> None:
+    """A simulation's size and seed: 1 to MAX_TRIALS setups, a seed of 0 or more (None: drawn later). The one check
+    for StatsOptions and for the simulations (kept here, apart from numpy, so that options are checked without it)."""
+    if not 1 <= trials <= MAX_TRIALS:
+        raise OptionError(
+            "trials", f"{mention('trials')} must be between 1 and {MAX_TRIALS:,} (got {trials})", field="trials"
+        )
+    if seed is not None and seed < 0:
+        raise OptionError("seed", f"{mention('seed')} must be 0 or more (got {seed})", field="seed")

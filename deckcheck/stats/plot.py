@@ -26,7 +26,7 @@ from typing import Any, BinaryIO
 from deckcheck._util.atomic import atomic_write_with
 from deckcheck._util.style import style
 from deckcheck._util.text import display_width, pad
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError, mention
 
 
 @dataclass(frozen=True)
@@ -449,7 +449,7 @@ NO_CJK_FONT = (
 
 def installed_cjk_fonts() -> list[str]:
     """The Japanese fonts matplotlib can use here, in order of preference."""
-    from matplotlib import font_manager
+    from matplotlib import font_manager  # deferred: matplotlib on the PNG path only
 
     installed = {font.name for font in font_manager.fontManager.ttflist}
     return [name for name in _CJK_FONTS if name in installed]
@@ -461,13 +461,15 @@ def _png_drawer(
     """Import matplotlib (or explain how to get it); return a function that draws the chart into a file, and the
     warning the user needs (None when every character can be drawn)."""
     try:
-        import matplotlib
+        import matplotlib  # deferred: matplotlib on the PNG path only (an optional dependency)
         from matplotlib.figure import Figure
     except ImportError as error:
-        raise DeckcheckError(
-            "--plot FILE.png needs matplotlib: pip install 'deckcheck[plot]' (or write .svg)", field="plot"
+        raise OptionError(
+            "plot",
+            f"{mention('plot')} FILE.png needs matplotlib: pip install 'deckcheck[plot]' (or write .svg)",
+            field="plot",
         ) from error
-    import logging  # matplotlib's loggers: on the PNG path only, with matplotlib itself
+    import logging  # deferred: matplotlib's loggers, on the PNG path only with matplotlib itself
 
     matplotlib.use("Agg")
     fallbacks = installed_cjk_fonts()

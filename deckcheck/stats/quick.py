@@ -19,13 +19,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckcheck.engine.deal import MAX_CARDS, MAX_TURN
+from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going, Table
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.model.game import Game
 from deckcheck.model.query import split_deadline
-from deckcheck.stats.answer import SEATS, Answer, StatsOptions, parse_mulligan
+from deckcheck.stats.answer import (
+    SEATS,
+    Answer,
+    StatsOptions,
+    check_turn,
+    exact_unavailable,
+    optimal_for_simulation,
+    optimal_uncomputable,
+    parse_mulligan,
+    turn_for,
+)
 from deckcheck.stats.exact import ExactEngine, ExactUnavailable
 from deckcheck.stats.model import Atom, MulliganPlan, OddsModel, Want, keep_filter_plan, no_mulligan
+from deckcheck.stats.render import describe
 
 OTHER = "other"
 _NAME = re.compile(r"^[^\s=<>|@,:]+$")
@@ -54,24 +66,29 @@ class QuickDeck:
 
 
 def parse_copies(texts: Sequence[str]) -> dict[str, int]:
-    """`--copies NAME=N` (repeatable)."""
+    """`copies`: NAME=N texts."""
     copies: dict[str, int] = {}
     for text in texts:
         name, sep, value = text.partition("=")
         name = name.strip()
         if not sep or not _NAME.match(name) or not re.fullmatch(r"\d{1,6}", value.strip()):
-            raise DeckcheckError(
-                f"--copies takes NAME=N, a category name without spaces or = < > | @ , : and a whole number, "
-                f"not {text!r}",
+            raise OptionError(
+                "copies",
+                f"{mention('copies')} takes NAME=N, a category name without spaces or = < > | @ , : and a whole "
+                f"number, not {text!r}",
                 field="copies",
             )
         if name == OTHER:
-            raise DeckcheckError(f"--copies {text!r}: '{OTHER}' is the rest of the deck; name categories otherwise")
+            raise OptionError(
+                "copies", f"{mention('copies')} {text!r}: '{OTHER}' is the rest of the deck; name categories otherwise"
+            )
         if name in copies:
-            raise DeckcheckError(f"--copies names {name!r} twice", field="copies")
+            raise OptionError("copies", f"{mention('copies')} names {name!r} twice", field="copies")
         copies[name] = int(value)
     if not copies:
-        raise DeckcheckError("give at least one --copies NAME=N (e.g. --copies outs=17)", field="copies")
+        raise OptionError(
+            "copies", f"give at least one {mention('copies')} NAME=N (e.g. {mention('copies')} outs=17)", field="copies"
+        )
     return copies
 
 
@@ -79,7 +96,9 @@ def quick_deck(game: Game, size: int, copies: dict[str, int]) -> QuickDeck:
     if game.setup is None:
         raise DeckcheckError(f"the engine has no setup for {game.title} yet", field="game")
     if not 1 <= size <= MAX_CARDS:
-        raise DeckcheckError(f"--deck-size must be between 1 and {MAX_CARDS:,} (got {size})", field="deck-size")
+        raise OptionError(
+            "deck_size", f"{mention('deck_size')} must be between 1 and {MAX_CARDS:,} (got {size})", field="deck_size"
+        )
     deck = QuickDeck(game, size, copies)
     total = sum(copies.values())
     if total > deck.population:
@@ -94,22 +113,26 @@ def quick_deck(game: Game, size: int, copies: dict[str, int]) -> QuickDeck:
 
 
 def parse_quick_query(text: str, deck: QuickDeck, option: str = "want") -> QuickQuery:
+    named = mention(option)  # `want`, or `any`
     core, deadline = split_deadline(text)
     match = _QUERY.match(core.strip())
     if not match:
-        raise DeckcheckError(f"an empty --{option}: give a category, e.g. --{option} outs", field=option)
+        raise OptionError(option, f"an empty {named}: give a category, e.g. {named} outs", field=option)
     names = tuple(name.strip() for name in match["names"].split("|"))
     known = [*deck.copies, OTHER]
     for name in names:
         if name not in known:
-            raise DeckcheckError(
-                f"--{option} {text!r}: {name!r} is not a category (the categories: {', '.join(known)})", field=option
+            raise OptionError(
+                option,
+                f"{named} {text!r}: {name!r} is not a category (the categories: {', '.join(known)})",
+                field=option,
             )
     at_least = match["op"] != "<="
     k = int(match["k"]) if match["k"] else 1
     if deadline is not None and deadline > MAX_TURN:
-        raise DeckcheckError(
-            f"--{option} {text!r}: own turn {deadline} is beyond the turns the engine models (0 to {MAX_TURN})",
+        raise OptionError(
+            option,
+            f"{named} {text!r}: own turn {deadline} is beyond the turns the engine models (0 to {MAX_TURN})",
             field=option,
         )
     return QuickQuery(core.strip(), at_least, k, names, deadline)
@@ -133,7 +156,7 @@ def quick_model(
     setup = deck.game.setup
     asked = [*((q, False) for q in wants), *((q, True) for q in anys)]
     if not asked:
-        raise DeckcheckError("give at least one --want or --any", field="want")
+        raise OptionError("want", f"give at least one {mention('want')} or {mention('any')}", field="want")
     categories = {**deck.copies, OTHER: deck.population - sum(deck.copies.values())}
     atoms = []
     for name, count in categories.items():
@@ -155,8 +178,6 @@ def quick_model(
             f"the hand is drawn from has {deck.population}: the player has lost by then",
             field="turn",
         )
-    from deckcheck.engine.procedure import TurnModel
-
     return OddsModel(
         deck=None,  # type: ignore[arg-type]
         going=going,
@@ -192,15 +213,14 @@ def quick_answer(model: OddsModel, mulligan: str | None, keep: Sequence[str], op
             )
         except ExactUnavailable as why:
             if options.method == "exact":
-                raise DeckcheckError(f"--method exact is not available here: {why}", field="method") from None
+                raise exact_unavailable(why) from None
             notes.append(f"simulated: {why}")
-    from deckcheck.stats.answer import _optimal_for_simulation
-    from deckcheck.stats.simulate import simulate
+    from deckcheck.stats.simulate import simulate  # deferred: only a question the exact engine cannot answer
 
     if plan is None:
-        plan, _, _, reason = _optimal_for_simulation(model)
+        plan, _, _, reason = optimal_for_simulation(model)
         if reason:
-            raise DeckcheckError(f"--mulligan optimal cannot be computed here: {reason}", field="mulligan")
+            raise optimal_uncomputable(reason)
     simulated = simulate(model, plan, trials=options.trials or 100_000, seed=options.seed or 0)
     return Answer(
         simulated.probability,
@@ -224,7 +244,9 @@ def parse_keep(mulligan: str | None, deck: QuickDeck) -> list[str]:
     names = [name.strip() for name in text.split("|")]
     for name in names:
         if name not in [*deck.copies, OTHER]:
-            raise DeckcheckError(f"--mulligan keep:{text}: {name!r} is not a category", field="mulligan")
+            raise OptionError(
+                "mulligan", f"{mention('mulligan')} keep:{text}: {name!r} is not a category", field="mulligan"
+            )
     return names
 
 
@@ -244,15 +266,8 @@ def run_odds(
     deck = quick_deck(game, deck_size, parse_copies(copies))
     queries = [parse_quick_query(text, deck) for text in wants]
     alternatives = [parse_quick_query(text, deck, "any") for text in anys]
-    dated = [q.deadline for q in [*queries, *alternatives] if q.deadline is not None]
-    if turn is not None and len(dated) == len(queries) + len(alternatives):
-        raise DeckcheckError(
-            f"--turn {turn} applies to the wants without @N, and every want here has its own deadline", field="turn"
-        )
-    if turn is None:
-        turn = max(dated) if dated and len(dated) == len(queries) + len(alternatives) else 0
-    if not 0 <= turn <= MAX_TURN:
-        raise DeckcheckError(f"--turn must be between 0 and {MAX_TURN} (got {turn})", field="turn")
+    turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn)
+    check_turn(turn)
     keep = parse_keep(mulligan, deck)
     options = StatsOptions(mulligan=mulligan, method=method, seed=seed)  # type: ignore[arg-type]
     cells = {}
@@ -277,8 +292,6 @@ def odds_json(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def odds_text(result: dict[str, Any]) -> str:
-    from deckcheck.stats.render import describe
-
     deck: QuickDeck = result["deck"]
     setup = deck.game.setup
     aside = f", {setup.main_set_aside} set aside by the setup" if setup.main_set_aside else ""

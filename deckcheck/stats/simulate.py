@@ -19,7 +19,9 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import numpy as np  # this module is loaded only when a simulation runs (stats.answer defers it)
 
 from deckcheck.engine.deal import deal
 from deckcheck.engine.procedure import MulliganKind
@@ -31,13 +33,11 @@ from deckcheck.stats.model import (
     OddsModel,
     PlanPolicy,
     atom_of,
+    check_run,
     compositions,
     count_compositions,
     population,
 )
-
-if TYPE_CHECKING:
-    import numpy as np
 
 #: The 97.5% quantile of the standard normal distribution: the z of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -84,8 +84,6 @@ def sample_counts(rng: np.random.Generator, pool: np.ndarray, take: Any) -> np.n
     Sequential conditional hypergeometric: atom a gets Hyp(pool_a, cards of the later atoms, still to draw).
     `take` is an int or one int per row, at most the row's pool.
     """
-    import numpy as np
-
     rows, atoms = pool.shape
     left = np.array(np.broadcast_to(take, (rows,)), dtype=np.int64)
     out = np.zeros((rows, atoms), dtype=pool.dtype)
@@ -133,8 +131,6 @@ def _atom_at(weights: np.ndarray, chosen: np.ndarray) -> np.ndarray:
     """The atom holding card number `chosen` (0-based) of each row: how many atoms' cards end at or before it.
 
     Column by column: the atoms are few and the rows many, and numpy's cumsum along a short last axis is slow."""
-    import numpy as np
-
     atoms = np.zeros(len(chosen), dtype=np.int64)
     running = np.zeros(len(chosen), dtype=np.int64)
     for column in range(weights.shape[1] - 1):
@@ -145,8 +141,6 @@ def _atom_at(weights: np.ndarray, chosen: np.ndarray) -> np.ndarray:
 
 def p_seen(deck_size: np.ndarray, qualifying: np.ndarray, look: int) -> np.ndarray:
     """P(at least one of `qualifying` cards is among the top `look` of a shuffled deck): 1 - C(R-q, L) / C(R, L)."""
-    import numpy as np
-
     size = deck_size.astype(np.float64)
     others = (deck_size - qualifying).astype(np.float64)
     none = np.ones(len(size))
@@ -199,8 +193,6 @@ class VectorState:
         """The top card of each row's deck (all rows, or these) to its hand: returns its atom per row.
 
         A row whose deck is empty has lost by then (1.2.2.2 in Vanguard): an EngineError naming `what`."""
-        import numpy as np
-
         deck = self.deck if rows is None else self.deck[rows]
         sizes = row_sums(deck)
         if sizes.size and not sizes.all():
@@ -233,8 +225,6 @@ class _Vectorised:
     """Everything fixed for one model and plan: counts, the plan's decisions per hand, the wants as atom columns."""
 
     def __init__(self, model: OddsModel, plan: MulliganPlan) -> None:
-        import numpy as np
-
         self.model = model
         # Card counts per trial as small integers: the arrays are read and written every step, so their width is
         # most of the time a step takes (a deck of at most MAX_CARDS cards fits in 16 bits).
@@ -284,8 +274,6 @@ class _Vectorised:
         self.enumerated = count_compositions(self.model.counts, self.hand_size) <= _ENUMERATE_HANDS
         if not self.enumerated:
             return
-        import numpy as np
-
         hands = compositions(self.model.counts, self.hand_size)
         matrix = np.array(hands, dtype=np.int64).reshape(len(hands), len(self.counts))
         radix = [min(count, self.hand_size) + 1 for count in self.model.counts]
@@ -310,8 +298,6 @@ class _Vectorised:
 
     def _decisions(self, hands: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
         """The plan's keep (partial) or redraw (full) decision for each row of distinct hands."""
-        import numpy as np
-
         rows = [tuple(int(x) for x in row) for row in hands]
         if self.kind.partial:
             keep = np.array([self._decide(row) for row in rows], dtype=np.int64).reshape(hands.shape)
@@ -337,8 +323,6 @@ class _Vectorised:
 
     def _decide_batch(self, hands: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
         """Decisions for a batch of drawn hands (keep rows or redraw flags)."""
-        import numpy as np
-
         if self.enumerated:
             index = self._index(hands)
             if self.kind.partial:
@@ -355,8 +339,6 @@ class _Vectorised:
         return None, redraw[inverse]
 
     def _index(self, hands: np.ndarray) -> np.ndarray:
-        import numpy as np
-
         if self.weights is None:
             return np.array([self.by_row[tuple(int(x) for x in row)] for row in hands], dtype=np.int64)
         codes = hands @ self.weights
@@ -366,8 +348,6 @@ class _Vectorised:
 
     def run(self, rng: np.random.Generator, trials: int) -> int:
         """Successes among `trials` new trials."""
-        import numpy as np
-
         counts, n = self.counts, self.hand_size
         hands = rng.multivariate_hypergeometric(self.counts64, n, size=trials, method="count").astype(self.dtype)
         keep, redraw = self._decide_batch(hands)
@@ -427,8 +407,6 @@ class _Vectorised:
 
         `deck` is the shuffled part of the deck (after a full-bottom redraw, the old hand below it is not in it).
         """
-        import numpy as np
-
         assert self.seek is not None  # (run seeks only for a model with a seek step)
         rows = np.flatnonzero(reached[:, self.seek_atoms].sum(axis=1) == 0)
         if not rows.size:
@@ -446,8 +424,6 @@ class _Verdict:
     """Per-trial outcome while the wants are applied deadline by deadline: every --want, and the --any group."""
 
     def __init__(self, trials: int) -> None:
-        import numpy as np
-
         self.ok = np.ones(trials, dtype=bool)
         self.any_ok = np.zeros(trials, dtype=bool)
 
@@ -464,13 +440,7 @@ class _Verdict:
         return int((self.ok & self.any_ok).sum() if has_any else self.ok.sum())
 
 
-def _check_run(trials: int, seed: int) -> None:
-    if trials < 1:
-        raise DeckcheckError(f"--trials must be at least 1 (got {trials})", field="trials")
-    if seed < 0:
-        raise DeckcheckError(f"--seed must be a non-negative integer (got {seed})", field="seed")
-
-
+#: The most setups one answer simulates.
 def simulate(
     model: OddsModel,
     plan: MulliganPlan,
@@ -487,9 +457,7 @@ def simulate(
     before the first batch and `progress(done, trials)` after each; with `precision`, the run stops after the first
     batch whose 95% interval's half-width is at most it.
     """
-    import numpy as np
-
-    _check_run(trials, seed)
+    check_run(trials, seed)
     if batch < 1:
         raise DeckcheckError(f"the batch size must be at least 1 (got {batch})")
     simulation = _Vectorised(model, plan)
@@ -527,7 +495,7 @@ def simulate_engine(
     cards that reached the hand (``table.reached``). `precision` and `progress` work as in :func:`simulate`, every
     `batch` trials.
     """
-    _check_run(trials, seed)
+    check_run(trials, seed)
     find = atom_of(model)
     atom_by_number: dict[str, int] = {}  # one card number is one card: find its atom once
 

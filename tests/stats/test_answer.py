@@ -15,7 +15,8 @@ import pytest
 from conftest import cipher_unit, make_db, make_deck
 
 from deckcheck.engine.procedure import MulliganKind
-from deckcheck.errors import DeckcheckError, EngineError
+from deckcheck.errors import DeckcheckError, EngineError, OptionError
+from deckcheck.games import get_game
 from deckcheck.model.deck import Deck
 from deckcheck.stats.answer import (
     Answer,
@@ -23,9 +24,11 @@ from deckcheck.stats.answer import (
     answer,
     default_report,
     parse_queries,
+    turn_for,
     turn_table,
 )
 from deckcheck.stats.model import OddsModel
+from deckcheck.stats.quick import run_odds
 from deckcheck.stats.simulate import simulate, wilson
 
 # Decks of each game ----------------------------------------------------------------------------------------------
@@ -477,10 +480,10 @@ def test_many_atoms_with_the_default_mulligan_fall_back_to_none(singles):
 
 
 def test_many_atoms_refuse_method_exact_and_mulligan_optimal(singles):
-    with pytest.raises(DeckcheckError, match="--method exact is not available") as error:
+    with pytest.raises(OptionError, match="^method exact is not available") as error:
         ask(singles, overlapping_wants(), mulligan="none", method="exact")
-    assert error.value.field == "method"
-    with pytest.raises(DeckcheckError, match="optimal cannot be computed") as error:
+    assert error.value.field == error.value.option == "method"
+    with pytest.raises(OptionError, match="^mulligan optimal cannot be computed") as error:
         ask(singles, overlapping_wants(), mulligan="optimal", trials=1_000)
     assert error.value.field == "mulligan"
 
@@ -620,7 +623,7 @@ def test_bad_queries(decks, deck, want, message):
         ("grade=1@", "cannot read the deadline"),
         ("grade=1@x", "cannot read the deadline"),
         ("@3", "no query before the @"),
-        ("   ", "an empty --want"),
+        ("   ", "an empty want: give a QUERY"),
     ],
 )
 def test_bad_deadlines(decks, want, message):
@@ -629,9 +632,9 @@ def test_bad_deadlines(decks, want, message):
 
 
 def test_an_empty_any_is_refused(decks):
-    with pytest.raises(DeckcheckError, match="an empty --any") as error:
+    with pytest.raises(OptionError, match="^an empty any: give a QUERY") as error:
         parse_queries([""], decks["vanguard"], "any")
-    assert error.value.field == "any"
+    assert error.value.field == error.value.option == "any"
 
 
 def test_a_deadline_beyond_the_deck_names_the_want(decks):
@@ -702,7 +705,7 @@ def test_unknown_mulligan_policy(decks, policy):
 
 
 def test_no_query_is_refused(decks):
-    with pytest.raises(DeckcheckError, match="no --want"):
+    with pytest.raises(OptionError, match="^no want query was given$"):
         answer(decks["cipher"], [], going="first", turn=0, options=StatsOptions(seed=1))
 
 
@@ -779,3 +782,37 @@ def test_a_query_splitting_the_deck_into_49_groups_simulates_only_the_hands_draw
         assert result.method == "simulate" and result.trials == 2_000
         low, high = result.ci95
         assert 0 <= low <= result.probability <= high <= 1
+
+
+def test_turn_for_is_the_turn_of_the_wants_without_a_deadline():
+    assert turn_for([None, 2], None) == 0 and turn_for([None, 2], 3) == 3 and turn_for([], 4) == 4
+    assert turn_for([1, 3], None) == 3  # every want has its own deadline: by the latest
+
+
+def test_turn_for_refuses_a_turn_that_would_change_nothing():
+    with pytest.raises(OptionError) as error:
+        turn_for([1, 3], 2)
+    assert error.value.option == error.value.field == "turn"
+    assert str(error.value) == "turn 2 applies to the wants without @N, and every want here has its own deadline"
+    with pytest.raises(OptionError) as error:
+        turn_for([1], 2, say_how=True)
+    assert str(error.value).endswith("its own deadline; leave out turn or a @N")
+
+
+def test_stats_and_odds_check_the_turn_in_the_same_words(decks):
+    for turn in (31, -1):
+        with pytest.raises(OptionError) as asked:
+            ask(decks["vanguard"], ["grade=1"], turn=turn)
+        with pytest.raises(OptionError) as odds:
+            run_odds(
+                get_game("vanguard"),
+                deck_size=50,
+                copies=["a=4"],
+                wants=["a"],
+                anys=[],
+                turn=turn,
+                mulligan=None,
+                method=None,
+                seed=1,
+            )
+        assert str(asked.value) == str(odds.value) == f"turn must be between 0 and 30 (got {turn})"

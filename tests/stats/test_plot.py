@@ -251,7 +251,7 @@ def test_png_without_matplotlib_says_how_to_get_it(tmp_path, monkeypatch):
     with pytest.raises(DeckcheckError) as caught:
         write_plot(tmp_path / "chart.png", "t", ["a"], [Series("s", [0.5])])
     assert caught.value.field == "plot"
-    assert caught.value.reason == "--plot FILE.png needs matplotlib: pip install 'deckcheck[plot]' (or write .svg)"
+    assert caught.value.reason == "plot FILE.png needs matplotlib: pip install 'deckcheck[plot]' (or write .svg)"
     assert list(tmp_path.iterdir()) == []
 
 

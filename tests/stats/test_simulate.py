@@ -12,10 +12,11 @@ from conftest import STARTER_CARDDB, STARTER_DECKS, make_db, make_deck
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.engine.procedure import MulliganKind
-from deckcheck.errors import DeckcheckError, EngineError
+from deckcheck.errors import DeckcheckError, EngineError, OptionError
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import parse_filter, parse_query
+from deckcheck.stats.answer import StatsOptions
 from deckcheck.stats.model import (
     MulliganPlan,
     OddsModel,
@@ -487,3 +488,22 @@ def test_bad_trials_or_seed(small, trials, seed, field):
     with pytest.raises(DeckcheckError) as error:
         simulate(small, no_mulligan(small), trials=trials, seed=seed)
     assert error.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("trials", "seed", "message"),
+    [
+        (0, 1, "trials must be between 1 and 100,000,000 (got 0)"),
+        (100_000_001, 1, "trials must be between 1 and 100,000,000 (got 100000001)"),
+        (10, -1, "seed must be 0 or more (got -1)"),
+    ],
+)
+def test_a_run_is_checked_as_stats_options_check_it(small, trials, seed, message):
+    """One check, one message: the simulation refuses what StatsOptions refuses, in the same words."""
+    for run in (simulate, simulate_engine):
+        with pytest.raises(OptionError) as error:
+            run(small, no_mulligan(small), trials=trials, seed=seed)
+        assert str(error.value) == message
+    with pytest.raises(OptionError) as error:
+        StatsOptions(trials=trials, seed=seed)
+    assert str(error.value) == message
