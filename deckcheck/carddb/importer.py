@@ -112,15 +112,6 @@ class _Entry:
 # The command ---------------------------------------------------------------------------------------------
 
 
-def run_import(
-    file: Path, game_id: str, into: Path, *, force: bool, json_output: bool, carddb_dirs: Iterable[str | Path] = ()
-) -> tuple[str, int]:
-    """The text to print and the exit code: 0 every row imported, 1 some rows rejected."""
-    report = import_cards(file, game_id, into, force=force, carddb_dirs=carddb_dirs)
-    text = render_json(report) if json_output else render_text(report)
-    return text, 1 if report.rejected else 0
-
-
 def import_cards(
     file: Path, game_id: str, into: Path, *, force: bool = False, carddb_dirs: Iterable[str | Path] = ()
 ) -> ImportReport:
@@ -685,40 +676,3 @@ def _write(target: Path, document: dict[str, Any]) -> None:
 
 
 # Output --------------------------------------------------------------------------------------------------------
-
-
-def render_text(report: ImportReport) -> str:
-    lines = []
-    if report.encoding == "cp932":
-        lines.append(f"note: {report.source} is not UTF-8; it was read as cp932 (Shift_JIS).")
-    if report.comments_dropped:
-        lines.append(f"note: the comments of {report.target} were dropped (--force).")
-    if report.rejected and not (report.added or report.replaced or report.unchanged):
-        lines.append(f"note: nothing was written: every {report.unit} was rejected.")
-    lines.append(
-        f"Imported {report.source} into {report.target}: {len(report.added)} added, {len(report.replaced)} replaced, "
-        f"{len(report.unchanged)} unchanged, {len(report.rejected_rows)} rejected."
-    )
-    for rejection in report.rejected:
-        where = f"{report.unit} {rejection.row}"
-        if rejection.field is not None:
-            where += f", field '{rejection.field}'"
-        lines.append(f"{where}: {rejection.reason}")
-    return "\n".join(lines)
-
-
-def render_json(report: ImportReport) -> str:
-    data = {
-        "file": str(report.source),
-        "target": str(report.target),
-        "encoding": report.encoding,
-        "written": report.written,
-        "added": report.added,
-        "replaced": report.replaced,
-        "unchanged": report.unchanged,
-        "rejected": [
-            {"row": rejection.row, "field": rejection.field, "reason": rejection.reason}
-            for rejection in report.rejected
-        ],
-    }
-    return json.dumps(data, ensure_ascii=False, indent=2)

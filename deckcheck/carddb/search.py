@@ -1,4 +1,4 @@
-"""`deckcheck cards search`: find cards by name, number or field filters.
+"""Finding cards by name, number or field filters (`deckcheck cards search`; deckcheck.commands.search prints them).
 
 A text query matches names by substring on a search key that forgives how Japanese is typed: full-width and
 half-width alike (NFKC), case-insensitive, katakana and hiragana alike, furigana in parentheses optional, and
@@ -8,18 +8,12 @@ in the contract's query language (deckcheck.query).
 
 from __future__ import annotations
 
-import json
 import unicodedata
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.searchkey import fold_key, name_keys, search_key
-from deckcheck._util.text import display_width, pad
-from deckcheck.carddb.db import CardDB, load_carddb
-from deckcheck.errors import DeckcheckError, OptionError, mention
-from deckcheck.games import get_game
+from deckcheck.carddb.db import CardDB
+from deckcheck.errors import DeckcheckError
 from deckcheck.model.cards import Card
 from deckcheck.model.query import _CONDITION, _field_info, parse_filter
 
@@ -87,7 +81,7 @@ def text_search(db: CardDB, query: str) -> list[Card]:
     return [db.cards[number] for _, number in sorted(ranked)]
 
 
-def _filter_fields(query: str) -> list[str] | None:
+def filter_fields(query: str) -> list[str] | None:
     """The field names of a query that looks like `field=value[,field=value]`, else None (a text query)."""
     fields: list[str] = []
     for part in query.split(","):
@@ -105,8 +99,8 @@ def search_cards(db: CardDB, query: str) -> list[Card]:
     results) by number. A filter naming a field the game lacks is a DeckcheckError, unless the query read as
     text matches some card (a name may hold '=').
     """
-    _check_query(query)
-    fields = _filter_fields(query)
+    check_query(query)
+    fields = filter_fields(query)
     if fields is None:
         return text_search(db, query)
     unknown = _unknown_field_error(db, fields)
@@ -119,11 +113,11 @@ def search_cards(db: CardDB, query: str) -> list[Card]:
     return sorted((card for card in db.cards.values() if matches(card)), key=lambda card: card.number)
 
 
-def _check_query(query: str) -> None:
+def check_query(query: str) -> None:
     """A blank query, or one of separators only (a lone ・ or -), would list every card: say so instead."""
     if not query.strip():
         raise DeckcheckError(f"the search query is empty; {_WHAT_TO_GIVE}")
-    if _filter_fields(query) is None and not _text_words(query):
+    if filter_fields(query) is None and not _text_words(query):
         raise DeckcheckError(f"the search query {query!r} has no letters or digits to search for; {_WHAT_TO_GIVE}")
 
 
@@ -137,81 +131,3 @@ def _unknown_field_error(db: CardDB, fields: list[str]) -> DeckcheckError | None
 
 
 # Output -----------------------------------------------------------------------------------------------------
-
-
-def run_search(query: str, game_id: str, *, limit: int | None, json_output: bool, carddb_dirs: tuple[Path, ...]) -> str:
-    """The `cards search` command: the rendered result (bad input raises DeckcheckError)."""
-    game = get_game(game_id)
-    _check_query(query)
-    if limit is not None and limit < 1:
-        raise OptionError("limit", f"{mention('limit')} must be at least 1 (got {limit})", field="limit")
-    db = load_carddb(game.id, carddb_dirs)
-    cards = search_cards(db, query)
-    if json_output:
-        return render_json(game.id, query, cards, limit)
-    return render_text(db, query, cards, TEXT_LIMIT if limit is None else limit, limit is None)
-
-
-def render_json(game_id: str, query: str, cards: list[Card], limit: int | None) -> str:
-    shown = cards if limit is None else cards[:limit]
-    records = [card.to_dict(by_alias=True, exclude_none=True) for card in shown]
-    return json.dumps(
-        {"game": game_id, "query": query, "count": len(cards), "cards": records}, ensure_ascii=False, indent=2
-    )
-
-
-def render_text(db: CardDB, query: str, cards: list[Card], limit: int, default_limit: bool) -> str:
-    if not cards:
-        return _no_match(db, query)
-    headers, cells = _columns(db)
-    rows = [[cell(card) for cell in cells] for card in cards[:limit]]
-    lines = _table(headers, rows)
-    lines.append(f"{len(cards)} cards match" if len(cards) != 1 else "1 card matches")
-    if len(cards) > limit:
-        hint = "refine the query or use --limit" if default_limit else "refine the query or raise --limit"
-        lines.append(f"showing the first {limit} of {len(cards)}; {hint}")
-    return "\n".join(lines)
-
-
-def _no_match(db: CardDB, query: str) -> str:
-    message = f"No {db.game.title} card matches '{query}'."
-    if _filter_fields(query) is not None:
-        return message  # suggesting names for `grade=9` would only confuse
-    hints = db.suggest(query)
-    return message + (f"\nDid you mean: {'; '.join(hints)}?" if hints else "")
-
-
-def _columns(db: CardDB) -> tuple[list[str], list[Callable[[Card], str]]]:
-    """Headers (a field's alias where it has one, e.g. evolve `class`) and cell makers of the table."""
-    fields = db.game.card_model.record_fields  # the declared fields: no validator needed to name a column
-    headers = ["number", "name"]
-    cells: list[Callable[[Card], str]] = [lambda card: card.number, lambda card: card.name]
-    for attribute in db.game.search_columns:
-        spec = fields.get(attribute)
-        headers.append((spec.alias if spec is not None else None) or attribute)
-
-        def cell(card: Card, attribute: str = attribute) -> str:
-            return _cell(getattr(card, attribute, None))
-
-        cells.append(cell)
-    return headers, cells
-
-
-def _cell(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list | tuple):
-        return "/".join(_cell(item) for item in value) if value else "—"
-    return str(value)
-
-
-def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
-    widths = [max(display_width(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: list[str]) -> str:
-        padded = (pad(cell, width) for cell, width in zip(cells, widths, strict=True))
-        return "  ".join(padded).rstrip()
-
-    return [line(headers), line(["-" * width for width in widths]), *(line(row) for row in rows)]

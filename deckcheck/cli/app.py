@@ -632,7 +632,7 @@ def cards_search(
     carddb: CarddbOption = None,
 ) -> None:
     """Find cards by name, number or field filters."""
-    from deckcheck.carddb.search import run_search
+    from deckcheck.commands.search import run_search
 
     json_output = output is HandOutput.json
     _echo(
@@ -664,7 +664,7 @@ def cards_import(
     field and reason; the valid rows are written), 2 when the file cannot be read at all.
     """
     from deckcheck._util.limits import reading
-    from deckcheck.carddb.importer import run_import
+    from deckcheck.commands.importing import run_import
 
     with reading(file):  # a 5,000-digit number or 10,000 nested arrays in the list: a malformed file
         text, code = run_import(

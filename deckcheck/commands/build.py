@@ -28,7 +28,7 @@ from deckcheck.formats.read import parse_deck
 from deckcheck.formats.write import check_round_trip, content, losses, read_back, render, to_toml
 from deckcheck.games import get_game
 from deckcheck.model.cards import Card
-from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, Entry
+from deckcheck.model.deck import COMMON_KEYS, COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, Entry
 from deckcheck.model.game import Game
 
 # Fields that differ between printings of one card and do not change what the card is.
@@ -154,7 +154,7 @@ def set_deck_key(
 def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterable[str | Path]) -> str:
     """The value to write, refused (exit 2) when the key is not a deck key of the game or names nothing."""
     game = deck.game
-    keys = ("name", "regulation", *game.deck_keys)
+    keys = (*COMMON_KEYS, *game.deck_keys)
     if key not in keys:
         raise DeckcheckError(
             f"{game.title} decks have no key '{key}'; the keys `set` changes are: {', '.join(keys)}", field="key"

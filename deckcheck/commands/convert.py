@@ -82,12 +82,6 @@ def run_convert(
     return f"Wrote {out} ({to}).", notes
 
 
-def render_as(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path] = ()) -> str:
-    if to in ("markdown", "html"):
-        return render_printable(source, to, carddb_dirs, [])
-    return render(source, to)
-
-
 def render_printable(
     source: DeckSource,
     to: str,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckcheck._api import RuleListing
+from deckcheck.model.deck import COMMON_KEYS
 from deckcheck.model.game import Game
 
 
@@ -15,7 +16,7 @@ def games_json(games: list[Game]) -> dict[str, Any]:
             "title": game.title,
             "rules_document": game.rules_document,
             "sections": list(game.sections),
-            "keys": ["name", "regulation", *game.deck_keys],
+            "keys": [*COMMON_KEYS, *game.deck_keys],
         }
         for game in games
     ]

@@ -19,7 +19,7 @@ from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.text import game_id, parse_text
 from deckcheck.games import get_game
-from deckcheck.model.deck import DeckSource, Entry
+from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
 
 
 def deck_format(path: Path, text: str) -> str:
@@ -120,7 +120,7 @@ def _from_mapping(path: str, data: dict[str, Any], fmt: str) -> DeckSource:
     for key, value in data.items():
         if key == "game":
             continue
-        if key in ("name", "regulation") or key in game.deck_keys:
+        if key in COMMON_KEYS or key in game.deck_keys:
             if not isinstance(value, str):
                 raise DeckcheckError(f"must be a string, not {type(value).__name__}", path=path, field=key)
             source.set_key(key, value)

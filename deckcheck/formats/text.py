@@ -9,7 +9,7 @@ from typing import Any
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck.errors import DeckcheckError, Problem
 from deckcheck.games import get_game
-from deckcheck.model.deck import DeckSource, Entry
+from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
 
 COUNT_LINE = re.compile(r"^(?P<count>[-+]?\d+(?:[.,]\d+)?)\s*[xX×]?\s+(?P<key>\S.*)$")
 HEADER_LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(?P<value>.*)$")
@@ -70,11 +70,11 @@ def parse_text(path: str, text: str) -> DeckSource:
         if unreadable:
             raise _unreadable_lines(path, unreadable) from None
         raise
-    allowed = ", ".join(("game", "name", "regulation", *game.deck_keys))
+    allowed = ", ".join(("game", *COMMON_KEYS, *game.deck_keys))
     unknown = [
         Problem(f"line {number}: unknown header '{key}:' (this game's deck headers are: {allowed})", path, number)
         for key, (_, number) in header.items()
-        if key not in ("name", "regulation") and key not in game.deck_keys
+        if key not in COMMON_KEYS and key not in game.deck_keys
     ]
     if unknown and not unreadable and len(unknown) == 1:
         raise DeckcheckError(unknown[0].split(": ", 1)[1], path=path, line=unknown[0].line)

@@ -15,7 +15,7 @@ import tomli_w
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.read import parse_deck
 from deckcheck.games import get_game
-from deckcheck.model.deck import DeckSource, Entry
+from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
 
 
 def merged_entries(source: DeckSource) -> dict[str, list[Entry]]:
@@ -113,7 +113,7 @@ def content(source: DeckSource) -> dict[str, Any]:
 def losses(expected: dict[str, Any], written: dict[str, Any]) -> list[str]:
     """What `written` lacks or changed compared with `expected`, one phrase each (empty: nothing lost)."""
     found: list[str] = []
-    for key in ("game", "name", "regulation"):
+    for key in ("game", *COMMON_KEYS):
         if expected[key] != written[key]:
             found.append(f"`{key}` ({expected[key]!r} became {written[key]!r})")
     for group in ("keys", "other"):

@@ -423,7 +423,6 @@ def _whole(text: str) -> bool:
     return digits.isdecimal() and len(digits) <= INT_DIGITS
 
 
-IntOrX = Annotated[int | Literal["X"], Before(int_or_x)]
 PlainInt = Annotated[int, Before(plain_int)]
 
 

@@ -14,8 +14,8 @@ from deckcheck.model.cards import CardT
 if TYPE_CHECKING:
     from deckcheck.model.game import Game
 
-#: Top-level keys every deck may carry besides its sections.
-COMMON_KEYS = ("game", "name", "regulation")
+#: Top-level keys every deck may carry besides `game` and its sections (a game adds its own: Game.deck_keys).
+COMMON_KEYS = ("name", "regulation")
 #: A count has at most this many digits: a larger number is no count of copies (a `deck.bad-count`), and sums of
 #: counts stay far below the 4,300 digits Python prints.
 COUNT_DIGITS = 18

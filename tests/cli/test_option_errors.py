@@ -12,12 +12,12 @@ import pytest
 from conftest import LEGAL_VANGUARD_TOML
 
 from deckcheck.carddb.db import load_carddb
-from deckcheck.carddb.search import run_search
 from deckcheck.checking.regulations import load_regulations
 from deckcheck.checking.run import check_paths
 from deckcheck.cli.app import as_flags, flag
 from deckcheck.commands.convert import run_convert
 from deckcheck.commands.hand import iter_hands
+from deckcheck.commands.search import run_search
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.games import get_game
 from deckcheck.stats.answer import StatsOptions
