@@ -81,30 +81,31 @@ class Odds:
 
 def odds(
     game_id: str,
+    wants: Sequence[str],
     *,
     deck_size: int,
     copies: Sequence[str],
-    wants: Sequence[str],
     anys: Sequence[str] = (),
     turn: int | None = None,
-    mulligan: str | None = None,
-    method: str | None = None,
-    seed: int | None = None,
+    options: StatsOptions | None = None,
 ) -> Odds:
-    """Odds without a deck file: a deck of `deck_size` cards with `copies` of each kind ("trigger=16"), as
-    `deckcheck odds` asks them."""
-    from deckcheck.stats.quick import run_odds  # deferred: as answer
+    """Odds without a deck file, as `deckcheck odds` asks them: a deck of `deck_size` cards with `copies` of each
+    kind ("outs=17"), each want by its own `@N` deadline or `turn`; `options` gives the mulligan, method and seed."""
+    from deckcheck.stats.answer import StatsOptions  # deferred: as answer
+    from deckcheck.stats.quick import run_odds
 
+    chosen = options or StatsOptions()
+    game = get_game(game_id)
     result = run_odds(
-        get_game(game_id),
+        game,
         deck_size=deck_size,
         copies=copies,
         wants=wants,
         anys=anys,
         turn=turn,
-        mulligan=mulligan,
-        method=method,
-        seed=seed,
+        mulligan=chosen.mulligan,
+        method=chosen.method,
+        seed=chosen.seed,
     )
     return Odds(result["deck"], result["cells"], result["turn"])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 
 class DeckcheckError(Exception):
@@ -99,6 +99,15 @@ def mention(option: str) -> str:
     return f"\x00{option}\x00"
 
 
+class _Where(TypedDict, total=False):
+    """Where a DeckcheckError stands (its keyword arguments), for the errors that pass them on."""
+
+    path: str | Path | None
+    line: int | None
+    field: str | None
+    details: list[Problem] | None
+
+
 class OptionError(DeckcheckError):
     """An option given a value that cannot be used (or options that cannot go together): a keyword argument of a
     library call such as ``StatsOptions(trials=0)``, which the command line takes as a flag (``--trials 0``).
@@ -111,19 +120,10 @@ class OptionError(DeckcheckError):
     before the reason, which names it already.
     """
 
-    def __init__(
-        self,
-        option: str,
-        reason: str,
-        *,
-        path: str | Path | None = None,
-        line: int | None = None,
-        field: str | None = None,
-        details: list[Problem] | None = None,
-    ) -> None:
+    def __init__(self, option: str, reason: str, **where: Unpack[_Where]) -> None:
         self.option = option
         self.template = reason  # the reason with its mentions: see spelled()
-        super().__init__(self.spelled(_as_named), path=path, line=line, field=field, details=details)
+        super().__init__(self.spelled(_as_named), **where)
 
     @property
     def options(self) -> list[str]:

@@ -69,7 +69,7 @@ def test_deal_is_seeded(isolated_carddb):
 
 
 def test_odds_without_a_deck_file_answers_both_seats():
-    odds = deckcheck.odds("vanguard", deck_size=50, copies=["outs=17"], wants=["outs@3"])
+    odds = deckcheck.odds("vanguard", ["outs@3"], deck_size=50, copies=["outs=17"])
     assert odds.turn == 3 and set(odds.answers) == {"first", "second"}
     assert 0.99 < odds.answers["first"].probability < odds.answers["second"].probability <= 1
 

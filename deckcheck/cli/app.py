@@ -704,20 +704,7 @@ def add(
     carddb: CarddbOption = None,
 ) -> None:
     """Add copies of a card and print the deck's new state in one line."""
-    from deckcheck.commands.build import edit_deck
-
-    _echo(
-        edit_deck(
-            path,
-            card,
-            count,
-            section=section,
-            force=force,
-            carddb_dirs=tuple(carddb or ()),
-            regulation=regulation,
-            as_of=as_of,
-        )
-    )
+    _edit(path, card, count, section, force, regulation, as_of, carddb)
 
 
 @app.command(short_help="Remove copies of a card and print the deck's new state.")
@@ -733,20 +720,33 @@ def remove(
     carddb: CarddbOption = None,
 ) -> None:
     """Remove copies of a card and print the deck's new state in one line."""
+    _edit(path, card, -count, section, force, regulation, as_of, carddb)
+
+
+def _edit(
+    path: Path,
+    card: str,
+    change: int,
+    section: str | None,
+    force: bool,
+    regulation: str | None,
+    as_of: str | None,
+    carddb: list[Path] | None,
+) -> None:
+    """`add` (a positive change) and `remove` (a negative one)."""
     from deckcheck.commands.build import edit_deck
 
-    _echo(
-        edit_deck(
-            path,
-            card,
-            -count,
-            section=section,
-            force=force,
-            carddb_dirs=tuple(carddb or ()),
-            regulation=regulation,
-            as_of=as_of,
-        )
+    edited = edit_deck(
+        path,
+        card,
+        change,
+        section=section,
+        force=force,
+        carddb_dirs=tuple(carddb or ()),
+        regulation=regulation,
+        as_of=as_of,
     )
+    _echo(edited)
 
 
 @app.command("set", short_help="Set a deck key and print the deck's new state.")

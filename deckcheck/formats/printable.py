@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -203,15 +203,29 @@ def _md_other_keys(deck: Deck) -> list[str]:
     return lines
 
 
-def _md_problems(sheet: Sheet) -> list[str]:
+def _problems(sheet: Sheet, escape: Callable[[str], str]) -> tuple[str, list[tuple[str, str, str, str]]] | None:
+    """The problems' heading and (severity, rule, " (section)", message) of each, escaped for the format; None when
+    the sheet lists none."""
     title = sheet.problems_title()
     if title is None:
+        return None
+    items = [
+        (escape(v.severity), escape(v.rule), f" ({escape(v.section)})" if v.section else "", escape(v.message))
+        for v in sheet.violations
+    ]
+    return escape(title), items
+
+
+def _md_problems(sheet: Sheet) -> list[str]:
+    if (problems := _problems(sheet, md_escape)) is None:
         return []
-    lines = ["", f"## {md_escape(title)}", ""]
-    for violation in sheet.violations:
-        where = f" ({md_escape(violation.section)})" if violation.section else ""
-        lines.append(f"- **{violation.severity}** {md_escape(violation.rule)}{where}: {md_escape(violation.message)}")
-    return lines
+    title, items = problems
+    return [
+        "",
+        f"## {title}",
+        "",
+        *(f"- **{severity}** {rule}{where}: {text}" for severity, rule, where, text in items),
+    ]
 
 
 def _heading(table: SectionTable) -> str:
@@ -302,16 +316,11 @@ def render_html(deck: Deck, sheet: Sheet | None = None) -> str:
 
 
 def _html_problems(sheet: Sheet) -> list[str]:
-    title = sheet.problems_title()
-    if title is None:
+    if (problems := _problems(sheet, _e)) is None:
         return []
-    lines = ['<section class="problems">', f"<h2>{_e(title)}</h2>", "<ul>"]
-    for violation in sheet.violations:
-        where = f" ({violation.section})" if violation.section else ""
-        lines.append(
-            f"<li><b>{_e(violation.severity)}</b> {_e(violation.rule)}{_e(where)}: {_e(violation.message)}</li>"
-        )
-    return [*lines, "</ul>", "</section>"]
+    title, items = problems
+    listed = [f"<li><b>{severity}</b> {rule}{where}: {text}</li>" for severity, rule, where, text in items]
+    return ['<section class="problems">', f"<h2>{title}</h2>", "<ul>", *listed, "</ul>", "</section>"]
 
 
 def _html_table(table: SectionTable) -> list[str]:
