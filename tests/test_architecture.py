@@ -337,6 +337,16 @@ COMMANDS = {
             "deckcheck.formats.write",
         ],
     ),
+    "games": (
+        ["games"],
+        ["deckcheck._util.safetext", "deckcheck.commands", "deckcheck.commands.listing"]
+        + [f"deckcheck.games.{game}" for game in ("build_divide", "cipher", "evolve", "ic_dragonball")],
+    ),
+    "cards search": (
+        ["cards", "search", "--game", "vanguard", "ブラスター"],
+        [*CARDS, "deckcheck._util.safetext", "deckcheck._util.searchkey", "deckcheck.carddb.search"]
+        + ["deckcheck.commands", "deckcheck.commands.search", "deckcheck.model.query"],
+    ),
     "rules": (
         ["rules", "vanguard"],
         [*READ_AND_CHECK, "deckcheck._api", "deckcheck.checking.regulations", "deckcheck.commands"]

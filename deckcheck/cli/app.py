@@ -899,13 +899,14 @@ def games(
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
 ) -> None:
     """List the games, their deck sections, deck keys and rules documents."""
-    from deckcheck._api import list_games
     from deckcheck.commands.listing import games_json, games_text
+    from deckcheck.games import all_games  # the registry itself: listing needs no card database
 
+    games = list(all_games().values())
     if output is HandOutput.json:
-        _echo(_json(games_json(list_games())), json_text=True)
+        _echo(_json(games_json(games)), json_text=True)
         return
-    for line in games_text(list_games()):
+    for line in games_text(games):
         _echo(line)
 
 

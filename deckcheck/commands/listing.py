@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deckcheck._api import RuleListing
 from deckcheck.model.deck import COMMON_KEYS
 from deckcheck.model.game import Game
+
+if TYPE_CHECKING:
+    from deckcheck._api import RuleListing
 
 
 def games_json(games: list[Game]) -> dict[str, Any]:
