@@ -154,12 +154,7 @@ DEFERRED = {
     "deckcheck/stats/answer.py": {"deckcheck.stats.simulate"},
     "deckcheck/stats/quick.py": {"deckcheck.stats.simulate"},
     "deckcheck/stats/plot.py": {"matplotlib", "matplotlib.figure", "logging"},
-    "deckcheck/games/vanguard.py": {
-        "numpy",
-        "deckcheck.stats.chain",
-        "deckcheck.stats.model",
-        "deckcheck.stats.simulate",
-    },
+    "deckcheck/games/vanguard/__init__.py": {"deckcheck.games.vanguard.odds"},
 }
 #: Whole modules whose deferred imports are their job (see each one's docstring).
 DEFERRING_MODULES = {"deckcheck/cli/app.py", "deckcheck/cli/clitypes.py"}
@@ -265,6 +260,7 @@ CORE = [
     "deckcheck.errors",
     "deckcheck.games",
     "deckcheck.games.vanguard",
+    "deckcheck.games.vanguard.card",
     "deckcheck.model",
     "deckcheck.model.cards",
     "deckcheck.model.deck",

@@ -2,110 +2,28 @@
 
 from __future__ import annotations
 
-import functools
-import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from math import comb
-from typing import TYPE_CHECKING, Annotated, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.text import plural
 from deckcheck.engine.procedure import MulliganKind, Setup, TurnModel, expand
 from deckcheck.errors import EngineError
-from deckcheck.model.cards import Before, Bounds, Card, PlainInt, as_list, choice, validates_before
+from deckcheck.games.vanguard.card import (
+    DEFAULT_COPIES,
+    G_ASSIST_LOOK,
+    VanguardCard,
+    attack_allowed,
+    is_unit,
+    vanguard_of,
+)
+from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, histogram, names_of, size_violations, tally
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
     from deckcheck.engine.table import Table
-
-DEFAULT_COPIES = 4
-
-CardType = choice(
-    ("normal", "trigger", "g-unit"),
-    {"ノーマルユニット": "normal", "トリガーユニット": "trigger", "Gユニット": "g-unit", "Ｇユニット": "g-unit"},
-)
-
-
-def _spelling(value: str) -> str:
-    return unicodedata.normalize("NFKC", value).strip().casefold()
-
-
-# Spellings of the types whose cards print no trigger icon (for defaulting a missing `trigger` to none).
-_ICONLESS_TYPES = {_spelling(v) for v in ("normal", "g-unit", "ノーマルユニット", "Gユニット")}
-Trigger = choice(
-    ("none", "critical", "draw", "stand", "heal"),
-    {
-        "アイコンなし": "none",
-        "なし": "none",
-        "クリティカルトリガー": "critical",
-        "クリティカル": "critical",
-        "☆": "critical",
-        "ドロートリガー": "draw",
-        "ドロー": "draw",
-        "引": "draw",
-        "スタンドトリガー": "stand",
-        "スタンド": "stand",
-        "醒": "stand",
-        "ヒールトリガー": "heal",
-        "ヒール": "heal",
-        "治": "heal",
-    },
-)
-Nation = choice(
-    ("united-sanctuary", "dragon-empire", "star-gate", "dark-zone", "magallanica", "zoo"),
-    {
-        "ユナイテッドサンクチュアリ": "united-sanctuary",
-        "ドラゴンエンパイア": "dragon-empire",
-        "スターゲート": "star-gate",
-        "ダークゾーン": "dark-zone",
-        "メガラニカ": "magallanica",
-        "ズー": "zoo",
-    },
-)
-Skill = choice(
-    ("boost", "intercept", "twin-drive", "triple-drive"),
-    {
-        "ブースト": "boost",
-        "インターセプト": "intercept",
-        "ツインドライブ!!": "twin-drive",
-        "ツインドライブ": "twin-drive",
-        "トリプルドライブ!!!": "triple-drive",
-        "トリプルドライブ": "triple-drive",
-    },
-)
-
-
-class VanguardCard(Card):
-    type: CardType  # type: ignore[valid-type]
-    grade: Annotated[PlainInt, Bounds(ge=0, le=4)]
-    trigger: Trigger  # type: ignore[valid-type]
-    sentinel: bool = False
-    clans: Annotated[list[str], Before(as_list)]
-    nation: Nation | None = None  # type: ignore[valid-type]
-    power: PlainInt | None = None
-    shield: PlainInt | None = None
-    critical: PlainInt | None = None
-    skill: Skill | None = None  # type: ignore[valid-type]
-
-    @validates_before
-    @classmethod
-    def _default_trigger(cls, data: Any) -> Any:
-        # Normal units and G units print no trigger icon; the importer may leave the field out.
-        # Only those: a trigger unit without its icon stays an error ("trigger is required").
-        if isinstance(data, dict) and "trigger" not in data:
-            kind = data.get("type")
-            if isinstance(kind, str) and _spelling(kind) in _ICONLESS_TYPES:
-                return {**data, "trigger": "none"}
-        return data
-
-    @property
-    def drive(self) -> int:
-        """Drive checks per attack (2.16.2, 11.2): 1, +1 twin drive, +2 triple drive."""
-        return {"twin-drive": 2, "triple-drive": 3}.get(self.skill or "", 1)
-
 
 rules = RuleBook()
 
@@ -298,11 +216,6 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
 
 FV_KEY = "first_vanguard"
 HAND_SIZE = 5
-G_ASSIST_LOOK = 5
-
-
-def _is_unit(card: Card) -> bool:
-    return card.type in ("normal", "trigger")
 
 
 def _default_first_vanguard(main: list[VanguardCard]) -> VanguardCard:
@@ -325,7 +238,7 @@ def _chosen_first_vanguard(main: list[VanguardCard], key: str) -> VanguardCard:
             f"first_vanguard '{key}' is not a card of the main deck; the first vanguard is chosen from it (5.4.3)"
         )
     for card in matches:
-        if card.grade == 0 and _is_unit(card):
+        if card.grade == 0 and is_unit(card):
             return card
     card = matches[0]
     what = "a G unit" if card.type == "g-unit" else f"grade {card.grade}"
@@ -357,19 +270,10 @@ def _prepare(table: Table[VanguardCard], deck: Deck[VanguardCard], choices: dict
 
 
 def _after_mulligan(table: Table[VanguardCard]) -> None:
-    fv = _vanguard(table)
+    fv = vanguard_of(table)
     table.notes["first vanguard face"] = "up"
     table.notes["vanguard"] = fv.label()
     table.log("stand up", "6.1.1", f"the first vanguard {fv.label()} is turned face up", [fv])
-
-
-def _vanguard(table: Table[VanguardCard]) -> VanguardCard:
-    return table.zone("vanguard")[-1]
-
-
-def _attack_allowed(table: Table[VanguardCard], k: int) -> bool:
-    """Own turn k has a battle with a vanguard attack: every turn but the first player's turn 1 (7.2.1.3)."""
-    return k >= 1 and not (table.going == "first" and k == 1)
 
 
 def _need_cards(table: Table[VanguardCard], k: int, count: int, what: str) -> None:
@@ -382,7 +286,7 @@ def _need_cards(table: Table[VanguardCard], k: int, count: int, what: str) -> No
 
 def _own_turn(table: Table[VanguardCard], k: int) -> None:
     """Own turn k up to the start of its main phase: the previous turn's drive checks, draw, G assist, ride."""
-    if _attack_allowed(table, k - 1):
+    if attack_allowed(table, k - 1):
         _drive_checks(table, k)
     _need_cards(table, k, 1, "the draw step")
     table.draw(1, "draw", "6.4.1.1.2")
@@ -402,7 +306,7 @@ def _drive_checks(table: Table[VanguardCard], k: int) -> None:
     Only the vanguard circle is modelled (no rear-guards are called), so "a unit of its clan" means the vanguard.
     With `table.floor` (the statistics' documented floor): one check per attack and no trigger effects.
     """
-    vanguard = _vanguard(table)
+    vanguard = vanguard_of(table)
     drive = 1 if table.floor else vanguard.drive
     attack = f"own turn {k - 1}'s vanguard attack ({vanguard.label()}, drive {drive}"
     attack += ", the floor: drive 1 and no trigger effects counted)" if table.floor else ")"
@@ -435,7 +339,7 @@ def _same_clan(card: VanguardCard, unit: VanguardCard) -> bool:
 
 
 def _g_assist(table: Table[VanguardCard], k: int) -> None:
-    vanguard = _vanguard(table)
+    vanguard = vanguard_of(table)
     target = vanguard.grade + 1
     g_zone = table.zone("g-zone")
     if vanguard.grade >= 3:
@@ -484,9 +388,9 @@ def _g_assist(table: Table[VanguardCard], k: int) -> None:
 
 
 def _ride(table: Table[VanguardCard]) -> None:
-    vanguard = _vanguard(table)
+    vanguard = vanguard_of(table)
     target = vanguard.grade + 1
-    candidates = [card for card in table.hand if card.grade == target and _is_unit(card)]
+    candidates = [card for card in table.hand if card.grade == target and is_unit(card)]
     if not candidates:
         table.log("ride", "6.5.1.1.2", f"no grade-{target} unit in the hand: no ride")
         return
@@ -522,11 +426,11 @@ def _turn_model(table: Table[VanguardCard], k: int) -> TurnModel:
     draws = _reached_by_turn(table.going, k)
     if k == 0 or not table.zone("vanguard"):
         return TurnModel(draws=draws)  # the opening hand, or no cards known (`deckcheck odds`): the fixed draws
-    fv = _vanguard(table)
+    fv = vanguard_of(table)
     g_zone = len(table.zone("g-zone"))
     assist = g_zone >= 2 and fv.grade < 3
     checks = _reached_by_turn(table.going, k) - k > 0  # a drive check happens before own turn k's main phase
-    vanguards = [fv, *(card for card in table.deck if _is_unit(card) and 1 <= card.grade <= 3)]
+    vanguards = [fv, *(card for card in table.deck if is_unit(card) and 1 <= card.grade <= 3)]
     fires: frozenset[str] = frozenset()
     if not table.floor and checks:
         fires, mixed = _firing_draw_triggers(table.deck, vanguards)
@@ -542,11 +446,13 @@ def _turn_model(table: Table[VanguardCard], k: int) -> TurnModel:
     elif not assist:
         return TurnModel(draws=draws)
     drive = 1 if table.floor else fv.drive
+    from deckcheck.games.vanguard.odds import Detail, ExactTurns, vector_turns  # deferred: numpy, for odds only
+
     return TurnModel(
         draws=draws,
-        refine=_Detail(fires, table.floor),
-        vector_turns=_vector_turns,
-        process=_ExactTurns(fv.grade, drive, g_zone, table.going),
+        refine=Detail(fires, table.floor),
+        vector_turns=vector_turns,
+        process=ExactTurns(fv.grade, drive, g_zone, table.going),
     )
 
 
@@ -561,396 +467,6 @@ def _firing_draw_triggers(deck: list[VanguardCard], vanguards: list[VanguardCard
         elif len(with_clan) > 1:
             return frozenset(), card.label()
     return frozenset(fires), None
-
-
-# A card's detail for the statistics' hand-dependent turns: what the rules read of it.
-GRADE, UNIT, NORMAL, FIRES, DRIVE = range(5)
-
-
-@dataclass(frozen=True)
-class _Detail:
-    """(grade, is a unit, is a normal unit, a draw trigger that draws, its drive as the vanguard)."""
-
-    fires: frozenset[str]
-    floor: bool
-
-    def __call__(self, card: VanguardCard) -> tuple[int, bool, bool, bool, int]:
-        drive = 1 if self.floor else card.drive
-        return (card.grade, _is_unit(card), card.type == "normal", card.number in self.fires, drive)
-
-    @staticmethod
-    def describe(detail: Any) -> str:
-        """For people: `grade 0, a draw trigger that draws`, `grade 3, twin drive`."""
-        parts = [f"grade {detail[GRADE]}"]
-        if detail[FIRES]:
-            parts.append("a draw trigger that draws")
-        elif not detail[UNIT]:
-            parts.append("not a unit")
-        elif not detail[NORMAL]:
-            parts.append("a trigger unit")
-        if detail[DRIVE] > 1:
-            parts.append({2: "twin drive", 3: "triple drive"}.get(detail[DRIVE], f"drive {detail[DRIVE]}"))
-        return ", ".join(parts)
-
-
-@dataclass(frozen=True)
-class _ExactTurns:
-    """`_own_turn` as exact transitions on card counts (deckcheck.stats.chain). Every step leaves the deck uniformly
-    shuffled (G assist shuffles it either way), so each card taken is a uniformly random one of the deck's.
-
-    The game values are (vanguard grade, its drive, G zone size, fodder). Hand cards of a grade at most the
-    vanguard's are *fodder*: never ridden again, never the grade G assist looks for, and paid for G assist before
-    any other card; which of them is paid changes nothing later, so only their number is kept (and not even that
-    once G assist can no longer happen). The hand per class holds only the cards above the vanguard's grade.
-    """
-
-    fv_grade: int
-    fv_drive: int
-    g_zone: int
-    going: str
-
-    def start(self, chain: Any, hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return _fold(chain, _groups(chain.classes, chain.details), hand, (self.fv_grade, self.fv_drive, self.g_zone, 0))
-
-    def own_turn(self, chain: Any, state: Any, k: int) -> Any:
-        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-        from deckcheck.stats.chain import CERTAIN, add_into
-
-        groups = _groups(chain.classes, chain.details)
-        dist = {state: CERTAIN}
-        if k - 1 >= 1 and not (self.going == "first" and k - 1 == 1):  # own turn k-1 attacked (7.2.1.3)
-            dist = chain.expand(dist, lambda s: _exact_drive_checks(chain, groups, s))
-        dist = chain.draw(dist)
-        dist = chain.expand(dist, lambda s: _exact_g_assist(chain, groups, s))
-        ridden: dict[Any, Any] = {}
-        for s, weight in dist.items():
-            reached, hand, game = _exact_ride(chain, groups, s)
-            add_into(ridden, (reached, *_fold(chain, groups, hand, game)), weight)
-        return ridden
-
-
-def _fold(
-    chain: Any, groups: _Groups, hand: tuple[int, ...], game: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Move the hand's cards of a grade at most the vanguard's into the fodder count; drop what no longer matters
-    (the fodder and the G zone once G assist cannot happen again)."""
-    grade, drive, g_zone, fodder = game
-    low = groups.classes_up_to(grade)
-    if any(hand[c] for c in low):
-        fodder += sum(hand[c] for c in low)
-        hand = tuple(0 if c in low else x for c, x in enumerate(hand))
-    if grade >= 3 or g_zone < 2:
-        fodder = g_zone = 0
-    return hand, (grade, drive, g_zone, fodder)
-
-
-@dataclass(frozen=True)
-class _Groups:
-    """Atom and class indices the exact turns look up, per grade."""
-
-    fires: tuple[bool, ...]  # per atom
-    atoms_of_grade: dict[int, tuple[int, ...]]
-    classes_of_grade: dict[int, tuple[int, ...]]
-    grades: tuple[int, ...]  # ascending: the G assist's cost pays the lowest first
-    ride_classes: dict[int, tuple[int, ...]]  # unit classes of a grade, the preferred first (normal, then drive)
-    low_classes: dict[int, frozenset[int]]  # classes of a grade at most g
-
-    def classes_up_to(self, grade: int) -> frozenset[int]:
-        found = self.low_classes.get(grade)
-        if found is None:
-            below = [g for g in self.low_classes if g <= grade]
-            return self.low_classes[max(below)] if below else frozenset()
-        return found
-
-
-@functools.lru_cache(maxsize=64)
-def _groups(classes: tuple[Any, ...], details: tuple[Any, ...]) -> _Groups:
-    grades = tuple(sorted({detail[GRADE] for detail in classes}))
-    ride = {
-        g: tuple(
-            sorted(
-                (c for c, d in enumerate(classes) if d[GRADE] == g and d[UNIT]),
-                key=lambda c: (not classes[c][NORMAL], -classes[c][DRIVE], c),
-            )
-        )
-        for g in grades
-    }
-    return _Groups(
-        fires=tuple(detail[FIRES] for detail in details),
-        atoms_of_grade={g: tuple(a for a, d in enumerate(details) if d[GRADE] == g) for g in grades},
-        classes_of_grade={g: tuple(c for c, d in enumerate(classes) if d[GRADE] == g) for g in grades},
-        grades=grades,
-        ride_classes=ride,
-        low_classes={g: frozenset(c for c, d in enumerate(classes) if d[GRADE] <= g) for g in grades},
-    )
-
-
-def _exact_drive_checks(chain: Any, groups: _Groups, state: Any) -> Any:
-    """The vanguard's drive checks, each card to the hand; a firing draw trigger first draws one more."""
-    # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-    from deckcheck.stats.chain import CERTAIN
-
-    dist = {state: CERTAIN}
-    for _ in range(state[2][1]):
-        dist = chain.expand(dist, lambda s: _exact_check(chain, groups, s))
-    return [(weight, s) for s, weight in dist.items()]
-
-
-def _exact_check(chain: Any, groups: _Groups, state: Any) -> Any:
-    # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-    from deckcheck.stats.chain import DeckOut
-
-    deck = chain.deck(state)
-    total = sum(deck)
-    if total == 0:
-        raise DeckOut
-    for atom, n in enumerate(deck):
-        if not n:
-            continue
-        checked = chain.take(state, atom)
-        if groups.fires[atom]:
-            for (m, of), after in chain.draw_one(checked):
-                yield (n * m, total * of), after
-        else:
-            yield (n, total), checked
-
-
-def _exact_g_assist(chain: Any, groups: _Groups, state: Any) -> Any:
-    """`_g_assist`: when allowed, the topmost grade-(VG+1) card of the top 5 (a uniformly random one of the deck's,
-    if any is there) for the 2 lowest-grade other hand cards (random among ties) and 2 G-zone cards."""
-    # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-    from deckcheck.stats.chain import CERTAIN
-
-    reached, hand, (grade, drive, g_zone, fodder) = state
-    target = grade + 1
-    if grade >= 3 or g_zone < 2 or any(hand[c] for c in groups.classes_of_grade.get(target, ())):
-        return [(CERTAIN, state)]
-    deck = chain.deck(state)
-    total = sum(deck)
-    hits = [(a, deck[a]) for a in groups.atoms_of_grade.get(target, ()) if deck[a]]
-    qualifying = sum(n for _, n in hits)
-    look = min(G_ASSIST_LOOK, total)
-    # None of the qualifying cards among the top `look`: C(R - q, L) of the C(R, L) equally likely tops.
-    misses, tops = comb(total - qualifying, look), comb(total, look)
-    out = [((misses, tops), state)] if misses else []
-    if not qualifying:
-        return out
-    for (q, q_of), paid, left in _exact_pay_lowest(hand, fodder, grade, groups, 2):
-        game = (grade, drive, g_zone - 2, left)
-        for atom, n in hits:
-            c = chain.class_of[atom]
-            added = reached[:atom] + (reached[atom] + 1,) + reached[atom + 1 :]
-            kept = paid[:c] + (paid[c] + 1,) + paid[c + 1 :]
-            out.append((((tops - misses) * n * q, tops * qualifying * q_of), (added, kept, game)))
-    return out
-
-
-def _exact_pay_lowest(
-    hand: tuple[int, ...], fodder: int, grade: int, groups: _Groups, count: int
-) -> list[tuple[Any, tuple[int, ...], int]]:
-    """(chance, hand per class, fodder left) after paying the `count` lowest-grade hand cards, random among ties.
-
-    Fodder (grade at most the vanguard's, counted or still in a class) goes first; which of it goes is immaterial."""
-    # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-    from deckcheck.stats.chain import CERTAIN
-    from deckcheck.stats.model import compositions
-
-    low = groups.classes_up_to(grade)
-    fodder += sum(hand[c] for c in low)
-    hand = tuple(0 if c in low else x for c, x in enumerate(hand))
-    paid_fodder = min(count, fodder)
-    results = [(CERTAIN, hand)]
-    need = min(count - paid_fodder, sum(hand))
-    for level in groups.grades:
-        if not need:
-            break
-        classes = groups.classes_of_grade[level]
-        held = [hand[c] for c in classes]
-        there = sum(held)
-        if not there:
-            continue
-        take = min(need, there)
-        need -= take
-        spread = []
-        for paid in compositions(held, take):
-            ways = 1
-            for h, x in zip(held, paid, strict=True):
-                ways *= comb(h, x)
-            spread.append(((ways, comb(there, take)), paid))
-        updated = []
-        for (p, p_of), current in results:
-            for (q, q_of), paid in spread:
-                left = list(current)
-                for c, x in zip(classes, paid, strict=True):
-                    left[c] -= x
-                updated.append(((p * q, p_of * q_of), tuple(left)))
-        results = updated
-    return [(p, paid, fodder - paid_fodder) for p, paid in results]
-
-
-def _exact_ride(chain: Any, groups: _Groups, state: Any) -> Any:
-    """`_ride`: a grade-(VG+1) unit from the hand (a normal one, then the largest drive) becomes the vanguard."""
-    reached, hand, (grade, drive, g_zone, fodder) = state
-    for c in groups.ride_classes.get(grade + 1, ()):
-        if hand[c]:
-            riding = (grade + 1, chain.classes[c][DRIVE], g_zone, fodder)
-            return (reached, hand[:c] + (hand[c] - 1,) + hand[c + 1 :], riding)
-    return state
-
-
-def _take_rows(array: Any, rows: Any) -> Any:
-    """array[rows], without the copy when `rows` is every row in order (most trials at the first turns)."""
-    return array if len(rows) == len(array) else array[rows]
-
-
-def _vector_turns(state: Any, rng: Any, model: Any) -> None:
-    """`_own_turn` for own turns 1..model.horizon on per-trial atom counts (deckcheck.stats.simulate.VectorState).
-
-    Atom details are :class:`_Detail`'s. Every step leaves the deck uniformly shuffled (G assist shuffles it either
-    way), so a draw or drive check is a uniformly random card of the deck's counts and the topmost grade-(VG+1) card
-    of the top 5 is a uniformly random one of the deck's grade-(VG+1) cards.
-    """
-    _VectorTurns(state, rng).run(model.horizon)
-
-
-class _VectorTurns:
-    """The per-trial values (vanguard grade and drive, G zone) and the atom masks the turns look up by grade."""
-
-    def __init__(self, state: Any, rng: Any) -> None:
-        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-        import numpy as np
-
-        self.state, self.rng = state, rng
-        details = state.details
-        self.grade = np.array([detail[GRADE] for detail in details], dtype=np.int64)
-        levels = int(self.grade.max(initial=0)) + 2
-        of_grade = self.grade[None, :] == np.arange(levels)[:, None]
-        unit = np.array([detail[UNIT] for detail in details], dtype=bool)
-        self.of_grade = of_grade.astype(state.hand.dtype)  # row g: the atoms of grade g
-        self.rideable = (of_grade & unit[None, :]).astype(state.hand.dtype)  # row g: the units of grade g
-        self.fires = np.array([detail[FIRES] for detail in details], dtype=bool)
-        self.drives = np.array([detail[DRIVE] for detail in details], dtype=np.int64)
-        self.preference = np.array([10 * detail[NORMAL] + detail[DRIVE] for detail in details], dtype=np.int64)
-        # Grades whose units differ in preference: only there does a ride choose among kinds.
-        self.choosy = {
-            g for g in range(levels) if len({int(self.preference[a]) for a in np.flatnonzero(self.rideable[g])}) > 1
-        }
-        self.can_ride = self.rideable.any(axis=1)  # grades with a unit to ride
-        self.levels = levels
-        fv = _vanguard(state.table)
-        trials = state.trials
-        self.vanguard = np.full(trials, fv.grade, dtype=np.int64)
-        self.drive = np.full(trials, 1 if state.table.floor else fv.drive, dtype=np.int64)
-        self.g_zone = np.full(trials, len(state.table.zone("g-zone")), dtype=np.int64)
-        state.counters.update({"vanguard grade": self.vanguard, "g-zone": self.g_zone, "drive": self.drive})
-
-    def run(self, horizon: int) -> None:
-        state = self.state
-        for k in range(1, horizon + 1):
-            if _attack_allowed(state.table, k - 1):
-                self.drive_checks(k)
-            state.draw_one(None, f"the draw step of own turn {k}")
-            self.g_assist()
-            self.ride()
-            if (state.deck_sizes() == 0).any():
-                raise EngineError(
-                    f"the deck is empty in own turn {k}: the fighter loses at the next check timing (1.2.2.2); "
-                    "the engine models the first turns only"
-                )
-            state.turn_done(k)
-
-    def drive_checks(self, k: int) -> None:
-        """`_drive_checks`: check c for the rows whose vanguard's drive is c or more; a firing draw trigger draws
-        one more card for its row."""
-        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-        import numpy as np
-
-        what = f"the drive check before own turn {k}"
-        for check in range(1, int(self.drive.max()) + 1):
-            rows = None if check == 1 else np.flatnonzero(self.drive >= check)
-            checked = self.state.draw_one(rows, what)
-            if self.fires.any():
-                triggered = np.flatnonzero(self.fires[checked])
-                if triggered.size:
-                    self.state.draw_one(triggered if rows is None else rows[triggered], what)
-
-    def g_assist(self) -> None:
-        """`_g_assist`: allowed rows look at the top 5; a hit pays the 2 lowest-grade other hand cards."""
-        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-        import numpy as np
-
-        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-        from deckcheck.stats.simulate import p_seen, pick_one, row_sums
-
-        state = self.state
-        rows = np.flatnonzero((self.vanguard < 3) & (self.g_zone >= 2))
-        if not rows.size:
-            return
-        wanted = self.of_grade[np.minimum(self.vanguard[rows] + 1, self.levels - 1)]
-        allowed = row_sums(_take_rows(state.hand, rows) * wanted) == 0
-        rows, wanted = rows[allowed], wanted[allowed]
-        if not rows.size:
-            return
-        deck = state.deck[rows]
-        qualifying = deck * wanted
-        hit = self.rng.random(rows.size) < p_seen(row_sums(deck), row_sums(qualifying), G_ASSIST_LOOK)
-        rows = rows[hit]
-        if not rows.size:
-            return
-        found = pick_one(self.rng, qualifying[hit])
-        self.pay_lowest(rows, 2)
-        state.add_to_hand(rows, found)
-        self.g_zone[rows] -= 2
-
-    def pay_lowest(self, rows: Any, count: int) -> None:
-        """Remove the `count` lowest-grade hand cards of these rows, random among ties (∝ counts within a grade)."""
-        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-        import numpy as np
-
-        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-        from deckcheck.stats.simulate import sample_counts
-
-        hand = self.state.hand[rows]
-        need = np.minimum(count, hand.sum(axis=1))
-        for level in range(self.levels):
-            columns = np.flatnonzero(self.grade == level)
-            if not columns.size:
-                continue
-            take = np.minimum(need, hand[:, columns].sum(axis=1))
-            if take.any():
-                hand[:, columns] -= sample_counts(self.rng, hand[:, columns], take).astype(hand.dtype)
-                need -= take
-            if not need.any():
-                break
-        self.state.hand[rows] = hand
-
-    def ride(self) -> None:
-        """`_ride`: a grade VG+1 unit in hand (the preferred kind: normal, then drive) leaves the hand; the vanguard's
-        grade goes up by 1 and its drive becomes the ridden unit's."""
-        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-        import numpy as np
-
-        # deferred: the odds only (a check of a Vanguard deck loads no statistics)
-        from deckcheck.stats.simulate import pick_one, row_sums
-
-        state = self.state
-        target = np.minimum(self.vanguard + 1, self.levels - 1)
-        rows = np.flatnonzero(self.can_ride[target])
-        if not rows.size:
-            return
-        target = target[rows]
-        units = _take_rows(state.hand, rows) * self.rideable[target]
-        some = row_sums(units) > 0
-        rows, units, target = rows[some], units[some], target[some]
-        if not rows.size:
-            return
-        if self.choosy and np.isin(target, list(self.choosy)).any():
-            score = np.where(units > 0, self.preference[None, :], -1)
-            units = units * (score == score.max(axis=1)[:, None])
-        chosen = pick_one(self.rng, units)
-        state.hand[rows, chosen] -= 1
-        self.vanguard[rows] += 1
-        self.drive[rows] = self.drives[chosen]
 
 
 SETUP = Setup(

@@ -1,0 +1,113 @@
+"""Cardfight!! Vanguard's card record and what the setup, the turns and the odds read of a card or the table."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING, Annotated, Any
+
+from deckcheck.model.cards import Before, Bounds, Card, PlainInt, as_list, choice, validates_before
+
+if TYPE_CHECKING:
+    from deckcheck.engine.table import Table
+
+DEFAULT_COPIES = 4
+
+CardType = choice(
+    ("normal", "trigger", "g-unit"),
+    {"ノーマルユニット": "normal", "トリガーユニット": "trigger", "Gユニット": "g-unit", "Ｇユニット": "g-unit"},
+)
+
+
+def _spelling(value: str) -> str:
+    return unicodedata.normalize("NFKC", value).strip().casefold()
+
+
+# Spellings of the types whose cards print no trigger icon (for defaulting a missing `trigger` to none).
+_ICONLESS_TYPES = {_spelling(v) for v in ("normal", "g-unit", "ノーマルユニット", "Gユニット")}
+Trigger = choice(
+    ("none", "critical", "draw", "stand", "heal"),
+    {
+        "アイコンなし": "none",
+        "なし": "none",
+        "クリティカルトリガー": "critical",
+        "クリティカル": "critical",
+        "☆": "critical",
+        "ドロートリガー": "draw",
+        "ドロー": "draw",
+        "引": "draw",
+        "スタンドトリガー": "stand",
+        "スタンド": "stand",
+        "醒": "stand",
+        "ヒールトリガー": "heal",
+        "ヒール": "heal",
+        "治": "heal",
+    },
+)
+Nation = choice(
+    ("united-sanctuary", "dragon-empire", "star-gate", "dark-zone", "magallanica", "zoo"),
+    {
+        "ユナイテッドサンクチュアリ": "united-sanctuary",
+        "ドラゴンエンパイア": "dragon-empire",
+        "スターゲート": "star-gate",
+        "ダークゾーン": "dark-zone",
+        "メガラニカ": "magallanica",
+        "ズー": "zoo",
+    },
+)
+Skill = choice(
+    ("boost", "intercept", "twin-drive", "triple-drive"),
+    {
+        "ブースト": "boost",
+        "インターセプト": "intercept",
+        "ツインドライブ!!": "twin-drive",
+        "ツインドライブ": "twin-drive",
+        "トリプルドライブ!!!": "triple-drive",
+        "トリプルドライブ": "triple-drive",
+    },
+)
+
+
+class VanguardCard(Card):
+    type: CardType  # type: ignore[valid-type]
+    grade: Annotated[PlainInt, Bounds(ge=0, le=4)]
+    trigger: Trigger  # type: ignore[valid-type]
+    sentinel: bool = False
+    clans: Annotated[list[str], Before(as_list)]
+    nation: Nation | None = None  # type: ignore[valid-type]
+    power: PlainInt | None = None
+    shield: PlainInt | None = None
+    critical: PlainInt | None = None
+    skill: Skill | None = None  # type: ignore[valid-type]
+
+    @validates_before
+    @classmethod
+    def _default_trigger(cls, data: Any) -> Any:
+        # Normal units and G units print no trigger icon; the importer may leave the field out.
+        # Only those: a trigger unit without its icon stays an error ("trigger is required").
+        if isinstance(data, dict) and "trigger" not in data:
+            kind = data.get("type")
+            if isinstance(kind, str) and _spelling(kind) in _ICONLESS_TYPES:
+                return {**data, "trigger": "none"}
+        return data
+
+    @property
+    def drive(self) -> int:
+        """Drive checks per attack (2.16.2, 11.2): 1, +1 twin drive, +2 triple drive."""
+        return {"twin-drive": 2, "triple-drive": 3}.get(self.skill or "", 1)
+
+
+#: How many cards of the deck's top G assist looks at (5.4.3.3).
+G_ASSIST_LOOK = 5
+
+
+def is_unit(card: Card) -> bool:
+    return card.type in ("normal", "trigger")
+
+
+def vanguard_of(table: Table[VanguardCard]) -> VanguardCard:
+    return table.zone("vanguard")[-1]
+
+
+def attack_allowed(table: Table[VanguardCard], k: int) -> bool:
+    """Own turn k has a battle with a vanguard attack: every turn but the first player's turn 1 (7.2.1.3)."""
+    return k >= 1 and not (table.going == "first" and k == 1)
