@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypedDict, Unpack
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from typing import TypedDict, Unpack
 
 
 class DeckcheckError(Exception):
@@ -99,13 +102,15 @@ def mention(option: str) -> str:
     return f"\x00{option}\x00"
 
 
-class _Where(TypedDict, total=False):
-    """Where a DeckcheckError stands (its keyword arguments), for the errors that pass them on."""
+if TYPE_CHECKING:  # a TypedDict for type checkers only: errors.py is imported by every command
 
-    path: str | Path | None
-    line: int | None
-    field: str | None
-    details: list[Problem] | None
+    class _Where(TypedDict, total=False):
+        """Where a DeckcheckError stands (its keyword arguments), for the errors that pass them on."""
+
+        path: str | Path | None
+        line: int | None
+        field: str | None
+        details: list[Problem] | None
 
 
 class OptionError(DeckcheckError):

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Iterable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
@@ -17,35 +17,34 @@ from deckcheck._version import __version__
 from deckcheck.cli import clitypes
 from deckcheck.errors import DeckcheckError, OptionError
 
-if TYPE_CHECKING:
-    pass
+if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up time)
+    from typing import TypedDict
 
+    class _AppSettings(TypedDict):
+        """typer.Typer's options for the app (and for the lean app of one command, see app_for)."""
 
-class _AppSettings(TypedDict):
-    """typer.Typer's options for the app (and for the lean app of one command, see app_for)."""
-
-    name: str
-    help: str
-    no_args_is_help: bool
-    add_completion: bool
-    rich_markup_mode: Literal["markdown", "rich"] | None
-    pretty_exceptions_enable: bool
-    context_settings: dict[str, Any]
+        name: str
+        help: str
+        no_args_is_help: bool
+        add_completion: bool
+        rich_markup_mode: Literal["markdown", "rich"] | None
+        pretty_exceptions_enable: bool
+        context_settings: dict[str, Any]
 
 
 # Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
 # only for its own command.
 
-_APP_SETTINGS = _AppSettings(
-    name="deckcheck",
-    help="Deck legality checker and opening-hand lab for Cardfight!! Vanguard, Fire Emblem 0 (Cipher), "
+_APP_SETTINGS: _AppSettings = {
+    "name": "deckcheck",
+    "help": "Deck legality checker and opening-hand lab for Cardfight!! Vanguard, Fire Emblem 0 (Cipher), "
     "Build Divide, Shadowverse EVOLVE and IC Carddass Dragon Ball.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+    "no_args_is_help": True,
+    "add_completion": False,
+    "rich_markup_mode": None,
+    "pretty_exceptions_enable": False,
+    "context_settings": {"help_option_names": ["-h", "--help"]},
+}
 app = typer.Typer(**_APP_SETTINGS)
 clitypes.install()  # plain parameters converted without a pydantic TypeAdapter each (see deckcheck.clitypes)
 
