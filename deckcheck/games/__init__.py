@@ -2,6 +2,11 @@
 
 A game's module is named after its id (``-`` → ``_``): :func:`get_game` imports only that module, so checking a
 Vanguard deck does not pay for the other games' models; :func:`all_games` imports them all (listings, messages).
+A game may be a module or a package (vanguard: its odds model is a module of its own, loaded for odds only).
+
+Everything that is a game's own lives here: its card model, sections and their labels, construction rules, setup
+and odds model. May import stats, engine, model, _util and errors; nothing outside this package imports a game's
+module (tests/test_architecture.py).
 """
 
 from __future__ import annotations
