@@ -360,13 +360,12 @@ def busters(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     count = sum(n for _, n in found)
     if count != BUSTERS:
         listed = f" ({_listing(found)})" if found else ""
-        yield rule.violation(
+        yield rule.counted(
             "main",
             f"The main deck has {plural(count, 'buster card')}{listed}; it must have exactly {BUSTERS} cards with "
             f"a buster icon (601-1c{_d_note(deck, 'buster')}).",
-            cards=[card.number for card, _ in found],
-            count=count,
-            limit=BUSTERS,
+            found,
+            BUSTERS,
         )
 
 
@@ -380,13 +379,12 @@ def shots(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     found = _icon_cards(deck, "main", "shot")
     count = sum(n for _, n in found)
     if count > SHOTS_MAX:
-        yield rule.violation(
+        yield rule.counted(
             "main",
             f"The main deck has {count} shot cards ({_listing(found)}); it may have at most "
             f"{SHOTS_MAX} cards with a shot icon (601-1d{_d_note(deck, 'shot')}).",
-            cards=[card.number for card, _ in found],
-            count=count,
-            limit=SHOTS_MAX,
+            found,
+            SHOTS_MAX,
         )
 
 

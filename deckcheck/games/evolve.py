@@ -507,19 +507,37 @@ def _misfit_list(misfits: Sequence[tuple[EvolveCard, int]], one: str, many: str)
     return f"{plural(names, 'card')} {one if names == 1 else many}: {', '.join(labels[:8])}{more}"
 
 
-def _class_failure(status: BasisStatus) -> str:
+def _basis_failure(
+    basis: str, declared: str | None, status: BasisStatus
+) -> tuple[str, str, list[tuple[EvolveCard, int]]]:
+    """(ref, message, misfits) when the class or title basis does not hold; a declared basis the leader cannot set
+    is 6.2.1.3 (only reachable by declaring it)."""
     lead = status.leader
-    if lead.class_ is None:
-        return f"the leader {lead.label()} has no class, so the class basis cannot hold"
-    what = f"{CLASS_NAMES[lead.class_]} nor Neutral"
-    return _misfit_list(status.class_misfits, f"is neither {what}", f"are neither {what}")
+    if basis == "class":
+        number, every, value = "6.1.1.5.1", "be of the leader's class or Neutral", lead.class_
+        failure, misfits = _failure(status, "class"), status.class_misfits
+    else:
+        number, every, value = "6.1.1.5.2", "have the leader's title", lead.title
+        failure, misfits = _failure(status, "title"), status.title_misfits
+    rule_text = f"{number}: every card must {every}"
+    if value is None:
+        return "6.2.1.3", f"The deck declares the {basis} basis, but {failure} ({rule_text}).", []
+    opening = (
+        f"The deck declares the {basis} basis" if declared else f"The leader {lead.label()} sets the {basis} basis"
+    )
+    return number, f"{opening}, but {failure} ({rule_text}).", misfits
 
 
-def _title_failure(status: BasisStatus) -> str:
+def _failure(status: BasisStatus, basis: str) -> str:
+    """Why the class or title basis does not hold: the leader has no such value, or the cards that miss it."""
     lead = status.leader
-    if lead.title is None:
-        return f"the leader {lead.label()} has no title, so the title basis cannot hold"
-    what = f"the leader's title 「{lead.title}」"
+    value = lead.class_ if basis == "class" else lead.title
+    if value is None:
+        return f"the leader {lead.label()} has no {basis}, so the {basis} basis cannot hold"
+    if basis == "class":
+        what = f"{CLASS_NAMES[value]} nor Neutral"
+        return _misfit_list(status.class_misfits, f"is neither {what}", f"are neither {what}")
+    what = f"the leader's title 「{value}」"
     return _misfit_list(status.title_misfits, f"lacks {what}", f"lack {what}")
 
 
@@ -549,25 +567,9 @@ def basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     lead = status.leader
     misfits: list[tuple[EvolveCard, int]] = []
     if declared == "class" or (declared is None and lead.class_ is not None and lead.title is None):
-        rule_text = "6.1.1.5.1: every card must be of the leader's class or Neutral"
-        if lead.class_ is None:  # only reachable by declaring it
-            ref, message = "6.2.1.3", f"The deck declares the class basis, but {_class_failure(status)} ({rule_text})."
-        else:
-            ref, misfits = "6.1.1.5.1", status.class_misfits
-            opening = (
-                "The deck declares the class basis" if declared else f"The leader {lead.label()} sets the class basis"
-            )
-            message = f"{opening}, but {_class_failure(status)} ({rule_text})."
+        ref, message, misfits = _basis_failure("class", declared, status)
     elif declared == "title" or (declared is None and lead.title is not None and lead.class_ is None):
-        rule_text = "6.1.1.5.2: every card must have the leader's title"
-        if lead.title is None:
-            ref, message = "6.2.1.3", f"The deck declares the title basis, but {_title_failure(status)} ({rule_text})."
-        else:
-            ref, misfits = "6.1.1.5.2", status.title_misfits
-            opening = (
-                "The deck declares the title basis" if declared else f"The leader {lead.label()} sets the title basis"
-            )
-            message = f"{opening}, but {_title_failure(status)} ({rule_text})."
+        ref, message, misfits = _basis_failure("title", declared, status)
     elif lead.class_ is None and lead.title is None:
         ref = "6.1.1.5"
         message = (
@@ -580,7 +582,7 @@ def basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
         misfits = list(seen.values())
         message = (
             f"The leader {lead.label()} has both a class and a title, but the deck meets neither basis: "
-            f"for the class basis, {_class_failure(status)}; for the title basis, {_title_failure(status)} "
+            f"for the class basis, {_failure(status, 'class')}; for the title basis, {_failure(status, 'title')} "
             "(6.1.1.5 needs at least one; declare the basis with `basis` to check only one)."
         )
     yield rule.violation(
@@ -682,9 +684,9 @@ def _setup_basis(deck: Deck[EvolveCard], lead: EvolveCard, choices: dict[str, st
     if word == "title" and lead.title is None:
         raise EngineError(f"basis=title cannot be declared: the leader {lead.label()} has no title (6.2.1.3)")
     if word == "class" and not status.class_ok:
-        raise EngineError(f"basis=class cannot be declared: {_class_failure(status)} (6.1.1.5.1, 6.2.1.3)")
+        raise EngineError(f"basis=class cannot be declared: {_failure(status, 'class')} (6.1.1.5.1, 6.2.1.3)")
     if word == "title" and not status.title_ok:
-        raise EngineError(f"basis=title cannot be declared: {_title_failure(status)} (6.1.1.5.2, 6.2.1.3)")
+        raise EngineError(f"basis=title cannot be declared: {_failure(status, 'title')} (6.1.1.5.2, 6.2.1.3)")
     if lead.class_ is not None and lead.title is not None:
         return word, f"declares the {word} basis"
     return word, f"no declaration needed: the leader has only a {word}"

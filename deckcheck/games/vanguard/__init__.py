@@ -87,13 +87,12 @@ def triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     found = [(card, n) for card, n in deck.cards("main") if card.trigger != "none"]
     count = sum(n for _, n in found)
     if count != 16:
-        yield rule.violation(
+        yield rule.counted(
             "main",
             f"The main deck has {plural(count, 'trigger unit')} ({names_of(c for c, _ in found) or 'none'}); "
             "it must have exactly 16, all names together (5.2.2.3).",
-            cards=[card.number for card, _ in found],
-            count=count,
-            limit=16,
+            found,
+            16,
         )
 
 
@@ -107,14 +106,13 @@ def heal_triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     heals = [(card, n) for card, n in deck.cards("main") if card.trigger == "heal"]
     count = sum(n for _, n in heals)
     if count > 4:
-        yield rule.violation(
+        yield rule.counted(
             "main",
             f"The main deck has {count} heal triggers ({names_of(c for c, _ in heals)}); at most 4 are allowed "
             "(5.2.2.4, corrected: its text says 'trigger cards', which would contradict the 16 triggers of "
             "5.2.2.3, so we apply it to heal triggers).",
-            cards=[card.number for card, _ in heals],
-            count=count,
-            limit=4,
+            heals,
+            4,
         )
 
 
@@ -128,13 +126,12 @@ def sentinels(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     found = [(card, n) for card, n in deck.cards("main") if card.sentinel]
     count = sum(n for _, n in found)
     if count > 4:
-        yield rule.violation(
+        yield rule.counted(
             "main",
             f"The main deck has {count} sentinels ({names_of(c for c, _ in found)}); "
             "at most 4 are allowed, all names together (5.2.2.5).",
-            cards=[card.number for card, _ in found],
-            count=count,
-            limit=4,
+            found,
+            4,
         )
 
 
