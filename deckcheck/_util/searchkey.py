@@ -1,6 +1,6 @@
 """Search keys: how `cards search` and unknown-card suggestions forgive how Japanese is typed.
 
-Kept apart from deckcheck.normalize: its patterns take a few milliseconds to compile, which a `check` that meets
+Kept apart from deckcheck._util.normalize: its patterns take a few milliseconds to compile, which a `check` that meets
 no unknown card should not pay.
 """
 

@@ -3,7 +3,7 @@
 Parsing and validating thousands of records costs far more than reading and hashing their files, so after a card
 database loads cleanly its validated cards are written to one file per (game, layer folders) under the user's cache
 folder, and later runs rebuild the cards from it without validation and without importing pydantic (each card is
-a plain :class:`deckcheck.cards.Record` whose fields are restored as they were validated).
+a plain :class:`deckcheck.model.cards.Record` whose fields are restored as they were validated).
 
 Where: ``$DECKCHECK_CACHE_DIR``, else ``$XDG_CACHE_HOME/deckcheck``, else ``~/.cache/deckcheck``.
 ``DECKCHECK_NO_CACHE=1`` turns the cache off (any value but empty or ``0``). ``DECKCHECK_DEBUG=1`` prints a note on

@@ -1,6 +1,6 @@
 """Card databases: folders of TOML records, layered shipped → git root → DECKCHECK_CARDDB → --carddb.
 
-A loaded database is kept in the compiled cache (deckcheck.cache) keyed by the bytes of its files, so a later run
+A loaded database is kept in the compiled cache (deckcheck.carddb.cache) keyed by the bytes of its files, so a later run
 skips parsing and validation; see that module for where it lives and how to turn it off.
 """
 

@@ -3,7 +3,7 @@
 A text query matches names by substring on a search key that forgives how Japanese is typed: full-width and
 half-width alike (NFKC), case-insensitive, katakana and hiragana alike, furigana in parentheses optional, and
 spaces, middle dots and dashes ignored. Several words must all match. A query of `field=value` pairs is a filter
-in the contract's query language (deckcheck.query).
+in the contract's query language (deckcheck.model.query).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ def check_paths(
     own `regulation` key, else the regulation in force on `as_of`. A name that no checked game has, or an `as_of`
     that is not a date, is bad input (DeckcheckError from here; exit code 2).
 
-    `jobs`: processes to share the decks among (see deckcheck.parallel); None decides by the number of decks and
+    `jobs`: processes to share the decks among (see checking.parallel); None decides by the number of decks and
     CPUs and $DECKCHECK_JOBS. The result is the same whatever it is.
     """
     paths = list(paths)

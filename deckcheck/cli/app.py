@@ -46,7 +46,7 @@ _APP_SETTINGS: _AppSettings = {
     "context_settings": {"help_option_names": ["-h", "--help"]},
 }
 app = typer.Typer(**_APP_SETTINGS)
-clitypes.install()  # plain parameters converted without a pydantic TypeAdapter each (see deckcheck.clitypes)
+clitypes.install()  # plain parameters converted without a pydantic TypeAdapter each (see deckcheck.cli.clitypes)
 
 
 cards_app = typer.Typer(

@@ -2,7 +2,7 @@
 
 An edit changes the file as little as it can: the count on the card's own line, a new line at the end of its
 section, or a line removed, so comments, blank lines and the user's layout stay as they were (see
-:mod:`deckcheck.surgery`). The edited file is read back and compared with what the edit should give before it
+:mod:`deckcheck.formats.edit`). The edited file is read back and compared with what the edit should give before it
 replaces the old one; when a small edit is not possible the deck is rewritten whole (tomli-w for TOML), and if
 that would drop comments the command refuses unless `--force`. Writes are atomic.
 """

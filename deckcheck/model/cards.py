@@ -7,7 +7,7 @@ Records are plain at run time, validated by pydantic when they are read. A recor
 annotations, with :class:`Before`, :class:`After` and :class:`Bounds` in ``Annotated`` metadata, :func:`record_field`
 for an alias or a validated default, and :func:`validates_before`, :func:`validates_after` and :func:`validates_field`
 on its checks. Nothing of this imports pydantic: a run that takes its cards from the compiled cache
-(``deckcheck.cache``) never does, which was half the start-up of one check. The pydantic model of a record class
+(``deckcheck.carddb.cache``) never does, which was half the start-up of one check. The pydantic model of a record class
 (:meth:`Record.schema`) is made from that declaration the first time a record is validated (``cards import`` also
 reads its fields); filters read the declaration itself (:meth:`Record.declared_fields`) and check their values with
 :func:`value_validator`. This module is the seam: no other imports pydantic (a test holds it), and validation errors

@@ -112,7 +112,7 @@ class Game(Generic[CardT]):
     # Top-level deck keys holding a card (cipher `lord`) or a plain word (evolve `basis`).
     card_keys: tuple[str, ...] = ()
     word_keys: tuple[str, ...] = ()
-    # The setup and first turns for the engine (deckcheck.engine.Setup); None until the game has one.
+    # The setup and first turns for the engine (deckcheck.engine.procedure.Setup); None until the game has one.
     setup: Any = None
     # Consistency notes about a loaded database (printed on stderr, never violations).
     db_warnings: Callable[[Sequence[CardT]], list[str]] = field(default=lambda cards: [])
@@ -131,7 +131,7 @@ class Game(Generic[CardT]):
     registry_lists: dict[str, str] = field(default_factory=lambda: {"list": "main"})
     # deck keys the registry's object carries besides its lists (evolve: the basis in `deck_param2`), and notes
     registry_keys: Callable[[dict[str, Any]], tuple[dict[str, str], list[str]]] = field(default=lambda data: ({}, []))
-    # How the game counts copies: the groups its copies rule limits, shared with regulations (deckcheck.regulations)
+    # How the game counts copies: the groups its copies rule limits, shared with regulations (checking.regulations)
     # so that a regulation's limit counts exactly as the game does. Identities compare with `limit_identity`.
     copy_groups: Callable[[Any], Iterable[CopyGroup]] = field(default=lambda deck: copies_per_section(deck))
     # How people read the sections and keys (printed lists and `show`): "G deck", "Deck basis"; an id not listed

@@ -7,7 +7,7 @@ a shuffled part of it), so only the deck's composition matters. A game whose lat
 G assist and rides) runs them itself on the same arrays through ``model.turns.vector_turns`` (a
 :class:`VectorState`).
 
-:func:`simulate_engine` is the slow reference: it runs :func:`deckcheck.engine.deal` card by card for every trial.
+:func:`simulate_engine` is the slow reference: it runs :func:`deckcheck.engine.deal.deal` card by card for every trial.
 The tests prove the two agree; it is also a fallback for setups the vectorised model cannot express.
 
 NumPy is imported only when a simulation runs, so the other commands start without it.
