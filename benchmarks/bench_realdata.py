@@ -38,7 +38,7 @@ REAL_DECK = "decks/evolve/2026-03-21-forest-7B5FM.deck.toml"
 STARTER_DECK = "tests/data/starter/carddb/decks/evolve/forest-fairies.deck.toml"
 # `deckcheck ARGS` with the shipped databases replaced by FOLDER (or left alone when FOLDER is empty).
 LAUNCHER = (
-    "import sys; from pathlib import Path; import deckcheck.carddb as c; folder = sys.argv.pop(1)\n"
+    "import sys; from pathlib import Path; import deckcheck.carddb.db as c; folder = sys.argv.pop(1)\n"
     "if folder: c.shipped_carddb_dir = lambda: Path(folder)\n"
     "from deckcheck.cli import main; sys.argv = ['deckcheck', *sys.argv[1:]]; main()"
 )

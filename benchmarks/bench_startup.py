@@ -6,7 +6,7 @@ commands run in turn so that a slow moment of the machine hits them alike (bench
 lives in a temporary folder warmed first (a user's second run); edits work on a copy of an example deck.
 
 It also says which commands import pydantic: a command that validates nothing (cards from the cache, no filter)
-should not (see deckcheck.cards, the seam).
+should not (see deckcheck.model.cards, the seam).
 """
 
 from __future__ import annotations
