@@ -71,12 +71,12 @@ def _graph() -> dict[str, set[str]]:
     return graph
 
 
-def test_the_layers_and_forbidden_imports_hold():
+def test_the_layers_and_forbidden_imports_hold(monkeypatch):
     """The contracts of pyproject.toml ([tool.importlinter]): each layer imports only the layers below it; typer only
     in the CLI. TYPE_CHECKING imports count."""
     from importlinter import cli
 
-    os.chdir(ROOT)
+    monkeypatch.chdir(ROOT)
     assert cli.lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True) == 0
 
 
