@@ -631,13 +631,11 @@ def cards_search(
     carddb: CarddbOption = None,
 ) -> None:
     """Find cards by name, number or field filters."""
-    from deckcheck.commands.search import run_search
+    from deckcheck.commands.search import find_cards, render_found
 
     json_output = output is HandOutput.json
-    _echo(
-        run_search(query, game, limit=limit, json_output=json_output, carddb_dirs=tuple(carddb or ())),
-        json_text=json_output,
-    )
+    found = find_cards(query, game, limit=limit, carddb_dirs=tuple(carddb or ()))
+    _echo(render_found(found, json_output=json_output), json_text=json_output)
 
 
 @cards_app.command("import")
@@ -663,14 +661,14 @@ def cards_import(
     field and reason; the valid rows are written), 2 when the file cannot be read at all.
     """
     from deckcheck._util.limits import reading
-    from deckcheck.commands.importing import run_import
+    from deckcheck.carddb.importer import import_cards
+    from deckcheck.commands.importing import exit_code, render_json, render_text
 
     with reading(file):  # a 5,000-digit number or 10,000 nested arrays in the list: a malformed file
-        text, code = run_import(
-            file, game, into, force=force, json_output=output is HandOutput.json, carddb_dirs=tuple(carddb or ())
-        )
-    _echo(text, json_text=output is HandOutput.json)
-    raise typer.Exit(code)
+        report = import_cards(file, game, into, force=force, carddb_dirs=tuple(carddb or ()))
+    json_output = output is HandOutput.json
+    _echo(render_json(report) if json_output else render_text(report), json_text=json_output)
+    raise typer.Exit(exit_code(report))
 
 
 @app.command(short_help="Create an empty deck file (never overwrites a file).")
@@ -792,21 +790,14 @@ def show(
     carddb: CarddbOption = None,
 ) -> None:
     """Show a deck: its sections, the distributions that matter for its game, and the legality verdict."""
-    from deckcheck.commands.show import run_show
+    from deckcheck.commands.show import render_show_json, render_shown, show_deck
 
-    colour = _use_colour() and output is HandOutput.text
-    _echo(
-        run_show(
-            path,
-            json_output=output is HandOutput.json,
-            colour=colour,
-            carddb_dirs=tuple(carddb or ()),
-            regulation=regulation,
-            as_of=as_of,
-        ),
-        colour=colour,
-        json_text=output is HandOutput.json,
-    )
+    shown = show_deck(path, carddb_dirs=tuple(carddb or ()), regulation=regulation, as_of=as_of)
+    if output is HandOutput.json:
+        _echo(render_show_json(shown), json_text=True)
+        return
+    colour = _use_colour()
+    _echo(render_shown(shown, colour=colour), colour=colour)
 
 
 class ConvertFormat(StrEnum):

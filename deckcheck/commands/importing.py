@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from pathlib import Path
 
-from deckcheck.carddb.importer import ImportReport, import_cards
+from deckcheck.carddb.importer import ImportReport
 
 
-def run_import(
-    file: Path, game_id: str, into: Path, *, force: bool, json_output: bool, carddb_dirs: Iterable[str | Path] = ()
-) -> tuple[str, int]:
-    """The text to print and the exit code: 0 every row imported, 1 some rows rejected."""
-    report = import_cards(file, game_id, into, force=force, carddb_dirs=carddb_dirs)
-    text = render_json(report) if json_output else render_text(report)
-    return text, 1 if report.rejected else 0
+def exit_code(report: ImportReport) -> int:
+    """0 every row imported, 1 some rows rejected (each listed; the valid rows are written)."""
+    return 1 if report.rejected else 0
 
 
 def render_text(report: ImportReport) -> str:

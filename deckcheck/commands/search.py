@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,17 +16,31 @@ from deckcheck.games import get_game
 from deckcheck.model.cards import Card
 
 
-def run_search(query: str, game_id: str, *, limit: int | None, json_output: bool, carddb_dirs: tuple[Path, ...]) -> str:
-    """The `cards search` command: the rendered result (bad input raises DeckcheckError)."""
+@dataclass(frozen=True)
+class Found:
+    """The cards a query finds, with the database they come from (render_text, render_json)."""
+
+    db: CardDB
+    query: str
+    cards: list[Card]
+    limit: int | None  # None: the text shows the default number, JSON every card
+
+
+def find_cards(query: str, game_id: str, *, limit: int | None = None, carddb_dirs: tuple[Path, ...] = ()) -> Found:
+    """The `cards search` command's search (bad input raises DeckcheckError)."""
     game = get_game(game_id)
     check_query(query)
     if limit is not None and limit < 1:
         raise OptionError("limit", f"{mention('limit')} must be at least 1 (got {limit})", field="limit")
     db = load_carddb(game.id, carddb_dirs)
-    cards = search_cards(db, query)
+    return Found(db, query, search_cards(db, query), limit)
+
+
+def render_found(found: Found, *, json_output: bool = False) -> str:
     if json_output:
-        return render_json(game.id, query, cards, limit)
-    return render_text(db, query, cards, TEXT_LIMIT if limit is None else limit, limit is None)
+        return render_json(found.db.game.id, found.query, found.cards, found.limit)
+    limit = TEXT_LIMIT if found.limit is None else found.limit
+    return render_text(found.db, found.query, found.cards, limit, found.limit is None)
 
 
 def render_json(game_id: str, query: str, cards: list[Card], limit: int | None) -> str:

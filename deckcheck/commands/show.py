@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,24 +28,36 @@ def _plain(text: str, **_: object) -> str:
     return text
 
 
-def run_show(
+@dataclass(frozen=True)
+class Shown:
+    """A deck looked up and judged, ready to be shown (render_show_text, render_show_json)."""
+
+    deck: Deck
+    report: DeckReport
+
+
+def show_deck(
     path: Path,
     *,
-    json_output: bool,
-    colour: bool,
-    carddb_dirs: tuple[Path, ...],
+    carddb_dirs: tuple[Path, ...] = (),
     regulation: str | None = None,
     as_of: str | None = None,
-) -> str:
-    """The deck at `path` shown as text or JSON; a malformed file raises DeckcheckError (exit 2). The verdict is
-    judged as `check` judges: `regulation`, else the deck's `regulation` key, else the one in force `as_of`."""
+) -> Shown:
+    """The deck at `path` and its verdict; a malformed file raises DeckcheckError (exit 2). The verdict is judged as
+    `check` judges: `regulation`, else the deck's `regulation` key, else the one in force `as_of`."""
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
-    report = report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
-    if json_output:
-        return json.dumps(show_json(deck, report), ensure_ascii=False, indent=2)
-    return render_show_text(deck, report, style if colour else _plain)
+    return Shown(deck, report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs))
+
+
+def render_show_json(shown: Shown) -> str:
+    return json.dumps(show_json(shown.deck, shown.report), ensure_ascii=False, indent=2)
+
+
+def render_shown(shown: Shown, *, colour: bool = False) -> str:
+    """The text `deckcheck show` prints, coloured for a terminal when `colour`."""
+    return render_show_text(shown.deck, shown.report, style if colour else _plain)
 
 
 # Text --------------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from deckcheck.checking.run import check_paths
 from deckcheck.cli.app import as_flags, flag
 from deckcheck.commands.convert import run_convert
 from deckcheck.commands.hand import iter_hands
-from deckcheck.commands.search import run_search
+from deckcheck.commands.search import find_cards
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.games import get_game
 from deckcheck.stats.answer import StatsOptions
@@ -130,7 +130,7 @@ def test_two_regulations_on_the_day_asked(run_cli, vanguard_carddb, tmp_path):
 
 def test_limit_in_the_library_and_on_the_command_line(run_cli, isolated_carddb):
     with pytest.raises(OptionError) as error:
-        run_search("騎士", "vanguard", limit=0, json_output=False, carddb_dirs=())
+        find_cards("騎士", "vanguard", limit=0)
     assert str(error.value) == "limit must be at least 1 (got 0)" and error.value.field == "limit"
     code, out, err = run_cli("cards", "search", "騎士", "--game", "vanguard", "--limit", "0")
     assert code == 2 and out == "" and err == "deckcheck: field '--limit': --limit must be at least 1 (got 0)\n"

@@ -13,7 +13,7 @@ from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML, VANGUARD_RECORDS,
 from typer.testing import CliRunner
 
 from deckcheck.cli.app import app
-from deckcheck.commands.show import run_show
+from deckcheck.commands.show import render_shown, show_deck
 
 
 @pytest.fixture
@@ -192,10 +192,10 @@ def test_colour_only_when_asked(work: Path, vg: Path) -> None:
     good.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
     bad = work / "bad.deck.toml"
     bad.write_text(LEGAL_VANGUARD_TOML.replace('"T-004" = 4', '"T-004" = 5'), encoding="utf-8")
-    coloured = run_show(good, json_output=False, colour=True, carddb_dirs=(vg,))
+    coloured = render_shown(show_deck(good, carddb_dirs=(vg,)), colour=True)
     assert "\x1b[32m" in coloured.splitlines()[-1]  # green verdict
-    assert "\x1b[31m" in run_show(bad, json_output=False, colour=True, carddb_dirs=(vg,))
-    assert "\x1b[" not in run_show(bad, json_output=False, colour=False, carddb_dirs=(vg,))
+    assert "\x1b[31m" in render_shown(show_deck(bad, carddb_dirs=(vg,)), colour=True)
+    assert "\x1b[" not in render_shown(show_deck(bad, carddb_dirs=(vg,)))
 
 
 # Shadowverse EVOLVE: leader and basis ---------------------------------------------------------------------
