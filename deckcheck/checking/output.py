@@ -146,8 +146,6 @@ def _summary_line(run: CheckRun) -> str:
     return line + (f", {plural(len(run.errors), 'file')} could not be checked" if run.errors else "")
 
 
-#: Descriptions of the rules every game shares (the games describe their own), with the contract's section.
-
 # SARIF ---------------------------------------------------------------------------------------------------------
 
 SRCROOT = "%SRCROOT%"

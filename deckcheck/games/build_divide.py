@@ -365,6 +365,7 @@ def busters(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
             f"The main deck has {plural(count, 'buster card')}{listed}; it must have exactly {BUSTERS} cards with "
             f"a buster icon (601-1c{_d_note(deck, 'buster')}).",
             found,
+            count,
             BUSTERS,
         )
 
@@ -384,6 +385,7 @@ def shots(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
             f"The main deck has {count} shot cards ({_listing(found)}); it may have at most "
             f"{SHOTS_MAX} cards with a shot icon (601-1d{_d_note(deck, 'shot')}).",
             found,
+            count,
             SHOTS_MAX,
         )
 

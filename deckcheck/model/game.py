@@ -68,11 +68,11 @@ class Rule:
             deck_key=deck_key,
         )
 
-    def counted(self, section: str, message: str, found: Iterable[tuple[Card, int]], limit: int) -> Violation:
-        """A violation about the copies `found` against `limit`: their numbers and total count."""
-        found = list(found)
-        cards = [card.number for card, _ in found]
-        return self.violation(section, message, cards=cards, count=sum(n for _, n in found), limit=limit)
+    def counted(
+        self, section: str, message: str, found: Sequence[tuple[Card, int]], count: int, limit: int
+    ) -> Violation:
+        """A violation about the `count` copies `found` (whose numbers it names) against `limit`."""
+        return self.violation(section, message, cards=[card.number for card, _ in found], count=count, limit=limit)
 
     def run(self, deck: DeckView) -> list[Violation]:
         return list(self.check(self, deck))

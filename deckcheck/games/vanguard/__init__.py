@@ -92,6 +92,7 @@ def triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             f"The main deck has {plural(count, 'trigger unit')} ({names_of(c for c, _ in found) or 'none'}); "
             "it must have exactly 16, all names together (5.2.2.3).",
             found,
+            count,
             16,
         )
 
@@ -112,6 +113,7 @@ def heal_triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             "(5.2.2.4, corrected: its text says 'trigger cards', which would contradict the 16 triggers of "
             "5.2.2.3, so we apply it to heal triggers).",
             heals,
+            count,
             4,
         )
 
@@ -131,6 +133,7 @@ def sentinels(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             f"The main deck has {count} sentinels ({names_of(c for c, _ in found)}); "
             "at most 4 are allowed, all names together (5.2.2.5).",
             found,
+            count,
             4,
         )
 
