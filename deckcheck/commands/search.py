@@ -82,7 +82,7 @@ def _columns(db: CardDB) -> tuple[list[str], list[Callable[[Card], str]]]:
         headers.append((spec.alias if spec is not None else None) or attribute)
 
         def cell(card: Card, attribute: str = attribute) -> str:
-            return _cell(getattr(card, attribute, None))
+            return _cell(card.shown_value(attribute))
 
         cells.append(cell)
     return headers, cells

@@ -446,6 +446,11 @@ class Card(Record):
     def label(self) -> str:
         return f"{self.name} ({self.number})"
 
+    def shown_value(self, attribute: str) -> Any:
+        """A field as tables show it; a game's card overrides it where a stored value reads badly (an unknown fact
+        that must read as unknown)."""
+        return getattr(self, attribute, None)
+
 
 #: A game's card record class, for what is generic over it (a deck, a game, a table: ``Deck[CipherCard]``).
 CardT = TypeVar("CardT", bound=Card)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, cast
 
 from deckcheck._util.normalize import norm_name, norm_number
@@ -12,6 +13,8 @@ from deckcheck.errors import EngineError
 from deckcheck.games.vanguard.card import (
     DEFAULT_COPIES,
     G_ASSIST_LOOK,
+    STAND_OR_NONE,
+    UNKNOWN,
     VanguardCard,
     attack_allowed,
     is_unit,
@@ -77,6 +80,40 @@ def copies(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
         )
 
 
+TRIGGERS = 16  # 5.2.2.3
+SENTINELS = 4  # 5.2.2.5
+
+
+def _known_and_unknown(
+    deck: Deck[VanguardCard], known: Callable[[VanguardCard], bool], unknown: Callable[[VanguardCard], bool]
+) -> tuple[list[tuple[VanguardCard, int]], int, list[tuple[VanguardCard, int]], int]:
+    """The main deck's cards with a fact and those whose fact the data cannot tell, each with its copies summed."""
+    cards = deck.cards("main")
+    found = [(card, n) for card, n in cards if known(card)]
+    maybe = [(card, n) for card, n in cards if unknown(card)]
+    return found, sum(n for _, n in found), maybe, sum(n for _, n in maybe)
+
+
+def _trigger_counts(
+    deck: Deck[VanguardCard],
+) -> tuple[list[tuple[VanguardCard, int]], int, list[tuple[VanguardCard, int]], int]:
+    return _known_and_unknown(deck, lambda card: card.is_trigger, lambda card: card.trigger == STAND_OR_NONE)
+
+
+def _sentinel_counts(
+    deck: Deck[VanguardCard],
+) -> tuple[list[tuple[VanguardCard, int]], int, list[tuple[VanguardCard, int]], int]:
+    return _known_and_unknown(deck, lambda card: card.sentinel is True, lambda card: card.sentinel == UNKNOWN)
+
+
+def _copies_of(found: Sequence[tuple[VanguardCard, int]]) -> str:
+    """`X ×2, Y ×1`: the copies of each name."""
+    by_name: dict[str, int] = {}
+    for card, n in found:
+        by_name[card.name] = by_name.get(card.name, 0) + n
+    return ", ".join(f"{name} ×{n}" for name, n in by_name.items())
+
+
 @rules.rule(
     "vanguard.triggers",
     ref="5.2.2.3",
@@ -84,16 +121,30 @@ def copies(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     summary="The main deck has exactly 16 trigger units.",
 )
 def triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
-    found = [(card, n) for card, n in deck.cards("main") if card.trigger != "none"]
-    count = sum(n for _, n in found)
-    if count != 16:
+    found, count, maybe, unknown = _trigger_counts(deck)
+    if count > TRIGGERS:
         yield rule.counted(
             "main",
-            f"The main deck has {plural(count, 'trigger unit')} ({names_of(c for c, _ in found) or 'none'}); "
+            f"The main deck has {plural(count, 'trigger unit')} ({names_of(c for c, _ in found)}); "
             "it must have exactly 16, all names together (5.2.2.3).",
             found,
             count,
-            16,
+            TRIGGERS,
+        )
+    elif count + unknown < TRIGGERS:
+        maybe_text = (
+            f", and {plural(unknown, 'card')} that may be stand triggers ({_copies_of(maybe)}): "
+            f"{count + unknown} at most"
+            if unknown
+            else ""
+        )
+        yield rule.counted(
+            "main",
+            f"The main deck has {plural(count, 'trigger unit')} ({names_of(c for c, _ in found) or 'none'})"
+            f"{maybe_text}; it must have exactly 16, all names together (5.2.2.3).",
+            found,
+            count,
+            TRIGGERS,
         )
 
 
@@ -125,16 +176,15 @@ def heal_triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     summary="At most 4 sentinels (守護者) in the main deck, all names together.",
 )
 def sentinels(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
-    found = [(card, n) for card, n in deck.cards("main") if card.sentinel]
-    count = sum(n for _, n in found)
-    if count > 4:
+    found, count, _maybe, _unknown = _sentinel_counts(deck)
+    if count > SENTINELS:
         yield rule.counted(
             "main",
             f"The main deck has {count} sentinels ({names_of(c for c, _ in found)}); "
             "at most 4 are allowed, all names together (5.2.2.5).",
             found,
             count,
-            4,
+            SENTINELS,
         )
 
 
@@ -189,13 +239,97 @@ def first_vanguard(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
         )
 
 
+@rules.rule(
+    "vanguard.unverified",
+    ref="5.2.2.3",
+    refs="5.2.2.3, 5.2.2.5 (cards whose trigger or sentinel the card data cannot tell)",
+    summary="The trigger or sentinel count depends on cards the card data cannot tell (stand?, sentinel?).",
+    severity="warning",
+)
+def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
+    """What `vanguard.triggers` and `vanguard.sentinels` can neither prove broken nor prove to hold (spec, "Real
+    card data"): a warning naming the cards and the copies of them that would make the deck legal."""
+    _found, count, maybe, unknown = _trigger_counts(deck)
+    if unknown and count <= TRIGGERS < count + unknown:
+        need = TRIGGERS - count
+        yield _unverified(
+            rule,
+            "vanguard.triggers",
+            "5.2.2.3",
+            f"{plural(count, 'known trigger')} and {plural(unknown, 'card')} that may be stand triggers "
+            f"({_copies_of(maybe)}): the main deck has exactly 16 triggers only if exactly {need} of these "
+            f"{plural(unknown, 'copy', 'copies')} {'is a stand trigger' if need == 1 else 'are stand triggers'} "
+            "(5.2.2.3); the card data cannot tell stand triggers from units without an icon. Give their trigger in "
+            "your own card file (--carddb) to settle it.",
+            maybe,
+            count,
+            unknown,
+            TRIGGERS,
+        )
+    _found, count, maybe, unknown = _sentinel_counts(deck)
+    if unknown and count <= SENTINELS < count + unknown:
+        room = SENTINELS - count
+        yield _unverified(
+            rule,
+            "vanguard.sentinels",
+            "5.2.2.5",
+            f"{plural(count, 'known sentinel')} and {plural(unknown, 'card')} that may be sentinels "
+            f"({_copies_of(maybe)}): the main deck has at most 4 sentinels only if at most {room} of these "
+            f"{plural(unknown, 'copy', 'copies')} {'is a sentinel' if room == 1 else 'are sentinels'} (5.2.2.5); "
+            "the card data does not say whether they have 守護者. Give their sentinel in your own card file "
+            "(--carddb) to settle it.",
+            maybe,
+            count,
+            unknown,
+            SENTINELS,
+        )
+
+
+def _unverified(
+    rule: Rule,
+    of: str,
+    ref: str,
+    message: str,
+    maybe: Sequence[tuple[VanguardCard, int]],
+    count: int,
+    unknown: int,
+    limit: int,
+) -> Violation:
+    cards = [card.number for card, _ in maybe]
+    return rule.violation(
+        "main", message, ref=ref, cards=cards, count=count, limit=limit, unverified=of, unknown=unknown
+    )
+
+
+_PRINTING_SUFFIX = re.compile(r"(?P<id>.+/(?:RE:)?[A-Z]{0,3}\d+)(?P<suffix>[A-Z]+_?)")
+_DASHED = re.compile(r"(?P<product>(?:[A-Z]+-)?[A-Z]+\d*)-(?P<rest>(?:RE:)?[A-Z]{0,3}\d+.*)")
+
+
+def printed_spellings(number: str) -> list[str]:
+    """The card numbers a typed number may mean (it is normalised: upper case): the printed number's suffix after
+    a space or not (`PR/0471W` is `PR/0471 W`, `G-BT01/023PR` is `G-BT01/023 PR`), and a `-` for the `/`
+    (`G-BT01-001`)."""
+    compact = "".join(number.split())
+    if "/" not in compact and (dashed := _DASHED.fullmatch(compact)):
+        compact = f"{dashed['product']}/{dashed['rest']}"
+    spellings = [compact]
+    if match := _PRINTING_SUFFIX.fullmatch(compact):
+        base, suffix = match["id"], match["suffix"]
+        spellings.append(f"{base} {suffix}")
+        if suffix.endswith("PR") and len(suffix) > 2:  # an art pair's promo: `G-CB01/031B PR`
+            spellings += [f"{base}{suffix[:-2]} PR", f"{base} {suffix[:-2]} PR"]
+    return [spelling for spelling in spellings if spelling != number]
+
+
 def _db_warnings(cards: Sequence[Card]) -> list[str]:
     notes = []
     for card in cards:
         assert isinstance(card, VanguardCard)
-        if (card.type == "trigger") != (card.trigger != "none"):
+        if (card.type == "trigger") != card.is_trigger:
             notes.append(f"{card.label()}: type {card.type} but trigger {card.trigger}")
-        if card.type == "g-unit" and card.sentinel:
+        if card.trigger == STAND_OR_NONE and card.grade != 0:
+            notes.append(f"{card.label()}: trigger stand-or-none on a grade-{card.grade} unit (only grade 0 is)")
+        if card.type == "g-unit" and card.sentinel is not False:
             notes.append(f"{card.label()}: a G unit marked as sentinel (G units never have 守護者)")
         if card.type == "g-unit" and card.grade != 4:
             notes.append(f"{card.label()}: a G unit of grade {card.grade} (published G units are grade 4)")
@@ -314,7 +448,7 @@ def _drive_checks(table: Table[VanguardCard], k: int) -> None:
         _need_cards(table, k, 1, "the drive check before")
         card = table.take_top(1)[0]
         table.log("drive check", "7.5.1.2.3", f"{attack}: check {check} of {drive}, to the trigger zone", [card])
-        if card.trigger != "none" and not table.floor:
+        if card.is_trigger and not table.floor:
             _trigger(table, k, card, vanguard)
         table.to_hand([card])
         table.log("drive check", "7.5.1.2.6", f"{card.label()} to the hand", [card])
@@ -494,12 +628,16 @@ def _stats_report(deck: Deck[VanguardCard]) -> list[tuple[str, tuple[str, ...], 
     return [*lines, chain]
 
 
+def _sentinel_bucket(card: VanguardCard) -> str | None:
+    return "sentinel?" if card.sentinel == UNKNOWN else "sentinel" if card.sentinel is True else None
+
+
 def _profile(deck: Deck[VanguardCard]) -> list[tuple[str, dict[str, int]]]:
     main = deck.cards("main")
     return [
         ("grades", histogram(main, lambda card: card.grade)),
-        ("triggers", histogram(main, lambda card: card.trigger)),
-        ("sentinels", histogram(main, lambda card: "sentinel" if card.sentinel else None, missing=False)),
+        ("triggers", histogram(main, lambda card: "stand?" if card.trigger == STAND_OR_NONE else card.trigger)),
+        ("sentinels", histogram(main, _sentinel_bucket, missing=False)),
         ("G deck grades", histogram(deck.cards("g"), lambda card: card.grade)),
     ]
 
@@ -518,7 +656,8 @@ GAME: Game[VanguardCard] = Game(
     setup=SETUP,
     stats_report=_stats_report,
     home_section=lambda card: "g" if card.type == "g-unit" else "main",
-    search_columns=("type", "grade", "trigger", "clans", "power", "shield"),
+    number_fallbacks=printed_spellings,
+    search_columns=("type", "grade", "trigger", "sentinel", "clans", "power", "shield"),
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "g"},
     section_labels={"main": "Main deck", "g": "G deck"},

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from deckcheck.model.cards import Before, Bounds, Card, PlainInt, as_list, choice, validates_before
 
@@ -24,9 +24,18 @@ def _spelling(value: str) -> str:
 
 # Spellings of the types whose cards print no trigger icon (for defaulting a missing `trigger` to none).
 _ICONLESS_TYPES = {_spelling(v) for v in ("normal", "g-unit", "ノーマルユニット", "Gユニット")}
+#: The trigger of a grade-0 unit the real data cannot tell: a stand trigger or no icon (spec, "Real card data").
+STAND_OR_NONE = "stand-or-none"
+#: The sentinel status the real data cannot tell (spec, "Real card data").
+UNKNOWN = "unknown"
+#: The trigger icons (a card with one of these is a trigger unit, 2.8.1.1).
+TRIGGER_ICONS = ("critical", "draw", "stand", "heal")
+
 Trigger = choice(
-    ("none", "critical", "draw", "stand", "heal"),
+    ("none", *TRIGGER_ICONS, STAND_OR_NONE),
     {
+        "stand?": STAND_OR_NONE,
+        "スタンドまたはなし": STAND_OR_NONE,
         "アイコンなし": "none",
         "なし": "none",
         "クリティカルトリガー": "critical",
@@ -44,7 +53,7 @@ Trigger = choice(
     },
 )
 Nation = choice(
-    ("united-sanctuary", "dragon-empire", "star-gate", "dark-zone", "magallanica", "zoo"),
+    ("united-sanctuary", "dragon-empire", "star-gate", "dark-zone", "magallanica", "zoo", "cray-elemental"),
     {
         "ユナイテッドサンクチュアリ": "united-sanctuary",
         "ドラゴンエンパイア": "dragon-empire",
@@ -52,6 +61,8 @@ Nation = choice(
         "ダークゾーン": "dark-zone",
         "メガラニカ": "magallanica",
         "ズー": "zoo",
+        # not a nation of 2.17.3, but the card list prints it on a card of no clan (a クレイエレメンタル card)
+        "クレイエレメンタル": "cray-elemental",
     },
 )
 Skill = choice(
@@ -67,11 +78,21 @@ Skill = choice(
 )
 
 
+def _sentinel_value(value: Any) -> Any:
+    if isinstance(value, str) and _spelling(value) in {"unknown", "?", "sentinel?", "不明"}:
+        return UNKNOWN
+    return value
+
+
+# 守護者 (11.9): true, false, or "unknown" where the real data cannot tell (spec, "Real card data").
+Sentinel = Annotated[bool | Literal["unknown"], Before(_sentinel_value)]
+
+
 class VanguardCard(Card):
     type: CardType  # type: ignore[valid-type]
     grade: Annotated[PlainInt, Bounds(ge=0, le=4)]
     trigger: Trigger  # type: ignore[valid-type]
-    sentinel: bool = False
+    sentinel: Sentinel = False
     clans: Annotated[list[str], Before(as_list)]
     nation: Nation | None = None  # type: ignore[valid-type]
     power: PlainInt | None = None
@@ -89,6 +110,20 @@ class VanguardCard(Card):
             if isinstance(kind, str) and _spelling(kind) in _ICONLESS_TYPES:
                 return {**data, "trigger": "none"}
         return data
+
+    def shown_value(self, attribute: str) -> Any:
+        """An unknown fact reads as unknown: `stand?` (a stand trigger or no icon) and sentinel `?`."""
+        value = getattr(self, attribute, None)
+        if attribute == "trigger" and value == STAND_OR_NONE:
+            return "stand?"
+        if attribute == "sentinel" and value == UNKNOWN:
+            return "?"
+        return value
+
+    @property
+    def is_trigger(self) -> bool:
+        """A known trigger icon (never a stand-or-none card: its icon is not known)."""
+        return self.trigger in TRIGGER_ICONS
 
     @property
     def drive(self) -> int:
