@@ -4,15 +4,17 @@ One command re-creates the shipped databases from the source files, or a newer d
 
     python -m deckcheck.realdata evolve SOURCE/evolve/cards.json carddb/
     python -m deckcheck.realdata cipher SOURCE/cipher/cards.json carddb/
+    python -m deckcheck.realdata vanguard SOURCE/vanguard/cards.json carddb/
 
 Each run writes one file, ``OUT/<game>/cards.toml``, atomically; every source record that is not written is
 listed with its record index, number and reason. Records left out on purpose (EVOLVE's EP/SEP point markers; a
 Cipher printing that the source lists twice) are notes; a record that cannot be mapped (unknown kind, missing or
-duplicate number, a cost that is not a number, ...) is rejected and the exit code is 1, as ``cards import`` does;
-the exit code is 2 when the source cannot be read at all (nothing is written then).
+duplicate number, a cost that is not a number, a Vanguard trigger on a grade-3 unit, ...) is rejected and the exit
+code is 1, as ``cards import`` does; the exit code is 2 when the source cannot be read at all (nothing is written).
 
 The source formats are described in ``carddb/README.md``; the mapping follows ``spec/evolve.md`` ("Importer notes",
-"Later products") and ``spec/cipher.md`` (colour → symbol, cost X, ranges, copy identity by title + unit name).
+"Later products"), ``spec/cipher.md`` (colour → symbol, cost X, ranges, copy identity by title + unit name) and
+``spec/vanguard.md`` ("Real card data": the facts the source cannot tell stay unknown).
 """
 
 from __future__ import annotations

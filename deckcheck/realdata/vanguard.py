@@ -107,14 +107,14 @@ def _trigger(item: dict[str, Any], kind: str, grade: int) -> str:
 
 def _sentinel(item: dict[str, Any], kind: str, grade: int) -> bool | str:
     sentinel = item.get("sentinel", False)
-    if sentinel not in (True, False, "unknown") or isinstance(sentinel, int) and not isinstance(sentinel, bool):
+    if not (isinstance(sentinel, bool) or sentinel == "unknown"):  # 1 == True, but a 1 is no printed fact
         raise RecordError("sentinel", f'{shown(sentinel)} is not true, false or "unknown"')
     if sentinel is not False and not (kind == "normal" and grade == 1):
         raise RecordError(
             "sentinel",
             f"{shown(sentinel)} on a grade-{grade} {kind} unit (only a grade-1 normal unit can be a sentinel, 11.9)",
         )
-    return sentinel  # type: ignore[no-any-return]
+    return sentinel if isinstance(sentinel, bool) else "unknown"
 
 
 def _clans(item: dict[str, Any]) -> list[str]:

@@ -6,10 +6,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_db, rule_ids, violations_of
+import tomli_w
+from conftest import make_db, make_deck, rule_ids, violations_of
 
-from deckcheck import check_deck, load_deck
-from deckcheck.carddb.db import load_carddb
+from deckcheck import check, check_deck, load_deck
+from deckcheck.carddb.db import load_carddb, load_layers
 from deckcheck.errors import CardDatabaseError
 from deckcheck.games.vanguard import GAME
 
@@ -65,6 +66,12 @@ EXTRA_RECORDS = [
     rec("T-X1", "同名の双子 エックス", "normal", 1),
     rec("T-X4", "同名の双子 エックス", "g-unit", 4),
     rec("T-ANY", "群れ成す試験兵 スウォーム", "normal", 1, deck_limit="any"),
+    # facts the real card data cannot tell (spec, "Real card data: facts that may be unknown")
+    rec("T-SON", "謎の見習い ミステリ", "normal", 0, "stand-or-none"),
+    rec("T-SON2", "謎の見習い ミステリツー", "normal", 0, "stand-or-none"),
+    rec("T-SEU", "謎の大盾 アンノウン", "normal", 1, sentinel="unknown"),
+    rec("T-SEU2", "謎の大盾 アンノウンツー", "normal", 1, sentinel="unknown"),
+    rec("T-G4N", "主デッキの超越龍 ヌーベル", "normal", 4, skill="twin-drive"),  # EB09/001's kind: main-deck grade 4
 ]
 
 BASE_MAIN = {
@@ -512,6 +519,10 @@ def test_consistency_warnings():
         assert any(number in note for note in odd.warnings), number
 
 
+def test_a_grade_4_normal_unit_is_legal_in_main_and_no_note(db):
+    assert violations_of(db, main=main_with(T_G3A=3, T_G4N=1), g=BASE_G) == []
+
+
 def test_base_records_raise_no_warnings(db):
     assert db.warnings == []
 
@@ -519,37 +530,221 @@ def test_base_records_raise_no_warnings(db):
 # The shipped database and example decks ----------------------------------------------------------------
 
 
-def test_shipped_database_covers_the_fields(isolated_carddb):
+def test_shipped_database_is_the_real_card_list(isolated_carddb):
     shipped = load_carddb("vanguard")
     cards = list(shipped.cards.values())
-    assert len(cards) >= 60
-    assert shipped.warnings == []
-    assert {c.trigger for c in cards} == {"none", "critical", "draw", "stand", "heal"}
-    assert any(c.sentinel for c in cards)
-    assert {c.grade for c in cards if c.type == "normal"} == {0, 1, 2, 3}
+    assert len(cards) == 7722 and len(shipped.by_name) >= 5600
+    assert shipped.warnings == []  # the seven grade-4 normal units are real cards, not notes (spec)
+    assert {c.trigger for c in cards} == {"none", "critical", "draw", "stand", "heal", "stand-or-none"}
+    assert sum(c.trigger == "stand-or-none" for c in cards) == 158  # the source README's count
+    assert sum(c.sentinel == "unknown" for c in cards) == 454 and sum(c.sentinel is True for c in cards) == 158
+    assert {c.grade for c in cards if c.type == "normal"} == {0, 1, 2, 3, 4}
     assert all(c.grade == 4 and c.skill == "triple-drive" for c in cards if c.type == "g-unit")
-    assert any(c.type == "g-unit" and c.shield for c in cards)  # a G guardian
+    assert any(c.type == "g-unit" and c.shield for c in cards)  # G guardians
     assert all(c.skill == "twin-drive" for c in cards if c.type == "normal" and c.grade == 3)
-    assert len({clan for c in cards for clan in c.clans}) >= 5
-    assert {c.nation for c in cards} >= {
+    assert sum(not c.clans for c in cards) == 18  # ゼロスドラゴン G units, クレイエレメンタル cards
+    assert {c.nation for c in cards} == {
         "united-sanctuary",
         "dragon-empire",
         "star-gate",
         "dark-zone",
         "magallanica",
         "zoo",
+        "cray-elemental",
         None,
     }
-    assert any(len(same) > 1 for same in shipped.by_name.values())  # a reprint
-    assert {c.deck_limit for c in cards} >= {None, "any", 1}
+    assert len(shipped.named("ブラスター・ブレード")) == 10  # reprints share one name
+    # names that differ only by width or spacing in the source are one name
+    assert len({c.number for c in shipped.named("スノーエレメント ブリーザ")}) >= 2
 
 
-@pytest.mark.parametrize("deck_file", ["dawn_knights.deck.toml", "ember_wings.txt"])
-def test_example_decks_are_legal(isolated_carddb, deck_file):
+@pytest.mark.parametrize(
+    ("typed", "number"),
+    [
+        ("G-BT01/001", "G-BT01/001"),
+        ("g-bt01/001", "G-BT01/001"),
+        ("Ｇ－ＢＴ０１／００１", "G-BT01/001"),
+        ("G-BT01-001", "G-BT01/001"),
+        ("PR/0471 W", "PR/0471 W"),
+        ("PR/0471W", "PR/0471 W"),
+        ("PR/0471  B", "PR/0471 B"),
+        ("G-BT01/023PR", "G-BT01/023 PR"),
+        ("G-BT01/023 PR", "G-BT01/023 PR"),
+        ("G-CB01/031BPR", "G-CB01/031B PR"),
+        ("G-BT07/001SGR", "G-BT07/001 SGR"),
+        ("EB10/024W", "EB10/024W"),
+        ("EB10/024 W", "EB10/024W"),
+        ("BT16/024PR_", "BT16/024PR_"),
+        ("G-BT09/Re:01", "G-BT09/RE:01"),
+    ],
+)
+def test_printed_numbers_and_the_spellings_players_type(isolated_carddb, typed, number):
+    card = load_carddb("vanguard").resolve(typed)
+    assert card is not None and card.number == number
+
+
+def test_names_shared_by_different_cards_pool_for_the_copy_limit(isolated_carddb):
+    # ドラゴンナイト レザー is printed at grade 1 and grade 2: one name, one limit (5.2.2.2.1)
+    shipped = load_carddb("vanguard")
+    razers = shipped.named("ドラゴンナイト レザー")
+    assert {c.grade for c in razers} == {1, 2}
+    assert len({c.name for c in razers}) == 1
+
+
+EXAMPLE_DECKS = sorted(path.name for path in (REPO / "decks" / "vanguard").iterdir())
+
+
+@pytest.mark.parametrize("deck_file", EXAMPLE_DECKS)
+def test_example_decks_are_legal_real_decks(isolated_carddb, deck_file):
     deck = load_deck(REPO / "decks" / "vanguard" / deck_file)
-    assert deck.size("main") == 50
-    assert 0 < deck.size("g") <= 16
+    assert deck.size("main") == 50 and deck.size("g") == 16
     main = deck.cards("main")
-    assert sum(n for c, n in main if c.trigger != "none") == 16
-    assert any(c.grade == 0 and c.type == "normal" for c, _ in main)
+    assert sum(n for c, n in main if c.is_trigger) == 16
+    assert not any(c.number.startswith("DC-") for section in ("main", "g") for c, _ in deck.cards(section))
     assert check_deck(deck) == []
+
+
+def test_example_decks_cover_every_nation_and_name_cards_by_name(isolated_carddb):
+    assert len(EXAMPLE_DECKS) >= 6
+    decks = [load_deck(REPO / "decks" / "vanguard" / name) for name in EXAMPLE_DECKS]
+    nations = {card.nation for deck in decks for card, _ in deck.cards("main")}
+    assert nations >= {"united-sanctuary", "dragon-empire", "star-gate", "dark-zone", "magallanica", "zoo"}
+    by_name = [
+        deck
+        for deck in decks
+        if deck.source.entries and all(entry.key == entry.card.name for entry in deck.source.entries if entry.card)
+    ]
+    assert by_name, "no example deck names its cards by name"
+
+
+# Real card data: facts that may be unknown (spec) --------------------------------------------------------------
+# A verdict is never built on a guess: proven broken is an error, proven to hold is nothing, otherwise the warning
+# vanguard.unverified names the cards. Deck sizes stay at 50 so that only the rule under test can fire.
+
+
+def _unverified(violations):
+    found = only(violations, "vanguard.unverified")
+    assert all(v.severity == "warning" for v in found)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("counts", "expected", "need"),
+    [
+        # known 16, no unknown card: proven to hold
+        ({}, [], None),
+        # 15 known + 1 stand-or-none: 16 only if it is a stand trigger
+        ({"T_DRW": 3, "T_SON": 1}, ["vanguard.unverified"], 1),
+        # 16 known + 1 stand-or-none (replacing a grade 1): 16 only if it is not
+        ({"T_G1C": 1, "T_SON": 1}, ["vanguard.unverified"], 0),
+        # 14 known + 3: exactly 2 of the 3 copies
+        ({"T_DRW": 2, "T_SON": 3, "T_G1C": 1}, ["vanguard.unverified"], 2),
+        # 17 known (+1 unknown): broken whatever it is
+        ({"T_STD2": 1, "T_SON": 1, "T_G1C": 0}, ["vanguard.triggers"], None),
+        # 13 known + 2 unknown: 15 at most, broken whatever they are
+        ({"T_DRW": 1, "T_SON": 2, "T_G1C": 3}, ["vanguard.triggers"], None),
+    ],
+)
+def test_triggers_with_stand_or_none_cards(db, counts, expected, need):
+    main = main_with(**counts)
+    assert sum(main.values()) == 50
+    violations = violations_of(db, main=main, g=BASE_G)
+    assert rule_ids(violations) == expected, [v.message for v in violations]
+    if need is not None:
+        (finding,) = _unverified(violations)
+        data = finding.to_json()
+        known = sum(n for k, n in main.items() if db.cards[k].is_trigger)
+        assert (data["unverified"], data["ref"], data["count"], data["limit"]) == (
+            "vanguard.triggers",
+            "5.2.2.3",
+            known,
+            16,
+        )
+        assert data["unknown"] == main["T-SON"] and data["cards"] == ["T-SON"]
+        assert f"exactly {need} of these" in finding.message and "謎の見習い ミステリ ×" in finding.message
+
+
+def test_triggers_broken_with_unknown_cards_say_the_most_they_could_be(db):
+    violations = violations_of(db, main=main_with(T_DRW=1, T_SON=2, T_G1C=3), g=BASE_G)
+    (finding,) = only(violations, "vanguard.triggers")
+    assert "2 cards that may be stand triggers" in finding.message and "15 at most" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("counts", "expected", "room"),
+    [
+        ({"T_SEN": 3, "T_SEU": 1}, [], None),  # 3 known + 1 unknown: at most 4 whatever it is
+        ({"T_G1C": 1, "T_SEU": 1}, ["vanguard.unverified"], 0),  # 4 known + 1 unknown
+        ({"T_SEN": 2, "T_SEU": 3, "T_G1C": 1}, ["vanguard.unverified"], 2),  # 2 known + 3 unknown
+        ({"T_SEN2": 1, "T_SEU": 2, "T_G1C": 0, "G_BT01_010": 3}, ["vanguard.sentinels"], None),  # 5 known: broken
+    ],
+)
+def test_sentinels_with_unknown_cards(db, counts, expected, room):
+    main = main_with(**counts)
+    assert sum(main.values()) == 50
+    violations = violations_of(db, main=main, g=BASE_G)
+    assert rule_ids(violations) == expected, [v.message for v in violations]
+    if room is not None:
+        (finding,) = _unverified(violations)
+        data = finding.to_json()
+        assert (data["unverified"], data["ref"], data["limit"], data["unknown"]) == (
+            "vanguard.sentinels",
+            "5.2.2.5",
+            4,
+            main["T-SEU"],
+        )
+        assert f"at most {room} of these" in finding.message
+
+
+def test_both_counts_unverified_give_one_warning_each_and_fail_only_on_warning(db):
+    deck = make_deck(db, main=main_with(T_DRW=3, T_SON=1, T_G1C=1, T_SEU=1), g=BASE_G)
+    violations = check_deck(deck, db)
+    assert [v.to_json()["unverified"] for v in _unverified(violations)] == ["vanguard.triggers", "vanguard.sentinels"]
+    report = check(deck)
+    assert report.legal and not report.fails("error") and report.fails("warning")
+
+
+def test_stand_or_none_is_never_a_heal_and_may_be_the_first_vanguard(db):
+    # the only grade-0 normal unit is a stand-or-none card: it is a grade-0 unit whatever its icon
+    main = main_with(T_FV=0, T_SON=1)
+    violations = violations_of(db, main=main, g=BASE_G)
+    assert rule_ids(violations) == ["vanguard.unverified"]
+
+
+def test_a_layer_settles_an_unknown_fact(tmp_path):
+    records = records_with()
+    stand = {"type": "trigger", "trigger": "stand"}
+    settled = make_db("vanguard", records_with({"T-SON": stand}))
+    main = main_with(T_DRW=3, T_SON=1)
+    assert violations_of(settled, main=main, g=BASE_G) == []
+    plain = make_db("vanguard", records_with({"T-SON": {"trigger": "none"}}))
+    assert rule_ids(violations_of(plain, main=main, g=BASE_G)) == ["vanguard.triggers"]
+    # the same through a --carddb layer over a database that says stand-or-none
+    base, layer = tmp_path / "base" / "vanguard", tmp_path / "layer" / "vanguard"
+    base.mkdir(parents=True)
+    layer.mkdir(parents=True)
+    (base / "cards.toml").write_text(tomli_w.dumps({"cards": records}), encoding="utf-8")
+    record = next(r for r in records if r["number"] == "T-SON")
+    (layer / "mine.toml").write_text(tomli_w.dumps({"cards": [{**record, **stand}]}), encoding="utf-8")
+    assert load_layers("vanguard", [base.parent]).cards["T-SON"].trigger == "stand-or-none"
+    layered = load_layers("vanguard", [base.parent, layer.parent])
+    assert layered.cards["T-SON"].trigger == "stand"
+    assert violations_of(layered, main=main, g=BASE_G) == []
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "stored"),
+    [("trigger", "stand?", "stand-or-none"), ("sentinel", "unknown", "unknown"), ("sentinel", "?", "unknown")],
+)
+def test_unknown_facts_are_read_and_shown_as_unknown(field, value, stored):
+    grade = 0 if field == "trigger" else 1
+    card = make_db("vanguard", [rec("U-1", "謎 いち", "normal", grade, **{field: value})]).cards["U-1"]
+    assert getattr(card, field) == stored
+    assert card.shown_value(field) == ("stand?" if field == "trigger" else "?")
+    assert card.shown_value("grade") == grade
+
+
+def test_unknown_facts_in_the_profile(db):
+    deck = make_deck(db, main=main_with(T_DRW=3, T_SON=1, T_G1C=1, T_SEU=1), g=BASE_G)
+    profile = dict(GAME.profile(deck))
+    assert profile["triggers"]["stand?"] == 1 and profile["sentinels"] == {"sentinel": 4, "sentinel?": 1}

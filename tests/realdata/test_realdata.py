@@ -273,7 +273,7 @@ def test_a_broken_result_writes_nothing(tmp_path, capsys):
 
 
 def test_unknown_game_and_usage(tmp_path, capsys):
-    assert run_command(tmp_path, "vanguard", [], capsys)[0] == 2
+    assert run_command(tmp_path, "ic-dragonball", [], capsys)[0] == 2
     assert main(["evolve"]) == 2 and "usage" in capsys.readouterr().err
     assert main(["--help"]) == 0
     assert "python -m deckcheck.realdata cipher SOURCE/cipher/cards.json carddb/" in capsys.readouterr().err

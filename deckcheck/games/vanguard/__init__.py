@@ -250,7 +250,7 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     """What `vanguard.triggers` and `vanguard.sentinels` can neither prove broken nor prove to hold (spec, "Real
     card data"): a warning naming the cards and the copies of them that would make the deck legal."""
     _found, count, maybe, unknown = _trigger_counts(deck)
-    if unknown and count <= TRIGGERS < count + unknown:
+    if unknown and count <= TRIGGERS <= count + unknown:
         need = TRIGGERS - count
         yield _unverified(
             rule,
@@ -333,8 +333,7 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
             notes.append(f"{card.label()}: a G unit marked as sentinel (G units never have 守護者)")
         if card.type == "g-unit" and card.grade != 4:
             notes.append(f"{card.label()}: a G unit of grade {card.grade} (published G units are grade 4)")
-        if card.type != "g-unit" and card.grade > 3:
-            notes.append(f"{card.label()}: a main-deck unit of grade {card.grade} (published ones are 0–3)")
+        # a grade-4 normal unit is no note: seven were printed (EB09/001, PR/0076, ...) and belong in `main` (spec)
         if card.type == "trigger" and card.grade != 0:
             notes.append(f"{card.label()}: a trigger unit of grade {card.grade} (published ones are grade 0)")
         if card.type == "g-unit" and card.skill != "triple-drive":
