@@ -437,6 +437,10 @@ class Card(Record):
     deck_limit: DeckLimit = None
     text: str | None = None
 
+    # Field values that say the card data cannot tell the fact (Vanguard's `stand-or-none`): a filter on the field
+    # counts known cards only, and says how many it left out.
+    unknown_facts: typing.ClassVar[dict[str, tuple[Any, ...]]] = {}
+
     def copy_limit(self, default: int) -> int | None:
         """The copy limit of this card: its own `deck_limit`, else the game's default. None = no limit."""
         if self.deck_limit == "any":

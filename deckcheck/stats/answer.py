@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
+from deckcheck._util.text import plural
 from deckcheck.engine.deal import MAX_TURN, deal
 from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going
@@ -252,12 +253,14 @@ def answer(
     model = build_model(
         deck, queries, going=going, turn=turn, keep=keep, choices=options.choices, anys=anys, floor=options.floor
     )
-    notes: list[str] = []
+    notes: list[str] = unknown_fact_notes(deck, [*queries, *anys])
     if gave_up is not None and options.method is None:
         notes.append(f"simulated: {gave_up}")
     elif options.method != "simulate":
         try:
-            return _exact_answer(model, policy, keep_text)
+            exact = _exact_answer(model, policy, keep_text)
+            exact.notes = notes
+            return exact
         except ExactUnavailable as why:
             if options.method == "exact":
                 raise exact_unavailable(why) from None
@@ -267,6 +270,32 @@ def answer(
     simulated = _simulated_answer(deck, queries, anys, model, policy, keep, keep_text, options, notes)
     simulated.gave_up = gave_up
     return simulated
+
+
+def unknown_fact_notes(deck: Deck, queries: Sequence[Query]) -> list[str]:
+    """What a filter on a fact the card data cannot tell for some cards leaves out (a Vanguard `trigger=stand` counts
+    known stand triggers only; a `stand-or-none` card is not one): the copies of the deck, so that odds on it are
+    read as a floor, never a guess."""
+    unknown_values = deck.game.card_model.unknown_facts
+    notes: dict[str, None] = {}
+    for query in queries:
+        for condition in query.filter.conditions:
+            unknown = unknown_values.get(condition.field, ())
+            if not unknown or any(value in unknown for value in getattr(condition, "values", ())):
+                continue
+            copies = sum(
+                n
+                for section in deck.game.sections
+                for card, n in deck.cards(section)
+                if getattr(card, condition.field, None) in unknown
+            )
+            if copies:
+                notes[
+                    f"'{query.filter.text}' counts only cards whose {condition.field} is known: "
+                    f"{plural(copies, 'copy', 'copies')} of the deck whose {condition.field} the card data cannot "
+                    f"tell ({', '.join(map(str, unknown))}) {'is' if copies == 1 else 'are'} not counted"
+                ] = None
+    return list(notes)
 
 
 def _plan(model: OddsModel, policy: str, keep_text: str | None) -> MulliganPlan | None:

@@ -15,7 +15,9 @@ from deckcheck.engine.deal import KeepFilter, NoMulligan, deal, mulligan
 from deckcheck.engine.table import Table
 from deckcheck.errors import EngineError
 from deckcheck.games.vanguard import GAME, SETUP
-from deckcheck.model.query import parse_filter
+from deckcheck.model.query import parse_filter, parse_query
+from deckcheck.stats.answer import StatsOptions
+from deckcheck.stats.answer import answer as stats_answer
 
 REPO = Path(__file__).resolve().parents[2]
 G1_FILTER = "grade=1"
@@ -237,6 +239,30 @@ def test_other_triggers_move_no_card(no_g, trigger):
     SETUP.own_turn(table, 2)
     assert ("trigger", "7.5.1.2.4") in steps(table)
     assert len(table.deck) == 41
+
+
+def test_a_stand_or_none_card_checked_moves_no_card(db):
+    """A card that may be a stand trigger moves no card either way (spec, "Real card data"): no trigger step."""
+    deck = make_deck(db, main={**BASE_MAIN, "T-STD": 3, "T-SON": 1})
+    table = _after_turn_1_second(deck)
+    _stack(table, ["T-SON"])
+    SETUP.own_turn(table, 2)
+    assert not any(e.step == "trigger" for e in table.events)
+    assert len(table.deck) == 41
+
+
+def test_odds_on_a_fact_the_data_cannot_tell_count_known_cards_and_say_so(db):
+    deck = make_deck(db, main={**BASE_MAIN, "T-STD": 3, "T-SON": 1}, g=BASE_G)
+    options = StatsOptions(mulligan="none")
+    answer = stats_answer(deck, [parse_query("trigger=stand", GAME)], going="first", turn=0, options=options)
+    assert answer.method == "exact"
+    assert answer.notes == [
+        "'trigger=stand' counts only cards whose trigger is known: 1 copy of the deck whose trigger the card data "
+        "cannot tell (stand-or-none) is not counted"
+    ]
+    plain = stats_answer(deck, [parse_query("grade=1", GAME)], going="first", turn=0, options=options)
+    asked = stats_answer(deck, [parse_query("trigger=stand-or-none", GAME)], going="first", turn=0, options=options)
+    assert plain.notes == asked.notes == []
 
 
 def test_a_draw_trigger_of_another_clan_does_nothing(db):
@@ -509,7 +535,7 @@ def test_unknown_setup_choice(base):
         deal(base, seed=1, choices={"lord": "T-FV"})
 
 
-@pytest.mark.parametrize("deck_file", ["dawn_knights.deck.toml", "ember_wings.txt"])
+@pytest.mark.parametrize("deck_file", sorted(path.name for path in (REPO / "decks" / "vanguard").iterdir()))
 def test_shipped_example_decks_deal(isolated_carddb, deck_file):
     deck = load_deck(REPO / "decks" / "vanguard" / deck_file)
     for seed in range(5):

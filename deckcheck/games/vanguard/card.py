@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from deckcheck.model.cards import Before, Bounds, Card, PlainInt, as_list, choice, validates_before
 
@@ -99,6 +99,8 @@ class VanguardCard(Card):
     shield: PlainInt | None = None
     critical: PlainInt | None = None
     skill: Skill | None = None  # type: ignore[valid-type]
+
+    unknown_facts: ClassVar[dict[str, tuple[Any, ...]]] = {"trigger": (STAND_OR_NONE,), "sentinel": (UNKNOWN,)}
 
     @validates_before
     @classmethod
