@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from deckcheck._util.normalize import norm_number
+from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck.realdata._common import Conversion, RecordError, shown
 
 SOURCE = (
@@ -22,6 +22,7 @@ SOURCE = (
 UNIT_TYPES = ("normal", "trigger", "g-unit")
 TRIGGER_ICONS = ("critical", "draw", "stand", "heal")
 STAND_OR_NONE = "stand-or-none"
+UNKNOWN = "unknown"
 NATIONS = {
     "ユナイテッドサンクチュアリ": "united-sanctuary",
     "ドラゴンエンパイア": "dragon-empire",
@@ -154,8 +155,52 @@ def vanguard_record(item: Any) -> dict[str, Any]:
     return record
 
 
+def _settle_sentinels(result: Conversion, indexes: list[int]) -> None:
+    """Sentinel facts the source states but cannot vouch for (spec: a verdict is never built on a guess).
+
+    - Printings of one card (one name, grade and unit kind: the same card, 5.2.2.2.1) that disagree: the printing
+      that names 守護者 wins, because the source joined the shop's facts by name and a promo printing it did not
+      join kept the default (希望の守り手 PR/0505, 桜吹雪の乙女 リルガ PR/0511).
+    - A grade-1 normal unit printed with shield 0 that the source calls no sentinel: that is how a perfect guard is
+      printed, and the 2012 errata gave every perfect guard 守護者 (11.9), which the source's facts do not show. Such
+      a card is "unknown", never a false "no" (18 printings of BT01–BT07, EB04, EB05 and G-CMB01).
+    """
+    by_card: dict[tuple[str, str, int], list[int]] = {}
+    for position, record in enumerate(result.records):
+        by_card.setdefault((norm_name(record["name"]), record["type"], record["grade"]), []).append(position)
+    for positions in by_card.values():
+        sentinels = [result.records[p] for p in positions if result.records[p]["sentinel"] is True]
+        if not sentinels:
+            continue
+        for position in positions:
+            record = result.records[position]
+            if record["sentinel"] is not True:
+                was = str(record["sentinel"]).lower()
+                record["sentinel"] = True
+                result.note(
+                    indexes[position],
+                    record["number"],
+                    f"sentinel {was} → true: {sentinels[0]['number']}, a printing of the same card, is a sentinel",
+                )
+    for position, record in enumerate(result.records):
+        if (
+            record["sentinel"] is False
+            and record["type"] == "normal"
+            and record["grade"] == 1
+            and record.get("shield") == 0
+        ):
+            record["sentinel"] = UNKNOWN
+            result.note(
+                indexes[position],
+                record["number"],
+                "sentinel false → unknown: a grade-1 unit printed with shield 0 is a perfect guard, and the 2012 "
+                "errata gave every perfect guard 守護者 (11.9), which the source's facts do not show",
+            )
+
+
 def convert(items: list[Any]) -> Conversion:
     result = Conversion("vanguard")
+    indexes: list[int] = []  # the source record of each written record
     seen: dict[str, int] = {}
     for index, item in enumerate(items, start=1):
         raw = item.get("number") if isinstance(item, dict) else None
@@ -171,4 +216,6 @@ def convert(items: list[Any]) -> Conversion:
             continue
         seen[key] = index
         result.records.append(record)
+        indexes.append(index)
+    _settle_sentinels(result, indexes)
     return result

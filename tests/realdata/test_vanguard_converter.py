@@ -25,7 +25,9 @@ def by_number(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 def test_the_excerpt_converts_whole_and_keeps_what_is_printed():
     conversion = convert(EXCERPT)
-    assert validate(conversion) == [] and conversion.rejected == [] and conversion.notes == []
+    assert validate(conversion) == [] and conversion.rejected == []
+    # ワイバーンガード バリィ, a perfect guard of BT01 the source calls no sentinel: unknown, said in a note
+    assert [(index, number) for index, number, _ in conversion.notes] == [(6, "BT01/015")]
     records = by_number(conversion.records)
     assert len(records) == len(EXCERPT)
     assert records["BT01/001"] == {
@@ -47,7 +49,7 @@ def test_the_excerpt_converts_whole_and_keeps_what_is_printed():
         assert number in records
     # the unknown facts stay unknown (never none / false)
     assert records["BT01/003"]["trigger"] == "stand-or-none" and records["BT01/003"]["type"] == "normal"
-    assert records["BT02/032"]["sentinel"] == "unknown"
+    assert records["BT02/032"]["sentinel"] == records["BT01/015"]["sentinel"] == "unknown"
     # grade-4 normal units are main-deck cards; G units have no trigger and triple drive
     assert (records["EB09/001"]["type"], records["EB09/001"]["grade"]) == ("normal", 4)
     assert records["G-BT01/001"]["type"] == "g-unit" and records["G-BT01/001"]["skill"] == "triple-drive"
@@ -121,6 +123,26 @@ def test_records_that_cannot_be_mapped_are_named(change, reason):
     assert [record["number"] for record in conversion.records] == ["BT99/001"]
     [(index, _number, message)] = conversion.rejected
     assert index == 2 and reason in message
+
+
+def test_printings_of_one_card_share_its_sentinel():
+    sentinel = GOOD | {"sentinel": True, "shield": 0}
+    promo = GOOD | {"number": "PR/9999", "set": "PR", "sentinel": False, "shield": 0}
+    other_grade = GOOD | {"number": "BT99/003", "grade": 2}  # the same name at grade 2 is another card
+    conversion = convert([promo, sentinel, other_grade])
+    assert [record["sentinel"] for record in conversion.records] == [True, True, False]
+    assert conversion.notes == [
+        (1, "PR/9999", "sentinel false → true: BT99/001, a printing of the same card, is a sentinel")
+    ]
+
+
+def test_an_old_perfect_guard_called_no_sentinel_is_unknown_not_false():
+    guard = GOOD | {"shield": 0}  # a grade-1 unit printed with shield 0, sentinel false in the source
+    plain = GOOD | {"number": "BT99/002", "name": "盾なし", "shield": 5000}
+    conversion = convert([guard, plain])
+    assert [record["sentinel"] for record in conversion.records] == ["unknown", False]
+    [(index, number, reason)] = conversion.notes
+    assert (index, number) == (1, "BT99/001") and reason.startswith("sentinel false → unknown")
 
 
 def test_a_duplicate_number_keeps_the_first():
