@@ -750,3 +750,22 @@ def test_unknown_facts_in_the_profile(db):
     deck = make_deck(db, main=main_with(T_DRW=3, T_SON=1, T_G1C=1, T_SEU=1), g=BASE_G)
     profile = dict(GAME.profile(deck))
     assert profile["triggers"]["stand?"] == 1 and profile["sentinels"] == {"sentinel": 4, "sentinel?": 1}
+
+
+def test_the_shipped_sample_regulations_name_real_cards_and_judge_the_example_decks(isolated_carddb):
+    from deckcheck.checking.run import check_paths  # noqa: PLC0415 - the checking layer, for this test only
+
+    folder = REPO / "decks" / "vanguard"
+    findings = {
+        regulation: {
+            Path(report.path).name: [(v.rule, v.section, v.count) for v in report.violations]
+            for report in check_paths([folder], regulation=regulation).reports
+            if report.violations
+        }
+        for regulation in ("Sample Standard 2026-04", "Sample Standard 2026-10")
+    }
+    assert findings["Sample Standard 2026-04"] == {}
+    assert findings["Sample Standard 2026-10"] == {
+        "kagerou-overlord-destiny.txt": [("regulation.banned", "g", 2)],  # a G unit banned by name
+        "royal-paladin-altmile.deck.toml": [("regulation.restricted", "main", 4)],  # 4 of a name limited to 2
+    }
