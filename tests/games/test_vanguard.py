@@ -631,28 +631,30 @@ def _unverified(violations):
 
 
 @pytest.mark.parametrize(
-    ("counts", "expected", "need"),
+    ("counts", "expected", "phrase"),
     [
         # known 16, no unknown card: proven to hold
         ({}, [], None),
         # 15 known + 1 stand-or-none: 16 only if it is a stand trigger
-        ({"T_DRW": 3, "T_SON": 1}, ["vanguard.unverified"], 1),
+        ({"T_DRW": 3, "T_SON": 1}, ["vanguard.unverified"], "only if this copy is a stand trigger"),
         # 16 known + 1 stand-or-none (replacing a grade 1): 16 only if it is not
-        ({"T_G1C": 1, "T_SON": 1}, ["vanguard.unverified"], 0),
+        ({"T_G1C": 1, "T_SON": 1}, ["vanguard.unverified"], "only if this copy is not a stand trigger"),
         # 14 known + 3: exactly 2 of the 3 copies
-        ({"T_DRW": 2, "T_SON": 3, "T_G1C": 1}, ["vanguard.unverified"], 2),
+        ({"T_DRW": 2, "T_SON": 3, "T_G1C": 1}, ["vanguard.unverified"], "exactly 2 of these 3 copies are stand"),
+        # 13 known + 3: all 3
+        ({"T_DRW": 1, "T_SON": 3, "T_G1C": 2}, ["vanguard.unverified"], "all 3 of these copies are stand triggers"),
         # 17 known (+1 unknown): broken whatever it is
         ({"T_STD2": 1, "T_SON": 1, "T_G1C": 0}, ["vanguard.triggers"], None),
         # 13 known + 2 unknown: 15 at most, broken whatever they are
         ({"T_DRW": 1, "T_SON": 2, "T_G1C": 3}, ["vanguard.triggers"], None),
     ],
 )
-def test_triggers_with_stand_or_none_cards(db, counts, expected, need):
+def test_triggers_with_stand_or_none_cards(db, counts, expected, phrase):
     main = main_with(**counts)
     assert sum(main.values()) == 50
     violations = violations_of(db, main=main, g=BASE_G)
     assert rule_ids(violations) == expected, [v.message for v in violations]
-    if need is not None:
+    if phrase is not None:
         (finding,) = _unverified(violations)
         data = finding.to_json()
         known = sum(n for k, n in main.items() if db.cards[k].is_trigger)
@@ -663,7 +665,7 @@ def test_triggers_with_stand_or_none_cards(db, counts, expected, need):
             16,
         )
         assert data["unknown"] == main["T-SON"] and data["cards"] == ["T-SON"]
-        assert f"exactly {need} of these" in finding.message and "謎の見習い ミステリ ×" in finding.message
+        assert phrase in finding.message and "謎の見習い ミステリ ×" in finding.message
 
 
 def test_triggers_broken_with_unknown_cards_say_the_most_they_could_be(db):
@@ -673,20 +675,20 @@ def test_triggers_broken_with_unknown_cards_say_the_most_they_could_be(db):
 
 
 @pytest.mark.parametrize(
-    ("counts", "expected", "room"),
+    ("counts", "expected", "phrase"),
     [
         ({"T_SEN": 3, "T_SEU": 1}, [], None),  # 3 known + 1 unknown: at most 4 whatever it is
-        ({"T_G1C": 1, "T_SEU": 1}, ["vanguard.unverified"], 0),  # 4 known + 1 unknown
-        ({"T_SEN": 2, "T_SEU": 3, "T_G1C": 1}, ["vanguard.unverified"], 2),  # 2 known + 3 unknown
+        ({"T_G1C": 1, "T_SEU": 1}, ["vanguard.unverified"], "only if this copy is not a sentinel"),  # 4 + 1 unknown
+        ({"T_SEN": 2, "T_SEU": 3, "T_G1C": 1}, ["vanguard.unverified"], "at most 2 of these 3 copies are sentinels"),
         ({"T_SEN2": 1, "T_SEU": 2, "T_G1C": 0, "G_BT01_010": 3}, ["vanguard.sentinels"], None),  # 5 known: broken
     ],
 )
-def test_sentinels_with_unknown_cards(db, counts, expected, room):
+def test_sentinels_with_unknown_cards(db, counts, expected, phrase):
     main = main_with(**counts)
     assert sum(main.values()) == 50
     violations = violations_of(db, main=main, g=BASE_G)
     assert rule_ids(violations) == expected, [v.message for v in violations]
-    if room is not None:
+    if phrase is not None:
         (finding,) = _unverified(violations)
         data = finding.to_json()
         assert (data["unverified"], data["ref"], data["limit"], data["unknown"]) == (
@@ -695,7 +697,7 @@ def test_sentinels_with_unknown_cards(db, counts, expected, room):
             4,
             main["T-SEU"],
         )
-        assert f"at most {room} of these" in finding.message
+        assert phrase in finding.message
 
 
 def test_both_counts_unverified_give_one_warning_each_and_fail_only_on_warning(db):

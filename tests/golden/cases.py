@@ -60,8 +60,10 @@ def case(case_id: str, command: str, **options) -> None:
 
 _INPUTS = "tests/golden/carddb"
 _BAD = f"{_INPUTS}/decks"  # files that cannot be checked, an illegal deck, decks whose setup cannot run
-_STARTER = "tests/data/starter/carddb"  # the invented EVOLVE and Cipher cards, a card database folder with decks
-_VG = "decks/vanguard/dawn_knights.deck.toml"
+_STARTER = "tests/data/starter/carddb"  # the invented EVOLVE, Cipher and Vanguard cards, a card database folder with decks
+_VG = "decks/vanguard/royal-paladin-altmile.deck.toml"
+_VG_NAMES = "decks/vanguard/kagerou-overlord-destiny.txt"  # a deck naming its cards by name
+_UNKNOWN = f"{_INPUTS}/unknown-facts"  # a Vanguard deck whose verdict depends on facts the card data cannot tell
 _CHROM = "decks/cipher/chrom-shepherds.txt"
 _FOREST = "decks/evolve/2026-03-21-forest-4C1VD.deck.toml"
 _SAMPLE = "'Sample Standard 2026-10'"  # a shipped sample regulation (quoted for the shell-style command)
@@ -70,7 +72,7 @@ FORMATS = ("text", "json", "github", "sarif", "junit")
 # README.md: "Checking decks" --------------------------------------------------------------------------------------
 
 case("readme-check-decks", "check decks/")
-case("readme-check-two-files", "check decks/vanguard/dawn_knights.deck.toml decks/vanguard/ember_wings.txt")
+case("readme-check-two-files", f"check {_VG} {_VG_NAMES}")
 for fmt in FORMATS[1:]:
     case(f"readme-check-decks-output-{fmt}", f"check decks/ --output {fmt}")
 case("readme-check-decks-fail-on-warning", "check decks/ --fail-on warning")
@@ -112,7 +114,7 @@ case("hand-evolve-choose-basis", "hand decks/evolve/2026-03-21-rune-XEB3.deck.to
 
 # README.md: "Opening-hand odds" (DECK: the Vanguard example deck, or an EVOLVE forest deck for class=forest) -------
 
-# (`deckcheck stats decks/vanguard/dawn_knights.deck.toml` is deck-vanguard-dawn_knights--stats-default below.)
+# (`deckcheck stats decks/vanguard/royal-paladin-altmile.deck.toml` is deck-vanguard-royal-paladin-altmile--stats-default below.)
 case("readme-stats-want-grade-1", f"stats {_VG} --want grade=1")
 # The README's line says --turn 3, which takes 5 s of exact counting here: --turn 2 runs the same code in 1 s.
 case("readme-stats-two-wants-turn-2", f"stats {_VG} --want grade=1 --want '>=2 trigger=heal' --turn 2")
@@ -128,9 +130,9 @@ case("stats-simulate-json", f"stats {_VG} --want grade=2 --method simulate --see
 case("readme-stats-number-compare", f"stats {_VG} --want 'grade>=2' --want 'power>10000'")
 case(
     "readme-stats-plot-svg",
-    "stats dawn_knights.deck.toml --want grade=1 --turn 4 --plot odds.svg",
+    "stats rp.deck.toml --want grade=1 --turn 4 --plot odds.svg",
     workdir="stats-plot",
-    files={"dawn_knights.deck.toml": _VG},
+    files={"rp.deck.toml": _VG},
     capture=("odds.svg",),
 )
 case("readme-stats-each-want-own-turn", f"stats {_VG} --want grade=1@1 --want grade=2@2 --want grade=3@3")
@@ -145,16 +147,16 @@ case("odds-cipher-any", "odds --game cipher --deck-size 50 --copies a=8 --copies
 
 _BUILD = {"workdir": "build", "capture": ("rp.deck.toml",)}
 case("readme-build-1-new", "new rp.deck.toml --game vanguard --name 'Royal Paladin'", **_BUILD)
-case("readme-build-2-add", "add rp.deck.toml DC-VG-013 --count 4", **_BUILD)
-case("readme-build-3-add-g-unit", "add rp.deck.toml '超越の騎士王 オーロリアス・ゼニス'", **_BUILD)
-case("readme-build-4-remove", "remove rp.deck.toml DC-VG-013 --count 1", **_BUILD)
-case("readme-build-5-set", "set rp.deck.toml first_vanguard DC-VG-001", **_BUILD)
+case("readme-build-2-add", "add rp.deck.toml G-TD02/002 --count 4", **_BUILD)
+case("readme-build-3-add-g-unit", "add rp.deck.toml '飛天の聖騎士 アルトマイル'", **_BUILD)
+case("readme-build-4-remove", "remove rp.deck.toml G-TD02/002 --count 1", **_BUILD)
+case("readme-build-5-set", "set rp.deck.toml first_vanguard G-TD02/014", **_BUILD)
 case("readme-build-6-show", "show rp.deck.toml", workdir="build")
 case("readme-build-7-show-regulation", f"show rp.deck.toml --regulation {_SAMPLE}", workdir="build")
-case("build-8-add-unknown-card", "add rp.deck.toml ぴこる", **_BUILD)  # exit 2, suggests ピコル
+case("build-8-add-unknown-card", "add rp.deck.toml ぶらすたーぶれーど", **_BUILD)  # exit 2, suggests ブラスター・ブレード
 case("build-9-set-unknown-key", "set rp.deck.toml colour red", **_BUILD)  # exit 2
 case("build-10-new-refuses-to-overwrite", "new rp.deck.toml --game vanguard", **_BUILD)  # exit 2
-case("readme-cards-search", "cards search おーろりあす --game vanguard")
+case("readme-cards-search", "cards search あるとまいる --game vanguard")
 
 # README.md: "Converting, registry decks and printable lists", replayed in one work folder -------------------------
 
@@ -162,7 +164,7 @@ case(
     "readme-convert-1-text-to-toml",
     "convert deck.txt --to toml --out-file deck.deck.toml",
     workdir="convert",
-    files={"deck.txt": "decks/vanguard/ember_wings.txt", "registry.json": f"{_INPUTS}/registry/registry.json"},
+    files={"deck.txt": _VG_NAMES, "registry.json": f"{_INPUTS}/registry/registry.json"},
     capture=("deck.deck.toml",),
 )
 case(
@@ -192,7 +194,7 @@ case("convert-notes-to-text-forced", f"convert {_BAD}/with-notes.deck.toml --to 
 
 # README.md: "Card databases": the real-data converters and `cards import`, in work folders ------------------------
 
-for game in ("evolve", "cipher"):
+for game in ("evolve", "cipher", "vanguard"):
     case(
         f"readme-realdata-{game}",
         f"{game} cards.json carddb/",
@@ -227,7 +229,7 @@ for game in GAMES:
     case(f"rules-{game}-json", f"rules {game} --output json")
 
 _SEARCHES = {
-    "vanguard": ["grade=3,trigger=none", "DC-VG-01", "ｵｰﾛﾘｱｽ"],
+    "vanguard": ["grade=3,trigger=none", "G-BT01/00", "ｱﾙﾄﾏｲﾙ", "trigger=stand-or-none", "PR/0471W", "ブラスターブレード"],
     "evolve": ["cost<=2,class=forest", "cost=1|2,class=エルフ", "ホッコータルマエ", "name~=エルフ"],
     "cipher": ["Chrom", "cost<=1,symbols=brand", "B20-001"],
     "build-divide": ["buster=true", "くろがね"],
@@ -253,6 +255,12 @@ case("error-check-duplicate-header", f"check {_BAD}/duplicate-header.txt")
 case("error-check-duplicate-key-json", f"check {_BAD}/duplicate-key.deck.json")
 case("check-illegal-deck", f"check {_BAD}/illegal.deck.toml")  # exit 1
 case("check-illegal-deck-json", f"check {_BAD}/illegal.deck.toml -o json")
+# Vanguard facts the card data cannot tell: warnings that name the cards (exit 0), and 1 with --fail-on warning
+case("check-vanguard-unverified", f"check {_UNKNOWN}")
+case("check-vanguard-unverified-json", f"check {_UNKNOWN} -o json")
+case("check-vanguard-unverified-fail-on-warning", f"check {_UNKNOWN} --fail-on warning -o github")
+case("show-vanguard-unverified", f"show {_UNKNOWN}/royal-paladin-unverified.txt")
+case("stats-vanguard-unknown-stand", f"stats {_UNKNOWN}/royal-paladin-unverified.txt --want trigger=stand --turn 1")
 for fmt in FORMATS:
     case(f"error-check-mixed-folder-{fmt}", f"check {_BAD} decks/vanguard --output {fmt}")
 case("error-check-unknown-regulation", "check decks/ --regulation 'No Such Regulation'")
@@ -285,7 +293,7 @@ _COLOUR = {"FORCE_COLOR": "1", "NO_COLOR": None, "TERM": None}
 case("colour-check-illegal-deck", f"check {_BAD}/illegal.deck.toml", env=_COLOUR)
 case("colour-check-decks", "check decks/vanguard", env=_COLOUR)
 case("colour-show", f"show {_VG}", env=_COLOUR)
-case("stdin-show", "show /dev/stdin", stdin=(_ROOT / "decks/vanguard/ember_wings.txt").read_text(encoding="utf-8"))
+case("stdin-show", "show /dev/stdin", stdin=(_ROOT / _VG_NAMES).read_text(encoding="utf-8"))
 case("stdin-check-pipe-refused", "check /dev/stdin", stdin="game: vanguard\n")  # exit 2: a pipe, not a regular file
 
 # Help and version: the command-line surface ------------------------------------------------------------------------

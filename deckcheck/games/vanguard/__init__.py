@@ -257,8 +257,8 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             "vanguard.triggers",
             "5.2.2.3",
             f"{plural(count, 'known trigger')} and {plural(unknown, 'card')} that may be stand triggers "
-            f"({_copies_of(maybe)}): the main deck has exactly 16 triggers only if exactly {need} of these "
-            f"{plural(unknown, 'copy', 'copies')} {'is a stand trigger' if need == 1 else 'are stand triggers'} "
+            f"({_copies_of(maybe)}): the main deck has exactly 16 triggers only if "
+            f"{_how_many(need, unknown, 'a stand trigger', 'stand triggers', exactly=True)} "
             "(5.2.2.3); the card data cannot tell stand triggers from units without an icon. Give their trigger in "
             "your own card file (--carddb) to settle it.",
             maybe,
@@ -274,8 +274,8 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             "vanguard.sentinels",
             "5.2.2.5",
             f"{plural(count, 'known sentinel')} and {plural(unknown, 'card')} that may be sentinels "
-            f"({_copies_of(maybe)}): the main deck has at most 4 sentinels only if at most {room} of these "
-            f"{plural(unknown, 'copy', 'copies')} {'is a sentinel' if room == 1 else 'are sentinels'} (5.2.2.5); "
+            f"({_copies_of(maybe)}): the main deck has at most 4 sentinels only if "
+            f"{_how_many(room, unknown, 'a sentinel', 'sentinels', exactly=False)} (5.2.2.5); "
             "the card data does not say whether they have 守護者. Give their sentinel in your own card file "
             "(--carddb) to settle it.",
             maybe,
@@ -283,6 +283,17 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             unknown,
             SENTINELS,
         )
+
+
+def _how_many(wanted: int, unknown: int, one: str, many: str, *, exactly: bool) -> str:
+    """`exactly 2 of these 3 copies are stand triggers`, `none of these copies is ...`, `all 2 of these copies are`."""
+    if wanted == 0:
+        return f"this copy is not {one}" if unknown == 1 else f"none of these {unknown} copies is {one}"
+    if exactly and wanted == unknown:
+        return f"this copy is {one}" if unknown == 1 else f"all {unknown} of these copies are {many}"
+    amount = "exactly" if exactly else "at most"
+    verb = f"is {one}" if wanted == 1 else f"are {many}"
+    return f"{amount} {wanted} of these {plural(unknown, 'copy', 'copies')} {verb}"
 
 
 def _unverified(
