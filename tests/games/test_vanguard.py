@@ -771,3 +771,18 @@ def test_the_shipped_sample_regulations_name_real_cards_and_judge_the_example_de
         "kagerou-overlord-destiny.txt": [("regulation.banned", "g", 2)],  # a G unit banned by name
         "royal-paladin-altmile.deck.toml": [("regulation.restricted", "main", 4)],  # 4 of a name limited to 2
     }
+
+
+def test_real_printings_pool_by_name_whatever_their_number_or_spacing(isolated_carddb, tmp_path):
+    # an art pair (B/W), typed as printed and without its space; G units whose names are printed with a full-width
+    # space (G-BT02/043 PR) and with two spaces (G-BT14/004), typed with one: the copies of a name count together
+    deck_file = tmp_path / "pairs.txt"
+    deck_file.write_text(
+        "game: vanguard\n## main\n2 PR/0471 B\n2 PR/0471W\n1 PR/0471 W\n"
+        "## g\n3 スノーエレメント ブリーザ\n2 G-BT02/043PR\n4 不滅の聖剣 フィデス\n1 G-BT14/004\n",
+        encoding="utf-8",
+    )
+    deck = load_deck(deck_file)
+    copies = sorted((len(v.cards), v.count) for v in check_deck(deck) if v.rule == "vanguard.copies")
+    assert copies == [(1, 5), (2, 5), (2, 5)]  # one finding per name, naming each number the deck used
+    assert {card.name for card, _ in deck.cards("g")} == {"スノーエレメント ブリーザ", "不滅の聖剣 フィデス"}
