@@ -437,8 +437,8 @@ class Card(Record):
     deck_limit: DeckLimit = None
     text: str | None = None
 
-    # Field values that say the card data cannot tell the fact (Vanguard's `stand-or-none`): a filter on the field
-    # counts known cards only, and says how many it left out.
+    # Field values that say the card data cannot tell the fact (a trigger that may be a stand trigger or none): a
+    # filter on the field counts known cards only, and says how many it left out.
     unknown_facts: typing.ClassVar[dict[str, tuple[Any, ...]]] = {}
 
     def copy_limit(self, default: int) -> int | None:

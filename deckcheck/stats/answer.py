@@ -273,9 +273,9 @@ def answer(
 
 
 def unknown_fact_notes(deck: Deck, queries: Sequence[Query]) -> list[str]:
-    """What a filter on a fact the card data cannot tell for some cards leaves out (a Vanguard `trigger=stand` counts
-    known stand triggers only; a `stand-or-none` card is not one): the copies of the deck, so that odds on it are
-    read as a floor, never a guess."""
+    """What a filter on a fact the card data cannot tell for some cards leaves out (the card model's `unknown_facts`:
+    `trigger=stand` counts known stand triggers only where a card's icon may be unknown): the copies of the deck,
+    said in a note, so that the odds read as a floor, never as a guess."""
     unknown_values = deck.game.card_model.unknown_facts
     notes: dict[str, None] = {}
     for query in queries:
