@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from conftest import STARTER_DECKS
 
 import deckcheck
 
-ROOT = Path(__file__).resolve().parent.parent
-DAWN_KNIGHTS = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
+DAWN_KNIGHTS = STARTER_DECKS / "vanguard" / "dawn_knights.deck.toml"  # of the starter cards (starter_carddb)
 
 
 def test_every_public_name_resolves_and_is_listed():
@@ -31,7 +30,7 @@ def test_check_stays_the_function_after_the_checking_package_is_imported():
     assert callable(deckcheck.check) and deckcheck.check.__module__ == "deckcheck._api"
 
 
-def test_load_and_check_a_deck_file_or_a_loaded_deck(isolated_carddb):
+def test_load_and_check_a_deck_file_or_a_loaded_deck(starter_carddb):
     deck = deckcheck.load(DAWN_KNIGHTS)
     assert deck.counts() == {"main": 50, "g": 16}
     by_deck, by_path = deckcheck.check(deck), deckcheck.check(DAWN_KNIGHTS)
@@ -51,7 +50,7 @@ def test_check_reports_what_the_command_reports(tmp_path, isolated_carddb):
     assert "deck.unknown-card" in {v.rule for v in report.violations}
 
 
-def test_answer_takes_wants_as_written_on_the_command_line(isolated_carddb):
+def test_answer_takes_wants_as_written_on_the_command_line(starter_carddb):
     from deckcheck.stats.answer import StatsOptions, answer, parse_queries
 
     deck = deckcheck.load(DAWN_KNIGHTS)
@@ -62,7 +61,7 @@ def test_answer_takes_wants_as_written_on_the_command_line(isolated_carddb):
     assert second.probability > odds.probability  # a turn's draws can only help
 
 
-def test_deal_is_seeded(isolated_carddb):
+def test_deal_is_seeded(starter_carddb):
     deck = deckcheck.load(DAWN_KNIGHTS)
     first, again = deckcheck.deal(deck, seed=5), deckcheck.deal(deck, seed=5)
     assert [c.number for c in first.hand] == [c.number for c in again.hand] and len(first.hand) == 5

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 import tomli_w
-from conftest import LEGAL_VANGUARD_TOML, VANGUARD_RECORDS
+from conftest import LEGAL_VANGUARD_TOML, STARTER_CARDDB, STARTER_DECKS, VANGUARD_RECORDS
 from typer.testing import CliRunner
 
 import deckcheck
@@ -608,13 +608,20 @@ _PYDANTIC_MODULES = (
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["check", str(ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml")], "1 deck checked, 1 legal"),
+        (["check", str(STARTER_DECKS / "vanguard" / "dawn_knights.deck.toml")], "1 deck checked, 1 legal"),
         (["cards", "search", "ピコル", "--game", "vanguard"], "1 card matches"),
     ],
 )
 def test_a_check_or_a_name_search_from_the_cache_never_imports_pydantic(tmp_path, args, said):
-    """Validation is pydantic's, made on first use (deckcheck.cards); cards from the cache are plain records."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "DECKCHECK_CACHE_DIR": str(tmp_path)}
+    """Validation is pydantic's, made on first use (deckcheck.cards); cards from the cache are plain records.
+
+    The starter layer (the invented cards, over the shipped databases) is cached as the shipped databases are."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DECKCHECK_CACHE_DIR": str(tmp_path),
+        "DECKCHECK_CARDDB": str(STARTER_CARDDB),
+    }
     env.pop("DECKCHECK_NO_CACHE", None)
     command = [sys.executable, "-c", _PYDANTIC_MODULES, *args]
     runs = [subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT) for _ in range(2)]

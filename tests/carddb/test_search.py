@@ -304,12 +304,14 @@ def test_text_table_has_game_columns_aligned_by_display_width(vanguard_db: Path)
     code, out = search("BT01/00", "--game", "vanguard", "--carddb", vanguard_db)
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].split() == ["number", "name", "type", "grade", "trigger", "clans", "power", "shield"]
+    header = ["number", "name", "type", "grade", "trigger", "sentinel", "clans", "power", "shield"]
+    assert lines[0].split() == header
     assert set(lines[1]) <= {"-", " "}
     rows = lines[2:-1]
     records = VANGUARD[:6]
     assert [row.split()[0] for row in rows] == [record["number"] for record in records]
     assert "ロイヤルパラディン/ゴールドパラディン" in rows[4]  # a list joined with "/"
+    assert rows[0].split()[4:6] == ["none", "no"]  # trigger, sentinel (yes, no or ?)
     assert rows[0].split()[-2:] == ["—", "—"]  # no power, no shield
     header_starts = _column_starts(lines[0], ["number", "name", "type", "grade"])
     for row, record in zip(rows, records, strict=True):
@@ -482,10 +484,11 @@ def shipped_numbers(query: str, game: str) -> list[str]:
 @pytest.mark.parametrize(
     ("game", "query", "numbers"),
     [
-        ("vanguard", "ぴこる", ["DC-VG-001"]),  # ちいさな見習い騎士 ピコル
-        ("vanguard", "ﾁｲｻﾅ見習い騎士ﾋﾟｺﾙ", ["DC-VG-001"]),
-        ("vanguard", "ｄｃ試作機", ["DC-VG-041"]),  # stored as "DC試作機 ゼロワン"
-        ("vanguard", "アルティメットナックル", ["DC-VG-044"]),  # 究極闘神 アルティメット・ナックル
+        ("vanguard", "ばりぃ", ["BT01/015"]),  # ワイバーンガード バリィ: hiragana for katakana, part of the name
+        ("vanguard", "ﾜｲﾊﾞｰﾝｶﾞｰﾄﾞﾊﾞﾘｨ", ["BT01/015"]),  # half-width katakana, without the space
+        ("vanguard", "ｔｈｅ　ｘ", ["G-BT01/006", "G-BT01/S05"]),  # stored as "ドラゴニック・オーバーロード “The X”"
+        # 煉獄皇竜 ドラゴニック・オーバーロード・ザ・グレート, without its middle dots
+        ("vanguard", "ドラゴニックオーバーロードザグレート", ["MBT01/003", "MBT01/L03", "MBT01/S03"]),
         ("cipher", "ｓａｖｉｏｒ　ｏｆ　ｈｉｓ　ｒｅａｌｍ", ["B01-001"]),  # the real Savior of His Realm Marth
         ("build-divide", "くろがね", ["DC-BD-001", "DC-BD-001P"]),  # 宵闇の剣士クロガネ and its reprint
         ("ic-dragonball", "見習い ぶどうか", []),  # kanji are not read as kana
@@ -501,6 +504,16 @@ def shipped_numbers(query: str, game: str) -> list[str]:
 )
 def test_shipped_cards_by_japanese_name(game: str, query: str, numbers: list[str]) -> None:
     assert shipped_numbers(query, game) == numbers
+
+
+@pytest.mark.usefixtures("shipped")
+def test_a_shipped_name_in_hiragana_finds_its_printings_first() -> None:
+    # ぶらすたーぶれーど: ブラスター・ブレード in hiragana and without its middle dot; its every printing comes before
+    # the names that only contain it (ブラスター・ブレード・スピリット, ...)
+    printings = sorted(c.number for c in load_carddb("vanguard").cards.values() if c.name == "ブラスター・ブレード")
+    assert "BT01/002" in printings and len(printings) > 1
+    found = shipped_numbers("ぶらすたーぶれーど", "vanguard")
+    assert found[: len(printings)] == printings and len(found) > len(printings)
 
 
 @pytest.mark.usefixtures("shipped")

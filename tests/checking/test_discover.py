@@ -262,7 +262,7 @@ def _refuse_reading(monkeypatch, *, folder: str, file: str) -> None:
 def test_messages_count_and_name_in_good_english(tmp_path, isolated_carddb):
     """'1 card', not '1 cards'; 'an IC Carddass Dragon Ball deck section', not 'a IC ...'."""
     vanguard = tmp_path / "one.txt"
-    vanguard.write_text("game: vanguard\n1 DC-VG-001\n", encoding="utf-8")
+    vanguard.write_text("game: vanguard\n1 BT01/002\n", encoding="utf-8")  # ブラスター・ブレード
     dragonball = tmp_path / "sections.txt"
     dragonball.write_text("game: ic-dragonball\n## sideboard\n1 DC-DB-013\n", encoding="utf-8")
     run = check_paths([vanguard, dragonball])

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import STARTER_DECKS
 from typer.testing import CliRunner
 
 from deckcheck._util.safetext import escape_controls
@@ -26,7 +27,7 @@ def folder(tmp_path, isolated_carddb):
     """The shipped example decks, one of them made illegal twice over, and one unreadable file."""
     target = tmp_path / "decks"
     shutil.copytree(EXAMPLES, target)
-    deck = target / "vanguard" / "dawn_knights.deck.toml"
+    deck = target / "vanguard" / "royal-paladin-altmile.deck.toml"
     text = deck.read_text(encoding="utf-8")
     deck.write_text(text.replace("[main]\n", '[main]\n"NO-SUCH-CARD" = 2\n', 1), encoding="utf-8")
     (target / "evolve" / "broken.deck.toml").write_text('game = "evolve"\n[main\n', encoding="utf-8")
@@ -166,7 +167,7 @@ def test_the_exit_code_does_not_depend_on_the_format(folder, fail_on):
     assert set(codes.values()) == {1}, codes
 
 
-def test_fail_on_warning_in_every_format(tmp_path, isolated_carddb, monkeypatch):
+def test_fail_on_warning_in_every_format(tmp_path, starter_carddb, monkeypatch):
     original = DeckReport.__init__
 
     def with_a_warning(self, *args, **kwargs):
@@ -174,7 +175,7 @@ def test_fail_on_warning_in_every_format(tmp_path, isolated_carddb, monkeypatch)
         self.violations.append(Violation("x.note", "warning", "main", "a note"))
 
     monkeypatch.setattr(DeckReport, "__init__", with_a_warning)
-    legal = EXAMPLES / "vanguard" / "dawn_knights.deck.toml"
+    legal = STARTER_DECKS / "vanguard" / "dawn_knights.deck.toml"
     for fmt in FORMATS:
         assert run("check", legal, "--output", fmt)[0] == 0, fmt
         assert run("check", legal, "--output", fmt, "--fail-on", "warning")[0] == 1, fmt

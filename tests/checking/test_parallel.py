@@ -35,7 +35,7 @@ def many_decks(tmp_path, monkeypatch):
             target = folder / deck.parent.name / f"{copy}-{deck.name}"
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(deck, target)
-    vanguard = (EXAMPLES / "vanguard" / "dawn_knights.deck.toml").read_text(encoding="utf-8")
+    vanguard = (EXAMPLES / "vanguard" / "royal-paladin-altmile.deck.toml").read_text(encoding="utf-8")
     (folder / "broken.deck.toml").write_text('game = "vanguard"\n[main\n', encoding="utf-8")
     (folder / "unknown-card.txt").write_text("game: vanguard\n## main\n4 NO-SUCH-CARD\n", encoding="utf-8")
     (folder / "illegal.deck.toml").write_text(vanguard.replace("= 4", "= 5", 1), encoding="utf-8")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import LEGAL_VANGUARD_TOML, cipher_unit, make_db, make_deck
+from conftest import LEGAL_VANGUARD_TOML, STARTER_DECKS, cipher_unit, make_db, make_deck
 from typer.testing import CliRunner
 
 from deckcheck._api import load_deck
@@ -241,13 +241,13 @@ def test_limit_zero_is_banned_and_reprints_count_by_name(cards: Path) -> None:
 # Several games in one run ---------------------------------------------------------------------------------------
 
 
-def test_regulation_name_applies_to_the_games_that_have_it(isolated_carddb: Path) -> None:
+def test_regulation_name_applies_to_the_games_that_have_it(starter_carddb: Path) -> None:
     code, data, err = check_json(
-        REPO / "decks" / "vanguard", REPO / "decks" / "cipher", "--regulation", "Sample Standard 2026-10"
+        STARTER_DECKS / "vanguard", REPO / "decks" / "cipher", "--regulation", "Starter Sample 2026-10"
     )
     by_game = {deck["game"]: deck["regulation"] for deck in data["decks"]}
     assert by_game == {
-        "vanguard": {"name": "Sample Standard 2026-10", "effective": "2026-10-01", "sample": True},
+        "vanguard": {"name": "Starter Sample 2026-10", "effective": "2026-10-01", "sample": True},
         "cipher": None,  # no cipher regulation has that name, and these decks name none
     }
     assert len(data["decks"]) == 4
@@ -559,8 +559,7 @@ def test_shipped_samples_apply_to_the_example_decks(isolated_carddb: Path) -> No
         assert deck["regulation"]["sample"] is not evolve
         assert not evolve or deck["regulation"]["name"] == "殿堂入り 2024-06-28"
     by_name = {Path(deck["path"]).name: regulation_rules(deck) for deck in data["decks"]}
-    assert by_name["dawn_knights.deck.toml"] == [("regulation.restricted", "main", 4, 2)]  # 009 + 009S by name
-    assert by_name["ember_wings.txt"] == [("regulation.banned", "g", 1, 0)]
+    # the real Vanguard decks under the shipped samples: tests/games/test_vanguard.py; the starter decks: below
     assert by_name["guren.txt"] == [("regulation.restricted", "main", 4, 2)]  # through 【名称ルール】
     assert all(rules == [] for name, rules in by_name.items() if name.startswith("2026-03-"))  # real EVOLVE decks
     assert by_name["hayate-co-op.txt"] == [("regulation.restricted", "main", 3, 1)]  # DC-DB-010 only
@@ -577,6 +576,21 @@ def test_shipped_vanguard_samples_show_the_date_selection(isolated_carddb: Path)
     code, data, err = check_json(REPO / "decks" / "vanguard", "--as-of", "2026-03-31")
     assert code == 0 and {d["regulation"] for d in data["decks"]} == {None}
     assert "no vanguard regulation was in force (its first takes effect on 2026-04-01)" in err
+
+
+def test_starter_samples_apply_to_the_starter_decks(starter_carddb: Path) -> None:
+    # By name: over the shipped databases, each starter sample takes effect on the day a shipped one does, so an
+    # --as-of date would be ambiguous in this layer (test_two_regulations_on_one_day_need_a_name).
+    code, data, _ = check_json(STARTER_DECKS / "vanguard", "--regulation", "Starter Sample 2026-04")
+    assert code == 0 and {d["regulation"]["name"] for d in data["decks"]} == {"Starter Sample 2026-04"}
+    assert all(regulation_rules(deck) == [] for deck in data["decks"]) and len(data["decks"]) == 2
+    code, data, _ = check_json(STARTER_DECKS / "vanguard", "--regulation", "Starter Sample 2026-10")
+    assert code == 1 and {d["regulation"]["name"] for d in data["decks"]} == {"Starter Sample 2026-10"}
+    by_name = {Path(deck["path"]).name: regulation_rules(deck) for deck in data["decks"]}
+    assert by_name == {
+        "dawn_knights.deck.toml": [("regulation.restricted", "main", 4, 2)],  # 009 + 009S by name
+        "ember_wings.txt": [("regulation.banned", "g", 1, 0)],
+    }
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import typer
-from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
+from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML, STARTER_CARDDB, STARTER_DECKS
 
 from deckcheck.cli.app import app
 
@@ -325,8 +325,7 @@ def test_every_command_that_reads_cards_takes_carddb(command):
 
 def _arguments_of(command: str, tmp_path: Path) -> list[str]:
     deck = tmp_path / "deck.deck.toml"
-    example = Path(__file__).resolve().parents[2] / "decks" / "vanguard" / "dawn_knights.deck.toml"
-    deck.write_bytes(example.read_bytes())
+    deck.write_bytes((STARTER_DECKS / "vanguard" / "dawn_knights.deck.toml").read_bytes())
     return {
         "check": [deck],
         "hand": [deck],
@@ -343,7 +342,7 @@ def _arguments_of(command: str, tmp_path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("command", READS_CARDS)
-def test_every_command_refuses_a_carddb_folder_that_does_not_exist(run_cli, tmp_path, command):
+def test_every_command_refuses_a_carddb_folder_that_does_not_exist(run_cli, tmp_path, starter_carddb, command):
     args = _arguments_of(command, tmp_path)
     before = {path: path.read_bytes() for path in tmp_path.iterdir()}
     code, out, err = run_cli(*command.split(), *args, "--carddb", tmp_path / "nowhere")
@@ -368,9 +367,9 @@ def test_output_is_the_output_format_everywhere():
 
 def test_convert_takes_the_format_as_output_and_the_file_as_out_file(run_cli, tmp_path):
     deck = tmp_path / "d.txt"
-    deck.write_text("game: vanguard\n1 DC-VG-001\n", encoding="utf-8")
+    deck.write_text("game: vanguard\n1 BT01/002\n", encoding="utf-8")
     code, out, _ = run_cli("convert", deck, "-o", "json")
-    assert code == 0 and json.loads(out)["main"] == {"DC-VG-001": 1}
+    assert code == 0 and json.loads(out)["main"] == {"BT01/002": 1}
     code, out, err = run_cli("convert", deck, "--output", "toml", "--out-file", tmp_path / "d.deck.toml")
     assert code == 0 and 'game = "vanguard"' in (tmp_path / "d.deck.toml").read_text(encoding="utf-8")
     code, _, err = run_cli("convert", deck, "--to", "toml", "-o", tmp_path / "x.toml")
@@ -406,8 +405,8 @@ def test_rules_as_json_with_the_regulations_of_a_carddb(run_cli, tmp_path, isola
     assert "Local 2027" not in run_cli("rules", "cipher")[1]
 
 
-def test_stats_plot_never_overwrites_a_file_without_force(run_cli, isolated_carddb, tmp_path):
-    deck = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
+def test_stats_plot_never_overwrites_a_file_without_force(run_cli, starter_carddb, tmp_path):
+    deck = STARTER_DECKS / "vanguard" / "dawn_knights.deck.toml"
     target = tmp_path / "odds.svg"
     target.write_text("my own drawing", encoding="utf-8")
     code, _, err = run_cli("stats", deck, "--want", "grade=1", "--plot", target)
@@ -421,7 +420,7 @@ def test_stats_plot_never_overwrites_a_file_without_force(run_cli, isolated_card
 def test_convert_into_a_device_or_a_fifo_writes_through_it(run_cli, tmp_path):
     """`-o /dev/null --force` run as root once replaced /dev/null itself with a regular file."""
     deck = tmp_path / "d.txt"
-    deck.write_text("game: vanguard\n1 DC-VG-001\n", encoding="utf-8")
+    deck.write_text("game: vanguard\n1 BT01/002\n", encoding="utf-8")
     device = tmp_path / "null"
     try:  # a private twin of /dev/null where we may make one (root); else /dev/null, which only root could replace
         os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
@@ -438,7 +437,7 @@ def test_convert_into_a_device_or_a_fifo_writes_through_it(run_cli, tmp_path):
     code, _, err = run_cli("convert", deck, "--to", "json", "--out-file", fifo, "--force")
     reader.join(timeout=60)
     assert code == 0, err
-    assert json.loads(received[0])["main"] == {"DC-VG-001": 1}
+    assert json.loads(received[0])["main"] == {"BT01/002": 1}
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
@@ -461,7 +460,7 @@ def test_help_with_h_and_whole_summaries(run_cli):
         ["hand", "{fifo}"],
         ["stats", "{fifo}"],
         ["convert", "{fifo}", "--to", "text"],
-        ["add", "{fifo}", "DC-VG-001"],
+        ["add", "{fifo}", "BT01/002"],
         ["cards", "import", "{fifo}", "--game", "vanguard", "--into", "{tmp}/out"],
     ],
 )
@@ -484,8 +483,13 @@ def test_a_pipe_with_a_writer_is_read(tmp_path):
     import subprocess
 
     root = Path(__file__).resolve().parents[2]
-    deck = root / "decks" / "vanguard" / "dawn_knights.deck.toml"
-    env = {**os.environ, "PYTHONPATH": str(root), "DECKCHECK_CACHE_DIR": str(tmp_path / "cache")}
+    deck = STARTER_DECKS / "vanguard" / "dawn_knights.deck.toml"
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(root),
+        "DECKCHECK_CACHE_DIR": str(tmp_path / "cache"),
+        "DECKCHECK_CARDDB": str(STARTER_CARDDB),
+    }
     with open(deck, "rb") as source:
         done = subprocess.run(
             [sys.executable, "-m", "deckcheck", "show", "/dev/stdin"],

@@ -9,7 +9,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from conftest import LEGAL_VANGUARD_TOML
+from conftest import LEGAL_VANGUARD_TOML, STARTER_DECKS
 
 from deckcheck.carddb.db import load_carddb
 from deckcheck.checking.regulations import load_regulations
@@ -24,7 +24,7 @@ from deckcheck.stats.answer import StatsOptions
 from deckcheck.stats.quick import run_odds
 
 ROOT = Path(__file__).resolve().parents[2]
-DAWN_KNIGHTS = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
+DAWN_KNIGHTS = STARTER_DECKS / "vanguard" / "dawn_knights.deck.toml"  # of the starter cards (starter_carddb)
 
 
 def test_the_library_names_the_option_and_no_flag():
@@ -146,7 +146,7 @@ def test_a_card_database_folder_that_does_not_exist(run_cli, isolated_carddb):
     assert err == f"deckcheck: {missing}: card database folder does not exist (from --carddb or $DECKCHECK_CARDDB)\n"
 
 
-def test_trials_in_the_library_and_on_the_command_line(run_cli, isolated_carddb):
+def test_trials_in_the_library_and_on_the_command_line(run_cli, starter_carddb):
     with pytest.raises(OptionError) as error:
         StatsOptions(trials=0)
     assert error.value.option == "trials" and str(error.value) == "trials must be between 1 and 100,000,000 (got 0)"
@@ -160,7 +160,7 @@ def test_trials_in_the_library_and_on_the_command_line(run_cli, isolated_carddb)
     assert err == "deckcheck: field 'method': --precision applies to simulation; it conflicts with --method exact\n"
 
 
-def test_turn_and_deadlines_in_the_library_and_on_the_command_line(run_cli, isolated_carddb):
+def test_turn_and_deadlines_in_the_library_and_on_the_command_line(run_cli, starter_carddb):
     asked = dict(deck_size=50, copies=["a=4"], anys=[], mulligan=None, method=None, seed=1)
     with pytest.raises(OptionError) as error:
         run_odds(get_game("vanguard"), wants=["a@2"], turn=3, **asked)
@@ -183,7 +183,7 @@ def test_turn_and_deadlines_in_the_library_and_on_the_command_line(run_cli, isol
     assert err == "deckcheck: --turn must be between 0 and 30 (got 31): the engine models the first turns\n"
 
 
-def test_hand_and_convert_options_in_the_library_and_on_the_command_line(run_cli, isolated_carddb):
+def test_hand_and_convert_options_in_the_library_and_on_the_command_line(run_cli, starter_carddb):
     with pytest.raises(OptionError) as error:
         iter_hands(DAWN_KNIGHTS, seed=1, wants=["grade=1"])
     assert str(error.value) == "want says what policy optimal aims for; use it with policy optimal"

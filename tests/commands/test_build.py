@@ -116,7 +116,7 @@ def test_add_goes_to_the_cards_own_section_unless_told(tmp_path, cards):
         ("evolve", "BP10-004", "evolve"),  # an ADVANCE card
         ("build-divide", "DC-BD-101", "territory"),
         ("ic-dragonball", "DC-DB-001", "leader"),
-        ("vanguard", "DC-VG-034", "g"),
+        ("vanguard", "G-BT01/001", "g"),  # 時空竜 クロノスコマンド・ドラゴン, a G unit
     ],
 )
 def test_leaders_territories_and_extra_decks_go_to_their_section(tmp_path, isolated_carddb, game, card, section):
@@ -387,13 +387,13 @@ def test_records_used_by_the_fixture_have_what_the_tests_assume():
 def test_the_state_line_applies_the_decks_regulation(tmp_path, isolated_carddb):
     path = tmp_path / "r.deck.toml"
     path.write_text('game = "vanguard"\nregulation = "Sample Standard 2026-10"\n[main]\n', encoding="utf-8")
-    code, output = invoke("add", path, "DC-VG-041")  # banned by the shipped sample regulation
+    code, output = invoke("add", path, "BT01/015")  # ワイバーンガード バリィ: banned by the shipped samples
     assert code == 0, output
     assert "regulation.banned (1/0)" in output
     path.write_text(path.read_text(encoding="utf-8").replace("2026-10", "2099"), encoding="utf-8")
-    code, output = invoke("add", path, "DC-VG-041")
+    code, output = invoke("add", path, "BT01/015")
     assert code == 0 and "regulation not applied: unknown regulation 'Sample Standard 2099'" in output
-    assert deck_data(path)["main"] == {"DC-VG-041": 2}
+    assert deck_data(path)["main"] == {"BT01/015": 2}
 
 
 # --regulation and --as-of on add / remove / show (one option, one meaning) ---------------------------------------
@@ -402,23 +402,23 @@ def test_the_state_line_applies_the_decks_regulation(tmp_path, isolated_carddb):
 def test_add_and_remove_judge_under_the_regulation_given(tmp_path, isolated_carddb):
     path = tmp_path / "r.deck.toml"
     path.write_text('game = "vanguard"\n[main]\n', encoding="utf-8")
-    code, output = invoke("add", path, "DC-VG-041")  # no regulation: nothing banned
+    code, output = invoke("add", path, "BT01/015")  # no regulation: nothing banned
     assert code == 0 and "regulation.banned" not in output
-    code, output = invoke("add", path, "DC-VG-041", "--regulation", "Sample Standard 2026-10")
+    code, output = invoke("add", path, "BT01/015", "--regulation", "Sample Standard 2026-10")
     assert code == 0 and "regulation.banned (2/0)" in output
-    code, output = invoke("remove", path, "DC-VG-041", "--as-of", "2026-05-01")  # 2026-04's list bans it too
+    code, output = invoke("remove", path, "BT01/015", "--as-of", "2026-05-01")  # 2026-04's list bans it too
     assert code == 0 and "regulation.banned (1/0)" in output
-    code, output = invoke("remove", path, "DC-VG-041", "--as-of", "2026-05-01")
+    code, output = invoke("remove", path, "BT01/015", "--as-of", "2026-05-01")
     assert code == 0 and "regulation.banned" not in output
 
 
 def test_an_unknown_regulation_or_date_changes_nothing(tmp_path, isolated_carddb):
     path = tmp_path / "r.deck.toml"
-    path.write_text('game = "vanguard"\n[main]\n"DC-VG-041" = 1\n', encoding="utf-8")
+    path.write_text('game = "vanguard"\n[main]\n"BT01/015" = 1\n', encoding="utf-8")
     before = path.read_bytes()
-    code, output = invoke("add", path, "DC-VG-041", "--regulation", "No Such List")
+    code, output = invoke("add", path, "BT01/015", "--regulation", "No Such List")
     assert code == 2 and "unknown regulation 'No Such List'" in output
-    code, output = invoke("add", path, "DC-VG-041", "--as-of", "not-a-date")
+    code, output = invoke("add", path, "BT01/015", "--as-of", "not-a-date")
     assert code == 2 and "not-a-date" in output
     assert path.read_bytes() == before
 
@@ -426,11 +426,11 @@ def test_an_unknown_regulation_or_date_changes_nothing(tmp_path, isolated_carddb
 def test_a_date_before_the_first_regulation_judges_without_one_and_says_so(tmp_path, isolated_carddb):
     # as `check` does (issue 13): not bad input; every single-deck command says no regulation was in force
     path = tmp_path / "r.deck.toml"
-    path.write_text('game = "vanguard"\n[main]\n"DC-VG-041" = 2\n', encoding="utf-8")
+    path.write_text('game = "vanguard"\n[main]\n"BT01/015" = 2\n', encoding="utf-8")
     said = "--as-of 1999-01-01: no vanguard regulation was in force; judged without a regulation"
-    code, output = invoke("remove", path, "DC-VG-041", "--as-of", "1999-01-01")
+    code, output = invoke("remove", path, "BT01/015", "--as-of", "1999-01-01")
     assert code == 0 and f"({said})" in output and "regulation.banned" not in output
-    assert '"DC-VG-041" = 1' in path.read_text(encoding="utf-8")
+    assert '"BT01/015" = 1' in path.read_text(encoding="utf-8")
     code, output = invoke("show", path, "--as-of", "1999-01-01")
     assert code == 0 and f"note: {said}" in output
     code, output = invoke("show", path, "--as-of", "1999-01-01", "-o", "json")
@@ -441,7 +441,7 @@ def test_a_date_before_the_first_regulation_judges_without_one_and_says_so(tmp_p
 
 def test_show_judges_under_the_regulation_given(tmp_path, isolated_carddb):
     path = tmp_path / "r.deck.toml"
-    path.write_text('game = "vanguard"\n[main]\n"DC-VG-041" = 1\n', encoding="utf-8")
+    path.write_text('game = "vanguard"\n[main]\n"BT01/015" = 1\n', encoding="utf-8")
     assert "regulation.banned" not in invoke("show", path)[1]
     assert "regulation.banned" in invoke("show", path, "--regulation", "Sample Standard 2026-10")[1]
     assert "regulation.banned" in invoke("show", path, "--as-of", "2026-04-01", "--output", "json")[1]
@@ -501,12 +501,12 @@ def test_set_in_a_text_decklist_and_a_json_deck(tmp_path, isolated_carddb):
     code, output = invoke("set", text, "name", "B")
     assert text.read_text(encoding="utf-8").startswith("game: evolve\n# header comment\nname: B  # kept\n")
     deck = tmp_path / "v.json"
-    deck.write_text('{"game": "vanguard", "notes": "kept", "main": {"DC-VG-001": 1}}', encoding="utf-8")
-    code, output = invoke("set", deck, "first_vanguard", "DC-VG-001")
+    deck.write_text('{"game": "vanguard", "notes": "kept", "main": {"G-TD02/014": 1}}', encoding="utf-8")
+    code, output = invoke("set", deck, "first_vanguard", "G-TD02/014")
     assert code == 0, output
     source = parse_deck(deck)
-    assert source.keys == {"first_vanguard": "DC-VG-001"} and source.other == {"notes": "kept"}
-    assert [(e.key, e.raw_count) for e in source.entries] == [("DC-VG-001", 1)]
+    assert source.keys == {"first_vanguard": "G-TD02/014"} and source.other == {"notes": "kept"}
+    assert [(e.key, e.raw_count) for e in source.entries] == [("G-TD02/014", 1)]
 
 
 def test_set_keeps_windows_line_ends_and_the_byte_order_mark(tmp_path, isolated_carddb):
@@ -540,7 +540,7 @@ def test_set_refuses_what_the_deck_cannot_hold_and_changes_nothing(tmp_path, iso
 
 def test_set_regulation_is_applied_by_the_state_line(tmp_path, isolated_carddb):
     path = tmp_path / "v.deck.toml"
-    path.write_text('game = "vanguard"\n[main]\n"DC-VG-041" = 1\n', encoding="utf-8")
+    path.write_text('game = "vanguard"\n[main]\n"BT01/015" = 1\n', encoding="utf-8")
     code, output = invoke("set", path, "regulation", "Sample Standard 2026-10")
     assert code == 0 and "regulation.banned (1/0)" in output
     assert deck_data(path)["regulation"] == "Sample Standard 2026-10"

@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import deck_multiset
+from conftest import STARTER_DECKS, deck_multiset
 
 from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.engine.deal import deal
@@ -109,10 +109,10 @@ def test_hand_says_where_the_lord_came_from(run_cli, isolated_carddb):
     assert "the deck's lord" not in out
 
 
-VANGUARD_DECK = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
+VANGUARD_DECK = STARTER_DECKS / "vanguard" / "dawn_knights.deck.toml"  # of the starter cards (starter_carddb)
 
 
-def test_hand_mulligan_optimal_plays_the_stats_decisions(isolated_carddb):
+def test_hand_mulligan_optimal_plays_the_stats_decisions(starter_carddb):
     from deckcheck.commands.hand import iter_hands
 
     # The best play for "a grade 3 in the opening hand" under Vanguard's partial mulligan: a hand holding one
@@ -145,7 +145,7 @@ def _decisions(**aim):
     ]
 
 
-def test_hand_mulligan_optimal_with_any(isolated_carddb):
+def test_hand_mulligan_optimal_with_any(starter_carddb):
     alone = _decisions(wants=["grade=3"])
     as_any = _decisions(anys=["grade=3"])  # one --any alone is one --want
     assert [rest for _, *rest in as_any] == [rest for _, *rest in alone]
@@ -169,12 +169,12 @@ def test_hand_mulligan_optimal_with_any(isolated_carddb):
         (("--mulligan", "best"), "use none, keep:FILTER or optimal"),
     ],
 )
-def test_hand_mulligan_optimal_needs_a_want_and_a_want_needs_optimal(run_cli, isolated_carddb, args, said):
+def test_hand_mulligan_optimal_needs_a_want_and_a_want_needs_optimal(run_cli, starter_carddb, args, said):
     code, out, err = run_cli("hand", VANGUARD_DECK, "--seed", "1", *args)
     assert code == 2 and out == "" and said in err
 
 
-def test_hand_log_prints_every_event_in_text(run_cli, isolated_carddb):
+def test_hand_log_prints_every_event_in_text(run_cli, starter_carddb):
     args = ("hand", VANGUARD_DECK, "--seed", "3", "--turn", "2", "--going", "second")
     events = json.loads(run_cli(*args, "-o", "json")[1])["events"]
     code, out, _ = run_cli(*args, "--log")

@@ -7,14 +7,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import STARTER_DECKS
 
 ROOT = Path(__file__).resolve().parents[2]
-VANGUARD = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
+VANGUARD = STARTER_DECKS / "vanguard" / "dawn_knights.deck.toml"  # of the starter cards (starter_carddb)
 IC = ROOT / "decks" / "ic-dragonball" / "raiga-martial-artists.deck.toml"
 EXAMPLES = sorted(p for p in (ROOT / "decks").rglob("*") if p.suffix in (".toml", ".txt"))
 
 
-def test_exact_json_follows_the_contract(run_cli, isolated_carddb):
+def test_exact_json_follows_the_contract(run_cli, starter_carddb):
     code, out, err = run_cli("stats", VANGUARD, "--want", "grade=1", "--output", "json")
     assert code == 0, err
     data = json.loads(out)
@@ -32,7 +33,7 @@ def test_exact_json_follows_the_contract(run_cli, isolated_carddb):
     assert [row["turn"] for row in data["table"]] == [0]
 
 
-def test_text_shows_both_seats_and_a_per_turn_table(run_cli, isolated_carddb):
+def test_text_shows_both_seats_and_a_per_turn_table(run_cli, starter_carddb):
     code, out, _ = run_cli("stats", VANGUARD, "--want", "grade=1", "--turn", "1", "--mulligan", "none")
     assert code == 0
     assert "going first" in out and "going second" in out
@@ -41,7 +42,7 @@ def test_text_shows_both_seats_and_a_per_turn_table(run_cli, isolated_carddb):
     assert "█" in out and "\x1b[" not in out  # bars, no colour when not on a terminal
 
 
-def test_simulation_reports_interval_seed_and_is_reproducible(run_cli, isolated_carddb):
+def test_simulation_reports_interval_seed_and_is_reproducible(run_cli, starter_carddb):
     args = ("stats", VANGUARD, "--want", "grade=2", "--turn", "2", "--seed", "7", "--trials", "20000", "-o", "json")
     code, out, err = run_cli(*args, "--method", "simulate")
     assert code == 0, err
@@ -118,7 +119,7 @@ def test_a_long_simulation_says_its_estimate_even_when_piped(monkeypatch, capsys
 @pytest.mark.parametrize(
     ("deck", "reason"),
     [
-        # Vanguard: no grade-0 unit, no first vanguard (5.4.3)
+        # Vanguard (the starter cards): no grade-0 unit, no first vanguard (5.4.3)
         ("game: vanguard\n## main\n4 DC-VG-029\n4 DC-VG-026\n", "no grade-0 unit"),
         # IC Dragon Ball: no leader in the leader area
         ("game: ic-dragonball\n## main\n7 DC-DB-025\n3 DC-DB-010\n", "leader"),
@@ -127,8 +128,10 @@ def test_a_long_simulation_says_its_estimate_even_when_piped(monkeypatch, capsys
     ],
     ids=["vanguard-no-grade-0", "ic-no-leader", "ic-too-few-cards"],
 )
-def test_default_report_on_a_deck_that_cannot_be_set_up_exits_2_with_the_reason(run_cli, isolated_carddb, deck, reason):
-    path = isolated_carddb / "bad.txt"
+def test_default_report_on_a_deck_that_cannot_be_set_up_exits_2_with_the_reason(
+    run_cli, starter_carddb, tmp_path, deck, reason
+):
+    path = tmp_path / "bad.txt"
     path.write_text(deck, encoding="utf-8")
     for output in ("text", "json"):
         code, out, err = run_cli("stats", path, "-o", output)
@@ -137,8 +140,8 @@ def test_default_report_on_a_deck_that_cannot_be_set_up_exits_2_with_the_reason(
         assert "Traceback" not in err
 
 
-def test_unknown_cards_are_said_not_silently_dropped(run_cli, isolated_carddb):
-    path = isolated_carddb / "typo.txt"
+def test_unknown_cards_are_said_not_silently_dropped(run_cli, starter_carddb, tmp_path):
+    path = tmp_path / "typo.txt"
     deck = "game: vanguard\n## main\n1 DC-VG-021\n4 DC-VG-029\n4 DC-VG-026\n3 NOPE-1\n"
     path.write_text(deck, encoding="utf-8")
     said = f"{path}:6: left out of the odds: 3 × 'NOPE-1' in main (not a card of the database"
@@ -153,7 +156,7 @@ def test_unknown_cards_are_said_not_silently_dropped(run_cli, isolated_carddb):
     assert "left out of the odds" not in out  # a deck of known cards says nothing
 
 
-def test_explain_prints_the_decision_table(run_cli, isolated_carddb):
+def test_explain_prints_the_decision_table(run_cli, starter_carddb):
     code, out, _ = run_cli("stats", VANGUARD, "--want", "grade=1", "--explain")
     assert code == 0
     assert "return all 5" in out
@@ -188,7 +191,7 @@ def test_default_report_for_every_example_deck(path, run_cli, isolated_carddb):
             assert 0 <= line[seat]["probability"] <= 1
 
 
-def test_svg_plot(run_cli, isolated_carddb, tmp_path):
+def test_svg_plot(run_cli, starter_carddb, tmp_path):
     target = tmp_path / "odds.svg"
     code, _, err = run_cli("stats", VANGUARD, "--want", "grade=1", "--turn", "1", "--plot", target)
     assert code == 0, err
@@ -228,7 +231,7 @@ def test_help_documents_the_default_reports(run_cli):
         (("--any", "grade=1@1", "--explain", "--turn", "1"), "every want here has its own deadline"),
     ],
 )
-def test_bad_input_is_a_message_and_exit_2(args, message, run_cli, isolated_carddb):
+def test_bad_input_is_a_message_and_exit_2(args, message, run_cli, starter_carddb):
     code, out, err = run_cli("stats", VANGUARD, *args)
     assert code == 2
     assert message in err
@@ -245,7 +248,7 @@ def test_floor_on_a_game_without_one_is_exit_2(run_cli, isolated_carddb):
     assert code == 2 and "no such floor" in err
 
 
-def test_the_ride_chain_with_deadlines_and_any_in_json(run_cli, isolated_carddb):
+def test_the_ride_chain_with_deadlines_and_any_in_json(run_cli, starter_carddb):
     args = ("stats", VANGUARD, "--want", "grade=2@2", "--any", "grade=1@1", "--any", "trigger=draw@1", "-o", "json")
     code, out, err = run_cli(*args)
     assert code == 0, err
@@ -271,7 +274,7 @@ def test_turn_beyond_the_deck_for_the_asked_seat(run_cli, isolated_carddb):
     assert code == 2 and "turn 15" in err
 
 
-def test_a_plot_is_said_on_stderr_and_stdout_keeps_the_answer(run_cli, isolated_carddb, tmp_path):
+def test_a_plot_is_said_on_stderr_and_stdout_keeps_the_answer(run_cli, starter_carddb, tmp_path):
     target = tmp_path / "odds.svg"
     code, out, err = run_cli("stats", VANGUARD, "--want", "grade=1", "--turn", "1", "--plot", target, "-o", "json")
     assert code == 0, err
@@ -292,7 +295,7 @@ def test_an_exact_answer_just_under_one_is_not_printed_as_certain(run_cli, isola
     assert code == 0 and ">99.99% exact" in row and "100.00%" in row  # first not certain, second certain
 
 
-def test_a_turn_never_reached_is_refused_before_any_odds_are_worked_out(run_cli, isolated_carddb, monkeypatch):
+def test_a_turn_never_reached_is_refused_before_any_odds_are_worked_out(run_cli, starter_carddb, monkeypatch):
     # issue 14 item 11: `stats --turn 30` worked out every earlier turn (40 s and more) before refusing what
     # `hand --turn 30` refuses at once; now it refuses with hand's reason before the first turn's odds
     from deckcheck.commands import stats as stats_cli

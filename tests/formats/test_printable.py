@@ -340,7 +340,7 @@ def test_convert_warns_about_an_illegal_deck_and_still_prints_it(run_cli, tmp_pa
 
 def test_a_printed_list_is_judged_under_the_regulation_given(run_cli, tmp_path, isolated_carddb) -> None:
     deck = tmp_path / "r.deck.toml"
-    deck.write_text('game = "vanguard"\n[main]\n"DC-VG-041" = 1\n', encoding="utf-8")
+    deck.write_text('game = "vanguard"\n[main]\n"BT01/015" = 1\n', encoding="utf-8")  # banned by both shipped samples
     assert "regulation.banned" not in run_cli("convert", deck, "--to", "markdown")[1]
     code, out, err = run_cli("convert", deck, "--to", "markdown", "--regulation", "Sample Standard 2026-10")
     assert code == 0 and "regulation.banned" in out and "regulation.banned" in err

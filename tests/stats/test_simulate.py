@@ -33,23 +33,22 @@ DECKS = REPO / "decks"
 
 @pytest.fixture(scope="module")
 def decks(tmp_path_factory) -> dict[str, Deck]:
-    """Every example deck by file name (plus `-no-g` / `-g2` variants of the Vanguard ones), shipped cards only; the
-    starter EVOLVE and Cipher decks with the starter cards."""
+    """Every example deck by file name, shipped cards only; the starter EVOLVE, Cipher and Vanguard decks with the
+    starter cards. The Vanguard ones also as `-no-g` / `-g2` variants."""
     found: dict[str, Deck] = {}
     with pytest.MonkeyPatch.context() as patch:
         patch.delenv("DECKCHECK_CARDDB", raising=False)
         patch.chdir(tmp_path_factory.mktemp("outside-git"))
-        for path in sorted(DECKS.glob("*/*")):
-            found[path.name] = load_deck(path)
-            if path.parent.name == "vanguard":
-                found[f"{path.name}-no-g"] = _vanguard_variant(path, g_cards=0)
-                found[f"{path.name}-g2"] = _vanguard_variant(path, g_cards=2)
-        for path in sorted(STARTER_DECKS.glob("*/*")):
-            found[path.name] = load_deck(path, [STARTER_CARDDB])
+        for folder, layers in ((DECKS, []), (STARTER_DECKS, [STARTER_CARDDB])):
+            for path in sorted(folder.glob("*/*")):
+                found[path.name] = load_deck(path, layers)
+                if path.parent.name == "vanguard":
+                    found[f"{path.name}-no-g"] = _vanguard_variant(path, layers, g_cards=0)
+                    found[f"{path.name}-g2"] = _vanguard_variant(path, layers, g_cards=2)
     return found
 
 
-def _vanguard_variant(path: Path, g_cards: int) -> Deck:
+def _vanguard_variant(path: Path, layers: list[Path], g_cards: int) -> Deck:
     """The deck with its G deck cut to its first `g_cards` cards (0: the `g` section removed)."""
     source = parse_deck(path)
     kept, left = [], g_cards
@@ -63,7 +62,7 @@ def _vanguard_variant(path: Path, g_cards: int) -> Deck:
     source.entries = kept
     if g_cards == 0:
         source.sections.pop("g", None)
-    return resolve_deck(source, load_carddb("vanguard"))
+    return resolve_deck(source, load_carddb("vanguard", layers))
 
 
 def model_of(
@@ -284,7 +283,7 @@ def return_all_unless(model: OddsModel) -> MulliganPlan:
 )
 @pytest.mark.parametrize("going", ["first", "second"])
 def test_vanguard_spec_values(decks, name, turn, optimal, exact, going):
-    """The spec's deck B (the Dawn Knights example has its shape): `--want grade=1`, 14 of 49."""
+    """The spec's deck B (the starter Dawn Knights deck has its shape): `--want grade=1`, 14 of 49."""
     model = model_of(decks[name], ["grade=1"], going=going, turn=turn)
     plan = return_all_unless(model) if optimal else no_mulligan(model)
     result = simulate(model, plan, trials=200_000, seed=20 + 2 * turn + optimal + 10 * (going == "first"))
