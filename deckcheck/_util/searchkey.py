@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from collections.abc import Iterable
 
 _KANJI = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆ヵヶ"
 _KANA = "\u3041-\u3096\u30a1-\u30faー"
@@ -36,10 +36,38 @@ def search_key(text: str) -> str:
     return fold_key(_FURIGANA.sub("", unicodedata.normalize("NFKC", text)))
 
 
-@cache
+_NAME_KEYS: dict[str, tuple[str, ...]] = {}  # every name's keys, once per process (see name_keys_of)
+_JOINER = "\x00"  # joins names for one pass over all of them: no name holds it, and no rule of NFKC crosses it
+
+
 def name_keys(name: str) -> tuple[str, ...]:
     """A name's search keys: without its furigana (the main one), with it, and spelled by its reading."""
-    text = unicodedata.normalize("NFKC", name)
+    keys = _NAME_KEYS.get(name)
+    if keys is None:
+        keys = _NAME_KEYS[name] = _keys_of(unicodedata.normalize("NFKC", name))
+    return keys
+
+
+def remember_name_keys(keys: dict[str, tuple[str, ...]]) -> None:
+    """Keys worked out before (the card cache holds them): `name_keys` answers from them."""
+    _NAME_KEYS.update(keys)
+
+
+def name_keys_of(names: Iterable[str]) -> None:
+    """Work out the keys of many names at once (a search looks at every name of a database: one pass over all of
+    them costs a third of one pass per name); `name_keys` then answers from memory."""
+    todo = [name for name in names if name not in _NAME_KEYS and _JOINER not in name]
+    if not todo:
+        return
+    texts = unicodedata.normalize("NFKC", _JOINER.join(todo)).split(_JOINER)
+    folded = fold_key(_JOINER.join(texts)).split(_JOINER)
+    if len(texts) != len(todo) or len(folded) != len(todo):  # cannot happen; never risk a wrong key
+        return
+    for name, text, key in zip(todo, texts, folded, strict=True):
+        _NAME_KEYS[name] = (key,) if "(" not in text else _keys_of(text)
+
+
+def _keys_of(text: str) -> tuple[str, ...]:
     if "(" not in text:  # no furigana (most names): the three keys are one
         return (fold_key(text),)
     keys = [search_key(text), fold_key(_FURIGANA.sub(r"\1", text)), fold_key(_READING.sub(r"\1", text))]

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from deckcheck.model.cards import Card
     from deckcheck.model.game import Game
 
-FORMAT = 4  # the layout of the file; the key also covers this module's source, so an edit never reads old files
+FORMAT = 5  # the layout of the file; the key also covers this module's source, so an edit never reads old files
 MAGIC = b"deckcheck-carddb"
 _MAC_BYTES = 32
 _HEADER = len(MAGIC) + 2 + 32 + _MAC_BYTES  # magic, format, key, MAC of all that precedes it and the payload
@@ -383,7 +383,12 @@ def _hash_modules(game: Game) -> str:
         module = sys.modules.get(name)
         source = getattr(module, "__file__", None)
         digest.update(name.encode() + b"\0" + (_source_digest(source) if source else b"-"))
+    # the search keys the file holds (read by path: a run that does not search never imports the module)
+    digest.update(b"search keys\0" + _source_digest(str(_SEARCH_KEYS_SOURCE)))
     return digest.hexdigest()
+
+
+_SEARCH_KEYS_SOURCE = Path(__file__).resolve().parent.parent / "_util" / "searchkey.py"
 
 
 def _source_digest(source: str) -> bytes:
@@ -415,10 +420,24 @@ def _encode_db(game: Game, cards: dict[str, Card], sources: dict[str, str], warn
         "fields": fields,
         "numbers": list(cards),
         "names": [card.name for card in cards.values()],
+        "search_keys": _search_keys([card.name for card in cards.values()]),
         "records": records,
         "sources": dict(sources),
         "warnings": list(warnings),
     }
+
+
+def _search_keys(names: list[str]) -> str:
+    """Every name's search keys (`cards search`, suggestions), worked out once when the file is written: one string,
+    a name's keys apart by KEY_SEPARATOR, names apart by NAME_SEPARATOR (no key holds either: control characters)."""
+    # deferred: the search keys' patterns are compiled only by a run that writes the cache or searches
+    from deckcheck._util.searchkey import name_keys, name_keys_of
+
+    name_keys_of(names)
+    return NAME_SEPARATOR.join(KEY_SEPARATOR.join(name_keys(name)) for name in names)
+
+
+NAME_SEPARATOR, KEY_SEPARATOR = "\x00", "\x01"
 
 
 def _encode_fields(card: Record, fields: list[str]) -> tuple[list[Any], int, list[int]]:
@@ -465,11 +484,15 @@ def _decode_db(
     numbers, names, records = payload["numbers"], payload["names"], payload["records"]
     if not (len(numbers) == len(names) == len(records) == len(set(numbers))):
         raise ValueError("the card index is malformed")
+    search_keys = payload["search_keys"]
+    if not isinstance(search_keys, str):
+        raise ValueError("the search keys are malformed")
     sources = payload["sources"]
     warnings = payload["warnings"]
     if not (isinstance(sources, dict) and isinstance(warnings, list) and sources.keys() == set(numbers)):
         raise ValueError("sources or warnings malformed")
-    return Cached(LazyCards(numbers, names, records, _builder(model, fields), path, rebuild), sources, warnings)
+    cards = LazyCards(numbers, names, records, _builder(model, fields), path, rebuild, search_keys)
+    return Cached(cards, sources, warnings)
 
 
 class LazyCards(Mapping[str, "Card"]):
@@ -488,8 +511,10 @@ class LazyCards(Mapping[str, "Card"]):
         build: Any,
         path: Path,
         rebuild: Callable[[], Mapping[str, Card]] | None = None,
+        search_keys: str = "",
     ) -> None:
         self._numbers, self._names = numbers, names
+        self._search_keys = search_keys
         self._records = dict(zip(numbers, records, strict=True))
         self._built: dict[str, Card] = {}
         self._build = build
@@ -530,6 +555,13 @@ class LazyCards(Mapping[str, "Card"]):
     def names(self) -> Iterator[tuple[str, str]]:
         """(number, name) of every card, without building any."""
         return zip(self._numbers, self._names, strict=True)
+
+    def search_keys(self) -> dict[str, tuple[str, ...]]:
+        """Every name's search keys as the file holds them (empty if it holds none, or not one per card)."""
+        per_card = self._search_keys.split(NAME_SEPARATOR) if self._search_keys else []
+        if len(per_card) != len(self._names):
+            return {}
+        return {name: tuple(keys.split(KEY_SEPARATOR)) for name, keys in zip(self._names, per_card, strict=True)}
 
 
 def _builder(model: type[Record], fields: list[str]) -> Any:

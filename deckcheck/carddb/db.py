@@ -123,6 +123,15 @@ class CardDB:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def prepare_search_keys(self) -> None:
+        """Every name's search keys, before a search or suggestion looks at all of them: from the card cache, which
+        holds them, else worked out in one pass."""
+        from deckcheck._util.searchkey import name_keys_of, remember_name_keys  # deferred: as search_key below
+
+        if isinstance(self.cards, carddb_cache.LazyCards):
+            remember_name_keys(self.cards.search_keys())
+        name_keys_of(self.numbers_by_name)
+
     def named(self, name: str) -> list[Card]:
         """The cards of a (normalised) name, lowest number first."""
         return [self.cards[number] for number in self.numbers_by_name.get(name, ())]
@@ -195,6 +204,7 @@ class CardDB:
         if self._index is None:
             from deckcheck._util.searchkey import name_keys  # deferred: as search_key above
 
+            self.prepare_search_keys()
             exact: dict[str, list[str]] = {}
             keys: list[tuple[str, str]] = []
             for name in self.numbers_by_name:

@@ -8,7 +8,10 @@ in the contract's query language (deckcheck.model.query).
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import unicodedata
+from collections.abc import Iterable, Mapping
 
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.searchkey import fold_key, name_keys, search_key
@@ -73,12 +76,36 @@ def text_search(db: CardDB, query: str) -> list[Card]:
     if not words:
         return []
     ranked = []
-    for name, numbers in db.numbers_by_name.items():
+    db.prepare_search_keys()
+    by_name = db.numbers_by_name
+    # A word found in no number at all (a word of a name, mostly) is looked for in the names only, all at once.
+    all_numbers = "\n".join(db.cards)
+    if any(word.number and word.in_number(all_numbers) for word in words):
+        candidates: Iterable[str] = by_name
+    else:
+        candidates = set.intersection(*(_names_holding(by_name, word.key) for word in words))
+    for name in candidates:
         rest = [word for word in words if not word.in_name(name)]  # each name is looked at once, not per number
-        for number in numbers:
+        for number in by_name[name]:
             if all(word.in_number(number) for word in rest):
                 ranked.append((_text_rank(query, number, name), number))
     return [db.cards[number] for _, number in sorted(ranked)]
+
+
+def _names_holding(by_name: Mapping[str, object], key: str) -> set[str]:
+    """The names one of whose search keys holds `key`: one substring search over all the keys joined."""
+    if not key:
+        return set()
+    owners = [name for name in by_name for _ in name_keys(name)]
+    joined = "\n".join(folded for name in by_name for folded in name_keys(name))
+    starts = list(itertools.accumulate((len(folded) + 1 for name in by_name for folded in name_keys(name)), initial=0))
+    found: set[str] = set()
+    at = joined.find(key)
+    while at != -1:
+        index = bisect.bisect_right(starts, at) - 1
+        found.add(owners[index])
+        at = joined.find(key, starts[index + 1])  # the next key: a key holding it twice is one name
+    return found
 
 
 def filter_fields(query: str) -> list[str] | None:

@@ -60,7 +60,8 @@ def case(case_id: str, command: str, **options) -> None:
 
 _INPUTS = "tests/golden/carddb"
 _BAD = f"{_INPUTS}/decks"  # files that cannot be checked, an illegal deck, decks whose setup cannot run
-_STARTER = "tests/data/starter/carddb"  # the invented EVOLVE, Cipher and Vanguard cards, a card database folder with decks
+# the invented EVOLVE, Cipher and Vanguard cards, a card database folder with decks
+_STARTER = "tests/data/starter/carddb"
 _VG = "decks/vanguard/royal-paladin-altmile.deck.toml"
 _VG_NAMES = "decks/vanguard/kagerou-overlord-destiny.txt"  # a deck naming its cards by name
 _UNKNOWN = f"{_INPUTS}/unknown-facts"  # a Vanguard deck whose verdict depends on facts the card data cannot tell
@@ -114,7 +115,8 @@ case("hand-evolve-choose-basis", "hand decks/evolve/2026-03-21-rune-XEB3.deck.to
 
 # README.md: "Opening-hand odds" (DECK: the Vanguard example deck, or an EVOLVE forest deck for class=forest) -------
 
-# (`deckcheck stats decks/vanguard/royal-paladin-altmile.deck.toml` is deck-vanguard-royal-paladin-altmile--stats-default below.)
+# (`deckcheck stats decks/vanguard/royal-paladin-altmile.deck.toml` is
+# deck-vanguard-royal-paladin-altmile--stats-default below.)
 case("readme-stats-want-grade-1", f"stats {_VG} --want grade=1")
 # The README's line says --turn 3, which takes 5 s of exact counting here: --turn 2 runs the same code in 1 s.
 case("readme-stats-two-wants-turn-2", f"stats {_VG} --want grade=1 --want '>=2 trigger=heal' --turn 2")
@@ -153,7 +155,7 @@ case("readme-build-4-remove", "remove rp.deck.toml G-TD02/002 --count 1", **_BUI
 case("readme-build-5-set", "set rp.deck.toml first_vanguard G-TD02/014", **_BUILD)
 case("readme-build-6-show", "show rp.deck.toml", workdir="build")
 case("readme-build-7-show-regulation", f"show rp.deck.toml --regulation {_SAMPLE}", workdir="build")
-case("build-8-add-unknown-card", "add rp.deck.toml ぶらすたーぶれーど", **_BUILD)  # exit 2, suggests ブラスター・ブレード
+case("build-8-add-unknown-card", "add rp.deck.toml ぶらすたーぶれーど", **_BUILD)  # exit 2: ブラスター・ブレード?
 case("build-9-set-unknown-key", "set rp.deck.toml colour red", **_BUILD)  # exit 2
 case("build-10-new-refuses-to-overwrite", "new rp.deck.toml --game vanguard", **_BUILD)  # exit 2
 case("readme-cards-search", "cards search あるとまいる --game vanguard")
@@ -229,7 +231,14 @@ for game in GAMES:
     case(f"rules-{game}-json", f"rules {game} --output json")
 
 _SEARCHES = {
-    "vanguard": ["grade=3,trigger=none", "G-BT01/00", "ｱﾙﾄﾏｲﾙ", "trigger=stand-or-none", "PR/0471W", "ブラスターブレード"],
+    "vanguard": [
+        "grade=3,trigger=none",
+        "G-BT01/00",
+        "ｱﾙﾄﾏｲﾙ",
+        "trigger=stand-or-none",
+        "PR/0471W",
+        "ブラスターブレード",
+    ],
     "evolve": ["cost<=2,class=forest", "cost=1|2,class=エルフ", "ホッコータルマエ", "name~=エルフ"],
     "cipher": ["Chrom", "cost<=1,symbols=brand", "B20-001"],
     "build-divide": ["buster=true", "くろがね"],
