@@ -157,10 +157,14 @@ class CipherCard(Card):
 
     @property
     def card_name(self) -> tuple[str, str] | None:
-        """The copy-limit key (4.14.1): normalised (title, unit name); parentheses are kept. None for markers."""
+        """The copy-limit key (4.14.1): normalised (title, unit name); parentheses are kept. None for markers.
+
+        The title compares case-insensitively: the real list is an English translation of Japanese cards, and it
+        spells one title two ways by case alone (Jemmie "As Strong As One Brigade" B09-072, "As Strong as One
+        Brigade" P09-007), which must not split one card name in two."""
         if self.is_marker or self.title is None or self.unit_name is None:
             return None
-        return norm_name(self.title), norm_name(self.unit_name)
+        return norm_name(self.title).casefold(), norm_name(self.unit_name)
 
     @property
     def printed_cost_one(self) -> bool:

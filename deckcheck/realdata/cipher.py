@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from deckcheck._util.normalize import norm_name
 from deckcheck.realdata._common import Conversion, RecordError, number_or_none, source_text
 
 SOURCE = "Decksteria/Decksteria.FECipher, Decksteria.FECipher/cardlist.json, commit 8ff15abd (December 2025)"
@@ -56,6 +57,21 @@ CIPHER_ANY_NUMBER = {
     ("Bael", "Giant Man-Eating Spider"),
     ("Gorgon", "Snake-Haired Demon"),
 }
+# Titles the source misspells on one printing of a card, (unit name, title as the source spells it) -> the title of
+# the card's other printings; the card name (title + unit name) is the copy identity, so a typo would split one card
+# in two and let 4 + 4 copies pass. Found by comparing, per unit name, the titles of records with the same cost,
+# colour, attack and support (difflib ratio >= 0.8, or equal but for case; a case difference needs no entry here:
+# deckcheck compares titles case-insensitively, deckcheck.games.cipher.CipherCard.card_name). Accepted: a misspelt
+# English word on one side, every other fact equal.
+CIPHER_TITLE_TYPOS = {
+    # P01-006 (source: Faithful Veteran) and S01-003 (source: Faithful Verteran): one card, 忠義の古強者 ジェイガン
+    # for both numbers in ../shared/realdata/cipher/names-ja.json; "Verteran" is no English word.
+    ("Jagen", "Faithful Verteran"): "Faithful Veteran",
+    # B19-023 (source: Enigmatic) and P19-009 (source: Engimatic), alike in every other fact (class, cost, colour,
+    # types, range, attack, support); "Engimatic" is no English word.
+    ("Sothis", "Lass Possessed of Engimatic Power"): "Lass Possessed of Enigmatic Power",
+}
+_TITLE_TYPOS = {(norm_name(unit), norm_name(title)): fixed for (unit, title), fixed in CIPHER_TITLE_TYPOS.items()}
 # A printed code: the number (with a variant letter a/b/c where one number has several cards) and the rarity.
 _CIPHER_CODE = re.compile(r"^(?P<number>[A-Z]+\d+-\d+[a-c]?)(?P<rarity>[A-Za-z+]*)$")
 
@@ -94,6 +110,7 @@ def cipher_facts(item: Any) -> dict[str, Any]:
         raise RecordError("-", f"must be an object, not {type(item).__name__}")
     unit_name = source_text(item.get("Character"), "Character")
     title = source_text(item.get("Title"), "Title")
+    title = _TITLE_TYPOS.get((norm_name(unit_name), norm_name(title)), title)
     colours = item.get("Color")
     colours = [colours] if isinstance(colours, str) else colours
     if not isinstance(colours, list) or not colours:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_deck, rule_ids
+from conftest import cipher_unit, make_db, make_deck, rule_ids
 
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb
@@ -510,3 +510,44 @@ def test_a_pasted_deck_needs_resolution_by_section(evolve_db):
         return {evolve_db.cards[number.upper()].name for number in entry[section]}
 
     assert any(names(entry, "main") & names(entry, "evolve") for entry in SAMPLE_DECKS)
+
+
+# Cipher: one card that the source spells two ways is one card name --------------------------------------------
+
+CIPHER_FILLER = {f"B01-0{n:02d}": 4 for n in range(1, 12)} | {"B01-012": 2}  # 46 cards; B01-003 costs 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("B09-072", "P09-007"),  # Jemmie: "As Strong As One Brigade" / "As Strong as One Brigade" (case)
+        ("B19-023", "P19-009"),  # Sothis: "...Enigmatic Power" / "...Engimatic Power" (a typo of the source)
+        ("P01-006", "S01-003"),  # Jagen: "Faithful Veteran" / "Faithful Verteran" (a typo of the source)
+    ],
+)
+def test_one_card_the_source_spells_two_ways_is_one_card_name(isolated_carddb, first, second):
+    db = load_carddb("cipher")
+    deck = make_deck(db, main=CIPHER_FILLER | {first: 4, second: 4})
+    [finding] = check_deck(deck, db)
+    assert (finding.rule, finding.count, finding.limit, finding.cards) == ("cipher.copies", 8, 4, [first, second])
+    assert check_deck(make_deck(db, main=CIPHER_FILLER | {first: 2, second: 2}), db) == []
+
+
+def test_cipher_title_typos_are_corrected_and_case_is_kept():
+    def record(unit: str, title: str, code: str) -> dict[str, Any]:
+        [converted] = convert_cipher([CIPHER_GOOD | {"Character": unit, "Title": title}]).records
+        return converted | {"code": code}
+
+    jagen = record("Jagen", "Faithful Verteran", "S01-003")
+    assert (jagen["title"], jagen["name"]) == ("Faithful Veteran", "Faithful Veteran Jagen")
+    sothis = record("Sothis", " Lass Possessed of Engimatic Power", "P19-009")
+    assert sothis["title"] == "Lass Possessed of Enigmatic Power"
+    jemmie = record("Jemmie", "As Strong as One Brigade", "P09-007")  # case alone: the card model compares it
+    assert jemmie["title"] == "As Strong as One Brigade"
+    assert record("Marth", "Altean Hero-Prince", "B15-002")["title"] == "Altean Hero-Prince"  # another card
+
+
+def test_cipher_titles_compare_case_insensitively_for_the_copy_limit():
+    db = make_db("cipher", [cipher_unit("C-1", "As Strong As One", "U"), cipher_unit("C-2", "As Strong as One", "U")])
+    [finding] = [v for v in check_deck(make_deck(db, main={"C-1": 3, "C-2": 2}), db) if v.rule == "cipher.copies"]
+    assert (finding.count, finding.cards) == (5, ["C-1", "C-2"])
