@@ -551,3 +551,43 @@ def test_cipher_titles_compare_case_insensitively_for_the_copy_limit():
     db = make_db("cipher", [cipher_unit("C-1", "As Strong As One", "U"), cipher_unit("C-2", "As Strong as One", "U")])
     [finding] = [v for v in check_deck(make_deck(db, main={"C-1": 3, "C-2": 2}), db) if v.rule == "cipher.copies"]
     assert (finding.count, finding.cards) == (5, ["C-1", "C-2"])
+
+
+# EVOLVE: promo printings of crossover cards ------------------------------------------------------------------
+
+UMA_MUSUME = "ウマ娘 プリティーダービー"
+VANGUARD = "カードファイト!! ヴァンガード"
+
+
+@pytest.mark.parametrize(
+    ("leader", "promo"), [("CP01-LD01", "PR-052"), ("CP03-LD01", "PR-259"), ("CP03-LD01", "PR-285")]
+)
+def test_a_title_deck_may_hold_the_promo_printing_of_its_crossover_card(evolve_db, leader, promo):
+    """にんじん PR-052 and ドライブポイント PR-259/PR-285 print no title traits ('-'): they take the title of the
+    crossover product that prints their name, so a title deck holding them is legal."""
+    title = evolve_db.cards[leader].title
+    assert title == {"PR-052": UMA_MUSUME}.get(promo, VANGUARD) == evolve_db.cards[promo].title
+    names: dict[str, str] = {}
+    for card in sorted(evolve_db.cards.values(), key=lambda card: card.number):
+        plain = not (card.evolve or card.advance or card.token) and card.type != "leader" and card.deck_limit is None
+        if card.title == title and plain:
+            names.setdefault(card.name, card.number)
+    numbers = list(names.values())
+    main = {number: 3 for number in numbers[:13]} | {numbers[13]: 1}  # 40 cards of the title
+    deck = make_deck(evolve_db, leader={leader: 1}, main=main, evolve={promo: 3}, basis="title")
+    assert check_deck(deck, evolve_db) == []
+
+
+def test_a_promo_without_title_traits_takes_the_title_of_the_product_printing_its_name():
+    carrot = {"name": "にんじん", "card_type": "スペル・エボルヴ", "class": "ニュートラル", "cost": "-", "attack": "-"}
+    carrot |= {"hp": "-", "sub_type": "-"}
+    product = GOOD | carrot | {"card_code": "CP01-085", "set": "CP01"}
+    promo = GOOD | carrot | {"card_code": "PR-052", "set": "PR"}
+    other = GOOD | {"card_code": "PR-001", "set": "PR", "name": "B"}
+    records = by_number(convert_evolve([promo, other, product]).records)  # the promo before its product
+    assert records["PR-052"]["title"] == records["CP01-085"]["title"] == UMA_MUSUME
+    assert "title" not in records["PR-001"]
+    both = GOOD | carrot | {"card_code": "CP03-099", "set": "CP03"}  # a name two titles print: no guess
+    conversion = convert_evolve([promo, product, both])
+    assert [number for _, number, _ in conversion.rejected] == ["PR-052"]
+    assert "crossover products of several titles print this name" in conversion.rejected[0][2]
