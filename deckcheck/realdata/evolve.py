@@ -74,6 +74,11 @@ EVOLVE_TRAIT_TITLES = {
     "プリコネ": PRINCESS_CONNECT,
 }
 
+# The separator of traits, 「・」, outside a guild name in 〈…〉: 「プリコネ・〈ジオ・ゲヘナ〉」 is two traits,
+# プリコネ and 〈ジオ・ゲヘナ〉 (29 records of the source: 〈ジオ・テオゴニア〉 12, 〈レイジ・レギオン〉 9,
+# 〈ジオ・ゲヘナ〉 4, 〈ジオ・ニヴルヘル〉 4).
+_TRAIT_SEPARATOR = re.compile(r"・(?![^〈〉]*〉)")
+
 _MAIN_LIMIT = re.compile(r"^『(?P<name>.+)』は自分のデッキに(?P<limit>\d{1,4})枚まで入れることができる$")
 _EVOLVE_LIMIT = re.compile(r"^これはエボルヴデッキに(?P<limit>\d{1,4})枚まで入れることができる$")
 
@@ -117,6 +122,13 @@ def crossover_titles(items: list[Any]) -> dict[str, set[str]]:
         if title is not None:
             found.setdefault(norm_name(item["name"]), set()).add(title)
     return found
+
+
+def evolve_traits(text: str) -> list[str]:
+    """The traits of a 「・」-separated list, a guild name in 〈…〉 kept whole; '-' is none."""
+    if text in NONE_WORDS:
+        return []
+    return [trait.strip() for trait in _TRAIT_SEPARATOR.split(text) if trait.strip()]
 
 
 def evolve_deck_limit(sentences: Any, name: str, in_evolve_deck: bool) -> int | None:
@@ -172,8 +184,7 @@ def evolve_record(item: Any, crossover: dict[str, set[str]] | None = None) -> di
         if class_text not in EVOLVE_CLASSES:
             raise RecordError("class", f"unknown class 「{class_text}」 (known: {', '.join(EVOLVE_CLASSES)}, or '-')")
         record["class"] = EVOLVE_CLASSES[class_text]
-    traits_text = source_text(item.get("sub_type"), "sub_type", required=False)
-    traits = [] if traits_text in NONE_WORDS else [t.strip() for t in traits_text.split("・") if t.strip()]
+    traits = evolve_traits(source_text(item.get("sub_type"), "sub_type", required=False))
     product = source_text(item.get("set"), "set", required=False)
     if title := evolve_title(product, traits, norm_name(name), crossover):
         record["title"] = title

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import tomllib
 import unicodedata
+from collections import Counter
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -553,7 +554,7 @@ def test_cipher_titles_compare_case_insensitively_for_the_copy_limit():
     assert (finding.count, finding.cards) == (5, ["C-1", "C-2"])
 
 
-# EVOLVE: promo printings of crossover cards ------------------------------------------------------------------
+# EVOLVE: promo printings of crossover cards, guild traits ----------------------------------------------------
 
 UMA_MUSUME = "ウマ娘 プリティーダービー"
 VANGUARD = "カードファイト!! ヴァンガード"
@@ -591,3 +592,19 @@ def test_a_promo_without_title_traits_takes_the_title_of_the_product_printing_it
     conversion = convert_evolve([promo, product, both])
     assert [number for _, number, _ in conversion.rejected] == ["PR-052"]
     assert "crossover products of several titles print this name" in conversion.rejected[0][2]
+
+
+def test_traits_split_only_outside_guild_names():
+    [record] = convert_evolve([GOOD | {"sub_type": "プリコネ・〈ジオ・ゲヘナ〉・人間"}]).records
+    assert record["traits"] == ["プリコネ", "〈ジオ・ゲヘナ〉", "人間"]
+
+
+def test_shipped_guild_names_are_whole_traits(evolve_db):
+    guilds = Counter(t for card in evolve_db.cards.values() for t in card.traits if "〈" in t or "〉" in t)
+    assert guilds == {
+        "〈ジオ・テオゴニア〉": 12,
+        "〈レイジ・レギオン〉": 9,
+        "〈ジオ・ゲヘナ〉": 4,
+        "〈ジオ・ニヴルヘル〉": 4,
+    }
+    assert sum(guilds.values()) == 29  # records: each holds one guild
