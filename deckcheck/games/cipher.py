@@ -252,10 +252,9 @@ def copy_groups(deck: Deck[CipherCard]) -> Iterator[CopyGroup]:
 def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     counted = {identity: entry for _, identity, entry, _ in copy_groups(deck)}
     for _key, entry, limit in iter_over_limit(counted, lambda _key, entry: entry.copy_limit(DEFAULT_COPIES)):
-        name = entry.cards[0].name
         yield rule.violation(
             "main",
-            f"The deck has {entry.count} copies of {name} ({', '.join(entry.numbers)}); at most {limit} cards "
+            f"The deck has {entry.count} copies of {entry.label()}; at most {limit} cards "
             "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
             cards=entry.numbers,
             count=entry.count,
@@ -293,10 +292,10 @@ def lord(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
 )
 def markers(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     found = tally(_markers(deck), lambda card: [card.name])
-    for name, entry in found.items():
+    for entry in found.values():
         yield rule.violation(
             "main",
-            f"{name} ({', '.join(entry.numbers)}) is a marker card ({plural(entry.count, 'copy', 'copies')}); "
+            f"{entry.label()} is a marker card ({plural(entry.count, 'copy', 'copies')}); "
             "marker cards cannot be used in the deck and do not count toward its 50 cards (12.1.1.3).",
             cards=entry.numbers,
         )

@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from deckcheck._util.normalize import norm_name
-from deckcheck.realdata._common import Conversion, RecordError, number_or_none, source_text
+from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck.realdata._common import Conversion, RecordError, number_or_none, printed_text, source_text
 
 SOURCE = "Decksteria/Decksteria.FECipher, Decksteria.FECipher/cardlist.json, commit 8ff15abd (December 2025)"
 
@@ -72,6 +72,7 @@ CIPHER_TITLE_TYPOS = {
     ("Sothis", "Lass Possessed of Engimatic Power"): "Lass Possessed of Enigmatic Power",
 }
 _TITLE_TYPOS = {(norm_name(unit), norm_name(title)): fixed for (unit, title), fixed in CIPHER_TITLE_TYPOS.items()}
+_ANY_NUMBER = {(norm_name(unit), norm_name(title)) for unit, title in CIPHER_ANY_NUMBER}
 # A printed code: the number (with a variant letter a/b/c where one number has several cards) and the rarity.
 _CIPHER_CODE = re.compile(r"^(?P<number>[A-Z]+\d+-\d+[a-c]?)(?P<rarity>[A-Za-z+]*)$")
 
@@ -108,8 +109,8 @@ def cipher_facts(item: Any) -> dict[str, Any]:
     """The record fields of one source card, without number, set, rarity and printings."""
     if not isinstance(item, dict):
         raise RecordError("-", f"must be an object, not {type(item).__name__}")
-    unit_name = source_text(item.get("Character"), "Character")
-    title = source_text(item.get("Title"), "Title")
+    unit_name = printed_text(item.get("Character"), "Character")  # as the source spells them (not NFKC'd)
+    title = printed_text(item.get("Title"), "Title")
     title = _TITLE_TYPOS.get((norm_name(unit_name), norm_name(title)), title)
     colours = item.get("Color")
     colours = [colours] if isinstance(colours, str) else colours
@@ -144,7 +145,7 @@ def cipher_facts(item: Any) -> dict[str, Any]:
     for key, values in (("genders", genders), ("weapons", weapons), ("types", types)):
         if values:
             record[key] = values
-    if (unit_name, title) in CIPHER_ANY_NUMBER:
+    if (norm_name(unit_name), norm_name(title)) in _ANY_NUMBER:
         record["deck_limit"] = "any"
     return record
 
@@ -183,13 +184,13 @@ def convert(items: list[Any]) -> Conversion:
             continue
         taken = []
         for printing in printings:
-            owner = owner_of_code.get(printing.code)
+            owner = owner_of_code.get(norm_number(printing.code))  # codes and numbers compare normalised
             if owner is not None and facts[owner] != facts[index]:
                 taken.append(f"{printing.code} (listed under 『{facts[owner]['name']}』, source record {owner})")
                 continue
             if owner is None:
-                owner_of_code[printing.code] = index
-                by_number.setdefault(printing.number, []).append(printing)
+                owner_of_code[norm_number(printing.code)] = index
+                by_number.setdefault(norm_number(printing.number), []).append(printing)
         if taken:
             whole = len(taken) == len(printings)
             result.note(
@@ -199,7 +200,8 @@ def convert(items: list[Any]) -> Conversion:
                 f"{', '.join(taken)} twice, under two translations; kept with the first"
                 + (", so this record is left out" if whole else ""),
             )
-    for number, printings in by_number.items():
+    for printings in by_number.values():
+        number = printings[0].number  # as printed (B08-047a), the first printing's spelling
         distinct = {json.dumps(facts[p.index], sort_keys=True) for p in printings}
         groups = [(number, printings)] if len(distinct) == 1 else [(p.code, [p]) for p in printings]
         if len(distinct) > 1:
@@ -232,8 +234,8 @@ def _cipher_printings(index: int, item: dict[str, Any]) -> list[_Printing]:
         where = f"printings[{position}].CardCode"
         if not isinstance(printing, dict):
             raise RecordError(f"printings[{position}]", f"must be an object, not {printing!r}")
-        code = source_text(printing.get("CardCode"), where)
-        match = _CIPHER_CODE.match(code)
+        code = printed_text(printing.get("CardCode"), where)  # as printed; read after NFKC where it must be
+        match = _CIPHER_CODE.match(code) or _CIPHER_CODE.match(source_text(code, where))
         if match is None:
             raise RecordError(where, f"{code!r} is not a card code such as B01-001SR")
         product = source_text(printing.get("SetCode"), f"printings[{position}].SetCode", required=False)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from deckcheck._util.normalize import norm_name
-from deckcheck.realdata._common import NONE_WORDS, Conversion, RecordError, number_or_none, source_text
+from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck.realdata._common import NONE_WORDS, Conversion, RecordError, number_or_none, printed_text, source_text
 
 SOURCE = "jeyukburrito/sve-meta, data/carddb_json/*.json, commit b49f3d98 (March 2026)"
 
@@ -164,11 +164,12 @@ def evolve_deck_limit(sentences: Any, name: str, in_evolve_deck: bool) -> int | 
 
 def evolve_record(item: Any, crossover: dict[str, set[str]] | None = None) -> dict[str, Any] | None:
     """One EVOLVE card record from a source record; None for a point marker (EP/SEP); RecordError if unmappable.
-    `crossover` gives a promo without title traits the title of the crossover products that print its name."""
+    The number and name are written as printed (deckcheck compares them normalised); `crossover` gives a promo
+    without title traits the title of the crossover products that print its name."""
     if not isinstance(item, dict):
         raise RecordError("-", f"must be an object, not {type(item).__name__}")
-    number = source_text(item.get("card_code"), "card_code")
-    name = source_text(item.get("name"), "name")
+    number = printed_text(item.get("card_code"), "card_code")
+    name = printed_text(item.get("name"), "name")
     kind_line = source_text(item.get("card_type"), "card_type")
     if kind_line.upper() in EVOLVE_POINT_KINDS:
         return None
@@ -217,7 +218,7 @@ def convert(items: list[Any]) -> Conversion:
         if record is None:
             result.note(index, number, f"{item['card_type']} (a point marker, not a card of a deck): left out")
             continue
-        key = record["number"].upper()  # numbers compare upper-cased (contract, "Fixed details")
+        key = norm_number(record["number"])  # numbers compare after NFKC, trimmed, upper-cased (contract)
         if key in seen:
             result.reject(index, number, f"field 'card_code': duplicate number (record {seen[key]} has it too)")
             continue

@@ -93,12 +93,12 @@ def test_the_shipped_evolve_records_are_the_converters_output():
         assert shipped[number] == record
 
 
-def test_evolve_odd_widths_are_normalised():
+def test_evolve_odd_widths_are_read_and_numbers_and_names_kept_as_printed():
     item = {"card_code": "ＢＰ０１－００１", "name": " ローズ　クイーン ", "class": "ｴﾙﾌ", "card_type": "フォロワー"}
     item |= {"sub_type": "植物族", "cost": "８", "attack": "7", "hp": "7", "set": "BP01"}
     conversion = convert_evolve([item])
-    assert conversion.rejected == [] and conversion.records[0]["number"] == "BP01-001"
-    assert conversion.records[0]["name"] == "ローズ クイーン" and conversion.records[0]["cost"] == 8
+    assert conversion.rejected == [] and conversion.records[0]["number"] == "ＢＰ０１－００１"  # only trimmed
+    assert conversion.records[0]["name"] == "ローズ　クイーン" and conversion.records[0]["cost"] == 8
     assert conversion.records[0]["class"] == "forest"
     evolved = item | {"card_code": "BP01-002", "card_type": "ﾌｫﾛﾜｰ ･ ｴﾎﾞﾙｳﾞ", "cost": "-"}
     [record] = convert_evolve([evolved]).records  # half-width kind, spaces around the middle dot
@@ -608,3 +608,42 @@ def test_shipped_guild_names_are_whole_traits(evolve_db):
         "〈ジオ・ニヴルヘル〉": 4,
     }
     assert sum(guilds.values()) == 29  # records: each holds one guild
+
+
+# Numbers and names as printed, compared normalised ------------------------------------------------------------
+
+
+def test_shipped_numbers_and_names_are_as_printed(evolve_db):
+    shipped = shipped_records("evolve")
+    assert "BP03-LDⓈ01" in shipped and "BP03-LDS01" not in shipped
+    assert shipped["CP02-SL19a"]["number"] == "CP02-SL19a"
+    assert shipped["BP11-003"]["name"] == "優美な猫姉妹・シャム＆シャマ"
+    assert shipped_records("cipher")["B08-047a"]["number"] == "B08-047a"
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["BP03-LDⓈ01", "BP03-LDS01", "bp03-ldⓢ01", "ＢＰ０３－ＬＤⓈ０１"],
+    ids=["as-printed", "plain-letter", "lower-case", "full-width"],
+)
+def test_a_number_printed_with_a_circled_letter_is_found_however_it_is_typed(evolve_db, key):
+    card = evolve_db.resolve(key)
+    assert card is not None and (card.number, card.printed_number) == ("BP03-LDS01", "BP03-LDⓈ01")
+
+
+def test_show_prints_numbers_and_names_as_printed(isolated_carddb, run_cli, tmp_path):
+    evolve = tmp_path / "salome.deck.toml"
+    evolve.write_text(
+        'game = "evolve"\n[leader]\n"bp03-ldⓢ01" = 1\n[main]\n"優美な猫姉妹・シャム&シャマ" = 3\n"CP02-SL19A" = 1\n',
+        encoding="utf-8",
+    )
+    _, out, _ = run_cli("show", evolve)
+    assert "BP03-LDⓈ01" in out and "BP03-LDS01" not in out
+    assert "優美な猫姉妹・シャム＆シャマ" in out and "CP02-SL19a" in out
+    cipher = tmp_path / "risen.deck.toml"
+    cipher.write_text('game = "cipher"\n[main]\n"B08-047A" = 4\n"b08-047bn" = 2\n', encoding="utf-8")
+    _, out, _ = run_cli("show", cipher)
+    assert "B08-047a" in out and "B08-047b" in out and "B08-047A" not in out
+    _, out, _ = run_cli("show", cipher, "--output", "json")
+    numbers = [entry["number"] for entry in json.loads(out)["sections"]["main"]["cards"]]
+    assert numbers == ["B08-047a", "B08-047b"]
