@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from deckcheck.model.cards import Card
     from deckcheck.model.game import Game
 
-FORMAT = 5  # the layout of the file; the key also covers this module's source, so an edit never reads old files
+FORMAT = 6  # the layout of the file; the key also covers this module's source, so an edit never reads old files
 MAGIC = b"deckcheck-carddb"
 _MAC_BYTES = 32
 _HEADER = len(MAGIC) + 2 + 32 + _MAC_BYTES  # magic, format, key, MAC of all that precedes it and the payload
@@ -400,8 +400,10 @@ def _source_digest(source: str) -> bytes:
 
 # Plain data: scalars, lists and dicts as they are; tuples and nested records tagged (a tuple is always a tag). A
 # record is (its field values in the order of the file's `fields`, which become its __dict__; the set fields as a bit
-# mask over those fields; the indexes of the values that hold a tag and must be decoded). Values without their names
-# keep a 7,000-card file a fifth smaller (3.7 -> 2.9 MB), which is less to read and to MAC on every run.
+# mask over those fields; the indexes of the values that hold a tag and must be decoded); a card's record adds its
+# number and name as printed where they differ from the normalised fields (Card.printed: a pair, or None). Values
+# without their names keep a 7,000-card file a fifth smaller (3.7 -> 2.9 MB), which is less to read and to MAC on every
+# run.
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})  # exact types: a str or int subclass would come back plain
 
@@ -415,7 +417,7 @@ def _encode_db(game: Game, cards: dict[str, Card], sources: dict[str, str], warn
     for number, card in cards.items():
         if type(card) is not model:
             raise _Unencodable(f"{number} is a {type(card).__name__}, not a {model.__name__}")
-        records.append(marshal.dumps(_encode_fields(card, fields)))
+        records.append(marshal.dumps((*_encode_fields(card, fields), card.printed)))
     return {
         "fields": fields,
         "numbers": list(cards),
@@ -491,7 +493,7 @@ def _decode_db(
     warnings = payload["warnings"]
     if not (isinstance(sources, dict) and isinstance(warnings, list) and sources.keys() == set(numbers)):
         raise ValueError("sources or warnings malformed")
-    cards = LazyCards(numbers, names, records, _builder(model, fields), path, rebuild, search_keys)
+    cards = LazyCards(numbers, names, records, _card_builder(model, fields), path, rebuild, search_keys)
     return Cached(cards, sources, warnings)
 
 
@@ -562,6 +564,23 @@ class LazyCards(Mapping[str, "Card"]):
         if len(per_card) != len(self._names):
             return {}
         return {name: tuple(keys.split(KEY_SEPARATOR)) for name, keys in zip(self._names, per_card, strict=True)}
+
+
+def _card_builder(model: type[Record], fields: list[str]) -> Any:
+    """A function (values, mask, tagged, printed) -> card: a record with the spellings of its number and name as
+    printed (deckcheck.model.cards.Card.printed), which are not fields."""
+    build = _builder(model, fields)
+
+    def build_card(values: list[Any], mask: int, tagged: list[int], printed: Any) -> Any:
+        card = build(values, mask, tagged)
+        if printed is not None and not (
+            type(printed) is tuple and len(printed) == 2 and all(p is None or type(p) is str for p in printed)
+        ):
+            raise ValueError("the printed number and name are malformed")
+        card._printed = printed
+        return card
+
+    return build_card
 
 
 def _builder(model: type[Record], fields: list[str]) -> Any:

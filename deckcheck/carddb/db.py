@@ -92,10 +92,13 @@ def _shipped_resolved(folder: Path) -> Path:
 
 @dataclass
 class CardDB:
-    """All cards of one game, indexed by number and by normalised name."""
+    """All cards of one game, indexed by number and by normalised name.
+
+    The keys are the normalised forms (norm_number, norm_name) that every look-up compares; a card keeps its number
+    and name as printed for display (Card.printed_number, Card.printed_name)."""
 
     game: Game
-    # by number; from the cache a LazyCards, which builds each card when it is first asked for
+    # by (normalised) number; from the cache a LazyCards, which builds each card when it is first asked for
     cards: Mapping[str, Card]
     sources: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
@@ -166,7 +169,7 @@ class CardDB:
         return self.cards[numbers[0]]
 
     def suggest(self, key: str, limit: int = 3) -> list[str]:
-        """The closest card names (and numbers) to an unknown key, as 'name (number)'.
+        """The closest card names (and numbers) to an unknown key, as 'name (number)' as printed.
 
         Names compare as `cards search` compares them (width, case, hiragana/katakana, separators and furigana
         forgiven): a name that is the key typed another way comes first, then names holding the key (or held by
@@ -193,11 +196,11 @@ class CardDB:
             if len(names) < limit:
                 close = index.names.close_matches(wanted, limit, cutoff=0.5)
                 names.update(dict.fromkeys(close))
-        found = [f"{name} ({self.numbers_by_name[name][0]})" for name in names]
+        found = [self.cards[self.numbers_by_name[name][0]].label() for name in names]  # as printed
         number = norm_number(key)
         if number and len(found) < limit:
             close_numbers = index.numbers.close_matches(number, limit, cutoff=0.7)
-            found += [f"{self.cards[n].name} ({n})" for n in close_numbers if self.cards[n].name not in names]
+            found += [self.cards[n].label() for n in close_numbers if self.cards[n].name not in names]
         return found[:limit]
 
     def _suggest_index(self) -> _SuggestIndex:

@@ -493,11 +493,11 @@ class BoundRegulation:
 
 def _cards_text(group: CopyGroup) -> str:
     """'A (N1, N2), B (N3)', plus the name they were counted under when no card carries it (a territory's open
-    face, a name given by card text)."""
-    numbers: dict[str, list[str]] = {}
+    face, a name given by card text). Names and numbers as printed; the cards group by their normalised name."""
+    numbers: dict[str, tuple[str, list[str]]] = {}
     for card in group.tally.cards:
-        numbers.setdefault(card.name, []).append(card.number)
-    text = ", ".join(f"{name} ({', '.join(dict.fromkeys(found))})" for name, found in numbers.items())
+        numbers.setdefault(card.name, (card.printed_name, []))[1].append(card.printed_number)
+    text = ", ".join(f"{shown} ({', '.join(dict.fromkeys(found))})" for shown, found in numbers.values())
     identity = group.identity
     if isinstance(identity, str) and identity not in numbers and identity not in group.tally.numbers:
         text += f", counted under the name {identity}"

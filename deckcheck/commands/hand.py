@@ -106,12 +106,12 @@ class DealtHand:
 
 
 def cards_json(cards: list[Card]) -> list[dict[str, str]]:
-    return [{"number": card.number, "name": card.name} for card in cards]
+    return [{"number": card.printed_number, "name": card.printed_name} for card in cards]
 
 
 def _plain(value: Any) -> Any:
     if isinstance(value, Card):
-        return {"number": value.number, "name": value.name}
+        return {"number": value.printed_number, "name": value.printed_name}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     return value
@@ -180,8 +180,8 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     else:
         lines.append("mulligan: kept")
     lines.append(f"hand ({len(table.hand)}):")
-    width = max((len(card.number) for card in table.hand), default=0)
-    lines.extend(f"  {card.number:<{width}}  {card.name}" for card in table.hand)
+    width = max((len(card.printed_number) for card in table.hand), default=0)
+    lines.extend(f"  {card.printed_number:<{width}}  {card.printed_name}" for card in table.hand)
     zones = [
         f"{name} {len(cards)}" if name in HIDDEN_ZONES or len(cards) > 4 else f"{name}: {_names(cards) or '-'}"
         for name, cards in table.zones.items()

@@ -45,10 +45,15 @@ def render_found(found: Found, *, json_output: bool = False) -> str:
 
 def render_json(game_id: str, query: str, cards: list[Card], limit: int | None) -> str:
     shown = cards if limit is None else cards[:limit]
-    records = [card.to_dict(by_alias=True, exclude_none=True) for card in shown]
+    # number and name as printed (the fields hold the normalised forms that the search compared)
+    records = [_printed_record(card) for card in shown]
     return json.dumps(
         {"game": game_id, "query": query, "count": len(cards), "cards": records}, ensure_ascii=False, indent=2
     )
+
+
+def _printed_record(card: Card) -> dict[str, Any]:
+    return card.to_dict(by_alias=True, exclude_none=True) | {"number": card.printed_number, "name": card.printed_name}
 
 
 def render_text(db: CardDB, query: str, cards: list[Card], limit: int, default_limit: bool) -> str:
@@ -76,7 +81,7 @@ def _columns(db: CardDB) -> tuple[list[str], list[Callable[[Card], str]]]:
     """Headers (a field's alias where it has one, e.g. evolve `class`) and cell makers of the table."""
     fields = db.game.card_model.record_fields  # the declared fields: no validator needed to name a column
     headers = ["number", "name"]
-    cells: list[Callable[[Card], str]] = [lambda card: card.number, lambda card: card.name]
+    cells: list[Callable[[Card], str]] = [lambda card: card.printed_number, lambda card: card.printed_name]
     for attribute in db.game.search_columns:
         spec = fields.get(attribute)
         headers.append((spec.alias if spec is not None else None) or attribute)

@@ -92,12 +92,12 @@ def _section_heading(deck: Deck, section: str, style: Style) -> str:
 
 
 def _number(entry: Entry) -> str:
-    """The number column: the card's number, or the key as written when it matched no card."""
-    return escape_controls(entry.card.number if entry.card is not None else entry.key)
+    """The number column: the card's number as printed, or the key as written when it matched no card."""
+    return escape_controls(entry.card.printed_number if entry.card is not None else entry.key)
 
 
 def _entry_line(entry: Entry, width: int) -> str:
-    name = escape_controls(entry.card.name) if entry.card is not None else "(unknown card)"
+    name = escape_controls(entry.card.printed_name) if entry.card is not None else "(unknown card)"
     if entry.count is None:
         return f"  {entry.raw_count!s:>3}  {_number(entry):<{width}}  {name} (bad count)"
     return f"  {entry.count:>3}  {_number(entry):<{width}}  {name}"
@@ -147,14 +147,14 @@ def show_json(deck: Deck, report: DeckReport) -> dict[str, Any]:
 
 
 def _card_json(card: Card | None) -> dict[str, str] | None:
-    return None if card is None else {"number": card.number, "name": card.name}
+    return None if card is None else {"number": card.printed_number, "name": card.printed_name}
 
 
 def _entry_json(entry: Entry) -> dict[str, Any]:
     return {
         "key": entry.key,
-        "number": entry.card.number if entry.card is not None else None,
-        "name": entry.card.name if entry.card is not None else None,
+        "number": entry.card.printed_number if entry.card is not None else None,
+        "name": entry.card.printed_name if entry.card is not None else None,
         "count": entry.count if entry.count is not None else _json_value(entry.raw_count),
     }
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from deckcheck._util.normalize import norm_number
 from deckcheck._util.safetext import escape_controls
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import Game
@@ -47,8 +48,8 @@ class Sheet:
         return f"NOT LEGAL: {counted}" if errors else f"Legal, with {counted}"
 
     def rules_of(self, number: str) -> list[str]:
-        """The rules whose violations name this card number."""
-        return list(self._rules_by_number.get(number, ())) if number else []
+        """The rules whose violations name this card number (as printed or as the database keeps it)."""
+        return list(self._rules_by_number.get(norm_number(number), ())) if number else []
 
     @cached_property
     def _rules_by_number(self) -> dict[str, dict[str, None]]:
@@ -56,7 +57,7 @@ class Sheet:
         index: dict[str, dict[str, None]] = {}
         for violation in self.violations:
             for number in violation.cards:
-                index.setdefault(number, {})[violation.rule] = None
+                index.setdefault(norm_number(number), {})[violation.rule] = None
         return index
 
 
@@ -132,10 +133,11 @@ def section_tables(deck: Deck, sheet: Sheet | None = None) -> list[SectionTable]
 
 
 def _rows(deck: Deck, section: str) -> list[Row]:
-    rows = [Row(count, card.number, card.name) for card, count in deck.cards(section)]
+    rows = [Row(count, card.printed_number, card.printed_name) for card, count in deck.cards(section)]
     for entry in deck.section_entries(section):
         if entry.count is None:  # kept visible: a sheet must not silently lose what the player wrote
-            rows.append(Row(str(entry.raw_count), entry.card.number if entry.card else "", entry.key, "bad count"))
+            number = entry.card.printed_number if entry.card else ""
+            rows.append(Row(str(entry.raw_count), number, entry.key, "bad count"))
         elif entry.card is None:
             rows.append(Row(entry.count, "", entry.key, "unknown card"))
     return rows

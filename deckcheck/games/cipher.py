@@ -157,10 +157,14 @@ class CipherCard(Card):
 
     @property
     def card_name(self) -> tuple[str, str] | None:
-        """The copy-limit key (4.14.1): normalised (title, unit name); parentheses are kept. None for markers."""
+        """The copy-limit key (4.14.1): normalised (title, unit name); parentheses are kept. None for markers.
+
+        The title compares case-insensitively: the real list is an English translation of Japanese cards, and it
+        spells one title two ways by case alone (Jemmie "As Strong As One Brigade" B09-072, "As Strong as One
+        Brigade" P09-007), which must not split one card name in two."""
         if self.is_marker or self.title is None or self.unit_name is None:
             return None
-        return norm_name(self.title), norm_name(self.unit_name)
+        return norm_name(self.title).casefold(), norm_name(self.unit_name)
 
     @property
     def printed_cost_one(self) -> bool:
@@ -248,10 +252,9 @@ def copy_groups(deck: Deck[CipherCard]) -> Iterator[CopyGroup]:
 def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     counted = {identity: entry for _, identity, entry, _ in copy_groups(deck)}
     for _key, entry, limit in iter_over_limit(counted, lambda _key, entry: entry.copy_limit(DEFAULT_COPIES)):
-        name = entry.cards[0].name
         yield rule.violation(
             "main",
-            f"The deck has {entry.count} copies of {name} ({', '.join(entry.numbers)}); at most {limit} cards "
+            f"The deck has {entry.count} copies of {entry.label()}; at most {limit} cards "
             "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
             cards=entry.numbers,
             count=entry.count,
@@ -289,10 +292,10 @@ def lord(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
 )
 def markers(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     found = tally(_markers(deck), lambda card: [card.name])
-    for name, entry in found.items():
+    for entry in found.values():
         yield rule.violation(
             "main",
-            f"{name} ({', '.join(entry.numbers)}) is a marker card ({plural(entry.count, 'copy', 'copies')}); "
+            f"{entry.label()} is a marker card ({plural(entry.count, 'copy', 'copies')}); "
             "marker cards cannot be used in the deck and do not count toward its 50 cards (12.1.1.3).",
             cards=entry.numbers,
         )

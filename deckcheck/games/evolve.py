@@ -308,7 +308,7 @@ def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally]:
 )
 def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     wrong = [(c, n) for c, n in deck.cards("main") if c.type == "leader" or in_evolve_deck(c) or c.token]
-    for name, entry in _by_name(wrong).items():
+    for entry in _by_name(wrong).values():
         cards: list[EvolveCard] = entry.cards
         kinds = " and ".join(dict.fromkeys(with_article(card.kind()) for card in cards))
         advice = []
@@ -320,7 +320,7 @@ def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
             advice.append("tokens are not cards and are never put in a deck (9.1.1.1, 9.1.4)")
         yield rule.violation(
             "main",
-            f"The main deck has {plural(entry.count, 'copy', 'copies')} of {name} ({', '.join(entry.numbers)}), "
+            f"The main deck has {plural(entry.count, 'copy', 'copies')} of {entry.label()}, "
             f"which is {kinds}; the main deck may not hold leader cards, EVOLVE or ADVANCE cards or tokens (6.1.1.2): "
             f"{'; '.join(advice)}.",
             cards=entry.numbers,
@@ -348,7 +348,7 @@ def evolve_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
 )
 def evolve_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     wrong = [(c, n) for c, n in deck.cards("evolve") if not in_evolve_deck(c) or c.token]
-    for name, entry in _by_name(wrong).items():
+    for entry in _by_name(wrong).values():
         cards: list[EvolveCard] = entry.cards
         kinds = " and ".join(dict.fromkeys(with_article(card.kind()) for card in cards))
         token_note = (
@@ -356,7 +356,7 @@ def evolve_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
         )
         yield rule.violation(
             "evolve",
-            f"The evolve deck has {plural(entry.count, 'copy', 'copies')} of {name} ({', '.join(entry.numbers)}), "
+            f"The evolve deck has {plural(entry.count, 'copy', 'copies')} of {entry.label()}, "
             f"which is {kinds}; the evolve deck may hold only EVOLVE cards (6.1.1.3) and ADVANCE cards (a later "
             f"kind, built into the evolve deck).{token_note}",
             cards=entry.numbers,
@@ -396,7 +396,7 @@ def copy_groups(deck: Deck[EvolveCard]) -> Iterator[CopyGroup[tuple[str, bool]]]
     "(a record's deck_limit replaces 3 in its own section).",
 )
 def copies(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
-    for section, (name, _), entry, _ in copy_groups(deck):
+    for section, _, entry, _ in copy_groups(deck):
         if section == "leader":
             continue  # the leader is not counted (6.1.1.4 names the main and evolve decks)
         limit = section_limit(section, entry.cards)
@@ -410,7 +410,7 @@ def copies(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
         )
         yield rule.violation(
             section,
-            f"The {_DECK_NAMES[section]} has {entry.count} copies of {name} ({', '.join(entry.numbers)}); "
+            f"The {_DECK_NAMES[section]} has {entry.count} copies of {entry.label()}; "
             f"{rule_text}, counted separately from the {other} (6.1.1.4; its 「計 6 枚」 is only 3 + 3, "
             "never a pooled 6).",
             cards=entry.numbers,

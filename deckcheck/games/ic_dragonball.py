@@ -238,7 +238,8 @@ def copies(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
             )
         yield rule.violation(
             "main",
-            f"The main deck has {entry.count} copies of card number {number} ({card.name}); {why}.",
+            f"The main deck has {entry.count} copies of card number {card.printed_number} ({card.printed_name}); "
+            f"{why}.",
             cards=[str(number)],
             count=entry.count,
             limit=limit,

@@ -16,6 +16,7 @@ reach callers as :class:`RecordError`.
 
 from __future__ import annotations
 
+import builtins
 import typing
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
@@ -426,8 +427,21 @@ def _whole(text: str) -> bool:
 PlainInt = Annotated[int, Before(plain_int)]
 
 
+_C = TypeVar("_C", bound="Card")
+
+
 class Card(Record):
-    """Fields common to every game's card record."""
+    """Fields common to every game's card record.
+
+    `number` and `name` hold the normalised forms (norm_number: NFKC, trimmed, upper-cased; norm_name: NFKC, trimmed,
+    single spaces), which every look-up and comparison reads: the database's keys, copy identities, searches. Where
+    the record spells them otherwise (``BP03-LDⓈ01``, ``B08-047a``, a full-width ``！``), the card also keeps that
+    spelling, trimmed, for display: :attr:`printed_number`, :attr:`printed_name` and :meth:`label` show what is
+    printed. The spellings are not fields (no record gives them, ``to_dict`` leaves them out); the compiled cache
+    keeps them beside the fields."""
+
+    # (number, name) as the record spells them where that differs from the field (else None); None: both alike.
+    __slots__ = ("_printed",)
 
     game: str | None = None
     number: Number
@@ -441,6 +455,43 @@ class Card(Record):
     # filter on the field counts known cards only, and says how many it left out.
     unknown_facts: typing.ClassVar[dict[str, tuple[Any, ...]]] = {}
 
+    def __init__(self, /, **data: Any) -> None:
+        super().__init__(**data)
+        self._printed = printed_forms(data, self.number, self.name)
+
+    @classmethod
+    def validate(cls: builtins.type[_C], data: Any) -> _C:  # builtins: `type` is a field here
+        card = super().validate(data)
+        card._printed = printed_forms(data, card.number, card.name)
+        return card
+
+    @property
+    def printed(self) -> tuple[str | None, str | None] | None:
+        """The record's own spellings of (number, name) where they differ from the fields; None when neither does."""
+        try:
+            return self._printed
+        except AttributeError:  # made without a record (Record.from_model): the fields are all there is
+            return None
+
+    @property
+    def printed_number(self) -> str:
+        """The number as printed (as the record spells it): for display, never for comparing."""
+        printed = self.printed
+        return printed[0] or self.number if printed else self.number
+
+    @property
+    def printed_name(self) -> str:
+        """The name as printed (as the record spells it): for display, never for comparing."""
+        printed = self.printed
+        return printed[1] or self.name if printed else self.name
+
+    def __eq__(self, other: object) -> bool:
+        same = super().__eq__(other)
+        if same is not True:
+            return same
+        assert isinstance(other, Card)
+        return self.printed == other.printed
+
     def copy_limit(self, default: int) -> int | None:
         """The copy limit of this card: its own `deck_limit`, else the game's default. None = no limit."""
         if self.deck_limit == "any":
@@ -448,12 +499,26 @@ class Card(Record):
         return default if self.deck_limit is None else self.deck_limit
 
     def label(self) -> str:
-        return f"{self.name} ({self.number})"
+        """'name (number)' as printed, for messages."""
+        return f"{self.printed_name} ({self.printed_number})"
 
     def shown_value(self, attribute: str) -> Any:
         """A field as tables show it; a game's card overrides it where a stored value reads badly (an unknown fact
         that must read as unknown)."""
         return getattr(self, attribute, None)
+
+
+def printed_forms(data: Any, number: str, name: str) -> tuple[str | None, str | None] | None:
+    """The record's spellings of number and name (trimmed) where they differ from the normalised `number` and
+    `name` of its card; None when both are alike."""
+    if not isinstance(data, Mapping):
+        return None
+    given = []
+    for key, normalised in (("number", number), ("name", name)):
+        value = data.get(key)
+        text = value.strip() if isinstance(value, str) else None
+        given.append(text if text and text != normalised else None)
+    return None if given == [None, None] else (given[0], given[1])
 
 
 #: A game's card record class, for what is generic over it (a deck, a game, a table: ``Deck[CipherCard]``).

@@ -167,7 +167,17 @@ class Tally(Generic[CardT]):
 
     @property
     def numbers(self) -> list[str]:
+        """The database numbers (normalised) of the cards counted: a violation's `cards`."""
         return list(dict.fromkeys(card.number for card in self.cards))
+
+    @property
+    def printed_numbers(self) -> list[str]:
+        """The same numbers as printed, for a message."""
+        return list(dict.fromkeys(card.printed_number for card in self.cards))
+
+    def label(self) -> str:
+        """'name (number, number)' as printed (the first card's name), for a message."""
+        return f"{self.cards[0].printed_name} ({', '.join(self.printed_numbers)})"
 
     def copy_limit(self, default: int) -> int | None:
         """The copy limit of the cards counted (the records of one identity agree on it: the loader checks)."""

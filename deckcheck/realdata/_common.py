@@ -1,5 +1,10 @@
 """What every real-data converter shares: the conversion's result, a record that cannot be mapped, and the readers
-of a source's text and printed numbers."""
+of a source's text and printed numbers.
+
+Card numbers and names are written as printed (:func:`printed_text`: trimmed, nothing else), so that deckcheck shows
+``BP03-LDⓈ01`` and 『ビューティ＆ビースト』 as the card does; deckcheck compares them after NFKC (its loader and
+look-ups normalise). Every other source value is read for matching (:func:`source_text`: NFKC and single spaces),
+since it becomes an enum, a number or a word the rules compare."""
 
 from __future__ import annotations
 
@@ -35,14 +40,21 @@ class Conversion:
 
 
 def source_text(value: Any, field_name: str, *, required: bool = True) -> str:
-    """A source string, NFKC-normalised and trimmed (odd widths and spaces become plain ones)."""
+    """A source string for matching, NFKC-normalised and trimmed (odd widths and spaces become plain ones)."""
+    text = unicodedata.normalize("NFKC", printed_text(value, field_name, required=required))
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def printed_text(value: Any, field_name: str, *, required: bool = True) -> str:
+    """A source string as printed, only trimmed: a card number or name, which deckcheck shows as it is (and
+    normalises itself wherever it compares one)."""
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
             raise RecordError(field_name, "is missing or empty")
         return ""
     if not isinstance(value, str | int) or isinstance(value, bool):
         raise RecordError(field_name, f"must be text, not {type(value).__name__} {value!r}")
-    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", str(value))).strip()
+    return str(value).strip()
 
 
 def shown(value: Any, limit: int = 40) -> str:

@@ -7,7 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from deckcheck.realdata._common import Conversion, RecordError, number_or_none, source_text
+from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck.realdata._common import Conversion, RecordError, number_or_none, printed_text, source_text
 
 SOURCE = "Decksteria/Decksteria.FECipher, Decksteria.FECipher/cardlist.json, commit 8ff15abd (December 2025)"
 
@@ -56,6 +57,22 @@ CIPHER_ANY_NUMBER = {
     ("Bael", "Giant Man-Eating Spider"),
     ("Gorgon", "Snake-Haired Demon"),
 }
+# Titles the source misspells on one printing of a card, (unit name, title as the source spells it) -> the title of
+# the card's other printings; the card name (title + unit name) is the copy identity, so a typo would split one card
+# in two and let 4 + 4 copies pass. Found by comparing, per unit name, the titles of records with the same cost,
+# colour, attack and support (difflib ratio >= 0.8, or equal but for case; a case difference needs no entry here:
+# deckcheck compares titles case-insensitively, deckcheck.games.cipher.CipherCard.card_name). Accepted: a misspelt
+# English word on one side, every other fact equal.
+CIPHER_TITLE_TYPOS = {
+    # P01-006 (source: Faithful Veteran) and S01-003 (source: Faithful Verteran): one card, 忠義の古強者 ジェイガン
+    # for both numbers in ../shared/realdata/cipher/names-ja.json; "Verteran" is no English word.
+    ("Jagen", "Faithful Verteran"): "Faithful Veteran",
+    # B19-023 (source: Enigmatic) and P19-009 (source: Engimatic), alike in every other fact (class, cost, colour,
+    # types, range, attack, support); "Engimatic" is no English word.
+    ("Sothis", "Lass Possessed of Engimatic Power"): "Lass Possessed of Enigmatic Power",
+}
+_TITLE_TYPOS = {(norm_name(unit), norm_name(title)): fixed for (unit, title), fixed in CIPHER_TITLE_TYPOS.items()}
+_ANY_NUMBER = {(norm_name(unit), norm_name(title)) for unit, title in CIPHER_ANY_NUMBER}
 # A printed code: the number (with a variant letter a/b/c where one number has several cards) and the rarity.
 _CIPHER_CODE = re.compile(r"^(?P<number>[A-Z]+\d+-\d+[a-c]?)(?P<rarity>[A-Za-z+]*)$")
 
@@ -92,8 +109,9 @@ def cipher_facts(item: Any) -> dict[str, Any]:
     """The record fields of one source card, without number, set, rarity and printings."""
     if not isinstance(item, dict):
         raise RecordError("-", f"must be an object, not {type(item).__name__}")
-    unit_name = source_text(item.get("Character"), "Character")
-    title = source_text(item.get("Title"), "Title")
+    unit_name = printed_text(item.get("Character"), "Character")  # as the source spells them (not NFKC'd)
+    title = printed_text(item.get("Title"), "Title")
+    title = _TITLE_TYPOS.get((norm_name(unit_name), norm_name(title)), title)
     colours = item.get("Color")
     colours = [colours] if isinstance(colours, str) else colours
     if not isinstance(colours, list) or not colours:
@@ -127,7 +145,7 @@ def cipher_facts(item: Any) -> dict[str, Any]:
     for key, values in (("genders", genders), ("weapons", weapons), ("types", types)):
         if values:
             record[key] = values
-    if (unit_name, title) in CIPHER_ANY_NUMBER:
+    if (norm_name(unit_name), norm_name(title)) in _ANY_NUMBER:
         record["deck_limit"] = "any"
     return record
 
@@ -166,13 +184,13 @@ def convert(items: list[Any]) -> Conversion:
             continue
         taken = []
         for printing in printings:
-            owner = owner_of_code.get(printing.code)
+            owner = owner_of_code.get(norm_number(printing.code))  # codes and numbers compare normalised
             if owner is not None and facts[owner] != facts[index]:
                 taken.append(f"{printing.code} (listed under 『{facts[owner]['name']}』, source record {owner})")
                 continue
             if owner is None:
-                owner_of_code[printing.code] = index
-                by_number.setdefault(printing.number, []).append(printing)
+                owner_of_code[norm_number(printing.code)] = index
+                by_number.setdefault(norm_number(printing.number), []).append(printing)
         if taken:
             whole = len(taken) == len(printings)
             result.note(
@@ -182,7 +200,8 @@ def convert(items: list[Any]) -> Conversion:
                 f"{', '.join(taken)} twice, under two translations; kept with the first"
                 + (", so this record is left out" if whole else ""),
             )
-    for number, printings in by_number.items():
+    for printings in by_number.values():
+        number = printings[0].number  # as printed (B08-047a), the first printing's spelling
         distinct = {json.dumps(facts[p.index], sort_keys=True) for p in printings}
         groups = [(number, printings)] if len(distinct) == 1 else [(p.code, [p]) for p in printings]
         if len(distinct) > 1:
@@ -215,8 +234,8 @@ def _cipher_printings(index: int, item: dict[str, Any]) -> list[_Printing]:
         where = f"printings[{position}].CardCode"
         if not isinstance(printing, dict):
             raise RecordError(f"printings[{position}]", f"must be an object, not {printing!r}")
-        code = source_text(printing.get("CardCode"), where)
-        match = _CIPHER_CODE.match(code)
+        code = printed_text(printing.get("CardCode"), where)  # as printed; read after NFKC where it must be
+        match = _CIPHER_CODE.match(code) or _CIPHER_CODE.match(source_text(code, where))
         if match is None:
             raise RecordError(where, f"{code!r} is not a card code such as B01-001SR")
         product = source_text(printing.get("SetCode"), f"printings[{position}].SetCode", required=False)

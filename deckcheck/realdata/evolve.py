@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from deckcheck._util.normalize import norm_name
-from deckcheck.realdata._common import NONE_WORDS, Conversion, RecordError, number_or_none, source_text
+from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck.realdata._common import NONE_WORDS, Conversion, RecordError, number_or_none, printed_text, source_text
 
 SOURCE = "jeyukburrito/sve-meta, data/carddb_json/*.json, commit b49f3d98 (March 2026)"
 
@@ -64,7 +64,9 @@ EVOLVE_PRODUCT_TITLES = {
     "CP04": PRINCESS_CONNECT,
     "PCS01": PRINCESS_CONNECT,
 }
-# A promo takes the title its traits name (the source has no title field).
+# A promo takes the title its traits name (the source has no title field); a promo whose traits name none (「-」)
+# takes the title of the crossover product that prints the same name: にんじん PR-052 (CP01's にんじん, ウマ娘),
+# ドライブポイント PR-259 and PR-285 (CP03's ドライブポイント, ヴァンガード). See `crossover_titles`.
 EVOLVE_TRAIT_TITLES = {
     "ウマ娘": UMA_MUSUME,
     "デレマス": CINDERELLA_GIRLS,
@@ -72,20 +74,61 @@ EVOLVE_TRAIT_TITLES = {
     "プリコネ": PRINCESS_CONNECT,
 }
 
+# The separator of traits, 「・」, outside a guild name in 〈…〉: 「プリコネ・〈ジオ・ゲヘナ〉」 is two traits,
+# プリコネ and 〈ジオ・ゲヘナ〉 (29 records of the source: 〈ジオ・テオゴニア〉 12, 〈レイジ・レギオン〉 9,
+# 〈ジオ・ゲヘナ〉 4, 〈ジオ・ニヴルヘル〉 4).
+_TRAIT_SEPARATOR = re.compile(r"・(?![^〈〉]*〉)")
+
 _MAIN_LIMIT = re.compile(r"^『(?P<name>.+)』は自分のデッキに(?P<limit>\d{1,4})枚まで入れることができる$")
 _EVOLVE_LIMIT = re.compile(r"^これはエボルヴデッキに(?P<limit>\d{1,4})枚まで入れることができる$")
 
 
-def evolve_title(product: str, traits: list[str]) -> str | None:
-    """The crossover title of a card: from its product (CSD02a → CSD02), else from a promo's traits."""
+def product_title(product: str) -> str | None:
+    """The title of a crossover product (CSD02a → CSD02), else None."""
     base = re.sub(r"[a-zA-Z]$", "", product) if product.upper().startswith("CSD") else product
-    title = EVOLVE_PRODUCT_TITLES.get(base.upper())
+    return EVOLVE_PRODUCT_TITLES.get(base.upper())
+
+
+def evolve_title(
+    product: str, traits: list[str], name: str = "", crossover: dict[str, set[str]] | None = None
+) -> str | None:
+    """The crossover title of a card: from its product, else from a promo's traits, else, for a promo, the title of
+    the crossover products that print its (normalised) `name` (`crossover`, from :func:`crossover_titles`)."""
+    title = product_title(product)
     if title is not None:
         return title
     titles = {EVOLVE_TRAIT_TITLES[trait] for trait in traits if trait in EVOLVE_TRAIT_TITLES}
     if len(titles) > 1:
         raise RecordError("sub_type", f"the traits name several titles: {', '.join(sorted(titles))}")
-    return titles.pop() if titles else None
+    if not titles and product.upper() == "PR" and crossover:
+        titles = crossover.get(name, set())
+        if len(titles) > 1:
+            raise RecordError(
+                "name", f"crossover products of several titles print this name: {', '.join(sorted(titles))}"
+            )
+    return next(iter(titles)) if titles else None
+
+
+def crossover_titles(items: list[Any]) -> dict[str, set[str]]:
+    """The titles of the crossover products that print each (normalised) card name (point markers aside)."""
+    found: dict[str, set[str]] = {}
+    for item in items:
+        fields = [item.get(key) for key in ("name", "set", "card_type")] if isinstance(item, dict) else []
+        if not fields or not all(isinstance(value, str) for value in fields):
+            continue
+        if norm_name(item["card_type"]).upper() in EVOLVE_POINT_KINDS:
+            continue
+        title = product_title(source_text(item["set"], "set", required=False))
+        if title is not None:
+            found.setdefault(norm_name(item["name"]), set()).add(title)
+    return found
+
+
+def evolve_traits(text: str) -> list[str]:
+    """The traits of a 「・」-separated list, a guild name in 〈…〉 kept whole; '-' is none."""
+    if text in NONE_WORDS:
+        return []
+    return [trait.strip() for trait in _TRAIT_SEPARATOR.split(text) if trait.strip()]
 
 
 def evolve_deck_limit(sentences: Any, name: str, in_evolve_deck: bool) -> int | None:
@@ -119,12 +162,14 @@ def evolve_deck_limit(sentences: Any, name: str, in_evolve_deck: bool) -> int | 
     return limits.pop()
 
 
-def evolve_record(item: Any) -> dict[str, Any] | None:
-    """One EVOLVE card record from a source record; None for a point marker (EP/SEP); RecordError if unmappable."""
+def evolve_record(item: Any, crossover: dict[str, set[str]] | None = None) -> dict[str, Any] | None:
+    """One EVOLVE card record from a source record; None for a point marker (EP/SEP); RecordError if unmappable.
+    The number and name are written as printed (deckcheck compares them normalised); `crossover` gives a promo
+    without title traits the title of the crossover products that print its name."""
     if not isinstance(item, dict):
         raise RecordError("-", f"must be an object, not {type(item).__name__}")
-    number = source_text(item.get("card_code"), "card_code")
-    name = source_text(item.get("name"), "name")
+    number = printed_text(item.get("card_code"), "card_code")
+    name = printed_text(item.get("name"), "name")
     kind_line = source_text(item.get("card_type"), "card_type")
     if kind_line.upper() in EVOLVE_POINT_KINDS:
         return None
@@ -140,10 +185,9 @@ def evolve_record(item: Any) -> dict[str, Any] | None:
         if class_text not in EVOLVE_CLASSES:
             raise RecordError("class", f"unknown class 「{class_text}」 (known: {', '.join(EVOLVE_CLASSES)}, or '-')")
         record["class"] = EVOLVE_CLASSES[class_text]
-    traits_text = source_text(item.get("sub_type"), "sub_type", required=False)
-    traits = [] if traits_text in NONE_WORDS else [t.strip() for t in traits_text.split("・") if t.strip()]
+    traits = evolve_traits(source_text(item.get("sub_type"), "sub_type", required=False))
     product = source_text(item.get("set"), "set", required=False)
-    if title := evolve_title(product, traits):
+    if title := evolve_title(product, traits, norm_name(name), crossover):
         record["title"] = title
     for source, target in (("cost", "cost"), ("attack", "attack"), ("hp", "defense")):
         value = number_or_none(item.get(source), source)
@@ -163,17 +207,18 @@ def evolve_record(item: Any) -> dict[str, Any] | None:
 def convert(items: list[Any]) -> Conversion:
     result = Conversion("evolve")
     seen: dict[str, int] = {}
+    crossover = crossover_titles(items)
     for index, item in enumerate(items, start=1):
         number = str(item.get("card_code", "")).strip() if isinstance(item, dict) else ""
         try:
-            record = evolve_record(item)
+            record = evolve_record(item, crossover)
         except RecordError as error:
             result.reject(index, number or "no number", str(error))
             continue
         if record is None:
             result.note(index, number, f"{item['card_type']} (a point marker, not a card of a deck): left out")
             continue
-        key = record["number"].upper()  # numbers compare upper-cased (contract, "Fixed details")
+        key = norm_number(record["number"])  # numbers compare after NFKC, trimmed, upper-cased (contract)
         if key in seen:
             result.reject(index, number, f"field 'card_code': duplicate number (record {seen[key]} has it too)")
             continue

@@ -214,9 +214,9 @@ def test_a_cached_card_that_lacks_a_field_is_never_served_the_files_are_read_ins
     good = fresh_load(layer)
     [path] = cache_files()
     payload = marshal.loads(path.read_bytes()[cache._HEADER :])
-    values, mask, tagged = marshal.loads(payload["records"][0])
+    values, mask, tagged, printed = marshal.loads(payload["records"][0])
     del values[payload["fields"].index("grade")]
-    payload["records"][0] = marshal.dumps((values, mask, tagged))
+    payload["records"][0] = marshal.dumps((values, mask, tagged, printed))
     signed_with_the_users_secret(path, marshal.dumps(payload))
     parses.clear()
     damaged_db = fresh_load(layer)
@@ -260,11 +260,11 @@ def forge(path: Path, secret: bytes, rename: tuple[str, str]) -> None:
     old, new = rename
     payload["names"] = [new if name == old else name for name in payload["names"]]
     for index, record in enumerate(payload["records"]):
-        values, mask, tagged = marshal.loads(record)
+        values, mask, tagged, printed = marshal.loads(record)
         name = payload["fields"].index("name")
         if values[name] == old:
             values[name] = new
-            payload["records"][index] = marshal.dumps((values, mask, tagged))
+            payload["records"][index] = marshal.dumps((values, mask, tagged, printed))
     forged = marshal.dumps(payload)
     start = data[: cache._HEADER - cache._MAC_BYTES]
     path.write_bytes(start + cache._mac(secret, start, forged) + forged)
@@ -642,3 +642,33 @@ def test_a_cached_database_builds_only_the_cards_asked_for(layer, parses):
     assert set(cached.cards._built) == {"T-001"}
     assert cached.suggest("Crti") == parsed.suggest("Crti")
     assert cached.by_name == parsed.by_name and cached.cards == parsed.cards  # and on demand, every card
+
+
+def test_a_cached_card_keeps_its_number_and_name_as_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parses):
+    """The spellings as printed are no fields: the cache keeps them beside the fields, and look-ups still compare the
+    normalised forms."""
+    empty = tmp_path / "no-shipped"
+    empty.mkdir()
+    monkeypatch.setattr(carddb, "shipped_carddb_dir", lambda: empty)
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "cards"
+    (folder / "evolve").mkdir(parents=True)
+    records = [
+        {"number": "BP03-LDⓈ01", "name": "サロメ＆ミサキ", "type": "leader", "class": "sword"},
+        {"number": "BP01-001", "name": "ローズクイーン", "type": "follower", "class": "forest", "cost": 8},
+    ]
+    (folder / "evolve" / "cards.toml").write_text(tomli_w.dumps({"cards": records}), encoding="utf-8")
+    forget_loaded()
+    validated = load_carddb("evolve", [folder])
+    forget_loaded()
+    parses.clear()
+    cached = load_carddb("evolve", [folder])
+    assert parses == []  # from the cache
+    for db in (validated, cached):
+        card = db.resolve("bp03-ldⓢ01")
+        assert card is not None and card is db.resolve("BP03-LDS01") and card is db.resolve("サロメ&ミサキ")
+        assert (card.number, card.name) == ("BP03-LDS01", "サロメ&ミサキ")
+        assert (card.printed_number, card.printed_name) == ("BP03-LDⓈ01", "サロメ＆ミサキ")
+        assert db.cards["BP01-001"].printed is None
+    assert dict(cached.cards) == dict(validated.cards)
+    forget_loaded()

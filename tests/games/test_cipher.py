@@ -504,7 +504,7 @@ def test_two_symbols_and_no_symbol_are_valid() -> None:
 
 
 def test_limit_identity_keeps_parentheses() -> None:
-    assert limit_identity(card(unit_name="カムイ（女）")) == ("T", "カムイ(女)")
+    assert limit_identity(card(unit_name="カムイ（女）")) == ("t", "カムイ(女)")  # titles: case-insensitively
 
 
 def test_name_mismatch_is_a_database_warning() -> None:

@@ -583,6 +583,7 @@ def test_shipped_database_is_the_real_card_list(isolated_carddb):
 def test_printed_numbers_and_the_spellings_players_type(isolated_carddb, typed, number):
     card = load_carddb("vanguard").resolve(typed)
     assert card is not None and card.number == number
+    assert card.printed_number.upper() == number  # shown as printed: `G-BT09/Re:01`
 
 
 def test_names_shared_by_different_cards_pool_for_the_copy_limit(isolated_carddb):

@@ -214,3 +214,17 @@ def test_only_the_cards_module_imports_pydantic():
             if pydantic and id(node) not in typing_only:
                 offenders.append(f"{path.name}:{node.lineno}")
     assert offenders == []
+
+
+def test_number_and_name_compare_normalised_and_show_as_printed():
+    """Look-ups and comparisons read the normalised fields; the record's own spelling is kept for display only."""
+    card = sample()  # number "s-1", name "Ｓａｍｐｌｅ"
+    assert (card.number, card.name) == ("S-1", "Sample")
+    assert (card.printed_number, card.printed_name, card.label()) == ("s-1", "Ｓａｍｐｌｅ", "Ｓａｍｐｌｅ (s-1)")
+    assert card.to_dict()["number"] == "S-1" and "printed" not in card.to_dict()  # not a field
+    plain = Sample.validate({"number": " S-1 ", "name": "Sample", "type": "unit", "colour": "red"})
+    assert plain.printed is None and plain.label() == "Sample (S-1)"  # trimmed, nothing else to keep
+    assert plain != card  # the same fields, printed otherwise
+    made = Sample(number="s-1", name="Ｓａｍｐｌｅ", type="unit", colour="red")
+    for other in (copy.deepcopy(card), pickle.loads(pickle.dumps(card)), made):
+        assert other == card and (other.printed_number, other.printed_name) == ("s-1", "Ｓａｍｐｌｅ")

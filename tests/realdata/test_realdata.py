@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import tomllib
 import unicodedata
+from collections import Counter
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_deck, rule_ids
+from conftest import cipher_unit, make_db, make_deck, rule_ids
 
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb
@@ -92,12 +93,12 @@ def test_the_shipped_evolve_records_are_the_converters_output():
         assert shipped[number] == record
 
 
-def test_evolve_odd_widths_are_normalised():
+def test_evolve_odd_widths_are_read_and_numbers_and_names_kept_as_printed():
     item = {"card_code": "ＢＰ０１－００１", "name": " ローズ　クイーン ", "class": "ｴﾙﾌ", "card_type": "フォロワー"}
     item |= {"sub_type": "植物族", "cost": "８", "attack": "7", "hp": "7", "set": "BP01"}
     conversion = convert_evolve([item])
-    assert conversion.rejected == [] and conversion.records[0]["number"] == "BP01-001"
-    assert conversion.records[0]["name"] == "ローズ クイーン" and conversion.records[0]["cost"] == 8
+    assert conversion.rejected == [] and conversion.records[0]["number"] == "ＢＰ０１－００１"  # only trimmed
+    assert conversion.records[0]["name"] == "ローズ　クイーン" and conversion.records[0]["cost"] == 8
     assert conversion.records[0]["class"] == "forest"
     evolved = item | {"card_code": "BP01-002", "card_type": "ﾌｫﾛﾜｰ ･ ｴﾎﾞﾙｳﾞ", "cost": "-"}
     [record] = convert_evolve([evolved]).records  # half-width kind, spaces around the middle dot
@@ -510,3 +511,139 @@ def test_a_pasted_deck_needs_resolution_by_section(evolve_db):
         return {evolve_db.cards[number.upper()].name for number in entry[section]}
 
     assert any(names(entry, "main") & names(entry, "evolve") for entry in SAMPLE_DECKS)
+
+
+# Cipher: one card that the source spells two ways is one card name --------------------------------------------
+
+CIPHER_FILLER = {f"B01-0{n:02d}": 4 for n in range(1, 12)} | {"B01-012": 2}  # 46 cards; B01-003 costs 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("B09-072", "P09-007"),  # Jemmie: "As Strong As One Brigade" / "As Strong as One Brigade" (case)
+        ("B19-023", "P19-009"),  # Sothis: "...Enigmatic Power" / "...Engimatic Power" (a typo of the source)
+        ("P01-006", "S01-003"),  # Jagen: "Faithful Veteran" / "Faithful Verteran" (a typo of the source)
+    ],
+)
+def test_one_card_the_source_spells_two_ways_is_one_card_name(isolated_carddb, first, second):
+    db = load_carddb("cipher")
+    deck = make_deck(db, main=CIPHER_FILLER | {first: 4, second: 4})
+    [finding] = check_deck(deck, db)
+    assert (finding.rule, finding.count, finding.limit, finding.cards) == ("cipher.copies", 8, 4, [first, second])
+    assert check_deck(make_deck(db, main=CIPHER_FILLER | {first: 2, second: 2}), db) == []
+
+
+def test_cipher_title_typos_are_corrected_and_case_is_kept():
+    def record(unit: str, title: str, code: str) -> dict[str, Any]:
+        [converted] = convert_cipher([CIPHER_GOOD | {"Character": unit, "Title": title}]).records
+        return converted | {"code": code}
+
+    jagen = record("Jagen", "Faithful Verteran", "S01-003")
+    assert (jagen["title"], jagen["name"]) == ("Faithful Veteran", "Faithful Veteran Jagen")
+    sothis = record("Sothis", " Lass Possessed of Engimatic Power", "P19-009")
+    assert sothis["title"] == "Lass Possessed of Enigmatic Power"
+    jemmie = record("Jemmie", "As Strong as One Brigade", "P09-007")  # case alone: the card model compares it
+    assert jemmie["title"] == "As Strong as One Brigade"
+    assert record("Marth", "Altean Hero-Prince", "B15-002")["title"] == "Altean Hero-Prince"  # another card
+
+
+def test_cipher_titles_compare_case_insensitively_for_the_copy_limit():
+    db = make_db("cipher", [cipher_unit("C-1", "As Strong As One", "U"), cipher_unit("C-2", "As Strong as One", "U")])
+    [finding] = [v for v in check_deck(make_deck(db, main={"C-1": 3, "C-2": 2}), db) if v.rule == "cipher.copies"]
+    assert (finding.count, finding.cards) == (5, ["C-1", "C-2"])
+
+
+# EVOLVE: promo printings of crossover cards, guild traits ----------------------------------------------------
+
+UMA_MUSUME = "ウマ娘 プリティーダービー"
+VANGUARD = "カードファイト!! ヴァンガード"
+
+
+@pytest.mark.parametrize(
+    ("leader", "promo"), [("CP01-LD01", "PR-052"), ("CP03-LD01", "PR-259"), ("CP03-LD01", "PR-285")]
+)
+def test_a_title_deck_may_hold_the_promo_printing_of_its_crossover_card(evolve_db, leader, promo):
+    """にんじん PR-052 and ドライブポイント PR-259/PR-285 print no title traits ('-'): they take the title of the
+    crossover product that prints their name, so a title deck holding them is legal."""
+    title = evolve_db.cards[leader].title
+    assert title == {"PR-052": UMA_MUSUME}.get(promo, VANGUARD) == evolve_db.cards[promo].title
+    names: dict[str, str] = {}
+    for card in sorted(evolve_db.cards.values(), key=lambda card: card.number):
+        plain = not (card.evolve or card.advance or card.token) and card.type != "leader" and card.deck_limit is None
+        if card.title == title and plain:
+            names.setdefault(card.name, card.number)
+    numbers = list(names.values())
+    main = {number: 3 for number in numbers[:13]} | {numbers[13]: 1}  # 40 cards of the title
+    deck = make_deck(evolve_db, leader={leader: 1}, main=main, evolve={promo: 3}, basis="title")
+    assert check_deck(deck, evolve_db) == []
+
+
+def test_a_promo_without_title_traits_takes_the_title_of_the_product_printing_its_name():
+    carrot = {"name": "にんじん", "card_type": "スペル・エボルヴ", "class": "ニュートラル", "cost": "-", "attack": "-"}
+    carrot |= {"hp": "-", "sub_type": "-"}
+    product = GOOD | carrot | {"card_code": "CP01-085", "set": "CP01"}
+    promo = GOOD | carrot | {"card_code": "PR-052", "set": "PR"}
+    other = GOOD | {"card_code": "PR-001", "set": "PR", "name": "B"}
+    records = by_number(convert_evolve([promo, other, product]).records)  # the promo before its product
+    assert records["PR-052"]["title"] == records["CP01-085"]["title"] == UMA_MUSUME
+    assert "title" not in records["PR-001"]
+    both = GOOD | carrot | {"card_code": "CP03-099", "set": "CP03"}  # a name two titles print: no guess
+    conversion = convert_evolve([promo, product, both])
+    assert [number for _, number, _ in conversion.rejected] == ["PR-052"]
+    assert "crossover products of several titles print this name" in conversion.rejected[0][2]
+
+
+def test_traits_split_only_outside_guild_names():
+    [record] = convert_evolve([GOOD | {"sub_type": "プリコネ・〈ジオ・ゲヘナ〉・人間"}]).records
+    assert record["traits"] == ["プリコネ", "〈ジオ・ゲヘナ〉", "人間"]
+
+
+def test_shipped_guild_names_are_whole_traits(evolve_db):
+    guilds = Counter(t for card in evolve_db.cards.values() for t in card.traits if "〈" in t or "〉" in t)
+    assert guilds == {
+        "〈ジオ・テオゴニア〉": 12,
+        "〈レイジ・レギオン〉": 9,
+        "〈ジオ・ゲヘナ〉": 4,
+        "〈ジオ・ニヴルヘル〉": 4,
+    }
+    assert sum(guilds.values()) == 29  # records: each holds one guild
+
+
+# Numbers and names as printed, compared normalised ------------------------------------------------------------
+
+
+def test_shipped_numbers_and_names_are_as_printed(evolve_db):
+    shipped = shipped_records("evolve")
+    assert "BP03-LDⓈ01" in shipped and "BP03-LDS01" not in shipped
+    assert shipped["CP02-SL19a"]["number"] == "CP02-SL19a"
+    assert shipped["BP11-003"]["name"] == "優美な猫姉妹・シャム＆シャマ"
+    assert shipped_records("cipher")["B08-047a"]["number"] == "B08-047a"
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["BP03-LDⓈ01", "BP03-LDS01", "bp03-ldⓢ01", "ＢＰ０３－ＬＤⓈ０１"],
+    ids=["as-printed", "plain-letter", "lower-case", "full-width"],
+)
+def test_a_number_printed_with_a_circled_letter_is_found_however_it_is_typed(evolve_db, key):
+    card = evolve_db.resolve(key)
+    assert card is not None and (card.number, card.printed_number) == ("BP03-LDS01", "BP03-LDⓈ01")
+
+
+def test_show_prints_numbers_and_names_as_printed(isolated_carddb, run_cli, tmp_path):
+    evolve = tmp_path / "salome.deck.toml"
+    evolve.write_text(
+        'game = "evolve"\n[leader]\n"bp03-ldⓢ01" = 1\n[main]\n"優美な猫姉妹・シャム&シャマ" = 3\n"CP02-SL19A" = 1\n',
+        encoding="utf-8",
+    )
+    _, out, _ = run_cli("show", evolve)
+    assert "BP03-LDⓈ01" in out and "BP03-LDS01" not in out
+    assert "優美な猫姉妹・シャム＆シャマ" in out and "CP02-SL19a" in out
+    cipher = tmp_path / "risen.deck.toml"
+    cipher.write_text('game = "cipher"\n[main]\n"B08-047A" = 4\n"b08-047bn" = 2\n', encoding="utf-8")
+    _, out, _ = run_cli("show", cipher)
+    assert "B08-047a" in out and "B08-047b" in out and "B08-047A" not in out
+    _, out, _ = run_cli("show", cipher, "--output", "json")
+    numbers = [entry["number"] for entry in json.loads(out)["sections"]["main"]["cards"]]
+    assert numbers == ["B08-047a", "B08-047b"]
