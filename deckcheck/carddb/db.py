@@ -190,12 +190,14 @@ class CardDB:
         names: dict[str, None] = {}  # in order of preference, each once
         if wanted:
             names.update(dict.fromkeys(index.exact.get(wanted, ())))
+            close = index.names.scored_matches(wanted, limit, cutoff=0.5)
+            # the whole name typed nearly right (ブラスターブレード・スピリッツ) beats a name it merely holds
+            names.update(dict.fromkeys(name for name, score in close if score >= NEARLY_THE_NAME))
             if len(names) < limit and len(wanted) >= 2:
                 held = [name for folded, name in index.names if wanted in folded or folded in wanted]
                 names.update(dict.fromkeys(sorted(held, key=lambda name: abs(len(name) - len(key)))[:limit]))
             if len(names) < limit:
-                close = index.names.close_matches(wanted, limit, cutoff=0.5)
-                names.update(dict.fromkeys(close))
+                names.update(dict.fromkeys(name for name, _ in close))
         found = [self.cards[self.numbers_by_name[name][0]].label() for name in names]  # as printed
         number = norm_number(key)
         if number and len(found) < limit:
@@ -246,6 +248,10 @@ class _Grams:
 
     def close_matches(self, word: str, limit: int, cutoff: float) -> list[str]:
         """Like difflib.get_close_matches (the answers of the forms closest to `word`, at least `cutoff`)."""
+        return [answer for answer, _ in self.scored_matches(word, limit, cutoff)]
+
+    def scored_matches(self, word: str, limit: int, cutoff: float) -> list[tuple[str, float]]:
+        """The answers closest to `word` with their similarity (difflib's ratio), closest first."""
         shared: Counter[int] = Counter()
         for gram in dict.fromkeys(_grams(word)):
             shared.update(self.postings.get(gram, ()))
@@ -259,7 +265,13 @@ class _Grams:
                 score = matcher.ratio()
                 if score >= cutoff and score > scored.get(answer, 0.0):
                     scored[answer] = score
-        return sorted(scored, key=lambda answer: (-scored[answer], answer))[:limit]
+        return [
+            (answer, scored[answer]) for answer in sorted(scored, key=lambda answer: (-scored[answer], answer))[:limit]
+        ]
+
+
+#: A close spelling at least this similar (difflib's ratio) is the name typed nearly right, not another card.
+NEARLY_THE_NAME = 0.85
 
 
 def _grams(text: str) -> list[str]:

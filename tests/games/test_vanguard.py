@@ -787,3 +787,16 @@ def test_real_printings_pool_by_name_whatever_their_number_or_spacing(isolated_c
     copies = sorted((len(v.cards), v.count) for v in check_deck(deck) if v.rule == "vanguard.copies")
     assert copies == [(1, 5), (2, 5), (2, 5)]  # one finding per name, naming each number the deck used
     assert {card.name for card, _ in deck.cards("g")} == {"スノーエレメント ブリーザ", "不滅の聖剣 フィデス"}
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("リザードガンナー アンドゥー", "リザードランナー アンドゥー"),  # a player's mistake (decklist-styles.md)
+        ("希望の火エルモ", "希望の火 エルモ"),  # an epithet run into the name
+        ("ブラスターブレード・スピリッツ", "ブラスター・ブレード・スピリット"),
+    ],
+)
+def test_a_misspelt_real_name_suggests_the_real_card_first(isolated_carddb, typed, meant):
+    suggestions = load_carddb("vanguard").suggest(typed)
+    assert suggestions and suggestions[0].startswith(f"{meant} (")
