@@ -7,6 +7,7 @@ skips parsing and validation; see that module for where it lives and how to turn
 from __future__ import annotations
 
 import difflib
+import operator
 import os
 import re
 from collections import Counter, defaultdict
@@ -200,7 +201,7 @@ class CardDB:
                 names.update(dict.fromkeys(name for name, _ in close))
         found = [self.cards[self.numbers_by_name[name][0]].label() for name in names]  # as printed
         number = norm_number(key)
-        if number and len(found) < limit:
+        if len(found) < limit and any("0" <= char <= "9" for char in number):  # every card number has a digit
             close_numbers = index.numbers.close_matches(number, limit, cutoff=0.7)
             found += [self.cards[n].label() for n in close_numbers if self.cards[n].name not in names]
         return found[:limit]
@@ -216,7 +217,7 @@ class CardDB:
                 for folded in name_keys(name):
                     exact.setdefault(folded, []).append(name)
                     keys.append((folded, name))
-            self._index = _SuggestIndex(exact, _Grams(keys), _Grams([(number, number) for number in self.cards]))
+            self._index = _SuggestIndex(exact, _Grams(keys), list(self.cards))
         return self._index
 
 
@@ -226,7 +227,12 @@ class _SuggestIndex:
 
     exact: dict[str, list[str]]  # search key -> names
     names: _Grams  # (search key, name), a name under each of its keys
-    numbers: _Grams  # (number, number)
+    all_numbers: list[str]
+
+    @cached_property
+    def numbers(self) -> _Grams:
+        """(number, number): made only when a key that may be a number is not found."""
+        return _Grams([(number, number) for number in self.all_numbers])
 
 
 class _Grams:
@@ -238,10 +244,11 @@ class _Grams:
 
     def __init__(self, pairs: list[tuple[str, str]]) -> None:
         self.pairs = pairs
-        self.postings: dict[str, list[int]] = defaultdict(list)
+        postings: defaultdict[str, list[int]] = defaultdict(list)
         for position, (form, _) in enumerate(pairs):
-            for gram in dict.fromkeys(_grams(form)):
-                self.postings[gram].append(position)
+            for gram in set(map(operator.add, form, form[1:])) if len(form) > 1 else (form,):
+                postings[gram].append(position)
+        self.postings: dict[str, list[int]] = postings
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         return iter(self.pairs)
