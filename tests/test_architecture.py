@@ -265,6 +265,7 @@ CORE = [
     "deckcheck.model.cards",
     "deckcheck.model.deck",
     "deckcheck.model.game",
+    "deckcheck.model.versions",  # rules versions and formats: read by every game's declaration (issue 24)
     "deckcheck.model.violation",
 ]
 CARDS = ["deckcheck._util.toml_scan", "deckcheck.carddb", "deckcheck.carddb.cache", "deckcheck.carddb.db"]

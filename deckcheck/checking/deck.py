@@ -13,6 +13,7 @@ from deckcheck.carddb.db import CardDB, load_carddb
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import BAD_COUNT, UNKNOWN_CARD, UNKNOWN_SECTION
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
+from deckcheck.model.versions import RulesChoice, choose_rules
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regulation is asked for
@@ -36,6 +37,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                 f"the sections are: {', '.join(game.sections)}.",
             )
         )
+    found.extend(_sections_of_other_formats(deck))
     sections = game.sections
     asked: set[str] = set()  # the unknown keys suggestions were worked out for
     for entry in deck.entries:
@@ -67,6 +69,27 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
             found.append(
                 _unknown_card(deck, key, deck.source.keys[key], "", suggesting, deck.source.key_lines.get(key))
             )
+    return found
+
+
+def _sections_of_other_formats(deck: Deck) -> list[Violation]:
+    """A section only another format has (EVOLVE's sealed `pool`): not a section of this deck, and why."""
+    game, chosen = deck.game, deck.rules
+    found = []
+    for section, formats in game.format_sections.items():
+        if chosen.format in formats or not (deck.section_entries(section) or section in deck.source.section_lines):
+            continue
+        line = deck.source.section_lines.get(section)
+        at = f" (line {line})" if line else ""
+        found.append(
+            Violation(
+                rule=UNKNOWN_SECTION,
+                severity="error",
+                section=section,
+                message=f"Section '{section}'{at} belongs to the {' / '.join(formats)} format only "
+                f"({game.format_refs.get(formats[0], 'its rules')}); this deck's format is {chosen.format}.",
+            )
+        )
     return found
 
 
@@ -108,8 +131,10 @@ def check_deck(deck: Deck, db: CardDB | None = None, regulation: BoundRegulation
     """Every violation of a deck: the shared deck rules first, then the game's rules in spec order, then the
     regulation's banned and restricted cards (when one is given)."""
     violations = common_violations(deck, db)
+    chosen = deck.rules
     for rule in deck.game.rules:
-        violations.extend(rule.run(deck))
+        if rule.applies(chosen.version, chosen.format):
+            violations.extend(rule.run(deck))
     if regulation is not None:
         violations.extend(regulation.violations(deck))
     if violations:
@@ -176,6 +201,8 @@ def report_deck(
     game selects none (judged without one, `note` says so).
     """
     started = time.perf_counter()
+    if as_of is not None and deck.chosen_rules is None and deck.game.rules_versions:
+        deck.chosen_rules = rules_on(deck, as_of)
     bound = _bound_regulation(deck, db, regulation, as_of, deck_key, tuple(carddb_dirs))
     report = DeckReport(
         path=deck.path,
@@ -188,8 +215,21 @@ def report_deck(
     if bound is None and as_of is not None:  # only a date before every regulation of the game selects none
         day = as_of.isoformat() if isinstance(as_of, date) else as_of
         report.note = f"--as-of {day}: no {deck.game.id} regulation was in force; judged without a regulation"
+    if deck.game.rules_versions:
+        report.rules = deck.rules
+        notes = [*deck.rules.notes, *deck.rules_notes, *([report.note] if report.note else [])]
+        report.note = "; ".join(notes) or None
     report.seconds = time.perf_counter() - started
     return report
+
+
+def rules_on(deck: Deck, as_of: date | str) -> RulesChoice:
+    """The rules version in force on `as_of` for this deck (its own `rules` key wins), and its format."""
+    from deckcheck.checking.regulations import parse_day  # deferred: a date asked for
+
+    day = as_of if isinstance(as_of, date) else parse_day(as_of, option="as_of")
+    source = deck.source
+    return choose_rules(deck.game, source.keys, as_of=day, path=source.path, key_lines=source.key_lines)
 
 
 def _bound_regulation(

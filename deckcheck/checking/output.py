@@ -32,6 +32,8 @@ def render_text(run: CheckRun, style: Style = _plain, verbose: bool = True) -> s
     lines: list[str] = []
     for report in run.reports:
         lines.append(_deck_heading(report, style))
+        if report.note:
+            lines.append(f"  note: {escape_controls(report.note)}")
         if report.legal and not report.violations:
             continue
         for violation in report.violations:
@@ -54,7 +56,11 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
     verdict = style("legal", fg="green", bold=True) if report.legal else style("illegal", fg="red", bold=True)
     counts = ", ".join(f"{escape_controls(section)} {count}" for section, count in report.counts.items())
     title = f" “{escape_controls(report.name)}”" if report.name else ""
-    return f"{style(escape_controls(report.path or '<deck>'), bold=True)}  {report.game}{title}  [{counts}]  {verdict}"
+    rules = f" ({report.rules.text()})" if report.rules is not None else ""
+    return (
+        f"{style(escape_controls(report.path or '<deck>'), bold=True)}  {report.game}{rules}{title}  [{counts}]  "
+        f"{verdict}"
+    )
 
 
 def violation_line(violation: Violation, style: Style, path: str | None = None) -> str:

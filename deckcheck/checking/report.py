@@ -10,6 +10,7 @@ from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
     from deckcheck.checking.regulations import Regulation
+    from deckcheck.model.versions import RulesChoice
 
 
 @dataclass
@@ -24,6 +25,8 @@ class DeckReport:
     regulation: Regulation | None = None  # the regulation the deck was checked against, if any
     seconds: float = 0.0  # how long checking it took (JUnit's `time`)
     note: str | None = None  # e.g. --as-of before the game's first regulation: judged without one
+    # the rules version and format that judged it, for a game with versions of its rules (EVOLVE)
+    rules: RulesChoice | None = None
 
     @property
     def legal(self) -> bool:
@@ -34,15 +37,19 @@ class DeckReport:
         return any(v.severity in levels for v in self.violations)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "path": self.path,
-            "game": self.game,
-            "name": self.name,
-            "legal": self.legal,
-            "counts": self.counts,
-            "violations": [v.to_json() for v in self.violations],
-            "regulation": self.regulation.to_json() if self.regulation is not None else None,
-        }
+        return (
+            {
+                "path": self.path,
+                "game": self.game,
+                "name": self.name,
+                "legal": self.legal,
+                "counts": self.counts,
+                "violations": [v.to_json() for v in self.violations],
+                "regulation": self.regulation.to_json() if self.regulation is not None else None,
+            }
+            | ({"rules": self.rules.to_json()} if self.rules is not None else {})
+            | ({"note": self.note} if self.note else {})
+        )
 
 
 @dataclass

@@ -20,12 +20,16 @@ def check_paths(
     regulation: str | None = None,
     as_of: date | str | None = None,
     jobs: int | None = None,
+    rules: str | None = None,
+    format: str | None = None,
 ) -> CheckRun:
     """Check every deck under the given paths; an unreadable file never stops the others.
 
     Regulations follow the contract: `regulation` (a name) for the decks of every game that has it, else a deck's
     own `regulation` key, else the regulation in force on `as_of`. A name that no checked game has, or an `as_of`
-    that is not a date, is bad input (DeckcheckError from here; exit code 2).
+    that is not a date, is bad input (DeckcheckError from here; exit code 2). `rules` and `format` choose the rules
+    version and format of the decks of every game that has them (deckcheck.model.versions); `as_of` chooses the
+    version in force that day too.
 
     `jobs`: processes to share the decks among (see checking.parallel); None decides by the number of decks and
     CPUs and $DECKCHECK_JOBS. The result is the same whatever it is.
@@ -34,7 +38,7 @@ def check_paths(
     run = CheckRun()
     if extra := tuple(carddb_dirs):
         layer_folders(extra)  # a --carddb folder that does not exist is said once, before any work
-    session = CheckSession(run, extra, regulation, as_of)  # a bad --as-of stops before any work
+    session = CheckSession(run, extra, regulation, as_of, rules, format)  # a bad --as-of stops before any work
     texts: dict[str, str] = {}
     watch = None
     if len(paths) > 1 or any(os.path.isdir(path) for path in paths):  # one deck file never needs workers
@@ -43,7 +47,7 @@ def check_paths(
         watch = parallel.watch_cpus()  # how busy the CPUs are while the files are read decides the workers
     files, run.errors = find_deck_files(paths, texts)
     workers = 1
-    if regulation is None and as_of is None and len(files) > 1:  # regulations are decided in one process
+    if regulation is None and as_of is None and rules is None and format is None and len(files) > 1:
         from deckcheck.checking import parallel  # deferred: several decks only
 
         workers = parallel.workers_for(len(files), jobs, watch)

@@ -14,6 +14,7 @@ from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import DeckSource
+from deckcheck.model.versions import choose_rules
 
 if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regulation is asked for
     from deckcheck.checking.regulations import BoundRegulation, Regulation, RegulationSet
@@ -52,9 +53,16 @@ class CheckSession:
     """What one `check` run loads once per game: card databases and regulations, and the problems met."""
 
     def __init__(
-        self, run: CheckRun, extra: tuple[str | Path, ...], name: str | None, as_of: date | str | None
+        self,
+        run: CheckRun,
+        extra: tuple[str | Path, ...],
+        name: str | None,
+        as_of: date | str | None,
+        rules: str | None = None,
+        format: str | None = None,
     ) -> None:
         self.run, self.extra, self.name = run, extra, name
+        self.rules, self.format = rules, format
         self.day = None
         if as_of is not None:
             from deckcheck.checking.regulations import parse_day  # deferred: a regulation asked for
@@ -128,8 +136,26 @@ class CheckSession:
         except DeckcheckError as error:  # the deck's own `regulation` key names no regulation
             self.run.errors.append(_at_key_line(error, source))
             return None
+        deck = resolve_deck(source, db)
         try:
-            return report_deck(resolve_deck(source, db), db, bound)
+            deck.chosen_rules = choose_rules(
+                db.game,
+                source.keys,
+                rules=self.rules,
+                format=self.format,
+                as_of=self.day,
+                path=source.path,
+                key_lines=source.key_lines,
+            )
+        except OptionError as error:  # --rules or --format the game does not have: said once
+            if not any(str(known) == str(error) for known in self.run.errors):
+                self.run.errors.append(error)
+            return None
+        except DeckcheckError as error:  # the deck's own `rules` or `format` key
+            self.run.errors.append(error)
+            return None
+        try:
+            return report_deck(deck, db, bound)
         except Exception as error:  # a bug on one deck: reported for that deck, the others still checked
             self.run.errors.append(internal_error(source.path or "<deck>", error))
             return None

@@ -260,7 +260,28 @@ def check(
             "--as-of",
             metavar="YYYY-MM-DD",
             help="Check each deck against its game's regulation in force on this date (the latest effective on or "
-            "before it), unless --regulation or the deck's `regulation` key names one.",
+            "before it), unless --regulation or the deck's `regulation` key names one; for a game with several "
+            "versions of its rules (evolve), also by the version in force that day.",
+            show_default=False,
+        ),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            metavar="VERSION",
+            help="Judge by this version of the rules document (evolve: 1.7.0 or 1.24.1), for the decks of every "
+            "game that has versions; it wins over a deck's `rules` key and --as-of. Default: the newest.",
+            show_default=False,
+        ),
+    ] = None,
+    deck_format: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            metavar="FORMAT",
+            help="Judge in this format (evolve: standard, crossover, sealed), for the decks of every game that has "
+            "formats; it wins over a deck's `format` key. Default: the deck's key, else standard.",
             show_default=False,
         ),
     ] = None,
@@ -274,7 +295,15 @@ def check(
     from deckcheck.checking.run import check_paths
 
     files_progress = _progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
-    run = check_paths(paths, carddb or (), progress=files_progress, regulation=regulation, as_of=as_of)
+    run = check_paths(
+        paths,
+        carddb or (),
+        progress=files_progress,
+        regulation=regulation,
+        as_of=as_of,
+        rules=rules,
+        format=deck_format,
+    )
     run.errors = [as_flags(error) for error in run.errors]  # every output format names the options by their flags
     for warning in run.warnings:
         _say(f"deckcheck: card data note: {warning}")

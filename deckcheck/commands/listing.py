@@ -17,21 +17,53 @@ def games_json(games: list[Game]) -> dict[str, Any]:
             "id": game.id,
             "title": game.title,
             "rules_document": game.rules_document,
-            "sections": list(game.sections),
+            "sections": list(game.sections_of(game.formats[0])),
             "keys": [*COMMON_KEYS, *game.deck_keys],
         }
+        | _versions_json(game)
         for game in games
     ]
     return {"games": listed}
+
+
+def _versions_json(game: Game) -> dict[str, Any]:
+    """A game's rules versions and formats, for a game that has more than one of either."""
+    if not game.rules_versions and len(game.formats) == 1:
+        return {}
+    return {
+        "rules_versions": [{"version": v.version, "effective": v.effective.isoformat()} for v in game.rules_versions],
+        "formats": list(game.formats),
+        "format_sections": {section: list(formats) for section, formats in game.format_sections.items()},
+    }
 
 
 def games_text(games: list[Game]) -> list[str]:
     lines = []
     for game in games:
         keys = f"; keys: {', '.join(game.deck_keys)}" if game.deck_keys else ""
-        lines += [f"{game.id:<14} {game.title}", f"{'':<14} sections: {', '.join(game.sections)}{keys}"]
+        sections = ", ".join(game.sections_of(game.formats[0]))
+        lines += [f"{game.id:<14} {game.title}", f"{'':<14} sections: {sections}{keys}"]
         lines.append(f"{'':<14} rules: {game.rules_document}")
+        lines += _versions_text(game)
     return lines
+
+
+def _versions_text(game: Game) -> list[str]:
+    lines = []
+    if game.rules_versions:
+        versions = ", ".join(f"{v.version} (from {v.effective.isoformat()})" for v in game.rules_versions)
+        lines.append(f"{'':<14} rules versions: {versions}; the newest by default, --rules or --as-of choose")
+    if len(game.formats) > 1:
+        extra = "; ".join(f"`{s}` in {', '.join(f)} only" for s, f in game.format_sections.items())
+        lines.append(f"{'':<14} formats: {', '.join(game.formats)} (deck key `format`){'; ' + extra if extra else ''}")
+    return lines
+
+
+def _applies(rule: Any) -> str:
+    """' (Ver.1.24.1 on; crossover)': where a rule applies, when not everywhere."""
+    parts = [f"Ver.{rule.since} on"] if rule.since else []
+    parts += [", ".join(rule.formats)] if rule.formats else []
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def rules_json(listing: RuleListing) -> dict[str, Any]:
@@ -46,17 +78,19 @@ def rules_json(listing: RuleListing) -> dict[str, Any]:
         "rules_document": game.rules_document,
         "rules": [
             {"id": rule.id, "severity": rule.severity, "ref": rule.ref, "refs": rule.refs, "summary": rule.summary}
+            | ({"since": rule.since} if rule.since else {})
+            | ({"formats": list(rule.formats)} if rule.formats else {})
             for rule in game.rules
         ],
         "common_rules": [rule.id for rule in listing.shared],
         "regulations": regulations,
-    }
+    } | _versions_json(game)
 
 
 def rules_text(listing: RuleListing) -> list[str]:
     game = listing.game
-    lines = [f"{game.title} — {game.rules_document}"]
+    lines = [f"{game.title} — {game.rules_document}", *(line.strip() for line in _versions_text(game))]
     for rule in game.rules:
-        lines += [f"  {rule.id:<32} {rule.severity:<7} [{rule.refs}]", f"  {'':<32} {rule.summary}"]
+        lines += [f"  {rule.id:<32} {rule.severity:<7} [{rule.refs}]", f"  {'':<32} {rule.summary}{_applies(rule)}"]
     lines.append(f"Every game also has: {', '.join(rule.id for rule in listing.shared)}.")
     return lines + listing.regulations.listing()

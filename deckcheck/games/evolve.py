@@ -36,6 +36,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import TYPE_CHECKING, Annotated, Any
 
 from deckcheck._util.normalize import norm_name
@@ -66,6 +67,7 @@ from deckcheck.model.game import (
     size_violations,
     tally,
 )
+from deckcheck.model.versions import RulesVersion
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -74,6 +76,7 @@ if TYPE_CHECKING:
 
 DEFAULT_COPIES = 3
 MAIN_MIN, MAIN_MAX = 40, 50
+SEALED_MAIN_MIN = 30  # B-1 6.1.1.3, no maximum
 EVOLVE_MAX = 10
 BASES = ("class", "title")
 
@@ -253,15 +256,48 @@ def leader_card(deck: Deck[EvolveCard]) -> EvolveCard | None:
     return None
 
 
+V1_24 = "1.24.1"  # the version of the formats, start amulets and the Vanguard title's conditions
+STANDARD, CROSSOVER, SEALED = "standard", "crossover", "sealed"
+VANGUARD_TITLE = norm_name("カードファイト!! ヴァンガード")
+
+
+def crossover_leaders(deck: Deck[EvolveCard]) -> list[EvolveCard] | None:
+    """A crossover deck's two leaders when `evolve.leader` holds for it (B-2 6.1.1.1), else None."""
+    listed = [card for card, n in deck.cards("leader") for _ in range(n)]
+    if deck.size("leader") != 2 or len(listed) != 2 or any(card.type != "leader" for card in listed):
+        return None
+    first, second = listed
+    if first.class_ is None or second.class_ is None or first.class_ == second.class_:
+        return None
+    return listed
+
+
 @rules.rule(
     "evolve.leader",
     ref="6.1.1.1",
-    refs="6.1.1.1 「リーダーカードは 1 枚のみ用意します」",
-    summary="The leader section holds exactly 1 card, and it is a leader card.",
+    refs="6.1.1.1 「リーダーカードは 1 枚のみ用意します」; crossover B-2 6.1.1.1; sealed B-1 6.1.1.2",
+    summary="The leader section holds exactly 1 card, and it is a leader card (crossover: 2 leaders of different "
+    "classes; sealed: 0 or 1).",
 )
 def leader(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     size = deck.size("leader")
     listed = deck.cards("leader")
+    if deck.format == CROSSOVER:
+        yield from _crossover_leaders(rule, deck)
+        return
+    if deck.format == SEALED:
+        if size > 1:
+            yield rule.violation(
+                "leader",
+                f"The leader section has {plural(size, 'card')} ({names_of(c for c, _ in listed)}); a sealed deck "
+                "may use at most 1 leader card (B-1 6.1.1.2 「リーダーカードを使用する義務はありません」).",
+                ref="B-1 6.1.1.2",
+                cards=[card.number for card, _ in listed],
+                count=size,
+                limit=1,
+            )
+        yield from _not_leaders(rule, listed, "B-1 6.1.1.2")
+        return
     if size != 1:
         what = "is empty" if size == 0 else f"has {plural(size, 'card')} ({names_of(c for c, _ in listed)})"
         yield rule.violation(
@@ -271,14 +307,50 @@ def leader(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
             count=size,
             limit=1,
         )
+    yield from _not_leaders(rule, listed, "6.1.1.1")
+
+
+def _not_leaders(rule: Rule, listed: Sequence[tuple[EvolveCard, int]], ref: str) -> Iterator[Violation]:
     for card, _ in listed:
-        assert isinstance(card, EvolveCard)
         if card.type != "leader":
             yield rule.violation(
                 "leader",
                 f"{card.label()} in the leader section is {with_article(card.kind())}, not a leader card; "
-                "the leader section must hold 1 leader card (6.1.1.1).",
+                f"the leader section must hold leader cards only ({ref}).",
+                ref=ref if ref != "6.1.1.1" else None,
                 cards=[card.number],
+            )
+
+
+def _crossover_leaders(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    size, listed = deck.size("leader"), deck.cards("leader")
+    ref = "B-2 6.1.1.1"
+    rule_text = f"a crossover deck uses 2 leader cards of different classes ({ref} 「互いにクラスが異なる 2 枚」)"
+    if size != 2:
+        what = "is empty" if size == 0 else f"has {plural(size, 'card')} ({names_of(c for c, _ in listed)})"
+        yield rule.violation(
+            "leader",
+            f"The leader section {what}; {rule_text}.",
+            ref=ref,
+            cards=[c.number for c, _ in listed],
+            count=size,
+            limit=2,
+        )
+    yield from _not_leaders(rule, listed, ref)
+    leaders = [card for card, n in listed for _ in range(n) if card.type == "leader"]
+    if size == 2 and len(leaders) == 2:
+        first, second = leaders
+        if first.class_ is None or second.class_ is None:
+            classless = ", ".join(card.label() for card in leaders if card.class_ is None)
+            yield rule.violation(
+                "leader", f"{classless} has no class; {rule_text}.", ref=ref, cards=[c.number for c in leaders]
+            )
+        elif first.class_ == second.class_:
+            yield rule.violation(
+                "leader",
+                f"Both leaders ({first.label()}, {second.label()}) are {CLASS_NAMES[first.class_]}; {rule_text}.",
+                ref=ref,
+                cards=list(dict.fromkeys(c.number for c in leaders)),
             )
 
 
@@ -292,6 +364,9 @@ def leader(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     summary="The main deck has 40–50 cards.",
 )
 def main_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    if deck.format == SEALED:
+        where = "B-1 6.1.1.3 「メインデッキは 30 枚以上のカードで構成します」"
+        return size_violations(rule, deck, "main", low=SEALED_MAIN_MIN, ref=where, at_least="needs at least")
     where = "6.1.1.2: 40 to 50 cards"
     return size_violations(rule, deck, "main", low=MAIN_MIN, high=MAIN_MAX, ref=where, at_least="needs at least")
 
@@ -332,6 +407,7 @@ def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
 
 @rules.rule(
     "evolve.evolve-size",
+    formats=("standard", "crossover"),  # sealed: 0 or more (B-1 6.1.1.4)
     ref="6.1.1.3",
     refs="6.1.1.3 「0 枚以上 10 枚以下」; 6.2.1.1.1",
     summary="The evolve deck has 0–10 cards (an absent section is an empty evolve deck).",
@@ -394,6 +470,7 @@ def copy_groups(deck: Deck[EvolveCard]) -> Iterator[CopyGroup[tuple[str, bool]]]
     refs="6.1.1.4 「メインデッキとエボルヴデッキにそれぞれ 3 枚ずつ(計 6 枚)」; 6.1.2",
     summary="At most 3 cards of one name in the main deck, and separately at most 3 in the evolve deck "
     "(a record's deck_limit replaces 3 in its own section).",
+    formats=("standard", "crossover"),  # sealed: no copy limit (B-1 6.1.1.5)
 )
 def copies(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     for section, _, entry, _ in copy_groups(deck):
@@ -435,10 +512,13 @@ class BasisStatus:
     title_ok: bool
     class_misfits: list[tuple[EvolveCard, int]] = field(default_factory=list)
     title_misfits: list[tuple[EvolveCard, int]] = field(default_factory=list)
+    # the Vanguard title's conditions (14.4.2, Ver.1.24.1): always met by other titles and under Ver.1.7.0
+    vg_ok: bool = True
 
     @property
     def passes(self) -> list[str]:
-        return [basis for basis, ok in (("class", self.class_ok), ("title", self.title_ok)) if ok]
+        title = self.title_ok and self.vg_ok
+        return [basis for basis, ok in (("class", self.class_ok), ("title", title)) if ok]
 
     @property
     def legal(self) -> bool:
@@ -458,7 +538,7 @@ class BasisStatus:
             return self.declared
         has_class, has_title = self.leader.class_ is not None, self.leader.title is not None
         if has_class and has_title:
-            return "title" if self.title_ok else "class"
+            return "title" if self.title_ok and self.vg_ok else "class"
         if has_title:
             return "title"
         return "class" if has_class else None
@@ -490,7 +570,47 @@ def basis_status(deck: Deck[EvolveCard]) -> BasisStatus | None:
         title_ok=lead.title is not None and not title_misfits,
         class_misfits=class_misfits,
         title_misfits=title_misfits,
+        vg_ok=not vanguard_conditions_apply(deck, lead) or not _vg_failures(deck, lead),
     )
+
+
+def vanguard_conditions_apply(deck: Deck[EvolveCard], lead: EvolveCard) -> bool:
+    """The Vanguard title's conditions (14.4.2) exist: Ver.1.24.1, the standard format, a leader of that title."""
+    chosen = deck.rules
+    return chosen.format == STANDARD and chosen.version == V1_24 and norm_name(lead.title or "") == VANGUARD_TITLE
+
+
+def start_amulets(deck: Deck[EvolveCard]) -> list[tuple[EvolveCard, int]]:
+    return [(card, n) for card, n in deck.all_cards(("main", "evolve")) if getattr(card, "start_amulet", False)]
+
+
+def off_class_triggers(deck: Deck[EvolveCard], lead: EvolveCard) -> list[tuple[EvolveCard, int]]:
+    """Trigger cards (14.4.1) whose class is not the leader's (Neutral is not; a classless leader fails them all)."""
+    cards = deck.all_cards(("main", "evolve"))
+    return [
+        (c, n) for c, n in cards if getattr(c, "trigger", None) and (lead.class_ is None or c.class_ != lead.class_)
+    ]
+
+
+def _vg_failures(deck: Deck[EvolveCard], lead: EvolveCard) -> list[str]:
+    """The 14.4.2.1 conditions a deck fails: `start-amulet` (14.4.2.1.1) and `trigger-class` (14.4.2.1.2)."""
+    failures = []
+    if not start_amulets(deck):
+        failures.append("start-amulet")
+    if off_class_triggers(deck, lead):
+        failures.append("trigger-class")
+    return failures
+
+
+def vanguard_basis_in_play(deck: Deck[EvolveCard]) -> EvolveCard | None:
+    """The leader when the Vanguard title basis is in play (spec §3): the title is declared, or no basis is declared
+    and the class basis fails, so only the title basis could make the deck legal."""
+    status = basis_status(deck)
+    if status is None or not vanguard_conditions_apply(deck, status.leader):
+        return None
+    if status.declared == "title" or (status.declared is None and status.valid_declaration and not status.class_ok):
+        return status.leader
+    return None
 
 
 def effective_basis(deck: Deck[EvolveCard]) -> str | None:
@@ -544,12 +664,22 @@ def _failure(status: BasisStatus, basis: str) -> str:
 @rules.rule(
     "evolve.basis",
     ref="6.1.1.5",
-    refs="6.1.1.5, 6.1.1.5.1, 6.1.1.5.2, 6.2.1.3",
-    summary="The deck meets the class basis or the title basis set by its leader (the declared one, if any).",
+    refs="6.1.1.5, 6.1.1.5.1, 6.1.1.5.2, 6.2.1.3; crossover B-2 6.1.1.5",
+    summary="The deck meets the class basis or the title basis set by its leader (the declared one, if any); "
+    "crossover: the class basis of both leaders.",
+    formats=("standard", "crossover"),  # sealed: classes and titles need not match (B-1 6.1.1.6)
 )
 def basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    if deck.format == CROSSOVER:
+        yield from _crossover_basis(rule, deck)
+        return
     declared, valid = declared_basis(deck)
     status = basis_status(deck)
+    if status is not None and status.legal and not status.vg_ok and status.class_ok and declared is None:
+        deck.rules_notes.append(
+            "legal by the class basis; the title basis of カードファイト!! ヴァンガード does not hold: "
+            + "; ".join(_VG_NOTES[failure] for failure in _vg_failures(deck, status.leader))
+        )
     passes = status.passes if status is not None else []
     at = "basis" if deck.key("basis") is not None else "leader"  # where the finding stands without misfit cards
     if not valid:
@@ -594,6 +724,177 @@ def basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
         deck_key=at,
         passes=passes,
     )
+
+
+_VG_NOTES = {
+    "start-amulet": "the deck has no card with 【スタートアミュレット】 (14.4.2.1.1)",
+    "trigger-class": "a trigger card is not of the leader's class (14.4.2.1.2)",
+}
+
+
+def _crossover_basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    """B-2 6.1.1.5: the class basis only, with both leaders' classes; the title basis cannot be chosen."""
+    leaders = crossover_leaders(deck)
+    if leaders is None:
+        return  # evolve.leader reports the leaders
+    declared, valid = declared_basis(deck)
+    if declared == "title" or not valid:
+        yield rule.violation(
+            None,
+            f"A crossover deck is built by class only; the basis {declared!r} cannot be chosen "
+            "(B-2 6.1.1.5 「タイトルを基準とする構築はできません」).",
+            ref="B-2 6.1.1.5",
+            deck_key="basis",
+        )
+        return
+    classes = {card.class_ for card in leaders} | {"neutral"}
+    misfits = [(c, n) for c, n in deck.all_cards(("main", "evolve")) if c.class_ is None or c.class_ not in classes]
+    if misfits:
+        names = " / ".join(CLASS_NAMES[card.class_ or ""] for card in leaders)  # both have one (crossover_leaders)
+        yield rule.violation(
+            None,
+            f"{_misfit_list(misfits, f'is neither {names} nor Neutral', f'are neither {names} nor Neutral')} "
+            "(B-2 6.1.1.5.1: every card must be of one leader's class or Neutral).",
+            ref="B-2 6.1.1.5.1",
+            cards=[card.number for card, _ in misfits],
+            count=sum(n for _, n in misfits),
+        )
+
+
+@rules.rule(
+    "evolve.crossover-classes",
+    ref="B-2 6.1.1.5.2",
+    refs="B-2 6.1.1.5.2 「メインデッキには、2 枚の各リーダーのクラスのカードが 1 枚以上ずつ入っている必要があります」",
+    summary="Crossover: the main deck holds at least 1 card of each leader's class.",
+    since=V1_24,
+    formats=("crossover",),
+)
+def crossover_classes(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    leaders = crossover_leaders(deck)
+    if leaders is None:
+        return
+    present = {card.class_ for card, _ in deck.cards("main")}
+    for lead in leaders:
+        if lead.class_ not in present:
+            name = CLASS_NAMES[lead.class_] if lead.class_ else "?"
+            yield rule.violation(
+                "main",
+                f"The main deck has no {name} card; a crossover deck needs at least 1 card of each leader's class in "
+                f"the main deck ({lead.label()}; B-2 6.1.1.5.2; Neutral and evolve-deck cards do not count).",
+                cards=[lead.number],
+                count=0,
+                limit=1,
+            )
+
+
+@rules.rule(
+    "evolve.start-amulet",
+    ref="14.4.4.1.1",
+    refs="14.4.4.1.1 「【スタートアミュレット】能力を持つこのカードと異なるカード名のカードを入れることはできない」, "
+    "6.1.2",
+    summary="At most 1 name of 【スタートアミュレット】 cards in the deck (every basis and format).",
+    since=V1_24,
+)
+def start_amulet(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    found = start_amulets(deck)
+    names = list(dict.fromkeys(card.name for card, _ in found))
+    if len(names) > 1:
+        yield rule.violation(
+            "main",
+            f"The deck holds {len(names)} names of 【スタートアミュレット】 cards ({names_of(c for c, _ in found)}); "
+            "a deck may hold only one such name (14.4.4.1.1, a card's own construction rule, 6.1.2).",
+            cards=[card.number for card, _ in found],
+            count=len(names),
+            limit=1,
+        )
+
+
+@rules.rule(
+    "evolve.vg-start-amulet",
+    ref="14.4.2.1.1",
+    refs="14.4.2.1.1 「【スタートアミュレット】能力を持つカードを 1 枚以上入れる義務があります」",
+    summary="A カードファイト!! ヴァンガード title deck holds at least 1 【スタートアミュレット】 card.",
+    since=V1_24,
+    formats=("standard",),
+)
+def vg_start_amulet(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    if vanguard_basis_in_play(deck) is not None and not start_amulets(deck):
+        yield rule.violation(
+            "main",
+            "A deck built by the title カードファイト!! ヴァンガード must hold at least 1 card with "
+            "【スタートアミュレット】 (14.4.2.1.1); it has none.",
+            count=0,
+            limit=1,
+        )
+
+
+@rules.rule(
+    "evolve.vg-trigger-class",
+    ref="14.4.2.1.2",
+    refs="14.4.2.1.2 「トリガーを持つカード（14.4.1）を入れる場合、そのカードのクラスはリーダーのクラスと"
+    "一致している義務」",
+    summary="In a カードファイト!! ヴァンガード title deck every trigger card is of the leader's class.",
+    since=V1_24,
+    formats=("standard",),
+)
+def vg_trigger_class(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    lead = vanguard_basis_in_play(deck)
+    if lead is None:
+        return
+    leader_class = CLASS_NAMES[lead.class_] if lead.class_ else "no class"
+    for entry in _by_name(off_class_triggers(deck, lead)).values():
+        yield rule.violation(
+            "main",
+            f"{entry.label()} ({plural(entry.count, 'copy', 'copies')}) is a trigger card of another class than the "
+            f"leader {lead.label()} ({leader_class}); in a カードファイト!! ヴァンガード title deck every trigger card "
+            "must be of the leader's class (14.4.2.1.2; Neutral is not).",
+            cards=entry.numbers,
+            count=entry.count,
+        )
+
+
+@rules.rule(
+    "evolve.sealed-pool",
+    ref="B-1 6.1.1",
+    refs="B-1 6.1.1 「そのパックに入っていたカードのみでメインデッキとエボルヴデッキを用意します」",
+    summary="Sealed: the main and evolve decks hold no more copies of a card than the `pool` section (if given).",
+    since=V1_24,
+    formats=("sealed",),
+)
+def sealed_pool(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    if not deck.section_entries("pool"):
+        deck.rules_notes.append("sealed: no `pool` section, so the cards were not checked against the opened packs")
+        return
+    pool = {_identity(card): n for card, n in _summed(deck.cards("pool"))}
+    for identity, (cards, count) in _grouped(deck.all_cards(("main", "evolve"))).items():
+        have = pool.get(identity, 0)
+        if count > have:
+            yield rule.violation(
+                "main",
+                f"The deck uses {count} copies of {cards[0].label()}, but the pool holds {have} "
+                "(B-1 6.1.1: only cards from the opened packs).",
+                cards=[card.number for card in cards],
+                count=count,
+                limit=have,
+            )
+
+
+def _identity(card: EvolveCard) -> tuple[str, str, bool, bool, bool]:
+    return (card.name, card.type, card.evolve, card.advance, card.token)
+
+
+def _summed(items: Iterable[tuple[EvolveCard, int]]) -> list[tuple[EvolveCard, int]]:
+    return [(cards[0], count) for cards, count in _grouped(items).values()]
+
+
+def _grouped(
+    items: Iterable[tuple[EvolveCard, int]],
+) -> dict[tuple[str, str, bool, bool, bool], tuple[list[EvolveCard], int]]:
+    groups: dict[tuple[str, str, bool, bool, bool], tuple[list[EvolveCard], int]] = {}
+    for card, n in items:
+        cards, count = groups.get(_identity(card), ([], 0))
+        groups[_identity(card)] = ([*cards, card], count + n)
+    return groups
 
 
 # The card database ------------------------------------------------------------------------------------
@@ -824,8 +1125,21 @@ def _profile(deck: Deck[EvolveCard]) -> list[tuple[str, dict[str, int]]]:
 GAME: Game[EvolveCard] = Game(
     id="evolve",
     title="Shadowverse EVOLVE",
-    rules_document="総合ルール Ver.1.7.0 (2023-08-18)",
-    sections=("leader", "main", "evolve"),
+    rules_document="総合ルール Ver.1.24.1 (2026-01-29; Ver.1.7.0, 2023-08-18, by --rules or --as-of)",
+    sections=("leader", "main", "evolve", "pool"),
+    rules_versions=(
+        RulesVersion("1.7.0", date(2023, 8, 18), "総合ルール Ver.1.7.0"),
+        RulesVersion(V1_24, date(2026, 1, 29), "総合ルール ver. 1.24.1"),
+    ),
+    version_notes={
+        "1.7.0": "Ver.1.7.0 applied; versions 1.8–1.24.0, in force during part of this period, are not modelled "
+        "(Vanguard-title conditions 14.4.2/14.4.4 are not checked)"
+    },
+    formats=(STANDARD, CROSSOVER, SEALED),
+    format_aliases={"クロスオーバー": CROSSOVER, "シールド戦": SEALED, "シールド": SEALED},
+    format_since={CROSSOVER: V1_24, SEALED: V1_24},
+    format_refs={CROSSOVER: "appendix B-2", SEALED: "appendix B-1"},
+    format_sections={"pool": (SEALED,)},
     card_model=EvolveCard,
     rules=tuple(rules.rules),
     # Spec example 7: a main record with deck_limit and its EVOLVE record without one are both valid.

@@ -10,6 +10,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from deckcheck.model.cards import CardT
+from deckcheck.model.versions import RulesChoice, choose_rules
 
 if TYPE_CHECKING:
     from deckcheck.model.game import Game
@@ -119,6 +120,24 @@ class Deck(Generic[CardT]):
     # The database the cards were looked up in (None for a deck built by hand): a setup that needs a card the deck
     # does not list, such as a token, takes it from there.
     db: CardLookup[CardT] | None = field(default=None, repr=False, compare=False)
+    # The rules version and format judging it, when a command chose them (--rules, --format, --as-of); else `rules`
+    # reads them from the deck's own keys.
+    chosen_rules: RulesChoice | None = field(default=None, repr=False, compare=False)
+    # What the rules found worth saying without a violation (a title basis that fails where the class basis holds).
+    rules_notes: list[str] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def rules(self) -> RulesChoice:
+        """The rules version and format that judge this deck (deckcheck.model.versions)."""
+        if self.chosen_rules is None:
+            self.chosen_rules = choose_rules(
+                self.game, self.source.keys, path=self.source.path, key_lines=self.source.key_lines
+            )
+        return self.chosen_rules
+
+    @property
+    def format(self) -> str:
+        return self.rules.format
 
     @property
     def path(self) -> str | None:
@@ -168,7 +187,8 @@ class Deck(Generic[CardT]):
         return [item for section in sections for item in self.cards(section)]
 
     def counts(self) -> dict[str, int]:
-        return {section: self.size(section) for section in self.game.sections}
+        sections = self.game.sections_of(self.format) if self.game.format_sections else self.game.sections
+        return {section: self.size(section) for section in sections}
 
 
 def _summed_cards(entries: list[Entry[CardT]]) -> list[tuple[CardT, int]]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from deckcheck._util.text import plural
 from deckcheck.model.cards import Card, CardT
+from deckcheck.model.versions import FORMAT_KEY, RULES_KEY, RulesVersion, version_order
 from deckcheck.model.violation import Severity, Violation
 
 # A rule's check takes the rule and a deck (deckcheck.model.deck.Deck, which imports this module for its `game`:
@@ -42,6 +43,14 @@ class Rule:
     check: CheckFunction
     severity: Severity = "error"
     refs: str = ""
+    # the first rules version that has the rule (None: every version), and the formats it applies in (None: all)
+    since: str | None = None
+    formats: tuple[str, ...] | None = None
+
+    def applies(self, version: str | None, format: str) -> bool:
+        if self.formats is not None and format not in self.formats:
+            return False
+        return self.since is None or version is None or version_order(version) >= version_order(self.since)
 
     def violation(
         self,
@@ -85,13 +94,21 @@ class RuleBook:
         self.rules: list[Rule] = []
 
     def rule(
-        self, rule_id: str, *, ref: str, summary: str, refs: str = "", severity: Severity = "error"
+        self,
+        rule_id: str,
+        *,
+        ref: str,
+        summary: str,
+        refs: str = "",
+        severity: Severity = "error",
+        since: str | None = None,
+        formats: tuple[str, ...] | None = None,
     ) -> Callable[[CheckFunction], CheckFunction]:
         if any(rule.id == rule_id for rule in self.rules):
             raise ValueError(f"the rule {rule_id!r} is declared twice")
 
         def register(check: CheckFunction) -> CheckFunction:
-            self.rules.append(Rule(rule_id, ref, summary, check, severity, refs or ref))
+            self.rules.append(Rule(rule_id, ref, summary, check, severity, refs or ref, since, formats))
             return check
 
         return register
@@ -143,10 +160,26 @@ class Game(Generic[CardT]):
     always_listed: tuple[str, ...] = ()
     # The official deck registry's `game_title_id` for this game, where it is known (seen in real exports).
     registry_title_id: int | None = None
+    # Versions of the rules document, oldest first (deckcheck.model.versions; none: one unnamed version), the note a
+    # dated choice of a version gets while later versions not modelled were in force, and the formats (the first is
+    # the default) with their aliases, the version each needs, its rules reference and the sections only it has.
+    rules_versions: tuple[RulesVersion, ...] = ()
+    version_notes: dict[str, str] = field(default_factory=dict)
+    formats: tuple[str, ...] = ("standard",)
+    format_aliases: dict[str, str] = field(default_factory=dict)
+    format_since: dict[str, str] = field(default_factory=dict)
+    format_refs: dict[str, str] = field(default_factory=dict)
+    format_sections: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def deck_keys(self) -> tuple[str, ...]:
-        return self.card_keys + self.word_keys
+        versions: tuple[str, ...] = (RULES_KEY,) if self.rules_versions else ()
+        formats: tuple[str, ...] = (FORMAT_KEY,) if len(self.formats) > 1 else ()
+        return self.card_keys + self.word_keys + versions + formats
+
+    def sections_of(self, format: str) -> tuple[str, ...]:
+        """The sections a deck of that format has (a format-only section, EVOLVE's sealed `pool`, in its own)."""
+        return tuple(s for s in self.sections if format in self.format_sections.get(s, (format,)))
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:

@@ -105,9 +105,15 @@ def test_rules_in_spec_order():
         "evolve.evolve-types",
         "evolve.copies",
         "evolve.basis",
+        "evolve.crossover-classes",
+        "evolve.start-amulet",
+        "evolve.vg-start-amulet",
+        "evolve.vg-trigger-class",
+        "evolve.sealed-pool",
     ]
-    assert GAME.sections == ("leader", "main", "evolve")
-    assert GAME.word_keys == ("basis",)
+    assert GAME.sections == ("leader", "main", "evolve", "pool")
+    assert GAME.sections_of("standard") == ("leader", "main", "evolve")
+    assert GAME.word_keys == ("basis",) and GAME.deck_keys == ("basis", "rules", "format")
 
 
 # Example 1: the base deck -----------------------------------------------------------------------------

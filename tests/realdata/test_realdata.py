@@ -575,7 +575,8 @@ def test_a_title_deck_may_hold_the_promo_printing_of_its_crossover_card(evolve_d
             names.setdefault(card.name, card.number)
     numbers = list(names.values())
     main = {number: 3 for number in numbers[:13]} | {numbers[13]: 1}  # 40 cards of the title
-    deck = make_deck(evolve_db, leader={leader: 1}, main=main, evolve={promo: 3}, basis="title")
+    # Ver.1.7.0: the title alone (Ver.1.24.1 adds the Vanguard title's own conditions, tested in test_evolve)
+    deck = make_deck(evolve_db, leader={leader: 1}, main=main, evolve={promo: 3}, basis="title", rules="1.7.0")
     assert check_deck(deck, evolve_db) == []
 
 

@@ -1,0 +1,185 @@
+"""Rules versions and formats: which version of a game's rules document, and which of its formats, judge a deck.
+
+A game lists its versions as dated data (:class:`RulesVersion`, oldest first) and its formats; a deck is judged by
+the version chosen in this order (spec evolve-1.24.1 §1): `--rules`, the deck's `rules` key, the newest version in
+force on `--as-of`, else the newest version. Its format is `--format`, else the deck's `format` key, else the first
+(standard). A format that exists only from some version on moves a dated or default choice to that version (a note),
+and is refused (exit 2) when the version was pinned to an older one. A game without versions has one unnamed version
+and one format: nothing here changes how it is judged.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING
+
+from deckcheck.errors import DeckcheckError, OptionError, mention
+
+if TYPE_CHECKING:  # for type checkers only (deckcheck.model.game imports this module; no circle at any time)
+    from typing import Protocol
+
+    class Game(Protocol):
+        """What choosing a version reads of a game (deckcheck.model.game.Game)."""
+
+        @property
+        def id(self) -> str: ...
+        @property
+        def rules_versions(self) -> tuple[RulesVersion, ...]: ...
+        @property
+        def version_notes(self) -> dict[str, str]: ...
+        @property
+        def formats(self) -> tuple[str, ...]: ...
+        @property
+        def format_aliases(self) -> dict[str, str]: ...
+        @property
+        def format_since(self) -> dict[str, str]: ...
+        @property
+        def format_refs(self) -> dict[str, str]: ...
+
+
+#: The deck keys that choose them (a game that has versions or formats accepts these keys).
+RULES_KEY, FORMAT_KEY = "rules", "format"
+
+
+@dataclass(frozen=True)
+class RulesVersion:
+    """One version of a game's rules document, in force from `effective`."""
+
+    version: str
+    effective: date
+    document: str = ""
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        return version_order(self.version)
+
+
+@dataclass(frozen=True)
+class RulesChoice:
+    """The version and format that judge one deck, how the version was chosen, and what a reader should know."""
+
+    version: str | None
+    format: str
+    by: str  # "default", "--rules", "deck", "--as-of"
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"version": self.version, "format": self.format, "by": self.by}
+
+    def text(self) -> str:
+        """`rules 1.24.1, standard` for a deck's header line."""
+        return f"rules {self.version}, {self.format}" if self.version else self.format
+
+
+def version_order(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+_VERSION_PREFIX = re.compile(r"^(?:ver(?:sion)?\.?\s*)", re.IGNORECASE)
+
+
+def known_version(game: Game, text: str) -> str | None:
+    """The version a text names (`1.24.1`, `Ver.1.24.1`, `ver 1.7.0`), or None."""
+    wanted = _VERSION_PREFIX.sub("", unicodedata.normalize("NFKC", text).strip())
+    return next((v.version for v in game.rules_versions if v.version == wanted), None)
+
+
+def known_format(game: Game, text: str) -> str | None:
+    wanted = unicodedata.normalize("NFKC", text).strip().casefold()
+    for name in game.formats:
+        if wanted == name:
+            return name
+    return game.format_aliases.get(wanted)
+
+
+def choose_rules(
+    game: Game,
+    keys: dict[str, str],
+    *,
+    rules: str | None = None,
+    format: str | None = None,
+    as_of: date | None = None,
+    path: str | None = None,
+    key_lines: dict[str, int] | None = None,
+) -> RulesChoice:
+    """The rules version and format of a deck with these top-level `keys` (module docstring). A bad option is an
+    OptionError, a bad deck key a DeckcheckError naming the file and line (both exit 2)."""
+    key_lines = key_lines or {}
+    versions = game.rules_versions
+    if not versions:
+        return RulesChoice(None, game.formats[0], "default")
+    notes: list[str] = []
+    known = ", ".join(v.version for v in versions)
+    if rules is not None:
+        version = known_version(game, rules)
+        if version is None:
+            raise OptionError(
+                "rules", f"{mention('rules')} {rules!r} is not a rules version of {game.id} (known: {known})"
+            )
+        by = "--rules"
+    elif (deck_rules := keys.get(RULES_KEY)) is not None:
+        version = known_version(game, deck_rules)
+        if version is None:
+            raise DeckcheckError(
+                f"the deck key rules = {deck_rules!r} is not a rules version of {game.id} (known: {known})",
+                path=path,
+                line=key_lines.get(RULES_KEY),
+                field=RULES_KEY,
+            )
+        by = "deck"
+    elif as_of is not None:
+        version, notes = _in_force(game, as_of)
+        by = "--as-of"
+    else:
+        version, by = versions[-1].version, "default"
+    chosen_format = _format(game, keys, format, path, key_lines)
+    since = game.format_since.get(chosen_format)
+    if since is not None and version_order(version) < version_order(since):
+        if by in ("--rules", "deck"):
+            raise DeckcheckError(
+                f"format {chosen_format} needs rules Ver.{since} ({game.format_refs.get(chosen_format, '')}); "
+                f"the deck is pinned to Ver.{version}".replace(" ()", ""),
+                path=path if by == "deck" else None,
+                line=key_lines.get(RULES_KEY) if by == "deck" else None,
+                field=RULES_KEY,
+            )
+        version = since
+        notes = [f"format {chosen_format} is defined in Ver.{since} {game.format_refs.get(chosen_format, '')}".strip()]
+    return RulesChoice(version, chosen_format, by, tuple(notes))
+
+
+def _format(game: Game, keys: dict[str, str], option: str | None, path: str | None, lines: dict[str, int]) -> str:
+    known = ", ".join(game.formats)
+    if option is not None:
+        found = known_format(game, option)
+        if found is None:
+            raise OptionError("format", f"{mention('format')} {option!r} is not a format of {game.id} (known: {known})")
+        return found
+    deck_format = keys.get(FORMAT_KEY)
+    if deck_format is None:
+        return game.formats[0]
+    found = known_format(game, deck_format)
+    if found is None:
+        raise DeckcheckError(
+            f"the deck key format = {deck_format!r} is not a format of {game.id} (known: {known})",
+            path=path,
+            line=lines.get(FORMAT_KEY),
+            field=FORMAT_KEY,
+        )
+    return found
+
+
+def _in_force(game: Game, day: date) -> tuple[str, list[str]]:
+    """The newest version in force on `day`, and the game's note on that date (its `version_notes`)."""
+    versions = game.rules_versions
+    in_force = [v for v in versions if v.effective <= day]
+    if not in_force:
+        first = versions[0]
+        return first.version, [f"no known rules version was in force on {day.isoformat()}; Ver.{first.version} applied"]
+    chosen = in_force[-1]
+    later = [v for v in versions if v.effective > day]
+    note = game.version_notes.get(chosen.version) if later else None
+    return chosen.version, [note] if note else []
