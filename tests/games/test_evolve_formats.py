@@ -4,11 +4,14 @@ sealed formats (appendix B), examples 7–12 of its last section."""
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import make_db, make_deck, rule_ids, violations_of
 
+from deckcheck import check_deck, load_deck
+from deckcheck.checking.run import check_paths
 from deckcheck.errors import DeckcheckError, OptionError
 from deckcheck.games.evolve import GAME
 from deckcheck.model.versions import choose_rules
@@ -223,3 +226,38 @@ def test_the_rules_of_1_7_0_know_no_format_and_no_new_rule(db):
         "evolve.copies",
         "evolve.basis",
     ]
+
+
+# The 12 real tournament decks (decks/evolve/) under both versions and the dates of the spec's table ------------------
+
+REAL_DECKS = sorted((Path(__file__).resolve().parents[2] / "decks" / "evolve").glob("*.deck.toml"))
+
+
+@pytest.mark.parametrize("rules", ["1.7.0", "1.24.1"])
+def test_the_real_tournament_decks_are_legal_under_both_versions(isolated_carddb, rules):
+    assert len(REAL_DECKS) == 12
+    for path in REAL_DECKS:
+        deck = load_deck(path)
+        deck.chosen_rules = choose_rules(GAME, deck.source.keys, rules=rules)
+        assert check_deck(deck) == [], path.name
+
+
+@pytest.mark.parametrize(
+    ("as_of", "version", "regulation", "noted"),
+    [
+        ("2026-03-22", "1.24.1", "殿堂入り 2024-06-28", False),
+        ("2025-06-01", "1.7.0", "殿堂入り 2024-06-28", True),
+        # §1's first table gives the note for every date from 2023-08-18 to 2026-01-28 (its regulation table prints no
+        # "(with the note)" here; the rule of the first table is followed)
+        ("2023-09-01", "1.7.0", "殿堂入り 2022-12-16", True),
+        ("2023-08-01", "1.7.0", "殿堂入り 2022-12-16", True),
+    ],
+)
+def test_as_of_chooses_the_version_and_the_regulation_each_on_its_own_timeline(
+    isolated_carddb, as_of, version, regulation, noted
+):
+    run = check_paths([REAL_DECKS[0]], as_of=as_of)
+    (report,) = run.reports
+    assert report.rules is not None and (report.rules.version, report.rules.by) == (version, "--as-of")
+    assert report.regulation is not None and report.regulation.name == regulation
+    assert report.legal and bool(report.note) == noted
