@@ -89,6 +89,10 @@ case("readme-check-as-of", "check decks/ --as-of 2026-09-30")
 # (`deckcheck rules vanguard` is rules-vanguard-text below.)
 for fmt in FORMATS[1:]:
     case(f"check-regulation-output-{fmt}", f"check decks/ --regulation {_SAMPLE} --output {fmt}")
+case("readme-check-evolve-as-of-2025-06-01", "check decks/evolve --as-of 2025-06-01")
+case("readme-check-evolve-rules-1.7.0", "check decks/evolve --rules 1.7.0")
+case("readme-check-evolve-format-crossover", "check decks/evolve --format crossover")  # one leader each: exit 1
+case("check-evolve-rules-unknown", "check decks/evolve --rules 9.9")  # exit 2
 case("check-evolve-as-of-2023-01-01", "check decks/evolve --as-of 2023-01-01")
 case("check-evolve-as-of-2024-07-01", "check decks/evolve --as-of 2024-07-01")
 case("check-evolve-as-of-2024-07-01-json", "check decks/evolve --as-of 2024-07-01 -o json")
