@@ -49,6 +49,7 @@ from deckcheck.model.cards import (
     Bounds,
     Card,
     choice,
+    invalid_fields,
     plain_int,
     record_field,
     validates_after,
@@ -169,6 +170,37 @@ Cost = Annotated[Annotated[int, Bounds(ge=0)] | None, Before(_optional_int)]
 Stat = Annotated[int | None, Before(_optional_int)]
 Traits = Annotated[list[str], Before(_traits)]
 
+# The trigger icon of a Vanguard-title card (14.4.1.1, rules Ver.1.24.1): none is no field (or 「なし」, "none").
+TriggerIcon = choice(
+    ("critical", "draw", "stand", "heal"),
+    {
+        "クリティカル": "critical",
+        "クリティカルトリガー": "critical",
+        "ドロー": "draw",
+        "ドロートリガー": "draw",
+        "スタンド": "stand",
+        "スタンドトリガー": "stand",
+        "ヒール": "heal",
+        "ヒールトリガー": "heal",
+    },
+)
+
+
+def _no_trigger(value: Any) -> Any:
+    """「-」, 「なし」 or "none" is no trigger icon."""
+    if isinstance(value, str) and _key(value) == "none":
+        return None
+    return _blank_to_none(value)
+
+
+def _printed_name(value: str | None) -> str | None:
+    return None if value is None else value.strip()
+
+
+OptionalTrigger = Annotated[TriggerIcon | None, Before(_no_trigger)]  # type: ignore[valid-type]
+# A name shown as written (trimmed): face 2 of a double-sided card, never compared (2.15.2).
+PrintedName = Annotated[str | None, Before(_blank_to_none), After(_printed_name)]
+
 
 class EvolveCard(Card):
     schema_config = {"populate_by_name": True}  # `class` in a record, `class_` in code
@@ -186,6 +218,13 @@ class EvolveCard(Card):
     attack: Stat = None
     defense: Stat = None
     traits: Traits = []
+    # Facts of rules Ver.1.24.1 (spec/evolve-1.24.1.md §2): 【スタートアミュレット】 (14.4.4), the trigger icon
+    # (14.4.1.1), and a double-sided card (2.15), one record keyed by face 1; `back_name` is face 2's name, for
+    # display only (the copy limit counts face 1's name, 6.1.1.4.1).
+    start_amulet: bool = False
+    trigger: OptionalTrigger = None
+    double_sided: bool = False
+    back_name: PrintedName = None
 
     @validates_before
     @classmethod
@@ -218,6 +257,13 @@ class EvolveCard(Card):
             raise ValueError(
                 "an equipment card exists only as a token (「イクイップメント・トークン」): set token = true"
             )
+        return self
+
+    @validates_after
+    def _back_name_is_of_a_double_sided_card(self) -> EvolveCard:
+        if self.back_name is not None and not self.double_sided:
+            message = "only a double-sided card (2.15) has a face-2 name: set double_sided = true, or remove back_name"
+            raise invalid_fields(type(self).__name__, [("back_name", "not_double_sided", message, self.back_name)])
         return self
 
     def kind(self) -> str:

@@ -427,6 +427,8 @@ def test_json_shape(cards_dir) -> None:
                 "advance": False,
                 "token": False,
                 "traits": [],
+                "start_amulet": False,  # rules Ver.1.24.1's facts (a trigger or back name only when given)
+                "double_sided": False,
             }
         ],
     }

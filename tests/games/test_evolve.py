@@ -790,3 +790,62 @@ def test_starter_decks_are_legal(starter_carddb, deck_file, basis):
     assert 40 <= example.size("main") <= 50 and 0 <= example.size("evolve") <= 10
     assert check_deck(example) == []
     assert effective_basis(example) == basis
+
+
+# Card facts of rules Ver.1.24.1 (spec/evolve-1.24.1.md §2) ----------------------------------------------------
+
+
+def test_the_1_24_1_facts_default_to_none():
+    plain = card(type="follower", cost=2)
+    assert (plain.start_amulet, plain.trigger, plain.double_sided, plain.back_name) == (False, None, False, None)
+
+
+@pytest.mark.parametrize(
+    ("written", "trigger"),
+    [
+        ("heal", "heal"),
+        ("ヒールトリガー", "heal"),
+        ("ヒール", "heal"),
+        ("クリティカル", "critical"),
+        ("クリティカルトリガー", "critical"),
+        ("ドロー", "draw"),
+        ("ドロートリガー", "draw"),
+        ("スタンドトリガー", "stand"),
+        ("ＳＴＡＮＤ", "stand"),
+        ("none", None),
+        ("なし", None),
+    ],
+)
+def test_trigger_accepts_the_japanese_names(written, trigger):
+    assert card(type="follower", cost=2, trigger=written).trigger == trigger
+
+
+def test_an_unknown_trigger_is_refused():
+    with pytest.raises(CardDatabaseError) as error:
+        card(type="follower", cost=2, trigger="boost")
+    assert "field 'trigger'" in str(error.value) and "'critical', 'draw', 'stand' or 'heal'" in str(error.value)
+
+
+def test_back_name_needs_double_sided():
+    front = card(type="follower", cost=2, double_sided=True, back_name=" 第2面 ")
+    assert front.double_sided and front.back_name == "第2面" and front.name == "模型"
+    with pytest.raises(CardDatabaseError) as error:
+        card(type="follower", cost=2, back_name="第2面")
+    assert "back_name" in str(error.value) and "double_sided" in str(error.value)
+
+
+def test_the_1_24_1_facts_are_query_fields():
+    from deckcheck.errors import DeckcheckError
+    from deckcheck.model.query import parse_filter
+
+    eric = card(type="amulet", cost=2, start_amulet=True)
+    healer = card(type="follower", cost=2, trigger="ヒール")
+    plain = card(type="follower", cost=2)
+    start = parse_filter("start_amulet=true", GAME)
+    assert (start(eric), start(healer), start(plain)) == (True, False, False)
+    heal = parse_filter("trigger=heal", GAME)
+    assert (heal(eric), heal(healer), heal(plain)) == (False, True, False)
+    assert parse_filter("trigger=ヒールトリガー|draw", GAME).conditions[0].values == ("heal", "draw")
+    assert parse_filter("double_sided=false", GAME)(plain)
+    with pytest.raises(DeckcheckError):
+        parse_filter("trigger=boost", GAME)
