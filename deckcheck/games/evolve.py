@@ -1039,23 +1039,72 @@ def _setup_basis(deck: Deck[EvolveCard], lead: EvolveCard, choices: dict[str, st
     return word, f"no declaration needed: the leader has only a {word}"
 
 
+def _setup_leaders(
+    table: Table[EvolveCard], deck: Deck[EvolveCard], choices: dict[str, str]
+) -> tuple[EvolveCard | None, str | None]:
+    """Steps 2 and 3 (6.2.1.2, 6.2.1.3) as the deck's format has them: the leader(s) to the leader area, the basis."""
+    chosen = deck.rules
+    if chosen.format == CROSSOVER:
+        leaders = crossover_leaders(deck)
+        if leaders is None:
+            raise EngineError("setup needs the 2 leader cards of different classes of a crossover deck (B-2 6.1.1.1)")
+        table.zone("leader").extend(leaders)
+        table.log("leader", "6.2.1.2", "put both leader cards in the leader area (crossover, B-2)", leaders)
+        table.log("basis", "6.2.1.3", "no declaration: a crossover deck is built by class (B-2 6.1.1.5)")
+        table.notes["basis"] = "class"
+        return None, "class"
+    if chosen.format == SEALED and deck.size("leader") == 0:
+        table.log("leader", "B-1 6.2.1", "no leader card: the leader steps are skipped (sealed, B-1 6.2.1)")
+        table.notes["basis"] = "none"
+        return None, None
+    lead = _leader_for_setup(deck)
+    table.zone("leader").append(lead)
+    table.log("leader", "6.2.1.2", "put the leader card in the leader area (public)", [lead])
+    if chosen.format == SEALED:
+        table.log("basis", "6.2.1.3", "no basis in sealed (B-1 6.1.1.6)")
+        table.notes["basis"] = "none"
+        return lead, None
+    basis, how = _setup_basis(deck, lead, choices)
+    table.log("basis", "6.2.1.3", how)
+    table.notes["basis"] = basis or "none"
+    return lead, basis
+
+
+def _set_start_amulet_aside(table: Table[EvolveCard], main: list[EvolveCard]) -> None:
+    """Step 3a (14.4.3.1): a Vanguard title deck puts 1 【スタートアミュレット】 card from its main deck face down on
+    the field before the main deck goes to the deck area (the lowest-numbered one; all share one name)."""
+    amulets = sorted((card for card in main if getattr(card, "start_amulet", False)), key=lambda card: card.number)
+    if not amulets:
+        table.log("start amulet", "14.4.3.1", "the deck holds no 【スタートアミュレット】 card: the step is skipped")
+        return
+    amulet = amulets[0]
+    main.remove(amulet)
+    table.zone("field").append(amulet)
+    table.notes["start amulet"] = f"{amulet.label()} (face down)"
+    table.log(
+        "start amulet",
+        "14.4.3.1",
+        f"put {amulet.label()} face down on the field (the main deck: {len(main)})",
+        [amulet],
+    )
+
+
 def _prepare(table: Table[EvolveCard], deck: Deck[EvolveCard], choices: dict[str, str]) -> None:
     main = expand(deck.cards("main"))
     evolve_cards = expand(deck.cards("evolve"))
+    chosen = deck.rules
+    table.notes["rules"] = f"Ver.{chosen.version}, {chosen.format}"
     sizes = f"the main deck ({len(main)}) and the evolve deck ({len(evolve_cards)})"
     table.log("present", "6.2.1.1", f"present the leader, {sizes}")
     if not evolve_cards:
         table.log("present", "6.2.1.1.1", "declare that there is no evolve deck")
-    lead = _leader_for_setup(deck)
     if len(main) < HAND_SIZE:
         raise EngineError(
             f"the main deck has {plural(len(main), 'card')}; setup draws {HAND_SIZE} for the opening hand (6.2.1.7)"
         )
-    table.zone("leader").append(lead)
-    table.log("leader", "6.2.1.2", "put the leader card in the leader area (public)", [lead])
-    basis, how = _setup_basis(deck, lead, choices)
-    table.log("basis", "6.2.1.3", how)
-    table.notes["basis"] = basis or "none"
+    lead, basis = _setup_leaders(table, deck, choices)
+    if lead is not None and basis == "title" and vanguard_conditions_apply(deck, lead):
+        _set_start_amulet_aside(table, main)
     table.deck = main
     table.log("main deck", "6.2.1.4", f"put the main deck ({len(main)}) in the deck area")
     table.shuffle("6.2.1.4", "shuffle the main deck (the only shuffle of setup)")
@@ -1067,7 +1116,7 @@ def _prepare(table: Table[EvolveCard], deck: Deck[EvolveCard], choices: dict[str
     else:
         table.log("evolve deck", "6.2.1.5", "no evolve deck: nothing to place")
     table.notes["evolve deck"] = len(evolve_cards)
-    if basis == "title" and lead.title == CINDERELLA_GIRLS:
+    if basis == "title" and lead is not None and lead.title == CINDERELLA_GIRLS:
         token = magic_item_token(deck.db)
         tokens = [token] * MAGIC_ITEM_COUNT
         table.zone("ex-area").extend(tokens)
@@ -1085,11 +1134,21 @@ def _prepare(table: Table[EvolveCard], deck: Deck[EvolveCard], choices: dict[str
 
 def _after_mulligan(table: Table[EvolveCard]) -> None:
     ep = 0 if table.going == "first" else SECOND_PLAYER_EP
+    later = str(table.notes.get("rules", "")).startswith(f"Ver.{V1_24}")
     table.log("PP", "6.2.1.9", "PP and PP max set to 0")
     table.log("EP", "6.2.1.10", f"EP set to {ep} ({table.going} player)")
-    table.log("leader health", "6.2.1.11", f"leader health set to {LEADER_HEALTH}")
-    table.log("start", "6.2.1.12", "the first player becomes the turn player")
-    table.notes.update({"PP max": 0, "EP": ep, "leader health": LEADER_HEALTH})
+    table.notes.update({"PP max": 0, "EP": ep})
+    if later:
+        table.log("SEP", "6.2.1.11", "SEP set to 1 (both players; it pays only super evolution, 12.2.4)")
+        table.notes["SEP"] = 1
+    if table.zone("leader"):
+        table.log("leader health", "6.2.1.12" if later else "6.2.1.11", f"leader health set to {LEADER_HEALTH}")
+        table.notes["leader health"] = LEADER_HEALTH
+    if later and "start amulet" in table.notes:  # (asking for the field zone would make an empty one)
+        amulet = table.zone("field")[0]
+        table.notes["start amulet"] = f"{amulet.label()} (face up)"
+        table.log("after the mulligan", "6.2.1.13", f"{amulet.label()} is turned face up (14.4.3.2)", [amulet])
+    table.log("start", "6.2.1.14" if later else "6.2.1.12", "the first player becomes the turn player")
 
 
 def _own_turn(table: Table[EvolveCard], k: int) -> None:

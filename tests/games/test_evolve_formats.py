@@ -261,3 +261,13 @@ def test_as_of_chooses_the_version_and_the_regulation_each_on_its_own_timeline(
     assert report.rules is not None and (report.rules.version, report.rules.by) == (version, "--as-of")
     assert report.regulation is not None and report.regulation.name == regulation
     assert report.legal and bool(report.note) == noted
+
+
+def test_a_crossover_deck_puts_both_leaders_in_the_leader_area(db):
+    from deckcheck.engine.deal import deal  # noqa: PLC0415 - the engine, for this test only
+
+    deck = make_deck(db, leader=CROSSOVER_LEADERS, main=CROSSOVER_MAIN, evolve=CROSSOVER_EVOLVE, format="crossover")
+    table = deal(deck, seed=4, going="second", turns=1)
+    assert sorted(card.number for card in table.zone("leader")) == ["SD01-LD01", "SD02-LD01"]
+    assert table.notes["basis"] == "class" and len(table.deck) == 35  # 40 - 4 - the second player's turn-1 draw
+    assert ("basis", "6.2.1.3") in [(event.step, event.ref) for event in table.events]

@@ -4,13 +4,19 @@ shaped like the real ones (CP03-LD01, 士官候補生 エリック, ...)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from math import comb
 from typing import Any
 
 import pytest
 from conftest import make_db, make_deck, rule_ids, violations_of
 
 from deckcheck import check
-from deckcheck.games.evolve import basis_status, effective_basis
+from deckcheck.engine.deal import deal
+from deckcheck.games.evolve import GAME, basis_status, effective_basis
+from deckcheck.model.query import parse_query
+from deckcheck.stats.answer import StatsOptions
+from deckcheck.stats.answer import answer as stats_answer
 
 VG = "カードファイト!! ヴァンガード"
 CG = "アイドルマスター シンデレラガールズ"
@@ -149,3 +155,65 @@ def test_example_15_a_cg_title_deck_with_an_untitled_card(db, rules):
     assert "evolve.basis" in rule_ids(untitled)
     titled = violations_of(db, leader={"CG-LD": 1}, main=main | {"CSD02b-007": 3}, rules=rules)
     assert titled == []
+
+
+# Setup under Ver.1.24.1 (spec §5): the start amulet set aside before the shuffle, SEP, the renumbered steps ---------
+
+
+def test_example_1_setup_sets_the_start_amulet_aside_face_down_then_turns_it_up(db):
+    deck = make_deck(db, leader=V_LEADER, main=V_MAIN, evolve=V_EVOLVE)
+    table = deal(deck, seed=3, going="first", turns=1)
+    assert [card.number for card in table.zone("field")] == ["CP03-021"]
+    assert len(table.deck) == 35  # 40 - the start amulet - 4 in hand; the first player draws nothing on turn 1
+    steps = [(event.step, event.ref) for event in table.events]
+    assert steps.index(("start amulet", "14.4.3.1")) < steps.index(("main deck", "6.2.1.4"))
+    assert ("SEP", "6.2.1.11") in steps and ("after the mulligan", "6.2.1.13") in steps
+    assert ("start", "6.2.1.14") in steps and ("leader health", "6.2.1.12") in steps
+    assert table.notes["SEP"] == 1 and table.notes["EP"] == 0 and "face up" in str(table.notes["start amulet"])
+    assert deal(deck, seed=3, going="second").notes["EP"] == 3
+    assert table.inventory() == Counter({c.number: n for s in ("leader", "main", "evolve") for c, n in deck.cards(s)})
+
+
+def test_example_6_a_class_deck_shuffles_its_start_amulet_in(db):
+    main = {"CP03-021": 3, **{f"CP03-F{i}": 3 for i in range(8)}, "CP03-015": 3, "CP03-016": 3, "CP03-017": 3}
+    main |= {"CP03-018": 3, "CP03-F8": 1}
+    table = deal(make_deck(db, leader={"SD01-LD01": 1}, main=main, evolve=V_EVOLVE), seed=1, going="first")
+    assert not table.zone("field") and len(table.deck) == 36
+    assert not any(event.step == "start amulet" for event in table.events)
+
+
+def test_under_1_7_0_the_setup_is_as_it_was(db):
+    deck = make_deck(db, leader=V_LEADER, main=V_MAIN, evolve=V_EVOLVE, rules="1.7.0")
+    table = deal(deck, seed=3, going="first")
+    steps = [(event.step, event.ref) for event in table.events]
+    assert not table.zone("field") and len(table.deck) == 36
+    assert ("leader health", "6.2.1.11") in steps and ("start", "6.2.1.12") in steps and "SEP" not in table.notes
+
+
+def test_example_14_the_odds_count_the_deck_without_its_start_amulet(db):
+    """Opening hand of 4, no mulligan: P(a card of a name with k copies) = 1 - C(D' - k, 4) / C(D', 4), D' = 39."""
+    deck = make_deck(db, leader=V_LEADER, main=V_MAIN, evolve=V_EVOLVE)
+    odds = stats_answer(
+        deck,
+        [parse_query("name=森のヴァンガード0", GAME)],
+        going="first",
+        turn=0,
+        options=StatsOptions(mulligan="none"),
+    )
+    assert odds.method == "exact"
+    assert odds.probability == pytest.approx(1 - comb(39 - 3, 4) / comb(39, 4))
+    class_deck = make_deck(db, leader=V_LEADER, main=V_MAIN, evolve=V_EVOLVE, rules="1.7.0")
+    plain = stats_answer(
+        class_deck,
+        [parse_query("name=森のヴァンガード0", GAME)],
+        going="first",
+        turn=0,
+        options=StatsOptions(mulligan="none"),
+    )
+    assert plain.probability == pytest.approx(1 - comb(40 - 3, 4) / comb(40, 4))
+
+
+def test_crossover_and_sealed_setups(db):
+    sealed = make_deck(db, main={f"CP03-F{i}": 3 for i in range(10)}, format="sealed")
+    table = deal(sealed, seed=2, going="first")
+    assert not table.zone("leader") and "leader health" not in table.notes and len(table.deck) == 26
