@@ -1207,6 +1207,10 @@ def _registry_keys(data: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
         return {"basis": word}, []
     if text in _CLASS_WORDS or _key(text) in _CLASS_WORDS:
         return {"basis": "class"}, []
+    pair = [part.strip() for part in re.split(r"[/／]", text)]
+    if len(pair) == 2 and len(set(pair)) == 2 and all(p in _CLASS_WORDS or _key(p) in _CLASS_WORDS for p in pair):
+        # two classes: the crossover format (B-2), its two leaders in `p_list`; it has no basis to declare
+        return {"format": CROSSOVER}, [f"deck_param2 {raw!r} is a pair of classes: format = crossover (B-2)"]
     if isinstance(raw, str) and not text.isdigit():
         return {"basis": "title"}, [f"deck_param2 {raw!r} is taken as the title the deck is built on: basis = title"]
     return {}, [f"deck_param2 {raw!r} is not a basis deckcheck can read (class or title): no basis kept"]

@@ -271,3 +271,17 @@ def test_a_crossover_deck_puts_both_leaders_in_the_leader_area(db):
     assert sorted(card.number for card in table.zone("leader")) == ["SD01-LD01", "SD02-LD01"]
     assert table.notes["basis"] == "class" and len(table.deck) == 35  # 40 - 4 - the second player's turn-1 draw
     assert ("basis", "6.2.1.3") in [(event.step, event.ref) for event in table.events]
+
+
+@pytest.mark.parametrize(
+    ("param2", "keys"),
+    [
+        ("エルフ/ロイヤル", {"format": "crossover"}),  # example 16: a class pair is the crossover format
+        ("エルフ／ロイヤル", {"format": "crossover"}),
+        ("エルフ", {"basis": "class"}),
+        ("エルフ/エルフ", {"basis": "title"}),  # not a pair of two classes: read as before (a title), with a note
+    ],
+)
+def test_a_registry_export_with_a_class_pair_is_a_crossover_deck(param2, keys):
+    found, notes = GAME.registry_keys({"deck_param2": param2})
+    assert found == keys and (notes != []) == (keys != {"basis": "class"})

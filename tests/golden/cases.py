@@ -192,6 +192,7 @@ case(
 )
 case("convert-5-refuses-to-overwrite", "convert deck.txt --to toml --out-file deck.deck.toml", workdir="convert")
 case("convert-6-check-written", "check deck.deck.toml my.deck.toml", workdir="convert")
+case("convert-registry-evolve-crossover", f"convert {_INPUTS}/registry/crossover-export.json --to toml")
 case("convert-registry-vanguard", f"convert {_INPUTS}/registry/vanguard-export.json --to toml --game vanguard")
 case("convert-registry-without-game", f"convert {_INPUTS}/registry/vanguard-export.json --to toml")  # exit 2
 case("check-registry-export", f"check {_INPUTS}/registry/registry.json")  # exit 2: "convert it first"
