@@ -82,6 +82,7 @@ FLAGS = {
     "carddb_dirs": "--carddb",
     "game_id": "--game",
     "out": "--out-file",
+    "deck_format": "--format",
 }
 #: Options whose `field` the command line has always written as the flag itself (`cards search`: field '--limit');
 #: the others as the flag without its dashes (field 'trials', field 'deck-size').
@@ -706,12 +707,21 @@ def new(
     path: Annotated[Path, typer.Argument(metavar="PATH", help="The deck file to create (.deck.toml).")],
     game: GameOption,
     name: Annotated[str | None, typer.Option(help="The deck's name.")] = None,
+    deck_format: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            metavar="FORMAT",
+            help="The format of play, written as the deck's `format` key (evolve: standard, crossover, sealed).",
+            show_default=False,
+        ),
+    ] = None,
     carddb: CarddbOption = None,
 ) -> None:
     """Create an empty deck file (never overwrites an existing file) and print its state in one line."""
     from deckcheck.commands.build import new_deck
 
-    _echo(new_deck(path, game, name, carddb_dirs=tuple(carddb or ())))
+    _echo(new_deck(path, game, name, carddb_dirs=tuple(carddb or ()), deck_format=deck_format))
 
 
 @app.command()

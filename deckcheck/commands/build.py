@@ -30,30 +30,48 @@ from deckcheck.games import get_game
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import COMMON_KEYS, COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, Entry
 from deckcheck.model.game import Game
+from deckcheck.model.versions import FORMAT_KEY, choose_rules
 
 # Fields that differ between printings of one card and do not change what the card is.
 _PRINTING_FIELDS = {"number", "set", "rarity", "text", "game"}
 
 
-def new_deck(path: str | Path, game_id: str, name: str | None = None, carddb_dirs: Iterable[str | Path] = ()) -> str:
+def new_deck(
+    path: str | Path,
+    game_id: str,
+    name: str | None = None,
+    carddb_dirs: Iterable[str | Path] = (),
+    deck_format: str | None = None,
+) -> str:
     """Create an empty deck file of a game; the format follows the suffix (.txt text, .json JSON, else TOML).
+    `deck_format` is the game's format of play (evolve: crossover, sealed), written as the deck's `format` key.
     Returns what was done and the new deck's state line (read with the game's card database)."""
     path = Path(path)
     game = get_game(game_id)
+    keys = {}
+    if deck_format is not None:
+        chosen = choose_rules(game, {}, format=deck_format)
+        if len(game.formats) == 1:
+            raise OptionError(
+                "deck_format", f"{mention('deck_format')}: {game.id} has one format only ({game.formats[0]})"
+            )
+        keys = {FORMAT_KEY: chosen.format} if chosen.format != game.formats[0] else {}
     if path.exists() or path.is_symlink():
         raise DeckcheckError(
             "already exists; deckcheck new never overwrites a file (edit it with deckcheck add)", path=path
         )
     db = load_carddb(game.id, carddb_dirs)  # a broken card database stops before anything is written
-    source = DeckSource(path=str(path), game_id=game.id, name=name)
+    source = DeckSource(path=str(path), game_id=game.id, name=name, keys=keys)
+    sections = game.sections_of(keys.get(FORMAT_KEY, game.formats[0]))
     fmt = _format_of(path)
-    text = to_toml(source, empty_sections=game.sections) if fmt == "toml" else render(source, fmt)
+    text = to_toml(source, empty_sections=sections) if fmt == "toml" else render(source, fmt)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise DeckcheckError(f"cannot create the folder ({error.strerror})", path=path.parent) from None
     atomic_write(path, text, exclusive=True)  # a file made meanwhile (another `new`) is never replaced
-    created = f"Created {path}: an empty {game.title} deck (sections: {', '.join(game.sections)})."
+    kind = f"{keys[FORMAT_KEY]} " if keys else ""
+    created = f"Created {path}: an empty {kind}{game.title} deck (sections: {', '.join(sections)})."
     return f"{created}\n{state_line(resolve_deck(source, db), db, carddb_dirs)}"
 
 

@@ -690,3 +690,15 @@ def test_new_never_replaces_a_deck_made_meanwhile(tmp_path, cards, monkeypatch):
     code, output = invoke("new", path, "--game", "vanguard", "--carddb", cards)
     assert code == 2 and "already exists" in output
     assert path.read_text(encoding="utf-8") == "# theirs\n"
+
+
+def test_new_writes_the_format_of_play_and_refuses_an_unknown_one(run_cli, tmp_path, isolated_carddb):
+    path = tmp_path / "x.deck.toml"
+    code, out, _ = run_cli("new", path, "--game", "evolve", "--format", "クロスオーバー")
+    assert code == 0 and 'format = "crossover"' in path.read_text(encoding="utf-8")
+    assert "an empty crossover Shadowverse EVOLVE deck (sections: leader, main, evolve)" in out
+    assert "evolve.leader (0/2)" in out  # judged as a crossover deck: two leaders
+    code, _, err = run_cli("new", tmp_path / "y.deck.toml", "--game", "evolve", "--format", "draft")
+    assert code == 2 and "--format 'draft' is not a format of evolve" in err and not (tmp_path / "y.deck.toml").exists()
+    code, _, err = run_cli("new", tmp_path / "z.deck.toml", "--game", "vanguard", "--format", "crossover")
+    assert code == 2 and "--format: vanguard has one format only" in err
