@@ -32,6 +32,8 @@ def rec(number: str, name: str, type_: str = "follower", cls: str | None = "fore
 RECORDS = [
     rec("CP03-LD01", "ヴァンガードの森のリーダー", "leader", title=VG),
     rec("SD01-LD01", "森の長", "leader"),
+    rec("SD02-LD01", "騎士王", "leader", "sword"),
+    *(rec(f"S-{i}", f"騎士{i}", cls="sword") for i in range(4)),
     rec("CP03-021", "士官候補生 エリック", "amulet", title=VG, start_amulet=True),
     rec("CSD03a-016", "スターダスト・トランペッター", "amulet", "sword", title=VG, start_amulet=True),
     rec("CP03-015", "バトルシップ・インテリジェンス", title=VG, trigger="critical"),
@@ -217,3 +219,11 @@ def test_crossover_and_sealed_setups(db):
     sealed = make_deck(db, main={f"CP03-F{i}": 3 for i in range(10)}, format="sealed")
     table = deal(sealed, seed=2, going="first")
     assert not table.zone("leader") and "leader health" not in table.notes and len(table.deck) == 26
+
+
+def test_example_8_a_crossover_deck_with_two_start_amulet_names(db):
+    main = {"CP03-021": 1, "CSD03a-016": 1, **{f"CP03-F{i}": 3 for i in range(8)}, **{f"S-{i}": 3 for i in range(4)}}
+    main |= {"CP03-F8": 2}
+    assert sum(main.values()) == 40
+    found = violations_of(db, leader={"SD01-LD01": 1, "SD02-LD01": 1}, main=main, format="crossover")
+    assert rule_ids(found) == ["evolve.start-amulet"]
