@@ -11,6 +11,8 @@ listed with its record index, number and reason. Records left out on purpose (EV
 Cipher printing that the source lists twice) are notes; a record that cannot be mapped (unknown kind, missing or
 duplicate number, a cost that is not a number, a Vanguard trigger on a grade-3 unit, ...) is rejected and the exit
 code is 1, as ``cards import`` does; the exit code is 2 when the source cannot be read at all (nothing is written).
+EVOLVE's converter also reads ``facts-1.24.1.json`` from the source's folder (start amulets and trigger icons, rules
+Ver.1.24.1); a facts entry it cannot apply is rejected the same way, and without the file a note says so.
 
 The source formats are described in ``carddb/README.md``; the mapping follows ``spec/evolve.md`` ("Importer notes",
 "Later products"), ``spec/cipher.md`` (colour → symbol, cost X, ranges, copy identity by title + unit name) and
@@ -35,7 +37,7 @@ from deckcheck.carddb.db import limit_disagreements, parse_record
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
 from deckcheck.model.cards import Card
-from deckcheck.realdata._common import Conversion, RecordError
+from deckcheck.realdata._common import Conversion, RecordError, read_json
 
 __all__ = ["Conversion", "RecordError", "converters", "main", "read_source", "render_toml", "report", "run", "validate"]
 
@@ -73,16 +75,7 @@ def validate(conversion: Conversion) -> list[str]:
 
 
 def read_source(path: Path) -> list[Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except OSError as error:
-        raise DeckcheckError(f"cannot be read: {error.strerror or error}", path=path) from None
-    except UnicodeDecodeError:
-        raise DeckcheckError("is not UTF-8 text", path=path) from None
-    except json.JSONDecodeError as error:
-        raise DeckcheckError(f"is not valid JSON: {error.msg}", path=path, line=error.lineno) from None
-    except (ValueError, RecursionError) as error:  # an integer of more than 4,300 digits; nesting too deep
-        raise DeckcheckError(f"cannot be read as card records: {error}", path=path) from None
+    data = read_json(path)
     if not isinstance(data, list):
         raise DeckcheckError(f"must be a JSON list of card records, not {type(data).__name__}", path=path)
     return data
@@ -119,8 +112,9 @@ def run(game_id: str, source: Path, out: Path) -> tuple[Conversion, int]:
     if game_id not in (known := converters()):
         raise DeckcheckError(f"no real-data converter for game {game_id!r} (known: {', '.join(known)})")
     items = read_source(source)
-    convert, _ = convert_with(game_id)
-    conversion = convert(items)
+    module = converters()[game_id]
+    # A converter that also reads files beside the source (EVOLVE's facts-1.24.1.json) has `convert_source`.
+    conversion = module.convert_source(items, source) if hasattr(module, "convert_source") else module.convert(items)
     problems = validate(conversion)
     if problems:  # a database the loader would refuse: nothing is written
         raise DeckcheckError("the converted records would make a broken card database: " + "; ".join(problems))

@@ -8,10 +8,14 @@ since it becomes an enum, a number or a word the rules compare."""
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+from deckcheck.errors import DeckcheckError
 
 
 class RecordError(ValueError):
@@ -77,3 +81,17 @@ def number_or_none(value: Any, field_name: str, *, allow_x: bool = False) -> int
         expected = "a whole number (up to 6 digits), X or '-'" if allow_x else "a whole number (up to 6 digits) or '-'"
         raise RecordError(field_name, f"{shown(value)} is not {expected}")
     return int(text)
+
+
+def read_json(path: Path) -> Any:
+    """A source file's JSON value; DeckcheckError (naming the file) if it cannot be read."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8-sig"))
+    except OSError as error:
+        raise DeckcheckError(f"cannot be read: {error.strerror or error}", path=path) from None
+    except UnicodeDecodeError:
+        raise DeckcheckError("is not UTF-8 text", path=path) from None
+    except json.JSONDecodeError as error:
+        raise DeckcheckError(f"is not valid JSON: {error.msg}", path=path, line=error.lineno) from None
+    except (ValueError, RecursionError) as error:  # an integer of more than 4,300 digits; nesting too deep
+        raise DeckcheckError(f"cannot be read as card records: {error}", path=path) from None

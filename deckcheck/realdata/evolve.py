@@ -1,14 +1,31 @@
-"""Shadowverse EVOLVE's card list (jeyukburrito/sve-meta) as card records (spec/evolve.md, "Importer notes")."""
+"""Shadowverse EVOLVE's card list (jeyukburrito/sve-meta) as card records (spec/evolve.md, "Importer notes"),
+with the facts of rules Ver.1.24.1 (spec/evolve-1.24.1.md §2) from ``facts-1.24.1.json`` beside the source."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from deckcheck._util.normalize import norm_name, norm_number
-from deckcheck.realdata._common import NONE_WORDS, Conversion, RecordError, number_or_none, printed_text, source_text
+from deckcheck.errors import DeckcheckError
+from deckcheck.realdata._common import (
+    NONE_WORDS,
+    Conversion,
+    RecordError,
+    number_or_none,
+    printed_text,
+    read_json,
+    shown,
+    source_text,
+)
 
 SOURCE = "jeyukburrito/sve-meta, data/carddb_json/*.json, commit b49f3d98 (March 2026)"
+# The facts rules Ver.1.24.1 reads and the source has no field for (start_amulet, trigger), derived from the same
+# source's card text (shared/realdata/README.md); read from the source's folder when it is there.
+FACTS_FILE = "facts-1.24.1.json"
+FACTS_KEYS = ("card_code", "name", "class", "start_amulet", "trigger")
+FACTS_TRIGGERS = ("critical", "draw", "stand", "heal")
 
 EVOLVE_CLASSES = {
     "エルフ": "forest",
@@ -204,12 +221,17 @@ def evolve_record(item: Any, crossover: dict[str, set[str]] | None = None) -> di
     return record
 
 
-def convert(items: list[Any]) -> Conversion:
+def convert(items: list[Any], facts: list[Any] | None = None) -> Conversion:
+    """The records of the source `items`; with `facts` (the entries of facts-1.24.1.json), their start_amulet and
+    trigger added to the records they name (an entry that names no written record, or disagrees with it, is
+    rejected)."""
     result = Conversion("evolve")
     seen: dict[str, int] = {}
+    source_index: dict[str, int] = {}  # every readable number of the source, converted or not
     crossover = crossover_titles(items)
     for index, item in enumerate(items, start=1):
         number = str(item.get("card_code", "")).strip() if isinstance(item, dict) else ""
+        source_index.setdefault(norm_number(number), index)
         try:
             record = evolve_record(item, crossover)
         except RecordError as error:
@@ -224,4 +246,96 @@ def convert(items: list[Any]) -> Conversion:
             continue
         seen[key] = index
         result.records.append(record)
+    if facts is not None:
+        add_facts(result, facts, source_index)
     return result
+
+
+def convert_source(items: list[Any], source: Path) -> Conversion:
+    """:func:`convert`, with the facts file of the source's folder when there is one (else a note says so)."""
+    path = source.parent / FACTS_FILE
+    if not path.exists():
+        result = convert(items)
+        what = "the facts of rules Ver.1.24.1 (start_amulet, trigger) were not added"
+        result.note(0, FACTS_FILE, f"not beside the source: {what}")
+        return result
+    return convert(items, read_facts(path))
+
+
+def read_facts(path: Path) -> list[Any]:
+    """The entries of a facts file: a JSON object whose `cards` is a list (nothing is written if it is not)."""
+    data = read_json(path)
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise DeckcheckError("must be a JSON object with a list `cards` of facts entries", path=path)
+    return data["cards"]
+
+
+def add_facts(result: Conversion, facts: list[Any], source_index: dict[str, int]) -> None:
+    """start_amulet / trigger onto the written records the facts entries name; every entry that cannot be applied
+    is rejected, naming the entry (never dropped silently). A note counts what was added."""
+    records = {norm_number(record["number"]): record for record in result.records}
+    applied: dict[str, int] = {}
+    added = {"start_amulet": 0, "trigger": 0}
+    for entry_index, entry in enumerate(facts, start=1):
+        code = entry.get("card_code") if isinstance(entry, dict) else None
+        where = f"{FACTS_FILE} entry {entry_index}" + (f", {str(code).strip()}" if isinstance(code, str | int) else "")
+        try:
+            key, record, fact = _read_fact(entry, records, source_index)
+            if key in applied:
+                raise RecordError("card_code", f"entry {applied[key]} gives the facts of this card already")
+        except RecordError as error:
+            result.reject(0, where, str(error))
+            continue
+        applied[key] = entry_index
+        record.update(fact)
+        for name in fact:
+            added[name] += 1
+    result.note(
+        0,
+        FACTS_FILE,
+        f"{len(facts)} entries: start_amulet added to {added['start_amulet']} records, trigger to {added['trigger']}",
+    )
+
+
+def _read_fact(
+    entry: Any, records: dict[str, dict[str, Any]], source_index: dict[str, int]
+) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """(the normalised number, the record it names, the facts to add) of one facts entry; RecordError if it names
+    no written record, disagrees with it, or gives an unknown fact."""
+    if not isinstance(entry, dict):
+        raise RecordError("-", f"must be an object, not {type(entry).__name__}")
+    unknown = [str(name) for name in entry if name not in FACTS_KEYS]
+    if unknown:
+        raise RecordError(unknown[0], f"is not a fact deckcheck reads (known: {', '.join(FACTS_KEYS)})")
+    key = norm_number(printed_text(entry.get("card_code"), "card_code"))
+    name = printed_text(entry.get("name"), "name")
+    if key not in records:
+        if key in source_index:
+            reason = f"the source record {source_index[key]} of this number is not written (see above)"
+        else:
+            reason = "no record of the source has this number"
+        raise RecordError("card_code", reason)
+    record = records[key]
+    if norm_name(name) != norm_name(record["name"]):
+        raise RecordError("name", f"「{name}」, but the source names {record['number']} 「{record['name']}」")
+    if "class" in entry:
+        class_text = source_text(entry["class"], "class", required=False)
+        if (None if class_text in NONE_WORDS else EVOLVE_CLASSES.get(class_text, class_text)) != record.get("class"):
+            given = record.get("class") or "no class"
+            raise RecordError("class", f"「{class_text}」, but the source gives {record['number']} {given}")
+    fact: dict[str, Any] = {}
+    start_amulet = entry.get("start_amulet")
+    if start_amulet is not None:
+        if not isinstance(start_amulet, bool):
+            raise RecordError("start_amulet", f"must be true or false, not {shown(start_amulet)}")
+        if start_amulet:
+            fact["start_amulet"] = True
+    trigger = entry.get("trigger")
+    if trigger is not None:
+        trigger_text = source_text(trigger, "trigger").lower()
+        if trigger_text not in FACTS_TRIGGERS:
+            raise RecordError("trigger", f"unknown trigger {shown(trigger)} (known: {', '.join(FACTS_TRIGGERS)})")
+        fact["trigger"] = trigger_text
+    if not fact:
+        raise RecordError("-", "gives neither start_amulet = true nor a trigger")
+    return key, record, fact

@@ -227,3 +227,31 @@ def test_example_8_a_crossover_deck_with_two_start_amulet_names(db):
     assert sum(main.values()) == 40
     found = violations_of(db, leader={"SD01-LD01": 1, "SD02-LD01": 1}, main=main, format="crossover")
     assert rule_ids(found) == ["evolve.start-amulet"]
+
+
+def test_a_real_vanguard_title_deck_is_judged_by_the_shipped_facts(isolated_carddb):
+    """The shipped database carries start_amulet and trigger (facts-1.24.1.json): a forest VG deck with 士官候補生
+    エリック is legal; without it, or with a sword trigger, it is not."""
+    from deckcheck.carddb.db import load_carddb  # noqa: PLC0415 - the shipped database, for this test only
+
+    real = load_carddb("evolve")
+    forest = sorted(
+        (c for c in real.cards.values() if c.title == VG and c.class_ == "forest" and c.type != "leader"),
+        key=lambda c: c.number,
+    )
+    plain = list(dict.fromkeys(c.number for c in forest if not (c.evolve or c.advance or c.token or c.start_amulet)))
+    names: dict[str, str] = {}
+    for number in plain:
+        names.setdefault(real.cards[number].name, number)
+    main = {number: 3 for number in list(names.values())[:13]} | {"CP03-021": 1}
+    assert sum(main.values()) == 40 and real.cards["CP03-021"].start_amulet
+    assert real.cards["CP03-035"].trigger == "critical" and real.cards["CP03-035"].class_ == "sword"
+    leader = {"CP03-LD01": 1}
+    assert violations_of(real, leader=leader, main=main, basis="title") == []
+    without = {k: v for k, v in main.items() if k != "CP03-021"} | {list(names.values())[13]: 1}
+    assert rule_ids(violations_of(real, leader=leader, main=without, basis="title")) == ["evolve.vg-start-amulet"]
+    sword = dict(main)
+    sword[next(iter(sword))] -= 1
+    sword["CP03-035"] = 1
+    found = violations_of(real, leader=leader, main=sword, basis="title")
+    assert "evolve.vg-trigger-class" in rule_ids(found)

@@ -40,6 +40,11 @@ def excerpt(name: str) -> list[dict[str, Any]]:
     return json.loads((DATA / name).read_text(encoding="utf-8"))
 
 
+def facts_excerpt() -> list[dict[str, Any]]:
+    """The entries of facts-1.24.1.json for the excerpt's 4 CP03/CSD03a records."""
+    return json.loads((DATA / "evolve-facts-1.24.1-excerpt.json").read_text(encoding="utf-8"))["cards"]
+
+
 def by_number(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {record["number"]: record for record in records}
 
@@ -87,7 +92,7 @@ def test_evolve_excerpt_maps_every_kind():
 
 
 def test_the_shipped_evolve_records_are_the_converters_output():
-    conversion = convert_evolve(excerpt("evolve-cards-excerpt.json"))
+    conversion = convert_evolve(excerpt("evolve-cards-excerpt.json"), facts_excerpt())
     shipped = shipped_records("evolve")
     for number, record in by_number(conversion.records).items():
         assert shipped[number] == record
@@ -148,6 +153,59 @@ def test_evolve_duplicate_number_keeps_the_first():
     assert [r["name"] for r in conversion.records] == ["A"]
     assert [(i, n) for i, n, _ in conversion.rejected] == [(2, "X-1"), (3, "x-1")]
     assert "duplicate number (record 1 has it too)" in conversion.rejected[0][2]
+
+
+# The facts of rules Ver.1.24.1 (facts-1.24.1.json) -------------------------------------------------------------
+
+
+def test_evolve_facts_are_added_to_the_records_they_name():
+    conversion = convert_evolve(excerpt("evolve-cards-excerpt.json"), facts_excerpt())
+    assert validate(conversion) == [] and conversion.rejected == []
+    records = by_number(conversion.records)
+    assert records["CP03-015"]["trigger"] == "critical" and records["CP03-018"]["trigger"] == "heal"
+    assert records["CP03-021"]["start_amulet"] is True and records["CSD03a-016"]["start_amulet"] is True
+    assert "start_amulet" not in records["CP03-015"] and "trigger" not in records["CP03-021"]
+    assert not any(
+        "trigger" in r or "start_amulet" in r for n, r in records.items() if not n.startswith(("CP03", "CSD03"))
+    )
+    assert conversion.notes[-1] == (0, "facts-1.24.1.json", "4 entries: start_amulet added to 2 records, trigger to 2")
+
+
+ERIC = {"card_code": "CP03-021", "name": "士官候補生 エリック", "class": "エルフ", "start_amulet": True}
+
+
+@pytest.mark.parametrize(
+    ("entry", "reason"),
+    [
+        (ERIC | {"card_code": "CP03-999"}, "field 'card_code': no record of the source has this number"),
+        (ERIC | {"card_code": "BP12-EP"}, "field 'card_code': the source record 8 of this number is not written"),
+        (
+            ERIC | {"name": "士官候補生 アンドゥー"},
+            "field 'name': 「士官候補生 アンドゥー」, but the source names CP03-021",
+        ),
+        (ERIC | {"class": "ロイヤル"}, "field 'class': 「ロイヤル」, but the source gives CP03-021 forest"),
+        (ERIC | {"start_amulet": "yes"}, "field 'start_amulet': must be true or false, not 'yes'"),
+        (ERIC | {"trigger": "boost"}, "field 'trigger': unknown trigger 'boost' (known: critical, draw, stand, heal)"),
+        (ERIC | {"double_sided": True}, "field 'double_sided': is not a fact deckcheck reads"),
+        ({"card_code": "CP03-021", "name": "士官候補生 エリック"}, "gives neither start_amulet = true nor a trigger"),
+        ({"name": "士官候補生 エリック", "start_amulet": True}, "field 'card_code': is missing or empty"),
+        ("CP03-021", "must be an object, not str"),
+    ],
+)
+def test_a_facts_entry_that_cannot_be_applied_is_rejected_by_its_entry(entry, reason):
+    conversion = convert_evolve(excerpt("evolve-cards-excerpt.json"), [facts_excerpt()[0], entry])
+    [(index, where, why)] = conversion.rejected
+    assert index == 0 and where.startswith("facts-1.24.1.json entry 2") and reason in why
+    records = by_number(conversion.records)
+    assert "start_amulet" not in records["CP03-021"] and records["CP03-015"]["trigger"] == "critical"
+
+
+def test_a_card_named_by_two_facts_entries_keeps_the_first():
+    conversion = convert_evolve(excerpt("evolve-cards-excerpt.json"), [ERIC, ERIC | {"trigger": "heal"}])
+    assert conversion.rejected == [
+        (0, "facts-1.24.1.json entry 2, CP03-021", "field 'card_code': entry 1 gives the facts of this card already")
+    ]
+    assert "trigger" not in by_number(conversion.records)["CP03-021"]
 
 
 # The Cipher converter ----------------------------------------------------------------------------------------
@@ -233,14 +291,43 @@ def run_command(tmp_path: Path, game: str, items: Any, capsys) -> tuple[int, str
 
 def test_the_command_writes_a_loadable_database(tmp_path, capsys, monkeypatch):
     code, out, _ = run_command(tmp_path, "evolve", excerpt("evolve-cards-excerpt.json"), capsys)
-    assert code == 0 and "15 records" in out and "record 8 (BP12-EP)" in out
+    assert code == 0 and "19 records" in out and "record 8 (BP12-EP)" in out
+    assert "record - (facts-1.24.1.json): not beside the source: the facts of rules Ver.1.24.1" in out
     written = (tmp_path / "out" / "evolve" / "cards.toml").read_text(encoding="utf-8")
     assert written.startswith("# Generated by `python -m deckcheck.realdata evolve")
     assert "unofficial" in written
     monkeypatch.setattr("deckcheck.carddb.db.shipped_carddb_dir", lambda: tmp_path / "out")
     monkeypatch.chdir(tmp_path)
     db = load_carddb("evolve")
-    assert len(db) == 15 and db.resolve("ホッコータルマエ", "evolve").number == "ECP01-002"
+    assert len(db) == 19 and db.resolve("ホッコータルマエ", "evolve").number == "ECP01-002"
+    assert not any(card.start_amulet or card.trigger for card in db.cards.values())  # type: ignore[attr-defined]
+
+
+def test_the_command_reads_the_facts_beside_the_source(tmp_path, capsys, monkeypatch):
+    facts = json.loads((DATA / "evolve-facts-1.24.1-excerpt.json").read_text(encoding="utf-8"))
+    (tmp_path / "facts-1.24.1.json").write_text(json.dumps(facts, ensure_ascii=False), "utf-8")
+    code, out, _ = run_command(tmp_path, "evolve", excerpt("evolve-cards-excerpt.json"), capsys)
+    assert code == 0 and "record - (facts-1.24.1.json): 4 entries: start_amulet added to 2 records, trigger to 2" in out
+    monkeypatch.setattr("deckcheck.carddb.db.shipped_carddb_dir", lambda: tmp_path / "out")
+    monkeypatch.chdir(tmp_path)
+    db = load_carddb("evolve")
+    assert db.cards["CP03-018"].trigger == "heal" and db.cards["CP03-021"].start_amulet  # type: ignore[attr-defined]
+    facts["cards"][1]["card_code"] = "CP03-999"
+    (tmp_path / "facts-1.24.1.json").write_text(json.dumps(facts, ensure_ascii=False), "utf-8")
+    code, out, _ = run_command(tmp_path, "evolve", excerpt("evolve-cards-excerpt.json"), capsys)
+    assert code == 1 and "rejected: 1" in out
+    assert "record - (facts-1.24.1.json entry 2, CP03-999): field 'card_code': no record of the source" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("{not json", "is not valid JSON"), ("[]", "must be a JSON object with a list `cards` of facts entries")],
+)
+def test_an_unreadable_facts_file_writes_nothing(tmp_path, capsys, text, message):
+    (tmp_path / "facts-1.24.1.json").write_text(text, "utf-8")
+    code, _, err = run_command(tmp_path, "evolve", excerpt("evolve-cards-excerpt.json"), capsys)
+    assert code == 2 and message in err and "facts-1.24.1.json" in err
+    assert not (tmp_path / "out" / "evolve").exists()
 
 
 def test_the_command_lists_rejected_rows_and_exits_1(tmp_path, capsys):
@@ -304,6 +391,25 @@ def test_shipped_evolve_database(evolve_db):
     assert sum(c.token for c in cards) == 432 and all(c.token for c in cards if c.type == "equipment")
     limited = {(c.name, c.deck_limit) for c in cards if c.deck_limit is not None}
     assert ("オニオン軍団", 50) in limited and ("ラピッドファイア", 6) in limited and ("にんじん", 10) in limited
+
+
+def test_shipped_evolve_database_has_the_1_24_1_facts(evolve_db):
+    """spec/evolve-1.24.1.md §2: 16 start amulets (8 names), 56 trigger cards (24 names, 14 of each kind), all
+    of the Vanguard title; no double-sided card in the source."""
+    cards: list[EvolveCard] = list(evolve_db.cards.values())  # type: ignore[assignment]
+    starts = [c for c in cards if c.start_amulet]
+    assert len(starts) == 16 and len({c.name for c in starts}) == 8
+    assert {c.type for c in starts} == {"amulet"} and {c.cost for c in starts} == {2}
+    triggers = [c for c in cards if c.trigger]
+    assert len(triggers) == 56 and len({c.name for c in triggers}) == 24
+    assert Counter(c.trigger for c in triggers) == {"critical": 14, "draw": 14, "stand": 14, "heal": 14}
+    assert {c.type for c in triggers} == {"follower"} and not any(c.start_amulet for c in triggers)
+    assert {c.title for c in starts + triggers} == {"カードファイト!! ヴァンガード"}
+    assert (
+        len({(c.class_, c.trigger) for c in triggers}) == len({(c.class_, c.trigger, c.name) for c in triggers}) == 24
+    )
+    assert evolve_db.resolve("士官候補生 エリック", "main").start_amulet
+    assert not any(c.double_sided or c.back_name for c in cards)
 
 
 def test_shipped_cipher_database(isolated_carddb):
