@@ -30,7 +30,7 @@ from deckcheck.games import get_game
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import COMMON_KEYS, COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, Entry
 from deckcheck.model.game import Game
-from deckcheck.model.versions import FORMAT_KEY, choose_rules
+from deckcheck.model.versions import FORMAT_KEY, RULES_KEY, choose_rules
 
 # Fields that differ between printings of one card and do not change what the card is.
 _PRINTING_FIELDS = {"number", "set", "rarity", "text", "game"}
@@ -184,6 +184,9 @@ def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterab
         find_card(db, value)  # an unknown or ambiguous card is refused, with the closest names
     elif key == "regulation":
         report_deck(deck, db, value, carddb_dirs=carddb_dirs)  # an unknown name lists the game's regulations
+    elif key in (RULES_KEY, FORMAT_KEY):  # an unknown version or format names the known ones; nothing is written
+        keys = {**deck.source.keys, key: value}
+        choose_rules(game, {k: keys[k] for k in (RULES_KEY, FORMAT_KEY) if k in keys}, path=deck.path)
     return value
 
 

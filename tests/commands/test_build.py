@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 import tomllib
+from pathlib import Path
 
 import pytest
 import tomli_w
@@ -702,3 +703,16 @@ def test_new_writes_the_format_of_play_and_refuses_an_unknown_one(run_cli, tmp_p
     assert code == 2 and "--format 'draft' is not a format of evolve" in err and not (tmp_path / "y.deck.toml").exists()
     code, _, err = run_cli("new", tmp_path / "z.deck.toml", "--game", "vanguard", "--format", "crossover")
     assert code == 2 and "--format: vanguard has one format only" in err
+
+
+def test_set_refuses_an_unknown_rules_version_or_format_and_writes_nothing(run_cli, tmp_path, isolated_carddb):
+    path = tmp_path / "d.deck.toml"
+    real = Path(__file__).resolve().parents[2] / "decks" / "evolve" / "2026-03-21-rune-XEB3.deck.toml"
+    path.write_text(real.read_text(encoding="utf-8"), encoding="utf-8")
+    before = path.read_bytes()
+    code, _, err = run_cli("set", path, "rules", "9.9")
+    assert code == 2 and "known: 1.7.0, 1.24.1" in err and path.read_bytes() == before
+    assert run_cli("set", path, "rules", "1.7.0")[0] == 0
+    pinned = path.read_bytes()
+    code, _, err = run_cli("set", path, "format", "crossover")  # crossover needs Ver.1.24.1: refused, not written
+    assert code == 2 and "needs rules Ver.1.24.1" in err and path.read_bytes() == pinned
