@@ -185,8 +185,8 @@ def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterab
     elif key == "regulation":
         report_deck(deck, db, value, carddb_dirs=carddb_dirs)  # an unknown name lists the game's regulations
     elif key in (RULES_KEY, FORMAT_KEY):  # an unknown version or format names the known ones; nothing is written
-        keys = {**deck.source.keys, key: value}
-        choose_rules(game, {k: keys[k] for k in (RULES_KEY, FORMAT_KEY) if k in keys}, path=deck.path)
+        given = {**deck.source.keys, key: value}
+        choose_rules(game, {k: given[k] for k in (RULES_KEY, FORMAT_KEY) if k in given}, path=deck.path)
     return value
 
 
