@@ -229,7 +229,12 @@ def from_registry(data: dict[str, Any], game: Game, path: Path | str = "<registr
     name = next((data[key] for key in _REGISTRY_NAME_KEYS if isinstance(data.get(key), str) and data[key]), None)
     source.name = name
     notes: list[str] = []
-    keys, key_notes = game.registry_keys(data)
+    try:
+        keys, key_notes = game.registry_keys(data)
+    except DeckcheckError as error:  # a key the game cannot read: said with the file it is in
+        if error.path is not None:
+            raise
+        raise DeckcheckError(error.reason, path=path, field=error.field) from None
     source.keys.update(keys)
     notes.extend(key_notes)
     for list_name in REGISTRY_LISTS:

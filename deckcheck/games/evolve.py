@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.text import plural, with_article
 from deckcheck.engine.procedure import MulliganKind, Setup, expand
-from deckcheck.errors import EngineError
+from deckcheck.errors import DeckcheckError, EngineError
 from deckcheck.model.cards import (
     After,
     Before,
@@ -1197,28 +1197,59 @@ def _home_section(card: Card) -> str:
 
 
 def _registry_keys(data: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
-    """The basis a registry export carries in `deck_param2` (6.2.1.3): class or title, as a word (クラス / タイトル,
-    class / title), a class name (the deck is built on its class) or a title (the deck is built on that title)."""
+    """What a registry export's `deck_param2` says (spec evolve-1.24.1 §1, "Output and convert"): the basis as a
+    word (クラス / タイトル, class / title); a class (the deck is built on its class); a pair of two classes
+    (「エルフ/ロイヤル」: the crossover format, B-2, with no basis; its two leaders are in `p_list`); or a title (the
+    deck is built on that title). Any other value is an error naming the field, never taken for a title."""
     raw = data.get("deck_param2")
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return {}, []
-    text = norm_name(str(raw))
+    text = norm_name(str(raw)) if isinstance(raw, str) else ""
     if (word := _BASIS_WORDS.get(_key(text))) is not None:
         return {"basis": word}, []
-    if text in _CLASS_WORDS or _key(text) in _CLASS_WORDS:
+    if _registry_class(text) is not None:
         return {"basis": "class"}, []
-    pair = [part.strip() for part in re.split(r"[/／]", text)]
-    if len(pair) == 2 and len(set(pair)) == 2 and all(p in _CLASS_WORDS or _key(p) in _CLASS_WORDS for p in pair):
+    pair = [_registry_class(part) for part in re.split(r"[/／]", text)]
+    if len(pair) == 2 and None not in pair and len(set(pair)) == 2:
         # two classes: the crossover format (B-2), its two leaders in `p_list`; it has no basis to declare
         return {"format": CROSSOVER}, [f"deck_param2 {raw!r} is a pair of classes: format = crossover (B-2)"]
-    if isinstance(raw, str) and not text.isdigit():
-        return {"basis": "title"}, [f"deck_param2 {raw!r} is taken as the title the deck is built on: basis = title"]
-    return {}, [f"deck_param2 {raw!r} is not a basis deckcheck can read (class or title): no basis kept"]
+    if text and _title_key(text) in {_title_key(title) for title in REGISTRY_TITLES}:
+        return {"basis": "title"}, [f"deck_param2 {raw!r} is the title the deck is built on: basis = title"]
+    raise DeckcheckError(
+        f"{raw!r} is neither a class, a pair of two different classes (a crossover deck, e.g. 'エルフ/ロイヤル') "
+        f"nor a title deckcheck knows ({', '.join(REGISTRY_TITLES)}): its basis or format cannot be read",
+        field="deck_param2",
+    )
 
 
-_CLASS_WORDS = {
-    norm_name(word) for word in (*CLASS_NAMES, "エルフ", "ロイヤル", "ウィッチ", "ドラゴン", "ナイトメア", "ビショップ")
+# The classes a registry export names: the six leader classes in English or Japanese (not Neutral, no leader's class).
+_REGISTRY_CLASSES = {_key(name): name for name in CLASS_NAMES if name != "neutral"} | {
+    _key(word): name
+    for word, name in (
+        ("エルフ", "forest"),
+        ("ロイヤル", "sword"),
+        ("ウィッチ", "rune"),
+        ("ドラゴン", "dragon"),
+        ("ナイトメア", "abyss"),
+        ("ビショップ", "haven"),
+    )
 }
+# The titles of the crossover products (the shipped database's four): the titles a registry export may build on.
+REGISTRY_TITLES = (
+    norm_name("ウマ娘 プリティーダービー"),
+    CINDERELLA_GIRLS,
+    VANGUARD_TITLE,
+    norm_name("プリンセスコネクト!Re:Dive"),
+)
+
+
+def _registry_class(text: str) -> str | None:
+    return _REGISTRY_CLASSES.get(_key(text))
+
+
+def _title_key(text: str) -> str:
+    """A title compared without its spacing or case: 「ウマ娘　プリティーダービー」 is ウマ娘 プリティーダービー."""
+    return "".join(_key(text).split())
 
 
 def _profile(deck: Deck[EvolveCard]) -> list[tuple[str, dict[str, int]]]:

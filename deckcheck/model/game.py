@@ -146,7 +146,8 @@ class Game(Generic[CardT]):
     profile: Callable[[Any], list[tuple[str, dict[str, int]]]] = field(default=lambda deck: [])
     # where the lists of the official deck registry's JSON (`list`, `sub_list`, `p_list`) go: a section or a card key.
     registry_lists: dict[str, str] = field(default_factory=lambda: {"list": "main"})
-    # deck keys the registry's object carries besides its lists (evolve: the basis in `deck_param2`), and notes
+    # deck keys the registry's object carries besides its lists (evolve: the basis or format in `deck_param2`), and
+    # notes; a value the game cannot read raises DeckcheckError naming its field
     registry_keys: Callable[[dict[str, Any]], tuple[dict[str, str], list[str]]] = field(default=lambda data: ({}, []))
     # How the game counts copies: the groups its copies rule limits, shared with regulations (checking.regulations)
     # so that a regulation's limit counts exactly as the game does. Identities compare with `limit_identity`.

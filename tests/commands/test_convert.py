@@ -269,6 +269,8 @@ def test_a_real_evolve_export_converts_without_game_and_checks_legal(tmp_path, i
         ("クラス", "class"),
         ("title", "title"),
         ("プリンセスコネクト！Re:Dive", "title"),
+        ("ウマ娘　プリティーダービー", "title"),  # a title as the registry may space it
+        ("カードファイト!! ヴァンガード", "title"),
         ("", None),
     ],
 )
@@ -278,10 +280,15 @@ def test_deck_param2_keeps_the_basis(tmp_path, param, basis):
     assert tomllib.loads(without_notes(output)).get("basis") == basis
 
 
-def test_an_unreadable_deck_param2_is_said_not_guessed(tmp_path):
-    code, output = invoke("convert", write_export(tmp_path, deck_param2=3), "--to", "toml")
-    assert code == 0 and "deck_param2 3 is not a basis deckcheck can read" in output
-    assert "basis" not in tomllib.loads(without_notes(output))
+@pytest.mark.parametrize("param", [3, "エルフ/エルフ", "エルフ/ネメシス", "エルフ/ロイヤル/ウィッチ", "新しいコラボ"])
+def test_a_deck_param2_that_is_no_class_pair_or_known_title_is_an_error_naming_the_field(tmp_path, param):
+    """shared/spec/evolve-1.24.1.md §1: a class pair is crossover, a title stays a title, any other value is an error
+    naming the field, never a title."""
+    out = tmp_path / "out.deck.toml"
+    code, output = invoke("convert", write_export(tmp_path, deck_param2=param), "--to", "toml", "--out-file", out)
+    assert code == 2, output
+    assert "field 'deck_param2'" in output and "export.json" in output and repr(param) in output
+    assert not out.exists()
 
 
 def test_a_game_option_that_contradicts_game_title_id_is_refused(tmp_path):
