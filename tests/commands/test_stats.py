@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from fractions import Fraction
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -306,3 +308,66 @@ def test_a_turn_never_reached_is_refused_before_any_odds_are_worked_out(run_cli,
         code, _, err = run_cli("stats", VANGUARD, "--want", "grade=1", "--turn", "30", "--going", seat)
         assert code == 2 and f"going {seat}, --turn 30: " in err
         assert err.split("--turn 30: ", 1)[1] == refused.split("deckcheck: ", 1)[1]
+
+
+# Shadowverse EVOLVE Ver.1.24.1: the exact odds draw from D' = D - s (spec evolve-1.24.1 §5 "Consequences for hand and
+# stats", example 14), on real cards of the shipped database: CP03-LD01 (forest, カードファイト!! ヴァンガード),
+# 士官候補生 エリック (its start amulet, an amulet: not a follower, so k' = k) and 12 two-cost followers.
+
+_VG_MAIN = {
+    "CP03-021": 1,  # 士官候補生 エリック, set aside face down before the shuffle (14.4.3.1)
+    **{number: 3 for number in ("CP03-005", "CP03-010", "CP03-012", "CP03-019")},  # the 12 two-cost followers
+    **{number: 3 for number in ("CP03-001", "CP03-003", "CP03-004", "CP03-007", "CP03-008", "CP03-009")},
+    **{number: 3 for number in ("CP03-011", "CP03-013", "CP03-014")},
+}
+_VG_EVOLVE = {"CP03-002": 3, "CP03-006": 3, "CP03-127": 4}
+_SEALED_MAIN = {number: 3 for number in ("CP03-005", "CP03-010", "CP03-012")} | {
+    number: 3 for number in ("CP03-001", "CP03-003", "CP03-004", "CP03-007", "CP03-008", "CP03-009", "CP03-011")
+}
+
+
+def _evolve_deck(path: Path, keys: str, leader: dict[str, int], main: dict[str, int], evolve: dict[str, int]) -> Path:
+    def table(name: str, cards: dict[str, int]) -> str:
+        return f"[{name}]\n" + "".join(f'"{number}" = {n}\n' for number, n in cards.items())
+
+    text = f'game = "evolve"\n{keys}\n' + table("leader", leader) + table("main", main) + table("evolve", evolve)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _hit_by_own_turn_2(size: int, k: int, going: str, mulligan: str) -> Fraction:
+    """1 - C(D' - k, n) / C(D', n): n = 4 + d kept, 8 + d with a mulligan when the hand misses (the whole hand to the
+    bottom, 4 new cards: a miss is 8 + d misses in a row); d = 1 going first (no draw on turn 1), 2 going second."""
+    n = (4 if mulligan == "none" else 8) + (1 if going == "first" else 2)
+    return 1 - Fraction(comb(size - k, n), comb(size, n))
+
+
+@pytest.mark.parametrize(
+    ("deck", "drawn_from", "spec"),
+    [
+        # (spec §5's worked values: first none / optimal, second none / optimal)
+        ("standard", 40, ((0.851, 0.975), (0.902, 0.985))),  # the same 40 cards declaring the class basis
+        ("vg-title", 39, ((0.860, 0.978), (0.909, 0.987))),  # the title basis: the start amulet is set aside
+        ("vg-1.7.0", 40, ((0.851, 0.975), (0.902, 0.985))),  # Ver.1.7.0 has no start amulet step
+        ("sealed", 30, ((0.857, 0.979), (0.909, 0.988))),  # 30 cards, 9 two-cost followers, no leader
+    ],
+)
+def test_evolve_odds_count_the_deck_without_the_start_amulet(run_cli, isolated_carddb, deck, drawn_from, spec):
+    keys = {"standard": 'basis = "class"', "vg-title": "", "vg-1.7.0": 'rules = "1.7.0"', "sealed": 'format = "sealed"'}
+    if deck == "sealed":
+        path = _evolve_deck(isolated_carddb / "d.deck.toml", keys[deck], {}, _SEALED_MAIN, {})
+    else:
+        path = _evolve_deck(isolated_carddb / "d.deck.toml", keys[deck], {"CP03-LD01": 1}, _VG_MAIN, _VG_EVOLVE)
+    k = 9 if deck == "sealed" else 12
+    assert run_cli("check", path)[0] == 0  # every one of them is legal
+    for going, figures in zip(("first", "second"), spec, strict=True):
+        for mulligan, figure in zip(("none", "optimal"), figures, strict=True):
+            args = ("--want", "cost=2,type=follower@2", "--mulligan", mulligan, "--going", going, "-o", "json")
+            code, out, err = run_cli("stats", path, *args)
+            assert code == 0, err
+            data = json.loads(out)
+            assert data["method"] == "exact"
+            assert Fraction(data["exact"]) == _hit_by_own_turn_2(drawn_from, k, going, mulligan)
+            assert round(data["probability"], 3) == figure
+    code, out, _ = run_cli("stats", path, "--want", "cost=2,type=follower@2", "--mulligan", "none")
+    assert f"({k} of the {drawn_from} cards the hand is drawn from)" in out
