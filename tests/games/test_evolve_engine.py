@@ -359,3 +359,121 @@ def test_title_leader_cannot_declare_class(db):
 def test_unknown_setup_choice(db):
     with pytest.raises(EngineError, match="no setup choice lord"):
         deal(forest(db), seed=1, going="first", choices={"lord": "x"})
+
+
+# Setup under Ver.1.24.1 (shared/spec/evolve-1.24.1.md §4 setup for crossover and sealed, §5, §8 examples 1, 5, 6) ----
+
+VG = "カードファイト!! ヴァンガード"
+VG_RECORDS = [
+    rec("VG-LD", "試験の先導者", "leader", title=VG),
+    rec("CP03-021", "試験の士官候補生", "amulet", title=VG, start_amulet=True),
+    rec("PR-290", "試験の士官候補生", "amulet", title=VG, start_amulet=True),  # the same name, a higher number
+    rec("VG-S0", "試験の騎士", cls="sword", title=VG),
+    *(rec(f"VG-F{i:02}", f"試験の森の先導者{i:02}", title=VG, cost=1 + i % 5) for i in range(13)),
+    rec("VG-E0", "試験の森の進化体", title=VG, evolve=True),
+]
+VG_MAIN = {"CP03-021": 1} | {f"VG-F{i:02}": 3 for i in range(13)}  # 40 cards, one start amulet
+
+
+@pytest.fixture(scope="module")
+def vg_db():
+    return make_db("evolve", RECORDS + VG_RECORDS)
+
+
+def vanguard(vg_db, **changes: Any):
+    sections = {"leader": {"VG-LD": 1}, "main": VG_MAIN, "evolve": {"VG-E0": 3}} | changes
+    return make_deck(vg_db, **{k: v for k, v in sections.items() if v is not None})
+
+
+def steps(table: Table) -> list[tuple[str, str]]:
+    return [(event.step, event.ref) for event in table.events]
+
+
+def test_the_start_amulet_leaves_the_main_deck_before_the_shuffle(vg_db, fixed_shuffle):
+    """Step 3a (14.4.3.1): face down to the field before 6.2.1.4, so the shuffle and the opening hand see D - 1."""
+    table = deal(vanguard(vg_db), seed=1, going="first", policy=Redraw())
+    assert fixed_shuffle == [39]  # the only shuffle of setup shuffles the 39 others
+    assert numbers(table.zone("field")) == ["CP03-021"]  # the mulligan leaves it there
+    assert len(table.hand) == 4 and len(table.deck) == 35 and "CP03-021" not in numbers(table.hand + table.deck)
+    order = steps(table)
+    assert order.index(("start amulet", "14.4.3.1")) < order.index(("shuffle", "6.2.1.4"))
+    face_up = order.index(("after the mulligan", "6.2.1.13"))
+    assert order.index(("mulligan", "6.2.1.8")) < order.index(("SEP", "6.2.1.11")) < face_up
+    assert face_up < order.index(("start", "6.2.1.14"))
+    set_aside = table.events[order.index(("start amulet", "14.4.3.1"))]
+    assert set_aside.text.endswith("face down on the field (the main deck: 39)")
+
+
+def test_the_lowest_numbered_start_amulet_is_the_one_set_aside(vg_db):
+    deck = vanguard(vg_db, main=VG_MAIN | {"PR-290": 1, "CP03-021": 2, "VG-F12": 1})  # PR-290 listed first
+    table = deal(deck, seed=5, going="second", turns=1)
+    assert numbers(table.zone("field")) == ["CP03-021"]
+    assert table.notes["start amulet"] == "試験の士官候補生 (CP03-021) (face up)"
+    assert card_inventory(table) == deck_multiset(deck)
+
+
+@pytest.mark.parametrize("going", ["first", "second"])
+@pytest.mark.parametrize("policy", [None, Redraw((3, 2, 1, 0))])
+@pytest.mark.parametrize("turns", [0, 1, 5, 30])
+def test_card_conservation_with_a_start_amulet_on_the_field(vg_db, going, policy, turns):
+    deck = vanguard(vg_db)
+    table = deal(deck, seed=13, going=going, policy=policy, turns=turns)
+    assert table.inventory() == deck_multiset(deck)
+    assert len(table.deck) + len(table.hand) == 39
+
+
+def test_a_title_deck_without_a_start_amulet_skips_the_step_with_a_note(vg_db):
+    """Example 5 with basis = "title" (illegal: evolve.vg-start-amulet): the step is skipped, the deck shuffles 40."""
+    deck = vanguard(vg_db, main={"VG-S0": 1} | {f"VG-F{i:02}": 3 for i in range(13)}, basis="title")
+    table = deal(deck, seed=2, going="first")
+    skip = [event for event in table.events if event.step == "start amulet"]
+    assert [(event.ref, event.cards) for event in skip] == [("14.4.3.1", [])] and "skipped" in skip[0].text
+    assert not table.zones.get("field") and "start amulet" not in table.notes and len(table.deck) == 36
+    assert ("after the mulligan", "6.2.1.13") not in steps(table) and table.notes["SEP"] == 1
+
+
+def test_a_class_basis_shuffles_the_start_amulet_in(vg_db):
+    """Example 6's idea: no title basis, no step 3a (the start amulet is one more main-deck card)."""
+    deck = vanguard(vg_db, basis="class")
+    table = deal(deck, seed=2, going="first")
+    assert not table.zones.get("field") and len(table.deck) == 36
+    assert not any(event.step in ("start amulet", "after the mulligan") for event in table.events)
+
+
+def test_a_crossover_deck_has_both_leaders_no_declaration_no_magic_items_and_no_start_amulet(vg_db):
+    """B-2: both leaders to the leader area; never a declaration, 『魔法のアイテム』 or step 3a, even with a Cinderella
+    Girls leader and a start amulet in the main deck."""
+    main = {"CP03-021": 1, "VG-S0": 3} | {f"VG-F{i:02}": 3 for i in range(12)}
+    deck = make_deck(vg_db, leader={"L-FOREST": 1, "L-SWORD-CG": 1}, main=main, format="crossover")
+    table = deal(deck, seed=4, going="second", turns=1)
+    assert numbers(table.zone("leader")) == ["L-FOREST", "L-SWORD-CG"]
+    assert "ex-area" not in table.zones and not table.zones.get("field") and len(table.deck) == 35
+    assert table.notes["basis"] == "class" and table.notes["SEP"] == 1 and table.notes["leader health"] == 20
+    assert not any(event.step in ("magic items", "start amulet") for event in table.events)
+    assert card_inventory(table) == deck_multiset(deck)
+
+
+@pytest.mark.parametrize("leader", [{}, {"VG-LD": 1}, {"L-CG": 1}])
+def test_sealed_has_no_basis_steps_and_the_leader_steps_only_with_a_leader(vg_db, leader):
+    """B-1: no basis, so no 『魔法のアイテム』 and no start amulet; without a leader 6.2.1.2, 6.2.1.3 and 6.2.1.12 are
+    skipped."""
+    main = {"CP03-021": 3, "CG00": 3} | {f"VG-F{i:02}": 2 for i in range(12)}
+    deck = make_deck(vg_db, main=main, format="sealed", **({"leader": leader} if leader else {}))
+    table = deal(deck, seed=6, going="first")
+    assert len(table.deck) == 26 and not table.zones.get("field") and "ex-area" not in table.zones
+    assert table.notes["basis"] == "none" and table.notes["SEP"] == 1
+    assert not any(event.step in ("magic items", "start amulet") for event in table.events)
+    refs = {event.ref for event in table.events}
+    if leader:
+        assert numbers(table.zone("leader")) == list(leader) and {"6.2.1.2", "6.2.1.12"} <= refs
+    else:
+        assert not table.zone("leader") and not {"6.2.1.2", "6.2.1.3", "6.2.1.12"} & refs
+        assert "leader health" not in table.notes
+    assert card_inventory(table) == deck_multiset(deck)
+
+
+def test_under_1_7_0_a_vanguard_title_deck_sets_nothing_aside_and_keeps_the_old_numbers(vg_db):
+    table = deal(vanguard(vg_db, rules="1.7.0"), seed=1, going="first")
+    assert not table.zones.get("field") and len(table.deck) == 36 and "SEP" not in table.notes
+    assert [ref for _, ref in steps(table)][-2:] == ["6.2.1.11", "6.2.1.12"]  # leader health, start
+    assert table.notes["rules"] == "Ver.1.7.0, standard"
