@@ -371,3 +371,17 @@ def test_evolve_odds_count_the_deck_without_the_start_amulet(run_cli, isolated_c
             assert round(data["probability"], 3) == figure
     code, out, _ = run_cli("stats", path, "--want", "cost=2,type=follower@2", "--mulligan", "none")
     assert f"({k} of the {drawn_from} cards the hand is drawn from)" in out
+
+
+def test_a_want_naming_the_start_amulet_counts_the_copies_left_in_the_deck(run_cli, isolated_carddb):
+    """Spec §5: a filter matching the start amulet's name counts k - s copies; the one on the field never reaches the
+    hand. V's one 士官候補生 エリック: 0 of 39 with the title basis, 1 of 40 (4 / 40 in the opening hand) by class."""
+    want = ("--want", "name=士官候補生 エリック", "--mulligan", "none", "-o", "json")
+    title = _evolve_deck(isolated_carddb / "t.deck.toml", "", {"CP03-LD01": 1}, _VG_MAIN, _VG_EVOLVE)
+    assert Fraction(json.loads(run_cli("stats", title, *want)[1])["exact"]) == 0
+    by_class = _evolve_deck(isolated_carddb / "c.deck.toml", 'basis = "class"', {"CP03-LD01": 1}, _VG_MAIN, _VG_EVOLVE)
+    assert Fraction(json.loads(run_cli("stats", by_class, *want)[1])["exact"]) == 1 - Fraction(comb(39, 4), comb(40, 4))
+    three = _evolve_deck(
+        isolated_carddb / "3.deck.toml", "", {"CP03-LD01": 1}, _VG_MAIN | {"CP03-021": 3, "CP03-014": 1}, _VG_EVOLVE
+    )
+    assert Fraction(json.loads(run_cli("stats", three, *want)[1])["exact"]) == 1 - Fraction(comb(37, 4), comb(39, 4))
