@@ -291,6 +291,24 @@ def test_a_deck_param2_that_is_no_class_pair_or_known_title_is_an_error_naming_t
     assert not out.exists()
 
 
+def test_a_class_pair_export_converts_to_a_crossover_deck_that_checks_with_both_leaders(tmp_path, isolated_carddb):
+    """Spec evolve-1.24.1 example 16: 「エルフ/ロイヤル」 is the crossover format, no basis, the leaders of `p_list`;
+    the deck written is judged as a crossover deck (two leaders, both classes in the main deck) and is legal."""
+    sword = [{"card_number": "BP01-034", "num": 3}]  # メイドリーダー (Swordcraft) for 3 of the Neutral SP01-045
+    main = [item for item in EVOLVE_EXPORT["list"] if item["card_number"] != "SP01-045"] + sword
+    leaders = [{"card_number": "BP01-LD01", "num": 1}, {"card_number": "BP01-LD03", "num": 1}]
+    source = write_export(tmp_path, deck_param2="エルフ/ロイヤル", p_list=leaders, list=main)
+    code, output = invoke("convert", source, "--to", "toml", "--out-file", tmp_path / "x.deck.toml")
+    assert code == 0 and "format = crossover (B-2)" in output
+    data = tomllib.loads((tmp_path / "x.deck.toml").read_text(encoding="utf-8"))
+    assert data["format"] == "crossover" and "basis" not in data
+    assert data["leader"] == {"BP01-LD01": 1, "BP01-LD03": 1}
+    code, output = invoke("check", tmp_path / "x.deck.toml", "--output", "json")
+    assert code == 0, output
+    deck = json.loads(output)["decks"][0]
+    assert deck["legal"] and deck["rules"]["format"] == "crossover" and deck["counts"]["leader"] == 2
+
+
 def test_a_game_option_that_contradicts_game_title_id_is_refused(tmp_path):
     code, output = invoke("convert", write_export(tmp_path), "--to", "toml", "--game", "vanguard")
     assert code == 2 and "is a Shadowverse EVOLVE export (game_title_id 6), not a" in output
