@@ -30,7 +30,7 @@ from deckcheck.games import get_game
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import COMMON_KEYS, COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, Entry
 from deckcheck.model.game import Game
-from deckcheck.model.versions import FORMAT_KEY, RULES_KEY, choose_rules
+from deckcheck.model.versions import FORMAT_KEY, RULES_KEY, choose_rules, known_format
 
 # Fields that differ between printings of one card and do not change what the card is.
 _PRINTING_FIELDS = {"number", "set", "rarity", "text", "game"}
@@ -51,7 +51,7 @@ def new_deck(
     keys = {}
     if deck_format is not None:
         chosen = choose_rules(game, {}, format=deck_format)
-        if len(game.formats) == 1:
+        if len(game.formats) == 1 and known_format(game, deck_format) is None:
             raise OptionError(
                 "deck_format", f"{mention('deck_format')}: {game.id} has one format only ({game.formats[0]})"
             )

@@ -716,3 +716,13 @@ def test_set_refuses_an_unknown_rules_version_or_format_and_writes_nothing(run_c
     pinned = path.read_bytes()
     code, _, err = run_cli("set", path, "format", "crossover")  # crossover needs Ver.1.24.1: refused, not written
     assert code == 2 and "needs rules Ver.1.24.1" in err and path.read_bytes() == pinned
+
+
+def test_new_accepts_the_one_format_of_a_game_that_has_one(run_cli, tmp_path, isolated_carddb):
+    """`--format` refuses only a format the game does not have: Vanguard's standard writes no key, as without it."""
+    path = tmp_path / "v.deck.toml"
+    code, _, err = run_cli("new", path, "--game", "vanguard", "--format", "Standard")
+    assert code == 0, err
+    assert "format" not in path.read_text(encoding="utf-8")
+    code, _, err = run_cli("new", tmp_path / "w.deck.toml", "--game", "vanguard", "--format", "sealed")
+    assert code == 2 and "--format: vanguard has one format only (standard)" in err
