@@ -41,14 +41,19 @@ def check(
     regulation: str | None = None,
     as_of: date | str | None = None,
     carddb_dirs: Iterable[str | Path] = (),
+    rules: str | None = None,
+    format: str | None = None,
 ) -> DeckReport:
     """The verdict on one deck (a loaded Deck or a deck file), as `deckcheck check` gives it: under `regulation`, else
-    the deck's own `regulation` key, else the regulation in force on `as_of`."""
+    the deck's own `regulation` key, else the regulation in force on `as_of`; by the rules version `rules`, else the
+    deck's `rules` key, else the one in force on `as_of`, in the format `format`, else the deck's `format` key."""
     carddb_dirs = tuple(carddb_dirs)
     if not isinstance(deck, Deck):
         deck = load_deck(deck, carddb_dirs)
     db = deck.db if isinstance(deck.db, CardDB) else None
-    return report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
+    return report_deck(
+        deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs, rules=rules, format=format
+    )
 
 
 def answer(

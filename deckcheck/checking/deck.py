@@ -13,7 +13,7 @@ from deckcheck.carddb.db import CardDB, load_carddb
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import BAD_COUNT, UNKNOWN_CARD, UNKNOWN_SECTION
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
-from deckcheck.model.versions import RulesChoice, choose_rules
+from deckcheck.model.versions import RulesChoice
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regulation is asked for
@@ -191,6 +191,8 @@ def report_deck(
     as_of: date | str | None = None,
     deck_key: bool = False,
     carddb_dirs: Iterable[str | Path] = (),
+    rules: str | None = None,
+    format: str | None = None,
 ) -> DeckReport:
     """The verdict on one deck.
 
@@ -198,11 +200,12 @@ def report_deck(
     in force that day; with ``deck_key=True`` the deck's own `regulation` key counts too, as `deckcheck check` does
     (order: the name, the deck's key, the date). With none of them no regulation applies and no regulation file is
     read. An unknown name or a broken regulation file raises DeckcheckError; a date before every regulation of the
-    game selects none (judged without one, `note` says so).
+    game selects none (judged without one, `note` says so). `rules` and `format` choose the rules version and
+    format (choose_deck_rules); without them and `as_of`, the deck's own choice (`deck.chosen_rules`) stands.
     """
     started = time.perf_counter()
-    if as_of is not None and deck.chosen_rules is None and deck.game.rules_versions:
-        deck.chosen_rules = rules_on(deck, as_of)
+    if rules is not None or format is not None or as_of is not None:  # asked for: over any choice made before
+        choose_deck_rules(deck, rules=rules, format=format, as_of=as_of)
     bound = _bound_regulation(deck, db, regulation, as_of, deck_key, tuple(carddb_dirs))
     report = DeckReport(
         path=deck.path,
@@ -223,13 +226,18 @@ def report_deck(
     return report
 
 
-def rules_on(deck: Deck, as_of: date | str) -> RulesChoice:
-    """The rules version in force on `as_of` for this deck (its own `rules` key wins), and its format."""
-    from deckcheck.checking.regulations import parse_day  # deferred: a date asked for
+def choose_deck_rules(
+    deck: Deck, *, rules: str | None = None, format: str | None = None, as_of: date | str | None = None
+) -> RulesChoice:
+    """The rules version and format that judge this deck (deckcheck.model.versions.choose_rules): `rules`, else its
+    own `rules` key, else the version in force on `as_of`; `format`, else its `format` key. An option the deck's
+    game cannot take is an OptionError (exit 2): one deck was named, so it was meant for this game."""
+    day = None
+    if as_of is not None:
+        from deckcheck.checking.regulations import parse_day  # deferred: a date asked for
 
-    day = as_of if isinstance(as_of, date) else parse_day(as_of, option="as_of")
-    source = deck.source
-    return choose_rules(deck.game, source.keys, as_of=day, path=source.path, key_lines=source.key_lines)
+        day = as_of if isinstance(as_of, date) else parse_day(as_of, option="as_of")
+    return deck.choose_rules(rules=rules, format=format, as_of=day)
 
 
 def _bound_regulation(

@@ -56,7 +56,8 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
     verdict = style("legal", fg="green", bold=True) if report.legal else style("illegal", fg="red", bold=True)
     counts = ", ".join(f"{escape_controls(section)} {count}" for section, count in report.counts.items())
     title = f" “{escape_controls(report.name)}”" if report.name else ""
-    rules = f" ({report.rules.text()})" if report.rules is not None else ""
+    judged_by = report.judged_by()
+    rules = f" ({escape_controls(judged_by)})" if judged_by else ""
     return (
         f"{style(escape_controls(report.path or '<deck>'), bold=True)}  {report.game}{rules}{title}  [{counts}]  "
         f"{verdict}"

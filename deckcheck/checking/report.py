@@ -32,6 +32,14 @@ class DeckReport:
     def legal(self) -> bool:
         return not any(v.severity == "error" for v in self.violations)
 
+    def judged_by(self) -> str:
+        """`rules 1.24.1, crossover; regulation NAME`: what judged the deck, for people ('' when only the game's one
+        rules document and no regulation did)."""
+        parts = [self.rules.text()] if self.rules is not None else []
+        if self.regulation is not None:
+            parts.append(f"regulation {self.regulation.name}")
+        return "; ".join(parts)
+
     def fails(self, fail_on: str = "error") -> bool:
         levels = {"error"} if fail_on == "error" else {"error", "warning"}
         return any(v.severity in levels for v in self.violations)

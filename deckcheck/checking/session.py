@@ -14,7 +14,7 @@ from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import DeckSource
-from deckcheck.model.versions import choose_rules
+from deckcheck.model.versions import choose_rules, options_for
 
 if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regulation is asked for
     from deckcheck.checking.regulations import BoundRegulation, Regulation, RegulationSet
@@ -74,6 +74,7 @@ class CheckSession:
         self.regulation_sets: dict[str, RegulationSet] = {}
         self.bound: dict[tuple[str, str], BoundRegulation | DeckcheckError] = {}
         self.failed_dates: dict[str, str] = {}  # game -> the --as-of problem, reported once
+        self.options: dict[str, tuple[str | None, str | None]] = {}  # game -> its --rules and --format
 
     def someone_has(self, name: str, sources: list[DeckSource]) -> bool:
         """Whether some game of the decks has the regulation NAME; if none has, the run stops with the list."""
@@ -138,11 +139,12 @@ class CheckSession:
             return None
         deck = resolve_deck(source, db)
         try:
+            rules, format = self.options_for(db)
             deck.chosen_rules = choose_rules(
                 db.game,
                 source.keys,
-                rules=self.rules,
-                format=self.format,
+                rules=rules,
+                format=format,
                 as_of=self.day,
                 path=source.path,
                 key_lines=source.key_lines,
@@ -159,6 +161,15 @@ class CheckSession:
         except Exception as error:  # a bug on one deck: reported for that deck, the others still checked
             self.run.errors.append(internal_error(source.path or "<deck>", error))
             return None
+
+    def options_for(self, db: CardDB) -> tuple[str | None, str | None]:
+        """--rules and --format for this game's decks; one the game has nothing to choose by is a note, said once."""
+        game = db.game
+        if game.id not in self.options:
+            rules, format, notes = options_for(game, rules=self.rules, format=self.format)
+            self.options[game.id] = (rules, format)
+            self.run.notes.extend(notes)
+        return self.options[game.id]
 
     def regulation_of(self, source: DeckSource, db: CardDB) -> BoundRegulation | None:
         """The deck's regulation bound to its game's cards (None: none asked for)."""

@@ -161,6 +161,26 @@ AsOfOption = Annotated[
         show_default=False,
     ),
 ]
+RulesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        metavar="VERSION",
+        help="The version of the game's rules document to play by (evolve: 1.7.0 or 1.24.1), over the deck's "
+        "`rules` key. Default: the key, else the newest.",
+        show_default=False,
+    ),
+]
+FormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        metavar="FORMAT",
+        help="The format to play (evolve: standard, crossover, sealed), over the deck's `format` key. "
+        "Default: the key, else standard.",
+        show_default=False,
+    ),
+]
 
 
 def _use_colour() -> bool:
@@ -397,6 +417,8 @@ def hand(
         bool, typer.Option("--log", help="Also print every step of the setup and turns, with its rule number.")
     ] = False,
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    rules: RulesOption = None,
+    deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
     """Deal a test hand through the game's real setup and mulligan (JSON always holds the step-by-step events)."""
@@ -414,6 +436,8 @@ def hand(
         carddb_dirs=tuple(carddb or ()),
         wants=want or (),
         anys=any_ or (),
+        rules=rules,
+        format=deck_format,
     )
     # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
     # stops it), with the same bytes as printing them all at once.
@@ -541,6 +565,8 @@ def stats(
         typer.Option(metavar="KEY=VALUE", help="A setup choice, e.g. lord=<card>, first_vanguard=<card>. Repeatable."),
     ] = None,
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    rules: RulesOption = None,
+    deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
     from deckcheck.commands.stats import run_stats
@@ -569,6 +595,8 @@ def stats(
         json_output=output is HandOutput.json,
         colour=_use_colour(),
         carddb_dirs=tuple(carddb or ()),
+        rules=rules,
+        format=deck_format,
     )
     _echo(text, colour=output is HandOutput.text and _use_colour(), json_text=output is HandOutput.json)
 
@@ -737,10 +765,13 @@ def add(
     force: ForceOption = False,
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,
+    rules: RulesOption = None,
+    deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
     """Add copies of a card and print the deck's new state in one line."""
-    _edit(path, card, count, section, force, regulation, as_of, carddb)
+    judging = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
+    _edit(path, card, count, section, force, carddb, **judging)
 
 
 @app.command(short_help="Remove copies of a card and print the deck's new state.")
@@ -753,10 +784,13 @@ def remove(
     force: ForceOption = False,
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,
+    rules: RulesOption = None,
+    deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
     """Remove copies of a card and print the deck's new state in one line."""
-    _edit(path, card, -count, section, force, regulation, as_of, carddb)
+    judging = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
+    _edit(path, card, -count, section, force, carddb, **judging)
 
 
 def _edit(
@@ -765,23 +799,14 @@ def _edit(
     change: int,
     section: str | None,
     force: bool,
-    regulation: str | None,
-    as_of: str | None,
     carddb: list[Path] | None,
+    **judging: str | None,
 ) -> None:
-    """`add` (a positive change) and `remove` (a negative one)."""
+    """`add` (a positive change) and `remove` (a negative one), the new state judged by `judging` (--regulation,
+    --as-of, --rules, --format)."""
     from deckcheck.commands.build import edit_deck
 
-    edited = edit_deck(
-        path,
-        card,
-        change,
-        section=section,
-        force=force,
-        carddb_dirs=tuple(carddb or ()),
-        regulation=regulation,
-        as_of=as_of,
-    )
+    edited = edit_deck(path, card, change, section=section, force=force, carddb_dirs=tuple(carddb or ()), **judging)
     _echo(edited)
 
 
@@ -806,17 +831,20 @@ def set_key(
     force: ForceOption = False,
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,
+    rules: RulesOption = None,
+    deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
-    """Set a deck key (name, regulation, lord, basis, first_vanguard) and print the deck's new state in one line.
+    """Set a deck key (name, regulation, rules, format, lord, basis, first_vanguard) and print the deck's new state
+    in one line.
 
-    Only the key's line changes (comments and layout stay); an unknown card or regulation changes nothing (exit 2).
+    Only the key's line changes (comments and layout stay); an unknown card, regulation, rules version or format
+    changes nothing (exit 2).
     """
     from deckcheck.commands.build import set_deck_key
 
-    _echo(
-        set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), regulation=regulation, as_of=as_of)
-    )
+    judging = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
+    _echo(set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), **judging))
 
 
 @app.command(short_help="Show a deck: sections, distributions and verdict.")
@@ -826,12 +854,21 @@ def show(
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,
+    rules: RulesOption = None,
+    deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
     """Show a deck: its sections, the distributions that matter for its game, and the legality verdict."""
     from deckcheck.commands.show import render_show_json, render_shown, show_deck
 
-    shown = show_deck(path, carddb_dirs=tuple(carddb or ()), regulation=regulation, as_of=as_of)
+    shown = show_deck(
+        path,
+        carddb_dirs=tuple(carddb or ()),
+        regulation=regulation,
+        as_of=as_of,
+        rules=rules,
+        format=deck_format,
+    )
     if output is HandOutput.json:
         _echo(render_show_json(shown), json_text=True)
         return

@@ -22,6 +22,7 @@ from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.checking.deck import report_deck
+from deckcheck.checking.report import DeckReport
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.edit import Change, comment_lines, edit_text, set_key_text
 from deckcheck.formats.read import parse_deck
@@ -30,7 +31,7 @@ from deckcheck.games import get_game
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import COMMON_KEYS, COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, Entry
 from deckcheck.model.game import Game
-from deckcheck.model.versions import FORMAT_KEY, RULES_KEY, choose_rules, known_format
+from deckcheck.model.versions import FORMAT_KEY, RULES_KEY, choose_rules
 
 # Fields that differ between printings of one card and do not change what the card is.
 _PRINTING_FIELDS = {"number", "set", "rarity", "text", "game"}
@@ -51,10 +52,6 @@ def new_deck(
     keys = {}
     if deck_format is not None:
         chosen = choose_rules(game, {}, format=deck_format)
-        if len(game.formats) == 1 and known_format(game, deck_format) is None:
-            raise OptionError(
-                "deck_format", f"{mention('deck_format')}: {game.id} has one format only ({game.formats[0]})"
-            )
         keys = {FORMAT_KEY: chosen.format} if chosen.format != game.formats[0] else {}
     if path.exists() or path.is_symlink():
         raise DeckcheckError(
@@ -98,16 +95,20 @@ def edit_deck(
     carddb_dirs: Iterable[str | Path] = (),
     regulation: str | None = None,
     as_of: str | None = None,
+    rules: str | None = None,
+    format: str | None = None,
 ) -> str:
     """Add (`delta` > 0) or remove (`delta` < 0) copies of a card; return the summary and the deck's new state
-    (under `regulation`, else the deck's own `regulation` key, else the one in force `as_of`)."""
+    (under `regulation`, else the deck's own `regulation` key, else the one in force `as_of`; by `rules` and
+    `format` as `check` takes them)."""
     path = _existing_deck(path)
     with edit_lock(path):  # another add/remove/set of this deck waits: its read would miss this edit
         text = read_text(path)
         source = parse_deck(path, text=text)
         db = load_carddb(source.game_id, carddb_dirs)
         deck = resolve_deck(source, db)
-        _require_regulation(deck, db, regulation, as_of, carddb_dirs)
+        judged = Judged(regulation, as_of, rules, format)
+        judged.require(deck, db, carddb_dirs)
         if section is not None:
             section = _known_section(deck.game, section.strip().lower())
         plan = (
@@ -118,7 +119,7 @@ def edit_deck(
         new_text = _rewrite(path, text, source, plan.changes, force)
         atomic_write(path, _as_written(new_text, path.read_bytes()))
     edited = resolve_deck(parse_deck(path, text=new_text), db)
-    return f"{plan.summary}\n{state_line(edited, db, carddb_dirs, regulation=regulation, as_of=as_of)}"
+    return f"{plan.summary}\n{state_line(edited, db, carddb_dirs, judged=judged)}"
 
 
 def _existing_deck(path: str | Path) -> Path:
@@ -128,12 +129,31 @@ def _existing_deck(path: str | Path) -> Path:
     return path
 
 
-def _require_regulation(
-    deck: Deck, db: CardDB, regulation: str | None, as_of: str | None, carddb_dirs: Iterable[str | Path]
-) -> None:
-    """A --regulation or --as-of that selects nothing is bad input: said before anything is written."""
-    if regulation is not None or as_of is not None:
-        report_deck(deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs)
+@dataclass(frozen=True)
+class Judged:
+    """How an edited deck's new state is judged: the --regulation, --as-of, --rules and --format of the command."""
+
+    regulation: str | None = None
+    as_of: str | None = None
+    rules: str | None = None
+    format: str | None = None
+
+    def report(self, deck: Deck, db: CardDB | None, carddb_dirs: Iterable[str | Path], deck_key: bool) -> DeckReport:
+        return report_deck(
+            deck,
+            db,
+            self.regulation,
+            as_of=self.as_of,
+            deck_key=deck_key,
+            carddb_dirs=carddb_dirs,
+            rules=self.rules,
+            format=self.format,
+        )
+
+    def require(self, deck: Deck, db: CardDB, carddb_dirs: Iterable[str | Path]) -> None:
+        """An option that selects nothing is bad input: said before anything is written."""
+        if any(value is not None for value in (self.regulation, self.as_of, self.rules, self.format)):
+            self.report(deck, db, carddb_dirs, deck_key=False)
 
 
 def set_deck_key(
@@ -145,6 +165,8 @@ def set_deck_key(
     carddb_dirs: Iterable[str | Path] = (),
     regulation: str | None = None,
     as_of: str | None = None,
+    rules: str | None = None,
+    format: str | None = None,
 ) -> str:
     """Set a top-level deck key (`name`, `regulation`, or the game's own: `lord`, `basis`, `first_vanguard`);
     return what changed and the deck's new state. Written like `add`: the key's line only, atomically."""
@@ -154,7 +176,8 @@ def set_deck_key(
         source = parse_deck(path, text=text)
         db = load_carddb(source.game_id, carddb_dirs)
         deck = resolve_deck(source, db)
-        _require_regulation(deck, db, regulation, as_of, carddb_dirs)
+        judged = Judged(regulation, as_of, rules, format)
+        judged.require(deck, db, carddb_dirs)
         key = key.strip().lower()
         value = _key_value(deck, db, key, value, carddb_dirs)
         before = source.name if key == "name" else source.regulation if key == "regulation" else source.keys.get(key)
@@ -163,9 +186,7 @@ def set_deck_key(
         new_text = _written_text(path, text, edited, small, force)
         atomic_write(path, _as_written(new_text, path.read_bytes()))
     changed = f"Set {key} to {value!r}" + (f" (was {before!r})." if before is not None else ".")
-    state = state_line(
-        resolve_deck(parse_deck(path, text=new_text), db), db, carddb_dirs, regulation=regulation, as_of=as_of
-    )
+    state = state_line(resolve_deck(parse_deck(path, text=new_text), db), db, carddb_dirs, judged=judged)
     return f"{changed}\n{state}"
 
 
@@ -437,18 +458,17 @@ def state_line(
     db: CardDB | None = None,
     carddb_dirs: Iterable[str | Path] = (),
     *,
-    regulation: str | None = None,
-    as_of: str | None = None,
+    judged: Judged = Judged(),
 ) -> str:
-    """`main 48 · g 12 — breaks vanguard.main-size (48/50), ...` or `... — legal` (under `regulation`, else the
-    deck's regulation, else the one in force `as_of`, as `deckcheck check` decides)."""
-    sizes = " · ".join(f"{section} {count}" for section, count in deck.counts().items())
+    """`main 48 · g 12 — breaks vanguard.main-size (48/50), ...` or `... — legal` (under `judged.regulation`, else
+    the deck's regulation, else the one in force `judged.as_of`, as `deckcheck check` decides)."""
     try:
-        report = report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
+        report = judged.report(deck, db, carddb_dirs, deck_key=True)
         note = f" ({report.note})" if report.note else ""
     except DeckcheckError as error:  # the edit is written; say why the regulation could not be applied
         report = report_deck(deck, db)
         note = f" (regulation not applied: {error.reason})"
+    sizes = " · ".join(f"{section} {count}" for section, count in report.counts.items())  # the judged format's
     errors = [v for v in report.violations if v.severity == "error"]
     warnings = [v for v in report.violations if v.severity == "warning"]
     if not errors:

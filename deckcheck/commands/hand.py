@@ -129,14 +129,19 @@ def iter_hands(
     carddb_dirs: tuple[str | Path, ...] = (),
     wants: Sequence[str] = (),
     anys: Sequence[str] = (),
+    rules: str | None = None,
+    format: str | None = None,
 ) -> Iterator[DealtHand]:
     """Deal `count` hands with seeds seed, seed+1, ... (a random seed when none is given), one at a time:
     `--count 1000000000` prints each hand as it is dealt, in constant memory; `wants` (all of them) and `anys` (one of
-    them) are what the `optimal` policy aims for by the turn dealt to. Bad input (the deck, the policy, the count) is
+    them) are what the `optimal` policy aims for by the turn dealt to; `rules` and `format` choose the rules version
+    and format whose setup deals them (as `check --rules --format`). Bad input (the deck, the policy, the count) is
     raised here, before the first hand."""
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
+    if rules is not None or format is not None:
+        deck.choose_rules(rules=rules, format=format)
     legal = not any(v.severity == "error" for v in check_deck(deck, db))
     chosen_policy = parse_policy(policy, deck, wants=wants, turn=turns, choices=choices, anys=anys)
     policy_name = _aim(wants, anys, turns) if wants or anys else chosen_policy.name

@@ -42,13 +42,19 @@ def show_deck(
     carddb_dirs: tuple[Path, ...] = (),
     regulation: str | None = None,
     as_of: str | None = None,
+    rules: str | None = None,
+    format: str | None = None,
 ) -> Shown:
     """The deck at `path` and its verdict; a malformed file raises DeckcheckError (exit 2). The verdict is judged as
-    `check` judges: `regulation`, else the deck's `regulation` key, else the one in force `as_of`."""
+    `check` judges: `regulation`, else the deck's `regulation` key, else the one in force `as_of`; the rules
+    version and format as `check --rules --format` choose them."""
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
-    return Shown(deck, report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs))
+    report = report_deck(
+        deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs, rules=rules, format=format
+    )
+    return Shown(deck, report)
 
 
 def render_show_json(shown: Shown) -> str:
@@ -67,6 +73,8 @@ def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> s
     title = escape_controls(deck.name or Path(deck.path or "<deck>").name)  # a name cannot command the terminal
     lines = [f"{style(title, bold=True)} — {deck.game.title}", f"  {escape_controls(str(deck.path))}"]
     lines += [f"  {key}: {escape_controls(str(value))}" for key, _, value in key_rows(deck)]
+    if report.judged_by():
+        lines.append(f"  judged by: {escape_controls(report.judged_by())}")
     width = max((len(_number(entry)) for entry in deck.entries), default=0)
     for section in sections_of(deck):
         lines += ["", _section_heading(deck, section, style)]

@@ -7,6 +7,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.engine.deal import deal
@@ -107,11 +108,15 @@ def run_stats(
     carddb_dirs: tuple[Path, ...],
     anys: Sequence[str] = (),
     floor: bool = False,
+    rules: str | None = None,
+    format: str | None = None,
 ) -> str:
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise OptionError("plot", f"{mention('plot')} {plot}: the chart is written as .svg or .png", field="plot")
     source = parse_deck(path)
     deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
+    if rules is not None or format is not None:  # the setup (and its odds) of that rules version and format
+        deck.choose_rules(rules=rules, format=format)
     progress = SimulationProgress(terminal=sys.stderr.isatty())
     options = StatsOptions(
         mulligan=mulligan,
@@ -145,6 +150,7 @@ def run_stats(
                         "path": deck.path,
                         "game": deck.game.id,
                         "name": deck.name,
+                        **_rules_json(deck),
                         "seed": options.seed,
                         "notes": left_out,
                         "report": [
@@ -182,6 +188,7 @@ def run_stats(
             "path": deck.path,
             "game": deck.game.id,
             "name": deck.name,
+            **_rules_json(deck),
             "want": wants,
             "any": anys,
             **primary.to_json(),
@@ -201,6 +208,11 @@ def _deadline_owner(queries: list[Query], alternatives: list[Query], turn: int) 
             if query.deadline == turn:
                 return f"{option} '{query.text}@{turn}'"
     return f"own turn {turn}"
+
+
+def _rules_json(deck: Deck) -> dict[str, Any]:
+    """`"rules": {...}` for a game with versions of its rules (as `check --output json` has it), else nothing."""
+    return {"rules": deck.rules.to_json()} if deck.game.rules_versions else {}
 
 
 def _left_out(deck: Deck) -> list[str]:

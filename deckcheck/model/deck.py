@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
@@ -138,6 +139,19 @@ class Deck(Generic[CardT]):
     @property
     def format(self) -> str:
         return self.rules.format
+
+    def choose_rules(
+        self, *, rules: str | None = None, format: str | None = None, as_of: date | None = None
+    ) -> RulesChoice:
+        """Judge by the rules version `rules` (else the deck's `rules` key, else the one in force `as_of`) in the
+        format `format` (else its `format` key), as `--rules`, `--format` and `--as-of` choose; an option the game
+        cannot take is an OptionError (exit 2)."""
+        source = self.source
+        keys, lines = source.keys, source.key_lines
+        self.chosen_rules = choose_rules(
+            self.game, keys, rules=rules, format=format, as_of=as_of, path=source.path, key_lines=lines
+        )
+        return self.chosen_rules
 
     @property
     def path(self) -> str | None:

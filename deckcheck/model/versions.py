@@ -110,7 +110,11 @@ def choose_rules(
     key_lines = key_lines or {}
     versions = game.rules_versions
     if not versions:
-        return RulesChoice(None, game.formats[0], "default")
+        if rules is not None:
+            raise OptionError(
+                "rules", f"{mention('rules')} {rules!r}: {game.id} has one rules document, no versions to choose from"
+            )
+        return RulesChoice(None, _format(game, keys, format, path, key_lines), "default")
     notes: list[str] = []
     known = ", ".join(v.version for v in versions)
     if rules is not None:
@@ -138,12 +142,15 @@ def choose_rules(
     chosen_format = _format(game, keys, format, path, key_lines)
     since = game.format_since.get(chosen_format)
     if since is not None and version_order(version) < version_order(since):
-        if by in ("--rules", "deck"):
+        needs = f"format {chosen_format} needs rules Ver.{since} ({game.format_refs.get(chosen_format, '')})"
+        needs = needs.replace(" ()", "")
+        if by == "--rules":
+            raise OptionError("rules", f"{needs}; {mention('rules')} {rules} chooses Ver.{version}")
+        if by == "deck":
             raise DeckcheckError(
-                f"format {chosen_format} needs rules Ver.{since} ({game.format_refs.get(chosen_format, '')}); "
-                f"the deck is pinned to Ver.{version}".replace(" ()", ""),
-                path=path if by == "deck" else None,
-                line=key_lines.get(RULES_KEY) if by == "deck" else None,
+                f"{needs}; the deck is pinned to Ver.{version}",
+                path=path,
+                line=key_lines.get(RULES_KEY),
                 field=RULES_KEY,
             )
         version = since
@@ -155,6 +162,8 @@ def _format(game: Game, keys: dict[str, str], option: str | None, path: str | No
     known = ", ".join(game.formats)
     if option is not None:
         found = known_format(game, option)
+        if found is None and len(game.formats) == 1:
+            raise OptionError("format", f"{mention('format')} {option!r}: {game.id} has one format only ({known})")
         if found is None:
             raise OptionError("format", f"{mention('format')} {option!r} is not a format of {game.id} (known: {known})")
         return found
@@ -183,3 +192,17 @@ def _in_force(game: Game, day: date) -> tuple[str, list[str]]:
     later = [v for v in versions if v.effective > day]
     note = game.version_notes.get(chosen.version) if later else None
     return chosen.version, [note] if note else []
+
+
+def options_for(game: Game, *, rules: str | None, format: str | None) -> tuple[str | None, str | None, list[str]]:
+    """`--rules` and `--format` as they apply to one game's decks in a check of several games: an option the game
+    has nothing to choose by (one rules document, one format) is left out for its decks, with a note saying so;
+    a value the game could take but does not know stays, for choose_rules to refuse."""
+    notes = []
+    if rules is not None and not game.rules_versions:
+        notes.append(f"--rules {rules}: {game.id} has one rules document; its decks were judged by it")
+        rules = None
+    if format is not None and len(game.formats) == 1 and known_format(game, format) is None:
+        notes.append(f"--format {format}: {game.id} has one format ({game.formats[0]}); its decks were judged in it")
+        format = None
+    return rules, format, notes

@@ -30,7 +30,8 @@ def cell_json(answer: Answer | str) -> dict[str, Any]:
 
 def _heading(deck: Deck) -> str:
     title = f" “{deck.name}”" if deck.name else ""
-    return f"{deck.path}  {deck.game.id}{title}"
+    rules = f" ({deck.rules.text()})" if deck.game.rules_versions else ""  # the version whose setup dealt the odds
+    return f"{deck.path}  {deck.game.id}{rules}{title}"
 
 
 def _wants(model: OddsModel) -> list[str]:

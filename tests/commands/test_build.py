@@ -702,7 +702,7 @@ def test_new_writes_the_format_of_play_and_refuses_an_unknown_one(run_cli, tmp_p
     code, _, err = run_cli("new", tmp_path / "y.deck.toml", "--game", "evolve", "--format", "draft")
     assert code == 2 and "--format 'draft' is not a format of evolve" in err and not (tmp_path / "y.deck.toml").exists()
     code, _, err = run_cli("new", tmp_path / "z.deck.toml", "--game", "vanguard", "--format", "crossover")
-    assert code == 2 and "--format: vanguard has one format only" in err
+    assert code == 2 and "--format 'crossover': vanguard has one format only (standard)" in err
 
 
 def test_set_refuses_an_unknown_rules_version_or_format_and_writes_nothing(run_cli, tmp_path, isolated_carddb):
@@ -725,4 +725,4 @@ def test_new_accepts_the_one_format_of_a_game_that_has_one(run_cli, tmp_path, is
     assert code == 0, err
     assert "format" not in path.read_text(encoding="utf-8")
     code, _, err = run_cli("new", tmp_path / "w.deck.toml", "--game", "vanguard", "--format", "sealed")
-    assert code == 2 and "--format: vanguard has one format only (standard)" in err
+    assert code == 2 and "--format 'sealed': vanguard has one format only (standard)" in err

@@ -99,7 +99,7 @@ def test_the_notes_say_what_was_applied():
         ({"format": "draft"}, {}, DeckcheckError, "format = 'draft' is not a format of evolve"),
         ({}, {"format": "draft"}, OptionError, "known: standard, crossover, sealed"),
         ({"format": "crossover", "rules": "1.7.0"}, {}, DeckcheckError, "format crossover needs rules Ver.1.24.1"),
-        ({"format": "crossover"}, {"rules": "1.7.0"}, DeckcheckError, "format crossover needs rules Ver.1.24.1"),
+        ({"format": "crossover"}, {"rules": "1.7.0"}, OptionError, "format crossover needs rules Ver.1.24.1"),
     ],
 )
 def test_an_unknown_version_or_format_names_the_known_ones(keys, options, error, message):
