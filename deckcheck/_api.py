@@ -43,16 +43,28 @@ def check(
     carddb_dirs: Iterable[str | Path] = (),
     rules: str | None = None,
     format: str | None = None,
+    no_regulation: bool = False,
 ) -> DeckReport:
     """The verdict on one deck (a loaded Deck or a deck file), as `deckcheck check` gives it: under `regulation`, else
-    the deck's own `regulation` key, else the regulation in force on `as_of`; by the rules version `rules`, else the
-    deck's `rules` key, else the one in force on `as_of`, in the format `format`, else the deck's `format` key."""
+    the deck's own `regulation` key, else the regulation in force on `as_of`, else the one in force today ($DECKCHECK_
+    TODAY, else the clock's date; sample data only when asked for), or none with `no_regulation`; by the rules version
+    `rules`, else the deck's `rules` key, else the one in force on `as_of`, in the format `format`, else the deck's
+    `format` key."""
     carddb_dirs = tuple(carddb_dirs)
     if not isinstance(deck, Deck):
         deck = load_deck(deck, carddb_dirs)
     db = deck.db if isinstance(deck.db, CardDB) else None
     return report_deck(
-        deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs, rules=rules, format=format
+        deck,
+        db,
+        regulation,
+        as_of=as_of,
+        deck_key=not no_regulation,
+        carddb_dirs=carddb_dirs,
+        rules=rules,
+        format=format,
+        today=not no_regulation,
+        no_regulation=no_regulation,
     )
 
 

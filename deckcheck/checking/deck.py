@@ -12,11 +12,12 @@ from deckcheck._util.text import with_article
 from deckcheck.carddb.db import CardDB, load_carddb
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import BAD_COUNT, UNKNOWN_CARD, UNKNOWN_SECTION
+from deckcheck.errors import OptionError, mention
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
 from deckcheck.model.versions import RulesChoice
 from deckcheck.model.violation import Violation
 
-if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regulation is asked for
+if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regulation may apply
     from deckcheck.checking.regulations import BoundRegulation, Regulation
 
 # The rules of every game ---------------------------------------------------------------------------
@@ -193,20 +194,29 @@ def report_deck(
     carddb_dirs: Iterable[str | Path] = (),
     rules: str | None = None,
     format: str | None = None,
+    today: bool = False,
+    no_regulation: bool = False,
 ) -> DeckReport:
     """The verdict on one deck.
 
     `regulation` is a regulation name (or a Regulation); `as_of` a date (or "YYYY-MM-DD") selecting the regulation
-    in force that day; with ``deck_key=True`` the deck's own `regulation` key counts too, as `deckcheck check` does
-    (order: the name, the deck's key, the date). With none of them no regulation applies and no regulation file is
-    read. An unknown name or a broken regulation file raises DeckcheckError; a date before every regulation of the
-    game selects none (judged without one, `note` says so). `rules` and `format` choose the rules version and
-    format (choose_deck_rules); without them and `as_of`, the deck's own choice (`deck.chosen_rules`) stands.
+    in force that day; with ``deck_key=True`` the deck's own `regulation` key counts too, and with ``today=True``
+    the regulation in force today (regulations.current_day(), sample data excepted) when none of them selects one: both
+    are what `deckcheck check` and :func:`deckcheck.check` do (order: the name, the deck's key, the date, today).
+    With none of them no regulation applies and no regulation file is read; ``no_regulation=True`` turns
+    regulations off (with `regulation` or `as_of` it is an OptionError). An unknown name or a broken regulation
+    file raises DeckcheckError; a day with no regulation in force selects none (judged without one, `note` says
+    so). `rules` and `format` choose the rules version and format (choose_deck_rules); without them and `as_of`,
+    the deck's own choice (`deck.chosen_rules`) stands.
     """
     started = time.perf_counter()
+    refuse_with_no_regulation(no_regulation, regulation, as_of)
     if rules is not None or format is not None or as_of is not None:  # asked for: over any choice made before
         choose_deck_rules(deck, rules=rules, format=format, as_of=as_of)
-    bound = _bound_regulation(deck, db, regulation, as_of, deck_key, tuple(carddb_dirs))
+    notes: list[str] = []
+    bound = None
+    if not no_regulation:
+        bound = _bound_regulation(deck, db, regulation, as_of, deck_key, tuple(carddb_dirs), today, notes)
     report = DeckReport(
         path=deck.path,
         game=deck.game.id,
@@ -217,13 +227,25 @@ def report_deck(
     )
     if bound is None and as_of is not None:  # only a date before every regulation of the game selects none
         day = as_of.isoformat() if isinstance(as_of, date) else as_of
-        report.note = f"--as-of {day}: no {deck.game.id} regulation was in force; judged without a regulation"
+        notes.append(f"--as-of {day}: no {deck.game.id} regulation was in force; judged without a regulation")
+    report.note = "; ".join(notes) or None
     if deck.game.rules_versions:
         report.rules = deck.rules
-        notes = [*deck.rules.notes, *deck.rules_notes, *([report.note] if report.note else [])]
+        notes = [*deck.rules.notes, *deck.rules_notes, *notes]
         report.note = "; ".join(notes) or None
     report.seconds = time.perf_counter() - started
     return report
+
+
+def refuse_with_no_regulation(no_regulation: bool, regulation: object, as_of: object) -> None:
+    """`no_regulation` with `regulation` or `as_of` asks for two things at once: an OptionError (exit 2)."""
+    if not no_regulation:
+        return
+    for option, value in (("regulation", regulation), ("as_of", as_of)):
+        if value is not None:
+            raise OptionError(
+                "no_regulation", f"{mention('no_regulation')} and {mention(option)} cannot go together: choose one"
+            )
 
 
 def choose_deck_rules(
@@ -247,8 +269,10 @@ def _bound_regulation(
     as_of: date | str | None,
     deck_key: bool,
     carddb_dirs: tuple[str | Path, ...],
+    today: bool,
+    notes: list[str],
 ) -> BoundRegulation | None:
-    if regulation is None and as_of is None and not (deck_key and (deck.source.regulation or "").strip()):
+    if regulation is None and as_of is None and not today and not (deck_key and (deck.source.regulation or "").strip()):
         return None
     from deckcheck.checking.regulations import (  # deferred: a regulation asked for
         BoundRegulation,
@@ -261,4 +285,6 @@ def _bound_regulation(
     db = db if db is not None else load_carddb(deck.game.id, carddb_dirs)
     if isinstance(regulation, Regulation):
         return regulation.bind(db)
-    return regulation_for(deck, db, name=regulation, as_of=as_of, deck_key=deck_key, carddb_dirs=carddb_dirs)
+    return regulation_for(
+        deck, db, name=regulation, as_of=as_of, deck_key=deck_key, carddb_dirs=carddb_dirs, today=today, notes=notes
+    )

@@ -261,9 +261,11 @@ def render_sarif(run: CheckRun, root: Path | None = None) -> str:
         if not report.path:
             continue
         artifact = locator.artifact(report.path)
+        regulation = report.regulation.to_json() if report.regulation is not None else None
         for v in report.violations:
             identity = (v.rule, artifact["uri"], v.section, ",".join(v.cards), _without_lines(v.message))
             properties = {k: val for k, val in v.to_json().items() if k not in ("rule", "message")}
+            properties["regulation"] = regulation  # which regulation judged the deck, or null: none did
             findings.append((artifact, v.line or 1, v.rule, v.severity, v.message, identity, properties, v.end_line))
     notifications = []
     for error in run.errors:

@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -149,7 +150,7 @@ def check_files(
 ) -> None:
     """Check `files` in `workers` processes, adding reports and errors to `session.run` as one process would."""
     global _job
-    _job = _Job(session.extra, texts)
+    _job = _Job(session.extra, texts, session.no_regulation, session.today)
     try:
         outcomes = _collect(files, workers, progress, session.run.notes)
     finally:
@@ -159,6 +160,8 @@ def check_files(
     for kind, value in outcomes:
         if kind == "report":
             session.db(value.game)  # the database notes, in the order one process would give them
+            if not session.no_regulation:
+                session.in_force_today(value.game)  # a game without one today: the same closing note
             run.reports.append(value)
         elif kind == "source" and (report := session.check(value)) is not None:
             run.reports.append(report)
@@ -213,10 +216,13 @@ def _results(chunks: list[list[str]], workers: int) -> Iterator[list[Outcome] | 
 
 
 class _Job:
-    """What the forked workers inherit: the extra card database folders and the deck texts already read."""
+    """What the forked workers inherit: the extra card database folders, the deck texts already read, and whether
+    regulations are off."""
 
-    def __init__(self, extra: tuple[str | Path, ...], texts: dict[str, str]) -> None:
-        self.extra, self.texts = extra, texts
+    def __init__(
+        self, extra: tuple[str | Path, ...], texts: dict[str, str], no_regulation: bool, today: date | None
+    ) -> None:
+        self.extra, self.texts, self.no_regulation, self.today = extra, texts, no_regulation, today
 
 
 _job: _Job | None = None
@@ -231,7 +237,8 @@ def _ignore_interrupts() -> None:
 def _check_chunk(paths: list[str]) -> list[Outcome]:
 
     assert _job is not None, "a worker runs only inside check_files"
-    session = CheckSession(CheckRun(), _job.extra, None, None)
+    session = CheckSession(CheckRun(), _job.extra, None, None, no_regulation=_job.no_regulation)
+    session.today = _job.today  # the parent's today, even past midnight
     outcomes: list[Outcome] = []
     for path in paths:
         try:
@@ -242,13 +249,21 @@ def _check_chunk(paths: list[str]) -> list[Outcome]:
         except Exception as error:  # a bug on one file: reported for it, the others still checked
             outcomes.append(("error", internal_error(path, error)))
             continue
-        # A deck with a regulation key, or of a game whose database is broken, goes back to the parent, whose
-        # session reports those problems once per run.
+        # A deck with a regulation key, of a game whose database is broken, or whose regulation in force today
+        # cannot be used, goes back to the parent, whose session reports those problems once per run.
         if (source.regulation or "").strip() or (db := session.db(source.game_id)) is None:
             outcomes.append(("source", source))
-        else:
-            try:
-                outcomes.append(("report", report_deck(resolve_deck(source, db), db, None)))
-            except Exception as error:
-                outcomes.append(("error", internal_error(path, error)))
+            continue
+        try:
+            bound = session.regulation_of(source, db)
+            usable = not session.run.errors
+        except Exception:
+            bound, usable = None, False
+        if not usable:
+            outcomes.append(("source", source))
+            continue
+        try:
+            outcomes.append(("report", report_deck(resolve_deck(source, db), db, bound)))
+        except Exception as error:
+            outcomes.append(("error", internal_error(path, error)))
     return outcomes

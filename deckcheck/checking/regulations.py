@@ -12,11 +12,14 @@ A regulation file::
 A listed card's limit applies to its copy-limit identity, counted exactly as the game counts copies
 (``Game.copy_groups``). Regulations layer like cards (shipped, git root, $DECKCHECK_CARDDB, --carddb): a later
 folder's regulation with the same name replaces an earlier one. The files are read only when a regulation is asked
-for (--regulation, a deck's `regulation` key, --as-of), so a plain check never pays for them.
+for (--regulation, a deck's `regulation` key, --as-of) or by default (the regulation in force today, TODAY_ENV);
+they are read once per game and process, and again only when a file changes. A sample regulation (`sample = true`)
+applies only when asked for (by name or by --as-of), never by default: invented lists must not judge real decks.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -43,6 +46,8 @@ if TYPE_CHECKING:
     from deckcheck.model.deck import Deck, DeckSource
 
 FOLDER = "regulations"
+#: The day deckcheck takes for today (YYYY-MM-DD), for tests and reproducible runs; unset: the system clock's date.
+TODAY_ENV = "DECKCHECK_TODAY"
 _KEYS = ("game", "name", "effective", "sample", "banned", "limits", "notes")
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -314,6 +319,17 @@ def parse_day(value: date | str, what: str = "a date", *, option: str | None = N
         raise refused(f"{text!r} is not a real date") from None
 
 
+def current_day() -> date:
+    """Today's date: $DECKCHECK_TODAY when set (YYYY-MM-DD, anything else is bad input), else the clock's."""
+    value = os.environ.get(TODAY_ENV, "").strip()
+    if not value:
+        return date.today()
+    try:
+        return parse_day(value)
+    except DeckcheckError as error:
+        raise DeckcheckError(f"${TODAY_ENV} {error.reason.removeprefix('a date ')}") from None
+
+
 # The regulations of a game ---------------------------------------------------------------------------------
 
 
@@ -371,6 +387,31 @@ class RegulationSet:
                 f"for {self.game}; choose one with {mention('regulation')} NAME",
             )
         return latest[0]
+
+    def current(self, day: date) -> Regulation | None:
+        """The regulation in force on `day` when nobody asked for one (the default): the latest effective on or before
+        it that is not sample data; None when none is. Two on that latest date is an OptionError (choose by name)."""
+        started = [r for r in self.ordered() if r.effective <= day and not r.sample]
+        if not started:
+            return None
+        latest = [r for r in started if r.effective == started[-1].effective]
+        if len(latest) > 1:
+            names = ", ".join(repr(r.name) for r in latest)
+            raise OptionError(
+                "regulation",
+                f"today ({day.isoformat()}): {names} both take effect on {latest[0].effective.isoformat()} for "
+                f"{self.game}; choose one with {mention('regulation')} NAME (or {mention('no_regulation')})",
+            )
+        return latest[0]
+
+    def why_none(self, day: date) -> str:
+        """Why no regulation is in force on `day` by default (current() is None), in a few words."""
+        if not self.regulations:
+            return "no regulations"
+        if all(r.sample for r in self.regulations.values()):
+            return "only sample data, which applies when asked for"
+        first = min(r.effective for r in self.regulations.values() if not r.sample)
+        return f"the first takes effect on {first.isoformat()}"
 
     def listing(self) -> list[str]:
         """`deckcheck rules GAME`'s closing lines: every regulation, oldest first, with its date and size."""
@@ -550,10 +591,14 @@ def regulation_for(
     as_of: date | str | None = None,
     deck_key: bool = True,
     carddb_dirs: Iterable[str | Path] = (),
+    today: bool = False,
+    notes: list[str] | None = None,
 ) -> BoundRegulation | None:
-    """The regulation a deck is checked against (None when nothing asks for one; no file is read then)."""
+    """The regulation a deck is checked against: `name`, else the deck's key, else the one in force `as_of`, else
+    (``today=True``) the one in force today, sample data excepted. None when nothing asks for one (no file is read
+    then) or none is in force on the day (said in `notes`)."""
     key = deck_regulation(deck.source) if deck_key else None
-    if name is None and key is None and as_of is None:
+    if name is None and key is None and as_of is None and not today:
         return None
     day = parse_day(as_of, option="as_of") if as_of is not None else None
     regulations = load_regulations(deck.game.id, carddb_dirs)
@@ -561,4 +606,12 @@ def regulation_for(
         chosen = choose(regulations, name=name, deck_key=key, day=day, deck_path=deck.path)
     except NoRegulationInForce:
         return None  # only the date asked (a name or the deck's key is chosen before it): none was in force
+    if chosen is None and today:
+        day = current_day()
+        chosen = regulations.current(day)
+        if chosen is None and notes is not None:
+            notes.append(
+                f"no {deck.game.id} regulation in force today ({day.isoformat()}: {regulations.why_none(day)}); "
+                "judged without one"
+            )
     return chosen.bind(db) if chosen is not None else None

@@ -22,12 +22,15 @@ def check_paths(
     jobs: int | None = None,
     rules: str | None = None,
     format: str | None = None,
+    no_regulation: bool = False,
 ) -> CheckRun:
     """Check every deck under the given paths; an unreadable file never stops the others.
 
     Regulations follow the contract: `regulation` (a name) for the decks of every game that has it, else a deck's
-    own `regulation` key, else the regulation in force on `as_of`. A name that no checked game has, or an `as_of`
-    that is not a date, is bad input (DeckcheckError from here; exit code 2). `rules` and `format` choose the rules
+    own `regulation` key, else the regulation in force on `as_of`, else the one in force today (regulations.
+    current_day(), sample data excepted; a game with none is named in a note); `no_regulation` turns regulations off
+    (with `regulation` or `as_of` it is an OptionError). A name that no checked game has, or an `as_of` that is not a
+    date, is bad input (DeckcheckError from here; exit code 2). `rules` and `format` choose the rules
     version and format of the decks of every game that has them (deckcheck.model.versions); `as_of` chooses the
     version in force that day too.
 
@@ -38,7 +41,8 @@ def check_paths(
     run = CheckRun()
     if extra := tuple(carddb_dirs):
         layer_folders(extra)  # a --carddb folder that does not exist is said once, before any work
-    session = CheckSession(run, extra, regulation, as_of, rules, format)  # a bad --as-of stops before any work
+    # a bad --as-of or $DECKCHECK_TODAY, or --no-regulation with another, stops before any work
+    session = CheckSession(run, extra, regulation, as_of, rules, format, no_regulation)
     texts: dict[str, str] = {}
     watch = None
     if len(paths) > 1 or any(os.path.isdir(path) for path in paths):  # one deck file never needs workers
@@ -55,6 +59,7 @@ def check_paths(
         parallel.check_files(files, texts, session, workers, progress)
     elif not _check_in_order(files, texts, session, progress):
         return run
+    session.finish()
     run.errors.extend(session.broken.values())
     return run
 

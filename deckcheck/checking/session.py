@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
-from deckcheck.checking.deck import report_deck
+from deckcheck.checking.deck import refuse_with_no_regulation, report_deck
 from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import DeckSource
 from deckcheck.model.versions import choose_rules, options_for
 
-if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regulation is asked for
+if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when regulations may apply
     from deckcheck.checking.regulations import BoundRegulation, Regulation, RegulationSet
 
 #: A progress bar over the deck files: given the paths, yields each as it is done (optionally a context manager).
@@ -60,14 +60,18 @@ class CheckSession:
         as_of: date | str | None,
         rules: str | None = None,
         format: str | None = None,
+        no_regulation: bool = False,
     ) -> None:
+        refuse_with_no_regulation(no_regulation, name, as_of)
         self.run, self.extra, self.name = run, extra, name
         self.rules, self.format = rules, format
-        self.day = None
-        if as_of is not None:
-            from deckcheck.checking.regulations import parse_day  # deferred: a regulation asked for
+        self.no_regulation = no_regulation
+        self.day = self.today = None
+        if not no_regulation:
+            from deckcheck.checking.regulations import current_day, parse_day  # deferred: regulations may apply
 
-            self.day = parse_day(as_of, option="as_of")
+            self.day = parse_day(as_of, option="as_of") if as_of is not None else None
+            self.today = current_day()  # a bad $DECKCHECK_TODAY stops before any work, as a bad --as-of does
         self.broken: dict[str, DeckcheckError] = {}  # game -> the error that stops its decks (reported once)
         self.warned: set[str] = set()
         self.dbs: dict[str, CardDB] = {}
@@ -75,6 +79,8 @@ class CheckSession:
         self.bound: dict[tuple[str, str], BoundRegulation | DeckcheckError] = {}
         self.failed_dates: dict[str, str] = {}  # game -> the --as-of problem, reported once
         self.options: dict[str, tuple[str | None, str | None]] = {}  # game -> its --rules and --format
+        self.by_default: dict[str, Regulation | DeckcheckError | None] = {}  # game -> the one in force today
+        self.unregulated: dict[str, str] = {}  # game -> why none is in force today (a note at the end of the run)
 
     def someone_has(self, name: str, sources: list[DeckSource]) -> bool:
         """Whether some game of the decks has the regulation NAME; if none has, the run stops with the list."""
@@ -85,7 +91,7 @@ class CheckSession:
             if without:
                 self.run.notes.append(
                     f"--regulation {name!r} is not a regulation of {', '.join(without)}; those decks were checked "
-                    "by their own `regulation` key or --as-of, else without a regulation"
+                    "by their own `regulation` key or --as-of, else by the regulation in force today"
                 )
             return True
         listed = "; ".join(f"{found.game}: {found.names()}" for found in sets)
@@ -172,10 +178,10 @@ class CheckSession:
         return self.options[game.id]
 
     def regulation_of(self, source: DeckSource, db: CardDB) -> BoundRegulation | None:
-        """The deck's regulation bound to its game's cards (None: none asked for)."""
-        if self.name is None and self.day is None and not (source.regulation or "").strip():
-            return None  # a plain check never imports nor reads regulations
-        from deckcheck.checking.regulations import choose, deck_regulation  # deferred: a regulation asked for
+        """The deck's regulation bound to its game's cards (None: regulations off, or none in force)."""
+        if self.no_regulation:
+            return None  # --no-regulation: no regulation file is read
+        from deckcheck.checking.regulations import choose, deck_regulation  # deferred: regulations may apply
 
         key = deck_regulation(source)
         regulations = self.regulations(source.game_id)
@@ -197,7 +203,44 @@ class CheckSession:
                 raise  # the deck's own key: an error of that deck file
             self._date_failed(source.game_id, error)
             raise _Skipped from None
+        if chosen is None and self.day is None:
+            chosen = self.in_force_today(source.game_id)
         return self._bind(chosen, db) if chosen is not None else None
+
+    def in_force_today(self, game: str) -> Regulation | None:
+        """The game's regulation in force today, when nothing else selects one (decided once per game; none in force
+        is a note at the end of the run, two on one day an error of the game's decks)."""
+        if game not in self.by_default:
+            regulations = self.regulations(game)
+            if regulations is None or self.today is None:
+                raise _Skipped
+            try:
+                chosen = regulations.current(self.today)
+            except DeckcheckError as error:
+                self.by_default[game] = error
+                self._date_failed(game, error)
+            else:
+                self.by_default[game] = chosen
+                if chosen is None:
+                    self.unregulated[game] = regulations.why_none(self.today)
+        found = self.by_default[game]
+        if isinstance(found, DeckcheckError):
+            raise _Skipped
+        return found
+
+    def finish(self) -> None:
+        """The run's closing notes: the games judged without a regulation because none is in force today."""
+        if self.today is None:
+            return
+        reasons: dict[str, list[str]] = {}
+        for game, why in sorted(self.unregulated.items()):
+            reasons.setdefault(why, []).append(game)
+        for why, games in reasons.items():
+            their = "its decks were" if len(games) == 1 else "their decks were"
+            self.run.notes.append(
+                f"no {', '.join(games)} regulation in force today ({self.today.isoformat()}: {why}); {their} checked "
+                "without a regulation"
+            )
 
     def _before_all(self, regulations: RegulationSet) -> bool:
         """Whether --as-of is before every regulation of the game (or it has none): then none is in force."""

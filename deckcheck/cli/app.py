@@ -157,8 +157,15 @@ AsOfOption = Annotated[
         "--as-of",
         metavar="YYYY-MM-DD",
         help="Judge against the game's regulation in force on this date (the latest effective on or before it), "
-        "unless --regulation or the deck's `regulation` key names one.",
+        "unless --regulation or the deck's `regulation` key names one. Default: today.",
         show_default=False,
+    ),
+]
+NoRegulationOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-regulation",
+        help="Judge without any regulation (not today's, nor the deck's own `regulation` key).",
     ),
 ]
 RulesOption = Annotated[
@@ -281,11 +288,12 @@ def check(
             "--as-of",
             metavar="YYYY-MM-DD",
             help="Check each deck against its game's regulation in force on this date (the latest effective on or "
-            "before it), unless --regulation or the deck's `regulation` key names one; for a game with several "
-            "versions of its rules (evolve), also by the version in force that day.",
+            "before it; default: today), unless --regulation or the deck's `regulation` key names one; for a game "
+            "with several versions of its rules (evolve), also by the version in force that day.",
             show_default=False,
         ),
     ] = None,
+    no_regulation: NoRegulationOption = False,
     rules: Annotated[
         str | None,
         typer.Option(
@@ -310,7 +318,9 @@ def check(
 ) -> None:
     """Check decks: every violation of every deck at once.
 
-    No regulation applies unless --regulation, the deck's `regulation` key or --as-of asks for one.
+    Each deck is judged under its game's regulation in force today (sample data only when asked for), unless
+    --as-of names another day, the deck's `regulation` key or --regulation names one, or --no-regulation turns
+    regulations off.
     Exit code 0 when every deck passes, 1 when some deck breaks a rule, 2 when a file could not be checked.
     """
     from deckcheck.checking.run import check_paths
@@ -324,6 +334,7 @@ def check(
         as_of=as_of,
         rules=rules,
         format=deck_format,
+        no_regulation=no_regulation,
     )
     run.errors = [as_flags(error) for error in run.errors]  # every output format names the options by their flags
     for warning in run.warnings:
@@ -765,12 +776,14 @@ def add(
     force: ForceOption = False,
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,
+    no_regulation: NoRegulationOption = False,
     rules: RulesOption = None,
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
     """Add copies of a card and print the deck's new state in one line."""
-    judging = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
+    judging: dict[str, Any] = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
+    judging["no_regulation"] = no_regulation
     _edit(path, card, count, section, force, carddb, **judging)
 
 
@@ -784,12 +797,14 @@ def remove(
     force: ForceOption = False,
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,
+    no_regulation: NoRegulationOption = False,
     rules: RulesOption = None,
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
     """Remove copies of a card and print the deck's new state in one line."""
-    judging = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
+    judging: dict[str, Any] = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
+    judging["no_regulation"] = no_regulation
     _edit(path, card, -count, section, force, carddb, **judging)
 
 
@@ -800,7 +815,7 @@ def _edit(
     section: str | None,
     force: bool,
     carddb: list[Path] | None,
-    **judging: str | None,
+    **judging: Any,
 ) -> None:
     """`add` (a positive change) and `remove` (a negative one), the new state judged by `judging` (--regulation,
     --as-of, --rules, --format)."""
@@ -831,6 +846,7 @@ def set_key(
     force: ForceOption = False,
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,
+    no_regulation: NoRegulationOption = False,
     rules: RulesOption = None,
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
@@ -843,7 +859,8 @@ def set_key(
     """
     from deckcheck.commands.build import set_deck_key
 
-    judging = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
+    judging: dict[str, Any] = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
+    judging["no_regulation"] = no_regulation
     _echo(set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), **judging))
 
 
@@ -854,6 +871,7 @@ def show(
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,
+    no_regulation: NoRegulationOption = False,
     rules: RulesOption = None,
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
@@ -868,6 +886,7 @@ def show(
         as_of=as_of,
         rules=rules,
         format=deck_format,
+        no_regulation=no_regulation,
     )
     if output is HandOutput.json:
         _echo(render_show_json(shown), json_text=True)
@@ -932,6 +951,7 @@ def convert(
     ] = None,
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,
+    no_regulation: NoRegulationOption = False,
     carddb: CarddbOption = None,
 ) -> None:
     """Convert a deck between formats, import the official registry's JSON, or print a decklist.
@@ -952,6 +972,7 @@ def convert(
         event=event,
         regulation=regulation,
         as_of=as_of,
+        no_regulation=no_regulation,
     )
     for note in notes:
         _say(f"deckcheck: {note}")

@@ -97,6 +97,7 @@ def edit_deck(
     as_of: str | None = None,
     rules: str | None = None,
     format: str | None = None,
+    no_regulation: bool = False,
 ) -> str:
     """Add (`delta` > 0) or remove (`delta` < 0) copies of a card; return the summary and the deck's new state
     (under `regulation`, else the deck's own `regulation` key, else the one in force `as_of`; by `rules` and
@@ -107,7 +108,7 @@ def edit_deck(
         source = parse_deck(path, text=text)
         db = load_carddb(source.game_id, carddb_dirs)
         deck = resolve_deck(source, db)
-        judged = Judged(regulation, as_of, rules, format)
+        judged = Judged(regulation, as_of, rules, format, no_regulation)
         judged.require(deck, db, carddb_dirs)
         if section is not None:
             section = _known_section(deck.game, section.strip().lower())
@@ -131,12 +132,14 @@ def _existing_deck(path: str | Path) -> Path:
 
 @dataclass(frozen=True)
 class Judged:
-    """How an edited deck's new state is judged: the --regulation, --as-of, --rules and --format of the command."""
+    """How an edited deck's new state is judged: the --regulation, --as-of, --rules, --format and --no-regulation of
+    the command (without them: the deck's own keys, else the regulation in force today, as `check` judges)."""
 
     regulation: str | None = None
     as_of: str | None = None
     rules: str | None = None
     format: str | None = None
+    no_regulation: bool = False
 
     def report(self, deck: Deck, db: CardDB | None, carddb_dirs: Iterable[str | Path], deck_key: bool) -> DeckReport:
         return report_deck(
@@ -144,15 +147,17 @@ class Judged:
             db,
             self.regulation,
             as_of=self.as_of,
-            deck_key=deck_key,
+            deck_key=deck_key and not self.no_regulation,
             carddb_dirs=carddb_dirs,
             rules=self.rules,
             format=self.format,
+            today=deck_key and not self.no_regulation,
+            no_regulation=self.no_regulation,
         )
 
     def require(self, deck: Deck, db: CardDB, carddb_dirs: Iterable[str | Path]) -> None:
         """An option that selects nothing is bad input: said before anything is written."""
-        if any(value is not None for value in (self.regulation, self.as_of, self.rules, self.format)):
+        if self.no_regulation or any(v is not None for v in (self.regulation, self.as_of, self.rules, self.format)):
             self.report(deck, db, carddb_dirs, deck_key=False)
 
 
@@ -167,6 +172,7 @@ def set_deck_key(
     as_of: str | None = None,
     rules: str | None = None,
     format: str | None = None,
+    no_regulation: bool = False,
 ) -> str:
     """Set a top-level deck key (`name`, `regulation`, or the game's own: `lord`, `basis`, `first_vanguard`);
     return what changed and the deck's new state. Written like `add`: the key's line only, atomically."""
@@ -176,7 +182,7 @@ def set_deck_key(
         source = parse_deck(path, text=text)
         db = load_carddb(source.game_id, carddb_dirs)
         deck = resolve_deck(source, db)
-        judged = Judged(regulation, as_of, rules, format)
+        judged = Judged(regulation, as_of, rules, format, no_regulation)
         judged.require(deck, db, carddb_dirs)
         key = key.strip().lower()
         value = _key_value(deck, db, key, value, carddb_dirs)
@@ -466,7 +472,7 @@ def state_line(
         report = judged.report(deck, db, carddb_dirs, deck_key=True)
         note = f" ({report.note})" if report.note else ""
     except DeckcheckError as error:  # the edit is written; say why the regulation could not be applied
-        report = report_deck(deck, db)
+        report = report_deck(deck, db, carddb_dirs=carddb_dirs, today=not judged.no_regulation)
         note = f" (regulation not applied: {error.reason})"
     sizes = " · ".join(f"{section} {count}" for section, count in report.counts.items())  # the judged format's
     errors = [v for v in report.violations if v.severity == "error"]

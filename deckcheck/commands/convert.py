@@ -46,6 +46,7 @@ def run_convert(
     event: str | None = None,
     regulation: str | None = None,
     as_of: str | None = None,
+    no_regulation: bool = False,
 ) -> tuple[str, list[str]]:
     """Convert; return (what to print on stdout, notes for stderr)."""
     carddb_dirs = tuple(carddb_dirs)
@@ -53,6 +54,7 @@ def run_convert(
         layer_folders(carddb_dirs)
     source, notes = read_any(source_path, game_id)
     printed_only = {"player": player, "event": event, "regulation": regulation, "as_of": as_of}
+    printed_only["no_regulation"] = "yes" if no_regulation else None
     given = [name for name, value in printed_only.items() if value is not None]
     if given and to not in ("markdown", "html"):
         verb = "applies" if len(given) == 1 else "apply"
@@ -60,7 +62,15 @@ def run_convert(
         raise OptionError(given[0], f"{named} {verb} to a printed list ({mention('to')} markdown or html), not {to}")
     if to in ("markdown", "html"):
         text = render_printable(
-            source, to, carddb_dirs, notes, player=player, event=event, regulation=regulation, as_of=as_of
+            source,
+            to,
+            carddb_dirs,
+            notes,
+            player=player,
+            event=event,
+            regulation=regulation,
+            as_of=as_of,
+            no_regulation=no_regulation,
         )
     else:
         text = render(source, to)
@@ -92,10 +102,12 @@ def render_printable(
     event: str | None = None,
     regulation: str | None = None,
     as_of: str | None = None,
+    no_regulation: bool = False,
 ) -> str:
     """A printed list, judged as `check` judges the deck (`regulation`, else the deck's own `regulation` key,
-    else the one in force `as_of`); an illegal deck is marked on the sheet and said in `notes` (for stderr), so
-    that nobody hands in a list unaware. A `regulation` or `as_of` that selects nothing is bad input."""
+    else the one in force `as_of`, else today's; none with `no_regulation`); an illegal deck is marked on the sheet
+    and said in `notes` (for stderr), so that nobody hands in a list unaware. A `regulation` or `as_of` that selects
+    nothing is bad input."""
     # deferred: a printed list only (a verdict and the page layout)
     from deckcheck.checking.deck import report_deck
     from deckcheck.formats.printable import Sheet, render_html, render_markdown
@@ -103,13 +115,16 @@ def render_printable(
     carddb_dirs = tuple(carddb_dirs)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
-    if regulation is not None or as_of is not None:
-        report_deck(deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs)  # raises when it selects nothing
+    if regulation is not None or as_of is not None or no_regulation:  # raises when it selects nothing
+        report_deck(deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs, no_regulation=no_regulation)
     try:
-        report = report_deck(deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs)
+        on = not no_regulation
+        report = report_deck(
+            deck, db, regulation, as_of=as_of, deck_key=on, carddb_dirs=carddb_dirs, today=on, no_regulation=not on
+        )
     except DeckcheckError as error:  # the deck's `regulation` key names no regulation: judged without it
         notes.append(f"regulation not applied: {error.reason}")
-        report = report_deck(deck, db)
+        report = report_deck(deck, db, carddb_dirs=carddb_dirs, today=True)
     if report.note:
         notes.append(f"note: {report.note}")
     errors = [v for v in report.violations if v.severity == "error"]

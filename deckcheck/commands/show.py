@@ -44,15 +44,26 @@ def show_deck(
     as_of: str | None = None,
     rules: str | None = None,
     format: str | None = None,
+    no_regulation: bool = False,
 ) -> Shown:
     """The deck at `path` and its verdict; a malformed file raises DeckcheckError (exit 2). The verdict is judged as
-    `check` judges: `regulation`, else the deck's `regulation` key, else the one in force `as_of`; the rules
+    `check` judges: `regulation`, else the deck's `regulation` key, else the one in force `as_of`, else today's
+    (none with `no_regulation`); the rules
     version and format as `check --rules --format` choose them."""
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
     report = report_deck(
-        deck, db, regulation, as_of=as_of, deck_key=True, carddb_dirs=carddb_dirs, rules=rules, format=format
+        deck,
+        db,
+        regulation,
+        as_of=as_of,
+        deck_key=not no_regulation,
+        carddb_dirs=carddb_dirs,
+        rules=rules,
+        format=format,
+        today=not no_regulation,
+        no_regulation=no_regulation,
     )
     return Shown(deck, report)
 
@@ -73,8 +84,12 @@ def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> s
     title = escape_controls(deck.name or Path(deck.path or "<deck>").name)  # a name cannot command the terminal
     lines = [f"{style(title, bold=True)} — {deck.game.title}", f"  {escape_controls(str(deck.path))}"]
     lines += [f"  {key}: {escape_controls(str(value))}" for key, _, value in key_rows(deck)]
-    if report.judged_by():
-        lines.append(f"  judged by: {escape_controls(report.judged_by())}")
+    judged_by = (
+        report.judged_by()
+        if report.regulation is not None
+        else "; ".join(filter(None, [report.judged_by(), "no regulation"]))
+    )
+    lines.append(f"  judged by: {escape_controls(judged_by)}")
     width = max((len(_number(entry)) for entry in deck.entries), default=0)
     for section in sections_of(deck):
         lines += ["", _section_heading(deck, section, style)]
