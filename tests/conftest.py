@@ -51,6 +51,16 @@ def _private_carddb_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch:
     monkeypatch.delenv("DECKCHECK_NO_CACHE", raising=False)
 
 
+#: The day the tests take for today ($DECKCHECK_TODAY): the regulation in force by default must not follow the calendar.
+TODAY = "2026-11-27"
+
+
+@pytest.fixture(autouse=True)
+def _fixed_today(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs on TODAY, so a regulation in force by default is the same whatever the clock says."""
+    monkeypatch.setenv("DECKCHECK_TODAY", TODAY)
+
+
 @pytest.fixture
 def starter_carddb(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """The starter cards as the $DECKCHECK_CARDDB layer (over the shipped databases), outside any git repository."""

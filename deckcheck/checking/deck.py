@@ -205,18 +205,18 @@ def report_deck(
     are what `deckcheck check` and :func:`deckcheck.check` do (order: the name, the deck's key, the date, today).
     With none of them no regulation applies and no regulation file is read; ``no_regulation=True`` turns
     regulations off (with `regulation` or `as_of` it is an OptionError). An unknown name or a broken regulation
-    file raises DeckcheckError; a day with no regulation in force selects none (judged without one, `note` says
-    so). `rules` and `format` choose the rules version and format (choose_deck_rules); without them and `as_of`,
-    the deck's own choice (`deck.chosen_rules`) stands.
+    file raises DeckcheckError; a day with no regulation in force selects none (judged without one: `note` says so
+    for --as-of, `why_no_regulation` for today). `rules` and `format` choose the rules version and format
+    (choose_deck_rules); without them and `as_of`, the deck's own choice (`deck.chosen_rules`) stands.
     """
     started = time.perf_counter()
     refuse_with_no_regulation(no_regulation, regulation, as_of)
     if rules is not None or format is not None or as_of is not None:  # asked for: over any choice made before
         choose_deck_rules(deck, rules=rules, format=format, as_of=as_of)
-    notes: list[str] = []
+    why_none: list[str] = []
     bound = None
     if not no_regulation:
-        bound = _bound_regulation(deck, db, regulation, as_of, deck_key, tuple(carddb_dirs), today, notes)
+        bound = _bound_regulation(deck, db, regulation, as_of, deck_key, tuple(carddb_dirs), today, why_none)
     report = DeckReport(
         path=deck.path,
         game=deck.game.id,
@@ -224,14 +224,14 @@ def report_deck(
         counts=deck.counts(),
         violations=check_deck(deck, db, bound),
         regulation=bound.regulation if bound is not None else None,
+        why_no_regulation="--no-regulation" if no_regulation else "; ".join(why_none) or None,
     )
     if bound is None and as_of is not None:  # only a date before every regulation of the game selects none
         day = as_of.isoformat() if isinstance(as_of, date) else as_of
-        notes.append(f"--as-of {day}: no {deck.game.id} regulation was in force; judged without a regulation")
-    report.note = "; ".join(notes) or None
+        report.note = f"--as-of {day}: no {deck.game.id} regulation was in force; judged without a regulation"
     if deck.game.rules_versions:
         report.rules = deck.rules
-        notes = [*deck.rules.notes, *deck.rules_notes, *notes]
+        notes = [*deck.rules.notes, *deck.rules_notes, *([report.note] if report.note else [])]
         report.note = "; ".join(notes) or None
     report.seconds = time.perf_counter() - started
     return report
@@ -270,7 +270,7 @@ def _bound_regulation(
     deck_key: bool,
     carddb_dirs: tuple[str | Path, ...],
     today: bool,
-    notes: list[str],
+    why_none: list[str],
 ) -> BoundRegulation | None:
     if regulation is None and as_of is None and not today and not (deck_key and (deck.source.regulation or "").strip()):
         return None
@@ -286,5 +286,12 @@ def _bound_regulation(
     if isinstance(regulation, Regulation):
         return regulation.bind(db)
     return regulation_for(
-        deck, db, name=regulation, as_of=as_of, deck_key=deck_key, carddb_dirs=carddb_dirs, today=today, notes=notes
+        deck,
+        db,
+        name=regulation,
+        as_of=as_of,
+        deck_key=deck_key,
+        carddb_dirs=carddb_dirs,
+        today=today,
+        why_none=why_none,
     )

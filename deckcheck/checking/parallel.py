@@ -263,7 +263,10 @@ def _check_chunk(paths: list[str]) -> list[Outcome]:
             outcomes.append(("source", source))
             continue
         try:
-            outcomes.append(("report", report_deck(resolve_deck(source, db), db, bound)))
+            report = report_deck(resolve_deck(source, db), db, bound)
+            if bound is None:
+                report.why_no_regulation = session.why_none(source.game_id)
+            outcomes.append(("report", report))
         except Exception as error:
             outcomes.append(("error", internal_error(path, error)))
     return outcomes

@@ -102,13 +102,17 @@ class Regulation:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "effective": self.effective.isoformat(), "sample": self.sample}
 
-    def bind(self, db: CardDB) -> BoundRegulation:
-        """Look every listed card up in the game's card database; unknown cards are a broken regulation."""
+    def bind(self, db: CardDB, *, strict: bool = True) -> BoundRegulation:
+        """Look every listed card up in the game's card database; unknown cards are a broken regulation, unless not
+        `strict` (a regulation applied by default to a database made in code, which may not hold its cards: a
+        card the database lacks cannot be in its decks, so its listing is left out)."""
         if db.game.id != self.game:
             raise DeckcheckError(f"the regulation '{self.name}' is for {self.game}, not {db.game.id}", path=self.path)
         problems: list[str] = []
         limits: dict[Hashable, Restriction] = {}
         for listing in self.listings:
+            if not strict and db.resolve(listing.key) is None:
+                continue
             restriction = _restriction(db, listing, problems)
             if restriction is None:
                 continue
@@ -592,11 +596,11 @@ def regulation_for(
     deck_key: bool = True,
     carddb_dirs: Iterable[str | Path] = (),
     today: bool = False,
-    notes: list[str] | None = None,
+    why_none: list[str] | None = None,
 ) -> BoundRegulation | None:
     """The regulation a deck is checked against: `name`, else the deck's key, else the one in force `as_of`, else
     (``today=True``) the one in force today, sample data excepted. None when nothing asks for one (no file is read
-    then) or none is in force on the day (said in `notes`)."""
+    then) or none is in force today (why, in `why_none`)."""
     key = deck_regulation(deck.source) if deck_key else None
     if name is None and key is None and as_of is None and not today:
         return None
@@ -606,12 +610,14 @@ def regulation_for(
         chosen = choose(regulations, name=name, deck_key=key, day=day, deck_path=deck.path)
     except NoRegulationInForce:
         return None  # only the date asked (a name or the deck's key is chosen before it): none was in force
-    if chosen is None and today:
-        day = current_day()
-        chosen = regulations.current(day)
-        if chosen is None and notes is not None:
-            notes.append(
-                f"no {deck.game.id} regulation in force today ({day.isoformat()}: {regulations.why_none(day)}); "
-                "judged without one"
-            )
-    return chosen.bind(db) if chosen is not None else None
+    if chosen is not None:
+        return chosen.bind(db)
+    if not today:
+        return None
+    day = current_day()
+    chosen = regulations.current(day)
+    if chosen is None:
+        if why_none is not None:
+            why_none.append(f"none in force on {day.isoformat()}: {regulations.why_none(day)}")
+        return None
+    return chosen.bind(db, strict=False)  # a database made in code may lack its cards (Regulation.bind)

@@ -27,17 +27,22 @@ class DeckReport:
     note: str | None = None  # e.g. --as-of before the game's first regulation: judged without one
     # the rules version and format that judged it, for a game with versions of its rules (EVOLVE)
     rules: RulesChoice | None = None
+    # why no regulation judged it, when regulations were on by default: "none in force on 2026-11-27: ..."; or
+    # "--no-regulation" when they were turned off
+    why_no_regulation: str | None = None
 
     @property
     def legal(self) -> bool:
         return not any(v.severity == "error" for v in self.violations)
 
-    def judged_by(self) -> str:
+    def judged_by(self, *, say_none: bool = False) -> str:
         """`rules 1.24.1, crossover; regulation NAME`: what judged the deck, for people ('' when only the game's one
-        rules document and no regulation did)."""
+        rules document and no regulation did; with `say_none`, `no regulation (why)` then)."""
         parts = [self.rules.text()] if self.rules is not None else []
         if self.regulation is not None:
             parts.append(f"regulation {self.regulation.name}")
+        elif say_none:
+            parts.append("no regulation" + (f" ({self.why_no_regulation})" if self.why_no_regulation else ""))
         return "; ".join(parts)
 
     def fails(self, fail_on: str = "error") -> bool:

@@ -163,10 +163,13 @@ class CheckSession:
             self.run.errors.append(error)
             return None
         try:
-            return report_deck(deck, db, bound)
+            report = report_deck(deck, db, bound)
         except Exception as error:  # a bug on one deck: reported for that deck, the others still checked
             self.run.errors.append(internal_error(source.path or "<deck>", error))
             return None
+        if bound is None:
+            report.why_no_regulation = self.why_none(source.game_id)
+        return report
 
     def options_for(self, db: CardDB) -> tuple[str | None, str | None]:
         """--rules and --format for this game's decks; one the game has nothing to choose by is a note, said once."""
@@ -227,6 +230,13 @@ class CheckSession:
         if isinstance(found, DeckcheckError):
             raise _Skipped
         return found
+
+    def why_none(self, game: str) -> str | None:
+        if self.no_regulation:
+            return "--no-regulation"
+        if game in self.unregulated and self.today is not None:
+            return f"none in force on {self.today.isoformat()}: {self.unregulated[game]}"
+        return None
 
     def finish(self) -> None:
         """The run's closing notes: the games judged without a regulation because none is in force today."""

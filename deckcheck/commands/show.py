@@ -84,12 +84,7 @@ def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> s
     title = escape_controls(deck.name or Path(deck.path or "<deck>").name)  # a name cannot command the terminal
     lines = [f"{style(title, bold=True)} — {deck.game.title}", f"  {escape_controls(str(deck.path))}"]
     lines += [f"  {key}: {escape_controls(str(value))}" for key, _, value in key_rows(deck)]
-    judged_by = (
-        report.judged_by()
-        if report.regulation is not None
-        else "; ".join(filter(None, [report.judged_by(), "no regulation"]))
-    )
-    lines.append(f"  judged by: {escape_controls(judged_by)}")
+    lines.append(f"  judged by: {escape_controls(report.judged_by(say_none=True))}")
     width = max((len(_number(entry)) for entry in deck.entries), default=0)
     for section in sections_of(deck):
         lines += ["", _section_heading(deck, section, style)]

@@ -3,8 +3,8 @@
 Shared by `tests/golden/record.py` (writes `tests/golden/expected/`) and `tests/test_golden.py` (compares with it).
 Each case runs as `sys.executable -m deckcheck ARGS...` in a subprocess (the real entry point), with the repository
 root as its working folder (or a fresh scratch folder for the cases that write files), in an environment built from
-scratch: no colour, fixed width, UTC, a HOME and a card-database cache of this session's own (so neither the user's
-home nor a warm cache from an earlier run is relied upon).
+scratch: no colour, fixed width, UTC, a fixed today (TODAY), a HOME and a card-database cache of this session's own
+(so neither the user's home nor a warm cache from an earlier run is relied upon).
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 EXPECTED = Path(__file__).resolve().parent / "expected"
 RECORD_COMMAND = "python tests/golden/record.py"
 
+#: The day every case takes for today (DECKCHECK_TODAY): regulations in force by default are those of this day.
+TODAY = "2026-11-27"
 #: Longest a single case may take (the slowest, a default `stats` report of an EVOLVE deck, takes about 2 s).
 TIMEOUT_SECONDS = 300
 #: A file a case should have written but did not: recorded as this text, so the difference shows in a diff.
@@ -125,6 +127,7 @@ class GoldenSession:
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "TZ": "UTC",
+            "DECKCHECK_TODAY": TODAY,  # the regulation in force "today" must not change with the calendar
             "NO_COLOR": "1",
             "TERM": "dumb",
             "COLUMNS": "120",
