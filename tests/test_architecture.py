@@ -293,13 +293,15 @@ STATS = [
 ]
 WALK = ["deckcheck.checking.discover", "deckcheck.checking.run", "deckcheck.checking.session"]
 COMMANDS = {
-    "check": (["check", DECK], [*READ_AND_CHECK, *WALK, "deckcheck.checking.output"]),
+    # check and show judge under the regulation in force today: both read the game's regulations
+    "check": (["check", DECK], [*READ_AND_CHECK, *WALK, "deckcheck.checking.output", "deckcheck.checking.regulations"]),
     "show": (
         ["show", DECK],
         [
             *READ_AND_CHECK,
             "deckcheck._util.style",
             "deckcheck.checking.output",
+            "deckcheck.checking.regulations",
             "deckcheck.commands",
             "deckcheck.commands.show",
             "deckcheck.formats.printable",

@@ -19,7 +19,7 @@ from deckcheck.checking.deck import report_deck
 from deckcheck.checking.regulations import Listing, Regulation, RegulationError, load_regulations, regulation_lines
 from deckcheck.checking.run import check_paths
 from deckcheck.cli.app import app
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, OptionError
 from deckcheck.games import all_games
 
 REPO = Path(__file__).resolve().parents[2]
@@ -100,11 +100,132 @@ def regulation_rules(deck_json: dict[str, Any]) -> list[tuple[str, str | None, i
 # Selection -------------------------------------------------------------------------------------------------
 
 
-def test_no_regulation_unless_asked(cards: Path) -> None:
+def today_is(monkeypatch: pytest.MonkeyPatch, day: str) -> None:
+    monkeypatch.setenv("DECKCHECK_TODAY", day)
+
+
+@pytest.mark.parametrize(
+    ("day", "expected"),
+    [
+        ("2029-12-31", None),  # the day before Test A takes effect: none in force yet
+        ("2030-01-01", "Test A"),  # its effective day: in force
+        ("2031-06-01", "Test A"),  # Test B (2031-01-01) is sample data: it applies only when asked for
+    ],
+)
+def test_today_s_regulation_by_default(cards: Path, monkeypatch: pytest.MonkeyPatch, day: str, expected: str) -> None:
+    today_is(monkeypatch, day)
+    code, data, err = check_json(write_deck(Path.cwd()), "--carddb", cards)
+    regulation = data["decks"][0]["regulation"]
+    assert (regulation and regulation["name"]) == expected
+    assert code == (1 if expected else 0)  # Test A bans a card of the deck
+    if expected is None:
+        assert err == (
+            f"deckcheck: note: no vanguard regulation in force today ({day}: the first takes effect on 2030-01-01); "
+            "its decks were checked without a regulation\n"
+        )
+    else:
+        assert err == ""
+
+
+def test_no_regulation_turns_regulations_off(cards: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    today_is(monkeypatch, "2031-06-01")
     write_regulation(cards, "broken.toml", "name = [not toml")  # proves the files are not even read
-    code, data, _ = check_json(write_deck(Path.cwd()), "--carddb", cards)
-    assert code == 0
+    deck = write_deck(Path.cwd(), regulation="Test B")  # the deck's own key is off too
+    code, data, err = check_json(deck, "--carddb", cards, "--no-regulation")
+    assert code == 0 and err == ""
     assert data["decks"][0]["regulation"] is None and data["decks"][0]["violations"] == []
+    (cards / "vanguard" / "regulations" / "broken.toml").unlink()
+    assert check_json(deck, "--carddb", cards)[1]["decks"][0]["regulation"]["name"] == "Test B"  # without it
+
+
+@pytest.mark.parametrize("other", [["--regulation", "Test A"], ["--as-of", "2030-01-01"]])
+@pytest.mark.parametrize("command", ["check", "show", "add", "remove", "set", "convert"])
+def test_no_regulation_with_another_choice_is_an_option_conflict(
+    run_cli: Any, cards: Path, command: str, other: list[str]
+) -> None:
+    deck = write_deck(Path.cwd())
+    before = deck.read_bytes()
+    args = {
+        "check": [deck],
+        "show": [deck],
+        "add": [deck, "T-108"],
+        "remove": [deck, "T-108"],
+        "set": [deck, "name", "Other"],
+        "convert": [deck, "--to", "markdown"],
+    }[command]
+    code, out, err = run_cli(command, *args, "--carddb", cards, "--no-regulation", *other)
+    assert code == 2 and "Traceback" not in err
+    assert f"--no-regulation and {other[0]} cannot go together" in err
+    assert deck.read_bytes() == before  # nothing written
+
+
+@pytest.mark.parametrize("command", ["show", "add", "set", "convert"])
+def test_every_verdict_follows_today_s_default(
+    run_cli: Any, cards: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    today_is(monkeypatch, "2030-06-01")  # Test A in force: it bans T-108, which the deck holds once
+    deck = write_deck(Path.cwd())
+    args = {
+        "show": [deck],
+        "add": [deck, "T-108", "--force"],
+        "set": [deck, "name", "Other"],
+        "convert": [deck, "--to", "markdown"],
+    }[command]
+    code, out, err = run_cli(command, *args, "--carddb", cards)
+    assert "regulation.banned" in out + err, out + err
+    off = run_cli(command, *args, "--carddb", cards, "--no-regulation")
+    assert "regulation.banned" not in off[1] + off[2]
+
+
+def test_a_bad_today_is_bad_input(cards: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    today_is(monkeypatch, "2030-02-30")
+    output = check_fails(write_deck(Path.cwd()), "--carddb", cards)
+    assert "$DECKCHECK_TODAY" in output and "not a real date" in output
+    code, _, _ = check_json(write_deck(Path.cwd()), "--carddb", cards, "--no-regulation")
+    assert code == 0  # regulations off: today is not asked
+
+
+def test_library_check_judges_by_today_s_regulation(cards: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckcheck import check
+
+    today_is(monkeypatch, "2030-06-01")
+    deck = load_deck(write_deck(Path.cwd()), [cards])
+    report = check(deck, carddb_dirs=[cards])
+    assert report.regulation is not None and report.regulation.name == "Test A" and not report.legal
+    off = check(deck, carddb_dirs=[cards], no_regulation=True)
+    assert off.regulation is None and off.legal and off.why_no_regulation == "--no-regulation"
+    with pytest.raises(OptionError, match="no_regulation and as_of cannot go together"):
+        check(deck, carddb_dirs=[cards], no_regulation=True, as_of="2030-06-01")
+    today_is(monkeypatch, "2029-06-01")
+    early = check(deck, carddb_dirs=[cards])
+    assert early.regulation is None and early.why_no_regulation == (
+        "none in force on 2029-06-01: the first takes effect on 2030-01-01"
+    )
+    run = check_paths([deck.path], [cards])  # check_paths too
+    assert run.reports[0].regulation is None and any("no vanguard regulation in force today" in n for n in run.notes)
+
+
+def test_sarif_results_name_the_regulation(cards: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    today_is(monkeypatch, "2031-06-01")
+    deck = write_deck(Path.cwd(), regulation="Test B")
+    illegal = Path.cwd() / "c.deck.toml"
+    illegal.write_text(LEGAL_VANGUARD_TOML.replace('"T-000" = 1\n', ""), encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(deck), str(illegal), "--carddb", str(cards), "-o", "sarif"])
+    (sarif_run,) = json.loads(result.stdout)["runs"]
+    by_file = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]: r for r in sarif_run["results"]}
+    assert by_file["deck.deck.toml"]["properties"]["regulation"] == {
+        "name": "Test B",
+        "effective": "2031-01-01",
+        "sample": True,
+    }
+    assert by_file["c.deck.toml"]["properties"]["regulation"] == {
+        "name": "Test A",
+        "effective": "2030-01-01",
+        "sample": False,
+    }
+    off = CliRunner().invoke(app, ["check", str(illegal), "--carddb", str(cards), "-o", "sarif", "--no-regulation"])
+    results = json.loads(off.stdout)["runs"][0]["results"]
+    assert results and all(r["properties"]["regulation"] is None for r in results)  # none judged it: said as null
 
 
 def test_a_blank_deck_key_names_no_regulation(cards: Path) -> None:
@@ -622,3 +743,46 @@ def test_a_broken_regulation_points_at_its_file_and_line(
     (result,) = sarif_run["results"]
     assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == line
     assert "toolExecutionNotifications" not in sarif_run["invocations"][0]
+
+
+# Today's regulations and the shipped data -----------------------------------------------------------------------
+
+
+def test_an_evolve_deck_with_three_houses_of_sweets_is_illegal_by_default(
+    isolated_carddb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 25, item 8: お菓子の家 (BP03-048) is restricted to 1 since 2024-06-28 (殿堂入り), a real list, not a sample
+    text = (REPO / "decks" / "evolve" / "2026-03-21-rune-XEB3.deck.toml").read_text(encoding="utf-8")
+    deck = isolated_carddb / "sweets.deck.toml"
+    deck.write_text(text.replace('"BP07-035" = 3', '"BP03-048" = 3'), encoding="utf-8")
+    code, data, err = check_json(deck)
+    (report,) = data["decks"]
+    assert code == 1 and report["regulation"]["name"] == "殿堂入り 2024-06-28" and err == ""
+    assert regulation_rules(report) == [("regulation.restricted", "main", 3, 1)]
+    code, data, _ = check_json(deck, "--no-regulation")
+    assert code == 0 and data["decks"][0]["violations"] == []
+    code, data, _ = check_json(deck, "--as-of", "2024-06-27")  # the day before it was restricted
+    assert code == 0 and data["decks"][0]["regulation"]["name"] == "殿堂入り 2023-10-27"
+    today_is(monkeypatch, "2024-06-28")  # the day it was restricted is "today"
+    assert check_json(deck)[0] == 1
+
+
+def test_every_shipped_deck_is_legal_by_default(isolated_carddb: Path) -> None:
+    # README's first command: `deckcheck check decks/` exits 0. The real EVOLVE list applies; the other games'
+    # shipped regulations are samples, which apply only when asked for (they would ban real cards of real decks).
+    code, data, err = check_json(REPO / "decks")
+    assert code == 0 and data["summary"]["legal"] == data["summary"]["decks"] == 24
+    assert {d["game"] for d in data["decks"] if d["regulation"]} == {"evolve"}
+    assert err == (
+        "deckcheck: note: no build-divide, cipher, ic-dragonball, vanguard regulation in force today (2026-11-27: "
+        "only sample data, which applies when asked for); their decks were checked without a regulation\n"
+    )
+
+
+def test_workers_judge_by_today_s_regulation_as_one_process_does(isolated_carddb: Path) -> None:
+    one = check_paths([REPO / "decks"], jobs=1)
+    two = check_paths([REPO / "decks"], jobs=2)
+    assert [r.to_json() for r in two.reports] == [r.to_json() for r in one.reports]
+    assert [r.why_no_regulation for r in two.reports] == [r.why_no_regulation for r in one.reports]
+    assert two.notes == one.notes and len(one.notes) == 1
+    assert {r.regulation.name for r in one.reports if r.regulation} == {"殿堂入り 2024-06-28"}

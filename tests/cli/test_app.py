@@ -40,7 +40,10 @@ def test_check_text_output(run_cli, decks, vanguard_carddb):
     assert "vanguard.heal-triggers" in out and "vanguard.main-size" in out
     assert out.strip().splitlines()[-1].startswith("2 decks checked, 1 legal")
     assert "\x1b[" not in out  # no colour when not a terminal
-    assert err == ""
+    assert err == (  # the shipped Vanguard regulations are samples: none is in force by default
+        "deckcheck: note: no vanguard regulation in force today (2026-11-27: only sample data, which applies when "
+        "asked for); its decks were checked without a regulation\n"
+    )
 
 
 def test_check_json_output_follows_the_contract(run_cli, decks, vanguard_carddb):
