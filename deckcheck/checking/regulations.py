@@ -423,7 +423,8 @@ class RegulationSet:
             return [f"Regulations: none ({self.known()})."]
         lines = [
             f"Regulations ({FOLDER}/*.toml in the card database folders; select with --regulation NAME, a "
-            "deck's `regulation` key or --as-of YYYY-MM-DD):"
+            "deck's `regulation` key or --as-of YYYY-MM-DD; by default the one in force today, sample data "
+            "excepted):"
         ]
 
         for r in self.ordered():

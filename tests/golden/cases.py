@@ -86,6 +86,10 @@ case("check-carddb-folder-without-carddb", f"check {_STARTER}/decks")  # their c
 
 case("readme-check-regulation", f"check decks/ --regulation {_SAMPLE}")
 case("readme-check-as-of", "check decks/ --as-of 2026-09-30")
+case("readme-check-no-regulation", "check decks/ --no-regulation")  # the default (today's) is readme-check-decks
+case("check-today-2024-06-27", "check decks/evolve", env={"DECKCHECK_TODAY": "2024-06-27"})  # the list before
+case("check-no-regulation-with-as-of", "check decks/ --no-regulation --as-of 2026-09-30")  # exit 2
+case("show-evolve-no-regulation", f"show {_FOREST} --no-regulation")
 # (`deckcheck rules vanguard` is rules-vanguard-text below.)
 for fmt in FORMATS[1:]:
     case(f"check-regulation-output-{fmt}", f"check decks/ --regulation {_SAMPLE} --output {fmt}")
