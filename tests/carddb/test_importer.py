@@ -39,6 +39,13 @@ def invoke(*args: object) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def check_json(*args: object) -> tuple[int, dict]:
+    """`deckcheck check ARGS --output json`: the exit code and the JSON on stdout (notes go to stderr)."""
+    result = CliRunner().invoke(app, ["check", *map(str, args), "--output", "json"])
+    assert "Traceback" not in result.output
+    return result.exit_code, json.loads(result.stdout)
+
+
 def write(path: Path, text: str, encoding: str = "utf-8") -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.encode(encoding))
@@ -107,15 +114,15 @@ def test_imported_cards_load_and_are_found_by_check(work: Path) -> None:
     assert db.resolve("治療の天使").number == "X-002"
     deck = write(work / "d.deck.toml", 'game = "vanguard"\n[main]\n"X-002" = 4\n"テスト騎士" = 1\n')
 
-    code, output = invoke("check", deck, "--carddb", "db", "--output", "json")
-    found = json.loads(output)["decks"][0]
+    code, data = check_json(deck, "--carddb", "db")
+    found = data["decks"][0]
     assert code == 1  # far from a legal deck, but every card is known
     assert "deck.unknown-card" not in {v["rule"] for v in found["violations"]}
     assert found["counts"]["main"] == 5
 
     # Without the imported folder the same deck does not know the cards: the check above could fail.
-    code, output = invoke("check", deck, "--output", "json")
-    unknown = [v for v in json.loads(output)["decks"][0]["violations"] if v["rule"] == "deck.unknown-card"]
+    code, data = check_json(deck)
+    unknown = [v for v in data["decks"][0]["violations"] if v["rule"] == "deck.unknown-card"]
     assert len(unknown) == 2
 
 
