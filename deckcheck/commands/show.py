@@ -146,8 +146,11 @@ def show_json(deck: Deck, report: DeckReport) -> dict[str, Any]:
         "game": deck.game.id,
         "game_title": deck.game.title,
         "name": deck.name,
-        "regulation": deck.source.regulation,
-        "keys": {key: deck.key(key) for key in deck.game.deck_keys if deck.key(key) is not None},
+        # what judged the deck (as `check`'s JSON: name, effective, sample; null when none did); the deck's own
+        # `regulation` key, when it has one, is among its keys
+        "regulation": report.regulation.to_json() if report.regulation is not None else None,
+        "keys": ({"regulation": deck.source.regulation} if deck.source.regulation is not None else {})
+        | {key: deck.key(key) for key in deck.game.deck_keys if deck.key(key) is not None},
         "key_cards": {key: _card_json(card) for key, card in deck.key_cards.items()},
         "sections": {
             section: {

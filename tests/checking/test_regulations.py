@@ -786,3 +786,18 @@ def test_workers_judge_by_today_s_regulation_as_one_process_does(isolated_carddb
     assert [r.why_no_regulation for r in two.reports] == [r.why_no_regulation for r in one.reports]
     assert two.notes == one.notes and len(one.notes) == 1
     assert {r.regulation.name for r in one.reports if r.regulation} == {"殿堂入り 2024-06-28"}
+
+
+def test_show_json_names_the_regulation_that_judged_the_deck(
+    run_cli: Any, cards: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    today_is(monkeypatch, "2030-06-01")
+    code, out, _ = run_cli("show", write_deck(Path.cwd()), "--carddb", cards, "-o", "json")
+    shown = json.loads(out)
+    assert code == 0 and shown["regulation"] == {"name": "Test A", "effective": "2030-01-01", "sample": False}
+    assert "regulation" not in shown["keys"] and shown["legal"] is False  # today's: Test A bans T-108
+    keyed = write_deck(Path.cwd(), regulation="Test B", name="keyed.deck.toml")
+    shown = json.loads(run_cli("show", keyed, "--carddb", cards, "-o", "json")[1])
+    assert shown["regulation"]["name"] == "Test B" and shown["keys"]["regulation"] == "Test B"  # the deck's own key
+    shown = json.loads(run_cli("show", keyed, "--carddb", cards, "-o", "json", "--no-regulation")[1])
+    assert shown["regulation"] is None and shown["legal"] is True
