@@ -22,6 +22,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -161,7 +162,8 @@ def check_files(
         if kind == "report":
             session.db(value.game)  # the database notes, in the order one process would give them
             if not session.no_regulation:
-                session.in_force_today(value.game)  # a game without one today: the same closing note
+                with suppress(Exception):  # a problem of its regulations is reported by the session, once
+                    session.in_force_today(value.game)  # a game without one today: the same closing note
             run.reports.append(value)
         elif kind == "source" and (report := session.check(value)) is not None:
             run.reports.append(report)
