@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckcheck._util.files import Decoded
 from deckcheck.carddb.db import resolve_deck
 from deckcheck.checking.deck import report_deck
 from deckcheck.checking.report import CheckRun
@@ -142,7 +143,7 @@ def _jobs_from_environment() -> int | None:
 
 def check_files(
     files: list[str],
-    texts: dict[str, str],
+    texts: dict[str, Decoded],
     session: CheckSession,
     workers: int,
     progress: Progress | None = None,
@@ -215,7 +216,7 @@ def _results(chunks: list[list[str]], workers: int) -> Iterator[list[Outcome] | 
 class _Job:
     """What the forked workers inherit: the extra card database folders and the deck texts already read."""
 
-    def __init__(self, extra: tuple[str | Path, ...], texts: dict[str, str]) -> None:
+    def __init__(self, extra: tuple[str | Path, ...], texts: dict[str, Decoded]) -> None:
         self.extra, self.texts = extra, texts
 
 
@@ -235,7 +236,9 @@ def _check_chunk(paths: list[str]) -> list[Outcome]:
     outcomes: list[Outcome] = []
     for path in paths:
         try:
-            source = parse_deck(path, _job.texts.get(path))
+            source = parse_deck(path, _job.texts.get(path), partial=True)
+            if source.unreadable is not None:  # partly unreadable: said, and the readable lines still checked
+                outcomes.append(("error", source.unreadable))
         except DeckcheckError as error:
             outcomes.append(("error", error))
             continue

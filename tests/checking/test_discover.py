@@ -103,10 +103,10 @@ def test_a_bug_on_one_file_is_reported_for_that_file(tree, monkeypatch):
 
     real = read.parse_text
 
-    def explode(path, text):
+    def explode(path, text, *more):
         if path.endswith("b.txt"):
             raise RecursionError("maximum recursion depth exceeded")
-        return real(path, text)
+        return real(path, text, *more)
 
     monkeypatch.setattr(read, "parse_text", explode)
     run = check_paths(["decks"], jobs=1)
