@@ -144,6 +144,30 @@ def _decodes(line: bytes, encoding: str) -> bool:
     return True
 
 
+#: The path that names standard input (`check -`), and how a deck read from it is shown.
+STDIN, STDIN_SHOWN = "-", "<stdin>"
+_stdin_read: list[Decoded] = []  # standard input, once read: reading it again gives the same deck
+
+
+def read_stdin() -> Decoded:
+    """Standard input's bytes, decoded as a file's are (see decode_text). Read once per process: a second `-`
+    is the same deck, not an empty one. More than MAX_INPUT_BYTES is refused, not read into memory."""
+    if not _stdin_read:
+        import sys  # deferred: only a deck read from standard input
+
+        stream = sys.stdin
+        if stream is None:
+            raise DeckcheckError("there is no standard input to read a deck from", path=STDIN_SHOWN)
+        if stream.isatty():
+            print("deckcheck: reading a deck from standard input (end it with Ctrl-D)", file=sys.stderr)
+        raw = getattr(stream, "buffer", None)
+        data = raw.read(MAX_INPUT_BYTES + 1) if raw is not None else stream.read().encode("utf-8")
+        if len(data) > MAX_INPUT_BYTES:
+            raise DeckcheckError(f"is larger than {MAX_INPUT_BYTES // 2**20} MiB: not a deck file", path=STDIN_SHOWN)
+        _stdin_read.append(decode_text(data))
+    return _stdin_read[0]
+
+
 def read_decoded(path: Path, shown: str | None = None, what: str = "deck file") -> Decoded:
     """A file's bytes read (see read_input) and decoded (see decode_text). Errors name the file as `shown` (the
     path as the user gave it) when given."""

@@ -12,7 +12,7 @@ from pathlib import Path
 import tomli
 
 from deckcheck._util import files as _files
-from deckcheck._util.files import Decoded, decode_text
+from deckcheck._util.files import STDIN, STDIN_SHOWN, Decoded, decode_text, read_stdin
 from deckcheck.errors import DeckcheckError
 
 # A text decklist's game line as its reader takes it (deckcheck.formats.text.HEADER_LINE): any case, either colon.
@@ -88,6 +88,17 @@ def find_deck_files(
 
     for given in paths:
         shown = os.fspath(given)
+        if shown == STDIN:  # the deck on standard input: read once, however often `-` is given
+            if STDIN_SHOWN not in files:
+                try:
+                    decoded = read_stdin()
+                except DeckcheckError as error:
+                    errors.append(error)
+                    continue
+                files.append(STDIN_SHOWN)
+                if texts is not None:
+                    texts[STDIN_SHOWN] = decoded
+            continue
         kind = _kind(shown)
         if kind == "file":
             add(shown)

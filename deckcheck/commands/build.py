@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckcheck._util.atomic import atomic_write, edit_lock
-from deckcheck._util.files import read_text
+from deckcheck._util.files import STDIN, STDIN_SHOWN, read_text
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
@@ -123,6 +123,11 @@ def edit_deck(
 
 
 def _existing_deck(path: str | Path) -> Path:
+    if str(path) == STDIN:
+        raise DeckcheckError(
+            "a deck on standard input cannot be edited: name the deck file to change (this command writes it)",
+            path=STDIN_SHOWN,
+        )
     path = Path(path)
     if not path.exists():
         raise DeckcheckError("no such deck file (create one with: deckcheck new PATH --game GAME)", path=path)
