@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from pathlib import Path
 
 from deckcheck._util.limits import MAX_INPUT_BYTES
@@ -153,8 +154,6 @@ def read_stdin() -> Decoded:
     """Standard input's bytes, decoded as a file's are (see decode_text). Read once per process: a second `-`
     is the same deck, not an empty one. More than MAX_INPUT_BYTES is refused, not read into memory."""
     if not _stdin_read:
-        import sys  # deferred: only a deck read from standard input
-
         stream = sys.stdin
         if stream is None:
             raise DeckcheckError("there is no standard input to read a deck from", path=STDIN_SHOWN)
