@@ -113,3 +113,17 @@ def test_a_real_pipe(vanguard_carddb, tmp_path):
     )
     assert result.returncode == 1, result.stderr
     assert result.stdout.decode("utf-8").startswith("<stdin>  vanguard")
+
+
+@pytest.mark.parametrize(("encoding", "name"), [("cp932", "Shift_JIS (cp932)"), ("utf-16", "UTF-16")])
+def test_commands_that_write_refuse_a_deck_they_would_re_encode(
+    run_cli, vanguard_carddb, monkeypatch, tmp_path, encoding, name
+):
+    monkeypatch.setenv("DECKCHECK_CARDDB", str(vanguard_carddb))
+    deck = tmp_path / "sjis.txt"
+    data = LEGAL_VANGUARD_TEXT.replace("Test deck", "テスト").encode(encoding)
+    deck.write_bytes(data)
+    assert run_cli("check", deck)[0] == 0  # read as it is
+    code, out, err = run_cli("add", deck, "T-000")
+    assert code == 2 and f"is {name} text; add, remove and set write decks as UTF-8 only" in err
+    assert deck.read_bytes() == data  # untouched
