@@ -1,8 +1,11 @@
-"""Reading a user's file: its bytes without waiting on a FIFO, and its text as UTF-8 with any line endings."""
+"""Reading a user's file: its bytes without waiting on a FIFO, and its text (UTF-8, UTF-16 or Shift_JIS) with any line
+endings."""
 
 from __future__ import annotations
 
 import os
+import re
+import sys
 from pathlib import Path
 
 from deckcheck._util.limits import MAX_INPUT_BYTES
@@ -25,22 +28,160 @@ def read_input(path: Path, what: str = "deck file", shown: str | Path | None = N
     return data
 
 
-def read_text(path: Path, shown: str | None = None) -> str:
-    """A file's text: UTF-8 with or without a byte-order mark, any line endings. Errors name the file as `shown`
-    (the path as the user gave it) when given."""
+#: What a line that no encoding reads says (contract, "Deck files": UTF-8, UTF-16 with a BOM, Shift_JIS).
+NOT_TEXT = "not UTF-8, UTF-16 or Shift_JIS text"
+
+
+class Decoded:
+    """A file's text as read: its encoding, and the lines (counted from 1) that it could not read, which stand in
+    the text as empty lines so that every other line keeps its number."""
+
+    __slots__ = ("text", "encoding", "bad_lines")
+
+    def __init__(self, text: str, encoding: str, bad_lines: tuple[int, ...] = ()) -> None:
+        self.text, self.encoding, self.bad_lines = text, encoding, bad_lines
+
+    def require_whole(self, path: str | Path) -> str:
+        """The text, or a DeckcheckError on the first line that could not be read (a file read as one piece)."""
+        if self.bad_lines:
+            raise unreadable_text(path, self.bad_lines)
+        return self.text
+
+
+def unreadable_text(path: str | Path, bad_lines: tuple[int, ...]) -> DeckcheckError:
+    first, others = bad_lines[0], len(bad_lines) - 1
+    more = f" (and {others} more line{'s' if others != 1 else ''})" if others else ""
+    return DeckcheckError(f"is {NOT_TEXT}{more}; save the file as UTF-8", path=path, line=first)
+
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def decode_text(data: bytes) -> Decoded:
+    """Bytes as text: UTF-8 with or without a BOM, UTF-16 with a BOM, else Shift_JIS (cp932, what Japanese Windows
+    and Excel write); any line endings, read as "\\n". A file that is wholly none of these is read line by line in the
+    one that reads most of its lines, and the lines it cannot read are `bad_lines` (empty in `text`). A NUL byte
+    is never text (a binary file; UTF-16 without its BOM is told by where its NULs stand): its line is a bad line."""
+    if data.startswith(_UTF16_BOMS):
+        try:
+            return Decoded(_lines(data.decode("utf-16")), "utf-16")
+        except UnicodeDecodeError:
+            pass
+    if b"\x00" in data:
+        if (without_bom := _utf16_without_bom(data)) is not None:
+            return without_bom
+    else:
+        try:
+            return Decoded(_lines(data.decode("utf-8-sig")), "utf-8")
+        except UnicodeDecodeError:
+            pass
+        try:
+            return Decoded(_lines(data.decode("cp932")), "cp932")
+        except UnicodeDecodeError:
+            pass
+    return _by_line(data)
+
+
+def _utf16_without_bom(data: bytes) -> Decoded | None:
+    """UTF-16 saved without its BOM, told by its NUL bytes all standing on one side of each pair (line breaks and
+    ASCII characters, a quarter of a decklist at least, are NUL on that side; a binary file has NULs on both, or
+    control characters)."""
+    if len(data) % 2:
+        return None
+    high_odd, high_even = data[1::2].count(0), data[0::2].count(0)
+    pairs = len(data) // 2
+    if high_odd * 4 >= pairs and not high_even:
+        encoding = "utf-16-le"
+    elif high_even * 4 >= pairs and not high_odd:
+        encoding = "utf-16-be"
+    else:
+        return None
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError:
+        return None
+    return None if _CONTROLS.search(text) else Decoded(_lines(text), "utf-16")
+
+
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _lines(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def _by_line(data: bytes) -> Decoded:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    raw = _lines_of_bytes(data)
+    best: tuple[int, str] | None = None
+    for encoding in ("utf-8", "cp932"):
+        readable = sum(1 for line in raw if _decodes(line, encoding))
+        if best is None or readable > best[0]:
+            best = (readable, encoding)
+    encoding = best[1] if best else "utf-8"
+    texts: list[str] = []
+    bad: list[int] = []
+    for number, line in enumerate(raw, start=1):
+        if _decodes(line, encoding):
+            texts.append(line.decode(encoding))
+        else:
+            texts.append("")
+            bad.append(number)
+    return Decoded("\n".join(texts), encoding, tuple(bad))
+
+
+def _lines_of_bytes(data: bytes) -> list[bytes]:
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+
+
+def _decodes(line: bytes, encoding: str) -> bool:
+    if b"\x00" in line:
+        return False
+    try:
+        line.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+#: The path that names standard input (`check -`), and how a deck read from it is shown.
+STDIN, STDIN_SHOWN = "-", "<stdin>"
+_stdin_read: list[Decoded] = []  # standard input, once read: reading it again gives the same deck
+
+
+def read_stdin() -> Decoded:
+    """Standard input's bytes, decoded as a file's are (see decode_text). Read once per process: a second `-`
+    is the same deck, not an empty one. More than MAX_INPUT_BYTES is refused, not read into memory."""
+    if not _stdin_read:
+        stream = sys.stdin
+        if stream is None:
+            raise DeckcheckError("there is no standard input to read a deck from", path=STDIN_SHOWN)
+        if stream.isatty():
+            print("deckcheck: reading a deck from standard input (end it with Ctrl-D)", file=sys.stderr)
+        raw = getattr(stream, "buffer", None)
+        data = raw.read(MAX_INPUT_BYTES + 1) if raw is not None else stream.read().encode("utf-8")
+        if len(data) > MAX_INPUT_BYTES:
+            raise DeckcheckError(f"is larger than {MAX_INPUT_BYTES // 2**20} MiB: not a deck file", path=STDIN_SHOWN)
+        _stdin_read.append(decode_text(data))
+    return _stdin_read[0]
+
+
+def read_decoded(path: Path, shown: str | None = None, what: str = "deck file") -> Decoded:
+    """A file's bytes read (see read_input) and decoded (see decode_text). Errors name the file as `shown` (the
+    path as the user gave it) when given."""
     where: str | Path = shown if shown is not None else path
     try:
-        data = read_input(path, shown=where)
+        data = read_input(path, what, shown=where)
     except FileNotFoundError:
         raise DeckcheckError("no such file", path=where) from None
     except IsADirectoryError:
         raise DeckcheckError("is a folder, not a file", path=where) from None
     except OSError as error:
         raise DeckcheckError(f"cannot be read ({error.strerror})", path=where) from None
-    if b"\x00" in data:
-        raise DeckcheckError("is a binary file, not a deck (expected TOML, JSON or a text decklist)", path=where)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise DeckcheckError(f"is not UTF-8 text (byte {error.start}); save the deck as UTF-8", path=where) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return decode_text(data)
+
+
+def read_text(path: Path, shown: str | None = None) -> str:
+    """A file's whole text (see decode_text); a line no encoding reads is a DeckcheckError on that line."""
+    return read_decoded(path, shown).require_whole(shown if shown is not None else path)

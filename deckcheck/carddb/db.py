@@ -26,7 +26,7 @@ from deckcheck.carddb import cache as carddb_cache
 from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention
 from deckcheck.games import get_game
 from deckcheck.model.cards import Card, RecordError
-from deckcheck.model.deck import Deck, DeckSource
+from deckcheck.model.deck import Deck, DeckSource, Entry
 from deckcheck.model.game import Game
 
 ENV_VAR = "DECKCHECK_CARDDB"
@@ -534,6 +534,50 @@ def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
     """Look every entry (and card-valued key such as cipher's `lord`) up in the card database."""
     for entry in source.entries:
         entry.card = db.resolve(entry.key, entry.section)
+        if entry.name is not None or (entry.whole is not None and entry.card is None):
+            _read_with_cards(entry, db)  # a text line whose reading the card database decides
     # a card key resolves like a `main` key (cipher's `lord`, spec)
     key_cards = {key: db.resolve(value, "main") for key, value in source.keys.items() if key in db.game.card_keys}
     return Deck(game=db.game, source=source, key_cards=key_cards, db=db)
+
+
+_BRACKETS = "「」《》≪≫『』【】〈〉<>"
+
+
+def _read_with_cards(entry: Entry, db: CardDB) -> None:
+    """A text line the card database decides: `3 BP01-015 name` is the number's card (a name that is not that
+    card's is a warning; a number that is no card, the two words one name, or else the name's card, with a
+    warning); `name 3` is three of `name` unless the whole line is a card's name and `name` none (then the line
+    has no count: `deck.bad-count`)."""
+    if entry.name is not None:
+        number, name = entry.key, entry.name
+        if entry.card is None:
+            if (joined := db.resolve(f"{number} {name}", entry.section)) is not None:
+                entry.key, entry.name, entry.card = f"{number} {name}", None, joined
+            elif (named := _by_name(db, name, entry.section)) is not None:
+                entry.key, entry.card = name, named
+                entry.note = f"'{number}' is no card's number; counted as {named.label()}, the card named '{name}'"
+        elif not _same_name(name, entry.card.name):
+            entry.note = (
+                f"'{name}' is not the name of {entry.card.printed_number} ({entry.card.printed_name}); the number "
+                f"wins: counted as {entry.card.label()}"
+            )
+    if entry.card is None and entry.whole is not None:
+        whole = db.resolve(entry.whole, entry.section)
+        if whole is not None:  # `パーフェクト・レフリー 2`: a card's name, not two of パーフェクト・レフリー
+            entry.key, entry.name, entry.card, entry.raw_count = entry.whole, None, whole, None
+
+
+def _by_name(db: CardDB, name: str, section: str) -> Card | None:
+    stripped = name.strip(_BRACKETS + " ")
+    return db.resolve(name, section) or (db.resolve(stripped, section) if stripped != name else None)
+
+
+def _same_name(written: str, name: str) -> bool:
+    """Whether a name written beside a number is the card's, however it is typed (width, kana, separators,
+    brackets)."""
+    if norm_name(written) == norm_name(name):
+        return True
+    from deckcheck._util.searchkey import search_key  # deferred: only a name that differs as written
+
+    return search_key(written.strip(_BRACKETS + " ")) == search_key(name)

@@ -27,7 +27,6 @@ the game's folder), so neither misses the other's records.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
@@ -45,7 +44,7 @@ import tomli
 import tomli_w
 
 from deckcheck._util.atomic import atomic_write, folder_lock
-from deckcheck._util.files import read_input
+from deckcheck._util.files import decode_text, read_input
 from deckcheck._util.normalize import norm_number
 from deckcheck._util.toml_scan import toml_comment_lines, toml_error_position
 from deckcheck.carddb.db import forget_loaded, layer_folders, limit_disagreements, load_file, load_layers, parse_record
@@ -175,19 +174,8 @@ def _read_text(path: Path) -> tuple[str, str]:
         raise DeckcheckError("no such file", path=path) from None
     except OSError as error:
         raise DeckcheckError(f"cannot read: {error.strerror or error}", path=path) from None
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        with contextlib.suppress(UnicodeDecodeError):
-            return data.decode("utf-16"), "utf-16"
-    if b"\x00" in data:
-        raise DeckcheckError("is a binary file, not a CSV or JSON card list", path=path)
-    try:
-        return data.decode("utf-8-sig"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp932"), "cp932"
-    except UnicodeDecodeError:
-        raise DeckcheckError("is neither UTF-8 nor Shift_JIS (cp932) text", path=path) from None
+    decoded = decode_text(data)
+    return decoded.require_whole(path), decoded.encoding
 
 
 def _read_rows(path: Path, text: str, game: Game) -> tuple[str, list[_Row]]:

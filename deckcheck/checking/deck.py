@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck._util.text import with_article
 from deckcheck.carddb.db import CardDB, load_carddb
 from deckcheck.checking.report import DeckReport
-from deckcheck.checking.rules import BAD_COUNT, UNKNOWN_CARD, UNKNOWN_SECTION
+from deckcheck.checking.rules import BAD_COUNT, NUMBER_NAME, UNKNOWN_CARD, UNKNOWN_SECTION
 from deckcheck.errors import OptionError, mention
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
 from deckcheck.model.versions import RulesChoice
@@ -42,18 +42,33 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
     sections = game.sections
     asked: set[str] = set()  # the unknown keys suggestions were worked out for
     for entry in deck.entries:
-        if entry.card is not None and entry.count is not None:
+        if entry.card is not None and entry.count is not None and entry.note is None:
             continue  # nearly every entry: nothing to say
         deck.source.locate()
         at = f" on line {entry.line}" if entry.line else ""
+        if entry.note is not None:
+            found.append(
+                Violation(
+                    rule=NUMBER_NAME,
+                    severity="warning",
+                    section=entry.section,
+                    message=f"{entry.note[:1].upper()}{entry.note[1:]}.",
+                    cards=[entry.card.number] if entry.card else [],
+                    line=entry.line,
+                )
+            )
         if entry.count is None:
+            has = (
+                "names a card but has no count; write its count first"
+                if entry.raw_count is None
+                else f"has count {_shown_count(entry.raw_count)}; a count must be a positive whole number"
+            )
             found.append(
                 Violation(
                     rule=BAD_COUNT,
                     severity="error",
                     section=entry.section,
-                    message=f"'{entry.key}'{at} has count {_shown_count(entry.raw_count)}; "
-                    "a count must be a positive whole number.",
+                    message=f"'{entry.key}'{at} {has}.",
                     cards=[entry.card.number] if entry.card else [],
                     line=entry.line,
                     end_line=entry.end_line,
@@ -226,6 +241,9 @@ def report_deck(
         regulation=bound.regulation if bound is not None else None,
         why_no_regulation="--no-regulation" if no_regulation else "; ".join(why_none) or None,
     )
+    if (unreadable := deck.source.unreadable) is not None:  # a partly unreadable decklist: which lines
+        lines = [problem.line for problem in unreadable.details] or [unreadable.line]
+        report.unreadable_lines = sorted({line for line in lines if line})
     if bound is None and as_of is not None:  # only a date before every regulation of the game selects none
         day = as_of.isoformat() if isinstance(as_of, date) else as_of
         report.note = f"--as-of {day}: no {deck.game.id} regulation was in force; judged without a regulation"

@@ -11,35 +11,43 @@ from pathlib import Path
 
 import tomli
 
-from deckcheck._util.files import read_text
+from deckcheck._util import files as _files
+from deckcheck._util.files import STDIN, STDIN_SHOWN, Decoded, decode_text, read_stdin
 from deckcheck.errors import DeckcheckError
 
-_TEXT_GAME_LINE = re.compile(r"^\s*game\s*:", re.MULTILINE)
+# A text decklist's game line as its reader takes it (deckcheck.formats.text.HEADER_LINE): any case, either colon.
+_TEXT_GAME_LINE = re.compile(r"^[ \t]*game[ \t]*[:：]", re.MULTILINE | re.IGNORECASE)
+# The same in bytes a reader could not decode: "game" and a colon (ASCII, UTF-8's or Shift_JIS's full-width one).
+_GAME_BYTES = re.compile(rb"(?i)game\s*(?::|\xef\xbc\x9a|\x81\x46)")
 _SKIPPED_FOLDERS = {"carddb", "node_modules", "__pycache__"}
 _DECK_SUFFIXES = (".toml", ".txt", ".json")
 
 
-def is_deck_file(path: str | Path, texts: dict[str, str] | None = None) -> bool:
-    """Whether a file met while walking a folder is a deck (contract, "Checking"). A text read to decide is kept
-    in `texts` (when given), so the deck is not read twice. A file that cannot be read is said to be one, so that
-    checking it reports why (never skipped silently)."""
+def is_deck_file(path: str | Path, texts: dict[str, Decoded] | None = None) -> bool:
+    """Whether a file met while walking a folder is a deck: one that `check FILE` would read as a deck, whatever
+    its encoding (contract, "Checking"). A text read to decide is kept in `texts` (when given), so the deck is not
+    read twice. A file that cannot be read, or that looks like a deck but has lines no encoding reads, is said to be
+    one, so that checking it reports why (never skipped silently)."""
     name = os.path.basename(path).lower()
     if name.endswith((".deck.toml", ".deck.json")):
         return True
     if not name.endswith(_DECK_SUFFIXES):
         return False
     try:
-        text = read_text(Path(path))
-    except DeckcheckError as error:
-        if "cannot be read" in error.reason:
-            return True
-        return not name.endswith(".txt") and _mentions_game(path)  # a binary or non-UTF-8 .txt is not a deck
+        data = _files.read_input(Path(path))  # (looked up here: tests make it fail)
+    except OSError:
+        return True  # checking it says why it cannot be read
+    except DeckcheckError:  # larger than any deck: one only if it says so
+        return not name.endswith(".txt") and _mentions_game(path)
+    decoded = decode_text(data)
     try:
-        found = _has_game(name, text)
+        found = _has_game(name, decoded.text)
     except Exception:  # a broken file among decks (any parser error) is reported, not silently skipped
-        found = "game" in text[:4096]
+        found = "game" in decoded.text[:4096]
+    if not found and decoded.bad_lines:  # the game line may be among the lines no encoding reads
+        found = _GAME_BYTES.search(data) is not None
     if found and texts is not None:
-        texts[os.fspath(path)] = text
+        texts[os.fspath(path)] = decoded
     return found
 
 
@@ -63,7 +71,7 @@ def _has_game(name: str, text: str) -> bool:
 
 
 def find_deck_files(
-    paths: Iterable[str | Path], texts: dict[str, str] | None = None
+    paths: Iterable[str | Path], texts: dict[str, Decoded] | None = None
 ) -> tuple[list[str], list[DeckcheckError]]:
     """Deck files under the given files and folders, as given and in path order, each once (a file given twice, or
     reached through two given folders or a link, is checked once). A missing path, a link loop, an unreadable
@@ -80,6 +88,17 @@ def find_deck_files(
 
     for given in paths:
         shown = os.fspath(given)
+        if shown == STDIN:  # the deck on standard input: read once, however often `-` is given
+            if STDIN_SHOWN not in files:
+                try:
+                    decoded = read_stdin()
+                except DeckcheckError as error:
+                    errors.append(error)
+                    continue
+                files.append(STDIN_SHOWN)
+                if texts is not None:
+                    texts[STDIN_SHOWN] = decoded
+            continue
         kind = _kind(shown)
         if kind == "file":
             add(shown)
@@ -125,7 +144,7 @@ def _path_order(path: str) -> list[str]:
 class _Walk:
     """One given folder, walked: the deck files under it, and a problem for each path that could not be walked."""
 
-    def __init__(self, texts: dict[str, str] | None, errors: list[DeckcheckError]) -> None:
+    def __init__(self, texts: dict[str, Decoded] | None, errors: list[DeckcheckError]) -> None:
         self.texts, self.errors, self.failed = texts, errors, False
 
     def problem(self, reason: str, path: str) -> None:

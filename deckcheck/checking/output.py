@@ -54,6 +54,9 @@ def render_text(run: CheckRun, style: Style = _plain, verbose: bool = True) -> s
 
 def _deck_heading(report: DeckReport, style: Style) -> str:
     verdict = style("legal", fg="green", bold=True) if report.legal else style("illegal", fg="red", bold=True)
+    if report.unreadable_lines:  # some lines could not be read (listed as an error): no verdict on the whole deck
+        lines = ", ".join(map(str, report.unreadable_lines))
+        verdict = style(f"partly unreadable (line{'s' if len(report.unreadable_lines) > 1 else ''} {lines})", fg="red")
     counts = ", ".join(f"{escape_controls(section)} {count}" for section, count in report.counts.items())
     title = f" “{escape_controls(report.name)}”" if report.name else ""
     judged_by = report.judged_by()

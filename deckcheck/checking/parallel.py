@@ -28,6 +28,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from deckcheck._util.files import Decoded
 from deckcheck.carddb.db import resolve_deck
 from deckcheck.checking.deck import report_deck
 from deckcheck.checking.report import CheckRun
@@ -144,7 +145,7 @@ def _jobs_from_environment() -> int | None:
 
 def check_files(
     files: list[str],
-    texts: dict[str, str],
+    texts: dict[str, Decoded],
     session: CheckSession,
     workers: int,
     progress: Progress | None = None,
@@ -222,7 +223,7 @@ class _Job:
     regulations are off."""
 
     def __init__(
-        self, extra: tuple[str | Path, ...], texts: dict[str, str], no_regulation: bool, today: date | None
+        self, extra: tuple[str | Path, ...], texts: dict[str, Decoded], no_regulation: bool, today: date | None
     ) -> None:
         self.extra, self.texts, self.no_regulation, self.today = extra, texts, no_regulation, today
 
@@ -244,7 +245,9 @@ def _check_chunk(paths: list[str]) -> list[Outcome]:
     outcomes: list[Outcome] = []
     for path in paths:
         try:
-            source = parse_deck(path, _job.texts.get(path))
+            source = parse_deck(path, _job.texts.get(path), partial=True)
+            if source.unreadable is not None:  # partly unreadable: said, and the readable lines still checked
+                outcomes.append(("error", source.unreadable))
         except DeckcheckError as error:
             outcomes.append(("error", error))
             continue

@@ -30,10 +30,13 @@ class DeckReport:
     # why no regulation judged it, when regulations were on by default: "none in force on 2026-11-27: ..."; or
     # "--no-regulation" when they were turned off
     why_no_regulation: str | None = None
+    # Lines of the deck file that could not be read (a partly unreadable text decklist: its error is the run's too,
+    # exit 2); the violations are those of the lines that could. Such a deck is never legal.
+    unreadable_lines: list[int] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:
-        return not any(v.severity == "error" for v in self.violations)
+        return not self.unreadable_lines and not any(v.severity == "error" for v in self.violations)
 
     def judged_by(self, *, say_none: bool = False) -> str:
         """`rules 1.24.1, crossover; regulation NAME`: what judged the deck, for people ('' when only the game's one
@@ -62,6 +65,7 @@ class DeckReport:
             }
             | ({"rules": self.rules.to_json()} if self.rules is not None else {})
             | ({"note": self.note} if self.note else {})
+            | ({"unreadable_lines": self.unreadable_lines} if self.unreadable_lines else {})
         )
 
 

@@ -31,6 +31,11 @@ UNKNOWN_CARD = SHARED_RULES.declare(
 )
 BAD_COUNT = SHARED_RULES.declare("deck.bad-count", "A count is not a positive whole number.", "Deck files")
 UNKNOWN_SECTION = SHARED_RULES.declare("deck.unknown-section", "A section the game does not have.", "Deck files")
+NUMBER_NAME = SHARED_RULES.declare(
+    "deck.number-name",
+    "A text line's card number and the name written beside it are not one card (the number wins).",
+    "Deck files",
+)
 BANNED = SHARED_RULES.declare("regulation.banned", "A card the selected regulation bans.", "Regulations")
 RESTRICTED = SHARED_RULES.declare(
     "regulation.restricted", "More copies of a card than the selected regulation allows.", "Regulations"

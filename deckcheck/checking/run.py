@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
 
+from deckcheck._util.files import Decoded
 from deckcheck.carddb.db import layer_folders
 from deckcheck.checking.discover import find_deck_files
 from deckcheck.checking.report import CheckRun
@@ -43,7 +44,7 @@ def check_paths(
         layer_folders(extra)  # a --carddb folder that does not exist is said once, before any work
     # a bad --as-of or $DECKCHECK_TODAY, or --no-regulation with another, stops before any work
     session = CheckSession(run, extra, regulation, as_of, rules, format, no_regulation)
-    texts: dict[str, str] = {}
+    texts: dict[str, Decoded] = {}
     watch = None
     if len(paths) > 1 or any(os.path.isdir(path) for path in paths):  # one deck file never needs workers
         from deckcheck.checking import parallel  # deferred: several decks only
@@ -64,7 +65,9 @@ def check_paths(
     return run
 
 
-def _check_in_order(files: list[str], texts: dict[str, str], session: CheckSession, progress: Progress | None) -> bool:
+def _check_in_order(
+    files: list[str], texts: dict[str, Decoded], session: CheckSession, progress: Progress | None
+) -> bool:
     """Parse every file, then check the decks; False when --regulation names a regulation no game has."""
     run = session.run
     parsed = [

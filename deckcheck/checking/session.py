@@ -8,6 +8,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckcheck._util.files import Decoded
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.checking.deck import refuse_with_no_regulation, report_deck
 from deckcheck.checking.report import CheckRun, DeckReport
@@ -29,9 +30,13 @@ def progress_over(paths: list[str], progress: Progress | None) -> AbstractContex
     return iterable if isinstance(iterable, AbstractContextManager) else nullcontext(iterable)
 
 
-def parse_reporting(path: str, run: CheckRun, text: str | None) -> DeckSource | None:
+def parse_reporting(path: str, run: CheckRun, text: Decoded | None) -> DeckSource | None:
+    """The deck at `path`, its readable lines at least; what could not be read is an error of the run (exit 2)."""
     try:
-        return parse_deck(path, text)
+        source = parse_deck(path, text, partial=True)
+        if source.unreadable is not None:  # partly unreadable: said, and the readable lines still checked
+            run.errors.append(source.unreadable)
+        return source
     except DeckcheckError as error:
         run.errors.append(error)
         return None

@@ -250,8 +250,9 @@ def check(
         typer.Argument(
             metavar="PATHS",
             help="Deck files or folders. Folders are searched recursively for *.deck.toml, *.deck.json, *.toml and "
-            "*.json with a `game` key and *.txt decklists with a 'game:' line, skipping carddb/ and hidden folders. "
-            "Each deck is checked once, however often it is reached.",
+            "*.json with a `game` key and *.txt decklists with a 'game:' line (any encoding a deck may have), skipping "
+            "carddb/ and hidden folders. Each deck is checked once, however often it is reached. - reads a deck "
+            "from standard input.",
             show_default=False,
         ),
     ],
@@ -382,7 +383,12 @@ class HandOutput(StrEnum):
 @_exits_2_on_bad_input
 def hand(
     deck: Annotated[
-        Path, typer.Argument(metavar="DECK", help="A deck file (TOML, text decklist or JSON).", show_default=False)
+        Path,
+        typer.Argument(
+            metavar="DECK",
+            help="A deck file (TOML, text decklist or JSON); - reads it from standard input.",
+            show_default=False,
+        ),
     ],
     seed: Annotated[
         int | None, typer.Option(help="Random seed: the same seed deals the same hand. Default: random, printed.")
@@ -508,7 +514,12 @@ card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens 
 @_exits_2_on_bad_input
 def stats(
     deck: Annotated[
-        Path, typer.Argument(metavar="DECK", help="A deck file (TOML, text decklist or JSON).", show_default=False)
+        Path,
+        typer.Argument(
+            metavar="DECK",
+            help="A deck file (TOML, text decklist or JSON); - reads it from standard input.",
+            show_default=False,
+        ),
     ],
     want: Annotated[
         list[str] | None,
@@ -614,6 +625,9 @@ def stats(
 
 GameOption = Annotated[str, typer.Option("--game", "-g", metavar="GAME", help="A game id (see `deckcheck games`).")]
 DeckArgument = Annotated[Path, typer.Argument(metavar="DECK", help="A deck file.", show_default=False)]
+ReadDeckArgument = Annotated[
+    Path, typer.Argument(metavar="DECK", help="A deck file; - reads it from standard input.", show_default=False)
+]
 CardArgument = Annotated[
     str, typer.Argument(metavar="CARD", help="A card number, or a card name exactly as in the database.")
 ]
@@ -867,7 +881,7 @@ def set_key(
 @app.command(short_help="Show a deck: sections, distributions and verdict.")
 @_exits_2_on_bad_input
 def show(
-    path: DeckArgument,
+    path: ReadDeckArgument,
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,

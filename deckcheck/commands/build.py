@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckcheck._util.atomic import atomic_write, edit_lock
-from deckcheck._util.files import read_text
+from deckcheck._util.files import STDIN, STDIN_SHOWN, read_decoded
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
@@ -104,7 +104,7 @@ def edit_deck(
     `format` as `check` takes them)."""
     path = _existing_deck(path)
     with edit_lock(path):  # another add/remove/set of this deck waits: its read would miss this edit
-        text = read_text(path)
+        text = _editable_text(path)
         source = parse_deck(path, text=text)
         db = load_carddb(source.game_id, carddb_dirs)
         deck = resolve_deck(source, db)
@@ -123,7 +123,27 @@ def edit_deck(
     return f"{plan.summary}\n{state_line(edited, db, carddb_dirs, judged=judged)}"
 
 
+def _editable_text(path: Path) -> str:
+    """The deck file's text, to edit in place: UTF-8 only, as it is written back (a Shift_JIS or UTF-16 deck, which
+    `check` reads, would silently change its encoding)."""
+    decoded = read_decoded(path)
+    text = decoded.require_whole(path)
+    if decoded.encoding != "utf-8":
+        name = "Shift_JIS (cp932)" if decoded.encoding == "cp932" else "UTF-16"
+        raise DeckcheckError(
+            f"is {name} text; add, remove and set write decks as UTF-8 only: save it as UTF-8 first (check, show, "
+            "stats and hand read it as it is)",
+            path=path,
+        )
+    return text
+
+
 def _existing_deck(path: str | Path) -> Path:
+    if str(path) == STDIN:
+        raise DeckcheckError(
+            "a deck on standard input cannot be edited: name the deck file to change (this command writes it)",
+            path=STDIN_SHOWN,
+        )
     path = Path(path)
     if not path.exists():
         raise DeckcheckError("no such deck file (create one with: deckcheck new PATH --game GAME)", path=path)
@@ -178,7 +198,7 @@ def set_deck_key(
     return what changed and the deck's new state. Written like `add`: the key's line only, atomically."""
     path = _existing_deck(path)
     with edit_lock(path):
-        text = read_text(path)
+        text = _editable_text(path)
         source = parse_deck(path, text=text)
         db = load_carddb(source.game_id, carddb_dirs)
         deck = resolve_deck(source, db)

@@ -3,19 +3,39 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from deckcheck._util.files import NOT_TEXT, unreadable_text
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck.errors import DeckcheckError, Problem
 from deckcheck.games import get_game
 from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
 
-COUNT_LINE = re.compile(r"^(?P<count>[-+]?\d+(?:[.,]\d+)?)\s*[xX×]?\s+(?P<key>\S.*)$")
-HEADER_LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(?P<value>.*)$")
+if TYPE_CHECKING:
+    from deckcheck.model.game import Game
+
+# `4 name`, `4x name`, `4 x name`, `4×name`, `3枚 name`: the count first. A Latin x is a multiplication sign only
+# when a blank or a non-ASCII character follows it, so that `4 Xander` stays the card Xander.
+COUNT_LINE = re.compile(
+    r"^(?P<count>[-+]?\d+(?:[.,]\d+)?)(?:\s*[×✕ｘ]\s*|\s*[xX](?:\s+|(?=[^\x00-\x7f]))|\s*枚\s*|\s+)(?P<key>\S.*)$"
+)
+# `name ×3`, `name×3`, `name x3`, `name x 3` (a Latin x after a blank or a non-ASCII character), `name 3`, `name 3枚`:
+# the count last. Whether the line means that is decided with the card database (an Entry's `whole`).
+COUNT_LAST_LINE = re.compile(
+    r"^(?P<key>\S.*?)(?:\s*[×✕ｘ]\s*|(?:\s+|(?<=[^\x00-\x7f]))[xX]\s*|\s+)(?P<count>\d{1,3})\s*枚?$"
+)
+# A card number written before the name (`BP01-015 name`): letters and digits in groups joined by - or /, a digit
+# among them.
+NUMBER_AND_NAME = re.compile(r"^(?P<number>(?=[^\s]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+)\s+(?P<name>\S.*)$")
+# `game: vanguard`, `Game: Evolve`, `game：evolve` (the full-width colon a Japanese IME types).
+HEADER_LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)\s*[:：]\s*(?P<value>.*)$")
 SECTION_LINE = re.compile(r"^##\s*(?P<section>[^#\s][^#]*?)\s*$")
 # A comment after an entry: " # ..." (a `#` with a blank on either side), so that a name such as "#UNICUS" stays a name.
 TRAILING_COMMENT = re.compile(r"\s+#(?:\s.*)?$")
+# What may follow a section word: its count `(43)`, `（12枚）`, a colon.
+_SECTION_TAIL = re.compile(r"\s*(?:[(（]\s*\d+\s*枚?\s*[)）])?\s*[:：]?$")
 
 
 def game_id(path: str | Path, value: Any, line: int | None = None) -> str:
@@ -23,14 +43,17 @@ def game_id(path: str | Path, value: Any, line: int | None = None) -> str:
         raise DeckcheckError("has no `game` key: say which game the deck is for", path=path, line=line)
     if not isinstance(value, str):
         raise DeckcheckError("must be a game id string", path=path, line=line, field="game")
-    return get_game(value.strip(), path=path, line=line).id
+    return get_game(unicodedata.normalize("NFKC", value).strip().lower(), path=path, line=line).id
 
 
-def parse_text(path: str, text: str) -> DeckSource:
+def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: bool = False) -> DeckSource:
+    """A plain-text decklist. `bad_lines` are lines that no encoding read (they stand empty in `text`). Every line
+    not understood is reported at once: a DeckcheckError, or, with `partial` (once the game is known), the
+    DeckSource of the readable lines with that error as its `unreadable`."""
     header: dict[str, tuple[str, int]] = {}
     raw_entries: list[Entry] = []
     section_lines: dict[str, int] = {}
-    unreadable: list[Problem] = []
+    unreadable: list[Problem] = [Problem(f"line {number}: {NOT_TEXT}", path, number) for number in bad_lines]
     section = "main"
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
@@ -38,7 +61,7 @@ def parse_text(path: str, text: str) -> DeckSource:
             continue
         if line[0] == "#":
             if match := SECTION_LINE.match(line):
-                section = match["section"].strip().lower()
+                section = _section_word(match["section"])
                 section_lines.setdefault(section, number)
             continue
         if "#" in line:
@@ -49,10 +72,10 @@ def parse_text(path: str, text: str) -> DeckSource:
                 unreadable.append(Problem(f"line {number}: a count of {len(count):,} digits", path, number))
                 continue
             raw_count = int(count) if count.isdecimal() else _text_count(count)
-            raw_entries.append(Entry(section, match["key"].strip(), raw_count, line=number))
+            raw_entries.append(_entry(section, match["key"].strip(), raw_count, number))
             continue
         if match := HEADER_LINE.match(line):
-            key = match["key"].lower()
+            key = unicodedata.normalize("NFKC", match["key"]).lower()
             if key in header:  # which one was meant? (read last-wins, the other would be silently ignored)
                 raise DeckcheckError(
                     f"the header '{key}:' is given twice, on lines {header[key][1]} and {number}; keep one",
@@ -62,13 +85,23 @@ def parse_text(path: str, text: str) -> DeckSource:
                 )
             header[key] = (match["value"].strip(), number)
             continue
+        if match := COUNT_LAST_LINE.match(line):
+            entry = _entry(section, match["key"].strip(), int(match["count"]), number)
+            entry.whole = line  # `name 3` unless the line as a whole names a card (decided by resolve_deck)
+            raw_entries.append(entry)
+            continue
+        if NUMBER_AND_NAME.match(line):
+            raw_entries.append(_entry(section, line, 1, number))
+            continue
         unreadable.append(Problem(f"line {number}: {raw.strip()!r}", path, number))
+    if bad_lines and not raw_entries and not header and len(bad_lines) * 2 > text.count("\n") + 1:
+        raise unreadable_text(path, bad_lines)  # not a text file at all (a binary file, another encoding)
     game_value, game_line = header.pop("game", (None, None))
     try:
         game = get_game(game_id(path, game_value, game_line))
     except DeckcheckError:
         if unreadable:
-            raise _unreadable_lines(path, unreadable) from None
+            raise _unreadable_lines(path, sorted(unreadable, key=_line_of)) from None
         raise
     allowed = ", ".join(("game", *COMMON_KEYS, *game.deck_keys))
     unknown = [
@@ -76,19 +109,58 @@ def parse_text(path: str, text: str) -> DeckSource:
         for key, (_, number) in header.items()
         if key not in COMMON_KEYS and key not in game.deck_keys
     ]
+    problem: DeckcheckError | None = None
     if unknown and not unreadable and len(unknown) == 1:
-        raise DeckcheckError(unknown[0].split(": ", 1)[1], path=path, line=unknown[0].line)
-    if unreadable or unknown:  # every line not understood, at once (contract, "Deck files")
-        raise _unreadable_lines(path, sorted(unreadable + unknown, key=lambda problem: problem.line or 0))
+        problem = DeckcheckError(unknown[0].split(": ", 1)[1], path=path, line=unknown[0].line)
+    elif unreadable or unknown:  # every line not understood, at once (contract, "Deck files")
+        problem = _unreadable_lines(path, sorted(unreadable + unknown, key=_line_of))
+    if problem is not None and not partial:
+        raise problem
+    words = section_words(game)
+    for entry in raw_entries:
+        entry.section = words.get(entry.section, entry.section)
     source = DeckSource(path=str(path), game_id=game.id, format="text", entries=raw_entries)
+    source.unreadable = problem
     for key, (value, number) in header.items():
-        source.key_lines[key] = number
-        source.set_key(key, value)
-    source.section_lines = section_lines
-    for name, number in section_lines.items():
+        if key in COMMON_KEYS or key in game.deck_keys:
+            source.key_lines[key] = number
+            source.set_key(key, value)
+    for word, number in section_lines.items():
+        source.section_lines.setdefault(words.get(word, word), number)
+    for name, number in source.section_lines.items():
         if name not in game.sections:
             source.sections[name] = number
     return source
+
+
+def _line_of(problem: Problem) -> int:
+    return problem.line or 0
+
+
+def _section_word(written: str) -> str:
+    """A section header as written, ready to look up: NFKC, lower case, without a count `(43)` or a colon."""
+    word = unicodedata.normalize("NFKC", written).strip().lower()
+    return _SECTION_TAIL.sub("", word) or word
+
+
+def section_words(game: Game) -> dict[str, str]:
+    """Every word a header may name a section of `game` by (as _section_word leaves it): its ids, the labels people
+    read (`g deck`), and the game's own `section_words` (`gデッキ`)."""
+    words = {section: section for section in game.sections}
+    for section, label in game.section_labels.items():
+        words.setdefault(_section_word(label), section)
+    for word, section in game.section_words.items():
+        words[_section_word(word)] = section
+    return words
+
+
+def _entry(section: str, key: str, raw_count: int | float | str, line: int) -> Entry:
+    """An entry; `BP01-015 name` is the number with the name written beside it (the number wins)."""
+    if match := NUMBER_AND_NAME.match(key):
+        entry: Entry = Entry(section, match["number"], raw_count, line=line)
+        entry.name = match["name"].strip()
+        return entry
+    return Entry(section, key, raw_count, line=line)
 
 
 _TEXT_LINE_FORMS = (

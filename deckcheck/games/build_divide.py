@@ -516,6 +516,7 @@ GAME: Game[BuildDivideCard] = Game(
     title="Build Divide",
     rules_document="総合ルール, version unknown (after Ver.3.2.2)",
     sections=("main", "d", "territory"),
+    section_words={"メインデッキ": "main", "デッキ": "main", "Dデッキ": "d", "テリトリー": "territory"},
     card_model=BuildDivideCard,
     rules=tuple(rules.rules),
     limit_identity=_limit_identity,

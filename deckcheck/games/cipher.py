@@ -460,6 +460,7 @@ GAME: Game[CipherCard] = Game(
     title="TCG Fire Emblem 0 (Cipher)",
     rules_document="総合ルール Ver. 1.35 (2020-10-26)",
     sections=("main",),
+    section_words={"メインデッキ": "main", "デッキ": "main"},
     card_model=CipherCard,
     rules=tuple(rules.rules),
     limit_identity=limit_identity,

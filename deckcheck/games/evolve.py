@@ -1267,6 +1267,17 @@ GAME: Game[EvolveCard] = Game(
     title="Shadowverse EVOLVE",
     rules_document="総合ルール Ver.1.24.1 (2026-01-29; Ver.1.7.0, 2023-08-18, by --rules or --as-of)",
     sections=("leader", "main", "evolve", "pool"),
+    section_words={
+        "リーダー": "leader",
+        "リーダーカード": "leader",
+        "メインデッキ": "main",
+        "メイン": "main",
+        "デッキ": "main",
+        "エボルヴデッキ": "evolve",
+        "エボルブデッキ": "evolve",
+        "エボルヴ": "evolve",
+        "プール": "pool",
+    },
     rules_versions=(
         RulesVersion("1.7.0", date(2023, 8, 18), "総合ルール Ver.1.7.0"),
         RulesVersion(V1_24, date(2026, 1, 29), "総合ルール ver. 1.24.1"),

@@ -348,6 +348,7 @@ GAME: Game[DragonBallCard] = Game(
     title="IC Carddass Dragon Ball",
     rules_document="総合ルール ver.2.00 (2016-04-01)",
     sections=("leader", "main"),
+    section_words={"リーダー": "leader", "リーダーカード": "leader", "メインデッキ": "main", "デッキ": "main"},
     card_model=DragonBallCard,
     rules=tuple(rules.rules),
     limit_identity=lambda card: card.number,

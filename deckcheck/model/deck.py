@@ -14,6 +14,7 @@ from deckcheck.model.cards import CardT
 from deckcheck.model.versions import RulesChoice, choose_rules
 
 if TYPE_CHECKING:
+    from deckcheck.errors import DeckcheckError
     from deckcheck.model.game import Game
 
 #: Top-level keys every deck may carry besides `game` and its sections (a game adds its own: Game.deck_keys).
@@ -34,6 +35,13 @@ class Entry(Generic[CardT]):
     line: int | None = None
     card: CardT | None = None
     end_line: int | None = None  # the last line of an entry written over several lines (else None)
+    # A text line read with the card database's help (deckcheck.carddb.resolve_deck): the name written after a card
+    # number (`3 BP01-015 name`: the number wins), and the whole line when its count was read from its end
+    # (`name 3`: unless the line as a whole is a card's name).
+    name: str | None = field(default=None, compare=False)
+    whole: str | None = field(default=None, compare=False)
+    # What reading it found worth a warning (a name that is not its number's card's): deck.number-name.
+    note: str | None = field(default=None, compare=False)
 
     @property
     def count(self) -> int | None:
@@ -66,6 +74,9 @@ class DeckSource:
     key_lines: dict[str, int] = field(default_factory=dict, compare=False)
     text: str | None = field(default=None, repr=False, compare=False)
     key_paths: dict[tuple[Any, ...], int] | None = field(default=None, repr=False, compare=False)
+    # The lines of a text decklist that could not be read, when it was read as far as it goes (`check`: the file is
+    # partly unreadable, reported with its readable lines' violations); else reading it raised this error.
+    unreadable: DeckcheckError | None = field(default=None, repr=False, compare=False)
 
     def set_key(self, key: str, value: str) -> None:
         """Set a deck key: `name`, `regulation` or one of the game's own (`lord`, `basis`, `first_vanguard`)."""

@@ -157,6 +157,9 @@ class Game(Generic[CardT]):
     section_labels: dict[str, str] = field(default_factory=dict)
     section_phrases: dict[str, str] = field(default_factory=dict)
     key_labels: dict[str, str] = field(default_factory=dict)
+    # The words players head a section of a text decklist with, in the game's own language (`## Gデッキ`): word ->
+    # section id. Compared after NFKC and lower-casing; the section ids and `section_labels` are accepted too.
+    section_words: dict[str, str] = field(default_factory=dict)
     # Sections a legal deck always fills: a printed list shows them even when empty (it never hides a missing leader).
     always_listed: tuple[str, ...] = ()
     # The official deck registry's `game_title_id` for this game, where it is known (seen in real exports).

@@ -575,7 +575,7 @@ def test_unwritable_folder_changes_nothing(work: Path, monkeypatch: pytest.Monke
     [
         ("missing.csv", None, "missing.csv: no such file"),
         ("folder.csv", "DIR", "folder.csv: is a folder, not a CSV or JSON card list"),
-        ("bin.csv", b"number,name\x00\x01\x02", "bin.csv: is a binary file"),
+        ("bin.csv", b"number,name\x00\x01\x02", "bin.csv:1: is not UTF-8, UTF-16 or Shift_JIS text"),
         ("bad.json", b'[{"number": "A",}]', "bad.json:1: is not valid JSON: Expecting property name"),
         ("scalar.json", b"3", 'scalar.json: expected a list of card objects, or an object {"game": ..., "cards"'),
         ("nocards.json", b'{"game": "vanguard"}', "nocards.json: has no `cards` list"),
@@ -583,7 +583,7 @@ def test_unwritable_folder_changes_nothing(work: Path, monkeypatch: pytest.Monke
         ("quote.csv", b'number,name\n"A-1,unterminated\n', "quote.csv:2: is not valid CSV: unexpected end of data"),
         ("empty.csv", b"", "empty.csv: is empty: expected a header row"),
         ("list.xlsx", b"PK", "list.xlsx: unknown card list format '.xlsx': expected .csv, .tsv or .json"),
-        ("latin.csv", b"number,name\n\x81\x20", "latin.csv: is neither UTF-8 nor Shift_JIS (cp932) text"),
+        ("latin.csv", b"number,name\n\x81\x20", "latin.csv:2: is not UTF-8, UTF-16 or Shift_JIS text"),
     ],
 )
 def test_unreadable_files_are_exit_2(work: Path, name: str, content: bytes | str | None, message: str) -> None:

@@ -103,10 +103,10 @@ def test_a_bug_on_one_file_is_reported_for_that_file(tree, monkeypatch):
 
     real = read.parse_text
 
-    def explode(path, text):
+    def explode(path, text, *more):
         if path.endswith("b.txt"):
             raise RecursionError("maximum recursion depth exceeded")
-        return real(path, text)
+        return real(path, text, *more)
 
     monkeypatch.setattr(read, "parse_text", explode)
     run = check_paths(["decks"], jobs=1)
@@ -270,3 +270,59 @@ def test_messages_count_and_name_in_good_english(tmp_path, isolated_carddb):
     assert any(message.startswith("The main deck has 1 card;") for message in messages)
     assert any("is not an IC Carddass Dragon Ball deck section" in message for message in messages)
     assert not any(" 1 cards" in message or " a IC " in message for message in messages)
+
+
+# Every file `check FILE` reads is found in its folder, whatever its encoding (issue 25 item 1) -----------------
+
+ILLEGAL_VANGUARD_TEXT = LEGAL_VANGUARD_TEXT.replace("4 T-002\n", "4 T-002\n4 T-002\n")  # 8 copies: too many
+ILLEGAL_TOML = LEGAL_VANGUARD_TOML.replace('"T-002" = 4', '"T-002" = 8')
+
+
+@pytest.mark.parametrize(
+    ("name", "encode"),
+    [
+        ("sjis.txt", lambda text: text.encode("cp932")),
+        ("utf16.txt", lambda text: text.encode("utf-16")),  # with its BOM, as Windows Notepad saves "Unicode"
+        ("utf16be.txt", lambda text: "\ufeff".encode("utf-16-be") + text.encode("utf-16-be")),
+        ("crlf-bom.txt", lambda text: text.replace("\n", "\r\n").encode("utf-8-sig")),
+        ("upper.txt", lambda text: text.replace("game:", "Game:").encode("utf-8")),
+        ("fullwidth.txt", lambda text: text.replace("game:", "game：").encode("utf-8")),
+        ("sjis-fullwidth.txt", lambda text: text.replace("game:", "GAME：").encode("cp932")),
+        ("sjis.toml", lambda text: ILLEGAL_TOML.replace("Test deck", "テスト").encode("cp932")),
+    ],
+)
+def test_a_deck_check_file_reads_is_found_in_its_folder(tree, name, encode):
+    text = ILLEGAL_VANGUARD_TEXT.replace("name: Test deck", "name: テストデッキ")
+    (tree / "sub" / name).write_bytes(encode(text))
+    files, errors = find_deck_files([tree])
+    assert f"{tree}/sub/{name}" in files and not errors
+    code, data, _ = check_json(tree / "sub" / name)  # as a file: the same verdict as in its folder
+    code_in_folder, in_folder, _ = check_json(tree)
+    (alone,) = data["decks"]
+    (found,) = [deck for deck in in_folder["decks"] if deck["path"].endswith(name)]
+    assert found["violations"] == alone["violations"] and found["legal"] is False
+    assert code == code_in_folder == 1  # CI fails: never a false green
+
+
+def test_a_file_that_looks_like_a_deck_but_cannot_be_read_is_reported_for_its_path(tree):
+    # the game line is readable, another line is in no encoding deckcheck reads
+    (tree / "broken.txt").write_bytes(b"game: vanguard\n4 T-000\n\x81\x20\x81\n")
+    # the game line itself is unreadable, but the bytes say `game:`
+    (tree / "garbled.txt").write_bytes(b"\x81\x20 game: vanguard \x81\n\x82\x20\n")
+    (tree / "binary.txt").write_bytes(b"\x00\x01\x02\x03 no deck here")  # not a deck: still skipped
+    code, data, _ = check_json(tree)
+    assert code == 2
+    by_path = {error["path"]: error for error in data["errors"]}
+    assert set(by_path) == {f"{tree}/broken.txt", f"{tree}/garbled.txt"}
+    assert by_path[f"{tree}/broken.txt"]["line"] == 3
+    assert "not UTF-8, UTF-16 or Shift_JIS text" in by_path[f"{tree}/broken.txt"]["message"]
+    assert "not UTF-8, UTF-16 or Shift_JIS text" in by_path[f"{tree}/garbled.txt"]["message"]
+    assert "byte" not in json.dumps(data["errors"]) and "binary" not in json.dumps(data["errors"])
+
+
+def test_folder_search_stays_fast_on_plain_utf8_decks(tree):
+    """The common case costs one UTF-8 decode: a file that is UTF-8 is never tried in another encoding."""
+    from deckcheck._util import files as util_files
+
+    decoded = util_files.decode_text(LEGAL_VANGUARD_TEXT.encode("utf-8"))
+    assert decoded.encoding == "utf-8" and decoded.bad_lines == ()

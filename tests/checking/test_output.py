@@ -382,7 +382,9 @@ def test_one_bad_file_never_stops_a_folder_check(scenarios, fmt):
     _, json_out = _check(kinds["all"], cards, "json")
     data = json.loads(json_out)
     readable = {deck["path"] for deck in data["decks"]}
-    assert len(readable) == 4 and len(data["errors"]) == 4
+    # malformed/lines.txt is partly unreadable (issue 25 item 3): a deck with its violations, and an error too
+    assert len(readable) == 5 and len(data["errors"]) == 4
+    assert any(path.endswith("lines.txt") for path in readable)
     code, out = _check(kinds["all"], cards, fmt)
     assert code == 2
     if fmt == "sarif":
@@ -486,3 +488,76 @@ def test_sarif_region_spans_an_entry_written_over_several_lines(scenarios):
     assert regions[("deck.deck.toml", "deck.bad-count")] == {"startLine": start, "endLine": start + 2}
     assert regions[("deck.json", "vanguard.copies")] == {"startLine": 2, "endLine": 3}
     assert "endLine" not in regions[("deck.deck.toml", "deck.unknown-card")]  # one line: startLine only
+
+
+# A partly unreadable decklist (issue 25 item 3): every unreadable line AND every violation of the readable lines ----
+
+PARTLY = "game: vanguard\nname: Partly\n4 T-100\nnot a line\n9 T-101\n## g\n??\n"  # lines 4 and 7 unreadable
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif", "junit"])
+def test_a_partly_unreadable_decklist_reports_its_lines_and_its_violations_in_every_format(scenarios, fmt):
+    import jsonschema
+
+    _, cards = scenarios
+    path = _write(Path.cwd() / "partly" / "deck.txt", PARTLY)
+    code, out = _check([path.parent], cards, fmt)
+    assert code == 2  # partly unreadable: exit 2 whatever the violations
+    json_code, json_out = _check([path.parent], cards, "json")
+    data = json.loads(json_out)
+    (deck,) = data["decks"]
+    (error,) = data["errors"]
+    assert json_code == 2 and deck["path"] == error["path"] == str(path)
+    assert deck["unreadable_lines"] == [4, 7] and deck["legal"] is False
+    assert [problem["line"] for problem in error["problems"]] == [4, 7]
+    rules = {violation["rule"] for violation in deck["violations"]}
+    assert {"vanguard.copies", "vanguard.main-size"} <= rules  # 9 × T-101 on line 5 is still judged
+    copies = next(v for v in deck["violations"] if v["rule"] == "vanguard.copies")
+    assert copies["line"] == 5
+    if fmt == "text":
+        assert f"{path}  vanguard “Partly”  [main 13, g 0]  partly unreadable (lines 4, 7)" in out
+        assert f"{path}:5: error vanguard.copies" in out
+    elif fmt == "github":
+        assert f"::error file={path},line=5,title=vanguard.copies::" in out
+        assert f"::error file={path},line=4,title=deckcheck::" in out
+        assert f"::error file={path},line=7,title=deckcheck::" in out
+    elif fmt == "sarif":
+        sarif = json.loads(out)
+        schema = json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+        jsonschema.Draft4Validator(schema).validate(sarif)
+        (only_run,) = sarif["runs"]
+        found = {
+            (r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in only_run["results"]
+        }
+        assert {("vanguard.copies", 5), ("deckcheck.unreadable", 4), ("deckcheck.unreadable", 7)} <= found
+        assert only_run["invocations"][0]["executionSuccessful"] is False
+    elif fmt == "junit":
+        root = ET.fromstring(out)
+        cases = [case for case in root.iter("testcase") if case.get("name") == str(path)]
+        assert sorted(case.get("classname") for case in cases) == ["deckcheck", "vanguard"]
+        deck_case = next(case for case in cases if case.get("classname") == "vanguard")
+        failure = deck_case.find("failure")
+        assert failure is not None and f"{path}:5: error vanguard.copies" in (failure.text or "")
+        error_case = next(case for case in cases if case.get("classname") == "deckcheck")
+        assert error_case.find("error") is not None
+        assert root.get("errors") == "1" and root.get("failures") == "1"
+
+
+def test_a_partly_unreadable_decklist_is_checked_alike_by_workers(scenarios, monkeypatch):
+    from deckcheck.checking.run import check_paths
+
+    _, cards = scenarios
+    folder = Path.cwd() / "many"
+    for index in range(6):
+        _write(folder / f"d{index}.txt", PARTLY)
+    alone, shared = check_paths([folder], [cards], jobs=1), check_paths([folder], [cards], jobs=2)
+    assert [r.to_json() for r in alone.reports] == [r.to_json() for r in shared.reports]
+    assert [str(e) for e in alone.errors] == [str(e) for e in shared.errors] and len(alone.errors) == 6
+    assert all(report.unreadable_lines == [4, 7] for report in shared.reports)
+
+
+def test_other_commands_still_refuse_a_partly_unreadable_decklist(scenarios):
+    _, cards = scenarios
+    path = _write(Path.cwd() / "partly" / "deck.txt", PARTLY)
+    code, out = run("show", path, "--carddb", cards)
+    assert code == 2 and out == ""

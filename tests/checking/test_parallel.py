@@ -169,10 +169,10 @@ def test_workers_keep_paths_as_given_and_report_a_bug_on_one_file(many_decks, mo
 
     real = read.parse_text
 
-    def explode(path, text):
+    def explode(path, text, *more):
         if path.endswith("unknown-card.txt"):
             raise ValueError("boom")
-        return real(path, text)
+        return real(path, text, *more)
 
     monkeypatch.setattr(read, "parse_text", explode)  # the forked workers inherit it
     folder, extra = many_decks

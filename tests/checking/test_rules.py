@@ -9,11 +9,12 @@ from deckcheck.games import all_games
 from deckcheck.model.game import RuleBook
 
 
-def test_the_shared_rules_are_the_contracts_five():
+def test_the_shared_rules_are_the_contracts_six():
     assert list(SHARED_RULES) == [
         "deck.unknown-card",
         "deck.bad-count",
         "deck.unknown-section",
+        "deck.number-name",
         "regulation.banned",
         "regulation.restricted",
     ]

@@ -87,8 +87,8 @@ def test_a_name_that_starts_with_a_hash_is_a_name_not_a_comment(tmp_path):
     [
         ("", "is empty"),
         ("   \n\n", "is empty"),
-        (b"\x00\x01\x02binary\xff", "binary"),
-        (b"\xff\xfe\xfa not utf8", "not UTF-8"),
+        (b"\x00\x01\x02binary\xff", "bad.txt:1: is not UTF-8, UTF-16 or Shift_JIS text"),
+        (b"\x81\x20 not text\n\x81\x20\n", "bad.txt:1: is not UTF-8, UTF-16 or Shift_JIS text \\(and 1 more line\\)"),
     ],
 )
 def test_unreadable_files(tmp_path, db, content, expected):

@@ -657,6 +657,7 @@ GAME: Game[VanguardCard] = Game(
     title="Cardfight!! Vanguard",
     rules_document="総合ルール ver. 1.45.4 (2017-01-12, G era)",
     sections=("main", "g"),
+    section_words={"メインデッキ": "main", "メイン": "main", "デッキ": "main", "Gデッキ": "g", "Gゾーン": "g"},
     card_model=VanguardCard,
     rules=tuple(rules.rules),
     limit_identity=lambda card: card.name,
