@@ -470,7 +470,7 @@ def parse_record(game: Game, record: dict[str, Any], where: str, problems: list[
     try:
         return game.card_model.validate(record)
     except RecordError as error:
-        for detail in error.errors:
+        for detail in error.errors():
             loc = ".".join(str(part) for part in detail["loc"] if not _is_union_tag(part))
             problems.append(f"{label}: field '{loc or '-'}': {_reason(detail)}")
         return None
