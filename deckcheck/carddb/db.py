@@ -423,8 +423,14 @@ def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> lis
         return []
     except tomli.TOMLDecodeError as error:
         reason, line = toml_error_position(error)
+        reason = f"is not valid TOML: {reason}"
+        if reason.startswith("is not valid TOML: Cannot "):  # a key written twice: name it and both lines
+            from deckcheck._util.positions import toml_duplicate_message  # deferred: a broken card file only
+
+            if (repeated := toml_duplicate_message(data.decode("utf-8-sig", "replace"))) is not None:
+                reason, line = repeated
         where = f"{path}:{line}" if line else str(path)
-        problems.append(Problem(f"{where}: is not valid TOML: {reason}", path, line))
+        problems.append(Problem(f"{where}: {reason}", path, line))
         return []
     except UnicodeDecodeError:
         problems.append(Problem(f"{path}: is not UTF-8 text", path))

@@ -13,7 +13,7 @@ import pytest
 import tomli_w
 from conftest import VANGUARD_RECORDS, make_db
 
-from deckcheck.carddb.db import carddb_layers, load_carddb, shipped_carddb_dir
+from deckcheck.carddb.db import carddb_layers, load_carddb, load_layers, shipped_carddb_dir
 from deckcheck.errors import CardDatabaseError, DeckcheckError
 from deckcheck.games import all_games
 
@@ -260,3 +260,13 @@ def test_a_deck_of_many_unknown_keys_gets_suggestions_for_the_first_ones_only():
     with_hints = [v for v in unknown if v.extra["suggestions"]]
     assert len(with_hints) == SUGGESTED_KEYS_PER_DECK + 1  # Blaster Blad0 again in [g]: already worked out
     assert all("Did you mean" not in v.message for v in unknown if not v.extra["suggestions"])
+
+
+def test_a_card_file_key_written_twice_names_the_record_and_both_lines(tmp_path):
+    folder = tmp_path / "db" / "vanguard"
+    folder.mkdir(parents=True)
+    text = 'game = "vanguard"\n[[cards]]\nnumber = "X-1"\nname = "a"\ntype = "normal"\ngrade = 0\nname = "b"\n'
+    (folder / "c.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(CardDatabaseError) as raised:
+        load_layers("vanguard", [tmp_path / "db"])
+    assert 'the key "name" of [[cards]] number 1 is written twice, on lines 4 and 7' in str(raised.value)
