@@ -51,7 +51,7 @@ def run_convert(
     carddb_dirs = tuple(carddb_dirs)
     if carddb_dirs:  # a folder that does not exist is a bad argument here too, though a deck format needs no cards
         layer_folders(carddb_dirs)
-    source, notes = read_any(source_path, game_id)
+    source, notes = read_any(source_path, game_id, out=out)
     printed_only = {"player": player, "event": event, "regulation": regulation, "as_of": as_of}
     given = [name for name, value in printed_only.items() if value is not None]
     if given and to not in ("markdown", "html"):
@@ -80,6 +80,21 @@ def run_convert(
         raise OptionError("out", f"already exists; use {mention('force')} to overwrite it", path=out)
     atomic_write(out, text)
     return f"Wrote {out} ({to}).", notes
+
+
+def _no_leader(source: DeckSource, out: Path | None) -> str | None:
+    """How to add the card a registry export's `p_list` gives (a leader) when the export has none, for a game whose
+    p_list fills a section; None otherwise."""
+    game = get_game(source.game_id)
+    section = game.registry_lists.get("p_list")
+    if section not in game.sections or any(entry.section == section for entry in source.entries):
+        return None
+    deck = str(out) if out is not None else "DECK"
+    return (
+        f"note: the export's p_list is empty, so the deck has no [{section}] card ({game.title} decks need one): "
+        f"add it with `deckcheck add {deck} NUMBER --section {section}`; `stats` and `hand` count the deck "
+        "without it"
+    )
 
 
 def render_printable(
@@ -123,8 +138,9 @@ def render_printable(
     return render_markdown(deck, sheet) if to == "markdown" else render_html(deck, sheet)
 
 
-def read_any(path: Path, game_id: str | None) -> tuple[DeckSource, list[str]]:
-    """A deck file of any format, or a registry JSON file (which needs the game)."""
+def read_any(path: Path, game_id: str | None, *, out: Path | None = None) -> tuple[DeckSource, list[str]]:
+    """A deck file of any format, or a registry JSON file (which needs the game); `out`, where the deck is written,
+    is named in the notes' commands."""
     text = read_text(path)
     data = _registry_object(path, text)
     if data is None:
@@ -147,12 +163,15 @@ def read_any(path: Path, game_id: str | None) -> tuple[DeckSource, list[str]]:
             path=path,
         )
     try:
-        return from_registry(data, get_game(game_id), path)
+        source, notes = from_registry(data, get_game(game_id), path)
     except DeckcheckError as error:
         if error.line is None and error.field is not None:
             error.line = _registry_line(text, error.field)
             error.args = (error.describe(),)
         raise
+    if (missing := _no_leader(source, out)) is not None:
+        notes.append(missing)
+    return source, notes
 
 
 def _registry_line(text: str, field: str) -> int | None:

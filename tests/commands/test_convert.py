@@ -344,3 +344,32 @@ def test_a_wrapped_export_keeps_the_game_title_id_beside_the_deck(tmp_path):
     code, output = invoke("convert", source, "--to", "toml")
     assert code == 0, output
     assert tomllib.loads(without_notes(output))["game"] == "evolve"
+
+
+def test_an_export_without_a_leader_says_how_to_add_one_and_stats_counts_it(tmp_path, isolated_carddb):
+    source = write_export(tmp_path)
+    data = json.loads(source.read_text(encoding="utf-8"))
+    del data["p_list"]
+    source.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    deck = tmp_path / "deck.deck.toml"
+    code, output = invoke("convert", source, "--to", "toml", "--out", deck)
+    assert code == 0, output
+    assert "the export's p_list is empty, so the deck has no [leader] card" in output
+    assert f"`deckcheck add {deck} NUMBER --section leader`" in output
+    assert "leader" not in tomllib.loads(deck.read_text(encoding="utf-8"))
+    code, output = invoke("add", deck, "BP01-LD01", "--section", "leader")  # the command said works
+    assert code == 0, output
+    code, output = invoke("convert", write_export(tmp_path), "--to", "toml")  # with its leader: no note
+    assert code == 0 and "p_list is empty" not in output
+
+
+def test_an_evolve_deck_without_a_leader_is_dealt_with_a_note(tmp_path, isolated_carddb):
+    deck = tmp_path / "deck.deck.toml"
+    deck.write_text(
+        'game = "evolve"\n[main]\n' + "".join(f'"{n}" = 3\n' for n in ("BP01-015", "BP04-010", "BP05-109")),
+        encoding="utf-8",
+    )
+    code, output = invoke("hand", deck, "--seed", "1")
+    assert code == 0 and "leader: none, dealt without one, as it changes no draw" in output
+    code, output = invoke("stats", deck, "--want", "cost<=2")
+    assert code == 0 and f"note: {deck} has no leader card" in output
