@@ -257,6 +257,9 @@ case("cards-search-no-match", "cards search 存在しないカード --game vang
 case("cards-search-unknown-field", "cards search colour=red --game build-divide")  # exit 2
 case("cards-search-text-field-compare", "cards search 'name>3' --game vanguard")  # exit 2
 case("cards-search-unknown-game", "cards search x --game pokemon")  # exit 2
+case("cards-search-every-game", "cards search ナイト --limit 3")  # no --game: a table per game
+case("cards-search-every-game-json", "cards search 'cost=0' --limit 2 -o json")
+case("cards-search-tokens", "cards search BP01-T0 --game evolve --tokens --limit 4")
 
 # Files that cannot be checked, violations, and other exit-2 paths -------------------------------------------------
 
