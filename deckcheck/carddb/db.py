@@ -159,7 +159,7 @@ class CardDB:
         for candidate in self.game.number_fallbacks(number):
             if (card := self.cards.get(candidate)) is not None:
                 return card
-        numbers = self.numbers_by_name.get(norm_name(key))
+        numbers = self.numbers_named(key)
         if not numbers:
             return None
         if section is not None and len(numbers) > 1:
@@ -168,6 +168,25 @@ class CardDB:
                 if home(card := self.cards[candidate]) == section:
                     return card
         return self.cards[numbers[0]]
+
+    def numbers_named(self, key: str) -> list[str]:
+        """The numbers of the cards a name key means, lowest first: its exact (normalised) name, else the same name
+        in another case (Cipher's English names: `prince of a fallen land marth`), else none."""
+        name = norm_name(key)
+        numbers = self.numbers_by_name.get(name)
+        if numbers is None and name.casefold() != name.upper():  # a name with letters that have a case
+            numbers = self._numbers_by_folded_name.get(name.casefold())
+        return numbers or []
+
+    @cached_property
+    def _numbers_by_folded_name(self) -> dict[str, list[str]]:
+        """Card numbers by case-folded name (made only when a name key is not found as written)."""
+        folded: dict[str, list[str]] = {}
+        for name, numbers in self.numbers_by_name.items():
+            folded.setdefault(name.casefold(), []).extend(numbers)
+        for numbers in folded.values():
+            numbers.sort()
+        return folded
 
     def suggest(self, key: str, limit: int = 3) -> list[str]:
         """The closest card names (and numbers) to an unknown key, as 'name (number)' as printed.

@@ -270,3 +270,18 @@ def test_a_card_file_key_written_twice_names_the_record_and_both_lines(tmp_path)
     with pytest.raises(CardDatabaseError) as raised:
         load_layers("vanguard", [tmp_path / "db"])
     assert 'the key "name" of [[cards]] number 1 is written twice, on lines 4 and 7' in str(raised.value)
+
+
+def test_a_name_in_another_case_resolves_when_no_name_matches_as_written():
+    db = make_db(
+        "vanguard",
+        [
+            {"number": "T-500", "name": "Blaster Blade", "type": "normal", "grade": 2, "clans": ["C"]},
+            {"number": "T-501", "name": "blaster blade", "type": "normal", "grade": 1, "clans": ["C"]},
+            {"number": "T-502", "name": "Ｍａｒｔｈ", "type": "normal", "grade": 1, "clans": ["C"]},
+        ],
+    )
+    assert db.resolve("blaster blade").number == "T-501"  # as written wins
+    assert db.resolve("BLASTER BLADE").number == "T-500"  # else the lowest number of the name in any case
+    assert db.resolve("MARTH").number == "T-502"  # width and case forgiven together
+    assert db.resolve("ﾌﾞﾗｽﾀｰ") is None and db.resolve("nothing") is None

@@ -138,13 +138,16 @@ def test_add_unknown_card_lists_closest_and_changes_nothing(tmp_path, cards):
     assert path.read_bytes() == before
 
 
-def test_add_a_name_of_two_different_cards_is_ambiguous(tmp_path, cards):
+def test_add_a_name_of_two_different_cards_means_what_a_deck_file_means_and_names_the_other(tmp_path, cards):
     path = tmp_path / "d.deck.toml"
     invoke("new", path, "--game", "vanguard")
-    before = path.read_bytes()
     code, output = invoke("add", path, "Twin", "--carddb", cards)
-    assert code == 2 and "T-300" in output and "T-301" in output and "Give the card number" in output
-    assert path.read_bytes() == before
+    assert code == 0, output  # a deck file's "Twin" = 1 is T-300 (the lowest number): add writes that card
+    assert deck_data(path)["main"] == {"T-300": 1}
+    assert "'Twin' is also the name of Twin (T-301): give its number for that card" in output
+    other = tmp_path / "e.deck.toml"
+    other.write_text('game = "vanguard"\n[main]\n"Twin" = 1\n', encoding="utf-8")
+    assert parse_and_resolve(other, cards).entries[0].card.number == "T-300"  # the same card
 
 
 def test_add_a_name_of_reprints_takes_the_lowest_number(tmp_path, cards):
@@ -726,3 +729,61 @@ def test_new_accepts_the_one_format_of_a_game_that_has_one(run_cli, tmp_path, is
     assert "format" not in path.read_text(encoding="utf-8")
     code, _, err = run_cli("new", tmp_path / "w.deck.toml", "--game", "vanguard", "--format", "sealed")
     assert code == 2 and "--format 'sealed': vanguard has one format only (standard)" in err
+
+
+def parse_and_resolve(path, carddb):
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+
+    source = parse_deck(path)
+    return resolve_deck(source, load_carddb(source.game_id, [carddb])).source
+
+
+@pytest.mark.parametrize(
+    ("game", "typed", "number"),
+    [
+        ("cipher", "Prince of a Fallen Land Marth", "B01-002"),  # printings B01-002 and P01-012: one card
+        ("cipher", "prince of a fallen land MARTH", "B01-002"),  # Cipher's English names in any case
+        ("cipher", "B01-001SR+", "B01-001"),  # a printed code with its rarity
+        ("vanguard", "g-bt01-001", "G-BT01/001"),  # a printed number typed with a dash, in lower case
+        ("evolve", "エンシェントエルフ", "BP01-002"),  # a follower and its EVOLVE card: main means the follower
+    ],
+)
+def test_add_takes_every_name_a_deck_file_takes(tmp_path, isolated_carddb, game, typed, number):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", game)
+    code, output = invoke("add", path, typed)
+    assert code == 0, output
+    written = {
+        key: count
+        for section in deck_data(path).values()
+        if isinstance(section, dict)
+        for key, count in section.items()
+    }
+    assert written == {number: 1}
+    listed = tmp_path / "listed.deck.toml"
+    listed.write_text(f'game = "{game}"\n[main]\n"{typed}" = 1\n', encoding="utf-8")
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+
+    assert resolve_deck(parse_deck(listed), load_carddb(game)).entries[0].card.number == number
+
+
+def test_add_a_shared_name_to_the_evolve_deck_takes_the_evolve_card(tmp_path, isolated_carddb):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", "evolve")
+    code, output = invoke("add", path, "エンシェントエルフ")
+    assert "--section evolve for that card" in output
+    code, output = invoke("add", path, "エンシェントエルフ", "--section", "evolve")
+    assert code == 0, output
+    assert deck_data(path)["evolve"] == {"BP01-003": 1}
+
+
+@pytest.mark.parametrize("typed", ["prince of a fallen land marth", "B01-002SR", "Prince of a Fallen Land Marth"])
+def test_set_lord_takes_every_name_a_deck_file_takes(tmp_path, isolated_carddb, typed):
+    path = tmp_path / "c.deck.toml"
+    invoke("new", path, "--game", "cipher")
+    code, output = invoke("set", path, "lord", typed)
+    assert code == 0, output
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+
+    deck = resolve_deck(parse_deck(path), load_carddb("cipher"))
+    assert deck.key_cards["lord"] is not None and deck.key_cards["lord"].number == "B01-002"
