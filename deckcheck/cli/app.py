@@ -705,10 +705,10 @@ def cards_search(
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
     carddb: CarddbOption = None,
 ) -> None:
-    """Find cards by name, number or field filters, in one game or (without --game) in every game.
+    """Find cards by name, number or field filters.
 
-    Tokens come from no deck: they are left out unless --tokens. A filter on a field only some games have
-    searches those games.
+    Without --game every game is searched (a filter on a field only some games have searches those games).
+    Tokens come from no deck: they are left out unless --tokens.
     """
     from deckcheck.commands.search import find_cards, render_found
 

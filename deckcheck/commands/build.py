@@ -325,7 +325,8 @@ def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None
             )
         change = Change(target, written, total + copies)
     else:
-        change = Change(target, card.printed_number, copies)  # the number as printed (it resolves like the key)
+        # the number as printed (it resolves like the key), with the card's name beside it for people
+        change = Change(target, card.printed_number, copies, comment=card.printed_name)
     if change.count > MAX_COUNT:  # a count no deck file may hold (deck.bad-count): nothing is written
         raise DeckcheckError(
             f"cannot add {_digits(copies)} × {card.label()}: the count would be {_digits(change.count)}, more than "

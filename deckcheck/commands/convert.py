@@ -16,8 +16,18 @@ from typing import Any
 from deckcheck._util.atomic import atomic_write
 from deckcheck._util.files import read_text
 from deckcheck._util.limits import parse_within_limits
+from deckcheck._util.normalize import norm_name
 from deckcheck.carddb.db import layer_folders, load_carddb, resolve_deck
 from deckcheck.errors import DeckcheckError, OptionError, mention
+from deckcheck.formats.comments import (
+    Comments,
+    commented_text,
+    commented_toml,
+    name_comments,
+    text_comments,
+    toml_comments,
+)
+from deckcheck.formats.edit import comment_lines
 from deckcheck.formats.read import parse_deck
 from deckcheck.formats.write import check_round_trip, render
 from deckcheck.games import all_games, get_game
@@ -64,6 +74,10 @@ def run_convert(
         )
     else:
         text = render(source, to)
+    if to in ("toml", "text"):
+        text = _commented(source, to, carddb_dirs, notes)
+    elif to == "json" and (dropped := _comment_count(source)):
+        notes.append(f"dropped: {dropped} comment{'s' if dropped != 1 else ''} (JSON has no comments)")
     if to in ("toml", "text", "json"):
         lost = check_round_trip(source, text, to)
         if lost and not force:
@@ -80,6 +94,32 @@ def run_convert(
         raise OptionError("out", f"already exists; use {mention('force')} to overwrite it", path=out)
     atomic_write(out, text)
     return f"Wrote {out} ({to}).", notes
+
+
+def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], notes: list[str]) -> str:
+    """The deck written as `to` (TOML or text) with the source's comments kept, each beside what it stood beside,
+    and each card number's name beside it as a comment."""
+    read = {"toml": toml_comments, "text": text_comments}.get(source.format)
+    comments = read(source.text) if read is not None and source.text else Comments()
+    try:
+        db = load_carddb(source.game_id, carddb_dirs)
+    except DeckcheckError as error:  # the deck converts without names
+        notes.append(f"card names not written as comments: {error}")
+        names = {}
+    else:
+
+        def name_of(section: str, key: str) -> str | None:
+            card = db.resolve(key, section)
+            return card.printed_name if card is not None and norm_name(key) != card.name else None
+
+        names = name_comments(source, name_of)
+    writer = commented_toml if to == "toml" else commented_text
+    return writer(source, comments, names)
+
+
+def _comment_count(source: DeckSource) -> int:
+    """How many comment lines the deck file holds (what a format without comments drops)."""
+    return len(comment_lines(source.text, source.format)) if source.text and source.format in ("toml", "text") else 0
 
 
 def _no_leader(source: DeckSource, out: Path | None) -> str | None:
@@ -145,6 +185,8 @@ def read_any(path: Path, game_id: str | None, *, out: Path | None = None) -> tup
     data = _registry_object(path, text)
     if data is None:
         source = parse_deck(path, text=text)
+        if source.text is None:  # a text decklist: kept to count the comments a conversion drops
+            source.text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
         if game_id is not None and get_game(game_id).id != source.game_id:
             raise OptionError(
                 "game_id",

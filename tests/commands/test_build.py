@@ -298,7 +298,9 @@ def test_edits_keep_comments_and_layout(tmp_path, cards):
     assert invoke("add", path, "T-002", "-n", "4", "--carddb", cards)[0] == 0
     assert invoke("add", path, "T-201", "--carddb", cards)[0] == 0
     expected = COMMENTED.replace('"T-100" = 4  # core', '"T-100" = 3  # core')
-    expected = expected.replace('"T-001" = 4\n', '"T-001" = 4\n"T-002" = 4\n').replace('"T-201" = 2', '"T-201" = 3')
+    expected = expected.replace('"T-001" = 4\n', '"T-001" = 4\n"T-002" = 4  # Draw\n').replace(
+        '"T-201" = 2', '"T-201" = 3'
+    )
     assert path.read_text(encoding="utf-8") == expected
 
 
@@ -328,7 +330,7 @@ def test_text_decklists_are_edited_line_by_line(tmp_path, cards):
     assert invoke("add", path, "T-101", "-n", "2", "--carddb", cards)[0] == 0
     assert invoke("add", path, "Stride", "--carddb", cards)[0] == 0
     assert path.read_text(encoding="utf-8") == (
-        "game: vanguard\n# opening\n5x T-100  # core\n2 T-101\n## g\n3 Stride\n"
+        "game: vanguard\n# opening\n5x T-100  # core\n2 T-101  # Unit 1\n## g\n3 Stride\n"
     )
 
 
@@ -336,7 +338,7 @@ def test_a_text_deck_gets_a_new_section_at_the_end(tmp_path, cards):
     path = tmp_path / "d.txt"
     path.write_text("game: vanguard\n4 T-100\n", encoding="utf-8")
     assert invoke("add", path, "T-201", "--carddb", cards)[0] == 0
-    assert path.read_text(encoding="utf-8") == "game: vanguard\n4 T-100\n\n## g\n1 T-201\n"
+    assert path.read_text(encoding="utf-8") == "game: vanguard\n4 T-100\n\n## g\n1 T-201  # Stride\n"
 
 
 def test_windows_line_ends_and_byte_order_mark_are_kept(tmp_path, cards):
@@ -659,7 +661,7 @@ def test_one_crlf_line_in_an_lf_deck_stays_the_only_one(tmp_path, cards):
     path.write_bytes(original)
     assert invoke("add", path, "T-102", "--carddb", cards)[0] == 0
     assert invoke("add", path, "T-100", "--carddb", cards)[0] == 0
-    assert path.read_bytes() == original.replace(b'"T-100" = 1', b'"T-100" = 2') + b'"T-102" = 1\n'
+    assert path.read_bytes() == original.replace(b'"T-100" = 1', b'"T-100" = 2') + b'"T-102" = 1  # Unit 2\n'
 
 
 def test_a_crlf_deck_with_one_lf_line_keeps_both_and_new_lines_are_crlf(tmp_path, cards):
@@ -667,7 +669,7 @@ def test_a_crlf_deck_with_one_lf_line_keeps_both_and_new_lines_are_crlf(tmp_path
     path.write_bytes(b"game: vanguard\r\n4 T-100\n1 T-101\r\n")
     assert invoke("add", path, "T-102", "--carddb", cards)[0] == 0
     assert invoke("add", path, "T-100", "--carddb", cards)[0] == 0
-    assert path.read_bytes() == b"game: vanguard\r\n5 T-100\n1 T-101\r\n1 T-102\r\n"
+    assert path.read_bytes() == b"game: vanguard\r\n5 T-100\n1 T-101\r\n1 T-102  # Unit 2\r\n"
 
 
 def test_a_json_deck_with_a_duplicate_key_is_refused_byte_for_byte(tmp_path, cards):
