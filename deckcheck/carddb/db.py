@@ -24,7 +24,7 @@ from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
 from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention
-from deckcheck.games import get_game
+from deckcheck.games import get_game, is_game_id
 from deckcheck.model.cards import Card, RecordError
 from deckcheck.model.deck import Deck, DeckSource
 from deckcheck.model.game import Game
@@ -79,11 +79,30 @@ def _layers(extra: Iterable[str | Path], cwd: Path | None) -> list[tuple[Path, P
                 f"card database folder does not exist (from {mention('carddb_dirs')} or $DECKCHECK_CARDDB)",
                 path=layer,
             )
+        _refuse_a_game_folder(layer)
     unique: dict[Path, Path] = {}
     for index, layer in enumerate(layers):
         resolved = _shipped_resolved(layer) if index == 0 else Path(os.path.realpath(layer))
         unique.setdefault(resolved, layer)
     return [(given, resolved) for resolved, given in unique.items()]
+
+
+def _refuse_a_game_folder(layer: Path) -> None:
+    """A layer is a database: one folder per game (`mydb/vanguard/*.toml`). Given one game's folder instead
+    (`--carddb mydb/vanguard`), its cards would silently be looked for in `mydb/vanguard/vanguard/`: refused,
+    naming the folder to give. A folder named after a game that holds game folders itself is a database."""
+    name = os.path.basename(os.path.normpath(layer))
+    if not is_game_id(name) or os.path.isdir(os.path.join(layer, name)):
+        return
+    holds_cards = any(entry.endswith(".toml") for entry in os.listdir(layer))
+    if holds_cards or os.path.isdir(os.path.join(layer, "regulations")):
+        parent = os.path.dirname(os.path.normpath(layer)) or "."
+        raise OptionError(
+            "carddb_dirs",
+            f"is the {name} folder of a card database, not a card database: give the folder that holds it "
+            f"({mention('carddb_dirs')} {parent}); a database holds one folder per game ({name}/*.toml, ...)",
+            path=layer,
+        )
 
 
 @cache

@@ -285,3 +285,28 @@ def test_a_name_in_another_case_resolves_when_no_name_matches_as_written():
     assert db.resolve("BLASTER BLADE").number == "T-500"  # else the lowest number of the name in any case
     assert db.resolve("MARTH").number == "T-502"  # width and case forgiven together
     assert db.resolve("ﾌﾞﾗｽﾀｰ") is None and db.resolve("nothing") is None
+
+
+@pytest.mark.parametrize("inside", ["cards.toml", "regulations"])
+def test_a_game_folder_given_as_a_database_is_refused_naming_the_folder_to_give(tmp_path, inside):
+    game_folder = tmp_path / "mydb" / "vanguard"
+    game_folder.mkdir(parents=True)
+    if inside == "regulations":
+        (game_folder / "regulations").mkdir()
+    else:
+        (game_folder / inside).write_text('game = "vanguard"\ncards = []\n', encoding="utf-8")
+    with pytest.raises(DeckcheckError) as raised:
+        carddb_layers([game_folder])
+    message = str(raised.value)
+    assert "is the vanguard folder of a card database" in message and f"carddb_dirs {tmp_path / 'mydb'})" in message
+    assert carddb_layers([tmp_path / "mydb"])[-1] == tmp_path / "mydb"  # the folder above it is a database
+
+
+def test_a_database_named_after_a_game_is_still_a_database(tmp_path):
+    named = tmp_path / "vanguard"  # a database folder that happens to be called vanguard: it holds vanguard/
+    (named / "vanguard").mkdir(parents=True)
+    (named / "notes.toml").write_text("", encoding="utf-8")
+    assert carddb_layers([named])[-1] == named
+    empty = tmp_path / "x" / "cipher"  # named after a game but holding nothing of one: left alone
+    empty.mkdir(parents=True)
+    assert carddb_layers([empty])[-1] == empty
