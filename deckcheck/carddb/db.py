@@ -24,7 +24,7 @@ from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
 from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention
-from deckcheck.games import get_game, is_game_id
+from deckcheck.games import all_games, get_game, is_game_id
 from deckcheck.model.cards import Card, RecordError
 from deckcheck.model.deck import Deck, DeckSource
 from deckcheck.model.game import Game
@@ -122,6 +122,9 @@ class CardDB:
     cards: Mapping[str, Card]
     sources: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    # The resolved layer folders it was loaded from (None: made in code): another game's database of the same
+    # folders is loaded from them (other_games_of).
+    layers: tuple[Path, ...] | None = None
 
     def __post_init__(self) -> None:
         self._suggestions: dict[tuple[str, int], list[str]] = {}
@@ -356,7 +359,7 @@ def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
         with carddb_cache.long_lived():
             rebuild = partial(_cards_from_files, game, layers)  # should a cached record prove unusable
             if (cached := carddb_cache.load(game, layers, key, rebuild)) is not None:
-                db = CardDB(game=game, cards=cached.cards, sources=cached.sources)
+                db = CardDB(game=game, cards=cached.cards, sources=cached.sources, layers=layers)
                 db.warnings = cached.warnings
                 return db
     cards: dict[str, Card] = {}
@@ -370,7 +373,7 @@ def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
     problems.extend(limit_disagreements(game, cards, sources))
     if problems:
         raise CardDatabaseError(problems)  # never cached: the error appears on every run
-    db = CardDB(game=game, cards=cards, sources=sources)
+    db = CardDB(game=game, cards=cards, sources=sources, layers=layers)
     db.warnings = game.db_warnings(list(cards.values()))
     if key is not None:
         carddb_cache.store(game, layers, key, cards, sources, db.warnings)
@@ -572,6 +575,34 @@ def _identity_text(identity: Any) -> str:
     if isinstance(identity, tuple):
         return " / ".join(str(part) for part in identity)
     return str(identity)
+
+
+def other_games_of(db: CardDB, keys: Iterable[str]) -> list[tuple[Game, list[str]]]:
+    """The other games whose databases (of the same layer folders) know some of these keys, each with the keys it
+    knows, most first: a deck of one game naming another's cards (only asked when a deck has unknown keys; each
+    database comes from the card cache, and only its number and name indexes are read)."""
+    if db.layers is None:
+        return []
+    keys = list(dict.fromkeys(keys))
+    found = []
+    for game_id, game in all_games().items():
+        if game_id == db.game.id:
+            continue
+        try:
+            other = _load_layers(game_id, db.layers)
+        except DeckcheckError:  # another game's broken database is that game's problem, not this deck's
+            continue
+        known = [key for key in keys if _knows(other, key)]
+        if known:
+            found.append((game, known))
+    return sorted(found, key=lambda pair: -len(pair[1]))
+
+
+def _knows(db: CardDB, key: str) -> bool:
+    number = norm_number(key)
+    if number in db.cards or any(candidate in db.cards for candidate in db.game.number_fallbacks(number)):
+        return True
+    return bool(db.numbers_named(key))
 
 
 def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
