@@ -333,6 +333,8 @@ COMMANDS = {
             "deckcheck._util.atomic",
             "deckcheck.commands",
             "deckcheck.commands.convert",
+            "deckcheck.formats.comments",  # the deck's comments and each card number's name kept as a comment
+            "deckcheck.formats.edit",  # (its comment finder: what a format without comments drops)
             "deckcheck.formats.write",
         ],
     ),

@@ -55,6 +55,57 @@ def toml_key_lines(text: str, ends: dict[KeyPath, int] | None = None) -> dict[Ke
     return found
 
 
+def toml_duplicate(text: str) -> tuple[KeyPath, int, int] | None:
+    """The first key (or table) a TOML text writes twice: (key path, its first line, the line that repeats it);
+    None when no key is written twice as this scanner sees keys (tomllib's own error then stands)."""
+    seen: dict[KeyPath, int] = {}
+    tables: dict[KeyPath, int] = {}
+    records: dict[KeyPath, int] = {}
+    table: KeyPath | None = ()
+    for number, line in _code_lines(text):
+        if match := _TOML_HEADER.match(line):
+            table = _key_path(match["key"])
+            if table is not None and match["double"]:  # each [[name]] starts a new record: (name, its index)
+                records[table] = records.get(table, 0) + 1
+                table = (*table, records[table])
+            elif table is not None:
+                if table in tables:
+                    return table, tables[table], number
+                tables[table] = number
+        elif table is not None and (match := _TOML_KEY.match(line)):
+            path = _key_path(match["key"])
+            if path is None:
+                continue
+            if table + path in seen:
+                return table + path, seen[table + path], number
+            seen[table + path] = number
+    return None
+
+
+def toml_duplicate_message(text: str) -> tuple[str, int] | None:
+    """A key or table written twice, in words ('the key "T-1" of [main] is written twice, on lines 3 and 5;
+    keep one'), and the line of the repeat; None when no repeat is found."""
+    found = toml_duplicate(text)
+    if found is None:
+        return None
+    path, first, again = found
+    *table, key = path
+    if table and isinstance(table[-1], int):  # a key of an array of tables' record
+        where = f" of [[{'.'.join(map(str, table[:-1]))}]] number {table[-1]}"
+    else:
+        where = f" of [{'.'.join(map(str, table))}]" if table else ""
+    what = f"the table [{'.'.join(map(str, path))}]" if (path, first) in _headers(text) else f'the key "{key}"{where}'
+    return f"{what} is written twice, on lines {first} and {again}; keep one", again
+
+
+def _headers(text: str) -> set[tuple[KeyPath, int]]:
+    return {
+        (path, number)
+        for number, line in _code_lines(text)
+        if (match := _TOML_HEADER.match(line)) and (path := _key_path(match["key"])) is not None
+    }
+
+
 class _ValueEnds:
     """Where each key's value ends: on the last line before the next key or header that is neither blank nor only
     a comment (a line inside a multi-line string counts). Nearly every value ends on its key's line; only the others

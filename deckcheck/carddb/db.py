@@ -24,7 +24,7 @@ from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
 from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention
-from deckcheck.games import get_game
+from deckcheck.games import all_games, get_game, is_game_id
 from deckcheck.model.cards import Card, RecordError
 from deckcheck.model.deck import Deck, DeckSource, Entry
 from deckcheck.model.game import Game
@@ -79,11 +79,30 @@ def _layers(extra: Iterable[str | Path], cwd: Path | None) -> list[tuple[Path, P
                 f"card database folder does not exist (from {mention('carddb_dirs')} or $DECKCHECK_CARDDB)",
                 path=layer,
             )
+        _refuse_a_game_folder(layer)
     unique: dict[Path, Path] = {}
     for index, layer in enumerate(layers):
         resolved = _shipped_resolved(layer) if index == 0 else Path(os.path.realpath(layer))
         unique.setdefault(resolved, layer)
     return [(given, resolved) for resolved, given in unique.items()]
+
+
+def _refuse_a_game_folder(layer: Path) -> None:
+    """A layer is a database: one folder per game (`mydb/vanguard/*.toml`). Given one game's folder instead
+    (`--carddb mydb/vanguard`), its cards would silently be looked for in `mydb/vanguard/vanguard/`: refused,
+    naming the folder to give. A folder named after a game that holds game folders itself is a database."""
+    name = os.path.basename(os.path.normpath(layer))
+    if not is_game_id(name) or os.path.isdir(os.path.join(layer, name)):
+        return
+    holds_cards = any(entry.endswith(".toml") for entry in os.listdir(layer))
+    if holds_cards or os.path.isdir(os.path.join(layer, "regulations")):
+        parent = os.path.dirname(os.path.normpath(layer)) or "."
+        raise OptionError(
+            "carddb_dirs",
+            f"is the {name} folder of a card database, not a card database: give the folder that holds it "
+            f"({mention('carddb_dirs')} {parent}); a database holds one folder per game ({name}/*.toml, ...)",
+            path=layer,
+        )
 
 
 @cache
@@ -103,6 +122,9 @@ class CardDB:
     cards: Mapping[str, Card]
     sources: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    # The resolved layer folders it was loaded from (None: made in code): another game's database of the same
+    # folders is loaded from them (other_games_of).
+    layers: tuple[Path, ...] | None = None
 
     def __post_init__(self) -> None:
         self._suggestions: dict[tuple[str, int], list[str]] = {}
@@ -159,7 +181,7 @@ class CardDB:
         for candidate in self.game.number_fallbacks(number):
             if (card := self.cards.get(candidate)) is not None:
                 return card
-        numbers = self.numbers_by_name.get(norm_name(key))
+        numbers = self.numbers_named(key)
         if not numbers:
             return None
         if section is not None and len(numbers) > 1:
@@ -168,6 +190,25 @@ class CardDB:
                 if home(card := self.cards[candidate]) == section:
                     return card
         return self.cards[numbers[0]]
+
+    def numbers_named(self, key: str) -> list[str]:
+        """The numbers of the cards a name key means, lowest first: its exact (normalised) name, else the same name
+        in another case (Cipher's English names: `prince of a fallen land marth`), else none."""
+        name = norm_name(key)
+        numbers = self.numbers_by_name.get(name)
+        if numbers is None and name.casefold() != name.upper():  # a name with letters that have a case
+            numbers = self._numbers_by_folded_name.get(name.casefold())
+        return numbers or []
+
+    @cached_property
+    def _numbers_by_folded_name(self) -> dict[str, list[str]]:
+        """Card numbers by case-folded name (made only when a name key is not found as written)."""
+        folded: dict[str, list[str]] = {}
+        for name, numbers in self.numbers_by_name.items():
+            folded.setdefault(name.casefold(), []).extend(numbers)
+        for numbers in folded.values():
+            numbers.sort()
+        return folded
 
     def suggest(self, key: str, limit: int = 3) -> list[str]:
         """The closest card names (and numbers) to an unknown key, as 'name (number)' as printed.
@@ -318,7 +359,7 @@ def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
         with carddb_cache.long_lived():
             rebuild = partial(_cards_from_files, game, layers)  # should a cached record prove unusable
             if (cached := carddb_cache.load(game, layers, key, rebuild)) is not None:
-                db = CardDB(game=game, cards=cached.cards, sources=cached.sources)
+                db = CardDB(game=game, cards=cached.cards, sources=cached.sources, layers=layers)
                 db.warnings = cached.warnings
                 return db
     cards: dict[str, Card] = {}
@@ -332,7 +373,7 @@ def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
     problems.extend(limit_disagreements(game, cards, sources))
     if problems:
         raise CardDatabaseError(problems)  # never cached: the error appears on every run
-    db = CardDB(game=game, cards=cards, sources=sources)
+    db = CardDB(game=game, cards=cards, sources=sources, layers=layers)
     db.warnings = game.db_warnings(list(cards.values()))
     if key is not None:
         carddb_cache.store(game, layers, key, cards, sources, db.warnings)
@@ -423,8 +464,14 @@ def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> lis
         return []
     except tomli.TOMLDecodeError as error:
         reason, line = toml_error_position(error)
+        reason = f"is not valid TOML: {reason}"
+        if reason.startswith("is not valid TOML: Cannot "):  # a key written twice: name it and both lines
+            from deckcheck._util.positions import toml_duplicate_message  # deferred: a broken card file only
+
+            if (repeated := toml_duplicate_message(data.decode("utf-8-sig", "replace"))) is not None:
+                reason, line = repeated
         where = f"{path}:{line}" if line else str(path)
-        problems.append(Problem(f"{where}: is not valid TOML: {reason}", path, line))
+        problems.append(Problem(f"{where}: {reason}", path, line))
         return []
     except UnicodeDecodeError:
         problems.append(Problem(f"{path}: is not UTF-8 text", path))
@@ -470,7 +517,7 @@ def parse_record(game: Game, record: dict[str, Any], where: str, problems: list[
     try:
         return game.card_model.validate(record)
     except RecordError as error:
-        for detail in error.errors:
+        for detail in error.errors():
             loc = ".".join(str(part) for part in detail["loc"] if not _is_union_tag(part))
             problems.append(f"{label}: field '{loc or '-'}': {_reason(detail)}")
         return None
@@ -528,6 +575,34 @@ def _identity_text(identity: Any) -> str:
     if isinstance(identity, tuple):
         return " / ".join(str(part) for part in identity)
     return str(identity)
+
+
+def other_games_of(db: CardDB, keys: Iterable[str]) -> list[tuple[Game, list[str]]]:
+    """The other games whose databases (of the same layer folders) know some of these keys, each with the keys it
+    knows, most first: a deck of one game naming another's cards (only asked when a deck has unknown keys; each
+    database comes from the card cache, and only its number and name indexes are read)."""
+    if db.layers is None:
+        return []
+    keys = list(dict.fromkeys(keys))
+    found = []
+    for game_id, game in all_games().items():
+        if game_id == db.game.id:
+            continue
+        try:
+            other = _load_layers(game_id, db.layers)
+        except DeckcheckError:  # another game's broken database is that game's problem, not this deck's
+            continue
+        known = [key for key in keys if _knows(other, key)]
+        if known:
+            found.append((game, known))
+    return sorted(found, key=lambda pair: -len(pair[1]))
+
+
+def _knows(db: CardDB, key: str) -> bool:
+    number = norm_number(key)
+    if number in db.cards or any(candidate in db.cards for candidate in db.game.number_fallbacks(number)):
+        return True
+    return bool(db.numbers_named(key))
 
 
 def resolve_deck(source: DeckSource, db: CardDB) -> Deck:

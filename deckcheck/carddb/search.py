@@ -148,6 +148,12 @@ def check_query(query: str) -> None:
         raise DeckcheckError(f"the search query {query!r} has no letters or digits to search for; {_WHAT_TO_GIVE}")
 
 
+def unknown_field_error(db: CardDB, query: str) -> DeckcheckError | None:
+    """The error of a filter query naming a field this game's cards lack (None: a text query, or every field known)."""
+    fields = filter_fields(query)
+    return None if fields is None else _unknown_field_error(db, fields)
+
+
 def _unknown_field_error(db: CardDB, fields: list[str]) -> DeckcheckError | None:
     for name in fields:
         try:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck._util.text import with_article
-from deckcheck.carddb.db import CardDB, load_carddb
+from deckcheck.carddb.db import CardDB, load_carddb, other_games_of
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import BAD_COUNT, NUMBER_NAME, UNKNOWN_CARD, UNKNOWN_SECTION
 from deckcheck.errors import OptionError, mention
@@ -85,7 +85,30 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
             found.append(
                 _unknown_card(deck, key, deck.source.keys[key], "", suggesting, deck.source.key_lines.get(key))
             )
+    if db is not None and any(violation.rule == UNKNOWN_CARD for violation in found):
+        _hint_other_games(deck, db, [violation for violation in found if violation.rule == UNKNOWN_CARD])
     return found
+
+
+def _hint_other_games(deck: Deck, db: CardDB, unknown: list[Violation]) -> None:
+    """A deck naming another game's cards (a wrong `game` key): the first unknown-card finding of the game that
+    knows most of them says so, `these 12 cards are Shadowverse EVOLVE cards: game = "evolve"?`."""
+    keys = [str(violation.extra["key"]) for violation in unknown]
+    others = other_games_of(db, keys)
+    if not others:
+        return
+    game, known = others[0]
+    count, total = len(known), len(set(keys))
+    written = f'game = "{game.id}"' if deck.source.format == "toml" else f"game: {game.id}"
+    if total == 1:
+        said = f"It is {with_article(game.title)} card"
+    elif count == total:
+        said = f"These {count} unknown cards are {game.title} cards"
+    else:
+        said = f"{count} of the {total} unknown cards are {game.title} cards"
+    first = next(violation for violation in unknown if violation.extra["key"] in known)
+    first.message += f" {said}: {written}?"
+    first.extra["other_game"] = {"game": game.id, "cards": count}
 
 
 def _sections_of_other_formats(deck: Deck) -> list[Violation]:

@@ -706,18 +706,39 @@ def cards_search(
             show_default=False,
         ),
     ],
-    game: GameOption,
-    limit: Annotated[
-        int | None, typer.Option(help="Show at most N cards. [default: 50 for text, all for json]")
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            metavar="GAME",
+            help="A game id (see `deckcheck games`). [default: every game, each with its own table]",
+            show_default=False,
+        ),
     ] = None,
+    limit: Annotated[
+        int | None, typer.Option(help="Show at most N cards (per game). [default: 50 for text, all for json]")
+    ] = None,
+    tokens: Annotated[
+        bool,
+        typer.Option(
+            "--tokens",
+            help="Also list tokens (cards effects make during play, such as EVOLVE's tokens), with a token column. "
+            "[default: left out, and counted in a closing line]",
+        ),
+    ] = False,
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
     carddb: CarddbOption = None,
 ) -> None:
-    """Find cards by name, number or field filters."""
+    """Find cards by name, number or field filters.
+
+    Without --game every game is searched (a filter on a field only some games have searches those games).
+    Tokens come from no deck: they are left out unless --tokens.
+    """
     from deckcheck.commands.search import find_cards, render_found
 
     json_output = output is HandOutput.json
-    found = find_cards(query, game, limit=limit, carddb_dirs=tuple(carddb or ()))
+    found = find_cards(query, game, limit=limit, carddb_dirs=tuple(carddb or ()), tokens=tokens)
     _echo(render_found(found, json_output=json_output), json_text=json_output)
 
 

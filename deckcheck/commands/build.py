@@ -34,7 +34,7 @@ from deckcheck.model.game import Game
 from deckcheck.model.versions import FORMAT_KEY, RULES_KEY, choose_rules
 
 # Fields that differ between printings of one card and do not change what the card is.
-_PRINTING_FIELDS = {"number", "set", "rarity", "text", "game"}
+_PRINTING_FIELDS = {"number", "set", "rarity", "text", "game", "printings"}
 
 
 def new_deck(
@@ -228,7 +228,7 @@ def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterab
     if not value or not value.isprintable():
         raise DeckcheckError(f"the {key} must be one line of printable text, not {value!r}", field=key)
     if key in game.card_keys:
-        find_card(db, value)  # an unknown or ambiguous card is refused, with the closest names
+        find_card(db, value)  # a value the deck file would not resolve is refused, with the closest names
     elif key == "regulation":
         report_deck(deck, db, value, carddb_dirs=carddb_dirs)  # an unknown name lists the game's regulations
     elif key in (RULES_KEY, FORMAT_KEY):  # an unknown version or format names the known ones; nothing is written
@@ -281,33 +281,33 @@ def _known_section(game: Game, section: str) -> str:
 
 
 def find_card(db: CardDB, key: str, section: str | None = None) -> Card:
-    """The card a CARD argument names: a number, or an exact name that means one card (in `section`, when given:
-    a follower and its EVOLVE card share a name)."""
-    card = db.cards.get(norm_number(key))
+    """The card a CARD argument names, found exactly as a deck file's entry in `section` (`main` when none is
+    given) is found (CardDB.resolve): a number or a printed spelling of one, else a name (in any case where no
+    name matches as written). A name shared by several cards means the lowest number among those `section` can
+    hold, as in a deck file; `other_cards` says which others bear it."""
+    card = db.resolve(key, section or "main")
     if card is None:
-        card = next((db.cards[n] for n in db.game.number_fallbacks(norm_number(key)) if n in db.cards), None)
-    if card is not None:
-        return card
-    same_name = db.named(norm_name(key))
-    if section is not None and len(same_name) > 1:
-        same_name = [card for card in same_name if db.game.home_section(card) == section] or same_name
-    if not same_name:
         raise DeckcheckError(f"no {db.game.title} card has the number or name {key!r}{_closest(db, key)}", field="card")
-    distinct = {_identity(card) for card in same_name}
-    if len(distinct) > 1:
-        listed = "; ".join(card.label() for card in same_name)
-        sections = list(dict.fromkeys(db.game.home_section(card) for card in same_name))
-        if len(sections) > 1:  # the section would tell them apart
-            raise OptionError(
-                "section",
-                f"{key!r} is the name of {len(same_name)} different cards: {listed}. Give the card number, or the "
-                f"section with {mention('section')} ({', '.join(sections)}).",
-                field="card",
-            )
-        raise DeckcheckError(
-            f"{key!r} is the name of {len(same_name)} different cards: {listed}. Give the card number.", field="card"
-        )
-    return same_name[0]  # printings of one card: the lowest number stands for them
+    return card
+
+
+def other_cards(db: CardDB, key: str, card: Card) -> str:
+    """' (the name is also …)' when `key` is a name that other cards than `card` bear (printings of the same card
+    aside), saying how to name them; '' otherwise."""
+    others: dict[str, Card] = {}
+    for number in db.numbers_named(key):
+        other = db.cards[number]
+        if number != card.number and _identity(other) != _identity(card):
+            others.setdefault(_identity(other), other)
+    if not others:
+        return ""
+    home = db.game.home_section
+    listed = "; ".join(
+        other.label() + (f" [{home(other)}]" if home(other) != home(card) else "") for other in others.values()
+    )
+    sections = [home(other) for other in others.values() if home(other) != home(card)]
+    how = f"its number, or --section {sections[0]}" if len(set(sections)) == 1 else "its number"
+    return f" ({key!r} is also the name of {listed}: give {how} for that card)"
 
 
 def _identity(card: Card) -> str:
@@ -351,7 +351,8 @@ def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None
             )
         change = Change(target, written, total + copies)
     else:
-        change = Change(target, card.printed_number, copies)  # the number as printed (it resolves like the key)
+        # the number as printed (it resolves like the key), with the card's name beside it for people
+        change = Change(target, card.printed_number, copies, comment=card.printed_name)
     if change.count > MAX_COUNT:  # a count no deck file may hold (deck.bad-count): nothing is written
         raise DeckcheckError(
             f"cannot add {_digits(copies)} × {card.label()}: the count would be {_digits(change.count)}, more than "
@@ -360,7 +361,8 @@ def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None
             field="count",
         )
     now = sum(total or 0 for total in totals.values()) + copies
-    return EditPlan([change], f"Added {copies} × {card.label()} to {_section_word(deck.game, target)} (now {now}).")
+    added = f"Added {copies} × {card.label()} to {_section_word(deck.game, target)} (now {now})."
+    return EditPlan([change], added + other_cards(db, key, card))
 
 
 def _digits(number: int) -> str:

@@ -16,8 +16,18 @@ from typing import Any
 from deckcheck._util.atomic import atomic_write
 from deckcheck._util.files import read_text
 from deckcheck._util.limits import parse_within_limits
+from deckcheck._util.normalize import norm_name
 from deckcheck.carddb.db import layer_folders, load_carddb, resolve_deck
 from deckcheck.errors import DeckcheckError, OptionError, mention
+from deckcheck.formats.comments import (
+    Comments,
+    commented_text,
+    commented_toml,
+    name_comments,
+    text_comments,
+    toml_comments,
+)
+from deckcheck.formats.edit import comment_lines
 from deckcheck.formats.read import parse_deck
 from deckcheck.formats.write import check_round_trip, render
 from deckcheck.games import all_games, get_game
@@ -52,7 +62,7 @@ def run_convert(
     carddb_dirs = tuple(carddb_dirs)
     if carddb_dirs:  # a folder that does not exist is a bad argument here too, though a deck format needs no cards
         layer_folders(carddb_dirs)
-    source, notes = read_any(source_path, game_id)
+    source, notes = read_any(source_path, game_id, out=out)
     printed_only = {"player": player, "event": event, "regulation": regulation, "as_of": as_of}
     printed_only["no_regulation"] = "yes" if no_regulation else None
     given = [name for name, value in printed_only.items() if value is not None]
@@ -74,6 +84,10 @@ def run_convert(
         )
     else:
         text = render(source, to)
+    if to in ("toml", "text"):
+        text = _commented(source, to, carddb_dirs, notes)
+    elif to == "json" and (dropped := _comment_count(source)):
+        notes.append(f"dropped: {dropped} comment{'s' if dropped != 1 else ''} (JSON has no comments)")
     if to in ("toml", "text", "json"):
         lost = check_round_trip(source, text, to)
         if lost and not force:
@@ -90,6 +104,47 @@ def run_convert(
         raise OptionError("out", f"already exists; use {mention('force')} to overwrite it", path=out)
     atomic_write(out, text)
     return f"Wrote {out} ({to}).", notes
+
+
+def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], notes: list[str]) -> str:
+    """The deck written as `to` (TOML or text) with the source's comments kept, each beside what it stood beside,
+    and each card number's name beside it as a comment."""
+    read = {"toml": toml_comments, "text": text_comments}.get(source.format)
+    comments = read(source.text) if read is not None and source.text else Comments()
+    try:
+        db = load_carddb(source.game_id, carddb_dirs)
+    except DeckcheckError as error:  # the deck converts without names
+        notes.append(f"card names not written as comments: {error}")
+        names = {}
+    else:
+
+        def name_of(section: str, key: str) -> str | None:
+            card = db.resolve(key, section)
+            return card.printed_name if card is not None and norm_name(key) != card.name else None
+
+        names = name_comments(source, name_of)
+    writer = commented_toml if to == "toml" else commented_text
+    return writer(source, comments, names)
+
+
+def _comment_count(source: DeckSource) -> int:
+    """How many comment lines the deck file holds (what a format without comments drops)."""
+    return len(comment_lines(source.text, source.format)) if source.text and source.format in ("toml", "text") else 0
+
+
+def _no_leader(source: DeckSource, out: Path | None) -> str | None:
+    """How to add the card a registry export's `p_list` gives (a leader) when the export has none, for a game whose
+    p_list fills a section; None otherwise."""
+    game = get_game(source.game_id)
+    section = game.registry_lists.get("p_list")
+    if section not in game.sections or any(entry.section == section for entry in source.entries):
+        return None
+    deck = str(out) if out is not None else "DECK"
+    return (
+        f"note: the export's p_list is empty, so the deck has no [{section}] card ({game.title} decks need one): "
+        f"add it with `deckcheck add {deck} NUMBER --section {section}`; `stats` and `hand` count the deck "
+        "without it"
+    )
 
 
 def render_printable(
@@ -138,12 +193,15 @@ def render_printable(
     return render_markdown(deck, sheet) if to == "markdown" else render_html(deck, sheet)
 
 
-def read_any(path: Path, game_id: str | None) -> tuple[DeckSource, list[str]]:
-    """A deck file of any format, or a registry JSON file (which needs the game)."""
+def read_any(path: Path, game_id: str | None, *, out: Path | None = None) -> tuple[DeckSource, list[str]]:
+    """A deck file of any format, or a registry JSON file (which needs the game); `out`, where the deck is written,
+    is named in the notes' commands."""
     text = read_text(path)
     data = _registry_object(path, text)
     if data is None:
         source = parse_deck(path, text=text)
+        if source.text is None:  # a text decklist: kept to count the comments a conversion drops
+            source.text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
         if game_id is not None and get_game(game_id).id != source.game_id:
             raise OptionError(
                 "game_id",
@@ -162,12 +220,15 @@ def read_any(path: Path, game_id: str | None) -> tuple[DeckSource, list[str]]:
             path=path,
         )
     try:
-        return from_registry(data, get_game(game_id), path)
+        source, notes = from_registry(data, get_game(game_id), path)
     except DeckcheckError as error:
         if error.line is None and error.field is not None:
             error.line = _registry_line(text, error.field)
             error.args = (error.describe(),)
         raise
+    if (missing := _no_leader(source, out)) is not None:
+        notes.append(missing)
+    return source, notes
 
 
 def _registry_line(text: str, field: str) -> int | None:

@@ -10,9 +10,16 @@ from typing import Any
 
 from deckcheck._util.text import display_width, pad
 from deckcheck.carddb.db import CardDB, load_carddb
-from deckcheck.carddb.search import TEXT_LIMIT, check_query, filter_fields, search_cards
-from deckcheck.errors import OptionError, mention
-from deckcheck.games import get_game
+from deckcheck.carddb.search import (
+    TEXT_LIMIT,
+    check_query,
+    filter_fields,
+    search_cards,
+    text_search,
+    unknown_field_error,
+)
+from deckcheck.errors import DeckcheckError, OptionError, mention
+from deckcheck.games import all_games, get_game
 from deckcheck.model.cards import Card
 
 
@@ -24,23 +31,108 @@ class Found:
     query: str
     cards: list[Card]
     limit: int | None  # None: the text shows the default number, JSON every card
+    tokens_left_out: int = 0  # tokens that matched but are shown only with --tokens
+    tokens_shown: bool = False  # --tokens: the table has a token column (for a game that has tokens)
 
 
-def find_cards(query: str, game_id: str, *, limit: int | None = None, carddb_dirs: tuple[Path, ...] = ()) -> Found:
-    """The `cards search` command's search (bad input raises DeckcheckError)."""
-    game = get_game(game_id)
+@dataclass(frozen=True)
+class FoundEverywhere:
+    """The cards a query finds in every game (`cards search` without --game), one Found per game that has any."""
+
+    query: str
+    found: list[Found]
+    limit: int | None
+
+
+def find_cards(
+    query: str,
+    game_id: str | None,
+    *,
+    limit: int | None = None,
+    carddb_dirs: tuple[Path, ...] = (),
+    tokens: bool = False,
+) -> Found | FoundEverywhere:
+    """The `cards search` command's search (bad input raises DeckcheckError): in one game, or in every game when
+    `game_id` is None. Tokens (cards that come from no deck) are left out unless `tokens`."""
     check_query(query)
     if limit is not None and limit < 1:
         raise OptionError("limit", f"{mention('limit')} must be at least 1 (got {limit})", field="limit")
-    db = load_carddb(game.id, carddb_dirs)
-    return Found(db, query, search_cards(db, query), limit)
+    if game_id is not None:
+        return _find_in(get_game(game_id).id, query, limit, carddb_dirs, tokens)
+    found: list[Found] = []
+    refused: list[DeckcheckError] = []
+    for game in all_games():
+        db = load_carddb(game, carddb_dirs)
+        lacking = unknown_field_error(db, query)
+        if lacking is not None and not text_search(db, query):  # a filter on a field this game lacks: skipped
+            refused.append(lacking)
+            continue
+        found.append(_find_in(game, query, limit, carddb_dirs, tokens))
+    if not found:
+        raise DeckcheckError(f"{refused[0].reason} (and no other game's cards have it)")
+    return FoundEverywhere(query, found, limit)
 
 
-def render_found(found: Found, *, json_output: bool = False) -> str:
+def _find_in(game_id: str, query: str, limit: int | None, carddb_dirs: tuple[Path, ...], tokens: bool) -> Found:
+    db = load_carddb(game_id, carddb_dirs)
+    cards = search_cards(db, query)
+    if tokens:
+        return Found(db, query, cards, limit, tokens_shown=True)
+    kept = [card for card in cards if not is_token(card)]
+    return Found(db, query, kept, limit, len(cards) - len(kept))
+
+
+def is_token(card: Card) -> bool:
+    """A token: a card that comes from no deck (EVOLVE's `token = true`), made by effects during play."""
+    return bool(getattr(card, "token", False))
+
+
+def render_found(found: Found | FoundEverywhere, *, json_output: bool = False) -> str:
+    if isinstance(found, FoundEverywhere):
+        return _render_everywhere(found, json_output)
     if json_output:
         return render_json(found.db.game.id, found.query, found.cards, found.limit)
     limit = TEXT_LIMIT if found.limit is None else found.limit
-    return render_text(found.db, found.query, found.cards, limit, found.limit is None)
+    text = render_text(found.db, found.query, found.cards, limit, found.limit is None, tokens=found.tokens_shown)
+    return text + _tokens_note(found.tokens_left_out)
+
+
+def _tokens_note(count: int) -> str:
+    if not count:
+        return ""
+    return f"\n({count} token{'s' if count != 1 else ''} also match{'' if count != 1 else 'es'}; --tokens shows them)"
+
+
+def _render_everywhere(everywhere: FoundEverywhere, json_output: bool) -> str:
+    query, limit = everywhere.query, everywhere.limit
+    matched = [found for found in everywhere.found if found.cards]
+    if json_output:
+        records = [
+            {"game": found.db.game.id} | _printed_record(card)
+            for found in matched
+            for card in (found.cards if limit is None else found.cards[:limit])
+        ]
+        counts = {found.db.game.id: len(found.cards) for found in matched}
+        data = {"game": None, "query": query, "count": sum(counts.values()), "games": counts, "cards": records}
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    tokens = sum(found.tokens_left_out for found in everywhere.found)
+    if not matched:
+        hints = [f"{hint} [{found.db.game.id}]" for found in everywhere.found for hint in found.db.suggest(query, 1)]
+        message = f"No card of any game matches '{query}'."
+        if hints and filter_fields(query) is None:
+            message += f"\nDid you mean: {'; '.join(hints)}?"
+        return message + _tokens_note(tokens)
+    shown = TEXT_LIMIT if limit is None else limit
+    blocks = []
+    for found in matched:
+        count = len(found.cards)
+        heading = f"{found.db.game.title} (--game {found.db.game.id}): {count} card{'s' if count != 1 else ''}"
+        table = render_text(found.db, query, found.cards, shown, limit is None, tokens=found.tokens_shown)
+        blocks.append("\n".join([heading, table]))
+    total = sum(len(found.cards) for found in matched)
+    games = f"{len(matched)} game{'s' if len(matched) != 1 else ''}"
+    closing = f"{total} card{'s' if total != 1 else ''} in {games} match"
+    return "\n\n".join(blocks) + "\n\n" + closing + _tokens_note(tokens)
 
 
 def render_json(game_id: str, query: str, cards: list[Card], limit: int | None) -> str:
@@ -56,10 +148,15 @@ def _printed_record(card: Card) -> dict[str, Any]:
     return card.to_dict(by_alias=True, exclude_none=True) | {"number": card.printed_number, "name": card.printed_name}
 
 
-def render_text(db: CardDB, query: str, cards: list[Card], limit: int, default_limit: bool) -> str:
+def render_text(
+    db: CardDB, query: str, cards: list[Card], limit: int, default_limit: bool, *, tokens: bool = False
+) -> str:
     if not cards:
         return _no_match(db, query)
     headers, cells = _columns(db)
+    if tokens and "token" in db.game.card_model.record_fields:  # --tokens: say which rows are tokens
+        headers.append("token")
+        cells.append(lambda card: _cell(is_token(card)))
     rows = [[cell(card) for cell in cells] for card in cards[:limit]]
     lines = _table(headers, rows)
     lines.append(f"{len(cards)} cards match" if len(cards) != 1 else "1 card matches")

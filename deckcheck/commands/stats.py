@@ -11,6 +11,7 @@ from typing import Any
 
 from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.engine.deal import deal
+from deckcheck.engine.procedure import DEALT_WITHOUT
 from deckcheck.engine.table import Going
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.formats.read import parse_deck
@@ -129,7 +130,7 @@ def run_stats(
         floor=floor,
     )
     check_floor(deck, floor)
-    left_out = _left_out(deck)
+    left_out = [*_left_out(deck), *_dealt_without(deck, choices)]
     try:
         if not wants and not anys:
             if turn is not None:
@@ -229,6 +230,22 @@ def _left_out(deck: Deck) -> list[str]:
             f"{where}: left out of the odds: {count} × {entry.key!r} in {entry.section} ({why}; see `deckcheck check`)"
         )
     return notes
+
+
+def _dealt_without(deck: Deck, choices: dict[str, str]) -> list[str]:
+    """A note for each card setup places that the deck lacks and no draw depends on (a leader a registry export
+    did not record): the odds are those of the deck with it."""
+    if all(deck.size(section) for section in deck.game.sections):
+        return []
+    try:
+        notes = deal(deck, seed=0, turns=0, choices=choices).notes
+    except EngineError:
+        return []  # the refusal is said where the odds are worked out
+    return [
+        f"{deck.path} has no {zone} card: {DEALT_WITHOUT.removeprefix('none, ').replace('SECTION', zone)}"
+        for zone, value in notes.items()
+        if value == DEALT_WITHOUT.replace("SECTION", zone)
+    ]
 
 
 def check_setup(deck: Deck, choices: dict[str, str]) -> None:

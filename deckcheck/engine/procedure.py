@@ -17,6 +17,13 @@ if TYPE_CHECKING:
     from deckcheck.model.cards import Card
     from deckcheck.model.deck import Deck
 
+#: A table note (`notes[zone] = DEALT_WITHOUT`) for a deck missing a card that setup places and no draw depends on
+#: (a leader a registry export did not record): the deck is dealt without it, and `stats` says so.
+DEALT_WITHOUT = (
+    "none, dealt without one, as it changes no draw (`deckcheck check` reports it missing; "
+    "`deckcheck add DECK NUMBER --section SECTION` adds one)"
+)
+
 
 class MulliganKind(StrEnum):
     PARTIAL_SHUFFLE = "partial-shuffle"  # return any cards, shuffle them in, draw as many (Vanguard, IC Dragon Ball)

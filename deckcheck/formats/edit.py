@@ -27,6 +27,7 @@ class Change:
     key: str
     count: int
     line: int | None = None
+    comment: str | None = None  # written after a new line (the card's name beside its number), not on a changed one
 
 
 def edit_text(text: str, fmt: str, changes: list[Change]) -> str | None:
@@ -70,8 +71,8 @@ def _edit_toml(text: str, change: Change) -> str | None:
     if not mine:
         if _mentions_table(text, change.section) or change.count == 0:
             return None
-        block = tomli_w.dumps({change.section: {change.key: change.count}})
-        return text.rstrip("\n") + "\n\n" + block
+        block = tomli_w.dumps({change.section: {change.key: change.count}}).rstrip("\n")
+        return text.rstrip("\n") + "\n\n" + block + _trailing(change) + "\n"
     start = mine[0] + 1
     end = next((index for index, _ in headers if index > mine[0]), len(lines))
     last_key = mine[0]
@@ -95,8 +96,14 @@ def _edit_toml(text: str, change: Change) -> str | None:
     line = tomli_w.dumps({change.key: change.count}).rstrip("\n")
     if lines[last_key].lstrip().startswith('"') and not line.startswith('"'):  # quote keys as the section does
         line = tomli_w.dumps({"key": change.key})[len("key = ") :].rstrip("\n") + f" = {change.count}"
-    lines.insert(last_key + 1, line)
+    lines.insert(last_key + 1, line + _trailing(change))
     return "\n".join(lines)
+
+
+def _trailing(change: Change) -> str:
+    """`  # comment` for a new line (a comment of one line of printable text only), else ''."""
+    comment = change.comment
+    return f"  # {comment}" if comment and comment.isprintable() and comment != change.key else ""
 
 
 def _mentions_table(text: str, section: str) -> bool:
@@ -135,7 +142,7 @@ def _edit_text(text: str, change: Change) -> str | None:
         return "\n".join(lines)
     if change.count == 0:
         return None
-    new_line = f"{change.count} {change.key}"
+    new_line = f"{change.count} {change.key}" + _trailing(change)
     if mine:
         lines.insert(mine[-1][0] + 1, new_line)
     elif change.section in headers:

@@ -47,17 +47,22 @@ class Sheet:
         )
         return f"NOT LEGAL: {counted}" if errors else f"Legal, with {counted}"
 
-    def rules_of(self, number: str) -> list[str]:
-        """The rules whose violations name this card number (as printed or as the database keeps it)."""
-        return list(self._rules_by_number.get(norm_number(number), ())) if number else []
+    def rules_of(self, number: str, section: str | None = None) -> list[str]:
+        """The rules whose violations name this card number (as printed or as the database keeps it) in `section`:
+        a violation of one section never marks the same number in another; one about no section (the whole deck)
+        marks the number wherever it stands."""
+        if not number:
+            return []
+        found = self._rules_by_number.get(norm_number(number), {})
+        return [rule for (rule, of), _ in found.items() if section is None or of is None or of == section]
 
     @cached_property
-    def _rules_by_number(self) -> dict[str, dict[str, None]]:
+    def _rules_by_number(self) -> dict[str, dict[tuple[str, str | None], None]]:
         # Indexed once: asking every row of a deck of 40,000 unknown keys through every violation took 20 s.
-        index: dict[str, dict[str, None]] = {}
+        index: dict[str, dict[tuple[str, str | None], None]] = {}
         for violation in self.violations:
             for number in violation.cards:
-                index.setdefault(norm_number(number), {})[violation.rule] = None
+                index.setdefault(norm_number(number), {})[(violation.rule, violation.section)] = None
         return index
 
 
@@ -125,7 +130,7 @@ def section_tables(deck: Deck, sheet: Sheet | None = None) -> list[SectionTable]
     tables = []
     for section in sections_of(deck):
         known = section in deck.game.sections
-        rows = _marked(_rows(deck, section), sheet)
+        rows = _marked(_rows(deck, section), sheet, section)
         if not rows and (not known or section not in deck.game.always_listed):
             continue
         tables.append(SectionTable(section, section_label(deck.game, section), rows, deck.size(section), known))
@@ -143,13 +148,13 @@ def _rows(deck: Deck, section: str) -> list[Row]:
     return rows
 
 
-def _marked(rows: list[Row], sheet: Sheet | None) -> list[Row]:
-    """Each row whose card a violation names gets the rule ids in its note."""
+def _marked(rows: list[Row], sheet: Sheet | None, section: str) -> list[Row]:
+    """Each row whose card a violation of its section (or of the whole deck) names gets the rule ids in its note."""
     if sheet is None or not sheet.violations:
         return rows
     marked = []
     for row in rows:
-        rules = sheet.rules_of(row.number)
+        rules = sheet.rules_of(row.number, section)
         if rules:
             note = "; ".join(part for part in (row.note, "see " + ", ".join(rules)) if part)
             row = Row(row.count, row.number, row.name, note)

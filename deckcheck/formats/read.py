@@ -108,6 +108,11 @@ def _load_toml(path: str, text: str) -> dict[str, Any]:
         return parse_within_limits(tomli.loads, text, path, "toml")  # a 5,000-digit count: a malformed file
     except tomli.TOMLDecodeError as error:
         reason, line = toml_error_position(error)
+        if reason.startswith("Cannot "):  # tomllib's "Cannot overwrite a value" / "Cannot declare ... twice"
+            from deckcheck._util.positions import toml_duplicate_message  # deferred: a malformed deck only
+
+            if (repeated := toml_duplicate_message(text)) is not None:
+                raise DeckcheckError(repeated[0], path=path, line=repeated[1]) from None
         raise DeckcheckError(f"is not valid TOML: {reason}", path=path, line=line) from None
 
 

@@ -52,6 +52,11 @@ def _game_by_module(game_id: str) -> Game | None:
     return game if isinstance(game, Game) and game.id == game_id else None
 
 
+def is_game_id(text: str) -> bool:
+    """Whether `text` is a game's id (importing that game's module only, as get_game does)."""
+    return _game_by_module(text) is not None
+
+
 def get_game(game_id: str, *, path: str | Path | None = None, line: int | None = None) -> Game:
     if (game := _game_by_module(game_id)) is not None:
         return game

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.text import plural, with_article
-from deckcheck.engine.procedure import MulliganKind, Setup, expand
+from deckcheck.engine.procedure import DEALT_WITHOUT, MulliganKind, Setup, expand
 from deckcheck.errors import DeckcheckError, EngineError
 from deckcheck.model.cards import (
     After,
@@ -1055,6 +1055,13 @@ def _setup_leaders(
         return None, "class"
     if chosen.format == SEALED and deck.size("leader") == 0:
         table.log("leader", "B-1 6.2.1", "no leader card: the leader steps are skipped (sealed, B-1 6.2.1)")
+        table.notes["basis"] = "none"
+        return None, None
+    if deck.size("leader") == 0:  # a registry export records no leader: the leader changes no draw (issue 25)
+        table.log(
+            "leader", "6.2.1.2", "no leader card: " + DEALT_WITHOUT.removeprefix("none, ").replace("SECTION", "leader")
+        )
+        table.notes["leader"] = DEALT_WITHOUT.replace("SECTION", "leader")
         table.notes["basis"] = "none"
         return None, None
     lead = _leader_for_setup(deck)

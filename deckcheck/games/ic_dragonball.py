@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 from deckcheck._util.text import plural
-from deckcheck.engine.procedure import MulliganKind, Setup, expand
+from deckcheck.engine.procedure import DEALT_WITHOUT, MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, Name, PlainInt, Record, choice, invalid_fields, validates_after
 from deckcheck.model.deck import Deck
@@ -268,16 +268,22 @@ DECK_OUT_REF = "9-2-4"
 def _prepare(table: Table[DragonBallCard], deck: Deck[DragonBallCard], choices: dict[str, str]) -> None:
     """Steps 2 and 3: the leader to the leader area front side up (5-2-1-2, 3-5-1), then shuffle the deck (5-2-1-3)."""
     leaders = expand(deck.cards("leader"))
-    if len(leaders) != 1 or leaders[0].type != "leader":
+    if deck.size("leader") == 0:  # a registry export records no leader: the leader changes no draw (issue 25)
+        table.notes["leader"] = DEALT_WITHOUT.replace("SECTION", "leader")
+        table.log(
+            "leader", "5-2-1-2", "no leader card: " + DEALT_WITHOUT.removeprefix("none, ").replace("SECTION", "leader")
+        )
+    elif len(leaders) != 1 or leaders[0].type != "leader":
         found = ", ".join(f"{card.label()} ({card.type})" for card in leaders) or "none"
         raise EngineError(
             "the setup needs exactly 1 leader card in the leader section to put in the leader area "
             f"(5-2-1-2, 5-1-2); found {len(leaders)}: {found}"
         )
-    (leader_card,) = leaders
-    table.zone("leader").append(leader_card)
-    table.notes["leader"] = leader_card.label()
-    table.log("leader", "5-2-1-2", f"{leader_card.label()} to the leader area, front side up", [leader_card])
+    else:
+        (leader_card,) = leaders
+        table.zone("leader").append(leader_card)
+        table.notes["leader"] = leader_card.label()
+        table.log("leader", "5-2-1-2", f"{leader_card.label()} to the leader area, front side up", [leader_card])
     table.deck = expand(deck.cards("main"))
     needed = HAND_SIZE + LIFE
     if len(table.deck) < needed:

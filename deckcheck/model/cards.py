@@ -137,12 +137,43 @@ def value_validator(annotation: Any) -> Callable[[Any], Any]:
 
 
 class RecordError(ValueError):
-    """A record that does not validate: `errors` as pydantic lists them (type, loc, msg, input)."""
+    """A record that does not validate. `str(error)` names every field and reason; ``errors()`` lists them as
+    pydantic does (type, loc, msg, input), so code written for pydantic's ValidationError works unchanged."""
 
     def __init__(self, title: str, errors: list[dict[str, Any]]) -> None:
-        super().__init__(f"{len(errors)} validation error(s) for {title}")
         self.title = title
-        self.errors = errors
+        self._errors = _ErrorList(errors)
+        count = len(errors)
+        details = "; ".join(_field_and_reason(detail) for detail in errors)
+        super().__init__(f"{count} validation error{'s' if count != 1 else ''} for {title}: {details}")
+
+    @property
+    def errors(self) -> _ErrorList:
+        """The problems: call it (``error.errors()``, as with pydantic); used as a list (``error.errors[0]``, the
+        older form) it still works."""
+        return self._errors
+
+    def error_count(self) -> int:
+        return len(self._errors)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable (a worker process hands it back): made again from its parts
+        return (type(self), (self.title, list(self._errors)))
+
+
+class _ErrorList(list[dict[str, Any]]):
+    """RecordError's problems: a list that can also be called, returning a copy of itself (pydantic's
+    ``errors()``)."""
+
+    def __call__(self) -> list[dict[str, Any]]:
+        return list(self)
+
+
+def _field_and_reason(detail: dict[str, Any]) -> str:
+    loc = ".".join(str(part) for part in detail.get("loc", ())) or "-"
+    reason = str(detail.get("msg", detail.get("type", "invalid"))).removeprefix("Value error, ")
+    given = detail.get("input")
+    shown = "" if given is None or isinstance(given, dict) or detail.get("type") == "missing" else f" (got {given!r})"
+    return f"field '{loc}': {reason}{shown}"
 
 
 def invalid_fields(title: str, problems: Iterable[tuple[str, str, str, Any]]) -> Exception:

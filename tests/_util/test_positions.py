@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck._util.positions import json_key_lines, load_json, toml_key_lines, toml_table_array_lines
+from deckcheck._util.positions import (
+    json_key_lines,
+    load_json,
+    toml_duplicate,
+    toml_key_lines,
+    toml_table_array_lines,
+)
 from deckcheck.errors import DeckcheckError
 
 TOML = '''game = "vanguard"   # comment with a = sign
@@ -80,3 +86,10 @@ def test_where_a_value_over_several_lines_ends():
     ends = {}
     json_key_lines('{"main": {\n "A": 1,\n "B":\n  4,\n "C": [1,\n  2] },\n "g": {}}', ends=ends)
     assert ends == {("main", "B"): 4, ("main", "C"): 6, ("main",): 6}
+
+
+def test_toml_duplicate_finds_the_first_repeat_and_follows_records_of_an_array_of_tables():
+    assert toml_duplicate('a = 1\n[t]\na = 2\n"b" = 1\nb = 2\n') == (("t", "b"), 4, 5)
+    records = '[[cards]]\nnumber = "1"\n[[cards]]\nnumber = "2"  # a new record: no repeat\nname = "x"\nname = "y"\n'
+    assert toml_duplicate(records) == (("cards", 2, "name"), 5, 6)
+    assert toml_duplicate('[t]\na = """\na = 2\n"""\n') is None  # inside a multi-line string: not a key

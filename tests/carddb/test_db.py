@@ -13,7 +13,7 @@ import pytest
 import tomli_w
 from conftest import VANGUARD_RECORDS, make_db
 
-from deckcheck.carddb.db import carddb_layers, load_carddb, shipped_carddb_dir
+from deckcheck.carddb.db import carddb_layers, load_carddb, load_layers, shipped_carddb_dir
 from deckcheck.errors import CardDatabaseError, DeckcheckError
 from deckcheck.games import all_games
 
@@ -260,3 +260,53 @@ def test_a_deck_of_many_unknown_keys_gets_suggestions_for_the_first_ones_only():
     with_hints = [v for v in unknown if v.extra["suggestions"]]
     assert len(with_hints) == SUGGESTED_KEYS_PER_DECK + 1  # Blaster Blad0 again in [g]: already worked out
     assert all("Did you mean" not in v.message for v in unknown if not v.extra["suggestions"])
+
+
+def test_a_card_file_key_written_twice_names_the_record_and_both_lines(tmp_path):
+    folder = tmp_path / "db" / "vanguard"
+    folder.mkdir(parents=True)
+    text = 'game = "vanguard"\n[[cards]]\nnumber = "X-1"\nname = "a"\ntype = "normal"\ngrade = 0\nname = "b"\n'
+    (folder / "c.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(CardDatabaseError) as raised:
+        load_layers("vanguard", [tmp_path / "db"])
+    assert 'the key "name" of [[cards]] number 1 is written twice, on lines 4 and 7' in str(raised.value)
+
+
+def test_a_name_in_another_case_resolves_when_no_name_matches_as_written():
+    db = make_db(
+        "vanguard",
+        [
+            {"number": "T-500", "name": "Blaster Blade", "type": "normal", "grade": 2, "clans": ["C"]},
+            {"number": "T-501", "name": "blaster blade", "type": "normal", "grade": 1, "clans": ["C"]},
+            {"number": "T-502", "name": "Ｍａｒｔｈ", "type": "normal", "grade": 1, "clans": ["C"]},
+        ],
+    )
+    assert db.resolve("blaster blade").number == "T-501"  # as written wins
+    assert db.resolve("BLASTER BLADE").number == "T-500"  # else the lowest number of the name in any case
+    assert db.resolve("MARTH").number == "T-502"  # width and case forgiven together
+    assert db.resolve("ﾌﾞﾗｽﾀｰ") is None and db.resolve("nothing") is None
+
+
+@pytest.mark.parametrize("inside", ["cards.toml", "regulations"])
+def test_a_game_folder_given_as_a_database_is_refused_naming_the_folder_to_give(tmp_path, inside):
+    game_folder = tmp_path / "mydb" / "vanguard"
+    game_folder.mkdir(parents=True)
+    if inside == "regulations":
+        (game_folder / "regulations").mkdir()
+    else:
+        (game_folder / inside).write_text('game = "vanguard"\ncards = []\n', encoding="utf-8")
+    with pytest.raises(DeckcheckError) as raised:
+        carddb_layers([game_folder])
+    message = str(raised.value)
+    assert "is the vanguard folder of a card database" in message and f"carddb_dirs {tmp_path / 'mydb'})" in message
+    assert carddb_layers([tmp_path / "mydb"])[-1] == tmp_path / "mydb"  # the folder above it is a database
+
+
+def test_a_database_named_after_a_game_is_still_a_database(tmp_path):
+    named = tmp_path / "vanguard"  # a database folder that happens to be called vanguard: it holds vanguard/
+    (named / "vanguard").mkdir(parents=True)
+    (named / "notes.toml").write_text("", encoding="utf-8")
+    assert carddb_layers([named])[-1] == named
+    empty = tmp_path / "x" / "cipher"  # named after a game but holding nothing of one: left alone
+    empty.mkdir(parents=True)
+    assert carddb_layers([empty])[-1] == empty

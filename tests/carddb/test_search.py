@@ -529,7 +529,10 @@ def test_shipped_vanguard_filter_matches_the_records() -> None:
 @pytest.mark.usefixtures("shipped")
 def test_shipped_evolve_filter_with_japanese_class() -> None:
     db = load_carddb("evolve")
-    found = sorted((c for c in db.cards.values() if c.cost == 2 and c.class_ == "forest"), key=lambda c: c.number)
+    found = sorted(
+        (c for c in db.cards.values() if c.cost == 2 and c.class_ == "forest" and not c.token),  # no --tokens
+        key=lambda c: c.number,
+    )
     expected = [c.printed_number for c in found]  # in the order of the normalised numbers, shown as printed
     assert len(expected) >= 2
     assert shipped_numbers("cost=2,class=エルフ", "evolve") == expected

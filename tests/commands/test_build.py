@@ -138,13 +138,16 @@ def test_add_unknown_card_lists_closest_and_changes_nothing(tmp_path, cards):
     assert path.read_bytes() == before
 
 
-def test_add_a_name_of_two_different_cards_is_ambiguous(tmp_path, cards):
+def test_add_a_name_of_two_different_cards_means_what_a_deck_file_means_and_names_the_other(tmp_path, cards):
     path = tmp_path / "d.deck.toml"
     invoke("new", path, "--game", "vanguard")
-    before = path.read_bytes()
     code, output = invoke("add", path, "Twin", "--carddb", cards)
-    assert code == 2 and "T-300" in output and "T-301" in output and "Give the card number" in output
-    assert path.read_bytes() == before
+    assert code == 0, output  # a deck file's "Twin" = 1 is T-300 (the lowest number): add writes that card
+    assert deck_data(path)["main"] == {"T-300": 1}
+    assert "'Twin' is also the name of Twin (T-301): give its number for that card" in output
+    other = tmp_path / "e.deck.toml"
+    other.write_text('game = "vanguard"\n[main]\n"Twin" = 1\n', encoding="utf-8")
+    assert parse_and_resolve(other, cards).entries[0].card.number == "T-300"  # the same card
 
 
 def test_add_a_name_of_reprints_takes_the_lowest_number(tmp_path, cards):
@@ -295,7 +298,9 @@ def test_edits_keep_comments_and_layout(tmp_path, cards):
     assert invoke("add", path, "T-002", "-n", "4", "--carddb", cards)[0] == 0
     assert invoke("add", path, "T-201", "--carddb", cards)[0] == 0
     expected = COMMENTED.replace('"T-100" = 4  # core', '"T-100" = 3  # core')
-    expected = expected.replace('"T-001" = 4\n', '"T-001" = 4\n"T-002" = 4\n').replace('"T-201" = 2', '"T-201" = 3')
+    expected = expected.replace('"T-001" = 4\n', '"T-001" = 4\n"T-002" = 4  # Draw\n').replace(
+        '"T-201" = 2', '"T-201" = 3'
+    )
     assert path.read_text(encoding="utf-8") == expected
 
 
@@ -325,7 +330,7 @@ def test_text_decklists_are_edited_line_by_line(tmp_path, cards):
     assert invoke("add", path, "T-101", "-n", "2", "--carddb", cards)[0] == 0
     assert invoke("add", path, "Stride", "--carddb", cards)[0] == 0
     assert path.read_text(encoding="utf-8") == (
-        "game: vanguard\n# opening\n5x T-100  # core\n2 T-101\n## g\n3 Stride\n"
+        "game: vanguard\n# opening\n5x T-100  # core\n2 T-101  # Unit 1\n## g\n3 Stride\n"
     )
 
 
@@ -333,7 +338,7 @@ def test_a_text_deck_gets_a_new_section_at_the_end(tmp_path, cards):
     path = tmp_path / "d.txt"
     path.write_text("game: vanguard\n4 T-100\n", encoding="utf-8")
     assert invoke("add", path, "T-201", "--carddb", cards)[0] == 0
-    assert path.read_text(encoding="utf-8") == "game: vanguard\n4 T-100\n\n## g\n1 T-201\n"
+    assert path.read_text(encoding="utf-8") == "game: vanguard\n4 T-100\n\n## g\n1 T-201  # Stride\n"
 
 
 def test_windows_line_ends_and_byte_order_mark_are_kept(tmp_path, cards):
@@ -656,7 +661,7 @@ def test_one_crlf_line_in_an_lf_deck_stays_the_only_one(tmp_path, cards):
     path.write_bytes(original)
     assert invoke("add", path, "T-102", "--carddb", cards)[0] == 0
     assert invoke("add", path, "T-100", "--carddb", cards)[0] == 0
-    assert path.read_bytes() == original.replace(b'"T-100" = 1', b'"T-100" = 2') + b'"T-102" = 1\n'
+    assert path.read_bytes() == original.replace(b'"T-100" = 1', b'"T-100" = 2') + b'"T-102" = 1  # Unit 2\n'
 
 
 def test_a_crlf_deck_with_one_lf_line_keeps_both_and_new_lines_are_crlf(tmp_path, cards):
@@ -664,7 +669,7 @@ def test_a_crlf_deck_with_one_lf_line_keeps_both_and_new_lines_are_crlf(tmp_path
     path.write_bytes(b"game: vanguard\r\n4 T-100\n1 T-101\r\n")
     assert invoke("add", path, "T-102", "--carddb", cards)[0] == 0
     assert invoke("add", path, "T-100", "--carddb", cards)[0] == 0
-    assert path.read_bytes() == b"game: vanguard\r\n5 T-100\n1 T-101\r\n1 T-102\r\n"
+    assert path.read_bytes() == b"game: vanguard\r\n5 T-100\n1 T-101\r\n1 T-102  # Unit 2\r\n"
 
 
 def test_a_json_deck_with_a_duplicate_key_is_refused_byte_for_byte(tmp_path, cards):
@@ -726,3 +731,61 @@ def test_new_accepts_the_one_format_of_a_game_that_has_one(run_cli, tmp_path, is
     assert "format" not in path.read_text(encoding="utf-8")
     code, _, err = run_cli("new", tmp_path / "w.deck.toml", "--game", "vanguard", "--format", "sealed")
     assert code == 2 and "--format 'sealed': vanguard has one format only (standard)" in err
+
+
+def parse_and_resolve(path, carddb):
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+
+    source = parse_deck(path)
+    return resolve_deck(source, load_carddb(source.game_id, [carddb])).source
+
+
+@pytest.mark.parametrize(
+    ("game", "typed", "number"),
+    [
+        ("cipher", "Prince of a Fallen Land Marth", "B01-002"),  # printings B01-002 and P01-012: one card
+        ("cipher", "prince of a fallen land MARTH", "B01-002"),  # Cipher's English names in any case
+        ("cipher", "B01-001SR+", "B01-001"),  # a printed code with its rarity
+        ("vanguard", "g-bt01-001", "G-BT01/001"),  # a printed number typed with a dash, in lower case
+        ("evolve", "エンシェントエルフ", "BP01-002"),  # a follower and its EVOLVE card: main means the follower
+    ],
+)
+def test_add_takes_every_name_a_deck_file_takes(tmp_path, isolated_carddb, game, typed, number):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", game)
+    code, output = invoke("add", path, typed)
+    assert code == 0, output
+    written = {
+        key: count
+        for section in deck_data(path).values()
+        if isinstance(section, dict)
+        for key, count in section.items()
+    }
+    assert written == {number: 1}
+    listed = tmp_path / "listed.deck.toml"
+    listed.write_text(f'game = "{game}"\n[main]\n"{typed}" = 1\n', encoding="utf-8")
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+
+    assert resolve_deck(parse_deck(listed), load_carddb(game)).entries[0].card.number == number
+
+
+def test_add_a_shared_name_to_the_evolve_deck_takes_the_evolve_card(tmp_path, isolated_carddb):
+    path = tmp_path / "d.deck.toml"
+    invoke("new", path, "--game", "evolve")
+    code, output = invoke("add", path, "エンシェントエルフ")
+    assert "--section evolve for that card" in output
+    code, output = invoke("add", path, "エンシェントエルフ", "--section", "evolve")
+    assert code == 0, output
+    assert deck_data(path)["evolve"] == {"BP01-003": 1}
+
+
+@pytest.mark.parametrize("typed", ["prince of a fallen land marth", "B01-002SR", "Prince of a Fallen Land Marth"])
+def test_set_lord_takes_every_name_a_deck_file_takes(tmp_path, isolated_carddb, typed):
+    path = tmp_path / "c.deck.toml"
+    invoke("new", path, "--game", "cipher")
+    code, output = invoke("set", path, "lord", typed)
+    assert code == 0, output
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+
+    deck = resolve_deck(parse_deck(path), load_carddb("cipher"))
+    assert deck.key_cards["lord"] is not None and deck.key_cards["lord"].number == "B01-002"

@@ -23,6 +23,10 @@ def invoke(*args: object) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def without_comments(text: str) -> list[str]:
+    return [line.split("  # ")[0] for line in text.splitlines() if line and not line.startswith("#")]
+
+
 def sections_of(path: Path) -> dict[str, dict[str, int]]:
     """Counts per section and card key, summed as the contract reads a deck."""
     result: dict[str, dict[str, int]] = {}
@@ -43,7 +47,9 @@ def test_toml_text_json_toml_keeps_every_count_and_section(tmp_path, isolated_ca
     for written in ("a.deck.toml", "b.txt", "c.json", "d.deck.toml"):
         assert sections_of(tmp_path / written) == expected, written
         assert content(parse_deck(tmp_path / written))["keys"] == parse_deck(example).keys
-    assert (tmp_path / "a.deck.toml").read_bytes() == (tmp_path / "d.deck.toml").read_bytes()
+    # the same lines but for comments: the example's own are kept in a (and b), and JSON (c, d) has none
+    a, d = ((tmp_path / name).read_text(encoding="utf-8") for name in ("a.deck.toml", "d.deck.toml"))
+    assert without_comments(a) == without_comments(d)
 
 
 def test_stdout_when_no_output_file(tmp_path):
@@ -344,3 +350,65 @@ def test_a_wrapped_export_keeps_the_game_title_id_beside_the_deck(tmp_path):
     code, output = invoke("convert", source, "--to", "toml")
     assert code == 0, output
     assert tomllib.loads(without_notes(output))["game"] == "evolve"
+
+
+def test_an_export_without_a_leader_says_how_to_add_one_and_stats_counts_it(tmp_path, isolated_carddb):
+    source = write_export(tmp_path)
+    data = json.loads(source.read_text(encoding="utf-8"))
+    del data["p_list"]
+    source.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    deck = tmp_path / "deck.deck.toml"
+    code, output = invoke("convert", source, "--to", "toml", "--out", deck)
+    assert code == 0, output
+    assert "the export's p_list is empty, so the deck has no [leader] card" in output
+    assert f"`deckcheck add {deck} NUMBER --section leader`" in output
+    assert "leader" not in tomllib.loads(deck.read_text(encoding="utf-8"))
+    code, output = invoke("add", deck, "BP01-LD01", "--section", "leader")  # the command said works
+    assert code == 0, output
+    code, output = invoke("convert", write_export(tmp_path), "--to", "toml")  # with its leader: no note
+    assert code == 0 and "p_list is empty" not in output
+
+
+def test_an_evolve_deck_without_a_leader_is_dealt_with_a_note(tmp_path, isolated_carddb):
+    deck = tmp_path / "deck.deck.toml"
+    deck.write_text(
+        'game = "evolve"\n[main]\n' + "".join(f'"{n}" = 3\n' for n in ("BP01-015", "BP04-010", "BP05-109")),
+        encoding="utf-8",
+    )
+    code, output = invoke("hand", deck, "--seed", "1")
+    assert code == 0 and "leader: none, dealt without one, as it changes no draw" in output
+    code, output = invoke("stats", deck, "--want", "cost<=2")
+    assert code == 0 and f"note: {deck} has no leader card" in output
+
+
+COMMENTED_DECK = """# my deck
+game = "evolve"
+basis = "class"  # elves
+[leader]
+"BP01-LD01" = 1
+[main]
+# the engine
+"BP01-015" = 3  # keep 3
+"BP04-010" = 3
+"不思議な青空・アリス" = 2
+"""
+
+
+def test_convert_keeps_toml_comments_in_toml_and_text_and_names_each_number(tmp_path, isolated_carddb):
+    deck = tmp_path / "d.deck.toml"
+    deck.write_text(COMMENTED_DECK, encoding="utf-8")
+    code, toml = invoke("convert", deck, "--to", "toml")
+    assert code == 0 and "dropped" not in toml
+    lines = toml.splitlines()
+    assert lines[0] == "# my deck" and 'basis = "class"  # elves' in lines
+    assert "# the engine" in lines and "BP01-015 = 3  # keep 3" in lines  # the user's comment is kept
+    assert "BP01-LD01 = 1  # アリサ" in lines and "BP04-010 = 3  # 小さな勇士・スクナ" in lines  # names added
+    assert '"不思議な青空・アリス" = 2' in lines  # a name needs no comment
+    text_file = tmp_path / "d.txt"
+    assert invoke("convert", deck, "--to", "text", "--out-file", text_file)[0] == 0
+    text = text_file.read_text(encoding="utf-8").splitlines()
+    assert text[0] == "# my deck" and "3 BP01-015  # keep 3" in text and "3 BP04-010  # 小さな勇士・スクナ" in text
+    code, back = invoke("convert", text_file, "--to", "toml")  # text to TOML keeps them too
+    assert code == 0 and "BP01-015 = 3  # keep 3" in back.splitlines() and "# the engine" in back.splitlines()
+    code, output = invoke("convert", deck, "--to", "json")
+    assert code == 0 and "deckcheck: dropped: 4 comments (JSON has no comments)" in output

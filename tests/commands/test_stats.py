@@ -123,12 +123,10 @@ def test_a_long_simulation_says_its_estimate_even_when_piped(monkeypatch, capsys
     [
         # Vanguard (the starter cards): no grade-0 unit, no first vanguard (5.4.3)
         ("game: vanguard\n## main\n4 DC-VG-029\n4 DC-VG-026\n", "no grade-0 unit"),
-        # IC Dragon Ball: no leader in the leader area
-        ("game: ic-dragonball\n## main\n7 DC-DB-025\n3 DC-DB-010\n", "leader"),
         # IC Dragon Ball: too few cards for the opening hand and the life
         ("game: ic-dragonball\n## leader\n1 DC-DB-004\n## main\n2 DC-DB-010\n", "card"),
     ],
-    ids=["vanguard-no-grade-0", "ic-no-leader", "ic-too-few-cards"],
+    ids=["vanguard-no-grade-0", "ic-too-few-cards"],
 )
 def test_default_report_on_a_deck_that_cannot_be_set_up_exits_2_with_the_reason(
     run_cli, starter_carddb, tmp_path, deck, reason
@@ -385,3 +383,33 @@ def test_a_want_naming_the_start_amulet_counts_the_copies_left_in_the_deck(run_c
         isolated_carddb / "3.deck.toml", "", {"CP03-LD01": 1}, _VG_MAIN | {"CP03-021": 3, "CP03-014": 1}, _VG_EVOLVE
     )
     assert Fraction(json.loads(run_cli("stats", three, *want)[1])["exact"]) == 1 - Fraction(comb(37, 4), comb(39, 4))
+
+
+@pytest.mark.parametrize(
+    "deck",
+    [
+        "game: ic-dragonball\n## main\n7 DC-DB-025\n3 DC-DB-010\n",  # a registry export records no leader
+        "game: ic-dragonball\n## leader\n## main\n7 DC-DB-025\n3 DC-DB-010\n",
+    ],
+)
+def test_a_deck_without_a_leader_is_counted_with_a_note(run_cli, starter_carddb, tmp_path, deck):
+    path = tmp_path / "no-leader.txt"
+    path.write_text(deck, encoding="utf-8")
+    code, out, err = run_cli("stats", path, "--want", "type=battle")
+    assert code == 0, err
+    assert f"note: {path} has no leader card: dealt without one, as it changes no draw" in out
+    assert "--section leader" in out
+    code, out, err = run_cli("stats", path, "-o", "json")
+    assert code == 0, err
+    assert any("has no leader card" in note for note in json.loads(out)["notes"])
+    code, out, err = run_cli("hand", path, "--seed", "1")
+    assert code == 0, err
+    assert "leader: none, dealt without one" in out
+
+
+def test_a_deck_with_its_leader_gets_no_leader_note(run_cli, starter_carddb, tmp_path):
+    path = tmp_path / "led.txt"
+    path.write_text("game: ic-dragonball\n## leader\n1 DC-DB-004\n## main\n7 DC-DB-025\n3 DC-DB-010\n", "utf-8")
+    code, out, err = run_cli("stats", path, "--want", "type=battle")
+    assert code == 0, err
+    assert "no leader card" not in out

@@ -369,3 +369,30 @@ def test_marking_rows_reads_the_problems_once_not_once_per_row(db) -> None:
     assert len(reads) <= 5  # a few passes over all problems (title, list, marks), not one per row
     rows = md_tables(text)["Main deck"]["rows"]
     assert ("5", "T-100", "Unit 0 *(see vanguard.copies)*") in rows and len(rows) == 302
+
+
+def test_a_problem_marks_the_row_of_its_own_section_not_the_same_number_elsewhere(run_cli, tmp_path, isolated_carddb):
+    # 自然の導き (BP01-015), a spell, is legal in the main deck; the one copy in the evolve deck breaks evolve-types.
+    deck = tmp_path / "ev.deck.toml"
+    deck.write_text(
+        'game = "evolve"\nbasis = "class"\n[leader]\n"BP01-LD01" = 1\n[main]\n"BP01-015" = 3\n'
+        '[evolve]\n"BP01-015" = 1\n',
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli("convert", deck, "--to", "markdown")
+    assert code == 0 and "evolve.evolve-types (evolve)" in out
+    tables = md_tables(out)
+    main, evolve = (next(t["rows"] for k, t in tables.items() if k.startswith(word)) for word in ("Main", "EVOLVE"))
+    assert ("3", "BP01-015", "自然の導き") in main  # not marked
+    assert ("1", "BP01-015", "自然の導き *(see evolve.evolve-types)*") in evolve
+    code, page, _ = run_cli("convert", deck, "--to", "html")
+    assert code == 0 and page.count('<tr class="problem">') == 1
+
+
+def test_a_problem_of_no_section_marks_the_number_in_every_section(db) -> None:
+    from deckcheck.model.violation import Violation
+
+    deck = vanguard_deck(db, g={"T-201": 4, "T-100": 1})
+    whole = Violation("x.whole", "error", None, "about the whole deck", cards=["T-100"])
+    text = render_markdown(deck, Sheet(violations=[whole]))
+    assert text.count("*(see x.whole)*") == 2

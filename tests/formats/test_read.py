@@ -242,3 +242,21 @@ def test_a_header_given_twice_in_a_text_decklist_names_both_lines(tmp_path, db, 
     line = 1 if key == "game" else 2
     assert f"the header '{key}:' is given twice, on lines {line} and 4" in str(caught.value)
     assert caught.value.line == 4 and str(tmp_path / "d.txt") in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "line"),
+    [
+        ('game = "vanguard"\n[main]\n"T-100" = 1\n"T-101" = 2\n"T-100" = 3\n', 'the key "T-100" of [main]', 5),
+        ('game = "vanguard"\n[main]\n"T-100" = 1\n[g]\n\n[main]\n"T-101" = 1\n', "the table [main]", 6),
+        ('game = "vanguard"\nname = "a"\nname = "b"\n[main]\n', 'the key "name" is written twice', 3),
+    ],
+)
+def test_a_toml_key_written_twice_is_named_with_both_lines(tmp_path, db, text, said, line):
+    with pytest.raises(DeckcheckError) as raised:
+        deck_from(tmp_path, "d.deck.toml", text, db)
+    message = str(raised.value)
+    assert said in message and "Cannot overwrite" not in message and "Cannot declare" not in message
+    first = {5: 3, 6: 2, 3: 2}[line]
+    assert f"written twice, on lines {first} and {line}; keep one" in message
+    assert raised.value.line == line

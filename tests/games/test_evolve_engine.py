@@ -309,7 +309,6 @@ def test_starter_decks(starter_carddb):
 @pytest.mark.parametrize(
     ("leader", "reason"),
     [
-        ({}, "is empty"),
         ({"L-FOREST": 1, "L-FOREST2": 1}, "has 2 cards"),
         ({"L-FOREST": 2}, "has 2 cards"),
         ({C[0]: 1}, "is not a leader card"),
@@ -319,6 +318,14 @@ def test_starter_decks(starter_carddb):
 def test_no_single_leader(db, leader, reason):
     with pytest.raises(EngineError, match=reason):
         deal(forest(db, leader=leader), seed=1, going="first")
+
+
+def test_no_leader_at_all_is_dealt_without_one_with_a_note(db):
+    # A registry export records no leader; the leader changes no draw, so the deck is dealt as it would be with one.
+    table = deal(forest(db, leader={}), seed=1, going="first")
+    led = deal(forest(db), seed=1, going="first")
+    assert table.zone("leader") == [] and str(table.notes["leader"]).startswith("none, dealt without one")
+    assert [card.number for card in table.hand] == [card.number for card in led.hand]
 
 
 def test_main_deck_too_small_for_the_opening_hand(db):

@@ -320,13 +320,21 @@ def test_shipped_example_decks_deal(path):
 
 @pytest.mark.parametrize(
     "leader_section",
-    [{}, {"L1": 1, "L2": 1}, {"L1": 2}, {"B01": 1}],
-    ids=["empty", "two-leaders", "two-copies", "battle-card"],
+    [{"L1": 1, "L2": 1}, {"L1": 2}, {"B01": 1}],
+    ids=["two-leaders", "two-copies", "battle-card"],
 )
 def test_the_leader_section_must_hold_exactly_one_leader_card(db, leader_section):
     deck = make_deck(db, leader=leader_section, main=d40_main())
     with pytest.raises(EngineError, match="exactly 1 leader card"):
         deal(deck, seed=1, going="first")
+
+
+def test_no_leader_at_all_is_dealt_without_one_with_a_note(db):
+    # A registry export records no leader; the leader changes no draw, so the deck is dealt as it would be with one.
+    table = deal(make_deck(db, leader={}, main=d40_main()), seed=1, going="first")
+    led = deal(make_deck(db, leader={"L1": 1}, main=d40_main()), seed=1, going="first")
+    assert table.zone("leader") == [] and str(table.notes["leader"]).startswith("none, dealt without one")
+    assert [card.number for card in table.hand] == [card.number for card in led.hand]
 
 
 def test_a_deck_of_fewer_than_10_cards_cannot_be_set_up(db):

@@ -261,6 +261,9 @@ case("cards-search-no-match", "cards search 存在しないカード --game vang
 case("cards-search-unknown-field", "cards search colour=red --game build-divide")  # exit 2
 case("cards-search-text-field-compare", "cards search 'name>3' --game vanguard")  # exit 2
 case("cards-search-unknown-game", "cards search x --game pokemon")  # exit 2
+case("cards-search-every-game", "cards search ナイト --limit 3")  # no --game: a table per game
+case("cards-search-every-game-json", "cards search 'cost=0' --limit 2 -o json")
+case("cards-search-tokens", "cards search BP01-T0 --game evolve --tokens --limit 4")
 
 # Files that cannot be checked, violations, and other exit-2 paths -------------------------------------------------
 
@@ -293,7 +296,7 @@ case("error-hand-missing", "hand decks/no-such-deck.deck.toml --seed 1")
 case("hand-illegal-deck-dealt-anyway", f"hand {_BAD}/illegal.deck.toml --seed 1")
 case("hand-no-grade-0-unit", f"hand {_BAD}/no-grade-0.txt --seed 1")
 case("error-hand-too-few-cards", f"hand {_BAD}/too-few-cards.txt --seed 1")
-case("error-hand-no-leader", f"hand {_BAD}/no-leader.txt --seed 1")
+case("hand-no-leader-dealt-anyway", f"hand {_BAD}/no-leader.txt --seed 1")
 case("error-hand-lord-not-in-deck", "hand decks/cipher/marth-altea.deck.toml --choose lord=B01-053 --seed 7")
 case("error-hand-bad-mulligan", f"hand {_VG} --mulligan keep:colour=red --seed 1")
 case("error-stats-malformed", f"stats {_BAD}/malformed.deck.toml")

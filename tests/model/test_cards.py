@@ -70,7 +70,7 @@ def sample(**fields: Any) -> Sample:
 def errors_of(**fields: Any) -> list[tuple[str, str]]:
     with pytest.raises(RecordError) as raised:
         sample(**fields)
-    return [(".".join(map(str, error["loc"])), error["msg"]) for error in raised.value.errors]
+    return [(".".join(map(str, error["loc"])), error["msg"]) for error in raised.value.errors()]
 
 
 def test_fields_are_validated_by_their_metadata():
@@ -153,7 +153,7 @@ def test_the_constructor_validates():
     assert Face(title=" t ") == Face.validate({"title": "t"})
     with pytest.raises(RecordError) as raised:
         Face(title="t", power="many")
-    assert raised.value.title == "Face" and raised.value.errors[0]["loc"] == ("power",)
+    assert raised.value.title == "Face" and raised.value.errors()[0]["loc"] == ("power",)
 
 
 def test_each_class_has_its_own_schema_made_once():
@@ -174,7 +174,7 @@ def test_metadata_and_records_count_inside_any_container():
     assert made.to_dict() == {"counts": {"a": 0}, "words": ("X", "Y"), "faces": [{"title": "t", "power": None}]}
     with pytest.raises(RecordError) as raised:
         Shapes.validate({"counts": {"a": -1}})
-    assert [(e["loc"], e["msg"]) for e in raised.value.errors] == [
+    assert [(e["loc"], e["msg"]) for e in raised.value.errors()] == [
         (("counts", "a"), "Input should be greater than or equal to 0")
     ]
 
@@ -228,3 +228,23 @@ def test_number_and_name_compare_normalised_and_show_as_printed():
     made = Sample(number="s-1", name="Ｓａｍｐｌｅ", type="unit", colour="red")
     for other in (copy.deepcopy(card), pickle.loads(pickle.dumps(card)), made):
         assert other == card and (other.printed_number, other.printed_name) == ("s-1", "Ｓａｍｐｌｅ")
+
+
+def test_record_error_names_each_field_and_reason_in_its_message():
+    with pytest.raises(RecordError) as raised:
+        sample(colour="green", cost="many")
+    text = str(raised.value)
+    assert text.startswith("2 validation errors for Sample: ")
+    assert "field 'colour': " in text and "field 'cost': " in text and "(got 'many')" in text
+
+
+def test_record_error_errors_is_a_method_as_in_pydantic_and_still_a_list():
+    with pytest.raises(RecordError) as raised:
+        sample(cost="many")
+    error = raised.value
+    listed = error.errors()
+    assert type(listed) is list and [detail["loc"] for detail in listed] == [("cost",)]
+    assert error.errors[0]["loc"] == ("cost",) and len(error.errors) == error.error_count() == 1  # the older form
+    assert str(error) == "1 validation error for Sample: field 'cost': " + listed[0]["msg"] + " (got 'many')"
+    again = pickle.loads(pickle.dumps(error))
+    assert str(again) == str(error) and again.errors() == listed

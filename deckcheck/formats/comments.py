@@ -1,0 +1,191 @@
+"""Comments that travel with a deck: the user's TOML comments kept by `convert` (TOML to TOML or text), and the card's
+name written as a comment next to a card number (`"BP01-015" = 3  # 自然の導き`), so that people can read a deck
+written by numbers.
+
+A comment is kept with what it stands next to (an *anchor*): the top-level key, section header or card entry on its
+line (a trailing comment) or on the next such line (the comment lines above it). Comments before the first key stay
+at the top; comments after the last anchor stay at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import tomli_w
+
+from deckcheck._util.toml_scan import KEY_LINE, TABLE_HEADER, scan_toml, toml_key
+from deckcheck.formats.text import COUNT_LINE, HEADER_LINE, SECTION_LINE, TRAILING_COMMENT
+from deckcheck.formats.write import deck_mapping, merged_entries
+from deckcheck.model.deck import DeckSource
+
+# ("key", name) a top-level key; ("section", name) a section header; ("entry", section, key) a card entry.
+Anchor = tuple[str, ...]
+
+
+@dataclass
+class Comments:
+    """A deck file's comments by what they stand next to (comment text without the `#` and one space)."""
+
+    top: list[str] = field(default_factory=list)
+    above: dict[Anchor, list[str]] = field(default_factory=dict)
+    trailing: dict[Anchor, str] = field(default_factory=dict)
+    end: list[str] = field(default_factory=list)
+
+    def count(self) -> int:
+        return len(self.top) + sum(map(len, self.above.values())) + len(self.trailing) + len(self.end)
+
+
+def toml_comments(text: str) -> Comments:
+    """The comments of a TOML deck file, each with its anchor."""
+    comments = Comments()
+    pending: list[str] = []
+    table: str | None = None  # None: top level; a section name; "" inside a table that is no section
+    seen_anchor = False
+    for line, info in zip(text.split("\n"), scan_toml(text), strict=True):
+        if info.in_string:
+            continue
+        code = line[: info.comment] if info.comment is not None else line
+        comment = _comment_text(line[info.comment :]) if info.comment is not None else None
+        anchor: Anchor | None = None
+        if match := TABLE_HEADER.match(code):
+            name = toml_key(match["key"]) if not match["double"] else None
+            table = name if name is not None else ""
+            anchor = ("section", name) if name is not None else None
+        elif match := KEY_LINE.match(code):
+            key = toml_key(match["key"])
+            if key is not None:
+                anchor = ("key", key) if table is None else ("entry", table, key) if table else None
+        if anchor is None:
+            if comment is not None:  # a comment line, or one after what is no anchor (a value's last line)
+                pending.append(comment)
+            continue
+        if pending:
+            (comments.above.setdefault(anchor, []) if seen_anchor else comments.top).extend(pending)
+            pending = []
+        seen_anchor = True
+        if comment is not None:
+            comments.trailing[anchor] = comment
+    comments.end = pending
+    if not seen_anchor:
+        comments.top, comments.end = comments.end, []
+    return comments
+
+
+def text_comments(text: str) -> Comments:
+    """The comments of a plain-text decklist, each with its anchor (a line it cannot place still keeps its
+    comments: they go with the next anchor)."""
+    comments = Comments()
+    pending: list[str] = []
+    section = "main"
+    seen_anchor = False
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if not line:
+            continue
+        if SECTION_LINE.match(line):
+            section = SECTION_LINE.match(line)["section"].strip().lower()  # type: ignore[index]
+            anchor: Anchor | None = ("section", section)
+            comment = None
+        elif line.startswith("#"):
+            pending.append(_comment_text(line))
+            continue
+        else:
+            trailing = TRAILING_COMMENT.search(line)
+            comment = _comment_text(trailing[0].strip()) if trailing else None
+            code = line[: trailing.start()] if trailing else line
+            if match := COUNT_LINE.match(code):
+                anchor = ("entry", section, match["key"].strip())
+            elif match := HEADER_LINE.match(code):
+                anchor = ("key", match["key"].lower())
+            else:
+                anchor = None
+        if anchor is None:
+            if comment is not None:
+                pending.append(comment)
+            continue
+        if pending:
+            (comments.above.setdefault(anchor, []) if seen_anchor else comments.top).extend(pending)
+            pending = []
+        seen_anchor = True
+        if comment is not None:
+            comments.trailing[anchor] = comment
+    comments.end = pending
+    if not seen_anchor:
+        comments.top, comments.end = comments.end, []
+    return comments
+
+
+def _comment_text(raw: str) -> str:
+    text = raw[1:] if raw.startswith("#") else raw
+    return text[1:] if text.startswith(" ") else text
+
+
+def _comment(text: str) -> str:
+    return f"# {text}" if text else "#"
+
+
+def name_comments(source: DeckSource, name_of: Callable[[str, str], str | None]) -> dict[Anchor, str]:
+    """The card's name for each entry written by number: `name_of(section, key)` gives it (None: no comment)."""
+    names: dict[Anchor, str] = {}
+    for section, entries in merged_entries(source).items():
+        for entry in entries:
+            name = name_of(section, entry.key)
+            if name is not None and name != entry.key:
+                names[("entry", section, entry.key)] = name
+    return names
+
+
+def commented_toml(source: DeckSource, comments: Comments, names: dict[Anchor, str]) -> str:
+    """The native TOML (tomli-w, as `to_toml`) with the comments in place and a name beside each card number that
+    has no comment of its own."""
+    lines: list[tuple[str, Anchor | None]] = []
+    table: str | None = None
+    for line in tomli_w.dumps(deck_mapping(source)).rstrip("\n").split("\n"):
+        anchor: Anchor | None = None
+        if match := TABLE_HEADER.match(line):
+            name = toml_key(match["key"]) if not match["double"] else None
+            table = name if name is not None else ""
+            anchor = ("section", name) if name is not None else None
+        elif (match := KEY_LINE.match(line)) and (key := toml_key(match["key"])) is not None:
+            anchor = ("key", key) if table is None else ("entry", table, key) if table else None
+        lines.append((line, anchor))
+    return _placed(lines, comments, names)
+
+
+def commented_text(source: DeckSource, comments: Comments, names: dict[Anchor, str]) -> str:
+    """The plain-text decklist (as `to_text`) with the comments in place and a name beside each card number."""
+    lines: list[tuple[str, Anchor | None]] = [(f"game: {source.game_id}", ("key", "game"))]
+    if source.name is not None:
+        lines.append((f"name: {source.name}", ("key", "name")))
+    if source.regulation is not None:
+        lines.append((f"regulation: {source.regulation}", ("key", "regulation")))
+    lines.extend((f"{key}: {value}", ("key", key)) for key, value in source.keys.items())
+    for section, entries in merged_entries(source).items():
+        lines.append(("", None))
+        lines.append((f"## {section}", ("section", section)))
+        lines.extend((f"{entry.raw_count} {entry.key}", ("entry", section, entry.key)) for entry in entries)
+    return _placed(lines, comments, names)
+
+
+def _placed(lines: list[tuple[str, Anchor | None]], comments: Comments, names: dict[Anchor, str]) -> str:
+    """The lines with the comments placed; a comment whose anchor is not written (a key the target format does not
+    hold) goes to the end, never lost. A section line of a text decklist takes no trailing comment (`## main  # x`
+    would not read as a header): it goes above."""
+    out = [_comment(text) for text in comments.top]
+    written = {anchor for _, anchor in lines if anchor is not None}
+    for line, anchor in lines:
+        if anchor is not None:
+            out.extend(_comment(text) for text in comments.above.get(anchor, ()))
+            trailing = comments.trailing.get(anchor, names.get(anchor))
+            if trailing is not None and line.startswith("## "):
+                out.append(_comment(trailing))
+            elif trailing is not None:
+                line = f"{line}  {_comment(trailing)}"
+        out.append(line)
+    for anchor, texts in comments.above.items():
+        if anchor not in written:
+            out.extend(_comment(text) for text in texts)
+    out.extend(_comment(text) for anchor, text in comments.trailing.items() if anchor not in written)
+    out.extend(_comment(text) for text in comments.end)
+    return "\n".join(out) + "\n"

@@ -1,0 +1,61 @@
+"""Checking one deck: a deck of one game naming another game's cards is told which game they belong to."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from deckcheck.carddb import db as carddb_db
+from deckcheck.cli.app import app
+
+ROOT = Path(__file__).resolve().parents[2]
+EVOLVE_DECK = ROOT / "decks" / "evolve" / "2026-03-21-forest-4C1VD.deck.toml"
+
+
+def invoke(*args: object) -> tuple[int, str]:
+    result = CliRunner().invoke(app, [str(arg) for arg in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+def test_a_deck_naming_another_games_cards_gets_the_game_as_a_hint(tmp_path, isolated_carddb):
+    deck = tmp_path / "wrong.deck.toml"
+    deck.write_text(EVOLVE_DECK.read_text(encoding="utf-8").replace('game = "evolve"', 'game = "vanguard"'), "utf-8")
+    code, output = invoke("check", deck, "-o", "json")
+    assert code == 1
+    unknown = [v for v in json.loads(output)["decks"][0]["violations"] if v["rule"] == "deck.unknown-card"]
+    main = [v for v in unknown if v["section"] == "main"]
+    hinted = [v for v in unknown if "Shadowverse EVOLVE cards" in v["message"]]
+    assert len(hinted) == 1 and hinted[0] is unknown[0]  # said once, on the first unknown card
+    assert hinted[0]["message"].endswith(
+        f'These {len(main)} unknown cards are Shadowverse EVOLVE cards: game = "evolve"?'
+    )
+
+
+def test_a_text_deck_gets_the_hint_in_its_own_syntax_and_one_card_is_it(tmp_path, isolated_carddb):
+    deck = tmp_path / "wrong.txt"
+    deck.write_text("game: vanguard\n4 BP01-015\n", encoding="utf-8")
+    code, output = invoke("check", deck)
+    assert code == 1 and "It is a Shadowverse EVOLVE card: game: evolve?" in output
+    deck.write_text("game: vanguard\n4 BP01-015\n4 no such card anywhere\n", encoding="utf-8")
+    code, output = invoke("check", deck)
+    assert "1 of the 2 unknown cards are Shadowverse EVOLVE cards: game: evolve?" in output
+
+
+def test_other_games_are_looked_at_only_for_a_deck_with_unknown_cards(tmp_path, isolated_carddb, monkeypatch):
+    def refuse(*_: object) -> None:
+        raise AssertionError("another game's database was loaded for a deck without unknown cards")
+
+    monkeypatch.setattr(carddb_db, "other_games_of", refuse)
+    monkeypatch.setattr("deckcheck.checking.deck.other_games_of", refuse)
+    code, output = invoke("check", EVOLVE_DECK)
+    assert code == 0, output
+
+
+def test_unknown_cards_of_no_other_game_get_no_hint(tmp_path, isolated_carddb):
+    deck = tmp_path / "d.txt"
+    deck.write_text("game: vanguard\n4 XYZZY-PLUGH-999\n", encoding="utf-8")
+    code, output = invoke("check", deck)
+    assert code == 1 and "deck.unknown-card" in output and "cards:" not in output and "card:" not in output

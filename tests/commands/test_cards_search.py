@@ -1,0 +1,59 @@
+"""`deckcheck cards search`: every game when --game is left out; tokens left out unless --tokens."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from deckcheck.cli.app import app
+
+
+def search(*args: object) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["cards", "search", *map(str, args)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+def test_without_game_every_game_is_searched_each_with_its_own_table(isolated_carddb):
+    code, out = search("ナイト", "--limit", "2")
+    assert code == 0, out
+    assert "Shadowverse EVOLVE (--game evolve): " in out and "Cardfight!! Vanguard (--game vanguard): " in out
+    assert out.index("(--game evolve)") < out.index("(--game vanguard)")
+    assert "cards in 2 games match" in out
+    code, out = search("ナイト", "-o", "json")
+    data = json.loads(out)
+    assert data["game"] is None and set(data["games"]) == {"evolve", "vanguard"}
+    assert data["count"] == sum(data["games"].values()) == len(data["cards"])
+    assert {card["game"] for card in data["cards"]} == {"evolve", "vanguard"}
+
+
+def test_without_game_a_filter_searches_the_games_that_have_its_fields(isolated_carddb):
+    code, out = search("grade=3,trigger=none", "-o", "json", "--limit", "1")
+    assert code == 0, out
+    assert json.loads(out)["games"].keys() == {"vanguard"}
+    code, out = search("colour_of_the_sky=blue")
+    assert code == 2 and "no field 'colour_of_the_sky'" in out and "no other game's cards have it" in out
+
+
+def test_without_game_nothing_found_says_so(isolated_carddb):
+    code, out = search("zzzqqqxx")
+    assert code == 0 and "No card of any game matches 'zzzqqqxx'." in out
+
+
+def test_tokens_are_left_out_unless_asked_and_then_marked(isolated_carddb):
+    code, out = search("BP01-T0", "--game", "evolve", "-o", "json")  # BP01-T01.. are EVOLVE tokens
+    assert code == 0 and json.loads(out)["count"] == 0
+    code, out = search("BP01-T0", "--game", "evolve")
+    assert "No Shadowverse EVOLVE card matches" in out and "tokens also match; --tokens shows them" in out
+    code, out = search("BP01-T0", "--game", "evolve", "--tokens")
+    header, _, first, *_ = out.splitlines()
+    assert header.split()[-1] == "token" and first.startswith("BP01-T01") and first.split()[-1] == "yes"
+    code, out = search("BP01-T0", "--tokens", "-o", "json")
+    cards = json.loads(out)["cards"]
+    assert cards and all(card["token"] for card in cards)
+
+
+def test_a_game_without_tokens_gets_no_token_column(isolated_carddb):
+    code, out = search("ブラスター", "--game", "vanguard", "--tokens")
+    assert code == 0 and "token" not in out.splitlines()[0]
