@@ -15,9 +15,10 @@ EVOLVE_DECK = ROOT / "decks" / "evolve" / "2026-03-21-forest-4C1VD.deck.toml"
 
 
 def invoke(*args: object) -> tuple[int, str]:
+    """The exit code and stdout (notes go to stderr)."""
     result = CliRunner().invoke(app, [str(arg) for arg in args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result.exit_code, result.output
+    return result.exit_code, result.stdout
 
 
 def test_a_deck_naming_another_games_cards_gets_the_game_as_a_hint(tmp_path, isolated_carddb):
