@@ -383,7 +383,7 @@ def hand(
         str,
         typer.Option(
             metavar="POLICY",
-            help="none; keep:FILTER (return/redraw what does not match), e.g. keep:grade<=1; or optimal (the "
+            help="none; keep:FILTER (return/redraw what does not match), e.g. keep:grade=..1; or optimal (the "
             "decisions `stats` computes for the --want queries by --turn).",
         ),
     ] = "none",
@@ -476,11 +476,13 @@ STATS_HELP = """How likely is this deck to open well? The probability that every
 have reached your hand by the main phase of your own N-th turn (turn 0 = the opening hand after the mulligan),
 under the game's own mulligan rule, going first and second.
 
-QUERY is [>=K |<=K ]FILTER (default >=1); FILTER is field=value pairs joined by ',' (AND), values joined by '|'
-(OR), e.g. --want grade=1, --want '>=2 trigger=heal', --want 'cost=1|2,class=forest', --want 'name~=騎士'.
-Number fields also compare: 'grade>=2', 'cost<=3', 'power>10000'. Several --want must all hold; QUERY@N holds by
-own turn N instead of --turn; with --any (repeatable), at least one --any must hold too. Vanguard counts every card
-its rules bring (drive checks at the vanguard's drive, a checked draw trigger's card); --floor counts the floor.
+QUERY is [K+|>=K |<=K ]FILTER (default: at least 1); FILTER is field=value pairs joined by ',' (AND), values
+joined by '|' (OR), e.g. --want grade=1, --want 2+trigger=heal (at least 2), --want 'cost=1|2,class=forest',
+--want name~=騎士. Number fields take ranges, no quotes needed: grade=2.. (2 or more), cost=..3 (3 or less),
+grade=2..3 (both included); quoted comparisons work too: 'grade>=2', 'power>10000', '>=2 trigger=heal'.
+Several --want must all hold; QUERY@N holds by own turn N instead of --turn; with --any (repeatable), at least one
+--any must hold too. Vanguard counts every card its rules bring (drive checks at the vanguard's drive, a checked
+draw trigger's card); --floor counts the floor.
 
 Exact answers (multivariate hypergeometric counting) where the game's model allows; otherwise, or with
 --method simulate, a simulation with a 95% interval. The mulligan defaults to the optimal one (computed exactly
@@ -503,7 +505,8 @@ def stats(
         list[str] | None,
         typer.Option(
             metavar="QUERY",
-            help="What the hand should hold, e.g. grade=1 or '>=2 trigger=heal'; QUERY@N by own turn N. Repeatable.",
+            help="What the hand should hold, e.g. grade=1, grade=2.. or 2+trigger=heal; QUERY@N by own turn N. "
+            "Repeatable.",
         ),
     ] = None,
     any_: Annotated[
