@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckcheck.carddb.db import load_carddb, resolve_deck
+from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
 from deckcheck.engine.table import Going, Table
@@ -140,6 +140,7 @@ def iter_hands(
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
+    refuse_unknown_cards(deck, "dealing a test hand")
     if rules is not None or format is not None:
         deck.choose_rules(rules=rules, format=format)
     legal = not any(v.severity == "error" for v in check_deck(deck, db))

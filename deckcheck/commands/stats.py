@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from deckcheck.carddb.db import load_carddb, resolve_deck
+from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.engine.deal import deal
 from deckcheck.engine.table import Going
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
@@ -115,6 +115,7 @@ def run_stats(
         raise OptionError("plot", f"{mention('plot')} {plot}: the chart is written as .svg or .png", field="plot")
     source = parse_deck(path)
     deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
+    refuse_unknown_cards(deck, "counting the odds")
     if rules is not None or format is not None:  # the setup (and its odds) of that rules version and format
         deck.choose_rules(rules=rules, format=format)
     progress = SimulationProgress(terminal=sys.stderr.isatty())
@@ -129,7 +130,6 @@ def run_stats(
         floor=floor,
     )
     check_floor(deck, floor)
-    left_out = _left_out(deck)
     try:
         if not wants and not anys:
             if turn is not None:
@@ -152,7 +152,7 @@ def run_stats(
                         "name": deck.name,
                         **_rules_json(deck),
                         "seed": options.seed,
-                        "notes": left_out,
+                        "notes": [],
                         "report": [
                             {
                                 "label": r.line.label,
@@ -164,7 +164,7 @@ def run_stats(
                         ],
                     }
                 )
-            return _with_notes(render_report_text(deck, results, colour=colour, seed=options.seed), left_out)
+            return render_report_text(deck, results, colour=colour, seed=options.seed)
         queries = parse_queries(wants, deck)
         alternatives = parse_queries(anys, deck, "any")
         turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
@@ -194,12 +194,11 @@ def run_stats(
             **primary.to_json(),
             "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
         }
-        data["notes"] = [*left_out, *data.get("notes", [])]
+        data.setdefault("notes", [])  # (always there: programs read it)
         if explain:
             data["decisions"] = decisions_json(primary)
         return _dump(data)
-    text = render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
-    return _with_notes(text, left_out)
+    return render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
 
 
 def _deadline_owner(queries: list[Query], alternatives: list[Query], turn: int) -> str:
@@ -215,22 +214,6 @@ def _rules_json(deck: Deck) -> dict[str, Any]:
     return {"rules": deck.rules.to_json()} if deck.game.rules_versions else {}
 
 
-def _left_out(deck: Deck) -> list[str]:
-    """What the odds cannot count: entries that are not cards of the game's database (or not in a section the game
-    has), each said once, so that a typo never silently shrinks the deck the odds are about."""
-    notes = []
-    for entry in deck.entries:
-        if entry.card is not None and entry.section in deck.game.sections:
-            continue
-        where = f"{deck.path}:{entry.line}" if entry.line is not None else str(deck.path)
-        count = entry.count if entry.count is not None else entry.raw_count
-        why = "not a card of the database" if entry.card is None else f"the game has no section {entry.section!r}"
-        notes.append(
-            f"{where}: left out of the odds: {count} × {entry.key!r} in {entry.section} ({why}; see `deckcheck check`)"
-        )
-    return notes
-
-
 def check_setup(deck: Deck, choices: dict[str, str]) -> None:
     """Refuse (exit 2, with the rules' reason) a deck whose setup cannot run from either seat: the default report
     would otherwise be a table of dashes."""
@@ -239,10 +222,6 @@ def check_setup(deck: Deck, choices: dict[str, str]) -> None:
             deal(deck, seed=0, going=seat, turns=0, choices=choices)
         except EngineError as why:
             raise DeckcheckError(f"no odds to give: {why.reason}", path=deck.path) from None
-
-
-def _with_notes(text: str, notes: list[str]) -> str:
-    return "\n".join([text, *(f"note: {note}" for note in notes)]) if notes else text
 
 
 TURN_AXIS = "by the main phase of own turn N (turn 0 = the opening hand, after the mulligan)"

@@ -215,3 +215,18 @@ def test_many_hands_print_the_same_as_each_alone(run_cli, isolated_carddb):
     assert code == 0 and json.loads(out) == {"hands": alone}
     code, out, _ = run_cli("hand", deck, "--seed", "5", "--count", "3")
     assert out == "\n".join(run_cli("hand", deck, "--seed", str(seed))[1] for seed in (5, 6, 7))
+
+
+def test_a_deck_with_unknown_cards_is_refused_not_dealt_short(run_cli, starter_carddb, tmp_path):
+    """A test hand of a deck that lost a line would be a hand of another deck: refused, naming the entry and the
+    closest cards (issue 25 item 12)."""
+    path = tmp_path / "typo.txt"
+    path.write_text("game: vanguard\n## main\n1 DC-VG-021\n4 DC-VG-029\n4 DC-VG-02\n", encoding="utf-8")
+    for args in ((), ("-o", "json"), ("--count", "3")):
+        code, out, err = run_cli("hand", path, "--seed", "1", *args)
+        assert (code, out) == (2, "")
+        assert "an entry of the deck names no card, and dealing a test hand needs every card" in err
+        assert f"{path}:5: 4 × 'DC-VG-02' in main is not a" in err and "Did you mean:" in err
+    path.write_text("game: vanguard\n## main\n1 DC-VG-021\n4 DC-VG-029\n4 DC-VG-026\n", encoding="utf-8")
+    code, out, err = run_cli("hand", path, "--seed", "1")
+    assert "names no card" not in out + err

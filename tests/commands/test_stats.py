@@ -142,20 +142,27 @@ def test_default_report_on_a_deck_that_cannot_be_set_up_exits_2_with_the_reason(
         assert "Traceback" not in err
 
 
-def test_unknown_cards_are_said_not_silently_dropped(run_cli, starter_carddb, tmp_path):
+def test_unknown_cards_are_refused_never_dropped(run_cli, starter_carddb, tmp_path):
+    """An entry that names no card would shrink the deck the odds are about: refused, exit 2, each such entry named
+    with its line and the closest cards (issue 25 item 12); `check` still judges the deck."""
     path = tmp_path / "typo.txt"
-    deck = "game: vanguard\n## main\n1 DC-VG-021\n4 DC-VG-029\n4 DC-VG-026\n3 NOPE-1\n"
+    deck = "game: vanguard\n## main\n1 DC-VG-021\n4 DC-VG-029\n4 DC-VG-026\n3 NOPE-1\n2 DC-VG-02\n"
     path.write_text(deck, encoding="utf-8")
-    said = f"{path}:6: left out of the odds: 3 × 'NOPE-1' in main (not a card of the database"
-    code, out, _ = run_cli("stats", path)  # the default report
-    assert code == 0 and f"note: {said}" in out
-    code, out, _ = run_cli("stats", path, "--want", "grade=1")
-    assert code == 0 and f"note: {said}" in out
-    for args in ((), ("--want", "grade=1")):
-        code, out, _ = run_cli("stats", path, *args, "-o", "json")
-        assert code == 0 and any(note.startswith(said) for note in json.loads(out)["notes"])
-    code, out, _ = run_cli("stats", VANGUARD, "--want", "grade=1")
-    assert "left out of the odds" not in out  # a deck of known cards says nothing
+    for args in ((), ("--want", "grade=1"), ("--want", "grade=1", "-o", "json")):
+        code, out, err = run_cli("stats", path, *args)
+        assert (code, out) == (2, ""), args
+        assert "2 entries of the deck name no card, and counting the odds needs every card" in err
+        assert f"{path}:6: 3 × 'NOPE-1' in main is not a" in err
+        assert f"{path}:7: 2 × 'DC-VG-02' in main is not a" in err and "Did you mean:" in err
+        assert "Traceback" not in err
+    path.write_text(deck.replace("2 DC-VG-02\n", ""), encoding="utf-8")
+    code, _, err = run_cli("stats", path, "--want", "grade=1")
+    assert code == 2 and "an entry of the deck names no card" in err and "fix or remove it;" in err
+    code, out, _ = run_cli("check", path)
+    assert code == 1 and "deck.unknown-card" in out  # judged as before
+    path.write_text(deck.replace("3 NOPE-1\n2 DC-VG-02\n", "3 DC-VG-021\n"), encoding="utf-8")
+    code, out, err = run_cli("stats", path, "--want", "grade=1")
+    assert code == 0 and "no card" not in out + err  # a deck of known cards says nothing
 
 
 def test_explain_prints_the_decision_table(run_cli, starter_carddb):
