@@ -6,6 +6,7 @@ simulation (and the answer says why). The mulligan policy actually used is repor
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -138,9 +139,10 @@ def parse_mulligan(text: str | None) -> tuple[str, str | None]:
     raise DeckcheckError(f"unknown mulligan policy {text!r}: use none, optimal or keep:FILTER", field="mulligan")
 
 
-def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want") -> list[Query]:
+def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want", *, must_match: bool = True) -> list[Query]:
     """The texts of `option` (`want`, or `any`); a trailing `@N` is the query's own deadline, within the turns the
-    engine models."""
+    engine models. `must_match`: a query whose filter matches no card of the main deck is refused (its odds would
+    be 0% by construction); a game's default report asks its own questions and leaves it out."""
     named = mention(option)
     for text in texts:
         if not text.strip():
@@ -149,6 +151,9 @@ def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want") -> lis
             )
     queries = [parse_query(text, deck.game) for text in texts]
     total = sum(count for _, count in deck.cards("main")) if "main" in deck.game.sections else 0
+    if must_match:
+        for query in queries:
+            check_matches(query, deck, option)
     for query in queries:
         if query.at_least and query.k > total:
             raise OptionError(
@@ -164,6 +169,93 @@ def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want") -> lis
                 field=option,
             )
     return queries
+
+
+#: How many cards or values a message about a filter that matches nothing names at most.
+_SHOWN = 5
+
+
+def check_matches(query: Query, deck: Deck, option: str = "want") -> None:
+    """Refuse a query whose filter matches no card of the main deck (the cards the hand is drawn from): its odds are
+    0% (or 100% for `<=K`) by construction, never what was meant. The message says whether cards of the database
+    (or of another section of the deck) match it, and what is close: names for a name, the deck's values for a
+    field."""
+    main = deck.cards("main")
+    card_filter = query.filter
+    if any(card_filter(card) for card, _ in main):
+        return
+    shown = f"{mention(option)} {query.text!r}"
+    outcome = "0% by construction" if query.at_least else "certain by construction"
+    lines = [f"{shown} matches no card of the main deck, so its odds would be {outcome}"]
+    elsewhere = sorted(
+        {
+            f"{card.label()} in {section}"
+            for section in deck.game.sections
+            if section != "main"
+            for card, _ in deck.cards(section)
+            if card_filter(card)
+        }
+    )
+    if elsewhere:
+        lines.append(f"it matches cards of the deck that are never drawn: {', '.join(elsewhere[:_SHOWN])}")
+    cards = getattr(deck.db, "cards", None)
+    in_db = [card for card in cards.values() if card_filter(card)] if cards is not None else []
+    if in_db:
+        first: dict[str, str] = {}
+        for card in in_db:
+            first.setdefault(card.name, card.label())  # a name once, by its first printing
+        names = list(first.values())
+        more = f" and {len(names) - _SHOWN} more" if len(names) > _SHOWN else ""
+        lines.append(
+            f"{plural(len(in_db), 'card')} of the {deck.game.title} database match it ({', '.join(names[:_SHOWN])}"
+            f"{more}), none of them in the main deck"
+        )
+    else:
+        lines.append(f"no card of the {deck.game.title} database matches it either")
+    hints = _closest(query, deck, main, in_db=bool(in_db))
+    if not hints and len(query.filter.conditions) > 1:
+        hints.append("each of its conditions matches some card of the main deck, but no card meets them all")
+    lines.extend(hints)
+    raise OptionError(option, ";\n  ".join(lines))
+
+
+def _closest(query: Query, deck: Deck, main: Sequence[tuple[Any, int]], *, in_db: bool) -> list[str]:
+    """What is close to a filter that matches nothing: names close to a name (in the deck; in the database when none
+    of its cards matches), and the main deck's values of each other field whose condition alone matches none."""
+    hints = []
+    for condition in query.filter.conditions:
+        if any(condition.matches(card) for card, _ in main):
+            continue
+        values = getattr(condition, "values", ())
+        if condition.field == "name" and values:
+            names = {card.name: card.label() for card, _ in main}
+            close: dict[str, None] = {}
+            for value in values:
+                for name in difflib.get_close_matches(value, list(names), n=3, cutoff=0.4):
+                    close[names[name]] = None
+                if not getattr(condition, "substring", False):
+                    close.update(dict.fromkeys(label for n, label in names.items() if value in n or n in value))
+            if close:
+                hints.append(f"closest names in the deck: {', '.join(list(close)[:_SHOWN])}")
+            suggest = getattr(deck.db, "suggest", None)
+            if suggest is not None and not in_db:  # (cards of the database that match are named already)
+                found = [hint for value in values for hint in suggest(value)]
+                if found:
+                    hints.append(f"closest names in the database: {', '.join(list(dict.fromkeys(found))[:_SHOWN])}")
+            continue
+        seen = {card.shown_value(condition.field) for card, _ in main}
+        listed = sorted((_show(value) for value in seen), key=lambda text: (len(text), text))
+        if listed:
+            hints.append(f"the main deck's {condition.field} values: {', '.join(listed)}")
+    return hints
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return "/".join(map(str, value)) or "none"
+    return str(value)
 
 
 def horizon(queries: Sequence[Query], turn: int) -> int:
@@ -559,6 +651,6 @@ def default_report(deck: Deck, options: StatsOptions) -> list[ReportResult]:
     """The game's own report (``Game.stats_report``), each line for both seats."""
     results = []
     for label, wants, turn in deck.game.stats_report(deck):
-        cells = both_seats(deck, parse_queries(wants, deck), turn=turn, options=options)
+        cells = both_seats(deck, parse_queries(wants, deck, must_match=False), turn=turn, options=options)
         results.append(ReportResult(ReportLine(label, tuple(wants), turn), cells))
     return results

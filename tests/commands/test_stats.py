@@ -392,3 +392,62 @@ def test_a_want_naming_the_start_amulet_counts_the_copies_left_in_the_deck(run_c
         isolated_carddb / "3.deck.toml", "", {"CP03-LD01": 1}, _VG_MAIN | {"CP03-021": 3, "CP03-014": 1}, _VG_EVOLVE
     )
     assert Fraction(json.loads(run_cli("stats", three, *want)[1])["exact"]) == 1 - Fraction(comb(37, 4), comb(39, 4))
+
+
+# A query that matches no card of the main deck is refused, saying why (issue 25 item 9) ----------------------
+
+RP = ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml"
+RUNE = ROOT / "decks" / "evolve" / "2026-03-21-rune-XEB3.deck.toml"
+
+
+@pytest.mark.parametrize(
+    ("deck", "args", "said"),
+    [
+        (  # no such card anywhere: the closest names of the database
+            RUNE,
+            ("--want", "name=アリス"),
+            ["no card of the Shadowverse EVOLVE database matches it either", "closest names in the database: "],
+        ),
+        (  # a typo of a card of the deck: the deck's own card first
+            RP,
+            ("--want", "name=青天の騎士 アルトマイ"),
+            ["closest names in the deck: 青天の騎士 アルトマイル (G-TD02/002)"],
+        ),
+        (  # cards of the database, none in this deck: 0% by construction, said so
+            RP,
+            ("--want", "name=ブラスター・ブレード"),
+            ["Vanguard database match it (ブラスター・ブレード (", "none of them in the main deck"],
+        ),
+        (  # G units match, but the G deck is never drawn; the main deck's grades are listed
+            RP,
+            ("--want", "grade=4.."),
+            ["in g", "never drawn", "none of them in the main deck", "the main deck's grade values: 0, 1, 2, 3"],
+        ),
+        (  # each condition alone matches, together none
+            RP,
+            ("--want", "name~=アルトマイル,grade=0"),
+            ["no card meets them all"],
+        ),
+        (RP, ("--want", "grade=1", "--any", "grade=0", "--any", "name=NOPE"), ["--any 'name=NOPE' matches no card"]),
+        (RP, ("--want", "<=0 grade=4"), ["would be certain by construction"]),
+    ],
+)
+def test_a_query_that_matches_no_card_of_the_deck_is_refused(deck, args, said, run_cli, isolated_carddb):
+    for output in ("text", "json"):
+        code, out, err = run_cli("stats", deck, *args, "-o", output)
+        assert (code, out) == (2, ""), err
+        assert "matches no card of the main deck" in err and "Traceback" not in err
+        for part in said:
+            assert part in err, part
+
+
+def test_a_query_that_matches_one_card_is_answered(run_cli, isolated_carddb):
+    code, out, err = run_cli("stats", RP, "--want", "name=天命の騎士 アルトマイル", "-o", "json", "--mulligan", "none")
+    assert code == 0, err
+    # 2 copies among the 49 cards the hand is drawn from (the first vanguard is set aside): 1 - C(47,5)/C(49,5)
+    assert json.loads(out)["exact"] == str(1 - Fraction(comb(47, 5), comb(49, 5)))
+
+
+def test_hand_refuses_an_optimal_mulligan_for_a_query_that_matches_nothing(run_cli, isolated_carddb):
+    code, out, err = run_cli("hand", RP, "--seed", "1", "--mulligan", "optimal", "--want", "name=アリス")
+    assert (code, out) == (2, "") and "--want 'name=アリス' matches no card of the main deck" in err

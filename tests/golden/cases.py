@@ -142,7 +142,7 @@ case(
     capture=("odds.svg",),
 )
 case("readme-stats-each-want-own-turn", f"stats {_VG} --want grade=1@1 --want grade=2@2 --want grade=3@3")
-case("readme-stats-any", f"stats {_VG} --any grade=1@1 --any 'name=X@1' --want grade=2@2")
+case("readme-stats-any", f"stats {_VG} --any grade=1@1 --any 'name=月桂の騎士 シシルス@1' --want grade=2@2")
 case("readme-stats-floor", f"stats {_VG} --want grade=3 --turn 4 --floor")
 case("stats-json-explain", "stats decks/cipher/marth-altea.deck.toml --want cost=1 --turn 1 --explain -o json")
 case("readme-odds", "odds --game vanguard --deck-size 50 --copies outs=17 --want outs@3")
