@@ -489,10 +489,11 @@ Exact answers (multivariate hypergeometric counting) where the game's model allo
 by backward induction); --explain prints its decision table.
 
 Without --want, a default report per game: vanguard — the ride chain (grade 1/2/3 by the ride phase of own
-turn 1/2/3, with G assist, each alone and the whole chain together); evolve — the curve (a card of cost <= N on own
-turn N, N = 1..5, and on curve every turn); ic-dragonball — a
-card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the starting territory by own turn
-1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the lord by own turn 1..3."""
+turn 1/2/3, with G assist, each alone and the whole chain together); evolve — a follower of cost N on own
+turn N (all its PP), N = 2..6, the follower curve 2..5 together, and a follower the evolve deck can evolve by own
+turn 3; ic-dragonball — a card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the
+starting territory by own turn 1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the
+lord by own turn 1..3."""
 
 
 @app.command(help=STATS_HELP, short_help="Opening-hand odds under the game's mulligan rule, and the optimal mulligan.")

@@ -296,11 +296,11 @@ def test_a_plot_is_said_on_stderr_and_stdout_keeps_the_answer(run_cli, starter_c
 
 def test_an_exact_answer_just_under_one_is_not_printed_as_certain(run_cli, isolated_carddb):
     deck = ROOT / "decks" / "evolve" / "2026-03-21-forest-4C1VD.deck.toml"
-    report = json.loads(run_cli("stats", deck, "-o", "json")[1])["report"]
-    line = next(r for r in report if r["label"] == "a card of cost <= 2 on own turn 2")
-    assert line["first"]["exact"] == "273438879/273438880"
-    code, out, _ = run_cli("stats", deck)
-    row = next(text for text in out.splitlines() if text.strip().startswith("a card of cost <= 2 on own turn 2"))
+    args = ("stats", deck, "--want", "cost=..2", "--turn", "2")
+    answer = json.loads(run_cli(*args, "-o", "json")[1])
+    assert answer["exact"] == "273438879/273438880"
+    code, out, _ = run_cli(*args)
+    row = next(text for text in out.splitlines() if text.strip().startswith("2  "))
     assert code == 0 and ">99.99% exact" in row and "100.00%" in row  # first not certain, second certain
 
 
@@ -451,3 +451,86 @@ def test_a_query_that_matches_one_card_is_answered(run_cli, isolated_carddb):
 def test_hand_refuses_an_optimal_mulligan_for_a_query_that_matches_nothing(run_cli, isolated_carddb):
     code, out, err = run_cli("hand", RP, "--seed", "1", "--mulligan", "optimal", "--want", "name=アリス")
     assert (code, out) == (2, "") and "--want 'name=アリス' matches no card of the main deck" in err
+
+
+# EVOLVE's default report: questions a player cannot answer at a glance (issue 25 item 11) ---------------------
+
+
+def _curve_odds(copies: list[int], size: int, reached: list[int]) -> Fraction:
+    """P(at least one card of category i among the first reached[i] cards of a shuffled deck, for every i), the
+    categories disjoint: an independent count over the stages (multivariate hypergeometric, each stage's draw
+    split among the categories still missing and the rest)."""
+
+    def walk(stage: int, left: list[int], rest: int, drawn: int, missing: frozenset[int]) -> Fraction:
+        if stage == len(reached):
+            return Fraction(1)
+        take = reached[stage] - drawn
+        total = Fraction(0)
+        pool = rest + sum(left)
+
+        def split(i: int, cards: int, ways: int, now: list[int]) -> None:
+            nonlocal total
+            if i == len(left):
+                if cards > rest:
+                    return
+                ways *= comb(rest, cards)
+                found = missing - {j for j, x in enumerate(now) if x}
+                if stage in found:
+                    return
+                chance = Fraction(ways, comb(pool, take))
+                total += chance * walk(
+                    stage + 1, [c - x for c, x in zip(left, now, strict=True)], rest - cards, reached[stage], found
+                )
+                return
+            for x in range(min(left[i], cards) + 1):
+                split(i + 1, cards - x, ways * comb(left[i], x), [*now, x])
+
+        split(0, take, 1, [])
+        return total
+
+    return walk(0, copies, size - sum(copies), 0, frozenset(range(len(copies))))
+
+
+@pytest.mark.parametrize("name", ["2026-03-21-sword-1FN4K", "2026-03-22-abyss-3U38U", "2026-03-21-rune-XEB3"])
+def test_the_evolve_default_report_is_exact_and_informative(name, run_cli, isolated_carddb):
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+    from deckcheck.formats.read import parse_deck
+
+    path = ROOT / "decks" / "evolve" / f"{name}.deck.toml"
+    deck = resolve_deck(parse_deck(path), load_carddb("evolve"))
+    main = deck.cards("main")
+    size = sum(n for _, n in main)
+    followers = {c: sum(n for card, n in main if card.type == "follower" and card.cost == c) for c in range(2, 7)}
+    code, out, err = run_cli("stats", path, "--mulligan", "none", "-o", "json")
+    assert code == 0, err
+    report = {line["label"].split(" — ")[0]: line for line in json.loads(out)["report"]}
+    for seat, draws in (("first", lambda n: n - 1), ("second", lambda n: n)):
+        for n in range(2, 7):  # 4 cards, then a draw per own turn (none on the first player's turn 1)
+            line = report[f"a follower of cost {n} on own turn {n} (all {n} PP)"]
+            seen = 4 + draws(n)
+            assert Fraction(line[seat]["exact"]) == 1 - Fraction(comb(size - followers[n], seen), comb(size, seen))
+        curve = report["the follower curve: a follower of cost N on each own turn N = 2..5"]
+        expected = _curve_odds([followers[n] for n in range(2, 6)], size, [4 + draws(n) for n in range(2, 6)])
+        assert Fraction(curve[seat]["exact"]) == expected
+    code, out, _ = run_cli("stats", path, "-o", "json")  # the default: the optimal mulligan, never worse than none
+    optimal = {line["label"]: line for line in json.loads(out)["report"]}
+    values = []
+    for line in optimal.values():
+        for seat in ("first", "second"):
+            assert line[seat]["method"] == "exact"
+            values.append(line[seat]["probability"])
+    assert min(values) < 0.9  # informative: not every line is about certain
+    none_by_label = {
+        line["label"]: line
+        for line in json.loads(run_cli("stats", path, "--mulligan", "none", "-o", "json")[1])["report"]
+    }
+    for label, line in optimal.items():
+        assert Fraction(line["first"]["exact"]) >= Fraction(none_by_label[label]["first"]["exact"])
+
+
+def test_the_evolve_report_says_which_costs_the_deck_has_no_follower_of(run_cli, isolated_carddb):
+    code, out, _ = run_cli("stats", ROOT / "decks" / "evolve" / "2026-03-21-forest-4C1VD.deck.toml")
+    assert code == 0
+    assert "a follower of cost 6 on own turn 6 (all 6 PP) — the deck has none" in out
+    assert "a follower of cost 5 on own turn 5 (all 5 PP)  " in out  # a cost it has: no remark
+    assert "a follower its evolve deck can evolve, by own turn 3" in out
