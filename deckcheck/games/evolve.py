@@ -1314,6 +1314,7 @@ GAME: Game[EvolveCard] = Game(
     stats_report=_stats_report,
     home_section=_home_section,
     search_columns=("type", "class_", "cost", "attack", "defense", "evolve", "advance", "traits"),
+    hand_column="cost",
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "evolve", "p_list": "leader"},
     registry_keys=_registry_keys,

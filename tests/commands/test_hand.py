@@ -230,3 +230,29 @@ def test_a_deck_with_unknown_cards_is_refused_not_dealt_short(run_cli, starter_c
     path.write_text("game: vanguard\n## main\n1 DC-VG-021\n4 DC-VG-029\n4 DC-VG-026\n", encoding="utf-8")
     code, out, err = run_cli("hand", path, "--seed", "1")
     assert "names no card" not in out + err
+
+
+@pytest.mark.parametrize(
+    ("path", "column"),
+    [
+        ("vanguard/royal-paladin-altmile.deck.toml", "grade"),
+        ("evolve/2026-03-21-rune-XEB3.deck.toml", "cost"),
+        ("cipher/chrom-shepherds.txt", "cost"),
+        ("build-divide/guren.txt", "cost"),
+        ("ic-dragonball/hayate-co-op.txt", "level"),
+    ],
+)
+def test_hand_shows_each_cards_grade_cost_or_level(path, column, run_cli, isolated_carddb):
+    """Issue 25 item 10: the game's own value beside each card's name, as `cards search` shows it."""
+    deck = load(ROOT / "decks" / path)
+    code, out, _ = run_cli("hand", ROOT / "decks" / path, "--seed", "3", "-o", "json")
+    assert code == 0
+    dealt = json.loads(out)
+    by_number = {card.printed_number: card for card, _ in deck.all_cards(deck.game.sections)}
+    for card in dealt["hand"]:
+        assert card[column] == by_number[card["number"]].shown_value(column)
+    code, out, _ = run_cli("hand", ROOT / "decks" / path, "--seed", "3")
+    lines = out[out.index("hand (") :].splitlines()[1 : 1 + len(dealt["hand"])]
+    for line, card in zip(lines, dealt["hand"], strict=True):
+        assert line.split()[:3] == [card["number"], column, str(card[column])]
+        assert line.endswith(card["name"])
