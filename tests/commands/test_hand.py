@@ -67,7 +67,7 @@ def test_hand_json_and_text(run_cli, isolated_carddb):
     code, out, _ = run_cli("hand", deck, "--seed", "5", "--going", "second", "--output", "json")
     assert code == 0
     data = json.loads(out)
-    assert len(data["hand"]) == 3 and set(data["hand"][0]) == {"number", "name"}
+    assert len(data["hand"]) == 3 and set(data["hand"][0]) == {"number", "name", "level"}
     assert (data["seed"], data["going"], data["mulligan"], data["turn"]) == (5, "second", "none", 0)
     assert run_cli("hand", deck, "--seed", "5", "--going", "second", "--output", "json")[1] == out
     code, out, _ = run_cli("hand", deck, "--seed", "5", "--count", "3")
