@@ -560,6 +560,14 @@ def stats(
         ),
     ] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Print the mulligan decision table.")] = False,
+    hand: Annotated[
+        str | None,
+        typer.Option(
+            metavar="CARDS",
+            help="Should I mulligan this hand? The opening hand as dealt, cards by number or name joined by ',': "
+            "keep it, or return which cards (the game's rule), with both chances.",
+        ),
+    ] = None,
     plot: Annotated[
         Path | None, typer.Option(metavar="FILE", help="Also draw the chart to FILE.svg (or .png with matplotlib).")
     ] = None,
@@ -601,6 +609,7 @@ def stats(
         carddb_dirs=tuple(carddb or ()),
         rules=rules,
         format=deck_format,
+        hand=hand,
     )
     _echo(text, colour=output is HandOutput.text and _use_colour(), json_text=output is HandOutput.json)
 

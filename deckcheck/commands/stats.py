@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from deckcheck._util.text import plural
 from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.engine.deal import deal
 from deckcheck.engine.table import Going
@@ -20,6 +22,7 @@ from deckcheck.stats.answer import (
     SEATS,
     Method,
     StatsOptions,
+    advise_hand,
     answer,
     check_floor,
     check_reachable,
@@ -110,6 +113,7 @@ def run_stats(
     floor: bool = False,
     rules: str | None = None,
     format: str | None = None,
+    hand: str | None = None,
 ) -> str:
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise OptionError("plot", f"{mention('plot')} {plot}: the chart is written as .svg or .png", field="plot")
@@ -167,6 +171,8 @@ def run_stats(
             return render_report_text(deck, results, colour=colour, seed=options.seed)
         queries = parse_queries(wants, deck)
         alternatives = parse_queries(anys, deck, "any")
+        if hand is not None:
+            return _advise(deck, hand, queries, alternatives, turn, going, choices, mulligan, plot, json_output)
         turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
         # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
         # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
@@ -199,6 +205,59 @@ def run_stats(
             data["decisions"] = decisions_json(primary)
         return _dump(data)
     return render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
+
+
+def _advise(
+    deck: Deck,
+    hand: str,
+    queries: list[Query],
+    alternatives: list[Query],
+    turn: int | None,
+    going: Going,
+    choices: dict[str, str],
+    mulligan: str | None,
+    plot: Path | None,
+    json_output: bool,
+) -> str:
+    """`--hand A,B,C,D,E`: keep this opening hand, or return which cards, with both chances (exact)."""
+    for option, given in (("mulligan", mulligan), ("plot", plot)):
+        if given is not None:
+            raise OptionError(option, f"{mention('hand')} answers for one hand; {mention(option)} does not apply")
+    keys = [key.strip() for key in re.split(r"[,、，]", hand) if key.strip()]
+    turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
+    advice = advise_hand(deck, queries, keys, going=going, turn=turn, choices=choices, anys=alternatives)
+    if json_output:
+        return _dump({"path": deck.path, "game": deck.game.id, "want": [q.text for q in queries], **advice.to_json()})
+    column = deck.game.hand_column
+
+    def label(card: Any) -> str:
+        value = card.shown_value(column) if column else None
+        return f"{card.label()}" + (f" [{column} {value}]" if column else "")
+
+    partial = advice.model.mulligan.partial
+    rule = "return any cards, then draw as many" if partial else "keep the whole hand or redraw it"
+    wants = " & ".join(want.label(turn) for want in advice.model.wants)
+    lines = [
+        f"{deck.path}  {deck.game.id}",
+        f"hand as dealt, going {going}: " + ", ".join(label(card) for card in advice.hand),
+        f"want {wants} by the main phase of own turn {turn}; the mulligan rule: {rule}",
+    ]
+    returned = len(advice.returned)
+    if advice.decision == "keep":
+        lines.append(f"  keep it  {_percent(advice.keep)} exact")
+        lines.append(f"advice: keep it (no {'return' if partial else 'redraw'} does better)")
+        return "\n".join(lines)
+    what = "redraw the hand" if advice.decision == "redraw" else f"return {plural(returned, 'card')}"
+    names = "" if advice.decision == "redraw" else ": " + ", ".join(label(card) for card in advice.returned)
+    width = max(len(what), len("keep it")) + 2
+    lines.append(f"  {'keep it':<{width}}{_percent(advice.keep)} exact")
+    lines.append(f"  {what:<{width}}{_percent(advice.best)} exact{names}")
+    lines.append(f"advice: {what} ({_percent(advice.best)} instead of {_percent(advice.keep)})")
+    return "\n".join(lines)
+
+
+def _percent(value: Any) -> str:
+    return f"{float(value) * 100:.2f}%"
 
 
 def _deadline_owner(queries: list[Query], alternatives: list[Query], turn: int) -> str:

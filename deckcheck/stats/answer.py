@@ -10,13 +10,16 @@ import difflib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
+from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.text import plural
 from deckcheck.engine.deal import MAX_TURN, deal
 from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
+from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query, parse_filter, parse_query
 from deckcheck.stats.exact import ExactEngine, ExactGaveUp, ExactResult, ExactUnavailable
@@ -27,15 +30,16 @@ from deckcheck.stats.model import (
     MulliganPlan,
     OddsModel,
     PlanPolicy,
+    atom_of,
     build_model,
     check_run,
     keep_filter_plan,
     no_mulligan,
+    population,
 )
 
 if TYPE_CHECKING:
     from deckcheck.engine.table import Table
-    from deckcheck.model.cards import Card
     from deckcheck.stats.simulate import SimResult
 
 Method = Literal["exact", "simulate"]
@@ -654,3 +658,125 @@ def default_report(deck: Deck, options: StatsOptions) -> list[ReportResult]:
         cells = both_seats(deck, parse_queries(wants, deck, must_match=False), turn=turn, options=options)
         results.append(ReportResult(ReportLine(label, tuple(wants), turn), cells))
     return results
+
+
+# ---- one dealt hand: keep it, or return which cards (`stats --hand`) ---------------------------------------------
+
+
+@dataclass
+class HandAdvice:
+    """For one opening hand as dealt: the chance of the wants when it is kept, and after the best mulligan the game's
+    rule allows (a partial mulligan returns any cards; a full one redraws the whole hand or keeps it)."""
+
+    model: OddsModel
+    hand: list[Card]
+    keep: Fraction  # keep the hand as dealt
+    best: Fraction  # the best decision (keep, when nothing does better)
+    returned: list[Card]  # what the best decision returns (the whole hand for a full redraw); empty: keep
+
+    @property
+    def decision(self) -> str:
+        if not self.returned:
+            return "keep"
+        return "return" if self.model.mulligan.partial else "redraw"
+
+    def to_json(self) -> dict[str, Any]:
+        def exact(value: Fraction) -> dict[str, Any]:
+            return {"probability": float(value), "exact": f"{value.numerator}/{value.denominator}"}
+
+        return {
+            "going": self.model.going,
+            "turn": self.model.turn,
+            "mulligan_rule": str(self.model.mulligan),
+            "hand": [{"number": card.printed_number, "name": card.printed_name} for card in self.hand],
+            "decision": self.decision,
+            "keep": exact(self.keep),
+            "best": {
+                **exact(self.best),
+                "return": [{"number": card.printed_number, "name": card.printed_name} for card in self.returned],
+            },
+        }
+
+
+def advise_hand(
+    deck: Deck,
+    queries: Sequence[Query],
+    hand_keys: Sequence[str],
+    *,
+    going: Going,
+    turn: int,
+    choices: dict[str, str],
+    anys: Sequence[Query] = (),
+) -> HandAdvice:
+    """Keep this opening hand, or return which cards: exact, under the game's own mulligan rule."""
+    check_reachable(deck, going, horizon([*queries, *anys], turn), choices)
+    model = build_model(deck, queries, going=going, turn=turn, choices=choices, anys=anys)
+    hand = _dealt_hand(deck, model, hand_keys, choices)
+    atom_index = atom_of(model)
+    atoms = [atom_index(card) for card in hand]
+    composition = tuple(atoms.count(a) for a in range(len(model.atoms)))
+    try:
+        engine = ExactEngine(model)
+        keep = engine.keep_value(composition)
+        best, kept = keep, composition
+        if model.mulligan.partial:
+            for sub in _sub_compositions(composition):
+                value = engine.keep_value(sub)
+                if value > best or (value == best and sum(sub) > sum(kept)):
+                    best, kept = value, sub
+        else:
+            redraw = engine.redraw_value(composition)
+            if redraw > keep:
+                best, kept = redraw, (0,) * len(composition)
+    except ExactUnavailable as why:
+        raise OptionError(
+            "hand", f"{mention('hand')} needs the exact engine, which cannot answer here: {why}"
+        ) from None
+    left = list(kept)
+    returned = []
+    for card, atom in zip(hand, atoms, strict=True):
+        if left[atom] > 0:
+            left[atom] -= 1
+        else:
+            returned.append(card)
+    return HandAdvice(model, hand, keep, best, returned)
+
+
+def _sub_compositions(composition: Composition) -> list[Composition]:
+    subs: list[Composition] = [()]
+    for x in composition:
+        subs = [(*sub, y) for sub in subs for y in range(x + 1)]
+    return subs
+
+
+def _dealt_hand(deck: Deck, model: OddsModel, keys: Sequence[str], choices: dict[str, str]) -> list[Card]:
+    """The hand's cards by number or name, each from the cards the hand is drawn from, as many as the game deals."""
+    pool: dict[str, int] = {}
+    cards: dict[str, Card] = {}
+    for atom in model.atoms:
+        for card in atom.cards:
+            cards[card.number] = card
+    for card, count in population(deck, model.going, choices)[1]:
+        pool[card.number] = count
+    if len(keys) != model.hand_size:
+        raise OptionError(
+            "hand",
+            f"{mention('hand')} names {plural(len(keys), 'card')}; {deck.game.title} deals {model.hand_size}",
+        )
+    by_name = {card.name: card for card in cards.values()}
+    hand = []
+    for key in keys:
+        found = cards.get(norm_number(key)) or by_name.get(norm_name(key))
+        if found is None:
+            raise OptionError(
+                "hand",
+                f"{mention('hand')}: {key!r} is none of the cards the hand is drawn from (a main deck card's number or "
+                "name)",
+            )
+        if pool[found.number] == 0:
+            raise OptionError(
+                "hand", f"{mention('hand')} holds more copies of {found.label()} than the cards it is drawn from"
+            )
+        pool[found.number] -= 1
+        hand.append(cards[found.number])
+    return hand
