@@ -136,6 +136,8 @@ def run_stats(
     check_floor(deck, floor)
     try:
         if not wants and not anys:
+            if hand is not None:
+                raise OptionError("hand", f"{mention('hand')} needs what the hand should hold: give {mention('want')}")
             if turn is not None:
                 raise OptionError(
                     "turn",

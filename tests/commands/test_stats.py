@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import xml.etree.ElementTree as ET
 from fractions import Fraction
@@ -534,3 +535,81 @@ def test_the_evolve_report_says_which_costs_the_deck_has_no_follower_of(run_cli,
     assert "a follower of cost 6 on own turn 6 (all 6 PP) — the deck has none" in out
     assert "a follower of cost 5 on own turn 5 (all 5 PP)  " in out  # a cost it has: no remark
     assert "a follower its evolve deck can evolve, by own turn 3" in out
+
+
+# `stats --hand`: keep this hand or return which cards (issue 25 item 10) ---------------------------------------
+
+
+def _at_least(need: int, pool: int, good: int, draws: int) -> Fraction:
+    """P(at least `need` good cards among `draws` drawn from `pool` cards of which `good` are good)."""
+    if need <= 0:
+        return Fraction(1)
+    return sum(
+        (Fraction(comb(good, x) * comb(pool - good, draws - x), comb(pool, draws)) for x in range(need, draws + 1)),
+        Fraction(0),
+    )
+
+
+def _main_cards(path: Path):
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+    from deckcheck.formats.read import parse_deck
+
+    source = parse_deck(path)
+    return resolve_deck(source, load_carddb(source.game_id)).cards("main")
+
+
+def test_hand_advice_under_a_partial_mulligan_is_the_best_of_every_return(run_cli, isolated_carddb):
+    hand = ["G-BT06/051", "G-BT06/051", "G-BT02/011", "G-TD02/002", "G-BT02/010"]  # one grade 3
+    grade3 = sum(n for card, n in _main_cards(RP) if card.grade == 3)
+    size = 49  # the main deck less the first vanguard, set aside before the draw
+    code, out, err = run_cli("stats", RP, "--want", "2+grade=3", "--hand", ",".join(hand), "-o", "json")
+    assert code == 0, err
+    advice = json.loads(out)
+    # every subset of the hand to keep: the returned cards are shuffled back, as many are drawn (Vanguard 5.2.3)
+    values = {}
+    for kept in itertools.product((0, 1), repeat=5):
+        kept_g3 = kept[3]
+        values[kept] = _at_least(2 - kept_g3, size - sum(kept), grade3 - kept_g3, 5 - sum(kept))
+    best = max(values.values())
+    assert Fraction(advice["keep"]["exact"]) == values[(1,) * 5] == 0
+    assert Fraction(advice["best"]["exact"]) == best == values[(0, 0, 0, 1, 0)]  # keep the grade 3 alone
+    assert advice["decision"] == "return" and advice["mulligan_rule"] == "partial-shuffle"
+    assert sorted(card["number"] for card in advice["best"]["return"]) == sorted(hand[:3] + hand[4:])
+    code, out, _ = run_cli("stats", RP, "--want", "2+grade=3", "--hand", ",".join(hand))
+    assert code == 0 and "advice: return 4 cards (" in out and "keep it" in out
+
+
+def test_hand_advice_under_a_whole_hand_mulligan(run_cli, isolated_carddb):
+    rune = ROOT / "decks" / "evolve" / "2026-03-21-rune-XEB3.deck.toml"
+    main = _main_cards(rune)
+    cheap = sum(n for card, n in main if isinstance(card.cost, int) and card.cost <= 2)
+    size = sum(n for _, n in main)
+    hand = ["BP12-035", "BP12-035", "BP12-035", "BP07-035"]  # costs 6, 6, 6, 3
+    code, out, err = run_cli("stats", rune, "--want", "cost=..2", "--turn", "2", "--hand", ",".join(hand), "-o", "json")
+    assert code == 0, err
+    advice = json.loads(out)
+    # going first, one draw by own turn 2 (none on turn 1); a redraw puts the 4 on the bottom (6.2.1.8) and draws
+    # 4 new cards, then that draw, from the other size - 4
+    assert Fraction(advice["keep"]["exact"]) == _at_least(1, size - 4, cheap, 1)
+    assert Fraction(advice["best"]["exact"]) == _at_least(1, size - 4, cheap, 5)
+    assert advice["decision"] == "redraw" and len(advice["best"]["return"]) == 4
+    keep = ["BP17-047", "BP12-035", "BP12-035", "BP07-035"]  # a cost-1 card: kept, certain
+    code, out, _ = run_cli("stats", rune, "--want", "cost=..2", "--turn", "2", "--hand", ",".join(keep))
+    assert code == 0 and "keep it  100.00% exact" in out and "advice: keep it (no redraw does better)" in out
+
+
+@pytest.mark.parametrize(
+    ("hand", "extra", "said"),
+    [
+        ("G-BT06/051,G-BT02/011", (), "--hand names 2 cards; Cardfight!! Vanguard deals 5"),
+        ("G-BT06/051,G-BT02/011", ("--no-want",), "--hand needs what the hand should hold: give --want"),
+        ("G-BT06/051,G-BT02/011,NOPE,G-BT02/011,G-BT02/011", (), "'NOPE' is none of the cards the hand is drawn"),
+        ("G-BT06/051," * 4 + "G-BT06/051", (), "more copies of"),
+        ("G-BT06/051,G-BT02/011,G-TD02/002,G-BT02/011,G-BT02/011", ("--mulligan", "none"), "--mulligan does not"),
+    ],
+)
+def test_bad_hands_are_exit_2(hand, extra, said, run_cli, isolated_carddb):
+    want = () if extra == ("--no-want",) else ("--want", "grade=3")
+    extra = () if extra == ("--no-want",) else extra
+    code, out, err = run_cli("stats", RP, *want, "--hand", hand, *extra)
+    assert (code, out) == (2, "") and said in err, err
