@@ -9,7 +9,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
+from deckcheck.carddb.db import CardDB, load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.checking.deck import report_deck
 from deckcheck.checking.regulations import RegulationSet, load_regulations
 from deckcheck.checking.report import DeckReport
@@ -83,6 +83,7 @@ def answer(
     from deckcheck.stats.answer import StatsOptions, parse_queries
     from deckcheck.stats.answer import answer as answer_queries
 
+    refuse_unknown_cards(deck, "counting the odds")  # never the odds of a deck that silently lost a line
     queries, alternatives = parse_queries(wants, deck), parse_queries(anys, deck, "any")
     return answer_queries(deck, queries, going=going, turn=turn, options=options or StatsOptions(), anys=alternatives)
 

@@ -61,6 +61,13 @@ def test_answer_takes_wants_as_written_on_the_command_line(starter_carddb):
     assert second.probability > odds.probability  # a turn's draws can only help
 
 
+def test_answer_refuses_a_deck_with_unknown_cards(starter_carddb, tmp_path):
+    path = tmp_path / "typo.txt"
+    path.write_text("game: vanguard\n## main\n1 DC-VG-021\n4 DC-VG-029\n4 NOPE-1\n", encoding="utf-8")
+    with pytest.raises(deckcheck.DeckcheckError, match=r"typo.txt:5: 4 × 'NOPE-1' in main is not a"):
+        deckcheck.answer(deckcheck.load(path), ["grade=1"])
+
+
 def test_deal_is_seeded(starter_carddb):
     deck = deckcheck.load(DAWN_KNIGHTS)
     first, again = deckcheck.deal(deck, seed=5), deckcheck.deal(deck, seed=5)

@@ -656,3 +656,33 @@ def _same_name(written: str, name: str) -> bool:
     from deckcheck._util.searchkey import search_key  # deferred: only a name that differs as written
 
     return search_key(written.strip(_BRACKETS + " ")) == search_key(name)
+
+
+def refuse_unknown_cards(deck: Deck, what: str) -> None:
+    """Refuse (exit 2) a deck with entries that name no card of its database (or sit in a section the game does not
+    have), naming each with its line and the closest cards: `what` (the odds, a test hand) needs every card, and
+    leaving one out would shrink the deck it is about. `deckcheck check` still judges such a deck."""
+    db = deck.db
+    unknown = [entry for entry in deck.entries if entry.card is None or entry.section not in deck.game.sections]
+    if not unknown:
+        return
+    deck.source.locate()  # a TOML deck's lines, read on first need
+    problems = []
+    for entry in unknown:
+        count = entry.count if entry.count is not None else entry.raw_count
+        if entry.card is None:
+            why = f"is not a {deck.game.title} card number or name in the card database"
+            hints = db.suggest(entry.key) if isinstance(db, CardDB) else []
+            if hints:
+                why += f". Did you mean: {'; '.join(hints)}?"
+        else:
+            why = f"is in a section {deck.game.title} does not have ({entry.section!r})"
+        where = f"{deck.path}:{entry.line}" if entry.line is not None else str(deck.path)
+        problems.append(Problem(f"{where}: {count} × {entry.key!r} in {entry.section} {why}", deck.path, entry.line))
+    one = len(unknown) == 1
+    entries = "an entry of the deck names" if one else f"{len(unknown)} entries of the deck name"
+    raise DeckcheckError(
+        f"{entries} no card, and {what} needs every card (fix or remove {'it' if one else 'them'}; "
+        "`deckcheck check` lists every problem of the deck):\n  " + "\n  ".join(problems),
+        details=problems,
+    )

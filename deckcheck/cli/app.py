@@ -400,7 +400,7 @@ def hand(
         str,
         typer.Option(
             metavar="POLICY",
-            help="none; keep:FILTER (return/redraw what does not match), e.g. keep:grade<=1; or optimal (the "
+            help="none; keep:FILTER (return/redraw what does not match), e.g. keep:grade=..1; or optimal (the "
             "decisions `stats` computes for the --want queries by --turn).",
         ),
     ] = "none",
@@ -493,21 +493,24 @@ STATS_HELP = """How likely is this deck to open well? The probability that every
 have reached your hand by the main phase of your own N-th turn (turn 0 = the opening hand after the mulligan),
 under the game's own mulligan rule, going first and second.
 
-QUERY is [>=K |<=K ]FILTER (default >=1); FILTER is field=value pairs joined by ',' (AND), values joined by '|'
-(OR), e.g. --want grade=1, --want '>=2 trigger=heal', --want 'cost=1|2,class=forest', --want 'name~=騎士'.
-Number fields also compare: 'grade>=2', 'cost<=3', 'power>10000'. Several --want must all hold; QUERY@N holds by
-own turn N instead of --turn; with --any (repeatable), at least one --any must hold too. Vanguard counts every card
-its rules bring (drive checks at the vanguard's drive, a checked draw trigger's card); --floor counts the floor.
+QUERY is [K+|>=K |<=K ]FILTER (default: at least 1); FILTER is field=value pairs joined by ',' (AND), values
+joined by '|' (OR), e.g. --want grade=1, --want 2+trigger=heal (at least 2), --want 'cost=1|2,class=forest',
+--want name~=騎士. Number fields take ranges, no quotes needed: grade=2.. (2 or more), cost=..3 (3 or less),
+grade=2..3 (both included); quoted comparisons work too: 'grade>=2', 'power>10000', '>=2 trigger=heal'.
+Several --want must all hold; QUERY@N holds by own turn N instead of --turn; with --any (repeatable), at least one
+--any must hold too. Vanguard counts every card its rules bring (drive checks at the vanguard's drive, a checked
+draw trigger's card); --floor counts the floor.
 
 Exact answers (multivariate hypergeometric counting) where the game's model allows; otherwise, or with
 --method simulate, a simulation with a 95% interval. The mulligan defaults to the optimal one (computed exactly
 by backward induction); --explain prints its decision table.
 
 Without --want, a default report per game: vanguard — the ride chain (grade 1/2/3 by the ride phase of own
-turn 1/2/3, with G assist, each alone and the whole chain together); evolve — the curve (a card of cost <= N on own
-turn N, N = 1..5, and on curve every turn); ic-dragonball — a
-card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the starting territory by own turn
-1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the lord by own turn 1..3."""
+turn 1/2/3, with G assist, each alone and the whole chain together); evolve — a follower of cost N on own
+turn N (all its PP), N = 2..6, the follower curve 2..5 together, and a follower the evolve deck can evolve by own
+turn 3; ic-dragonball — a card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the
+starting territory by own turn 1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the
+lord by own turn 1..3."""
 
 
 @app.command(help=STATS_HELP, short_help="Opening-hand odds under the game's mulligan rule, and the optimal mulligan.")
@@ -525,7 +528,8 @@ def stats(
         list[str] | None,
         typer.Option(
             metavar="QUERY",
-            help="What the hand should hold, e.g. grade=1 or '>=2 trigger=heal'; QUERY@N by own turn N. Repeatable.",
+            help="What the hand should hold, e.g. grade=1, grade=2.. or 2+trigger=heal; QUERY@N by own turn N. "
+            "Repeatable.",
         ),
     ] = None,
     any_: Annotated[
@@ -578,6 +582,14 @@ def stats(
         ),
     ] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Print the mulligan decision table.")] = False,
+    hand: Annotated[
+        str | None,
+        typer.Option(
+            metavar="CARDS",
+            help="Should I mulligan this hand? The opening hand as dealt, cards by number or name joined by ',': "
+            "keep it, or return which cards (the game's rule), with both chances.",
+        ),
+    ] = None,
     plot: Annotated[
         Path | None, typer.Option(metavar="FILE", help="Also draw the chart to FILE.svg (or .png with matplotlib).")
     ] = None,
@@ -619,6 +631,7 @@ def stats(
         carddb_dirs=tuple(carddb or ()),
         rules=rules,
         format=deck_format,
+        hand=hand,
     )
     _echo(text, colour=output is HandOutput.text and _use_colour(), json_text=output is HandOutput.json)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckcheck.carddb.db import load_carddb, resolve_deck
+from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
 from deckcheck.engine.table import Going, Table
@@ -83,6 +83,7 @@ class DealtHand:
 
     def to_json(self) -> dict[str, Any]:
         table = self.table
+        column = self.deck.game.hand_column
         return {
             "path": self.deck.path,
             "game": self.deck.game.id,
@@ -92,10 +93,10 @@ class DealtHand:
             "going": table.going,
             "mulligan": self.policy,
             "turn": self.turns,
-            "hand": cards_json(table.hand),
-            "mulligan_returned": cards_json(table.mulligan_returned),
-            "mulligan_drawn": cards_json(table.mulligan_drawn),
-            "zones": {name: cards_json(cards) for name, cards in table.zones.items()},
+            "hand": cards_json(table.hand, column),
+            "mulligan_returned": cards_json(table.mulligan_returned, column),
+            "mulligan_drawn": cards_json(table.mulligan_drawn, column),
+            "zones": {name: cards_json(cards, column) for name, cards in table.zones.items()},
             "deck_count": len(table.deck),
             "notes": {key: _plain(value) for key, value in table.notes.items()},
             "events": [
@@ -105,8 +106,24 @@ class DealtHand:
         }
 
 
-def cards_json(cards: list[Card]) -> list[dict[str, str]]:
-    return [{"number": card.printed_number, "name": card.printed_name} for card in cards]
+def cards_json(cards: list[Card], column: str | None = None) -> list[dict[str, Any]]:
+    """Each card's number and name, and the value `hand` shows beside it (`column`: the game's `grade`, `cost` or
+    `level`) where the game has one."""
+    result: list[dict[str, Any]] = []
+    for card in cards:
+        entry: dict[str, Any] = {"number": card.printed_number, "name": card.printed_name}
+        if column is not None:
+            entry[column] = card.shown_value(column)
+        result.append(entry)
+    return result
+
+
+def _shown(card: Card, column: str | None) -> str:
+    """`grade 2`, `cost 3`, `level 1` (`cost -` for a card without one)."""
+    if column is None:
+        return ""
+    value = card.shown_value(column)
+    return f"{column} {'-' if value is None else value}"
 
 
 def _plain(value: Any) -> Any:
@@ -140,6 +157,7 @@ def iter_hands(
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
+    refuse_unknown_cards(deck, "dealing a test hand")
     if rules is not None or format is not None:
         deck.choose_rules(rules=rules, format=format)
     legal = not any(v.severity == "error" for v in check_deck(deck, db))
@@ -186,7 +204,13 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
         lines.append("mulligan: kept")
     lines.append(f"hand ({len(table.hand)}):")
     width = max((len(card.printed_number) for card in table.hand), default=0)
-    lines.extend(f"  {card.printed_number:<{width}}  {card.printed_name}" for card in table.hand)
+    column = deck.game.hand_column
+    shown = [_shown(card, column) for card in table.hand]
+    value_width = max(map(len, shown), default=0)
+    lines.extend(
+        f"  {card.printed_number:<{width}}  " + (f"{value:<{value_width}}  " if column else "") + card.printed_name
+        for card, value in zip(table.hand, shown, strict=True)
+    )
     zones = [
         f"{name} {len(cards)}" if name in HIDDEN_ZONES or len(cards) > 4 else f"{name}: {_names(cards) or '-'}"
         for name, cards in table.zones.items()

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from deckcheck.carddb.db import load_carddb, resolve_deck
+from deckcheck._util.text import plural
+from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.engine.deal import deal
 from deckcheck.engine.procedure import DEALT_WITHOUT
 from deckcheck.engine.table import Going
@@ -21,6 +23,7 @@ from deckcheck.stats.answer import (
     SEATS,
     Method,
     StatsOptions,
+    advise_hand,
     answer,
     check_floor,
     check_reachable,
@@ -111,11 +114,13 @@ def run_stats(
     floor: bool = False,
     rules: str | None = None,
     format: str | None = None,
+    hand: str | None = None,
 ) -> str:
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise OptionError("plot", f"{mention('plot')} {plot}: the chart is written as .svg or .png", field="plot")
     source = parse_deck(path)
     deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
+    refuse_unknown_cards(deck, "counting the odds")
     if rules is not None or format is not None:  # the setup (and its odds) of that rules version and format
         deck.choose_rules(rules=rules, format=format)
     progress = SimulationProgress(terminal=sys.stderr.isatty())
@@ -130,9 +135,11 @@ def run_stats(
         floor=floor,
     )
     check_floor(deck, floor)
-    left_out = [*_left_out(deck), *_dealt_without(deck, choices)]
+    dealt_without = _dealt_without(deck, choices)  # a registry export without its leader: counted, with a note
     try:
         if not wants and not anys:
+            if hand is not None:
+                raise OptionError("hand", f"{mention('hand')} needs what the hand should hold: give {mention('want')}")
             if turn is not None:
                 raise OptionError(
                     "turn",
@@ -153,7 +160,7 @@ def run_stats(
                         "name": deck.name,
                         **_rules_json(deck),
                         "seed": options.seed,
-                        "notes": left_out,
+                        "notes": dealt_without,
                         "report": [
                             {
                                 "label": r.line.label,
@@ -165,9 +172,11 @@ def run_stats(
                         ],
                     }
                 )
-            return _with_notes(render_report_text(deck, results, colour=colour, seed=options.seed), left_out)
+            return _with_notes(render_report_text(deck, results, colour=colour, seed=options.seed), dealt_without)
         queries = parse_queries(wants, deck)
         alternatives = parse_queries(anys, deck, "any")
+        if hand is not None:
+            return _advise(deck, hand, queries, alternatives, turn, going, choices, mulligan, plot, json_output)
         turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
         # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
         # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
@@ -195,12 +204,69 @@ def run_stats(
             **primary.to_json(),
             "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
         }
-        data["notes"] = [*left_out, *data.get("notes", [])]
+        data["notes"] = [*dealt_without, *data.get("notes", [])]  # (always there: programs read it)
         if explain:
             data["decisions"] = decisions_json(primary)
         return _dump(data)
     text = render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
-    return _with_notes(text, left_out)
+    return _with_notes(text, dealt_without)
+
+
+def _advise(
+    deck: Deck,
+    hand: str,
+    queries: list[Query],
+    alternatives: list[Query],
+    turn: int | None,
+    going: Going,
+    choices: dict[str, str],
+    mulligan: str | None,
+    plot: Path | None,
+    json_output: bool,
+) -> str:
+    """`--hand A,B,C,D,E`: keep this opening hand, or return which cards, with both chances (exact)."""
+    for option, given in (("mulligan", mulligan), ("plot", plot)):
+        if given is not None:
+            raise OptionError(option, f"{mention('hand')} answers for one hand; {mention(option)} does not apply")
+    keys = [key.strip() for key in re.split(r"[,、，]", hand) if key.strip()]
+    turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
+    advice = advise_hand(deck, queries, keys, going=going, turn=turn, choices=choices, anys=alternatives)
+    if json_output:
+        return _dump({"path": deck.path, "game": deck.game.id, "want": [q.text for q in queries], **advice.to_json()})
+    column = deck.game.hand_column
+
+    def label(card: Any) -> str:
+        value = card.shown_value(column) if column else None
+        return f"{card.label()}" + (f" [{column} {value}]" if column else "")
+
+    partial = advice.model.mulligan.partial
+    rule = "return any cards, then draw as many" if partial else "keep the whole hand or redraw it"
+    wants = " & ".join(want.label(turn) for want in advice.model.wants)
+    lines = [
+        f"{deck.path}  {deck.game.id}",
+        f"hand as dealt, going {going}: " + ", ".join(label(card) for card in advice.hand),
+        f"want {wants} by the main phase of own turn {turn}; the mulligan rule: {rule}",
+    ]
+    returned = len(advice.returned)
+    if advice.decision == "keep":
+        lines.append(f"  keep it  {_percent(advice.keep)} exact")
+        lines.append(f"advice: keep it (no {'return' if partial else 'redraw'} does better)")
+        return "\n".join(lines)
+    what = "redraw the hand" if advice.decision == "redraw" else f"return {plural(returned, 'card')}"
+    names = "" if advice.decision == "redraw" else ": " + ", ".join(label(card) for card in advice.returned)
+    width = max(len(what), len("keep it")) + 2
+    lines.append(f"  {'keep it':<{width}}{_percent(advice.keep)} exact")
+    lines.append(f"  {what:<{width}}{_percent(advice.best)} exact{names}")
+    lines.append(f"advice: {what} ({_percent(advice.best)} instead of {_percent(advice.keep)})")
+    return "\n".join(lines)
+
+
+def _with_notes(text: str, notes: list[str]) -> str:
+    return "\n".join([text, *(f"note: {note}" for note in notes)]) if notes else text
+
+
+def _percent(value: Any) -> str:
+    return f"{float(value) * 100:.2f}%"
 
 
 def _deadline_owner(queries: list[Query], alternatives: list[Query], turn: int) -> str:
@@ -214,22 +280,6 @@ def _deadline_owner(queries: list[Query], alternatives: list[Query], turn: int) 
 def _rules_json(deck: Deck) -> dict[str, Any]:
     """`"rules": {...}` for a game with versions of its rules (as `check --output json` has it), else nothing."""
     return {"rules": deck.rules.to_json()} if deck.game.rules_versions else {}
-
-
-def _left_out(deck: Deck) -> list[str]:
-    """What the odds cannot count: entries that are not cards of the game's database (or not in a section the game
-    has), each said once, so that a typo never silently shrinks the deck the odds are about."""
-    notes = []
-    for entry in deck.entries:
-        if entry.card is not None and entry.section in deck.game.sections:
-            continue
-        where = f"{deck.path}:{entry.line}" if entry.line is not None else str(deck.path)
-        count = entry.count if entry.count is not None else entry.raw_count
-        why = "not a card of the database" if entry.card is None else f"the game has no section {entry.section!r}"
-        notes.append(
-            f"{where}: left out of the odds: {count} × {entry.key!r} in {entry.section} ({why}; see `deckcheck check`)"
-        )
-    return notes
 
 
 def _dealt_without(deck: Deck, choices: dict[str, str]) -> list[str]:
@@ -256,10 +306,6 @@ def check_setup(deck: Deck, choices: dict[str, str]) -> None:
             deal(deck, seed=0, going=seat, turns=0, choices=choices)
         except EngineError as why:
             raise DeckcheckError(f"no odds to give: {why.reason}", path=deck.path) from None
-
-
-def _with_notes(text: str, notes: list[str]) -> str:
-    return "\n".join([text, *(f"note: {note}" for note in notes)]) if notes else text
 
 
 TURN_AXIS = "by the main phase of own turn N (turn 0 = the opening hand, after the mulligan)"

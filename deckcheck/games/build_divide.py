@@ -526,6 +526,7 @@ GAME: Game[BuildDivideCard] = Game(
     stats_report=_stats_report,
     home_section=lambda card: "territory" if card.type == "territory" else "main",
     search_columns=("type", "colors", "cost", "total_cost", "buster", "shot"),
+    hand_column="cost",
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "d", "p_list": "territory"},
     section_labels={"main": "Main deck", "d": "D deck", "territory": "Starting territory"},

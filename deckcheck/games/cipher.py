@@ -471,6 +471,7 @@ GAME: Game[CipherCard] = Game(
     setup=SETUP,
     stats_report=_stats_report,
     search_columns=("cost", "cc_cost", "symbols", "class_name", "attack", "support", "range"),
+    hand_column="cost",
     profile=_profile,
     registry_lists={"list": "main", "p_list": "lord"},
     number_fallbacks=printed_code_number,

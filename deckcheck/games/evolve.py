@@ -1185,16 +1185,38 @@ SETUP = Setup(
 
 
 def _stats_report(deck: Deck[EvolveCard]) -> list[tuple[str, tuple[str, ...], int]]:
-    """The curve: a main-deck card of cost <= N to play on own turn N (PP max = N, 7.2.1), each turn alone, and on
-    curve every turn: a new card each turn, which holds exactly when N cards of cost <= N have come by own turn N for
-    every N (nested choices: Hall's condition)."""
+    """Questions a player cannot answer at a glance (nearly every deck has a card of cost <= N by own turn N): a
+    follower that uses all of own turn N's PP (PP max = N, 7.2.1) for N = 2..6, the whole follower curve 2-5
+    together (each turn's follower is another card: the costs differ), and a follower of the main deck that its
+    evolve deck can evolve (an EVOLVE card of the same name, 12.2.2.1) by own turn 3. A cost the deck has no
+    follower of says so in its label (its 0% is the deck's, not a typo's)."""
+    main = deck.cards("main")
+    have = {card.cost for card, _ in main if card.type == "follower"}
 
-    def costs(n: int) -> str:
-        return "cost=" + "|".join(str(c) for c in range(n + 1))
+    def none(n: int) -> str:
+        return "" if n in have else " — the deck has none"
 
-    lines = [(f"a card of cost <= {n} on own turn {n}", (costs(n),), n) for n in range(1, 6)]
-    every = tuple(f">={n} {costs(n)}@{n}" for n in range(1, 6))
-    return [*lines, ("on curve every turn 1–5 (a new card of cost <= N on each own turn N)", every, 5)]
+    lines: list[tuple[str, tuple[str, ...], int]] = [
+        (f"a follower of cost {n} on own turn {n} (all {n} PP){none(n)}", (f"type=follower,cost={n}",), n)
+        for n in range(2, 7)
+    ]
+    curve = tuple(f"type=follower,cost={n}@{n}" for n in range(2, 6))
+    missing = [str(n) for n in range(2, 6) if n not in have]
+    gap = f" — no follower of cost {', '.join(missing)}" if missing else ""
+    lines.append((f"the follower curve: a follower of cost N on each own turn N = 2..5{gap}", curve, 5))
+    evolving = {card.name for card, _ in deck.cards("evolve")}
+    targets = sorted(
+        {
+            card.name
+            for card, _ in main
+            if card.type == "follower" and card.name in evolving and not set(card.name) & set(",|@")
+        }
+    )  # (a name holding the query grammar's separators cannot be asked for by name; no shipped card's does)
+    if targets:
+        lines.append(
+            ("a follower its evolve deck can evolve, by own turn 3", (f"type=follower,name={'|'.join(targets)}",), 3)
+        )
+    return lines
 
 
 def _home_section(card: Card) -> str:
@@ -1310,6 +1332,7 @@ GAME: Game[EvolveCard] = Game(
     stats_report=_stats_report,
     home_section=_home_section,
     search_columns=("type", "class_", "cost", "attack", "defense", "evolve", "advance", "traits"),
+    hand_column="cost",
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "evolve", "p_list": "leader"},
     registry_keys=_registry_keys,

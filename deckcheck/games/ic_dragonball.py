@@ -365,6 +365,7 @@ GAME: Game[DragonBallCard] = Game(
     stats_report=_stats_report,
     home_section=lambda card: "leader" if card.type == "leader" else "main",
     search_columns=("type", "level", "power", "strike", "character", "color"),
+    hand_column="level",
     profile=_profile,
     registry_lists={"list": "main", "p_list": "leader"},
     section_labels={"leader": "Leader", "main": "Main deck"},

@@ -142,6 +142,8 @@ class Game(Generic[CardT]):
     number_fallbacks: Callable[[str], Sequence[str]] = field(default=lambda number: ())
     # the card fields `cards search` shows as columns, after number and name;
     search_columns: tuple[str, ...] = ()
+    # the field `hand` shows beside each card's name (Vanguard's grade, a cost, a level), as `shown_value` gives it;
+    hand_column: str | None = None
     # `show`'s distributions: (title, {bucket: copies}) that matter for this game's decks;
     profile: Callable[[Any], list[tuple[str, dict[str, int]]]] = field(default=lambda deck: [])
     # where the lists of the official deck registry's JSON (`list`, `sub_list`, `p_list`) go: a section or a card key.

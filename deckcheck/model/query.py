@@ -3,9 +3,14 @@
 A FILTER is `field=value` pairs joined by `,` (all must hold); values joined by `|` (any may hold). Values are
 compared as the record stores them: each value goes through the field's own validator, so integers, booleans and
 the Japanese aliases of enum values all work. A list field (`clans`, `traits`) matches when it contains the value.
-`name=` matches the normalised name exactly and `name~=` by substring. A number field also takes `>=`, `<=`, `>`
-and `<` with one whole number (`grade>=2`); a card whose value is not a number (no value, cost X) never matches a
-comparison. A field the game does not have is an error.
+`name=` matches the normalised name exactly and `name~=` by substring. A number field also takes ranges that an
+unquoted shell leaves alone, `grade=2..` (2 or more), `cost=..3` (3 or less), `grade=2..3` (both ends included),
+mixed with plain values by `|` (`cost=0|3..5`), and `>=`, `<=`, `>` and `<` with one whole number (`grade>=2`, which
+a shell needs quoted); a card whose value is not a number (no value, cost X) never matches a range or comparison.
+A field the game does not have is an error.
+
+A QUERY's count prefix is `>=K ` or `<=K ` (`>=2 trigger=heal`), or `K+` without a space or a shell character
+(`2+trigger=heal`: at least 2).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import operator
 import re
 import types
 import typing
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Annotated, Any
@@ -32,6 +38,10 @@ _COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     "<": operator.lt,
 }
 _QUERY = re.compile(r"^(?P<op>>=|<=)(?P<k>\d{1,18}) (?P<filter>.+)$")
+#: The shell-safe count prefix: `2+grade=3` (at least 2), no space, nothing a shell reads.
+_PLUS_QUERY = re.compile(r"^(?P<k>\d{1,18})\+\s*(?P<filter>[A-Za-z_].*)$")
+#: A range of whole numbers, `2..`, `..3`, `2..3` (after NFKC: full-width digits and dots too).
+_RANGE = re.compile(r"^\s*(?P<low>-?\d{1,18})?\s*\.\.\s*(?P<high>-?\d{1,18})?\s*$")
 
 
 @dataclass(frozen=True)
@@ -66,9 +76,23 @@ class Comparison:
 
 
 @dataclass(frozen=True)
+class Ranges:
+    """A number field within one of some ranges, both ends included (None: open): `grade=2..`, `cost=0|3..5`."""
+
+    field: str
+    ranges: tuple[tuple[int | None, int | None], ...]
+
+    def matches(self, card: Card) -> bool:
+        stored = getattr(card, self.field, None)
+        return type(stored) is int and any(
+            (low is None or stored >= low) and (high is None or stored <= high) for low, high in self.ranges
+        )
+
+
+@dataclass(frozen=True)
 class CardFilter:
     text: str
-    conditions: tuple[Condition | Comparison, ...]
+    conditions: tuple[Condition | Comparison | Ranges, ...]
 
     def __call__(self, card: Card) -> bool:
         return all(condition.matches(card) for condition in self.conditions)
@@ -129,13 +153,13 @@ def _value_parser(info: Any) -> tuple[Callable[[str], Any], bool]:
 
 def parse_filter(text: str, game: Game) -> CardFilter:
     """`field=value|value,field=value` → a card predicate; an unknown field or bad value is a DeckcheckError."""
-    conditions: list[Condition | Comparison] = []
+    conditions: list[Condition | Comparison | Ranges] = []
     for part in text.split(","):
         match = _CONDITION.match(part)
         if not match or not match["values"]:
             raise DeckcheckError(
                 f"cannot read the filter {text!r} at {part.strip()!r}: expected field=value or a number "
-                "comparison such as grade>=2 (values joined by '|', conditions by ',')"
+                "range such as grade=2.. or cost=1..3 (values joined by '|', conditions by ',')"
             )
         name, op = match["field"], match["op"]
         attribute, info = _field_info(game, name)
@@ -143,6 +167,9 @@ def parse_filter(text: str, game: Game) -> CardFilter:
             conditions.append(_comparison(game, name, attribute, info, op, match["values"]))
             continue
         raw_values = [value.strip() for value in match["values"].split("|")]
+        if op == "=" and attribute != "name" and any(_RANGE.match(_nfkc(value)) for value in raw_values):
+            conditions.append(_ranges(game, name, attribute, info, raw_values))
+            continue
         if op == "~=" and not _holds_text(info.annotation):
             raise DeckcheckError(
                 f"{name}~={match['values']}: ~= finds part of a text (e.g. name~=騎士), and the {game.id} field "
@@ -180,6 +207,47 @@ def _comparison(game: Game, name: str, attribute: str, info: Any, op: str, value
             f"not {value!r}",
             field=name,
         )
+    _check_number_field(game, name, info, f"{name}{op}{value}", op, value)
+    return Comparison(attribute, op, int(value))
+
+
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def _ranges(game: Game, name: str, attribute: str, info: Any, raw_values: list[str]) -> Ranges:
+    """`field=2..`, `field=..3`, `field=2..3`, with plain whole numbers among them (`cost=0|3..5`)."""
+    shown = "|".join(raw_values)
+    ranges: list[tuple[int | None, int | None]] = []
+    for value in raw_values:
+        text = _nfkc(value)
+        match = _RANGE.match(text)
+        if match and (match["low"] or match["high"]):
+            low = int(match["low"]) if match["low"] else None
+            high = int(match["high"]) if match["high"] else None
+            if low is not None and high is not None and low > high:
+                raise DeckcheckError(
+                    f"{name}={shown}: the range {value} is empty (from {low} up to {high}); write the smaller "
+                    f"number first, e.g. {name}={high}..{low}",
+                    field=name,
+                )
+            ranges.append((low, high))
+        elif re.fullmatch(r"\s*-?\d{1,18}\s*", text):
+            ranges.append((int(text), int(text)))
+        else:
+            raise DeckcheckError(
+                f"{name}={shown}: a range is whole numbers around '..' (e.g. {name}=2.., {name}=..3, "
+                f"{name}=2..3), and {value!r} is not one",
+                field=name,
+            )
+    _check_number_field(
+        game, name, info, f"{name}={shown}", "a range", str(next(b for r in ranges for b in r if b is not None))
+    )
+    return Ranges(attribute, tuple(ranges))
+
+
+def _check_number_field(game: Game, name: str, info: Any, shown: str, what: str, value: str) -> None:
+    """Refuse a range or comparison on a field whose records do not store whole numbers."""
     parse, is_list = _value_parser(info)
     try:
         stored = parse(value)
@@ -189,11 +257,9 @@ def _comparison(game: Game, name: str, attribute: str, info: Any, op: str, value
             stored = ""
     if is_list or isinstance(stored, bool | str | list):
         raise DeckcheckError(
-            f"{name}{op}{value}: the {game.id} field '{name}' is not a number, so {op} cannot compare it; "
-            f"use {name}=VALUE",
+            f"{shown}: the {game.id} field '{name}' is not a number, so {what} cannot compare it; use {name}=VALUE",
             field=name,
         )
-    return Comparison(attribute, op, int(value))
 
 
 def _holds_text(annotation: Any) -> bool:
@@ -226,13 +292,19 @@ def _takes_numbers(info: Any) -> bool:
 
 
 def parse_query(text: str, game: Game) -> Query:
-    """`[>=K |<=K ]FILTER[@N]`, default `>=1`; a trailing `@N` is the query's own deadline (own turn N)."""
+    """`[>=K |<=K |K+]FILTER[@N]`, default `>=1`; a trailing `@N` is the query's own deadline (own turn N)."""
     text, deadline = split_deadline(text)
     match = _QUERY.match(text.strip())
+    plus = _PLUS_QUERY.match(_nfkc(text.strip()))
     if match:
         query = Query(text, match["op"] == ">=", int(match["k"]), parse_filter(match["filter"], game))
+    elif plus:
+        query = Query(text, True, int(plus["k"]), parse_filter(plus["filter"], game))
     elif text.strip()[:2] in (">=", "<="):
-        raise DeckcheckError(f"cannot read the query {text!r}: expected '>=K FILTER' or '<=K FILTER' (one space)")
+        raise DeckcheckError(
+            f"cannot read the query {text!r}: expected '>=K FILTER' or '<=K FILTER' (one space), or K+FILTER "
+            "(at least K, e.g. 2+grade=3)"
+        )
     else:
         query = Query(text, True, 1, parse_filter(text, game))
     return query if deadline is None else replace(query, deadline=deadline)

@@ -6,16 +6,20 @@ simulation (and the answer says why). The mulligan policy actually used is repor
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
+from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.text import plural
 from deckcheck.engine.deal import MAX_TURN, deal
 from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
+from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query, parse_filter, parse_query
 from deckcheck.stats.exact import ExactEngine, ExactGaveUp, ExactResult, ExactUnavailable
@@ -26,15 +30,16 @@ from deckcheck.stats.model import (
     MulliganPlan,
     OddsModel,
     PlanPolicy,
+    atom_of,
     build_model,
     check_run,
     keep_filter_plan,
     no_mulligan,
+    population,
 )
 
 if TYPE_CHECKING:
     from deckcheck.engine.table import Table
-    from deckcheck.model.cards import Card
     from deckcheck.stats.simulate import SimResult
 
 Method = Literal["exact", "simulate"]
@@ -138,9 +143,10 @@ def parse_mulligan(text: str | None) -> tuple[str, str | None]:
     raise DeckcheckError(f"unknown mulligan policy {text!r}: use none, optimal or keep:FILTER", field="mulligan")
 
 
-def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want") -> list[Query]:
+def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want", *, must_match: bool = True) -> list[Query]:
     """The texts of `option` (`want`, or `any`); a trailing `@N` is the query's own deadline, within the turns the
-    engine models."""
+    engine models. `must_match`: a query whose filter matches no card of the main deck is refused (its odds would
+    be 0% by construction); a game's default report asks its own questions and leaves it out."""
     named = mention(option)
     for text in texts:
         if not text.strip():
@@ -149,6 +155,9 @@ def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want") -> lis
             )
     queries = [parse_query(text, deck.game) for text in texts]
     total = sum(count for _, count in deck.cards("main")) if "main" in deck.game.sections else 0
+    if must_match:
+        for query in queries:
+            check_matches(query, deck, option)
     for query in queries:
         if query.at_least and query.k > total:
             raise OptionError(
@@ -164,6 +173,93 @@ def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want") -> lis
                 field=option,
             )
     return queries
+
+
+#: How many cards or values a message about a filter that matches nothing names at most.
+_SHOWN = 5
+
+
+def check_matches(query: Query, deck: Deck, option: str = "want") -> None:
+    """Refuse a query whose filter matches no card of the main deck (the cards the hand is drawn from): its odds are
+    0% (or 100% for `<=K`) by construction, never what was meant. The message says whether cards of the database
+    (or of another section of the deck) match it, and what is close: names for a name, the deck's values for a
+    field."""
+    main = deck.cards("main")
+    card_filter = query.filter
+    if any(card_filter(card) for card, _ in main):
+        return
+    shown = f"{mention(option)} {query.text!r}"
+    outcome = "0% by construction" if query.at_least else "certain by construction"
+    lines = [f"{shown} matches no card of the main deck, so its odds would be {outcome}"]
+    elsewhere = sorted(
+        {
+            f"{card.label()} in {section}"
+            for section in deck.game.sections
+            if section != "main"
+            for card, _ in deck.cards(section)
+            if card_filter(card)
+        }
+    )
+    if elsewhere:
+        lines.append(f"it matches cards of the deck that are never drawn: {', '.join(elsewhere[:_SHOWN])}")
+    cards = getattr(deck.db, "cards", None)
+    in_db = [card for card in cards.values() if card_filter(card)] if cards is not None else []
+    if in_db:
+        first: dict[str, str] = {}
+        for card in in_db:
+            first.setdefault(card.name, card.label())  # a name once, by its first printing
+        names = list(first.values())
+        more = f" and {len(names) - _SHOWN} more" if len(names) > _SHOWN else ""
+        lines.append(
+            f"{plural(len(in_db), 'card')} of the {deck.game.title} database match it ({', '.join(names[:_SHOWN])}"
+            f"{more}), none of them in the main deck"
+        )
+    else:
+        lines.append(f"no card of the {deck.game.title} database matches it either")
+    hints = _closest(query, deck, main, in_db=bool(in_db))
+    if not hints and len(query.filter.conditions) > 1:
+        hints.append("each of its conditions matches some card of the main deck, but no card meets them all")
+    lines.extend(hints)
+    raise OptionError(option, ";\n  ".join(lines))
+
+
+def _closest(query: Query, deck: Deck, main: Sequence[tuple[Any, int]], *, in_db: bool) -> list[str]:
+    """What is close to a filter that matches nothing: names close to a name (in the deck; in the database when none
+    of its cards matches), and the main deck's values of each other field whose condition alone matches none."""
+    hints = []
+    for condition in query.filter.conditions:
+        if any(condition.matches(card) for card, _ in main):
+            continue
+        values = getattr(condition, "values", ())
+        if condition.field == "name" and values:
+            names = {card.name: card.label() for card, _ in main}
+            close: dict[str, None] = {}
+            for value in values:
+                for name in difflib.get_close_matches(value, list(names), n=3, cutoff=0.4):
+                    close[names[name]] = None
+                if not getattr(condition, "substring", False):
+                    close.update(dict.fromkeys(label for n, label in names.items() if value in n or n in value))
+            if close:
+                hints.append(f"closest names in the deck: {', '.join(list(close)[:_SHOWN])}")
+            suggest = getattr(deck.db, "suggest", None)
+            if suggest is not None and not in_db:  # (cards of the database that match are named already)
+                found = [hint for value in values for hint in suggest(value)]
+                if found:
+                    hints.append(f"closest names in the database: {', '.join(list(dict.fromkeys(found))[:_SHOWN])}")
+            continue
+        seen = {card.shown_value(condition.field) for card, _ in main}
+        listed = sorted((_show(value) for value in seen), key=lambda text: (len(text), text))
+        if listed:
+            hints.append(f"the main deck's {condition.field} values: {', '.join(listed)}")
+    return hints
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return "/".join(map(str, value)) or "none"
+    return str(value)
 
 
 def horizon(queries: Sequence[Query], turn: int) -> int:
@@ -559,6 +655,128 @@ def default_report(deck: Deck, options: StatsOptions) -> list[ReportResult]:
     """The game's own report (``Game.stats_report``), each line for both seats."""
     results = []
     for label, wants, turn in deck.game.stats_report(deck):
-        cells = both_seats(deck, parse_queries(wants, deck), turn=turn, options=options)
+        cells = both_seats(deck, parse_queries(wants, deck, must_match=False), turn=turn, options=options)
         results.append(ReportResult(ReportLine(label, tuple(wants), turn), cells))
     return results
+
+
+# ---- one dealt hand: keep it, or return which cards (`stats --hand`) ---------------------------------------------
+
+
+@dataclass
+class HandAdvice:
+    """For one opening hand as dealt: the chance of the wants when it is kept, and after the best mulligan the game's
+    rule allows (a partial mulligan returns any cards; a full one redraws the whole hand or keeps it)."""
+
+    model: OddsModel
+    hand: list[Card]
+    keep: Fraction  # keep the hand as dealt
+    best: Fraction  # the best decision (keep, when nothing does better)
+    returned: list[Card]  # what the best decision returns (the whole hand for a full redraw); empty: keep
+
+    @property
+    def decision(self) -> str:
+        if not self.returned:
+            return "keep"
+        return "return" if self.model.mulligan.partial else "redraw"
+
+    def to_json(self) -> dict[str, Any]:
+        def exact(value: Fraction) -> dict[str, Any]:
+            return {"probability": float(value), "exact": f"{value.numerator}/{value.denominator}"}
+
+        return {
+            "going": self.model.going,
+            "turn": self.model.turn,
+            "mulligan_rule": str(self.model.mulligan),
+            "hand": [{"number": card.printed_number, "name": card.printed_name} for card in self.hand],
+            "decision": self.decision,
+            "keep": exact(self.keep),
+            "best": {
+                **exact(self.best),
+                "return": [{"number": card.printed_number, "name": card.printed_name} for card in self.returned],
+            },
+        }
+
+
+def advise_hand(
+    deck: Deck,
+    queries: Sequence[Query],
+    hand_keys: Sequence[str],
+    *,
+    going: Going,
+    turn: int,
+    choices: dict[str, str],
+    anys: Sequence[Query] = (),
+) -> HandAdvice:
+    """Keep this opening hand, or return which cards: exact, under the game's own mulligan rule."""
+    check_reachable(deck, going, horizon([*queries, *anys], turn), choices)
+    model = build_model(deck, queries, going=going, turn=turn, choices=choices, anys=anys)
+    hand = _dealt_hand(deck, model, hand_keys, choices)
+    atom_index = atom_of(model)
+    atoms = [atom_index(card) for card in hand]
+    composition = tuple(atoms.count(a) for a in range(len(model.atoms)))
+    try:
+        engine = ExactEngine(model)
+        keep = engine.keep_value(composition)
+        best, kept = keep, composition
+        if model.mulligan.partial:
+            for sub in _sub_compositions(composition):
+                value = engine.keep_value(sub)
+                if value > best or (value == best and sum(sub) > sum(kept)):
+                    best, kept = value, sub
+        else:
+            redraw = engine.redraw_value(composition)
+            if redraw > keep:
+                best, kept = redraw, (0,) * len(composition)
+    except ExactUnavailable as why:
+        raise OptionError(
+            "hand", f"{mention('hand')} needs the exact engine, which cannot answer here: {why}"
+        ) from None
+    left = list(kept)
+    returned = []
+    for card, atom in zip(hand, atoms, strict=True):
+        if left[atom] > 0:
+            left[atom] -= 1
+        else:
+            returned.append(card)
+    return HandAdvice(model, hand, keep, best, returned)
+
+
+def _sub_compositions(composition: Composition) -> list[Composition]:
+    subs: list[Composition] = [()]
+    for x in composition:
+        subs = [(*sub, y) for sub in subs for y in range(x + 1)]
+    return subs
+
+
+def _dealt_hand(deck: Deck, model: OddsModel, keys: Sequence[str], choices: dict[str, str]) -> list[Card]:
+    """The hand's cards by number or name, each from the cards the hand is drawn from, as many as the game deals."""
+    pool: dict[str, int] = {}
+    cards: dict[str, Card] = {}
+    for atom in model.atoms:
+        for card in atom.cards:
+            cards[card.number] = card
+    for card, count in population(deck, model.going, choices)[1]:
+        pool[card.number] = count
+    if len(keys) != model.hand_size:
+        raise OptionError(
+            "hand",
+            f"{mention('hand')} names {plural(len(keys), 'card')}; {deck.game.title} deals {model.hand_size}",
+        )
+    by_name = {card.name: card for card in cards.values()}
+    hand = []
+    for key in keys:
+        found = cards.get(norm_number(key)) or by_name.get(norm_name(key))
+        if found is None:
+            raise OptionError(
+                "hand",
+                f"{mention('hand')}: {key!r} is none of the cards the hand is drawn from (a main deck card's number or "
+                "name)",
+            )
+        if pool[found.number] == 0:
+            raise OptionError(
+                "hand", f"{mention('hand')} holds more copies of {found.label()} than the cards it is drawn from"
+            )
+        pool[found.number] -= 1
+        hand.append(cards[found.number])
+    return hand

@@ -67,7 +67,7 @@ def test_hand_json_and_text(run_cli, isolated_carddb):
     code, out, _ = run_cli("hand", deck, "--seed", "5", "--going", "second", "--output", "json")
     assert code == 0
     data = json.loads(out)
-    assert len(data["hand"]) == 3 and set(data["hand"][0]) == {"number", "name"}
+    assert len(data["hand"]) == 3 and set(data["hand"][0]) == {"number", "name", "level"}
     assert (data["seed"], data["going"], data["mulligan"], data["turn"]) == (5, "second", "none", 0)
     assert run_cli("hand", deck, "--seed", "5", "--going", "second", "--output", "json")[1] == out
     code, out, _ = run_cli("hand", deck, "--seed", "5", "--count", "3")
@@ -151,9 +151,9 @@ def test_hand_mulligan_optimal_with_any(starter_carddb):
     assert [rest for _, *rest in as_any] == [rest for _, *rest in alone]
     assert {policy for policy, *_ in as_any} == {"optimal for grade=3 by turn 0"}
     # an --any that every hand meets changes no decision
-    always = _decisions(wants=["grade=3"], anys=["grade>=0", "grade=4"])
+    always = _decisions(wants=["grade=3"], anys=["grade>=0", "grade=2"])
     assert [rest for _, *rest in always] == [rest for _, *rest in alone]
-    assert {policy for policy, *_ in always} == {"optimal for grade=3 & (grade>=0 | grade=4) by turn 0"}
+    assert {policy for policy, *_ in always} == {"optimal for grade=3 & (grade>=0 | grade=2) by turn 0"}
     # an --any that asks more than the want does change them: aiming for a grade 3 and a grade 2 keeps a grade 2
     both = _decisions(wants=["grade=3"], anys=["grade=2"])
     assert [rest for _, *rest in both] != [rest for _, *rest in alone]
@@ -215,3 +215,44 @@ def test_many_hands_print_the_same_as_each_alone(run_cli, isolated_carddb):
     assert code == 0 and json.loads(out) == {"hands": alone}
     code, out, _ = run_cli("hand", deck, "--seed", "5", "--count", "3")
     assert out == "\n".join(run_cli("hand", deck, "--seed", str(seed))[1] for seed in (5, 6, 7))
+
+
+def test_a_deck_with_unknown_cards_is_refused_not_dealt_short(run_cli, starter_carddb, tmp_path):
+    """A test hand of a deck that lost a line would be a hand of another deck: refused, naming the entry and the
+    closest cards (issue 25 item 12)."""
+    path = tmp_path / "typo.txt"
+    path.write_text("game: vanguard\n## main\n1 DC-VG-021\n4 DC-VG-029\n4 DC-VG-02\n", encoding="utf-8")
+    for args in ((), ("-o", "json"), ("--count", "3")):
+        code, out, err = run_cli("hand", path, "--seed", "1", *args)
+        assert (code, out) == (2, "")
+        assert "an entry of the deck names no card, and dealing a test hand needs every card" in err
+        assert f"{path}:5: 4 × 'DC-VG-02' in main is not a" in err and "Did you mean:" in err
+    path.write_text("game: vanguard\n## main\n1 DC-VG-021\n4 DC-VG-029\n4 DC-VG-026\n", encoding="utf-8")
+    code, out, err = run_cli("hand", path, "--seed", "1")
+    assert "names no card" not in out + err
+
+
+@pytest.mark.parametrize(
+    ("path", "column"),
+    [
+        ("vanguard/royal-paladin-altmile.deck.toml", "grade"),
+        ("evolve/2026-03-21-rune-XEB3.deck.toml", "cost"),
+        ("cipher/chrom-shepherds.txt", "cost"),
+        ("build-divide/guren.txt", "cost"),
+        ("ic-dragonball/hayate-co-op.txt", "level"),
+    ],
+)
+def test_hand_shows_each_cards_grade_cost_or_level(path, column, run_cli, isolated_carddb):
+    """Issue 25 item 10: the game's own value beside each card's name, as `cards search` shows it."""
+    deck = load(ROOT / "decks" / path)
+    code, out, _ = run_cli("hand", ROOT / "decks" / path, "--seed", "3", "-o", "json")
+    assert code == 0
+    dealt = json.loads(out)
+    by_number = {card.printed_number: card for card, _ in deck.all_cards(deck.game.sections)}
+    for card in dealt["hand"]:
+        assert card[column] == by_number[card["number"]].shown_value(column)
+    code, out, _ = run_cli("hand", ROOT / "decks" / path, "--seed", "3")
+    lines = out[out.index("hand (") :].splitlines()[1 : 1 + len(dealt["hand"])]
+    for line, card in zip(lines, dealt["hand"], strict=True):
+        assert line.split()[:3] == [card["number"], column, str(card[column])]
+        assert line.endswith(card["name"])

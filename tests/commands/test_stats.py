@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import xml.etree.ElementTree as ET
 from fractions import Fraction
@@ -140,20 +141,27 @@ def test_default_report_on_a_deck_that_cannot_be_set_up_exits_2_with_the_reason(
         assert "Traceback" not in err
 
 
-def test_unknown_cards_are_said_not_silently_dropped(run_cli, starter_carddb, tmp_path):
+def test_unknown_cards_are_refused_never_dropped(run_cli, starter_carddb, tmp_path):
+    """An entry that names no card would shrink the deck the odds are about: refused, exit 2, each such entry named
+    with its line and the closest cards (issue 25 item 12); `check` still judges the deck."""
     path = tmp_path / "typo.txt"
-    deck = "game: vanguard\n## main\n1 DC-VG-021\n4 DC-VG-029\n4 DC-VG-026\n3 NOPE-1\n"
+    deck = "game: vanguard\n## main\n1 DC-VG-021\n4 DC-VG-029\n4 DC-VG-026\n3 NOPE-1\n2 DC-VG-02\n"
     path.write_text(deck, encoding="utf-8")
-    said = f"{path}:6: left out of the odds: 3 × 'NOPE-1' in main (not a card of the database"
-    code, out, _ = run_cli("stats", path)  # the default report
-    assert code == 0 and f"note: {said}" in out
-    code, out, _ = run_cli("stats", path, "--want", "grade=1")
-    assert code == 0 and f"note: {said}" in out
-    for args in ((), ("--want", "grade=1")):
-        code, out, _ = run_cli("stats", path, *args, "-o", "json")
-        assert code == 0 and any(note.startswith(said) for note in json.loads(out)["notes"])
-    code, out, _ = run_cli("stats", VANGUARD, "--want", "grade=1")
-    assert "left out of the odds" not in out  # a deck of known cards says nothing
+    for args in ((), ("--want", "grade=1"), ("--want", "grade=1", "-o", "json")):
+        code, out, err = run_cli("stats", path, *args)
+        assert (code, out) == (2, ""), args
+        assert "2 entries of the deck name no card, and counting the odds needs every card" in err
+        assert f"{path}:6: 3 × 'NOPE-1' in main is not a" in err
+        assert f"{path}:7: 2 × 'DC-VG-02' in main is not a" in err and "Did you mean:" in err
+        assert "Traceback" not in err
+    path.write_text(deck.replace("2 DC-VG-02\n", ""), encoding="utf-8")
+    code, _, err = run_cli("stats", path, "--want", "grade=1")
+    assert code == 2 and "an entry of the deck names no card" in err and "fix or remove it;" in err
+    code, out, _ = run_cli("check", path)
+    assert code == 1 and "deck.unknown-card" in out  # judged as before
+    path.write_text(deck.replace("3 NOPE-1\n2 DC-VG-02\n", "3 DC-VG-021\n"), encoding="utf-8")
+    code, out, err = run_cli("stats", path, "--want", "grade=1")
+    assert code == 0 and "no card" not in out + err  # a deck of known cards says nothing
 
 
 def test_explain_prints_the_decision_table(run_cli, starter_carddb):
@@ -287,11 +295,11 @@ def test_a_plot_is_said_on_stderr_and_stdout_keeps_the_answer(run_cli, starter_c
 
 def test_an_exact_answer_just_under_one_is_not_printed_as_certain(run_cli, isolated_carddb):
     deck = ROOT / "decks" / "evolve" / "2026-03-21-forest-4C1VD.deck.toml"
-    report = json.loads(run_cli("stats", deck, "-o", "json")[1])["report"]
-    line = next(r for r in report if r["label"] == "a card of cost <= 2 on own turn 2")
-    assert line["first"]["exact"] == "273438879/273438880"
-    code, out, _ = run_cli("stats", deck)
-    row = next(text for text in out.splitlines() if text.strip().startswith("a card of cost <= 2 on own turn 2"))
+    args = ("stats", deck, "--want", "cost=..2", "--turn", "2")
+    answer = json.loads(run_cli(*args, "-o", "json")[1])
+    assert answer["exact"] == "273438879/273438880"
+    code, out, _ = run_cli(*args)
+    row = next(text for text in out.splitlines() if text.strip().startswith("2  "))
     assert code == 0 and ">99.99% exact" in row and "100.00%" in row  # first not certain, second certain
 
 
@@ -413,3 +421,223 @@ def test_a_deck_with_its_leader_gets_no_leader_note(run_cli, starter_carddb, tmp
     code, out, err = run_cli("stats", path, "--want", "type=battle")
     assert code == 0, err
     assert "no leader card" not in out
+
+
+# A query that matches no card of the main deck is refused, saying why (issue 25 item 9) ----------------------
+
+RP = ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml"
+RUNE = ROOT / "decks" / "evolve" / "2026-03-21-rune-XEB3.deck.toml"
+
+
+@pytest.mark.parametrize(
+    ("deck", "args", "said"),
+    [
+        (  # no such card anywhere: the closest names of the database
+            RUNE,
+            ("--want", "name=アリス"),
+            ["no card of the Shadowverse EVOLVE database matches it either", "closest names in the database: "],
+        ),
+        (  # a typo of a card of the deck: the deck's own card first
+            RP,
+            ("--want", "name=青天の騎士 アルトマイ"),
+            ["closest names in the deck: 青天の騎士 アルトマイル (G-TD02/002)"],
+        ),
+        (  # cards of the database, none in this deck: 0% by construction, said so
+            RP,
+            ("--want", "name=ブラスター・ブレード"),
+            ["Vanguard database match it (ブラスター・ブレード (", "none of them in the main deck"],
+        ),
+        (  # G units match, but the G deck is never drawn; the main deck's grades are listed
+            RP,
+            ("--want", "grade=4.."),
+            ["in g", "never drawn", "none of them in the main deck", "the main deck's grade values: 0, 1, 2, 3"],
+        ),
+        (  # each condition alone matches, together none
+            RP,
+            ("--want", "name~=アルトマイル,grade=0"),
+            ["no card meets them all"],
+        ),
+        (RP, ("--want", "grade=1", "--any", "grade=0", "--any", "name=NOPE"), ["--any 'name=NOPE' matches no card"]),
+        (RP, ("--want", "<=0 grade=4"), ["would be certain by construction"]),
+    ],
+)
+def test_a_query_that_matches_no_card_of_the_deck_is_refused(deck, args, said, run_cli, isolated_carddb):
+    for output in ("text", "json"):
+        code, out, err = run_cli("stats", deck, *args, "-o", output)
+        assert (code, out) == (2, ""), err
+        assert "matches no card of the main deck" in err and "Traceback" not in err
+        for part in said:
+            assert part in err, part
+
+
+def test_a_query_that_matches_one_card_is_answered(run_cli, isolated_carddb):
+    code, out, err = run_cli("stats", RP, "--want", "name=天命の騎士 アルトマイル", "-o", "json", "--mulligan", "none")
+    assert code == 0, err
+    # 2 copies among the 49 cards the hand is drawn from (the first vanguard is set aside): 1 - C(47,5)/C(49,5)
+    assert json.loads(out)["exact"] == str(1 - Fraction(comb(47, 5), comb(49, 5)))
+
+
+def test_hand_refuses_an_optimal_mulligan_for_a_query_that_matches_nothing(run_cli, isolated_carddb):
+    code, out, err = run_cli("hand", RP, "--seed", "1", "--mulligan", "optimal", "--want", "name=アリス")
+    assert (code, out) == (2, "") and "--want 'name=アリス' matches no card of the main deck" in err
+
+
+# EVOLVE's default report: questions a player cannot answer at a glance (issue 25 item 11) ---------------------
+
+
+def _curve_odds(copies: list[int], size: int, reached: list[int]) -> Fraction:
+    """P(at least one card of category i among the first reached[i] cards of a shuffled deck, for every i), the
+    categories disjoint: an independent count over the stages (multivariate hypergeometric, each stage's draw
+    split among the categories still missing and the rest)."""
+
+    def walk(stage: int, left: list[int], rest: int, drawn: int, missing: frozenset[int]) -> Fraction:
+        if stage == len(reached):
+            return Fraction(1)
+        take = reached[stage] - drawn
+        total = Fraction(0)
+        pool = rest + sum(left)
+
+        def split(i: int, cards: int, ways: int, now: list[int]) -> None:
+            nonlocal total
+            if i == len(left):
+                if cards > rest:
+                    return
+                ways *= comb(rest, cards)
+                found = missing - {j for j, x in enumerate(now) if x}
+                if stage in found:
+                    return
+                chance = Fraction(ways, comb(pool, take))
+                total += chance * walk(
+                    stage + 1, [c - x for c, x in zip(left, now, strict=True)], rest - cards, reached[stage], found
+                )
+                return
+            for x in range(min(left[i], cards) + 1):
+                split(i + 1, cards - x, ways * comb(left[i], x), [*now, x])
+
+        split(0, take, 1, [])
+        return total
+
+    return walk(0, copies, size - sum(copies), 0, frozenset(range(len(copies))))
+
+
+@pytest.mark.parametrize("name", ["2026-03-21-sword-1FN4K", "2026-03-22-abyss-3U38U", "2026-03-21-rune-XEB3"])
+def test_the_evolve_default_report_is_exact_and_informative(name, run_cli, isolated_carddb):
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+    from deckcheck.formats.read import parse_deck
+
+    path = ROOT / "decks" / "evolve" / f"{name}.deck.toml"
+    deck = resolve_deck(parse_deck(path), load_carddb("evolve"))
+    main = deck.cards("main")
+    size = sum(n for _, n in main)
+    followers = {c: sum(n for card, n in main if card.type == "follower" and card.cost == c) for c in range(2, 7)}
+    code, out, err = run_cli("stats", path, "--mulligan", "none", "-o", "json")
+    assert code == 0, err
+    report = {line["label"].split(" — ")[0]: line for line in json.loads(out)["report"]}
+    for seat, draws in (("first", lambda n: n - 1), ("second", lambda n: n)):
+        for n in range(2, 7):  # 4 cards, then a draw per own turn (none on the first player's turn 1)
+            line = report[f"a follower of cost {n} on own turn {n} (all {n} PP)"]
+            seen = 4 + draws(n)
+            assert Fraction(line[seat]["exact"]) == 1 - Fraction(comb(size - followers[n], seen), comb(size, seen))
+        curve = report["the follower curve: a follower of cost N on each own turn N = 2..5"]
+        expected = _curve_odds([followers[n] for n in range(2, 6)], size, [4 + draws(n) for n in range(2, 6)])
+        assert Fraction(curve[seat]["exact"]) == expected
+    code, out, _ = run_cli("stats", path, "-o", "json")  # the default: the optimal mulligan, never worse than none
+    optimal = {line["label"]: line for line in json.loads(out)["report"]}
+    values = []
+    for line in optimal.values():
+        for seat in ("first", "second"):
+            assert line[seat]["method"] == "exact"
+            values.append(line[seat]["probability"])
+    assert min(values) < 0.9  # informative: not every line is about certain
+    none_by_label = {
+        line["label"]: line
+        for line in json.loads(run_cli("stats", path, "--mulligan", "none", "-o", "json")[1])["report"]
+    }
+    for label, line in optimal.items():
+        assert Fraction(line["first"]["exact"]) >= Fraction(none_by_label[label]["first"]["exact"])
+
+
+def test_the_evolve_report_says_which_costs_the_deck_has_no_follower_of(run_cli, isolated_carddb):
+    code, out, _ = run_cli("stats", ROOT / "decks" / "evolve" / "2026-03-21-forest-4C1VD.deck.toml")
+    assert code == 0
+    assert "a follower of cost 6 on own turn 6 (all 6 PP) — the deck has none" in out
+    assert "a follower of cost 5 on own turn 5 (all 5 PP)  " in out  # a cost it has: no remark
+    assert "a follower its evolve deck can evolve, by own turn 3" in out
+
+
+# `stats --hand`: keep this hand or return which cards (issue 25 item 10) ---------------------------------------
+
+
+def _at_least(need: int, pool: int, good: int, draws: int) -> Fraction:
+    """P(at least `need` good cards among `draws` drawn from `pool` cards of which `good` are good)."""
+    if need <= 0:
+        return Fraction(1)
+    return sum(
+        (Fraction(comb(good, x) * comb(pool - good, draws - x), comb(pool, draws)) for x in range(need, draws + 1)),
+        Fraction(0),
+    )
+
+
+def _main_cards(path: Path):
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+    from deckcheck.formats.read import parse_deck
+
+    source = parse_deck(path)
+    return resolve_deck(source, load_carddb(source.game_id)).cards("main")
+
+
+def test_hand_advice_under_a_partial_mulligan_is_the_best_of_every_return(run_cli, isolated_carddb):
+    hand = ["G-BT06/051", "G-BT06/051", "G-BT02/011", "G-TD02/002", "G-BT02/010"]  # one grade 3
+    grade3 = sum(n for card, n in _main_cards(RP) if card.grade == 3)
+    size = 49  # the main deck less the first vanguard, set aside before the draw
+    code, out, err = run_cli("stats", RP, "--want", "2+grade=3", "--hand", ",".join(hand), "-o", "json")
+    assert code == 0, err
+    advice = json.loads(out)
+    # every subset of the hand to keep: the returned cards are shuffled back, as many are drawn (Vanguard 5.2.3)
+    values = {}
+    for kept in itertools.product((0, 1), repeat=5):
+        kept_g3 = kept[3]
+        values[kept] = _at_least(2 - kept_g3, size - sum(kept), grade3 - kept_g3, 5 - sum(kept))
+    best = max(values.values())
+    assert Fraction(advice["keep"]["exact"]) == values[(1,) * 5] == 0
+    assert Fraction(advice["best"]["exact"]) == best == values[(0, 0, 0, 1, 0)]  # keep the grade 3 alone
+    assert advice["decision"] == "return" and advice["mulligan_rule"] == "partial-shuffle"
+    assert sorted(card["number"] for card in advice["best"]["return"]) == sorted(hand[:3] + hand[4:])
+    code, out, _ = run_cli("stats", RP, "--want", "2+grade=3", "--hand", ",".join(hand))
+    assert code == 0 and "advice: return 4 cards (" in out and "keep it" in out
+
+
+def test_hand_advice_under_a_whole_hand_mulligan(run_cli, isolated_carddb):
+    rune = ROOT / "decks" / "evolve" / "2026-03-21-rune-XEB3.deck.toml"
+    main = _main_cards(rune)
+    cheap = sum(n for card, n in main if isinstance(card.cost, int) and card.cost <= 2)
+    size = sum(n for _, n in main)
+    hand = ["BP12-035", "BP12-035", "BP12-035", "BP07-035"]  # costs 6, 6, 6, 3
+    code, out, err = run_cli("stats", rune, "--want", "cost=..2", "--turn", "2", "--hand", ",".join(hand), "-o", "json")
+    assert code == 0, err
+    advice = json.loads(out)
+    # going first, one draw by own turn 2 (none on turn 1); a redraw puts the 4 on the bottom (6.2.1.8) and draws
+    # 4 new cards, then that draw, from the other size - 4
+    assert Fraction(advice["keep"]["exact"]) == _at_least(1, size - 4, cheap, 1)
+    assert Fraction(advice["best"]["exact"]) == _at_least(1, size - 4, cheap, 5)
+    assert advice["decision"] == "redraw" and len(advice["best"]["return"]) == 4
+    keep = ["BP17-047", "BP12-035", "BP12-035", "BP07-035"]  # a cost-1 card: kept, certain
+    code, out, _ = run_cli("stats", rune, "--want", "cost=..2", "--turn", "2", "--hand", ",".join(keep))
+    assert code == 0 and "keep it  100.00% exact" in out and "advice: keep it (no redraw does better)" in out
+
+
+@pytest.mark.parametrize(
+    ("hand", "extra", "said"),
+    [
+        ("G-BT06/051,G-BT02/011", (), "--hand names 2 cards; Cardfight!! Vanguard deals 5"),
+        ("G-BT06/051,G-BT02/011", ("--no-want",), "--hand needs what the hand should hold: give --want"),
+        ("G-BT06/051,G-BT02/011,NOPE,G-BT02/011,G-BT02/011", (), "'NOPE' is none of the cards the hand is drawn"),
+        ("G-BT06/051," * 4 + "G-BT06/051", (), "more copies of"),
+        ("G-BT06/051,G-BT02/011,G-TD02/002,G-BT02/011,G-BT02/011", ("--mulligan", "none"), "--mulligan does not"),
+    ],
+)
+def test_bad_hands_are_exit_2(hand, extra, said, run_cli, isolated_carddb):
+    want = () if extra == ("--no-want",) else ("--want", "grade=3")
+    extra = () if extra == ("--no-want",) else extra
+    code, out, err = run_cli("stats", RP, *want, "--hand", hand, *extra)
+    assert (code, out) == (2, "") and said in err, err

@@ -236,3 +236,85 @@ def test_filter_values_read_from_the_declaration_as_from_the_pydantic_model(game
                 except ValueError:
                     outcomes.append(("refused", None))
             assert outcomes[0] == outcomes[1], (name, text)
+
+
+# Shell-safe ranges and count prefix: grade=2.., cost=..3, grade=2..3, 2+grade=3 (issue 25 item 13) -------------
+
+
+def test_ranges_match_as_the_comparisons_they_stand_for(db):
+    grade = {card.number: card.grade for card in db.cards.values()}
+    for text, test in (
+        ("grade=2..", lambda g: g >= 2),
+        ("grade=..2", lambda g: g <= 2),
+        ("grade=2..3", lambda g: 2 <= g <= 3),
+        ("grade=2..2", lambda g: g == 2),
+        ("grade=0|3..", lambda g: g == 0 or g >= 3),
+        ("grade=-5..0", lambda g: g <= 0),
+    ):
+        expected = sorted(n for n, g in grade.items() if test(g))
+        assert expected and matching(db, text) == expected, text
+    assert matching(db, "grade=2..") == matching(db, "grade>=2")
+    assert matching(db, "grade=..1") == matching(db, "grade<=1")
+    assert matching(db, "grade=4..") == ["T-201"]  # the boundary itself is inside
+    assert matching(db, "grade=5..") == [] and matching(db, "grade=9..12") == []
+    assert matching(db, "grade = ２．．３") == matching(db, "grade=2..3")  # spaces, full-width digits and dots
+    assert matching(db, "grade=1..2,skill=twin-drive") == []
+
+
+def test_a_card_without_a_number_is_in_no_range():
+    cipher = make_db("cipher", [cipher_unit("X-1", "混沌の", "エックス", "X"), cipher_unit("C-1", "見習い", "A", 1)])
+    card_filter = parse_filter("cost=0..", cipher.game)
+    assert [card.number for card in cipher.cards.values() if card_filter(card)] == ["C-1"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("grade=3..2", "the range 3..2 is empty"),
+        ("grade=..", "a range is whole numbers around '..'"),
+        ("grade=1..2|x", "'x' is not one"),
+        ("grade=1.5..2", "not a valid value"),
+        ("trigger=1..2", "field 'trigger' is not a number, so a range cannot compare it"),
+        ("clans=1..", "field 'clans' is not a number"),
+        ("sentinel=0..1", "field 'sentinel' is not a number"),
+    ],
+)
+def test_bad_ranges(text, message):
+    with pytest.raises(DeckcheckError, match=message):
+        parse_filter(text, VANGUARD)
+
+
+def test_a_name_may_hold_two_dots():
+    assert parse_filter("name=2..", VANGUARD).conditions[0].values == ("2..",)
+
+
+@pytest.mark.parametrize(("text", "k"), [("2+grade=3", 2), ("2+ grade=3", 2), ("１０+grade=3", 10), ("1+grade=3..", 1)])
+def test_the_shell_safe_count_prefix(text, k):
+    query = parse_query(text, VANGUARD)
+    assert (query.at_least, query.k, query.deadline) == (True, k, None)
+    assert parse_query(f"{text}@2", VANGUARD).deadline == 2
+
+
+def test_ranges_in_every_command_unquoted(run_cli, tmp_path, vanguard_carddb):
+    """The forms need no quotes: each reaches the command as one word that a shell leaves alone."""
+    import shlex
+
+    from conftest import LEGAL_VANGUARD_TOML
+
+    for word in ("grade=2..", "cost=..3", "grade=2..3", "2+grade=3", "2+grade=2..@1"):
+        assert shlex.split(f"--want {word}") == ["--want", word]
+    deck = tmp_path / "d.deck.toml"
+    deck.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    code, out, _ = run_cli(
+        "cards", "search", "grade=3..", "--game", "vanguard", "--carddb", vanguard_carddb, "-o", "json"
+    )
+    assert code == 0 and {card["number"] for card in json.loads(out)["cards"]} >= {"T-102", "T-105", "T-108", "T-201"}
+    args = ("stats", deck, "--carddb", vanguard_carddb, "-o", "json", "--mulligan", "none")
+    by_range = json.loads(run_cli(*args, "--want", "grade=2..")[1])
+    by_comparison = json.loads(run_cli(*args, "--want", "grade>=2")[1])
+    assert by_range["exact"] == by_comparison["exact"]
+    at_least = json.loads(run_cli(*args, "--want", "2+grade=2..3", "--turn", "1")[1])
+    prefixed = json.loads(run_cli(*args, "--want", ">=2 grade>=2,grade<=3", "--turn", "1")[1])
+    assert at_least["exact"] == prefixed["exact"]
+    code, out, _ = run_cli("hand", deck, "--carddb", vanguard_carddb, "--seed", "1", "--mulligan", "keep:grade=..1")
+    assert code == 0 and "keep:grade=..1" in out

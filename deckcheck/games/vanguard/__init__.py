@@ -669,6 +669,7 @@ GAME: Game[VanguardCard] = Game(
     home_section=lambda card: "g" if card.type == "g-unit" else "main",
     number_fallbacks=printed_spellings,
     search_columns=("type", "grade", "trigger", "sentinel", "clans", "power", "shield"),
+    hand_column="grade",
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "g"},
     section_labels={"main": "Main deck", "g": "G deck"},
