@@ -117,6 +117,32 @@ def _resume_gc() -> None:
         gc.enable()
 
 
+def _examples(*commands: str) -> str:
+    """A command's help epilog: example command lines, printed as written (each runs on the shipped decks and card
+    databases: tests/cli/test_help.py runs them)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {command}" for command in commands)
+
+
+class _CheckCommand(typer.core.TyperCommand):
+    """`check`, whose help says which rules `--fail-on warning` adds, from the games' own rule books (read only when
+    the help is printed: listing every game costs a start-up)."""
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        from deckcheck.games import all_games, warning_rules
+
+        warned = warning_rules()
+        games = sorted({game for game, _ in warned})
+        quiet = [game for game in all_games() if game not in games]
+        listed = ", ".join(rule for _, rule in warned) or "none"
+        text = f"--fail-on warning also fails on warnings, which only these rules give: {listed}."
+        if quiet:
+            text += f" The other games ({', '.join(quiet)}) have no warning rule: for them it is --fail-on error."
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(text)
+        super().format_epilog(ctx, formatter)
+
+
 class OutputFormat(StrEnum):
     text = "text"
     json = "json"
@@ -235,7 +261,14 @@ def _main(
     """Check decks against each game's construction rules, with the rules document's rule numbers."""
 
 
-@app.command()
+@app.command(
+    cls=_CheckCommand,
+    epilog=_examples(
+        "deckcheck check decks",
+        "deckcheck check decks/vanguard --fail-on warning",
+        "deckcheck check decks/evolve --output json",
+    ),
+)
 @_exits_2_on_bad_input
 def check(
     paths: Annotated[
@@ -263,7 +296,8 @@ def check(
         typer.Option(
             "--fail-on",
             metavar="LEVEL",
-            help="error or warning: exit 1 when a deck has a violation at or above this severity.",
+            help="error or warning: exit 1 when a deck has a violation at or above this severity (the rules that "
+            "warn are listed below).",
         ),
     ] = FailOn.error,
     regulation: Annotated[
@@ -367,7 +401,14 @@ class HandOutput(StrEnum):
     json = "json"
 
 
-@app.command(short_help="Deal a test hand through the game's real setup and mulligan.")
+@app.command(
+    short_help="Deal a test hand through the game's real setup and mulligan.",
+    epilog=_examples(
+        "deckcheck hand decks/vanguard/royal-paladin-altmile.deck.toml --seed 7",
+        "deckcheck hand decks/cipher/marth-altea.deck.toml --choose lord=B01-003",
+        "deckcheck hand decks/evolve/2026-03-21-rune-XEB3.deck.toml --count 3",
+    ),
+)
 @_exits_2_on_bad_input
 def hand(
     deck: Annotated[
@@ -410,7 +451,7 @@ def hand(
         list[str] | None,
         typer.Option(
             metavar="KEY=VALUE",
-            help="A setup choice, e.g. lord=DC-FE-001N, basis=title, first_vanguard=<card>. Repeatable.",
+            help="A setup choice, e.g. lord=B01-003, basis=title, first_vanguard=<card>. Repeatable.",
         ),
     ] = None,
     log: Annotated[
@@ -493,7 +534,15 @@ card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens 
 1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the lord by own turn 1..3."""
 
 
-@app.command(help=STATS_HELP, short_help="Opening-hand odds under the game's mulligan rule, and the optimal mulligan.")
+@app.command(
+    help=STATS_HELP,
+    short_help="Opening-hand odds under the game's mulligan rule, and the optimal mulligan.",
+    epilog=_examples(
+        "deckcheck stats decks/build-divide/guren.txt",
+        "deckcheck stats decks/vanguard/aqua-force-thavas.deck.toml --want grade=1",
+        "deckcheck stats decks/cipher/chrom-shepherds.txt --want cost=1 --explain",
+    ),
+)
 @_exits_2_on_bad_input
 def stats(
     deck: Annotated[
@@ -618,7 +667,11 @@ rule, what its setup sets aside from the main deck and each own turn's draws; th
 engine as `deckcheck stats`, with the optimal mulligan by default, for both seats."""
 
 
-@app.command(help=ODDS_HELP, short_help="Quick odds from deck size and copies, without a deck file.")
+@app.command(
+    help=ODDS_HELP,
+    short_help="Quick odds from deck size and copies, without a deck file.",
+    epilog=_examples("deckcheck odds -g vanguard --deck-size 50 --copies outs=8 --want outs@3"),
+)
 @_exits_2_on_bad_input
 def odds(
     game: GameOption,
@@ -669,7 +722,12 @@ def odds(
         typer.echo(odds_text(result))
 
 
-@cards_app.command("search")
+@cards_app.command(
+    "search",
+    epilog=_examples(
+        "deckcheck cards search -g vanguard 'grade=3,trigger=none'", "deckcheck cards search -g evolve 騎士"
+    ),
+)
 @_exits_2_on_bad_input
 def cards_search(
     query: Annotated[
@@ -729,7 +787,10 @@ def cards_import(
     raise typer.Exit(exit_code(report))
 
 
-@app.command(short_help="Create an empty deck file (never overwrites a file).")
+@app.command(
+    short_help="Create an empty deck file (never overwrites a file).",
+    epilog=_examples("deckcheck new my-deck.deck.toml -g cipher --name 'Marth'"),
+)
 @_exits_2_on_bad_input
 def new(
     path: Annotated[Path, typer.Argument(metavar="PATH", help="The deck file to create (.deck.toml).")],
@@ -752,12 +813,12 @@ def new(
     _echo(new_deck(path, game, name, carddb_dirs=tuple(carddb or ()), deck_format=deck_format))
 
 
-@app.command()
+@app.command(epilog=_examples("deckcheck add decks/cipher/marth-altea.deck.toml B01-003 -n 1"))
 @_exits_2_on_bad_input
 def add(
     path: DeckArgument,
     card: CardArgument,
-    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many copies.")] = 1,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help="How many copies.")] = 1,
     section: Annotated[
         str | None,
         typer.Option(help="The section. Default: the card's own (a leader to leader, a G unit to g, ...), else main."),
@@ -774,12 +835,15 @@ def add(
     _edit(path, card, count, section, force, carddb, **judging)
 
 
-@app.command(short_help="Remove copies of a card and print the deck's new state.")
+@app.command(
+    short_help="Remove copies of a card and print the deck's new state.",
+    epilog=_examples("deckcheck remove decks/cipher/marth-altea.deck.toml B01-003"),
+)
 @_exits_2_on_bad_input
 def remove(
     path: DeckArgument,
     card: CardArgument,
-    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many copies.")] = 1,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help="How many copies.")] = 1,
     section: Annotated[str | None, typer.Option(help="The section. Default: the one that holds the card.")] = None,
     force: ForceOption = False,
     regulation: RegulationOption = None,
@@ -810,7 +874,11 @@ def _edit(
     _echo(edited)
 
 
-@app.command("set", short_help="Set a deck key and print the deck's new state.")
+@app.command(
+    "set",
+    short_help="Set a deck key and print the deck's new state.",
+    epilog=_examples("deckcheck set decks/cipher/marth-altea.deck.toml name 'Marth of Altea'"),
+)
 @_exits_2_on_bad_input
 def set_key(
     path: DeckArgument,
@@ -847,7 +915,10 @@ def set_key(
     _echo(set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), **judging))
 
 
-@app.command(short_help="Show a deck: sections, distributions and verdict.")
+@app.command(
+    short_help="Show a deck: sections, distributions and verdict.",
+    epilog=_examples("deckcheck show decks/ic-dragonball/hayate-co-op.txt"),
+)
 @_exits_2_on_bad_input
 def show(
     path: DeckArgument,
@@ -884,7 +955,13 @@ class ConvertFormat(StrEnum):
     html = "html"
 
 
-@app.command(short_help="Convert a deck between formats, or print a decklist.")
+@app.command(
+    short_help="Convert a deck between formats, or print a decklist.",
+    epilog=_examples(
+        "deckcheck convert decks/cipher/chrom-shepherds.txt --to toml",
+        "deckcheck convert decks/vanguard/neo-nectar-ahsha.txt --to markdown",
+    ),
+)
 @_exits_2_on_bad_input
 def convert(
     source: Annotated[
@@ -959,7 +1036,10 @@ def convert(
         _echo(printed, json_text=out is None and to.value in ("toml", "json"), nl=not printed.endswith("\n"))
 
 
-@app.command(short_help="List the games, their deck sections and keys.")
+@app.command(
+    short_help="List the games, their deck sections and keys.",
+    epilog=_examples("deckcheck games", "deckcheck games --output json"),
+)
 @_exits_2_on_bad_input
 def games(
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
@@ -976,7 +1056,10 @@ def games(
         _echo(line)
 
 
-@app.command(short_help="Print a game's construction rules and regulations.")
+@app.command(
+    short_help="Print a game's construction rules and regulations.",
+    epilog=_examples("deckcheck rules build-divide", "deckcheck rules evolve --output json"),
+)
 @_exits_2_on_bad_input
 def rules(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `deckcheck games`).")],
