@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -124,9 +125,41 @@ def _notes(rows: Sequence[TurnRow], seed: int | None) -> list[str]:
                         notes.append(text)
                 continue
             notes.append(note)
+    notes = _one_precision_note(notes)
     if simulated and seed is not None:
         notes.insert(0, f"simulated with seed {seed} (repeat with --seed {seed}); ± is the 95% interval's half-width")
     return [f"note: {note}" for note in notes]
+
+
+_STOPPED = re.compile(r"stopped after (?P<trials>[\d,]+) trials: (?P<rest>.*)")
+_CAPPED = re.compile(
+    r"(?P<head>--precision \S+ not reached: .*, with the 95% interval ±)(?P<half>[\d.e+-]+)(?P<rest>;.*)"
+)
+
+
+def _one_precision_note(notes: list[str]) -> list[str]:
+    """--precision's outcome said once for the table, not once per seat and turn: "stopped after 250,000–500,000
+    trials: …" (the fewest and most any answer needed), and the widest interval the --trials cap left."""
+    stopped = [match for note in notes if (match := _STOPPED.fullmatch(note))]
+    capped = [match for note in notes if (match := _CAPPED.fullmatch(note))]
+    merged: list[str] = []
+    for note in notes:
+        if (match := _STOPPED.fullmatch(note)) is not None:
+            if note == stopped[0].string:  # the first of them stands for all (notes are distinct)
+                counts = sorted({int(m["trials"].replace(",", "")) for m in stopped})
+                span = f"{counts[0]:,}" if len(counts) == 1 else f"{counts[0]:,}–{counts[-1]:,}"
+                merged.append(f"stopped after {span} trials: {match['rest']}")
+        elif (match := _CAPPED.fullmatch(note)) is not None:
+            if note == capped[0].string:
+                widest = max(capped, key=lambda m: float(m["half"]))
+                several = len({m["half"] for m in capped}) > 1
+                head = (
+                    widest["head"].replace("the 95% interval ±", "95% intervals up to ±") if several else widest["head"]
+                )
+                merged.append(f"{head}{widest['half']}{widest['rest']}")
+        else:
+            merged.append(note)
+    return merged
 
 
 def render_report_text(deck: Deck, results: Sequence[ReportResult], *, colour: bool, seed: int | None) -> str:
