@@ -227,6 +227,10 @@ def _say(message: str) -> None:
     typer.echo(escape_controls(message, keep_newlines=True), err=True)
 
 
+def _say_warning(message: str) -> None:
+    _say(f"deckcheck: warning: {message}")
+
+
 def _echo(text: str, *, colour: bool | None = None, json_text: bool = False, nl: bool = True) -> None:
     """Print a command's output with no control character raw (issue 14 item 12): JSON (and TOML) with DEL and C1 as
     `\\u` escapes, text with every control character made visible, except deckcheck's own colour codes when `colour`."""
@@ -793,7 +797,14 @@ def cards_import(
 )
 @_exits_2_on_bad_input
 def new(
-    path: Annotated[Path, typer.Argument(metavar="PATH", help="The deck file to create (.deck.toml).")],
+    path: Annotated[
+        Path,
+        typer.Argument(
+            metavar="PATH",
+            help="The deck file to create: NAME.deck.toml (TOML), or .txt or .json for those formats; "
+            "checking a folder finds no deck named otherwise.",
+        ),
+    ],
     game: GameOption,
     name: Annotated[str | None, typer.Option(help="The deck's name.")] = None,
     deck_format: Annotated[
@@ -810,7 +821,8 @@ def new(
     """Create an empty deck file (never overwrites an existing file) and print its state in one line."""
     from deckcheck.commands.build import new_deck
 
-    _echo(new_deck(path, game, name, carddb_dirs=tuple(carddb or ()), deck_format=deck_format))
+    created = new_deck(path, game, name, carddb_dirs=tuple(carddb or ()), deck_format=deck_format, warn=_say_warning)
+    _echo(created)
 
 
 @app.command(epilog=_examples("deckcheck add decks/cipher/marth-altea.deck.toml B01-003 -n 1"))

@@ -726,3 +726,26 @@ def test_new_accepts_the_one_format_of_a_game_that_has_one(run_cli, tmp_path, is
     assert "format" not in path.read_text(encoding="utf-8")
     code, _, err = run_cli("new", tmp_path / "w.deck.toml", "--game", "vanguard", "--format", "sealed")
     assert code == 2 and "--format 'sealed': vanguard has one format only (standard)" in err
+
+
+@pytest.mark.parametrize(
+    ("name", "suggested"), [("n3", "n3.deck.toml"), ("n4.deck", "n4.deck.toml"), ("list.yaml", "list.yaml.deck.toml")]
+)
+def test_new_without_a_deck_suffix_warns_that_folder_search_will_not_find_it(
+    run_cli, tmp_path, isolated_carddb, name, suggested
+):
+    from deckcheck.checking.discover import is_deck_file
+
+    code, out, err = run_cli("new", tmp_path / name, "-g", "cipher")
+    assert code == 0 and f"Created {tmp_path / name}" in out
+    assert "deckcheck: warning:" in err and "*.deck.toml" in err
+    assert f"Name it {tmp_path / suggested} to be found" in err
+    assert not is_deck_file(tmp_path / name)  # what the warning says is so ...
+    (tmp_path / name).rename(tmp_path / suggested)
+    assert is_deck_file(tmp_path / suggested)  # ... and the name it suggests is found
+
+
+@pytest.mark.parametrize("name", ["a.deck.toml", "a.toml", "a.txt", "a.json", "A.DECK.TOML"])
+def test_new_with_a_deck_suffix_does_not_warn(run_cli, tmp_path, isolated_carddb, name):
+    code, _out, err = run_cli("new", tmp_path / name, "-g", "cipher")
+    assert code == 0 and err == ""
