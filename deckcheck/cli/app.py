@@ -227,6 +227,17 @@ def _say(message: str) -> None:
     typer.echo(escape_controls(message, keep_newlines=True), err=True)
 
 
+def _echo_fitted(lines: Iterable[str]) -> None:
+    """Lines of a listing, each wrapped to the terminal's width (80 when stdout is not a terminal) and continued
+    under its own indent."""
+    from deckcheck._util.text import fit_line, output_columns
+
+    columns = output_columns()
+    for line in lines:
+        for part in fit_line(line, columns):
+            _echo(part)
+
+
 def _say_warning(message: str) -> None:
     _say(f"deckcheck: warning: {message}")
 
@@ -1064,8 +1075,7 @@ def games(
     if output is HandOutput.json:
         _echo(_json(games_json(games)), json_text=True)
         return
-    for line in games_text(games):
-        _echo(line)
+    _echo_fitted(games_text(games))
 
 
 @app.command(
@@ -1087,8 +1097,7 @@ def rules(
     if output is HandOutput.json:
         _echo(_json(rules_json(listing)), json_text=True)
         return
-    for line in rules_text(listing):
-        _echo(line)  # regulation names come from files
+    _echo_fitted(rules_text(listing))  # regulation names come from files
 
 
 def _json(data: object) -> str:

@@ -25,7 +25,7 @@ from typing import Any, BinaryIO
 
 from deckcheck._util.atomic import atomic_write_with
 from deckcheck._util.style import style
-from deckcheck._util.text import display_width, pad
+from deckcheck._util.text import display_width, pad, wrap_width
 from deckcheck.errors import DeckcheckError, OptionError, mention
 
 
@@ -61,20 +61,46 @@ SUPPORTED_SUFFIXES = (".svg", ".png")
 # Terminal
 
 
-def bar_lines(categories: list[str], series: list[Series], *, width: int = 30, colour: bool = False) -> list[str]:
+def bar_lines(
+    categories: list[str], series: list[Series], *, width: int = 30, colour: bool = False, columns: int = 80
+) -> list[str]:
     """One line per (category, series): category, series label, a bar of `width` cells at 100 %, the percentage.
 
     Bars use eighth-block characters, so a bar is exact to 1/8 of a cell. Labels are padded by display width
     (a Japanese character takes two terminal columns). With `colour`, each series' bar is coloured (cyan, magenta,
-    then the other ANSI colours); without it the lines hold no escape code at all.
+    then the other ANSI colours); without it the lines hold no escape code at all. The lines fit `columns`
+    terminal columns: when the categories are too wide to stand before the bars, each category gets a line of its
+    own (wrapped, never inside a word) and its bars follow, indented; a narrow terminal gets shorter bars.
     """
     _check_shape(categories, series)
     if width < 1:
         raise ValueError(f"bar width must be at least 1, not {width}")
     category_width = max((display_width(c) for c in categories), default=0)
     label_width = max((display_width(s.label) for s in series), default=0)
+    tail = 2 + label_width + 2 + 1 + 6  # the gaps, the series label and the percentage
+    if category_width + tail + width <= columns:
+        return _bar_rows(categories, series, width, colour, category_width, label_width)
+    width = max(min(width, columns - tail), 8)
     lines = []
     for index, category in enumerate(categories):
+        lines += wrap_width(category, columns)
+        lines += _bar_rows([""] * len(categories), series, width, colour, 0, label_width, only=index)
+    return lines
+
+
+def _bar_rows(
+    categories: list[str],
+    series: list[Series],
+    width: int,
+    colour: bool,
+    category_width: int,
+    label_width: int,
+    only: int | None = None,
+) -> list[str]:
+    lines = []
+    for index, category in enumerate(categories):
+        if only is not None and index != only:
+            continue
         for number, one in enumerate(series):
             value = _probability(one.values[index])
             if value is None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from deckcheck.stats.answer import Answer, TurnRow
 from deckcheck.stats.render import _notes
 
@@ -59,3 +63,31 @@ def test_the_notes_merged_are_the_ones_the_answers_write():
     (reached,) = _precision_notes(SimResult(242_500, 250_000, 1, stopped_early=True), 0.001)
     (capped,) = _precision_notes(SimResult(19_400, 20_000, 1, stopped_early=False), 0.0001)
     assert _STOPPED.fullmatch(reached) and _CAPPED.fullmatch(capped)
+
+
+def test_the_build_divide_report_fits_80_columns_and_its_japanese_labels_align(run_cli):
+    from deckcheck._util.text import display_width
+
+    code, out, _ = run_cli("stats", "decks/build-divide/guren.txt")
+    assert code == 0
+    lines = out.splitlines()
+    assert all(display_width(line) <= 80 for line in lines), max(lines, key=display_width)
+    table = [line for line in lines if "% exact" in line]
+    assert len(table) == 5
+    # each row's first value starts in the same terminal column, Japanese labels or not
+    starts = {display_width(line[: re.search(r"[<>]?\d+\.\d+% exact", line).start()]) for line in table}
+    assert len(starts) == 1
+    assert any("紅蓮" in line for line in table)
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80, 120])
+def test_bars_fit_the_columns_with_long_labels(columns):
+    from deckcheck._util.text import display_width
+    from deckcheck.stats.plot import Series, bar_lines
+
+    categories = ["an Ace titled 紅蓮|覇王 by own turn 1", "turn 2"]
+    series = [Series("going first", [0.7, 0.99]), Series("going second", [0.73, 1.0])]
+    lines = bar_lines(categories, series, columns=columns)
+    assert all(display_width(line) <= columns for line in lines), lines
+    assert sum("going first" in line for line in lines) == 2
+    assert all("紅蓮" not in line or "█" not in line for line in lines) or columns >= 120
