@@ -217,6 +217,47 @@ def _clamp(value: float) -> float:
     return min(max(value, 0.0), 1.0)
 
 
+ZOOM_FROM = 0.5  # values all above this: the y axis starts near the lowest one instead of at 0 %
+_STEPS = (0.005, 0.01, 0.02, 0.05, 0.1)
+
+
+def y_range(series: list[Series]) -> tuple[float, float]:
+    """The y axis's (floor, step) as probabilities: (0, 0.2) for the whole 0–100 %, or, when every value (and
+    every interval's low end) is at least 50 %, a floor a little under the lowest one, so that 95.7 % and 99.8 %
+    look different; at most six ticks."""
+    lows = [
+        _clamp(low)
+        for one in series
+        for index, raw in enumerate(one.values)
+        if (value := _probability(raw)) is not None
+        for low in (value, *(one.interval(index) or ()))
+    ]
+    if not lows or min(lows) < ZOOM_FROM:
+        return 0.0, 0.2
+    lowest = min(lows)
+    for step in _STEPS:
+        floor = math.floor((lowest - step / 2) / step) * step
+        if (1 - floor) / step <= 5 + 1e-9:
+            return max(round(floor, 4), 0.0), step
+    return 0.0, 0.2
+
+
+def _height(value: float, floor: float) -> float:
+    """A value's share of the plot's height on an axis that starts at `floor`."""
+    return min(max((_clamp(value) - floor) / (1 - floor), 0.0), 1.0)
+
+
+def _tick_label(value: float, step: float) -> str:
+    return f"{value * 100:.{1 if step < 0.01 else 0}f}%"
+
+
+def y_axis_title(title: str, floor: float, step: float) -> str:
+    """The y axis title, saying when the axis does not start at 0 %."""
+    if floor <= 0:
+        return title
+    return f"{title} (axis from {_tick_label(floor, step)}, not 0%)"
+
+
 def wrap_label(text: str, pixels: float, size: int) -> list[str]:
     """A label on as many lines as it needs to fit `pixels`: broken at spaces where it can, else between
     characters (Japanese has no spaces); never shortened. The lines are balanced (no lone last word): the
@@ -313,23 +354,26 @@ def svg_chart(
     top = y + 22  # room for the value label of a 100 % bar
     bottom = top + PLOT_HEIGHT
 
-    for tick in range(0, 101, 20):
-        line_y = bottom - PLOT_HEIGHT * tick / 100
+    floor, step = y_range(series)
+    ticks = round((1 - floor) / step)
+    for number in range(ticks + 1):
+        tick = floor + number * step
+        line_y = bottom - PLOT_HEIGHT * _height(tick, floor)
         out.append(
             f'<line class="grid" x1="{LEFT:.1f}" y1="{line_y:.1f}" x2="{LEFT + plot_width:.1f}" y2="{line_y:.1f}" '
             'stroke="#ddd" stroke-width="1"/>'
         )
-        out.append(_text(LEFT - 6, line_y + 4, f"{tick}%", size=11, fill="#555", anchor="end", cls="y-label"))
+        label = _tick_label(tick, step)
+        out.append(_text(LEFT - 6, line_y + 4, label, size=11, fill="#555", anchor="end", cls="y-label"))
     if axes.y_title:
         middle = bottom - PLOT_HEIGHT / 2
-        out.append(
-            _text(LEFT - 50, middle, axes.y_title, size=12, anchor="middle", cls="y-title", rotate=True, fill="#333")
-        )
+        y_title = y_axis_title(axes.y_title, floor, step)
+        out.append(_text(LEFT - 50, middle, y_title, size=12, anchor="middle", cls="y-title", rotate=True, fill="#333"))
 
     for index, category in enumerate(categories):
         left = LEFT + group * index + (group - bars_width) / 2
         for number, one in enumerate(series):
-            out += _svg_bar(left + number * (BAR_WIDTH + BAR_GAP), bottom, category, one, index, number)
+            out += _svg_bar(left + number * (BAR_WIDTH + BAR_GAP), bottom, category, one, index, number, floor)
         out.append(_svg_label(LEFT + group * index + group / 2, bottom + 18, category, labels[index]))
     out.append(  # the x axis, over the bars' feet
         f'<line class="axis" x1="{LEFT:.1f}" y1="{bottom:.1f}" x2="{LEFT + plot_width:.1f}" y2="{bottom:.1f}" '
@@ -352,7 +396,9 @@ def svg_chart(
     return head + "\n".join(out) + "\n</svg>\n"
 
 
-def _svg_bar(x: float, bottom: float, category: str, one: Series, index: int, number: int) -> list[str]:
+def _svg_bar(
+    x: float, bottom: float, category: str, one: Series, index: int, number: int, floor: float = 0.0
+) -> list[str]:
     """One bar with its value above it (and its error bar when simulated), or a dash for no value."""
     centre = x + BAR_WIDTH / 2
     value = _probability(one.values[index])
@@ -364,14 +410,14 @@ def _svg_bar(x: float, bottom: float, category: str, one: Series, index: int, nu
         ]
     if interval is not None:
         tooltip += f" (simulated; 95% interval {_percent(interval[0])}–{_percent(interval[1])})"
-    height = PLOT_HEIGHT * _clamp(value)
+    height = PLOT_HEIGHT * _height(value, floor)
     out = [
         f'<rect class="bar" x="{x:.1f}" y="{bottom - height:.1f}" width="{BAR_WIDTH}" height="{height:.1f}" '
         f'fill="{_chart_colour(number)}"><title>{_escape(tooltip)}</title></rect>'
     ]
     label_y = bottom - height - 4
     if interval is not None:
-        low, high = (bottom - PLOT_HEIGHT * _clamp(end) for end in interval)
+        low, high = (bottom - PLOT_HEIGHT * _height(end, floor) for end in interval)
         half = WHISKER / 2
         out.append(
             f'<path class="error-bar" d="M{centre:.1f} {low:.1f}V{high:.1f}M{centre - half:.1f} {low:.1f}'
@@ -522,6 +568,8 @@ def _png_figure(
 ) -> Any:
     """The SVG's layout in matplotlib: title, subtitle and legend on top, wrapped labels, axis titles, the note."""
     count = max(len(series), 1)
+    floor, step = y_range(series)
+    lift = 1.5 * (1 - floor)  # a value label's gap above its bar, in axis units
     group_inches = max(0.45 * count + 0.5, min(max((_text_width(c, 12) for c in categories), default=0), 220) / 90)
     width = max(6.4, 1.4 + len(categories) * group_inches)
     figure = figure_type(figsize=(width, 5.2), layout="constrained")
@@ -552,20 +600,21 @@ def _png_figure(
         for bar, (_, v, i) in zip(bars, shown, strict=True):  # above the bar, or above its error bar
             top = max(_clamp(v), _clamp(i[1]) if i else 0.0) * 100
             centre = bar.get_x() + bar.get_width() / 2
-            plot.text(centre, top + 1.5, _value_label(v, i), ha="center", va="bottom", fontsize=8)
+            plot.text(centre, top + lift, _value_label(v, i), ha="center", va="bottom", fontsize=8)
         for p, value in enumerate(one.values):
             if _probability(value) is None:
-                plot.text(p + offset, 1.5, MISSING, ha="center", va="bottom", color="#999", fontsize=9)
+                plot.text(p + offset, floor * 100 + lift, MISSING, ha="center", va="bottom", color="#999", fontsize=9)
     pixels_per_group = group_inches * 90 - 8
     plot.set_xticks(list(positions), ["\n".join(wrap_label(c, pixels_per_group, 12)) for c in categories])
-    plot.set_ylim(0, 110)
-    plot.set_yticks(range(0, 101, 20), [f"{p}%" for p in range(0, 101, 20)])
+    ticks = [floor + number * step for number in range(round((1 - floor) / step) + 1)]
+    plot.set_ylim(floor * 100, 100 + 10 * (1 - floor))
+    plot.set_yticks([tick * 100 for tick in ticks], [_tick_label(tick, step) for tick in ticks])
     plot.yaxis.grid(True, color="#ddd")
     plot.set_axisbelow(True)
     for side in ("top", "right"):
         plot.spines[side].set_visible(False)
     if axes.y_title:
-        plot.set_ylabel(axes.y_title, color="#333")
+        plot.set_ylabel(y_axis_title(axes.y_title, floor, step), color="#333")
     if axes.x_title:
         plot.set_xlabel(axes.x_title, color="#333")
     if title:
