@@ -515,16 +515,59 @@ _CJK_TEXT = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u
 NO_CJK_FONT = (
     "the PNG's Japanese text is drawn as empty boxes: no Japanese font is installed. Install one (Debian/Ubuntu: "
     "apt install fonts-noto-cjk; Fedora: dnf install google-noto-sans-cjk-ttc-fonts; Arch: pacman -S "
-    "noto-fonts-cjk; macOS and Windows have one) and draw again, or write the chart as .svg"
+    "noto-fonts-cjk; macOS and Windows have one) and draw again: deckcheck looks in the usual font folders itself, "
+    "so matplotlib's font cache need not be rebuilt. Or write the chart as .svg"
 )
+#: Where installed Japanese fonts are, by system (globs): matplotlib's font cache, built before a font was
+#: installed, does not know them; deckcheck adds the files it finds here (fontManager.addfont).
+CJK_FONT_FILES = (
+    "/usr/share/fonts/**/*CJK*",
+    "/usr/share/fonts/**/*[Ii][Pp][Aa]*",
+    "/usr/share/fonts/**/*Takao*",
+    "/usr/share/fonts/**/*[Vv][Ll]-*Gothic*",
+    "/usr/share/fonts/**/*SourceHan*",
+    "/usr/local/share/fonts/**/*CJK*",
+    "~/.local/share/fonts/**/*CJK*",
+    "~/.fonts/**/*CJK*",
+    "/System/Library/Fonts/*ヒラギノ*",
+    "/System/Library/Fonts/Hiragino*",
+    "/Library/Fonts/*CJK*",
+    "C:/Windows/Fonts/meiryo.ttc",
+    "C:/Windows/Fonts/YuGoth*.tt*",
+    "C:/Windows/Fonts/msgothic.ttc",
+)
+_FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
 
 
 def installed_cjk_fonts() -> list[str]:
-    """The Japanese fonts matplotlib can use here, in order of preference."""
+    """The Japanese fonts matplotlib can use here, in order of preference: those in its font cache, else the font
+    files found in the usual folders (CJK_FONT_FILES), added to matplotlib for this run, so that a font installed
+    after the cache was built is found without rebuilding it."""
     from matplotlib import font_manager  # deferred: matplotlib on the PNG path only
 
-    installed = {font.name for font in font_manager.fontManager.ttflist}
-    return [name for name in _CJK_FONTS if name in installed]
+    def known() -> list[str]:
+        installed = {font.name for font in font_manager.fontManager.ttflist}
+        return [name for name in _CJK_FONTS if name in installed]
+
+    if found := known():
+        return found
+    for path in cjk_font_files():
+        with contextlib.suppress(Exception):  # a file that is not a font matplotlib can read is passed over
+            font_manager.fontManager.addfont(path)
+    return known()
+
+
+def cjk_font_files(patterns: tuple[str, ...] | None = None) -> list[str]:
+    """The font files matching CJK_FONT_FILES (or `patterns`) on this machine."""
+    import glob  # deferred: font search on the PNG path only
+    import os.path  # deferred: with it
+
+    found: list[str] = []
+    for pattern in CJK_FONT_FILES if patterns is None else patterns:
+        for path in sorted(glob.glob(os.path.expanduser(pattern), recursive=True)):
+            if path.lower().endswith(_FONT_SUFFIXES) and path not in found:
+                found.append(path)
+    return found
 
 
 def _png_drawer(

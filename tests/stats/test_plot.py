@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import stat
 import sys
 import xml.etree.ElementTree as ET
@@ -536,3 +537,35 @@ def test_a_full_axis_says_nothing_more():
 
     svg = svg_chart("t", ["a"], [Series("s", [0.3])], axes=Axes(y_title="probability"))
     assert "not 0%" not in svg and ">0%<" in svg
+
+
+# ---- a Japanese font installed after matplotlib's font cache was built ----------------------------------------
+
+
+def test_a_font_installed_after_the_cache_was_built_is_found_without_rebuilding_it(tmp_path, monkeypatch):
+    """As after `apt install fonts-noto-cjk`: the file is in a font folder, matplotlib's cache does not list it."""
+    matplotlib = pytest.importorskip("matplotlib")
+    from matplotlib import font_manager
+
+    source = os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSerif.ttf")
+    folder = tmp_path / "fonts" / "opentype" / "noto"
+    folder.mkdir(parents=True)
+    shutil.copyfile(source, folder / "NotoSansCJK-Regular.ttf")  # stands in for a Japanese font
+    (folder / "README-CJK.txt").write_text("not a font")
+    monkeypatch.setattr(plot, "_CJK_FONTS", ("DejaVu Serif",))  # the name that file carries
+    monkeypatch.setattr(plot, "CJK_FONT_FILES", (str(tmp_path / "fonts" / "**" / "*CJK*"),))
+    cached = [font for font in font_manager.fontManager.ttflist if font.name != "DejaVu Serif"]
+    monkeypatch.setattr(font_manager.fontManager, "ttflist", cached)  # the stale cache
+    assert plot.cjk_font_files() == [str(folder / "NotoSansCJK-Regular.ttf")]  # fonts only, not the README
+    assert plot.installed_cjk_fonts() == ["DejaVu Serif"]
+    assert "font cache need not be rebuilt" in plot.NO_CJK_FONT
+
+
+def test_no_font_file_means_no_font(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+    from matplotlib import font_manager
+
+    monkeypatch.setattr(plot, "_CJK_FONTS", ("No Such Font JP",))
+    monkeypatch.setattr(plot, "CJK_FONT_FILES", (str(tmp_path / "*CJK*"),))
+    monkeypatch.setattr(font_manager.fontManager, "ttflist", list(font_manager.fontManager.ttflist))
+    assert plot.installed_cjk_fonts() == []
