@@ -153,7 +153,7 @@ DEFERRED = {
     "deckcheck/commands/hand.py": {"deckcheck.stats.answer"},
     "deckcheck/stats/answer.py": {"deckcheck.stats.simulate"},
     "deckcheck/stats/quick.py": {"deckcheck.stats.simulate"},
-    "deckcheck/stats/plot.py": {"matplotlib", "matplotlib.figure", "logging"},
+    "deckcheck/stats/plot.py": {"matplotlib", "matplotlib.figure", "logging", "glob", "os.path"},
     "deckcheck/games/vanguard/__init__.py": {"deckcheck.games.vanguard.odds"},
 }
 #: Whole modules whose deferred imports are their job (see each one's docstring).

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+import sys
 import unicodedata
 
 
@@ -26,3 +29,119 @@ def plural(count: int, word: str, plural_word: str | None = None) -> str:
 def with_article(text: str) -> str:
     """'a Cardfight!! Vanguard', 'an IC Carddass Dragon Ball', 'an EVOLVE follower' (by the first letter)."""
     return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+
+#: What a terminal shows when stdout is not one (a pipe, a file, a golden test): the same lines on every machine.
+DEFAULT_COLUMNS = 80
+#: Never wrap narrower than this, however narrow the terminal says it is.
+MIN_COLUMNS = 40
+
+
+def output_columns() -> int:
+    """The width to lay text out in: the terminal's when stdout is one (at least MIN_COLUMNS), else 80, so that
+    piped and recorded output is the same on every machine, whatever COLUMNS says."""
+    if not sys.stdout.isatty():
+        return DEFAULT_COLUMNS
+    return max(shutil.get_terminal_size((DEFAULT_COLUMNS, 24)).columns, MIN_COLUMNS)
+
+
+SOFT_FLOOR = 10
+_NO_BREAK_BEFORE = set("、。，．・ー」』）)]｝〕〉》】ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞヽヾ!?！？:;,.")
+_NO_BREAK_AFTER = set("「『（([｛〔〈《【")
+_BREAK_AFTER = set("/|")
+
+
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _may_break(text: str, index: int, between_wide: bool = True) -> bool:
+    """Whether a line may end before text[index]: at a space, after a slash or bar, or between Japanese characters
+    (which have no spaces), never inside a run of Latin letters or digits (a word)."""
+    before, after = text[index - 1], text[index]
+    if after.isspace() or before.isspace():
+        return True
+    if not between_wide or after in _NO_BREAK_BEFORE or before in _NO_BREAK_AFTER:
+        return False  # (without between_wide: at spaces only, so a path or a name stays whole)
+    return before in _BREAK_AFTER or _wide(before) or _wide(after)
+
+
+def wrap_width(text: str, width: int, *, between_wide: bool = True) -> list[str]:
+    """`text` on lines of at most `width` terminal columns (display width: a Japanese character takes two), broken
+    at spaces, after '/' or '|', or between Japanese characters; never inside a word. A word wider than a whole line
+    stays whole on a line of its own. Without `between_wide`, lines break at spaces only (a path, a name)."""
+    lines: list[str] = []
+    rest = text.strip()
+    while display_width(rest) > width:
+        used, fits = 0, 0  # fits: how many characters fill at most `width` columns
+        for char in rest:
+            used += display_width(char)
+            if used > width:
+                break
+            fits += 1
+        breaks = [i for i in range(1, len(rest)) if _may_break(rest, i, between_wide)]
+        cut = max((i for i in breaks if i <= fits), default=None)
+        if cut is None:  # one word wider than the line: it goes whole, up to its end
+            cut = min((i for i in breaks if i > fits), default=len(rest))
+        lines.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest or not lines:
+        lines.append(rest)
+    return lines
+
+
+def fit_line(line: str, columns: int, hang: int = 2, *, between_wide: bool = True, listing: bool = True) -> list[str]:
+    """A line wider than `columns`, wrapped (see wrap_width): a listing's line continues under its last column
+    (after a gap of two or more blanks), any other line under its indent, or `hang` blanks in."""
+    if display_width(line) <= columns:
+        return [line]
+    # the last column of a listing that starts within the first line ("  id   error   [ref …]": under "[ref")
+    gaps = re.finditer(r" {2,}(?=\S)" if listing else r"^ +(?=\S)", line)
+    starts = [m.end() for m in gaps if display_width(line[: m.end()]) <= columns - 20]
+    column = starts[-1] if starts else 0
+    head, body = line[:column], line[column:]
+    first, *more = wrap_width(body, max(columns - display_width(head), MIN_COLUMNS // 2), between_wide=between_wide)
+    if not more:
+        return [line]
+    further = display_width(head) or hang
+    rest = wrap_width(" ".join(more), max(columns - further, MIN_COLUMNS // 2), between_wide=between_wide)
+    return [head + first, *(" " * further + part for part in rest)]
+
+
+def fit_table(headers: list[str], rows: list[list[str]], columns: int, gap: int = 2) -> list[str]:
+    """A table of left-aligned columns padded by display width, with a rule under the headers, that fits `columns`:
+    while it is too wide, its widest column is narrowed and the cells that no longer fit wrap onto further lines of
+    their row. A table whose columns cannot narrow enough (each keeps its header and its longest word)
+    stays wider than `columns` rather than break a word."""
+    count = len(headers)
+    widths = [max(display_width(row[i]) for row in [headers, *rows]) for i in range(count)]
+    # a column is never narrower than its header or its longest unbreakable word, nor, while others can give
+    # way, than SOFT_FLOOR columns (a name wrapped two characters a line helps nobody)
+    hard = [
+        max(display_width(headers[i]), *(display_width(word) for row in rows for word in wrap_width(row[i], 1)))
+        for i in range(count)
+    ]
+    for floors in ([max(hard[i], min(widths[i], SOFT_FLOOR)) for i in range(count)], hard):
+        while sum(widths) + gap * (count - 1) > columns:
+            narrowable = [i for i in range(count) if widths[i] > floors[i]]
+            if not narrowable:
+                break
+            widest = max(narrowable, key=lambda i: widths[i])
+            widths[widest] -= 1
+
+    def lines_of(cells: list[str]) -> list[str]:
+        parts = [wrap_width(cell, width) for cell, width in zip(cells, widths, strict=True)]
+        height = max(len(part) for part in parts)
+        out = []
+        for number in range(height):
+            padded = (
+                pad(part[number] if number < len(part) else "", width)
+                for part, width in zip(parts, widths, strict=True)
+            )
+            out.append((" " * gap).join(padded).rstrip())
+        return out
+
+    table = [*lines_of(headers), (" " * gap).join("-" * width for width in widths)]
+    for row in rows:
+        table += lines_of(row)
+    return table

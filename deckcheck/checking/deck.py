@@ -167,8 +167,8 @@ def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None
 
 
 def check_deck(deck: Deck, db: CardDB | None = None, regulation: BoundRegulation | None = None) -> list[Violation]:
-    """Every violation of a deck: the shared deck rules first, then the game's rules in spec order, then the
-    regulation's banned and restricted cards (when one is given)."""
+    """Every violation of a deck, in line order; on one line the shared deck rules first, then the game's rules in
+    spec order, then the regulation's banned and restricted cards (when one is given)."""
     violations = common_violations(deck, db)
     chosen = deck.rules
     for rule in deck.game.rules:
@@ -178,6 +178,9 @@ def check_deck(deck: Deck, db: CardDB | None = None, regulation: BoundRegulation
         violations.extend(regulation.violations(deck))
     if violations:
         place_violations(deck, violations)
+        # in line order, as a reader goes down the file (a violation with no line, about the whole deck, first); the
+        # sort is stable, so the violations of one line stay in rule order
+        violations.sort(key=lambda violation: violation.line or 0)
     return violations
 
 

@@ -181,3 +181,15 @@ class _Walk:
                 self.problem(_kind(path), path)  # a broken link or a loop where a deck should be
             elif child.name.lower().endswith((".deck.toml", ".deck.json")):
                 self.problem(_kind(path), path)  # a FIFO, socket or device named as a deck: not read (it may block)
+
+
+def folder_finds(path: str | Path) -> bool:
+    """Whether a walk of its folder can find this file as a deck by its name (is_deck_file's suffixes): a deck
+    named otherwise is checked only when named itself."""
+    return os.path.basename(path).lower().endswith(_DECK_SUFFIXES)
+
+
+def findable_name(path: str | Path) -> Path:
+    """The name `deckcheck new` suggests for a TOML deck that folder search would not find: `n3` → `n3.deck.toml`."""
+    path = Path(path)
+    return path.with_name(path.name + (".toml" if path.name.lower().endswith(".deck") else ".deck.toml"))

@@ -77,7 +77,25 @@ def violation_line(violation: Violation, style: Style, path: str | None = None) 
     where = ""
     if path is not None:
         where = f"{escape_controls(path)}:{violation.line}: " if violation.line else f"{escape_controls(path)}: "
-    return f"  {where}{label}{section}{ref}: {escape_controls(violation.message)}"
+    message = said_once(violation.message, violation.ref, violation.line if path is not None else None)
+    return f"  {where}{label}{section}{ref}: {escape_controls(message)}"
+
+
+def said_once(message: str, ref: str | None, line: int | None) -> str:
+    """A violation's message without what its line's prefix already says: the rule number in `[ref]` ("… (5.2.2.1)."
+    → "…."; "(5.2.2.4, corrected: …)" → "(corrected: …)") and the line in `path:line:` ("'X' on line 8 is" →
+    "'X' is"). Other rule numbers and lines stay ("(5-1-3-1, 2-16-2-1)" → "(also 2-16-2-1)")."""
+    if line is not None:
+        message = re.sub(rf" on line {line}(?!\d)| \(line {line}\)", "", message)
+    if ref:
+        number = re.escape(ref)
+        message = re.sub(rf" \({number}\)", "", message)
+        # "(5.2.2.4, corrected: …)", "(6.1.1.2: 40 to 50 cards)", "(5.2.2.4 as corrected; …)": the rest stays, and
+        # a rule number left first is one more rule ("(5-1-3-1, 2-16-2-1)" → "(also 2-16-2-1)")
+        message = re.sub(
+            rf"\({number}(?:[,;:] | )(?=(\d+[.-]\d)?)", lambda match: "(also " if match[1] else "(", message
+        )
+    return message
 
 
 def render_json(run: CheckRun) -> str:

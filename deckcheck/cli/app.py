@@ -117,6 +117,32 @@ def _resume_gc() -> None:
         gc.enable()
 
 
+def _examples(*commands: str) -> str:
+    """A command's help epilog: example command lines, printed as written (each runs on the shipped decks and card
+    databases: tests/cli/test_help.py runs them)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {command}" for command in commands)
+
+
+class _CheckCommand(typer.core.TyperCommand):
+    """`check`, whose help says which rules `--fail-on warning` adds, from the games' own rule books (read only when
+    the help is printed: listing every game costs a start-up)."""
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        from deckcheck.games import all_games, warning_rules
+
+        warned = warning_rules()
+        games = sorted({game for game, _ in warned})
+        quiet = [game for game in all_games() if game not in games]
+        listed = ", ".join(rule for _, rule in warned) or "none"
+        text = f"--fail-on warning also fails on warnings, which only these rules give: {listed}."
+        if quiet:
+            text += f" The other games ({', '.join(quiet)}) have no warning rule: for them it is --fail-on error."
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(text)
+        super().format_epilog(ctx, formatter)
+
+
 class OutputFormat(StrEnum):
     text = "text"
     json = "json"
@@ -208,6 +234,21 @@ def _say(message: str) -> None:
     typer.echo(escape_controls(message, keep_newlines=True), err=True)
 
 
+def _echo_fitted(lines: Iterable[str]) -> None:
+    """Lines of a listing, each wrapped to the terminal's width (80 when stdout is not a terminal) and continued
+    under its own indent."""
+    from deckcheck._util.text import fit_line, output_columns
+
+    columns = output_columns()
+    for line in lines:
+        for part in fit_line(line, columns):
+            _echo(part)
+
+
+def _say_warning(message: str) -> None:
+    _say(f"deckcheck: warning: {message}")
+
+
 def _echo(text: str, *, colour: bool | None = None, json_text: bool = False, nl: bool = True) -> None:
     """Print a command's output with no control character raw (issue 14 item 12): JSON (and TOML) with DEL and C1 as
     `\\u` escapes, text with every control character made visible, except deckcheck's own colour codes when `colour`."""
@@ -242,7 +283,14 @@ def _main(
     """Check decks against each game's construction rules, with the rules document's rule numbers."""
 
 
-@app.command()
+@app.command(
+    cls=_CheckCommand,
+    epilog=_examples(
+        "deckcheck check decks",
+        "deckcheck check decks/vanguard --fail-on warning",
+        "deckcheck check decks/evolve --output json",
+    ),
+)
 @_exits_2_on_bad_input
 def check(
     paths: Annotated[
@@ -271,7 +319,8 @@ def check(
         typer.Option(
             "--fail-on",
             metavar="LEVEL",
-            help="error or warning: exit 1 when a deck has a violation at or above this severity.",
+            help="error or warning: exit 1 when a deck has a violation at or above this severity (the rules that "
+            "warn are listed below).",
         ),
     ] = FailOn.error,
     regulation: Annotated[
@@ -379,7 +428,14 @@ class HandOutput(StrEnum):
     json = "json"
 
 
-@app.command(short_help="Deal a test hand through the game's real setup and mulligan.")
+@app.command(
+    short_help="Deal a test hand through the game's real setup and mulligan.",
+    epilog=_examples(
+        "deckcheck hand decks/vanguard/royal-paladin-altmile.deck.toml --seed 7",
+        "deckcheck hand decks/cipher/marth-altea.deck.toml --choose lord=B01-003",
+        "deckcheck hand decks/evolve/2026-03-21-rune-XEB3.deck.toml --count 3",
+    ),
+)
 @_exits_2_on_bad_input
 def hand(
     deck: Annotated[
@@ -427,7 +483,7 @@ def hand(
         list[str] | None,
         typer.Option(
             metavar="KEY=VALUE",
-            help="A setup choice, e.g. lord=DC-FE-001N, basis=title, first_vanguard=<card>. Repeatable.",
+            help="A setup choice, e.g. lord=B01-003, basis=title, first_vanguard=<card>. Repeatable.",
         ),
     ] = None,
     log: Annotated[
@@ -513,7 +569,15 @@ starting territory by own turn 1..3 and a unit of cost <= 2 by own turn 1..2; ci
 lord by own turn 1..3."""
 
 
-@app.command(help=STATS_HELP, short_help="Opening-hand odds under the game's mulligan rule, and the optimal mulligan.")
+@app.command(
+    help=STATS_HELP,
+    short_help="Opening-hand odds under the game's mulligan rule, and the optimal mulligan.",
+    epilog=_examples(
+        "deckcheck stats decks/build-divide/guren.txt",
+        "deckcheck stats decks/vanguard/aqua-force-thavas.deck.toml --want grade=1",
+        "deckcheck stats decks/cipher/chrom-shepherds.txt --want cost=1 --explain",
+    ),
+)
 @_exits_2_on_bad_input
 def stats(
     deck: Annotated[
@@ -656,7 +720,11 @@ rule, what its setup sets aside from the main deck and each own turn's draws; th
 engine as `deckcheck stats`, with the optimal mulligan by default, for both seats."""
 
 
-@app.command(help=ODDS_HELP, short_help="Quick odds from deck size and copies, without a deck file.")
+@app.command(
+    help=ODDS_HELP,
+    short_help="Quick odds from deck size and copies, without a deck file.",
+    epilog=_examples("deckcheck odds -g vanguard --deck-size 50 --copies outs=8 --want outs@3"),
+)
 @_exits_2_on_bad_input
 def odds(
     game: GameOption,
@@ -707,7 +775,12 @@ def odds(
         typer.echo(odds_text(result))
 
 
-@cards_app.command("search")
+@cards_app.command(
+    "search",
+    epilog=_examples(
+        "deckcheck cards search -g vanguard 'grade=3,trigger=none'", "deckcheck cards search -g evolve 騎士"
+    ),
+)
 @_exits_2_on_bad_input
 def cards_search(
     query: Annotated[
@@ -788,10 +861,20 @@ def cards_import(
     raise typer.Exit(exit_code(report))
 
 
-@app.command(short_help="Create an empty deck file (never overwrites a file).")
+@app.command(
+    short_help="Create an empty deck file (never overwrites a file).",
+    epilog=_examples("deckcheck new my-deck.deck.toml -g cipher --name 'Marth'"),
+)
 @_exits_2_on_bad_input
 def new(
-    path: Annotated[Path, typer.Argument(metavar="PATH", help="The deck file to create (.deck.toml).")],
+    path: Annotated[
+        Path,
+        typer.Argument(
+            metavar="PATH",
+            help="The deck file to create: NAME.deck.toml (TOML), or .txt or .json for those formats; "
+            "checking a folder finds no deck named otherwise.",
+        ),
+    ],
     game: GameOption,
     name: Annotated[str | None, typer.Option(help="The deck's name.")] = None,
     deck_format: Annotated[
@@ -808,15 +891,16 @@ def new(
     """Create an empty deck file (never overwrites an existing file) and print its state in one line."""
     from deckcheck.commands.build import new_deck
 
-    _echo(new_deck(path, game, name, carddb_dirs=tuple(carddb or ()), deck_format=deck_format))
+    created = new_deck(path, game, name, carddb_dirs=tuple(carddb or ()), deck_format=deck_format, warn=_say_warning)
+    _echo(created)
 
 
-@app.command()
+@app.command(epilog=_examples("deckcheck add decks/cipher/marth-altea.deck.toml B01-003 -n 1"))
 @_exits_2_on_bad_input
 def add(
     path: DeckArgument,
     card: CardArgument,
-    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many copies.")] = 1,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help="How many copies.")] = 1,
     section: Annotated[
         str | None,
         typer.Option(help="The section. Default: the card's own (a leader to leader, a G unit to g, ...), else main."),
@@ -835,12 +919,15 @@ def add(
     _edit(path, card, count, section, force, carddb, **judging)
 
 
-@app.command(short_help="Remove copies of a card and print the deck's new state.")
+@app.command(
+    short_help="Remove copies of a card and print the deck's new state.",
+    epilog=_examples("deckcheck remove decks/cipher/marth-altea.deck.toml B01-003"),
+)
 @_exits_2_on_bad_input
 def remove(
     path: DeckArgument,
     card: CardArgument,
-    count: Annotated[int, typer.Option("--count", "-n", min=1, help="How many copies.")] = 1,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help="How many copies.")] = 1,
     section: Annotated[str | None, typer.Option(help="The section. Default: the one that holds the card.")] = None,
     force: ForceOption = False,
     regulation: RegulationOption = None,
@@ -873,7 +960,11 @@ def _edit(
     _echo(edited)
 
 
-@app.command("set", short_help="Set a deck key and print the deck's new state.")
+@app.command(
+    "set",
+    short_help="Set a deck key and print the deck's new state.",
+    epilog=_examples("deckcheck set decks/cipher/marth-altea.deck.toml name 'Marth of Altea'"),
+)
 @_exits_2_on_bad_input
 def set_key(
     path: DeckArgument,
@@ -912,7 +1003,10 @@ def set_key(
     _echo(set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), **judging))
 
 
-@app.command(short_help="Show a deck: sections, distributions and verdict.")
+@app.command(
+    short_help="Show a deck: sections, distributions and verdict.",
+    epilog=_examples("deckcheck show decks/ic-dragonball/hayate-co-op.txt"),
+)
 @_exits_2_on_bad_input
 def show(
     path: ReadDeckArgument,
@@ -951,7 +1045,13 @@ class ConvertFormat(StrEnum):
     html = "html"
 
 
-@app.command(short_help="Convert a deck between formats, or print a decklist.")
+@app.command(
+    short_help="Convert a deck between formats, or print a decklist.",
+    epilog=_examples(
+        "deckcheck convert decks/cipher/chrom-shepherds.txt --to toml",
+        "deckcheck convert decks/vanguard/neo-nectar-ahsha.txt --to markdown",
+    ),
+)
 @_exits_2_on_bad_input
 def convert(
     source: Annotated[
@@ -1028,7 +1128,10 @@ def convert(
         _echo(printed, json_text=out is None and to.value in ("toml", "json"), nl=not printed.endswith("\n"))
 
 
-@app.command(short_help="List the games, their deck sections and keys.")
+@app.command(
+    short_help="List the games, their deck sections and keys.",
+    epilog=_examples("deckcheck games", "deckcheck games --output json"),
+)
 @_exits_2_on_bad_input
 def games(
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
@@ -1041,11 +1144,13 @@ def games(
     if output is HandOutput.json:
         _echo(_json(games_json(games)), json_text=True)
         return
-    for line in games_text(games):
-        _echo(line)
+    _echo_fitted(games_text(games))
 
 
-@app.command(short_help="Print a game's construction rules and regulations.")
+@app.command(
+    short_help="Print a game's construction rules and regulations.",
+    epilog=_examples("deckcheck rules build-divide", "deckcheck rules evolve --output json"),
+)
 @_exits_2_on_bad_input
 def rules(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `deckcheck games`).")],
@@ -1061,8 +1166,7 @@ def rules(
     if output is HandOutput.json:
         _echo(_json(rules_json(listing)), json_text=True)
         return
-    for line in rules_text(listing):
-        _echo(line)  # regulation names come from files
+    _echo_fitted(rules_text(listing))  # regulation names come from files
 
 
 def _json(data: object) -> str:

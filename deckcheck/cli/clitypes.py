@@ -12,6 +12,8 @@ Releases of Typer without that machinery (click's types) are left alone.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import types
 import typing
 from collections.abc import Callable
@@ -24,10 +26,12 @@ _installed = False
 
 
 def install() -> None:
-    """Route Typer's per-parameter conversion through :func:`plain_converter` where it applies (idempotent)."""
+    """Route Typer's per-parameter conversion through :func:`plain_converter` where it applies, and make help name
+    arguments as click does (idempotent)."""
     global _installed
     if _installed:
         return
+    _plain_argument_help()
     try:
         from typer import _coercion, core
     except ImportError:  # an older Typer: click's own types convert, nothing to speed up
@@ -46,6 +50,41 @@ def install() -> None:
 
     core.build_runtime_param = build
     _installed = True
+
+
+def _plain_argument_help() -> None:
+    """Help that names an argument by its metavar alone, as click does: `Usage: deckcheck check [OPTIONS] PATHS...`
+    and `PATHS...  Deck files or folders`, not Typer 0.2x's `{PATHS}...` and `PATHS <list[str]>` (the argument's
+    help says what it takes), and that wraps lines at spaces only (never inside `ic-dragonball`). Releases of Typer
+    that already print click's names are left alone."""
+    try:
+        from typer.core import TyperArgument
+    except ImportError:  # pragma: no cover - every supported Typer has it
+        return
+    if not hasattr(TyperArgument, "_usage_display_name") or not hasattr(TyperArgument, "display_type_rich"):
+        return
+
+    def usage_name(self: Any) -> str:
+        name = self.metavar or self.name.upper()
+        name = name if self.required else f"[{name}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+    def help_name(self: Any) -> str:
+        return (self.metavar or self.name.upper()) + ("..." if self.nargs != 1 else "")
+
+    def no_type(self: Any, ctx: Any) -> None:
+        return None
+
+    for module in ("typer._click._textwrap", "click._textwrap"):  # Typer's own click, else click's
+        with contextlib.suppress(ImportError):
+            wrapper = importlib.import_module(module).TextWrapper
+            # "carddb/<game-id>" kept whole: textwrap sets break_on_hyphens per instance, so a class value is a
+            # property that ignores it
+            wrapper.break_on_hyphens = property(lambda self: False, lambda self, value: None)
+            break
+    setattr(TyperArgument, "_usage_display_name", usage_name)  # noqa: B010 (methods replaced: mypy would refuse)
+    setattr(TyperArgument, "_rich_display_name", help_name)  # noqa: B010
+    setattr(TyperArgument, "display_type_rich", no_type)  # noqa: B010
 
 
 def plain_converter(descriptor: Any) -> Callable[[Any], Any] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +22,7 @@ from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.checking.deck import report_deck
+from deckcheck.checking.discover import findable_name, folder_finds
 from deckcheck.checking.report import DeckReport
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.edit import Change, comment_lines, edit_text, set_key_text
@@ -43,10 +44,12 @@ def new_deck(
     name: str | None = None,
     carddb_dirs: Iterable[str | Path] = (),
     deck_format: str | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> str:
     """Create an empty deck file of a game; the format follows the suffix (.txt text, .json JSON, else TOML).
     `deck_format` is the game's format of play (evolve: crossover, sealed), written as the deck's `format` key.
-    Returns what was done and the new deck's state line (read with the game's card database)."""
+    Returns what was done and the new deck's state line (read with the game's card database). `warn` hears that
+    a name without a deck suffix (`n3`) is a deck that `check FOLDER` will not find, and the name to use."""
     path = Path(path)
     game = get_game(game_id)
     keys = {}
@@ -67,6 +70,12 @@ def new_deck(
     except OSError as error:
         raise DeckcheckError(f"cannot create the folder ({error.strerror})", path=path.parent) from None
     atomic_write(path, text, exclusive=True)  # a file made meanwhile (another `new`) is never replaced
+    if warn is not None and not folder_finds(path):
+        warn(
+            f"{path} is a TOML deck, but checking a folder finds only *.deck.toml, *.toml, *.json and *.txt deck "
+            f"files: `deckcheck check {path}` checks it, `deckcheck check {path.parent}` does not. Name it "
+            f"{findable_name(path)} to be found (mv {path} {findable_name(path)})."
+        )
     kind = f"{keys[FORMAT_KEY]} " if keys else ""
     created = f"Created {path}: an empty {kind}{game.title} deck (sections: {', '.join(sections)})."
     return f"{created}\n{state_line(resolve_deck(source, db), db, carddb_dirs)}"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckcheck._util.text import display_width, pad
+from deckcheck._util.text import fit_table, output_columns
 from deckcheck.carddb.db import CardDB, load_carddb
 from deckcheck.carddb.search import (
     TEXT_LIMIT,
@@ -201,10 +201,5 @@ def _cell(value: Any) -> str:
 
 
 def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
-    widths = [max(display_width(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: list[str]) -> str:
-        padded = (pad(cell, width) for cell, width in zip(cells, widths, strict=True))
-        return "  ".join(padded).rstrip()
-
-    return [line(headers), line(["-" * width for width in widths]), *(line(row) for row in rows)]
+    """The table in the terminal's width (80 when piped): the widest columns wrap onto more lines of their row."""
+    return fit_table(headers, rows, output_columns())

@@ -66,3 +66,8 @@ def get_game(game_id: str, *, path: str | Path | None = None, line: int | None =
     raise DeckcheckError(
         f"unknown game {game_id!r}; the games are: {', '.join(games)}", path=path, line=line, field="game"
     )
+
+
+def warning_rules() -> list[tuple[str, str]]:
+    """(game id, rule id) of every rule whose violations are warnings, not errors (what `--fail-on warning` adds)."""
+    return [(game.id, rule.id) for game in all_games().values() for rule in game.rules if rule.severity == "warning"]

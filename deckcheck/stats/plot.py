@@ -25,7 +25,7 @@ from typing import Any, BinaryIO
 
 from deckcheck._util.atomic import atomic_write_with
 from deckcheck._util.style import style
-from deckcheck._util.text import display_width, pad
+from deckcheck._util.text import display_width, pad, wrap_width
 from deckcheck.errors import DeckcheckError, OptionError, mention
 
 
@@ -61,20 +61,46 @@ SUPPORTED_SUFFIXES = (".svg", ".png")
 # Terminal
 
 
-def bar_lines(categories: list[str], series: list[Series], *, width: int = 30, colour: bool = False) -> list[str]:
+def bar_lines(
+    categories: list[str], series: list[Series], *, width: int = 30, colour: bool = False, columns: int = 80
+) -> list[str]:
     """One line per (category, series): category, series label, a bar of `width` cells at 100 %, the percentage.
 
     Bars use eighth-block characters, so a bar is exact to 1/8 of a cell. Labels are padded by display width
     (a Japanese character takes two terminal columns). With `colour`, each series' bar is coloured (cyan, magenta,
-    then the other ANSI colours); without it the lines hold no escape code at all.
+    then the other ANSI colours); without it the lines hold no escape code at all. The lines fit `columns`
+    terminal columns: when the categories are too wide to stand before the bars, each category gets a line of its
+    own (wrapped, never inside a word) and its bars follow, indented; a narrow terminal gets shorter bars.
     """
     _check_shape(categories, series)
     if width < 1:
         raise ValueError(f"bar width must be at least 1, not {width}")
     category_width = max((display_width(c) for c in categories), default=0)
     label_width = max((display_width(s.label) for s in series), default=0)
+    tail = 2 + label_width + 2 + 1 + 6  # the gaps, the series label and the percentage
+    if category_width + tail + width <= columns:
+        return _bar_rows(categories, series, width, colour, category_width, label_width)
+    width = max(min(width, columns - tail), 8)
     lines = []
     for index, category in enumerate(categories):
+        lines += wrap_width(category, columns)
+        lines += _bar_rows([""] * len(categories), series, width, colour, 0, label_width, only=index)
+    return lines
+
+
+def _bar_rows(
+    categories: list[str],
+    series: list[Series],
+    width: int,
+    colour: bool,
+    category_width: int,
+    label_width: int,
+    only: int | None = None,
+) -> list[str]:
+    lines = []
+    for index, category in enumerate(categories):
+        if only is not None and index != only:
+            continue
         for number, one in enumerate(series):
             value = _probability(one.values[index])
             if value is None:
@@ -191,6 +217,47 @@ def _clamp(value: float) -> float:
     return min(max(value, 0.0), 1.0)
 
 
+ZOOM_FROM = 0.5  # values all above this: the y axis starts near the lowest one instead of at 0 %
+_STEPS = (0.005, 0.01, 0.02, 0.05, 0.1)
+
+
+def y_range(series: list[Series]) -> tuple[float, float]:
+    """The y axis's (floor, step) as probabilities: (0, 0.2) for the whole 0–100 %, or, when every value (and
+    every interval's low end) is at least 50 %, a floor a little under the lowest one, so that 95.7 % and 99.8 %
+    look different; at most six ticks."""
+    lows = [
+        _clamp(low)
+        for one in series
+        for index, raw in enumerate(one.values)
+        if (value := _probability(raw)) is not None
+        for low in (value, *(one.interval(index) or ()))
+    ]
+    if not lows or min(lows) < ZOOM_FROM:
+        return 0.0, 0.2
+    lowest = min(lows)
+    for step in _STEPS:
+        floor = math.floor((lowest - step / 2) / step) * step
+        if (1 - floor) / step <= 5 + 1e-9:
+            return max(round(floor, 4), 0.0), step
+    return 0.0, 0.2
+
+
+def _height(value: float, floor: float) -> float:
+    """A value's share of the plot's height on an axis that starts at `floor`."""
+    return min(max((_clamp(value) - floor) / (1 - floor), 0.0), 1.0)
+
+
+def _tick_label(value: float, step: float) -> str:
+    return f"{value * 100:.{1 if step < 0.01 else 0}f}%"
+
+
+def y_axis_title(title: str, floor: float, step: float) -> str:
+    """The y axis title, saying when the axis does not start at 0 %."""
+    if floor <= 0:
+        return title
+    return f"{title} (axis from {_tick_label(floor, step)}, not 0%)"
+
+
 def wrap_label(text: str, pixels: float, size: int) -> list[str]:
     """A label on as many lines as it needs to fit `pixels`: broken at spaces where it can, else between
     characters (Japanese has no spaces); never shortened. The lines are balanced (no lone last word): the
@@ -287,23 +354,26 @@ def svg_chart(
     top = y + 22  # room for the value label of a 100 % bar
     bottom = top + PLOT_HEIGHT
 
-    for tick in range(0, 101, 20):
-        line_y = bottom - PLOT_HEIGHT * tick / 100
+    floor, step = y_range(series)
+    ticks = round((1 - floor) / step)
+    for number in range(ticks + 1):
+        tick = floor + number * step
+        line_y = bottom - PLOT_HEIGHT * _height(tick, floor)
         out.append(
             f'<line class="grid" x1="{LEFT:.1f}" y1="{line_y:.1f}" x2="{LEFT + plot_width:.1f}" y2="{line_y:.1f}" '
             'stroke="#ddd" stroke-width="1"/>'
         )
-        out.append(_text(LEFT - 6, line_y + 4, f"{tick}%", size=11, fill="#555", anchor="end", cls="y-label"))
+        label = _tick_label(tick, step)
+        out.append(_text(LEFT - 6, line_y + 4, label, size=11, fill="#555", anchor="end", cls="y-label"))
     if axes.y_title:
         middle = bottom - PLOT_HEIGHT / 2
-        out.append(
-            _text(LEFT - 50, middle, axes.y_title, size=12, anchor="middle", cls="y-title", rotate=True, fill="#333")
-        )
+        y_title = y_axis_title(axes.y_title, floor, step)
+        out.append(_text(LEFT - 50, middle, y_title, size=12, anchor="middle", cls="y-title", rotate=True, fill="#333"))
 
     for index, category in enumerate(categories):
         left = LEFT + group * index + (group - bars_width) / 2
         for number, one in enumerate(series):
-            out += _svg_bar(left + number * (BAR_WIDTH + BAR_GAP), bottom, category, one, index, number)
+            out += _svg_bar(left + number * (BAR_WIDTH + BAR_GAP), bottom, category, one, index, number, floor)
         out.append(_svg_label(LEFT + group * index + group / 2, bottom + 18, category, labels[index]))
     out.append(  # the x axis, over the bars' feet
         f'<line class="axis" x1="{LEFT:.1f}" y1="{bottom:.1f}" x2="{LEFT + plot_width:.1f}" y2="{bottom:.1f}" '
@@ -326,7 +396,9 @@ def svg_chart(
     return head + "\n".join(out) + "\n</svg>\n"
 
 
-def _svg_bar(x: float, bottom: float, category: str, one: Series, index: int, number: int) -> list[str]:
+def _svg_bar(
+    x: float, bottom: float, category: str, one: Series, index: int, number: int, floor: float = 0.0
+) -> list[str]:
     """One bar with its value above it (and its error bar when simulated), or a dash for no value."""
     centre = x + BAR_WIDTH / 2
     value = _probability(one.values[index])
@@ -338,14 +410,14 @@ def _svg_bar(x: float, bottom: float, category: str, one: Series, index: int, nu
         ]
     if interval is not None:
         tooltip += f" (simulated; 95% interval {_percent(interval[0])}–{_percent(interval[1])})"
-    height = PLOT_HEIGHT * _clamp(value)
+    height = PLOT_HEIGHT * _height(value, floor)
     out = [
         f'<rect class="bar" x="{x:.1f}" y="{bottom - height:.1f}" width="{BAR_WIDTH}" height="{height:.1f}" '
         f'fill="{_chart_colour(number)}"><title>{_escape(tooltip)}</title></rect>'
     ]
     label_y = bottom - height - 4
     if interval is not None:
-        low, high = (bottom - PLOT_HEIGHT * _clamp(end) for end in interval)
+        low, high = (bottom - PLOT_HEIGHT * _height(end, floor) for end in interval)
         half = WHISKER / 2
         out.append(
             f'<path class="error-bar" d="M{centre:.1f} {low:.1f}V{high:.1f}M{centre - half:.1f} {low:.1f}'
@@ -443,16 +515,59 @@ _CJK_TEXT = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u
 NO_CJK_FONT = (
     "the PNG's Japanese text is drawn as empty boxes: no Japanese font is installed. Install one (Debian/Ubuntu: "
     "apt install fonts-noto-cjk; Fedora: dnf install google-noto-sans-cjk-ttc-fonts; Arch: pacman -S "
-    "noto-fonts-cjk; macOS and Windows have one) and draw again, or write the chart as .svg"
+    "noto-fonts-cjk; macOS and Windows have one) and draw again: deckcheck looks in the usual font folders itself, "
+    "so matplotlib's font cache need not be rebuilt. Or write the chart as .svg"
 )
+#: Where installed Japanese fonts are, by system (globs): matplotlib's font cache, built before a font was
+#: installed, does not know them; deckcheck adds the files it finds here (fontManager.addfont).
+CJK_FONT_FILES = (
+    "/usr/share/fonts/**/*CJK*",
+    "/usr/share/fonts/**/*[Ii][Pp][Aa]*",
+    "/usr/share/fonts/**/*Takao*",
+    "/usr/share/fonts/**/*[Vv][Ll]-*Gothic*",
+    "/usr/share/fonts/**/*SourceHan*",
+    "/usr/local/share/fonts/**/*CJK*",
+    "~/.local/share/fonts/**/*CJK*",
+    "~/.fonts/**/*CJK*",
+    "/System/Library/Fonts/*ヒラギノ*",
+    "/System/Library/Fonts/Hiragino*",
+    "/Library/Fonts/*CJK*",
+    "C:/Windows/Fonts/meiryo.ttc",
+    "C:/Windows/Fonts/YuGoth*.tt*",
+    "C:/Windows/Fonts/msgothic.ttc",
+)
+_FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
 
 
 def installed_cjk_fonts() -> list[str]:
-    """The Japanese fonts matplotlib can use here, in order of preference."""
+    """The Japanese fonts matplotlib can use here, in order of preference: those in its font cache, else the font
+    files found in the usual folders (CJK_FONT_FILES), added to matplotlib for this run, so that a font installed
+    after the cache was built is found without rebuilding it."""
     from matplotlib import font_manager  # deferred: matplotlib on the PNG path only
 
-    installed = {font.name for font in font_manager.fontManager.ttflist}
-    return [name for name in _CJK_FONTS if name in installed]
+    def known() -> list[str]:
+        installed = {font.name for font in font_manager.fontManager.ttflist}
+        return [name for name in _CJK_FONTS if name in installed]
+
+    if found := known():
+        return found
+    for path in cjk_font_files():
+        with contextlib.suppress(Exception):  # a file that is not a font matplotlib can read is passed over
+            font_manager.fontManager.addfont(path)
+    return known()
+
+
+def cjk_font_files(patterns: tuple[str, ...] | None = None) -> list[str]:
+    """The font files matching CJK_FONT_FILES (or `patterns`) on this machine."""
+    import glob  # deferred: font search on the PNG path only
+    import os.path  # deferred: with it
+
+    found: list[str] = []
+    for pattern in CJK_FONT_FILES if patterns is None else patterns:
+        for path in sorted(glob.glob(os.path.expanduser(pattern), recursive=True)):
+            if path.lower().endswith(_FONT_SUFFIXES) and path not in found:
+                found.append(path)
+    return found
 
 
 def _png_drawer(
@@ -496,6 +611,8 @@ def _png_figure(
 ) -> Any:
     """The SVG's layout in matplotlib: title, subtitle and legend on top, wrapped labels, axis titles, the note."""
     count = max(len(series), 1)
+    floor, step = y_range(series)
+    lift = 1.5 * (1 - floor)  # a value label's gap above its bar, in axis units
     group_inches = max(0.45 * count + 0.5, min(max((_text_width(c, 12) for c in categories), default=0), 220) / 90)
     width = max(6.4, 1.4 + len(categories) * group_inches)
     figure = figure_type(figsize=(width, 5.2), layout="constrained")
@@ -526,20 +643,21 @@ def _png_figure(
         for bar, (_, v, i) in zip(bars, shown, strict=True):  # above the bar, or above its error bar
             top = max(_clamp(v), _clamp(i[1]) if i else 0.0) * 100
             centre = bar.get_x() + bar.get_width() / 2
-            plot.text(centre, top + 1.5, _value_label(v, i), ha="center", va="bottom", fontsize=8)
+            plot.text(centre, top + lift, _value_label(v, i), ha="center", va="bottom", fontsize=8)
         for p, value in enumerate(one.values):
             if _probability(value) is None:
-                plot.text(p + offset, 1.5, MISSING, ha="center", va="bottom", color="#999", fontsize=9)
+                plot.text(p + offset, floor * 100 + lift, MISSING, ha="center", va="bottom", color="#999", fontsize=9)
     pixels_per_group = group_inches * 90 - 8
     plot.set_xticks(list(positions), ["\n".join(wrap_label(c, pixels_per_group, 12)) for c in categories])
-    plot.set_ylim(0, 110)
-    plot.set_yticks(range(0, 101, 20), [f"{p}%" for p in range(0, 101, 20)])
+    ticks = [floor + number * step for number in range(round((1 - floor) / step) + 1)]
+    plot.set_ylim(floor * 100, 100 + 10 * (1 - floor))
+    plot.set_yticks([tick * 100 for tick in ticks], [_tick_label(tick, step) for tick in ticks])
     plot.yaxis.grid(True, color="#ddd")
     plot.set_axisbelow(True)
     for side in ("top", "right"):
         plot.spines[side].set_visible(False)
     if axes.y_title:
-        plot.set_ylabel(axes.y_title, color="#333")
+        plot.set_ylabel(y_axis_title(axes.y_title, floor, step), color="#333")
     if axes.x_title:
         plot.set_xlabel(axes.x_title, color="#333")
     if title:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
+from deckcheck._util.text import display_width, fit_line, output_columns, pad, wrap_width
 from deckcheck.model.deck import Deck
 from deckcheck.stats.answer import SEATS, Answer, ReportResult, TurnRow
 from deckcheck.stats.exact import Decision, ExactResult
@@ -12,6 +14,8 @@ from deckcheck.stats.model import OddsModel
 from deckcheck.stats.plot import Series, bar_lines, percent
 
 EXPLAIN_ROWS = 15
+VALUE_COLUMN = 18  # the first seat's column in the report: "91.80% ±0.17 sim" and a gap
+LABEL_FLOOR = 12  # a report label's column is never narrower, however narrow the terminal
 
 
 def describe(answer: Answer | str) -> str:
@@ -59,8 +63,17 @@ def counting(deck: Deck, floor: bool) -> list[str]:
 
 
 def render_query_text(
-    deck: Deck, primary: Answer, rows: Sequence[TurnRow], *, colour: bool, explain: bool, seed: int | None
+    deck: Deck,
+    primary: Answer,
+    rows: Sequence[TurnRow],
+    *,
+    colour: bool,
+    explain: bool,
+    seed: int | None,
+    columns: int | None = None,
 ) -> str:
+    """The answer for people, laid out in `columns` terminal columns (default: the terminal's, else 80)."""
+    columns = columns or output_columns()
     model = primary.model
     lines = [_heading(deck)]
     if model is not None:
@@ -79,14 +92,22 @@ def render_query_text(
         lines.append(f"{'turn':>4}  {'going first':<24}{'going second':<24}")
         for row in rows:
             lines.append(f"{row.turn:>4}  {describe(row.cells['first']):<24}{describe(row.cells['second']):<24}")
+    lines = _fitted(lines, columns)
     lines.append("")
     categories = [f"turn {row.turn}" for row in rows]
-    lines += bar_lines(categories, _series(rows), colour=colour)
-    lines += _notes(rows, seed)
+    lines += bar_lines(categories, _series(rows), colour=colour, columns=columns)
+    lines += _fitted(_notes(rows, seed), columns)
     if explain:
         lines.append("")
-        lines += render_decisions(primary)
+        lines += _fitted(render_decisions(primary), columns)
     return "\n".join(lines)
+
+
+def _fitted(lines: list[str], columns: int) -> list[str]:
+    """Lines of text (no colour codes) wrapped to `columns`, each continuing under itself; the heading (path, game
+    and deck name) only at spaces, so that a name stays whole."""
+    fitted = fit_line(lines[0], columns, between_wide=False, listing=False) if lines and lines[0] else lines[:1]
+    return fitted + [part for line in lines[1:] for part in fit_line(line, columns)]
 
 
 def _series(rows: Sequence[TurnRow]) -> list[Series]:
@@ -124,30 +145,75 @@ def _notes(rows: Sequence[TurnRow], seed: int | None) -> list[str]:
                         notes.append(text)
                 continue
             notes.append(note)
+    notes = _one_precision_note(notes)
     if simulated and seed is not None:
         notes.insert(0, f"simulated with seed {seed} (repeat with --seed {seed}); ± is the 95% interval's half-width")
     return [f"note: {note}" for note in notes]
 
 
-def render_report_text(deck: Deck, results: Sequence[ReportResult], *, colour: bool, seed: int | None) -> str:
+_STOPPED = re.compile(r"stopped after (?P<trials>[\d,]+) trials: (?P<rest>.*)")
+_CAPPED = re.compile(
+    r"(?P<head>--precision \S+ not reached: .*, with the 95% interval ±)(?P<half>[\d.e+-]+)(?P<rest>;.*)"
+)
+
+
+def _one_precision_note(notes: list[str]) -> list[str]:
+    """--precision's outcome said once for the table, not once per seat and turn: "stopped after 250,000–500,000
+    trials: …" (the fewest and most any answer needed), and the widest interval the --trials cap left."""
+    stopped = [match for note in notes if (match := _STOPPED.fullmatch(note))]
+    capped = [match for note in notes if (match := _CAPPED.fullmatch(note))]
+    merged: list[str] = []
+    for note in notes:
+        if (match := _STOPPED.fullmatch(note)) is not None:
+            if note == stopped[0].string:  # the first of them stands for all (notes are distinct)
+                counts = sorted({int(m["trials"].replace(",", "")) for m in stopped})
+                span = f"{counts[0]:,}" if len(counts) == 1 else f"{counts[0]:,}–{counts[-1]:,}"
+                merged.append(f"stopped after {span} trials: {match['rest']}")
+        elif (match := _CAPPED.fullmatch(note)) is not None:
+            if note == capped[0].string:
+                widest = max(capped, key=lambda m: float(m["half"]))
+                several = len({m["half"] for m in capped}) > 1
+                head = (
+                    widest["head"].replace("the 95% interval ±", "95% intervals up to ±") if several else widest["head"]
+                )
+                merged.append(f"{head}{widest['half']}{widest['rest']}")
+        else:
+            merged.append(note)
+    return merged
+
+
+def render_report_text(
+    deck: Deck, results: Sequence[ReportResult], *, colour: bool, seed: int | None, columns: int | None = None
+) -> str:
+    """The default report for people, laid out in `columns` terminal columns (default: the terminal's, else 80):
+    labels padded by display width and wrapped onto more lines (at spaces or between Japanese characters) when
+    the table would be wider."""
+    columns = columns or output_columns()
     lines = [_heading(deck)]
     if not results:
         lines.append(f"{deck.game.title} has no default report for this deck; ask with --want QUERY")
-        return "\n".join(lines)
+        return "\n".join(_fitted(lines, columns))
     lines.append(f"default report (deckcheck stats --help); mulligan {_policies(results)}")
     answers = [cell for result in results for cell in result.cells.values() if isinstance(cell, Answer)]
     if answers and answers[0].model is not None:
         lines += counting(deck, answers[0].model.floor)
-    width = max(len(result.line.label) for result in results)
-    lines.append(f"  {'':<{width}}  {'going first':<24}{'going second':<24}")
+    lines = _fitted(lines, columns)
+    second = max(len("going second"), *(len(describe(result.cells["second"])) for result in results))
+    value_width = 2 + VALUE_COLUMN + second  # the gap and the two seats' columns
+    width = max(display_width(result.line.label) for result in results)
+    width = max(min(width, columns - 2 - value_width), LABEL_FLOOR)
+    lines.append(f"  {pad('', width)}  {'going first':<{VALUE_COLUMN}}{'going second'}".rstrip())
     for result in results:
         cells = result.cells
-        lines.append(f"  {result.line.label:<{width}}  {describe(cells['first']):<24}{describe(cells['second']):<24}")
+        label, *more = wrap_width(result.line.label, width)
+        values = f"{describe(cells['first']):<{VALUE_COLUMN}}{describe(cells['second'])}"
+        lines.append(f"  {pad(label, width)}  {values}".rstrip())
+        lines += [f"  {part}" for part in more]
     lines.append("")
     categories, series = series_for_report(results)
-    lines += bar_lines(categories, series, colour=colour)
+    lines += bar_lines(categories, series, colour=colour, columns=columns)
     rows = [TurnRow(result.line.turn, result.cells) for result in results]
-    lines += _notes(rows, seed)
+    lines += _fitted(_notes(rows, seed), columns)
     return "\n".join(lines)
 
 

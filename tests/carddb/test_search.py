@@ -299,7 +299,8 @@ def _column_starts(line: str, cells: list[str]) -> list[int]:
     return starts
 
 
-def test_text_table_has_game_columns_aligned_by_display_width(vanguard_db: Path) -> None:
+def test_text_table_has_game_columns_aligned_by_display_width(vanguard_db: Path, monkeypatch) -> None:
+    monkeypatch.setattr("deckcheck.commands.search.output_columns", lambda: 200)  # a wide terminal: a row a line
     code, out = search("BT01/00", "--game", "vanguard", "--carddb", vanguard_db)
     assert code == 0
     lines = out.splitlines()
@@ -324,7 +325,8 @@ def test_text_queries_search_names_and_numbers_not_other_fields(vanguard_db: Pat
     assert (code, out.splitlines()[0]) == (0, "No Cardfight!! Vanguard card matches 'ロイヤル'.")
 
 
-def test_evolve_table_shows_the_class_alias_as_header(cards_dir) -> None:
+def test_evolve_table_shows_the_class_alias_as_header(cards_dir, monkeypatch) -> None:
+    monkeypatch.setattr("deckcheck.commands.search.output_columns", lambda: 200)  # one line a row
     folder = cards_dir(
         "evolve",
         [
@@ -357,8 +359,9 @@ def test_evolve_table_shows_the_class_alias_as_header(cards_dir) -> None:
     assert count == "1 card matches"
 
 
-def test_evolve_table_says_which_cards_are_advance_cards(cards_dir) -> None:
+def test_evolve_table_says_which_cards_are_advance_cards(cards_dir, monkeypatch) -> None:
     """ADVANCE cards are built into the evolve deck without being EVOLVE cards: the table says so (issue 12)."""
+    monkeypatch.setattr("deckcheck.commands.search.output_columns", lambda: 200)  # one line a row
     advance = {"number": "A-1", "name": "超克の子", "type": "follower", "class": "forest", "cost": 10, "advance": True}
     code, out = search("超克", "--game", "evolve", "--carddb", cards_dir("evolve", [advance]))
     assert code == 0
@@ -537,3 +540,13 @@ def test_shipped_evolve_filter_with_japanese_class() -> None:
     assert len(expected) >= 2
     assert shipped_numbers("cost=2,class=エルフ", "evolve") == expected
     assert shipped_numbers("cost=2,class=forest", "evolve") == expected
+
+
+def test_text_table_fits_80_columns_when_piped(vanguard_db: Path) -> None:
+    from deckcheck._util.text import display_width
+
+    code, out = search("BT01/00", "--game", "vanguard", "--carddb", vanguard_db)
+    assert code == 0
+    assert max(display_width(line) for line in out.splitlines()) <= 80
+    rows = [line for line in out.splitlines()[2:-1] if not line.startswith(" ")]
+    assert [row.split()[0] for row in rows] == [f"BT01/00{n}" for n in range(1, 7)]  # each card's row starts a line

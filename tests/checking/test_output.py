@@ -561,3 +561,67 @@ def test_other_commands_still_refuse_a_partly_unreadable_decklist(scenarios):
     path = _write(Path.cwd() / "partly" / "deck.txt", PARTLY)
     code, out = run("show", path, "--carddb", cards)
     assert code == 2 and out == ""
+
+
+# ---- a violation line says each fact once --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "ref", "line", "said"),
+    [
+        (
+            "It has 12 cards; it must have exactly 50 (5.2.2.1).",
+            "5.2.2.1",
+            5,
+            "It has 12 cards; it must have exactly 50.",
+        ),
+        ("at most 4 (5.2.2.4, corrected: its text says X).", "5.2.2.4", 7, "at most 4 (corrected: its text says X)."),
+        ("It has 39 (6.1.1.2: 40 to 50 cards).", "6.1.1.2", 3, "It has 39 (40 to 50 cards)."),
+        ("no grade-0 unit (5.4.3; chapter 5 has none).", "5.4.3", 4, "no grade-0 unit (chapter 5 has none)."),
+        ("at most 3 of one number (5-1-3-1, 2-16-2-1).", "5-1-3-1", 4, "at most 3 of one number (also 2-16-2-1)."),
+        ("or tokens (6.1.1.2): a leader belongs there.", "6.1.1.2", 9, "or tokens: a leader belongs there."),
+        ("'X' on line 8 is not a card number", None, 8, "'X' is not a card number"),
+        ("'X' (line 8) is not a card number", None, 8, "'X' is not a card number"),
+    ],
+)
+def test_a_message_does_not_repeat_the_prefix(message, ref, line, said):
+    from deckcheck.checking.output import said_once
+
+    assert said_once(message, ref, line) == said
+
+
+@pytest.mark.parametrize(
+    ("message", "ref", "line"),
+    [
+        ("'X' on line 18 is not a card number", None, 8),  # another line is news
+        ("'X' on line 8 and 'Y' on line 80", None, 80),
+        ("exactly 50 (5.2.2.10).", "5.2.2.1", None),  # another rule number
+        ("the 16 triggers of 5.2.2.3 apply", "5.2.2.3", None),  # a number in the sentence, not a parenthesis
+    ],
+)
+def test_other_lines_and_rule_numbers_stay(message, ref, line):
+    from deckcheck.checking.output import said_once
+
+    kept = said_once(message, ref, line)
+    assert "18" in kept if line == 8 else True
+    assert "5.2.2.10" in kept if ref == "5.2.2.1" else True
+    assert "5.2.2.3" in kept if ref == "5.2.2.3" else True
+    if line == 80:
+        assert kept == "'X' on line 8 and 'Y'"
+
+
+def test_violation_lines_carry_neither_the_rule_number_nor_the_line_twice():
+    from deckcheck.checking.output import violation_line
+    from deckcheck.model.violation import Violation
+
+    v = Violation("vanguard.main-size", "error", "main", "It has 12 cards; it must have 50 (5.2.2.1).", "5.2.2.1")
+    v.line = 5
+    assert violation_line(v, lambda text, **_: text, "a.txt").endswith("[5.2.2.1]: It has 12 cards; it must have 50.")
+    unknown = Violation("deck.unknown-card", "error", "main", "'X' on line 5 is not a card", None)
+    unknown.line = 5
+    assert (
+        violation_line(unknown, lambda text, **_: text, "a.txt")
+        == "  a.txt:5: error deck.unknown-card (main): 'X' is not a card"
+    )
+    # without a path (show) the line is not in the prefix: the message keeps it
+    assert "on line 5" in violation_line(unknown, lambda text, **_: text)

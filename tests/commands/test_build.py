@@ -789,3 +789,26 @@ def test_set_lord_takes_every_name_a_deck_file_takes(tmp_path, isolated_carddb, 
 
     deck = resolve_deck(parse_deck(path), load_carddb("cipher"))
     assert deck.key_cards["lord"] is not None and deck.key_cards["lord"].number == "B01-002"
+
+
+@pytest.mark.parametrize(
+    ("name", "suggested"), [("n3", "n3.deck.toml"), ("n4.deck", "n4.deck.toml"), ("list.yaml", "list.yaml.deck.toml")]
+)
+def test_new_without_a_deck_suffix_warns_that_folder_search_will_not_find_it(
+    run_cli, tmp_path, isolated_carddb, name, suggested
+):
+    from deckcheck.checking.discover import is_deck_file
+
+    code, out, err = run_cli("new", tmp_path / name, "-g", "cipher")
+    assert code == 0 and f"Created {tmp_path / name}" in out
+    assert "deckcheck: warning:" in err and "*.deck.toml" in err
+    assert f"Name it {tmp_path / suggested} to be found" in err
+    assert not is_deck_file(tmp_path / name)  # what the warning says is so ...
+    (tmp_path / name).rename(tmp_path / suggested)
+    assert is_deck_file(tmp_path / suggested)  # ... and the name it suggests is found
+
+
+@pytest.mark.parametrize("name", ["a.deck.toml", "a.toml", "a.txt", "a.json", "A.DECK.TOML"])
+def test_new_with_a_deck_suffix_does_not_warn(run_cli, tmp_path, isolated_carddb, name):
+    code, _out, err = run_cli("new", tmp_path / name, "-g", "cipher")
+    assert code == 0 and err == ""

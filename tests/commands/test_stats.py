@@ -97,7 +97,7 @@ def test_precision_says_when_the_trials_cap_comes_first(run_cli, isolated_carddb
         "--seed", "2",
     )  # fmt: skip
     assert code == 0
-    assert "--precision 0.001 not reached: the cap of 2,000 trials (--trials) came first" in out
+    assert "--precision 0.001 not reached: the cap of 2,000 trials (--trials) came first" in " ".join(out.split())
 
 
 def test_a_long_simulation_says_its_estimate_even_when_piped(monkeypatch, capsys):

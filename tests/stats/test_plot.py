@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import stat
 import sys
 import xml.etree.ElementTree as ET
@@ -15,7 +16,7 @@ from deckcheck._util import atomic
 from deckcheck._util.text import display_width
 from deckcheck.errors import DeckcheckError
 from deckcheck.stats import plot
-from deckcheck.stats.plot import Series, bar_lines, write_plot
+from deckcheck.stats.plot import Axes, Series, bar_lines, write_plot
 
 SVG = "{http://www.w3.org/2000/svg}"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -489,3 +490,82 @@ def test_percent_never_rounds_to_certain_or_impossible(value, decimals, shown):
     from deckcheck.stats.plot import percent
 
     assert percent(value, decimals) == shown
+
+
+# ---- the y axis shows the range that matters -----------------------------------------------------------------
+
+
+def test_high_values_zoom_the_axis_so_957_and_998_look_different():
+    from deckcheck.stats.plot import svg_chart, y_range
+
+    series = [Series("going first", [0.957, 0.998])]
+    floor, step = y_range(series)
+    assert (floor, step) == (0.95, 0.01)
+    svg = svg_chart("t", ["a", "b"], series, axes=Axes(y_title="probability"))
+    heights = [float(h) for h in re.findall(r'<rect class="bar"[^>]* height="([\d.]+)"', svg)]
+    assert heights[1] > 5 * heights[0]  # 99.8 % bar far taller than the 95.7 % one (0–100 %: 1.04 times)
+    assert "axis from 95%, not 0%" in svg
+    assert re.findall(r'class="y-label"[^>]*>([^<]*)<', svg) == ["95%", "96%", "97%", "98%", "99%", "100%"]
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        ([0.2, 0.99], (0.0, 0.2)),  # a low value: the whole 0–100 %
+        ([None, None], (0.0, 0.2)),
+        ([0.5, 0.9], (0.0, 0.2)),  # a zoom would need more than six ticks
+        ([0.7, 0.9], (0.6, 0.1)),
+        ([0.999, 0.9995], (0.995, 0.005)),
+    ],
+)
+def test_y_range_floors_and_steps(values, expected):
+    from deckcheck.stats.plot import y_range
+
+    floor, step = y_range([Series("s", values)])
+    assert (round(floor, 4), step) == expected
+    assert (1 - floor) / step <= 5 + 1e-9
+
+
+def test_an_interval_reaching_lower_widens_the_zoom():
+    from deckcheck.stats.plot import y_range
+
+    assert y_range([Series("s", [0.97], [(0.93, 0.99)])])[0] <= 0.93
+
+
+def test_a_full_axis_says_nothing_more():
+    from deckcheck.stats.plot import svg_chart
+
+    svg = svg_chart("t", ["a"], [Series("s", [0.3])], axes=Axes(y_title="probability"))
+    assert "not 0%" not in svg and ">0%<" in svg
+
+
+# ---- a Japanese font installed after matplotlib's font cache was built ----------------------------------------
+
+
+def test_a_font_installed_after_the_cache_was_built_is_found_without_rebuilding_it(tmp_path, monkeypatch):
+    """As after `apt install fonts-noto-cjk`: the file is in a font folder, matplotlib's cache does not list it."""
+    matplotlib = pytest.importorskip("matplotlib")
+    from matplotlib import font_manager
+
+    source = os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSerif.ttf")
+    folder = tmp_path / "fonts" / "opentype" / "noto"
+    folder.mkdir(parents=True)
+    shutil.copyfile(source, folder / "NotoSansCJK-Regular.ttf")  # stands in for a Japanese font
+    (folder / "README-CJK.txt").write_text("not a font")
+    monkeypatch.setattr(plot, "_CJK_FONTS", ("DejaVu Serif",))  # the name that file carries
+    monkeypatch.setattr(plot, "CJK_FONT_FILES", (str(tmp_path / "fonts" / "**" / "*CJK*"),))
+    cached = [font for font in font_manager.fontManager.ttflist if font.name != "DejaVu Serif"]
+    monkeypatch.setattr(font_manager.fontManager, "ttflist", cached)  # the stale cache
+    assert plot.cjk_font_files() == [str(folder / "NotoSansCJK-Regular.ttf")]  # fonts only, not the README
+    assert plot.installed_cjk_fonts() == ["DejaVu Serif"]
+    assert "font cache need not be rebuilt" in plot.NO_CJK_FONT
+
+
+def test_no_font_file_means_no_font(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+    from matplotlib import font_manager
+
+    monkeypatch.setattr(plot, "_CJK_FONTS", ("No Such Font JP",))
+    monkeypatch.setattr(plot, "CJK_FONT_FILES", (str(tmp_path / "*CJK*"),))
+    monkeypatch.setattr(font_manager.fontManager, "ttflist", list(font_manager.fontManager.ttflist))
+    assert plot.installed_cjk_fonts() == []
