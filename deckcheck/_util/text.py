@@ -108,11 +108,11 @@ def fit_line(line: str, columns: int, hang: int = 2, *, between_wide: bool = Tru
     return [head + first, *(" " * further + part for part in rest)]
 
 
-def fit_table(headers: list[str], rows: list[list[str]], columns: int, gap: int = 2) -> list[str]:
-    """A table of left-aligned columns padded by display width, with a rule under the headers, that fits `columns`:
-    while it is too wide, its widest column is narrowed and the cells that no longer fit wrap onto further lines of
-    their row. A table whose columns cannot narrow enough (each keeps its header and its longest word)
-    stays wider than `columns` rather than break a word."""
+def column_widths(
+    headers: list[str], rows: list[list[str]], columns: int, gap: int = 2, last: int | None = None
+) -> list[int]:
+    """The width of each column of :func:`fit_table`'s table; column `last` (a card's name) gives way only when no
+    other column can."""
     count = len(headers)
     widths = [max(display_width(row[i]) for row in [headers, *rows]) for i in range(count)]
     # a column is never narrower than its header or its longest unbreakable word, nor, while others can give
@@ -124,10 +124,23 @@ def fit_table(headers: list[str], rows: list[list[str]], columns: int, gap: int 
     for floors in ([max(hard[i], min(widths[i], SOFT_FLOOR)) for i in range(count)], hard):
         while sum(widths) + gap * (count - 1) > columns:
             narrowable = [i for i in range(count) if widths[i] > floors[i]]
+            if len(narrowable) > 1 and last in narrowable:
+                narrowable.remove(last)
             if not narrowable:
                 break
             widest = max(narrowable, key=lambda i: widths[i])
             widths[widest] -= 1
+    return widths
+
+
+def fit_table(
+    headers: list[str], rows: list[list[str]], columns: int, gap: int = 2, last: int | None = None
+) -> list[str]:
+    """A table of left-aligned columns padded by display width, with a rule under the headers, that fits `columns`:
+    while it is too wide, its widest column is narrowed and the cells that no longer fit wrap onto further lines of
+    their row. A table whose columns cannot narrow enough (each keeps its header and its longest word)
+    stays wider than `columns` rather than break a word."""
+    widths = column_widths(headers, rows, columns, gap, last)
 
     def lines_of(cells: list[str]) -> list[str]:
         parts = [wrap_width(cell, width) for cell, width in zip(cells, widths, strict=True)]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckcheck._util.text import fit_table, output_columns
+from deckcheck._util.text import column_widths, display_width, fit_table, output_columns, wrap_width
 from deckcheck.carddb.db import CardDB, load_carddb
 from deckcheck.carddb.search import (
     TEXT_LIMIT,
@@ -200,6 +200,28 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
+#: The display columns a card name keeps (8 Japanese characters a line): narrower, the last columns are left out.
+NAME_FLOOR = 16
+
+
 def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
-    """The table in the terminal's width (80 when piped): the widest columns wrap onto more lines of their row."""
-    return fit_table(headers, rows, output_columns())
+    """The table in the terminal's width (80 when piped): the widest columns wrap onto more lines of their row, the
+    name (column 2) last; when it would still be squeezed below NAME_FLOOR, the last columns (never --tokens'
+    `token`) are left out, and a line says which."""
+    columns = output_columns()
+    kept = list(range(len(headers)))
+    left_out: list[str] = []
+
+    def cut(row: list[str]) -> list[str]:
+        return [row[i] for i in kept]
+
+    name_width = min(NAME_FLOOR, max(display_width(row[1]) for row in [headers, *rows]))
+    while len(kept) > 3 and column_widths(cut(headers), [cut(row) for row in rows], columns, last=1)[1] < name_width:
+        dropped = next(i for i in reversed(kept) if headers[i] != "token")
+        kept.remove(dropped)
+        left_out.insert(0, headers[dropped])
+    lines = fit_table(cut(headers), [cut(row) for row in rows], columns, last=1)
+    if left_out:
+        note = f"(left out for the width: {', '.join(left_out)}; --output json has every field)"
+        lines += wrap_width(note, columns)
+    return lines

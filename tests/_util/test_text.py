@@ -88,3 +88,14 @@ def test_output_columns_are_80_when_piped_and_the_terminal_width_on_a_terminal(m
 def test_a_path_breaks_at_spaces_only_without_between_wide():
     path = "/tmp/pytest-of-root/pytest-356/popen-gw1/test_stats_answers/vg.deck.toml"
     assert wrap_width(f"{path}  evolve (rules 1.7.0)", 40, between_wide=False) == [path, "evolve (rules 1.7.0)"]
+
+
+def test_the_column_named_last_gives_way_only_when_no_other_can():
+    from deckcheck._util.text import column_widths
+
+    headers, rows = ["n", "name", "clans"], [["1", "ナイトメアドール ありす", "ダークイレギュラーズ"]]
+    plain = column_widths(headers, rows, 40)
+    kept = column_widths(headers, rows, 40, last=1)
+    assert sum(plain) + 4 <= 40 and sum(kept) + 4 <= 40
+    assert kept[1] > plain[1] and kept[2] < plain[2]  # the clans column narrowed instead of the name
+    assert kept[2] >= 5  # down to its header, never below

@@ -57,3 +57,16 @@ def test_tokens_are_left_out_unless_asked_and_then_marked(isolated_carddb):
 def test_a_game_without_tokens_gets_no_token_column(isolated_carddb):
     code, out = search("ブラスター", "--game", "vanguard", "--tokens")
     assert code == 0 and "token" not in out.splitlines()[0]
+
+
+def test_a_japanese_name_keeps_eight_characters_a_line_in_80_columns(isolated_carddb):
+    """EVOLVE's ten columns left the name 2 characters a line; the last columns give way to it instead, said so."""
+    from deckcheck._util.text import display_width
+
+    code, out = search("name~=ナイトメア・ヴェリィ", "--game", "evolve")
+    lines = out.splitlines()
+    assert code == 0 and max(display_width(line) for line in lines) <= 80
+    assert lines[2].startswith("BP16-091  ナイトメア・ヴェリィ  ")  # the whole name on its row's first line
+    assert "(left out for the width: advance, traits; --output json has every field)" in lines
+    code, out = search("name~=ナイトメア・ヴェリィ", "--game", "evolve", "-o", "json")
+    assert code == 0 and "traits" in json.loads(out)["cards"][0]  # JSON keeps every field
