@@ -38,10 +38,8 @@ class Comments:
 
 def toml_comments(text: str) -> Comments:
     """The comments of a TOML deck file, each with its anchor."""
-    comments = Comments()
-    pending: list[str] = []
+    placing = _Placing()
     table: str | None = None  # None: top level; a section name; "" inside a table that is no section
-    seen_anchor = False
     for line, info in zip(text.split("\n"), scan_toml(text), strict=True):
         if info.in_string:
             continue
@@ -56,29 +54,15 @@ def toml_comments(text: str) -> Comments:
             key = toml_key(match["key"])
             if key is not None:
                 anchor = ("key", key) if table is None else ("entry", table, key) if table else None
-        if anchor is None:
-            if comment is not None:  # a comment line, or one after what is no anchor (a value's last line)
-                pending.append(comment)
-            continue
-        if pending:
-            (comments.above.setdefault(anchor, []) if seen_anchor else comments.top).extend(pending)
-            pending = []
-        seen_anchor = True
-        if comment is not None:
-            comments.trailing[anchor] = comment
-    comments.end = pending
-    if not seen_anchor:
-        comments.top, comments.end = comments.end, []
-    return comments
+        placing.place(anchor, comment)  # no anchor: a comment line, or one after a value's last line
+    return placing.done()
 
 
 def text_comments(text: str) -> Comments:
     """The comments of a plain-text decklist, each with its anchor (a line it cannot place still keeps its
     comments: they go with the next anchor)."""
-    comments = Comments()
-    pending: list[str] = []
+    placing = _Placing()
     section = "main"
-    seen_anchor = False
     for raw in text.split("\n"):
         line = raw.strip()
         if not line:
@@ -88,7 +72,7 @@ def text_comments(text: str) -> Comments:
             anchor: Anchor | None = ("section", section)
             comment = None
         elif line.startswith("#"):
-            pending.append(_comment_text(line))
+            placing.place(None, _comment_text(line))
             continue
         else:
             trailing = TRAILING_COMMENT.search(line)
@@ -100,20 +84,38 @@ def text_comments(text: str) -> Comments:
                 anchor = ("key", match["key"].lower())
             else:
                 anchor = None
+        placing.place(anchor, comment)
+    return placing.done()
+
+
+class _Placing:
+    """Comments met line by line, each given to its anchor: a trailing one to its line's anchor, comment lines to the
+    next anchor (before the first anchor: the top; after the last: the end)."""
+
+    def __init__(self) -> None:
+        self.comments = Comments()
+        self.pending: list[str] = []
+        self.seen_anchor = False
+
+    def place(self, anchor: Anchor | None, comment: str | None) -> None:
+        comments = self.comments
         if anchor is None:
             if comment is not None:
-                pending.append(comment)
-            continue
-        if pending:
-            (comments.above.setdefault(anchor, []) if seen_anchor else comments.top).extend(pending)
-            pending = []
-        seen_anchor = True
+                self.pending.append(comment)
+            return
+        if self.pending:
+            (comments.above.setdefault(anchor, []) if self.seen_anchor else comments.top).extend(self.pending)
+            self.pending = []
+        self.seen_anchor = True
         if comment is not None:
             comments.trailing[anchor] = comment
-    comments.end = pending
-    if not seen_anchor:
-        comments.top, comments.end = comments.end, []
-    return comments
+
+    def done(self) -> Comments:
+        comments = self.comments
+        comments.end = self.pending
+        if not self.seen_anchor:
+            comments.top, comments.end = comments.end, []
+        return comments
 
 
 def _comment_text(raw: str) -> str:
