@@ -176,11 +176,11 @@ class Judged:
             db,
             self.regulation,
             as_of=self.as_of,
-            deck_key=deck_key and not self.no_regulation,
+            deck_key=deck_key,
             carddb_dirs=carddb_dirs,
             rules=self.rules,
             format=self.format,
-            today=deck_key and not self.no_regulation,
+            today=deck_key,
             no_regulation=self.no_regulation,
         )
 

@@ -173,9 +173,15 @@ def render_printable(
     if regulation is not None or as_of is not None or no_regulation:  # raises when it selects nothing
         report_deck(deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs, no_regulation=no_regulation)
     try:
-        on = not no_regulation
         report = report_deck(
-            deck, db, regulation, as_of=as_of, deck_key=on, carddb_dirs=carddb_dirs, today=on, no_regulation=not on
+            deck,
+            db,
+            regulation,
+            as_of=as_of,
+            deck_key=True,
+            carddb_dirs=carddb_dirs,
+            today=True,
+            no_regulation=no_regulation,
         )
     except DeckcheckError as error:  # the deck's `regulation` key names no regulation: judged without it
         notes.append(f"regulation not applied: {error.reason}")

@@ -58,11 +58,11 @@ def show_deck(
         db,
         regulation,
         as_of=as_of,
-        deck_key=not no_regulation,
+        deck_key=True,
         carddb_dirs=carddb_dirs,
         rules=rules,
         format=format,
-        today=not no_regulation,
+        today=True,
         no_regulation=no_regulation,
     )
     return Shown(deck, report)
