@@ -324,7 +324,8 @@ COMMANDS = {
     ),
     "odds": (
         ["odds", "--game", "vanguard", "--deck-size", "50", "--copies", "outs=17", "--want", "outs@3"],
-        [*ENGINE, *STATS, "deckcheck.stats.quick"],
+        # safetext: the atomic writer's note on an owner it cannot keep is escaped as every message is
+        [*ENGINE, *STATS, "deckcheck.stats.quick", "deckcheck._util.safetext"],
     ),
     "convert": (
         ["convert", DECK, "--to", "text"],

@@ -2,14 +2,20 @@
 
 A write goes to a temporary file beside the target, flushed to disk, then renamed over it: a reader (or a crash)
 sees either the old file or the new one, never half of one, and a failed write leaves no stray temporary file. The
-new file keeps the mode of the file it replaces (a new file: 0o666 less the umask, not mkstemp's 0o600). Failures
+new file keeps the mode of the file it replaces (a new file: 0o666 less the umask, not mkstemp's 0o600), and its owner
+and group where the process may give them (root: both; another user: the group, if it is one of theirs; what it
+cannot keep is said on stderr, since the file's owner may then find it read-only). Failures
 are :class:`DeckcheckError` naming the path, so the CLI exits 2.
 
 What is at the path decides how it is written:
 
+- a descriptor of this process (``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N``, ``/proc/self/fd/N``): written
+  into the open descriptor itself, at its offset and in its mode, so ``>> log``, ``{ ...; } > f`` and a pipe get the
+  text where the shell put them (resolving the link and renaming over what it names would replace the log, or fail
+  on a pipe); another process's ``/proc/PID/fd/N`` is opened for appending;
 - a symbolic link: its target is written (the temporary file beside the target), the link stays a link;
-- a character device or a FIFO (``/dev/null``, ``/dev/stdout``, a named pipe): opened and written, as a shell's
-  ``>`` would; renaming over it would replace the device itself;
+- a character device or a FIFO (``/dev/null``, a named pipe): opened and written, as a shell's ``>`` would;
+  renaming over it would replace the device itself;
 - a folder, a socket or a block device: refused, nothing written.
 
 A write of deckcheck's own file (the card database cache, ``own_file=True``) never follows a link nor opens a special
@@ -26,21 +32,26 @@ running write can still own them.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from deckcheck._util.safetext import escape_controls
 from deckcheck.errors import DeckcheckError
 
 try:
     import fcntl
-except ImportError:  # pragma: no cover - Windows: edits are not serialised there
-    fcntl = None  # type: ignore[assignment]
+    import grp
+    import pwd
+except ImportError:  # pragma: no cover - Windows: edits are not serialised there, and files have no owner to keep
+    fcntl = grp = pwd = None  # type: ignore[assignment]
 
 TEMP_SUFFIX = ".deckcheck-tmp"
 STALE_TEMP_SECONDS = 15 * 60  # far longer than any write takes: an older temporary file of ours is a leftover
@@ -48,6 +59,9 @@ LOCK_TIMEOUT_ENV = "DECKCHECK_LOCK_TIMEOUT"
 DEFAULT_LOCK_TIMEOUT = 10.0  # seconds a command waits for another one editing the same file
 
 _TEMP_RANDOM = re.compile(r"[a-z0-9_]{8}")  # what tempfile.mkstemp puts between prefix and suffix
+# A descriptor's path once its folder is resolved: /proc/self/fd/N, /dev/fd/N (-> /proc/PID/fd/N), a thread's.
+_DESCRIPTOR_PATH = re.compile(r"/proc/(\d+)(?:/task/\d+)?/fd/(\d+)")
+_MAX_LINKS = 40  # as the kernel's limit on the links one path may pass through
 _SPECIAL_KINDS = {
     stat.S_IFSOCK: "socket",
     stat.S_IFBLK: "block device",
@@ -73,6 +87,10 @@ def atomic_write_with(
     moment)."""
     target = Path(target)
     if not own_file:
+        opened = _descriptor_of(target)
+        if opened is not None:
+            _write_descriptor(opened, target, write, field)
+            return
         target = _through_links(target, field)
         if _opened_not_renamed(target, field):
             _write_into(target, write, field)
@@ -91,7 +109,8 @@ def atomic_write_with(
             write(handle)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temporary, _new_file_mode(target))
+        _keep_owner(temporary, target)
+        os.chmod(temporary, _new_file_mode(target))  # after chown, which may clear set-id bits
         if exclusive:
             _link_new(temporary, target, field)
         else:
@@ -103,6 +122,95 @@ def atomic_write_with(
             raise DeckcheckError(f"cannot write: {_reason(error)}", path=target, field=field) from error
         raise
     remove_stale_temporaries(target)
+
+
+def _descriptor_of(target: Path) -> tuple[int, int] | None:
+    """(pid, descriptor) when `target`, or a link it leads through, is a descriptor's path (/dev/stdout, /dev/fd/N,
+    /proc/PID/fd/N); None otherwise. The chain is followed link by link, since resolving /proc/PID/fd/N itself gives
+    the file it has open (a log, `pipe:[...]`), not the descriptor."""
+    current = os.path.abspath(target)
+    for _ in range(_MAX_LINKS):
+        folder, name = os.path.split(current)
+        current = os.path.join(os.path.realpath(folder), name)
+        found = _DESCRIPTOR_PATH.fullmatch(current)
+        if found is not None:
+            return int(found.group(1)), int(found.group(2))
+        if not os.path.islink(current):
+            return None
+        try:
+            current = os.path.join(os.path.dirname(current), os.readlink(current))
+        except OSError:
+            return None
+    return None
+
+
+def _write_descriptor(
+    found: tuple[int, int], target: Path, write: Callable[[BinaryIO], object], field: str | None
+) -> None:
+    """Write into an open descriptor: this process's own (a duplicate of it, so that the text goes where the shell's
+    redirection put it, appended or at its offset), or another process's, opened for appending (never truncated)."""
+    pid, number = found
+    try:
+        if pid == os.getpid():
+            for stream in (sys.stdout, sys.stderr):  # what was printed before comes before the file
+                with contextlib.suppress(Exception):
+                    stream.flush()
+            descriptor = os.dup(number)
+        else:
+            descriptor = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+            os.set_blocking(descriptor, True)
+        with os.fdopen(descriptor, "wb") as handle:
+            write(handle)
+    except OSError as error:
+        reason = "the descriptor is not open" if error.errno == errno.EBADF else _reason(error)
+        raise DeckcheckError(f"cannot write: {reason}", path=target, field=field) from error
+
+
+def _keep_owner(temporary: str, target: Path) -> None:
+    """Give the new file the owner and group of the file it replaces, as far as this process may (chown to another
+    user needs root; a group of one's own is allowed); say on stderr what could not be kept."""
+    try:
+        old = os.stat(target)
+        new = os.stat(temporary)
+    except OSError:
+        return  # a new file: the process's own
+    if (old.st_uid, old.st_gid) == (new.st_uid, new.st_gid):
+        return
+    try:
+        os.chown(temporary, old.st_uid, old.st_gid)
+        return
+    except OSError:
+        pass
+    kept_group = old.st_gid == new.st_gid
+    if not kept_group:
+        with contextlib.suppress(OSError):
+            os.chown(temporary, -1, old.st_gid)
+            kept_group = True
+    lost = f"owner {_user(old.st_uid)}" if old.st_uid != new.st_uid else ""
+    if not kept_group:
+        lost = " and ".join(filter(None, (lost, f"group {_group(old.st_gid)}")))
+    if lost:
+        print(
+            escape_controls(
+                f"deckcheck: note: {target}: the rewritten file is yours, not {lost} as before (only root may give a "
+                "file to another user); that user may now be unable to change it"
+            ),
+            file=sys.stderr,
+        )
+
+
+def _user(uid: int) -> str:
+    try:
+        return f"{pwd.getpwuid(uid).pw_name} ({uid})"
+    except (AttributeError, KeyError):  # no pwd (Windows), or no name for the id
+        return str(uid)
+
+
+def _group(gid: int) -> str:
+    try:
+        return f"{grp.getgrgid(gid).gr_name} ({gid})"
+    except (AttributeError, KeyError):
+        return str(gid)
 
 
 def _through_links(target: Path, field: str | None) -> Path:
@@ -221,6 +329,22 @@ def edit_lock(path: Path) -> Iterator[None]:
         yield
     finally:
         os.close(descriptor)  # closing releases the lock
+
+
+@contextlib.contextmanager
+def lock_if_file(path: Path) -> Iterator[None]:
+    """`edit_lock` when `path` names a regular file (through links) that a write would replace, so a command that
+    rewrites a deck it may also have read (`convert DECK --out-file DECK --force`) takes the lock `add` takes;
+    nothing to lock for a new file, a device, a FIFO or a descriptor (written into, never replaced)."""
+    try:
+        regular = _descriptor_of(path) is None and stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        regular = False
+    if not regular:
+        yield
+        return
+    with edit_lock(path):
+        yield
 
 
 @contextlib.contextmanager
