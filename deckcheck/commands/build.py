@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -18,7 +19,6 @@ from pathlib import Path
 
 from deckcheck._util.atomic import atomic_write, edit_lock
 from deckcheck._util.files import STDIN, STDIN_SHOWN, read_decoded
-from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.checking.deck import report_deck
@@ -27,7 +27,16 @@ from deckcheck.checking.report import DeckReport
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.edit import Change, comment_lines, edit_text, set_key_text
 from deckcheck.formats.read import parse_deck
-from deckcheck.formats.write import check_round_trip, content, losses, read_back, render, to_toml
+from deckcheck.formats.write import (
+    check_round_trip,
+    content,
+    count_text,
+    losses,
+    read_back,
+    render,
+    require_encodable,
+    to_toml,
+)
 from deckcheck.games import get_game
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import COMMON_KEYS, COUNT_DIGITS, MAX_COUNT, Deck, DeckSource, Entry
@@ -56,6 +65,8 @@ def new_deck(
     if deck_format is not None:
         chosen = choose_rules(game, {}, format=deck_format)
         keys = {FORMAT_KEY: chosen.format} if chosen.format != game.formats[0] else {}
+    if name is not None and (not name.strip() or not name.isprintable()):  # as `set name` refuses it
+        raise DeckcheckError(f"the name must be one line of printable text, not {name!r}", field="name")
     if path.exists() or path.is_symlink():
         raise DeckcheckError(
             "already exists; deckcheck new never overwrites a file (edit it with deckcheck add)", path=path
@@ -240,10 +251,21 @@ def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterab
         find_card(db, value)  # a value the deck file would not resolve is refused, with the closest names
     elif key == "regulation":
         report_deck(deck, db, value, carddb_dirs=carddb_dirs)  # an unknown name lists the game's regulations
+    elif key in game.key_words:  # evolve's basis: a word the rules read, or the deck is wrong (evolve.basis)
+        words = game.key_words[key]
+        if _word(value) not in {_word(word) for word in words}:
+            raise DeckcheckError(
+                f"the {key} must be one of {', '.join(words)} (any case or width), not {value!r}; nothing written",
+                field=key,
+            )
     elif key in (RULES_KEY, FORMAT_KEY):  # an unknown version or format names the known ones; nothing is written
         given = {**deck.source.keys, key: value}
         choose_rules(game, {k: given[k] for k in (RULES_KEY, FORMAT_KEY) if k in given}, path=deck.path)
     return value
+
+
+def _word(value: str) -> str:
+    return unicodedata.normalize("NFKC", value).strip().casefold()
 
 
 def _with_key(source: DeckSource, key: str, value: str) -> DeckSource:
@@ -364,24 +386,14 @@ def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None
         change = Change(target, card.printed_number, copies, comment=card.printed_name)
     if change.count > MAX_COUNT:  # a count no deck file may hold (deck.bad-count): nothing is written
         raise DeckcheckError(
-            f"cannot add {_digits(copies)} × {card.label()}: the count would be {_digits(change.count)}, more than "
-            f"the {COUNT_DIGITS} digits a count may have",
+            f"cannot add {count_text(copies)} × {card.label()}: the count would be {count_text(change.count)}, more "
+            f"than the {COUNT_DIGITS} digits a count may have",
             path=deck.path,
             field="count",
         )
     now = sum(total or 0 for total in totals.values()) + copies
     added = f"Added {copies} × {card.label()} to {_section_word(deck.game, target)} (now {now})."
     return EditPlan([change], added + other_cards(db, key, card))
-
-
-def _digits(number: int) -> str:
-    """A count for a message: in full when short, else cut with its number of digits (str() refuses a number of
-    more than INT_DIGITS digits: that is said instead)."""
-    try:
-        text = str(number)
-    except ValueError:  # more digits than Python prints
-        return f"a number of more than {INT_DIGITS:,} digits"
-    return text if len(text) <= COUNT_DIGITS + 6 else f"{text[:6]}… ({len(text):,} digits)"
 
 
 def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:
@@ -438,6 +450,7 @@ def _rewrite(path: Path, text: str, source: DeckSource, changes: list[Change], f
 def _written_text(path: Path, text: str, edited: DeckSource, small: str | None, force: bool) -> str:
     """`small` (a line edit) when it reads back as `edited`, else `edited` written whole (refused when that
     would lose anything, or drop comments without --force)."""
+    require_encodable(edited)  # a name no UTF-8 file can hold (a JSON deck's "\udc80"): refused, nothing written
     expected = content(edited)
     if small is not None:
         back = read_back(small, edited.format, str(path))

@@ -7,13 +7,14 @@ the game has no place for is reported, never silently dropped.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from deckcheck._util.atomic import atomic_write
+from deckcheck._util.atomic import atomic_write, lock_if_file
 from deckcheck._util.files import read_text
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
@@ -29,9 +30,9 @@ from deckcheck.formats.comments import (
 )
 from deckcheck.formats.edit import comment_lines
 from deckcheck.formats.read import parse_deck
-from deckcheck.formats.write import check_round_trip, render
+from deckcheck.formats.write import check_round_trip, count_text, render, require_counts, require_encodable
 from deckcheck.games import all_games, get_game
-from deckcheck.model.deck import COUNT_DIGITS, DeckSource, Entry
+from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, DeckSource, Entry
 from deckcheck.model.game import Game
 
 REGISTRY_LISTS = ("list", "sub_list", "p_list")
@@ -58,11 +59,48 @@ def run_convert(
     as_of: str | None = None,
     no_regulation: bool = False,
 ) -> tuple[str, list[str]]:
-    """Convert; return (what to print on stdout, notes for stderr)."""
+    """Convert; return (what to print on stdout, notes for stderr). An existing file at `out` (with `force`) stays
+    locked from the read of the source to the write, as `add` locks a deck: `convert DECK --out-file DECK --force`
+    rewrites the deck in place, and an `add` landing meanwhile would be lost."""
     carddb_dirs = tuple(carddb_dirs)
     if carddb_dirs:  # a folder that does not exist is a bad argument here too, though a deck format needs no cards
         layer_folders(carddb_dirs)
+    if out is not None and not force and (out.exists() or out.is_symlink()):  # a dangling link is a file too
+        raise OptionError("out", f"already exists; use {mention('force')} to overwrite it", path=out)
+    with lock_if_file(out) if out is not None and force else contextlib.nullcontext():
+        return _convert(
+            source_path,
+            to,
+            out,
+            game_id=game_id,
+            force=force,
+            carddb_dirs=carddb_dirs,
+            player=player,
+            event=event,
+            regulation=regulation,
+            as_of=as_of,
+            no_regulation=no_regulation,
+        )
+
+
+def _convert(
+    source_path: Path,
+    to: str,
+    out: Path | None,
+    *,
+    game_id: str | None,
+    force: bool,
+    carddb_dirs: tuple[str | Path, ...],
+    player: str | None,
+    event: str | None,
+    regulation: str | None,
+    as_of: str | None,
+    no_regulation: bool,
+) -> tuple[str, list[str]]:
     source, notes = read_any(source_path, game_id, out=out)
+    require_encodable(source)  # a JSON deck's "\udc80": no file (nor a TOML deck) holds it
+    if to in ("toml", "text", "json"):
+        require_counts(source)  # never a deck that `check` then calls deck.bad-count
     printed_only = {"player": player, "event": event, "regulation": regulation, "as_of": as_of}
     printed_only["no_regulation"] = "yes" if no_regulation else None
     given = [name for name, value in printed_only.items() if value is not None]
@@ -100,9 +138,8 @@ def run_convert(
         notes.extend(f"dropped (the {to} format cannot hold it): {item}" for item in lost)
     if out is None:
         return text, notes
-    if out.exists() and not force:
-        raise OptionError("out", f"already exists; use {mention('force')} to overwrite it", path=out)
-    atomic_write(out, text)
+    # without --force a file made meanwhile (another command's) is never replaced
+    atomic_write(out, text, exclusive=not force)
     return f"Wrote {out} ({to}).", notes
 
 
@@ -365,7 +402,19 @@ def _registry_items(value: Any, list_name: str, path: Path | str) -> list[tuple[
             raise DeckcheckError(
                 f"num must be a positive whole number, not {item.get('num')!r}", path=path, field=f"{where}.num"
             )
-        items[number.strip()] = items.get(number.strip(), 0) + count
+        total = items.get(number.strip(), 0) + count
+        if total > MAX_COUNT:  # as `add` refuses it: a count no deck file may hold (deck.bad-count)
+            said = (
+                f"num {count_text(count)} has"
+                if total == count
+                else f"the nums of {number.strip()!r} add up to {count_text(total)},"
+            )
+            raise DeckcheckError(
+                f"{said} more than the {COUNT_DIGITS} digits a count may have; nothing written",
+                path=path,
+                field=f"{where}.num",
+            )
+        items[number.strip()] = total
     return list(items.items())
 
 

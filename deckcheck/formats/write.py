@@ -12,10 +12,11 @@ from typing import Any
 
 import tomli_w
 
+from deckcheck._util.limits import INT_DIGITS
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.read import parse_deck
 from deckcheck.games import get_game
-from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
+from deckcheck.model.deck import COMMON_KEYS, COUNT_DIGITS, MAX_COUNT, DeckSource, Entry
 
 
 def merged_entries(source: DeckSource) -> dict[str, list[Entry]]:
@@ -35,7 +36,70 @@ def merged_entries(source: DeckSource) -> dict[str, list[Entry]]:
                 line=entry.line,
             )
         kept.raw_count = kept.count + entry.count
+        if kept.raw_count > MAX_COUNT:  # a count no deck file may hold (deck.bad-count), as `add` refuses it
+            raise DeckcheckError(
+                f"section [{entry.section}] lists {entry.key!r} on several lines whose counts add up to "
+                f"{count_text(kept.raw_count)}, more than the {COUNT_DIGITS} digits a count may have; nothing written",
+                path=source.path,
+                line=entry.line,
+            )
     return {section: list(slots.values()) for section, slots in sections.items()}
+
+
+def count_text(number: int) -> str:
+    """A count for a message: in full when short, else cut with its number of digits (str() refuses a number of
+    more than INT_DIGITS digits: that is said instead)."""
+    try:
+        text = str(number)
+    except ValueError:  # more digits than Python prints
+        return f"a number of more than {INT_DIGITS:,} digits"
+    return text if len(text) <= COUNT_DIGITS + 6 else f"{text[:6]}… ({len(text):,} digits)"
+
+
+def require_counts(source: DeckSource) -> None:
+    """Refuse to write a count of more than COUNT_DIGITS digits (what `check` calls deck.bad-count), as `add` does;
+    a count that is no number is the input's own and is written as it is."""
+    for entry in source.entries:
+        count = entry.raw_count
+        if isinstance(count, int) and not isinstance(count, bool) and count > MAX_COUNT:
+            raise DeckcheckError(
+                f"[{entry.section}] {entry.key!r}: the count {count_text(count)} has more than the {COUNT_DIGITS} "
+                "digits a count may have; nothing written",
+                path=source.path,
+                line=entry.line,
+                field=entry.section,
+            )
+    merged_entries(source)  # counts of one card on several lines: their sum
+
+
+def require_encodable(source: DeckSource) -> None:
+    """Refuse a deck holding a string that no UTF-8 file can hold: a lone surrogate, which a JSON deck can spell
+    (`"n\\udc80"`) and a command line brings from bytes that are not UTF-8. Names the field; nothing is written."""
+    fields: list[tuple[str, Any]] = [("name", source.name), ("regulation", source.regulation)]
+    fields += [(key, (key, value)) for key, value in (source.keys | source.other).items()]
+    fields += [(section, section) for section in source.sections]
+    fields += [(f"{entry.section}.{entry.key}", (entry.key, entry.raw_count)) for entry in source.entries]
+    for field, value in fields:
+        bad = _lone_surrogate(value)
+        if bad is not None:
+            raise DeckcheckError(
+                f"holds {bad!r}, a lone surrogate escape, which no UTF-8 file can hold (bytes that were not UTF-8, "
+                "or a JSON \\udXXX escape); correct it first, nothing written",
+                path=source.path,
+                field=field,
+            )
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first lone surrogate in a string, or in the strings of a list, tuple or table (None: there is none)."""
+    if isinstance(value, str):
+        return next((char for char in value if "\ud800" <= char <= "\udfff"), None)
+    items = value.items() if isinstance(value, dict) else value if isinstance(value, list | tuple) else ()
+    for item in items:
+        bad = _lone_surrogate(item)
+        if bad is not None:
+            return bad
+    return None
 
 
 def deck_mapping(source: DeckSource, *, empty_sections: tuple[str, ...] = ()) -> dict[str, Any]:

@@ -1327,6 +1327,7 @@ GAME: Game[EvolveCard] = Game(
     copy_groups=copy_groups,
     default_copies=DEFAULT_COPIES,
     word_keys=("basis",),
+    key_words={"basis": tuple(_BASIS_WORDS)},
     db_warnings=_db_warnings,
     setup=SETUP,
     stats_report=_stats_report,

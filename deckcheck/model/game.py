@@ -129,6 +129,9 @@ class Game(Generic[CardT]):
     # Top-level deck keys holding a card (cipher `lord`) or a plain word (evolve `basis`).
     card_keys: tuple[str, ...] = ()
     word_keys: tuple[str, ...] = ()
+    # The words a word key may hold (compared after NFKC and case folding), which `set` checks before it writes;
+    # a word key not listed takes any one line of text.
+    key_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # The setup and first turns for the engine (deckcheck.engine.procedure.Setup); None until the game has one.
     setup: Any = None
     # Consistency notes about a loaded database (printed on stderr, never violations).
