@@ -276,3 +276,168 @@ def test_folder_lock_waits_for_another_holder(tmp_path, monkeypatch):
             pass
     finally:
         os.close(held)
+
+
+# Descriptors: written into, never replaced (issue 26 item 2) -----------------------------------------------------
+
+
+def test_a_descriptor_of_a_pipe_is_written_into(tmp_path):
+    """/dev/stdout into a pipe resolved to `/proc/N/fd/pipe:[…]`, which no rename can replace: 'No such file'."""
+    reading, writing = os.pipe()
+    try:
+        atomic_write(f"/dev/fd/{writing}", "deck\n")
+        os.close(writing)
+        writing = -1
+        assert os.read(reading, 100) == b"deck\n"
+    finally:
+        os.close(reading)
+        if writing >= 0:
+            os.close(writing)
+    assert names(tmp_path) == []
+
+
+@pytest.mark.parametrize("spelling", ["/dev/fd/{n}", "/proc/self/fd/{n}", "/proc/{pid}/fd/{n}"])
+def test_a_descriptor_open_for_appending_keeps_what_the_file_held(tmp_path, spelling):
+    """`deckcheck … --out-file /dev/stdout >> log`: the log's earlier lines stay, the deck is appended."""
+    log = tmp_path / "log.txt"
+    log.write_text("earlier\n", encoding="utf-8")
+    with open(log, "ab") as handle:
+        path = spelling.format(n=handle.fileno(), pid=os.getpid())
+        atomic_write(path, "deck\n")
+        handle.write(b"later\n")
+    assert log.read_text(encoding="utf-8") == "earlier\ndeck\nlater\n"
+    assert names(tmp_path) == ["log.txt"]
+
+
+def test_a_descriptor_is_written_at_its_offset_between_what_the_shell_wrote(tmp_path):
+    """`{ echo a; deckcheck … --out-file /dev/stdout --force; echo b; } > f` keeps a and b."""
+    out = tmp_path / "f"
+    with open(out, "wb", buffering=0) as handle:
+        handle.write(b"a\n")
+        link = tmp_path / "stdout"  # as /dev/stdout: a link to the descriptor
+        link.symlink_to(f"/proc/self/fd/{handle.fileno()}")
+        atomic_write(link, "deck\n")
+        handle.write(b"b\n")
+    assert out.read_text(encoding="utf-8") == "a\ndeck\nb\n"
+    assert link.is_symlink()
+
+
+def test_a_closed_descriptor_is_a_clear_error(tmp_path):
+    reading, writing = os.pipe()
+    os.close(reading)
+    os.close(writing)
+    with pytest.raises(DeckcheckError, match="cannot write: the descriptor is not open"):
+        atomic_write(f"/dev/fd/{writing}", "deck\n")
+
+
+def test_another_process_descriptor_is_appended_to_not_replaced(tmp_path):
+    import subprocess
+    import sys
+
+    log = tmp_path / "log.txt"
+    log.write_text("earlier\n", encoding="utf-8")
+    with open(log, "ab") as handle:
+        holder = subprocess.Popen(
+            [sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE, stdout=handle
+        )
+        try:
+            atomic_write(f"/proc/{holder.pid}/fd/1", "deck\n")
+        finally:
+            holder.communicate(b"")
+    assert log.read_text(encoding="utf-8") == "earlier\ndeck\n"
+
+
+def test_lock_if_file_locks_a_regular_file_and_nothing_else(tmp_path, monkeypatch):
+    import fcntl
+
+    monkeypatch.setenv(atomic.LOCK_TIMEOUT_ENV, "0.2")
+    deck = tmp_path / "d.toml"
+    deck.write_text("x", encoding="utf-8")
+    held = os.open(deck, os.O_RDONLY)
+    fcntl.flock(held, fcntl.LOCK_EX)
+    try:
+        with pytest.raises(DeckcheckError, match="another deckcheck command"), atomic.lock_if_file(deck):
+            pass
+    finally:
+        os.close(held)
+    for free in (tmp_path / "new.toml", Path("/dev/null")):
+        with atomic.lock_if_file(free):
+            pass
+
+
+# Owner and group of a replaced file (issue 26 item 15) ------------------------------------------------------------
+
+
+def test_root_keeps_the_owner_and_group_of_a_file_it_rewrites(tmp_path):
+    """`sudo deckcheck add` (or an edit by root) once gave the deck to root; its owner then found it read-only."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root: only root may give a file to a second user (this suite runs as root in CI)")
+    deck = tmp_path / "d.toml"
+    deck.write_text("old", encoding="utf-8")
+    deck.chmod(0o644)
+    os.chown(deck, 1234, 2345)  # a second user's deck
+    atomic_write(deck, "new")
+    info = deck.stat()
+    assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (1234, 2345, 0o644)
+    assert deck.read_text(encoding="utf-8") == "new"
+
+
+def _chown_only_groups(allowed_group: int | None):
+    """os.chown as a user who may not give files away and may use only `allowed_group`."""
+    real = os.chown
+
+    def chown(path, uid, gid, *args, **kwargs):
+        if uid != -1 or gid != allowed_group:
+            raise PermissionError(1, "Operation not permitted")
+        return real(path, os.stat(path).st_uid, gid)
+
+    return chown
+
+
+def test_a_user_who_may_not_give_the_file_away_keeps_the_group_and_says_so(tmp_path, monkeypatch, capsys):
+    deck = tmp_path / "d.toml"
+    deck.write_text("old", encoding="utf-8")
+    mine = os.stat(deck)
+    monkeypatch.setattr(atomic.os, "stat", _stat_owned_by(deck, 4321, mine.st_gid))
+    monkeypatch.setattr(atomic.os, "chown", _chown_only_groups(mine.st_gid))
+    atomic_write(deck, "new")
+    err = capsys.readouterr().err
+    assert f"deckcheck: note: {deck}: the rewritten file is yours, not owner 4321" in err
+    assert "group" not in err.split("not owner")[1].split("(only root")[0]  # the group was kept
+    assert deck.read_text(encoding="utf-8") == "new"
+
+
+def test_an_owner_and_group_that_cannot_be_kept_are_both_said(tmp_path, monkeypatch, capsys):
+    deck = tmp_path / "d.toml"
+    deck.write_text("old", encoding="utf-8")
+    monkeypatch.setattr(atomic.os, "stat", _stat_owned_by(deck, 4321, 4322))
+    monkeypatch.setattr(atomic.os, "chown", _chown_only_groups(None))
+    atomic_write(deck, "new")
+    err = capsys.readouterr().err
+    assert "not owner 4321 and group 4322 as before (only root may give a file to another user)" in err
+
+
+def test_a_new_file_or_one_of_ones_own_needs_no_chown_and_no_note(tmp_path, monkeypatch, capsys):
+    def chown(*args, **kwargs):
+        raise AssertionError("no chown needed")
+
+    monkeypatch.setattr(atomic.os, "chown", chown)
+    deck = tmp_path / "d.toml"
+    atomic_write(deck, "new")
+    atomic_write(deck, "newer")
+    assert capsys.readouterr().err == ""
+
+
+def _stat_owned_by(path: Path, uid: int, gid: int):
+    """os.stat that shows `path` owned by uid:gid (as another user's file looks), everything else as it is."""
+    real = os.stat
+
+    def fake(target, *args, **kwargs):
+        result = real(target, *args, **kwargs)
+        if os.fspath(target) != os.fspath(path):
+            return result
+        values = list(result)
+        values[stat.ST_UID], values[stat.ST_GID] = uid, gid
+        return os.stat_result(values)
+
+    return fake
