@@ -812,3 +812,52 @@ def test_new_without_a_deck_suffix_warns_that_folder_search_will_not_find_it(
 def test_new_with_a_deck_suffix_does_not_warn(run_cli, tmp_path, isolated_carddb, name):
     code, _out, err = run_cli("new", tmp_path / name, "-g", "cipher")
     assert code == 0 and err == ""
+
+
+# Input no file can hold (issue 26 items 19, 20) ------------------------------------------------------------------
+
+
+_SURROGATE_DECK = '{"game": "vanguard", "name": "n\\udc80", "main": {"T-100": 4}}'
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("add", "T-100"), ("remove", "T-100"), ("set", "regulation", "none-such"), ("set", "first_vanguard", "T-100")],
+)
+def test_a_lone_surrogate_in_a_json_deck_is_refused_by_every_edit(tmp_path, cards, command):
+    deck = tmp_path / "s.json"
+    deck.write_text(_SURROGATE_DECK, encoding="utf-8")
+    code, output = invoke(command[0], deck, *command[1:], "--carddb", cards)
+    assert code == 2, output
+    if "none-such" not in command:
+        assert f"{deck}, field 'name': holds '\\udc80', a lone surrogate escape" in output, output
+    assert "internal error" not in output
+    assert deck.read_text(encoding="utf-8") == _SURROGATE_DECK
+
+
+def test_setting_the_name_replaces_a_lone_surrogate(tmp_path, cards):
+    deck = tmp_path / "s.json"
+    deck.write_text(_SURROGATE_DECK, encoding="utf-8")
+    assert invoke("set", deck, "name", "Fixed", "--carddb", cards)[0] == 0
+    assert json.loads(deck.read_text(encoding="utf-8"))["name"] == "Fixed"
+
+
+def test_new_refuses_a_name_that_is_not_text(tmp_path):
+    """`new --name $'\\xfe'` gives Python '\\udcfe', which no file can hold: refused as `set name` refuses it."""
+    path = tmp_path / "n.toml"
+    code, output = invoke("new", path, "--game", "vanguard", "--name", "\udcfe")
+    assert code == 2 and "field 'name': the name must be one line of printable text, not '\\udcfe'" in output
+    assert not path.exists()
+
+
+def test_set_basis_takes_only_a_basis(tmp_path, isolated_carddb):
+    deck = tmp_path / "e.txt"
+    before = "game: evolve\nbasis: class\n\n## main\n"
+    deck.write_text(before, encoding="utf-8")
+    code, output = invoke("set", deck, "basis", "nonsense")
+    assert code == 2 and "field 'basis': the basis must be one of class, title, クラス, タイトル" in output, output
+    assert deck.read_text(encoding="utf-8") == before
+    for word in ("ＴＩＴＬＥ", "タイトル", "Class"):
+        code, output = invoke("set", deck, "basis", word)
+        assert code == 0, output
+        assert f"basis: {word}\n" in deck.read_text(encoding="utf-8")

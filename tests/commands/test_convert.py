@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from pathlib import Path
 
@@ -412,3 +413,129 @@ def test_convert_keeps_toml_comments_in_toml_and_text_and_names_each_number(tmp_
     assert code == 0 and "BP01-015 = 3  # keep 3" in back.splitlines() and "# the engine" in back.splitlines()
     code, output = invoke("convert", deck, "--to", "json")
     assert code == 0 and "deckcheck: dropped: 4 comments (JSON has no comments)" in output
+
+
+# Writing safely (issue 26) ------------------------------------------------------------------------------------------
+
+
+def test_a_dangling_link_at_the_output_is_an_existing_file(tmp_path):
+    """In a sticky shared folder another user's dangling link once let convert create the file that user chose."""
+    source = tmp_path / "d.txt"
+    source.write_text(LEGAL_VANGUARD_TEXT, encoding="utf-8")
+    link = tmp_path / "out.toml"
+    link.symlink_to(tmp_path / "chosen-by-someone-else.toml")
+    code, output = invoke("convert", source, "--to", "toml", "--out-file", link)
+    assert code == 2 and f"{link}: already exists; use --force to overwrite it" in output, output
+    assert link.is_symlink() and not (tmp_path / "chosen-by-someone-else.toml").exists()
+    assert invoke("convert", source, "--to", "toml", "--out-file", link, "--force")[0] == 0  # said: written through
+    assert (tmp_path / "chosen-by-someone-else.toml").exists()
+
+
+def test_a_file_made_while_converting_is_not_replaced_without_force(tmp_path, monkeypatch):
+    from deckcheck.commands import convert
+
+    source = tmp_path / "d.txt"
+    source.write_text(LEGAL_VANGUARD_TEXT, encoding="utf-8")
+    out = tmp_path / "out.toml"
+    real = convert.read_any
+
+    def read_any_then_another_command_writes(*args, **kwargs):
+        result = real(*args, **kwargs)
+        out.write_bytes(b"precious")
+        return result
+
+    monkeypatch.setattr(convert, "read_any", read_any_then_another_command_writes)
+    code, output = invoke("convert", source, "--to", "toml", "--out-file", out)
+    assert code == 2 and "already exists; nothing written" in output, output
+    assert out.read_bytes() == b"precious"
+
+
+def test_converting_a_deck_in_place_takes_the_edit_lock(tmp_path, monkeypatch):
+    """`convert DECK --out-file DECK --force` read the deck, then renamed over it: an `add` between was lost."""
+    import fcntl
+
+    deck = tmp_path / "d.deck.toml"
+    deck.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    monkeypatch.setenv("DECKCHECK_LOCK_TIMEOUT", "0.3")
+    held = os.open(deck, os.O_RDONLY)  # an `add` in the middle of its edit
+    fcntl.flock(held, fcntl.LOCK_EX)
+    try:
+        code, output = invoke("convert", deck, "--to", "toml", "--out-file", deck, "--force")
+        assert code == 2 and "another deckcheck command is changing this file" in output, output
+    finally:
+        os.close(held)
+    assert deck.read_text(encoding="utf-8") == LEGAL_VANGUARD_TOML
+    assert invoke("convert", deck, "--to", "toml", "--out-file", deck, "--force")[0] == 0
+
+
+def test_the_output_on_a_pipe_descriptor_is_written_into_it(tmp_path):
+    source = tmp_path / "d.txt"
+    source.write_text(LEGAL_VANGUARD_TEXT, encoding="utf-8")
+    reading, writing = os.pipe()
+    try:
+        code, output = invoke("convert", source, "--to", "toml", "--out-file", f"/dev/fd/{writing}", "--force")
+        os.close(writing)
+        writing = -1
+        written = os.read(reading, 1 << 16).decode("utf-8")
+    finally:
+        os.close(reading)
+        if writing >= 0:
+            os.close(writing)
+    assert code == 0, output
+    assert tomllib.loads(written)["main"]["T-100"] == 4
+
+
+@pytest.mark.parametrize("to", ["toml", "json", "text", "markdown"])
+def test_a_lone_surrogate_in_a_json_deck_is_refused_naming_the_field(tmp_path, isolated_carddb, to):
+    """`"name": "n\\udc80"` passes check, but no UTF-8 file holds it: convert crashed on it."""
+    source = tmp_path / "s.json"
+    source.write_text('{"game": "vanguard", "name": "n\\udc80", "main": {"T-100": 1}}', encoding="utf-8")
+    out = tmp_path / f"out.{to}"
+    code, output = invoke("convert", source, "--to", to, "--out-file", out)
+    assert code == 2, output
+    assert f"{source}, field 'name': holds '\\udc80', a lone surrogate escape" in output and "nothing written" in output
+    assert not out.exists()
+
+
+def test_a_lone_surrogate_in_a_card_key_is_named_with_its_section(tmp_path):
+    source = tmp_path / "s.json"
+    source.write_text('{"game": "vanguard", "main": {"T-100\\ud800": 1}}', encoding="utf-8")
+    code, output = invoke("convert", source, "--to", "toml")
+    assert code == 2 and "field 'main.T-100\\ud800': holds '\\ud800'" in output, output
+
+
+@pytest.mark.parametrize(
+    ("items", "field", "said"),
+    [
+        ([{"card_number": "T-100", "num": 10**23}], "list[0].num", "num 100000000000000000000000 has more than"),
+        (
+            [{"card_number": "T-100", "num": "999999999999999999"}] * 2,
+            "list[1].num",
+            "the nums of 'T-100' add up to 1999999999999999998,",
+        ),
+        ([{"card_number": "T-100", "num": 10**18 - 1}], None, None),  # 18 digits: a count
+    ],
+)
+def test_a_registry_count_of_more_than_18_digits_is_refused(tmp_path, items, field, said):
+    source = tmp_path / "r.json"
+    source.write_text(json.dumps({"list": items}), encoding="utf-8")
+    out = tmp_path / "out.toml"
+    code, output = invoke("convert", source, "--game", "vanguard", "--to", "toml", "--out-file", out)
+    if field is None:
+        assert code == 0, output
+        assert tomllib.loads(out.read_text(encoding="utf-8"))["main"]["T-100"] == 10**18 - 1
+        return
+    assert code == 2 and f"field '{field}': {said}" in output and "18 digits a count may have" in output, output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("to", ["toml", "json", "text"])
+def test_deck_counts_that_sum_or_stand_past_18_digits_are_refused(tmp_path, to):
+    lines = tmp_path / "t.txt"
+    lines.write_text("game: vanguard\n## main\n999999999999999999 T-100\n1 T-100\n", encoding="utf-8")
+    code, output = invoke("convert", lines, "--to", to)
+    assert code == 2 and f"{lines}:4: section [main] lists 'T-100' on several lines whose counts add up to" in output
+    big = tmp_path / "big.json"
+    big.write_text('{"game": "vanguard", "main": {"T-100": 100000000000000000000000}}', encoding="utf-8")
+    code, output = invoke("convert", big, "--to", to)
+    assert code == 2 and "the count 100000000000000000000000 has more than the 18 digits" in output, output
