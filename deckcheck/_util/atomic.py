@@ -144,6 +144,12 @@ def _descriptor_of(target: Path) -> tuple[int, int] | None:
     return None
 
 
+def writes_stdout(target: Path) -> bool:
+    """True when a write of `target` goes into this process's standard output (/dev/stdout, /dev/fd/1, ...): a
+    command then says what it wrote on stderr, so that the output stays the file alone."""
+    return _descriptor_of(target) == (os.getpid(), 1)
+
+
 def _write_descriptor(
     found: tuple[int, int], target: Path, write: Callable[[BinaryIO], object], field: str | None
 ) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from deckcheck._util.atomic import atomic_write, lock_if_file
+from deckcheck._util.atomic import atomic_write, lock_if_file, writes_stdout
 from deckcheck._util.files import read_text
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
@@ -140,6 +140,8 @@ def _convert(
         return text, notes
     # without --force a file made meanwhile (another command's) is never replaced
     atomic_write(out, text, exclusive=not force)
+    if writes_stdout(out):  # the output is the deck alone (`| tomlq`, `>> decks.log`): what was done goes to stderr
+        return "", [*notes, f"wrote {out} ({to})."]
     return f"Wrote {out} ({to}).", notes
 
 
