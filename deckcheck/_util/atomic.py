@@ -109,7 +109,8 @@ def atomic_write_with(
             write(handle)
             handle.flush()
             os.fsync(handle.fileno())
-        _keep_owner(temporary, target)
+        if not own_file:  # deckcheck's own file stays the process's: one planted by another user is not theirs to keep
+            _keep_owner(temporary, target)
         os.chmod(temporary, _new_file_mode(target))  # after chown, which may clear set-id bits
         if exclusive:
             _link_new(temporary, target, field)

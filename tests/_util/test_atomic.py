@@ -441,3 +441,13 @@ def _stat_owned_by(path: Path, uid: int, gid: int):
         return os.stat_result(values)
 
     return fake
+
+
+def test_an_own_file_planted_by_another_user_is_not_given_back_to_them(tmp_path, monkeypatch, capsys):
+    """The cache (own_file) stays the process's: keeping a planter's owner would let them change root's cache."""
+    monkeypatch.setattr(atomic.os, "chown", lambda *args, **kwargs: pytest.fail("chown of an own file"))
+    cache = tmp_path / "cache.bin"
+    cache.write_bytes(b"planted")
+    monkeypatch.setattr(atomic.os, "stat", _stat_owned_by(cache, 4321, 4321))
+    atomic.atomic_write_with(cache, lambda handle: handle.write(b"ours"), own_file=True)
+    assert cache.read_bytes() == b"ours" and capsys.readouterr().err == ""
