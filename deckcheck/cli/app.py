@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from deckcheck._version import __version__
-from deckcheck.cli import clitypes
+from deckcheck.cli import clitypes, streams
 from deckcheck.errors import DeckcheckError, OptionError
 
 if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up time)
@@ -249,13 +249,17 @@ def _say_warning(message: str) -> None:
     _say(f"deckcheck: warning: {message}")
 
 
-def _echo(text: str, *, colour: bool | None = None, json_text: bool = False, nl: bool = True) -> None:
+def _echo(
+    text: str, *, colour: bool | None = None, json_text: bool = False, nl: bool = True, toml: bool = False
+) -> None:
     """Print a command's output with no control character raw (issue 14 item 12): JSON (and TOML) with DEL and C1 as
-    `\\u` escapes, text with every control character made visible, except deckcheck's own colour codes when `colour`."""
+    `\\u` escapes, text with every control character made visible, except deckcheck's own colour codes when `colour`.
+    JSON (and TOML, `toml`) writes what stdout's encoding lacks as its own escapes, so it stays valid; text shows it
+    as the stream's fallback does (see deckcheck.cli.streams)."""
     from deckcheck._util.safetext import escape_controls, escape_controls_keeping_style, escape_json_controls
 
     if json_text:
-        safe = escape_json_controls(text)
+        safe = streams.escape_unencodable(escape_json_controls(text), getattr(sys.stdout, "encoding", None), toml=toml)
     elif colour:
         safe = escape_controls_keeping_style(text)
     else:
@@ -770,7 +774,7 @@ def odds(
     if output is HandOutput.json:
         import json
 
-        typer.echo(json.dumps(odds_json(result), ensure_ascii=False, indent=2))
+        _echo(json.dumps(odds_json(result), ensure_ascii=False, indent=2), json_text=True)
     else:
         typer.echo(odds_text(result))
 
@@ -856,6 +860,8 @@ def cards_import(
 
     with reading(file):  # a 5,000-digit number or 10,000 nested arrays in the list: a malformed file
         report = import_cards(file, game, into, force=force, carddb_dirs=tuple(carddb or ()))
+    if report.written:
+        streams.changed(f"{report.target} was written", exit_code(report))
     json_output = output is HandOutput.json
     _echo(render_json(report) if json_output else render_text(report), json_text=json_output)
     raise typer.Exit(exit_code(report))
@@ -892,6 +898,7 @@ def new(
     from deckcheck.commands.build import new_deck
 
     created = new_deck(path, game, name, carddb_dirs=tuple(carddb or ()), deck_format=deck_format, warn=_say_warning)
+    streams.changed(f"{path} was created")
     _echo(created)
 
 
@@ -957,6 +964,7 @@ def _edit(
     from deckcheck.commands.build import edit_deck
 
     edited = edit_deck(path, card, change, section=section, force=force, carddb_dirs=tuple(carddb or ()), **judging)
+    streams.changed(f"{path} was changed")
     _echo(edited)
 
 
@@ -1000,7 +1008,9 @@ def set_key(
 
     judging: dict[str, Any] = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
     judging["no_regulation"] = no_regulation
-    _echo(set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), **judging))
+    edited = set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), **judging)
+    streams.changed(f"{path} was changed")
+    _echo(edited)
 
 
 @app.command(
@@ -1122,10 +1132,13 @@ def convert(
         as_of=as_of,
         no_regulation=no_regulation,
     )
+    if out is not None:
+        streams.changed(f"{out} was written")
     for note in notes:
         _say(f"deckcheck: {note}")
     if printed:  # a TOML or JSON deck's strings take \u escapes; a text decklist or printed list shows them visibly
-        _echo(printed, json_text=out is None and to.value in ("toml", "json"), nl=not printed.endswith("\n"))
+        deck_text = out is None and to.value in ("toml", "json")
+        _echo(printed, json_text=deck_text, toml=deck_text and to.value == "toml", nl=not printed.endswith("\n"))
 
 
 @app.command(
@@ -1183,8 +1196,15 @@ def main(resume_gc: bool = False) -> None:
     """
     global _gc_paused
     _gc_paused = resume_gc
+    streams.install()  # a closed stdout: a message, exit code 2, nothing done
     try:
-        app_for(sys.argv[1:])()
+        try:
+            app_for(sys.argv[1:])()
+        except SystemExit:
+            sys.stdout.flush()  # here, not at the interpreter's exit, where a failure would be a traceback
+            raise
+    except streams.OutputError as error:
+        _output_failed(error)
     except DeckcheckError as error:
         _say(f"deckcheck: {as_flags(error)}")
         sys.exit(2)
@@ -1199,6 +1219,19 @@ def main(resume_gc: bool = False) -> None:
             err=True,
         )
         sys.exit(2)
+
+
+def _output_failed(error: streams.OutputError) -> None:
+    """stdout could not be written (issue 26 item 9): "cannot write the output", exit code 2; but a change the
+    command made stands: said as made, with the command's own exit code. A closed pipe (`| head`) is no news."""
+    import errno
+
+    if streams.change is not None:
+        _say(f"deckcheck: warning: {streams.change.done}, but the output could not be written: {error}")
+        sys.exit(streams.change.exit_code)
+    if error.errno != errno.EPIPE:
+        _say(f"deckcheck: cannot write the output: {error}")
+    sys.exit(2)
 
 
 def app_for(args: list[str]) -> typer.Typer:
