@@ -250,20 +250,28 @@ def _say_warning(message: str) -> None:
 
 
 def _echo(
-    text: str, *, colour: bool | None = None, json_text: bool = False, nl: bool = True, toml: bool = False
+    text: str,
+    *,
+    colour: bool | None = None,
+    json_text: bool = False,
+    nl: bool = True,
+    language: Literal["json", "toml", "xml"] | None = None,
 ) -> None:
     """Print a command's output with no control character raw (issue 14 item 12): JSON (and TOML) with DEL and C1 as
     `\\u` escapes, text with every control character made visible, except deckcheck's own colour codes when `colour`.
-    JSON (and TOML, `toml`) writes what stdout's encoding lacks as its own escapes, so it stays valid; text shows it
-    as the stream's fallback does (see deckcheck.cli.streams)."""
+    On a stdout whose encoding is not a UTF, JSON (`json_text`, or `language` json or toml) and XML (`language`) are
+    written in ASCII with their own escapes, so they stay valid; text shows what the encoding lacks as the stream's
+    fallback does (see deckcheck.cli.streams)."""
     from deckcheck._util.safetext import escape_controls, escape_controls_keeping_style, escape_json_controls
 
     if json_text:
-        safe = streams.escape_unencodable(escape_json_controls(text), getattr(sys.stdout, "encoding", None), toml=toml)
+        safe = escape_json_controls(text)
     elif colour:
         safe = escape_controls_keeping_style(text)
     else:
         safe = escape_controls(text, keep_newlines=True)
+    if json_text or language:
+        safe = streams.as_ascii(safe, getattr(sys.stdout, "encoding", None), language or "json")
     typer.echo(safe, color=colour, nl=nl)
 
 
@@ -407,7 +415,7 @@ def check(
     elif output is OutputFormat.sarif:
         _echo(render_sarif(run), json_text=True)
     else:
-        _echo(render_junit(run, fail_on.value))
+        _echo(render_junit(run, fail_on.value), language="xml")
     _echo_errors(run.errors)
     raise typer.Exit(run.exit_code(fail_on.value))
 
@@ -1138,7 +1146,9 @@ def convert(
         _say(f"deckcheck: {note}")
     if printed:  # a TOML or JSON deck's strings take \u escapes; a text decklist or printed list shows them visibly
         deck_text = out is None and to.value in ("toml", "json")
-        _echo(printed, json_text=deck_text, toml=deck_text and to.value == "toml", nl=not printed.endswith("\n"))
+        # HTML as XML: its meta says UTF-8, and character references hold in its text and attributes
+        language = {"toml": "toml", "html": "xml"}.get(to.value) if out is None else None
+        _echo(printed, json_text=deck_text, language=language, nl=not printed.endswith("\n"))
 
 
 @app.command(

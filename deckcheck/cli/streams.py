@@ -8,7 +8,8 @@
   becomes the null device.
 - A stream whose encoding cannot show every character (cp932 on Japanese Windows, latin-1) shows what it lacks as
   a near character it has (``—`` as ``―`` in cp932, ``-`` in latin-1), else as a visible escape (``\\u25b8``), never
-  as a crash; JSON and TOML text escape what it lacks as their own ``\\u`` escapes, so they stay valid.
+  as a crash; JSON, TOML and XML are written in ASCII there, with their own escapes, so they stay valid (and UTF-8,
+  as those languages expect) whatever reads them.
 """
 
 from __future__ import annotations
@@ -100,32 +101,35 @@ def covers_unicode(encoding: str | None) -> bool:
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
-def escape_unencodable(text: str, encoding: str | None, *, toml: bool = False) -> str:
-    """JSON (or TOML) text with each character `encoding` cannot write as a ``\\uXXXX`` escape (a character beyond
-    U+FFFF as a JSON surrogate pair, or TOML's ``\\UXXXXXXXX``): the same document, writable. Both formats are ASCII
-    outside their strings (and TOML's comments, where an escape is plain text), so every escape lands in one."""
-    if encoding is None or covers_unicode(encoding):
-        return text
-    try:
-        text.encode(encoding)
-    except UnicodeError:
-        pass
-    else:
-        return text
+def _json_escape(match: re.Match[str]) -> str:
+    code = ord(match[0])
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # a JSON surrogate pair
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
-    def escaped(match: re.Match[str]) -> str:
-        char = match[0]
-        if _can_encode(char, encoding):
-            return char
-        code = ord(char)
-        if code < 0x10000:
-            return f"\\u{code:04x}"
-        if toml:
-            return f"\\U{code:08x}"
-        code -= 0x10000
-        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
-    return _NON_ASCII.sub(escaped, text)
+def _toml_escape(match: re.Match[str]) -> str:
+    code = ord(match[0])  # TOML has no surrogate pairs
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _xml_escape(match: re.Match[str]) -> str:
+    return f"&#x{ord(match[0]):x};"
+
+
+_ESCAPES = {"json": _json_escape, "toml": _toml_escape, "xml": _xml_escape}
+
+
+def as_ascii(text: str, encoding: str | None, language: str) -> str:
+    """A JSON, TOML or XML document for a stream in `encoding`: as it is on a UTF, else with every non-ASCII
+    character as the language's own escape (``\\u7d05``, TOML's ``\\U0001f600``, XML's ``&#x7d05;``). The same
+    document then reads back whole whatever the reader decodes it as (the language's UTF-8, or the code page):
+    those languages are ASCII outside their strings, text and comments (where an escape is plain text), so every
+    escape lands where it is read as the character, or shown as itself."""
+    if encoding is None or covers_unicode(encoding) or text.isascii():
+        return text
+    return _NON_ASCII.sub(_ESCAPES[language], text)
 
 
 class OutputError(Exception):

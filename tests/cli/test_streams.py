@@ -9,6 +9,7 @@ import json
 import os
 import sys
 import tomllib
+from xml.etree import ElementTree
 
 import pytest
 
@@ -66,26 +67,37 @@ DATA = {"name": "紅蓮の玉座 — “Guren”", "emoji": "😀", "plain": "ab
 
 
 @pytest.mark.parametrize("encoding", ["cp932", "euc_jp", "latin-1", "ascii"])
-def test_json_keeps_its_meaning_in_any_encoding(encoding):
-    text = streams.escape_unencodable(json.dumps(DATA, ensure_ascii=False, indent=2), encoding)
-    assert json.loads(text.encode(encoding).decode(encoding)) == DATA
-    if encoding == "cp932":
-        assert "紅蓮の玉座" in text  # what the encoding has stays readable
-        assert "\\u2014" in text
-        assert "\\ud83d\\ude00" in text  # beyond U+FFFF: a JSON surrogate pair
+def test_json_is_ascii_and_keeps_its_meaning_on_a_stream_that_is_not_utf(encoding):
+    text = streams.as_ascii(json.dumps(DATA, ensure_ascii=False, indent=2), encoding, "json")
+    assert text.isascii()  # valid as UTF-8 (RFC 8259) and as the code page alike
+    assert json.loads(text) == DATA
+    assert "\\u7d05\\u84ee" in text
+    assert "\\ud83d\\ude00" in text  # beyond U+FFFF: a JSON surrogate pair
 
 
-def test_toml_keeps_its_meaning_in_any_encoding():
+def test_toml_is_ascii_and_keeps_its_meaning():
     document = '"紅蓮—😀" = 4  # a comment — kept\nname = "“Guren”"\n'
-    text = streams.escape_unencodable(document, "latin-1", toml=True)
+    text = streams.as_ascii(document, "cp932", "toml")
+    assert text.isascii()
     assert "\\U0001f600" in text  # TOML has no surrogate pairs
-    assert tomllib.loads(text.encode("latin-1").decode("latin-1")) == tomllib.loads(document)
+    assert tomllib.loads(text) == tomllib.loads(document)
 
 
-def test_text_a_utf_writes_is_left_alone():
+def test_xml_is_ascii_and_keeps_its_meaning():
+    document = '<?xml version="1.0" encoding="UTF-8"?>\n<a name="紅蓮.txt">爆炎 — 😀 &amp; “x”</a>\n'
+    text = streams.as_ascii(document, "cp932", "xml")
+    assert text.isascii()
+    parsed, original = ElementTree.fromstring(text.encode()), ElementTree.fromstring(document.encode())
+    assert (parsed.attrib, parsed.text) == (original.attrib, original.text)
+
+
+@pytest.mark.parametrize("language", ["json", "toml", "xml"])
+def test_a_document_on_a_utf_or_in_ascii_is_left_alone(language):
     text = json.dumps(DATA, ensure_ascii=False)
-    assert streams.escape_unencodable(text, "utf-8") is text
-    assert streams.escape_unencodable(text, None) is text
+    assert streams.as_ascii(text, "utf-8", language) is text
+    assert streams.as_ascii(text, None, language) is text
+    plain = '{"a": 1}'
+    assert streams.as_ascii(plain, "cp932", language) is plain
 
 
 def test_a_full_disk_raises_output_error_once_then_drops_the_rest():

@@ -11,6 +11,7 @@ few seconds).
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import shutil
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from xml.etree.ElementTree import canonicalize
 
 import pytest
 import typer
@@ -33,7 +35,11 @@ ODDS = ["odds", "-g", "build-divide", "--deck-size", "40", "--copies", "爆炎=8
 #: Each command's cheapest lines: (arguments, exit code, the file it writes or None). A command's first line and every
 #: line that writes run under every stream setup; the others (JSON) under the encodings, where their escapes matter.
 RUNS: dict[str, list[tuple[list[str], int, str | None]]] = {
-    "check": [(["check", "d.txt"], 0, None), (["check", "d.txt", "--output", "json"], 0, None)],
+    "check": [
+        (["check", "d.txt"], 0, None),
+        (["check", "d.txt", "--output", "json"], 0, None),
+        (["check", "紅蓮.txt", "--output", "junit"], 0, None),  # XML: its testcase is named after the file
+    ],
     "show": [(["show", "d.txt"], 0, None), (["show", "d.txt", "--output", "json"], 0, None)],
     "stats": [(["stats", "d.txt", *WANT], 0, None), (["stats", "d.txt", *WANT, "--output", "json"], 0, None)],
     "hand": [(["hand", "d.txt", "--seed", "1"], 0, None), (["hand", "d.txt", "--seed", "1", "-o", "json"], 0, None)],
@@ -46,12 +52,12 @@ RUNS: dict[str, list[tuple[list[str], int, str | None]]] = {
     ],
     "cards import": [
         (["cards", "import", "c.csv", "-g", "build-divide", "--into", "db"], 0, "db/build-divide/c.toml"),
-        (["cards", "import", "c.csv", "-g", "build-divide", "--into", "db", "-o", "json"], 0, "db/build-divide/c.toml"),
         (["cards", "import", "r.csv", "-g", "build-divide", "--into", "db"], 1, "db/build-divide/r.toml"),  # 1 refused
     ],
     "convert": [
         (["convert", "d.txt", "--to", "toml"], 0, None),
         (["convert", "d.txt", "--to", "json"], 0, None),
+        (["convert", "d.txt", "--to", "html"], 0, None),
         (["convert", "d.txt", "--to", "text", "--out-file", "o.txt"], 0, "o.txt"),
     ],
     "new": [(["new", "n.deck.toml", "-g", "build-divide", "--name", "紅蓮—"], 0, "n.deck.toml")],
@@ -165,6 +171,7 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict]]:
                 cwd = base / setup / f"{name.replace(' ', '-')}-{index}"
                 cwd.mkdir(parents=True)
                 shutil.copy(DECK, cwd / "d.txt")
+                shutil.copy(DECK, cwd / "紅蓮.txt")
                 (cwd / "c.csv").write_text(CSV, encoding="utf-8")
                 (cwd / "r.csv").write_text(CSV + "X-BD-2,壊れ,unit,BD-01,black,x,1\n", encoding="utf-8")
                 job = {"cwd": str(cwd), "args": args, "code": code, "writes": writes, "before": _snapshot(cwd)}
@@ -228,15 +235,17 @@ def test_a_closed_stdout_is_refused_before_anything_is_done(outcomes, setup):
 
 @pytest.mark.parametrize("setup", ["cp932", "latin-1"])
 def test_an_encoding_that_lacks_characters_shows_them_another_way(outcomes, setup):
-    """Item 11: every command runs as under UTF-8 (its exit code, its change), its output in the encoding; JSON
-    and TOML stay valid, the characters the encoding lacks as their escapes: they read back as under UTF-8."""
+    """Item 11: every command runs as under UTF-8 (its exit code, its change), its output in the encoding; JSON,
+    TOML, XML and HTML are ASCII there, with their own escapes: they read back as under UTF-8."""
     for job, utf8 in zip(outcomes[setup], outcomes["utf-8"], strict=True):
         _no_crash(utf8)
         _no_crash(job)
         assert (job["exit"], utf8["exit"]) == (job["code"], job["code"]), (_said(job), job["err"])
-        text = job["out"].decode(setup)  # strict: the bytes are the encoding's
-        if "json" in job["args"] and "--out-file" not in job["args"]:
-            assert json.loads(text) == json.loads(utf8["out"].decode()), _said(job)
-        if "toml" in job["args"]:
-            assert tomllib.loads(text) == tomllib.loads(utf8["out"].decode()), _said(job)
+        text, utf8_text = job["out"].decode(setup), utf8["out"].decode()  # strict: the bytes are the encoding's
+        language = next((word for word in ("json", "toml", "junit", "html") if word in job["args"]), None)
+        if language is not None and "--out-file" not in job["args"]:
+            assert text.isascii(), _said(job)
+            read = {"json": json.loads, "toml": tomllib.loads, "junit": canonicalize, "html": html.unescape}[language]
+            assert read(text) == read(utf8_text), _said(job)
+            assert not utf8_text.isascii(), _said(job)  # (there was something to escape)
         assert job["after"] == utf8["after"], _said(job)
