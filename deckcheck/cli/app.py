@@ -1147,7 +1147,8 @@ def convert(
     if printed:  # a TOML or JSON deck's strings take \u escapes; a text decklist or printed list shows them visibly
         deck_text = out is None and to.value in ("toml", "json")
         # HTML as XML: its meta says UTF-8, and character references hold in its text and attributes
-        language = {"toml": "toml", "html": "xml"}.get(to.value) if out is None else None
+        languages: dict[str, Literal["toml", "xml"]] = {"toml": "toml", "html": "xml"}
+        language = languages.get(to.value) if out is None else None
         _echo(printed, json_text=deck_text, language=language, nl=not printed.endswith("\n"))
 
 
