@@ -1149,6 +1149,12 @@ def convert(
         # HTML as XML: its meta says UTF-8, and character references hold in its text and attributes
         languages: dict[str, Literal["toml", "xml"]] = {"toml": "toml", "html": "xml"}
         language = languages.get(to.value) if out is None else None
+        encoding = getattr(sys.stdout, "encoding", None)
+        if out is None and not deck_text and language is None and (lacked := streams.escaped(printed, encoding)):
+            _say_warning(  # a text decklist or markdown list in latin-1: a name written as escapes is not the name
+                f"stdout's encoding ({encoding}) lacks {lacked} character{'s' if lacked != 1 else ''} of this "
+                "list, written as escapes (\\u7d05); --out-file writes UTF-8"
+            )
         _echo(printed, json_text=deck_text, language=language, nl=not printed.endswith("\n"))
 
 

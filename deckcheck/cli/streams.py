@@ -132,6 +132,17 @@ def as_ascii(text: str, encoding: str | None, language: str) -> str:
     return _NON_ASCII.sub(_ESCAPES[language], text)
 
 
+def escaped(text: str, encoding: str | None) -> int:
+    """How many characters of `text` a stream in `encoding` writes as escapes (neither it nor a near character is
+    in the encoding): a name written so is not the name."""
+    if encoding is None or covers_unicode(encoding) or text.isascii():
+        return 0
+    return sum(
+        not _can_encode(char, encoding) and not any(_can_encode(near, encoding) for near in _FALLBACKS.get(char, ()))
+        for char in _NON_ASCII.findall(text)
+    )
+
+
 class OutputError(Exception):
     """stdout could not be written; its message is the reason (``no space left on device``)."""
 

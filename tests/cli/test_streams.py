@@ -100,6 +100,21 @@ def test_a_document_on_a_utf_or_in_ascii_is_left_alone(language):
     assert streams.as_ascii(plain, "cp932", language) is plain
 
 
+@pytest.mark.parametrize(
+    ("text", "encoding", "count"),
+    [
+        ("紅蓮 — 爆炎", "latin-1", 4),  # the dash has a near character, the names none
+        ("紅蓮 — 爆炎", "cp932", 0),
+        ("a — b · c", "ascii", 0),
+        ("😀", "cp932", 1),
+        ("紅蓮", "utf-8", 0),
+        ("紅蓮", None, 0),
+    ],
+)
+def test_escaped_counts_what_has_no_near_character(text, encoding, count):
+    assert streams.escaped(text, encoding) == count
+
+
 def test_a_full_disk_raises_output_error_once_then_drops_the_rest():
     stream = streams._guarded(_stream("/dev/full"), raises=True)
     stream.write("a line\n")

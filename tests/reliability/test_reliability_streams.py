@@ -58,6 +58,7 @@ RUNS: dict[str, list[tuple[list[str], int, str | None]]] = {
         (["convert", "d.txt", "--to", "toml"], 0, None),
         (["convert", "d.txt", "--to", "json"], 0, None),
         (["convert", "d.txt", "--to", "html"], 0, None),
+        (["convert", "d.txt", "--to", "text"], 0, None),
         (["convert", "d.txt", "--to", "text", "--out-file", "o.txt"], 0, "o.txt"),
     ],
     "new": [(["new", "n.deck.toml", "-g", "build-divide", "--name", "紅蓮—"], 0, "n.deck.toml")],
@@ -248,4 +249,6 @@ def test_an_encoding_that_lacks_characters_shows_them_another_way(outcomes, setu
             read = {"json": json.loads, "toml": tomllib.loads, "junit": canonicalize, "html": html.unescape}[language]
             assert read(text) == read(utf8_text), _said(job)
             assert not utf8_text.isascii(), _said(job)  # (there was something to escape)
+        if job["args"] == ["convert", "d.txt", "--to", "text"]:  # a decklist whose names latin-1 lacks says so
+            assert ("lacks 146 characters of this list, written as escapes" in job["err"]) == (setup == "latin-1")
         assert job["after"] == utf8["after"], _said(job)
