@@ -50,7 +50,10 @@ _FALLBACKS = {
     "×": ("x",),
     "✕": ("×", "x"),
     "±": ("+/-",),
+    # a bar's blocks (stats' chart): one column each, as the blocks are (cp932's ■ is two on a Japanese terminal)
     "█": ("#",),
+    **dict.fromkeys("▉▊▋▌", ("=",)),
+    **dict.fromkeys("▍▎▏", ("-",)),
 }
 _encodable: dict[tuple[str, str], bool] = {}
 

@@ -42,6 +42,8 @@ def _stream(path: str, encoding: str = "utf-8", errors: str = "strict") -> io.Te
         ("😀", "cp932", "\\U0001f600"),
         ("≈97.5%", "cp932", "≒97.5%"),
         ("≈97.5%", "ascii", "~97.5%"),
+        ("██▊   ", "cp932", "##=   "),  # a bar keeps its columns
+        ("█▎", "latin-1", "#-"),
     ],
 )
 def test_a_character_the_encoding_lacks_is_shown_near_or_escaped(text, encoding, shown):
