@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -202,6 +203,11 @@ def _no_crash(job: dict) -> None:
         assert sign not in job["err"], (job["args"], job["err"])
 
 
+def _junit(text: str) -> str:
+    """JUnit XML read as its elements say it, less the times it measured."""
+    return re.sub(r' time="[0-9.]+"', "", canonicalize(text))
+
+
 def _said(job: dict) -> str:
     return " ".join(job["args"])
 
@@ -246,7 +252,7 @@ def test_an_encoding_that_lacks_characters_shows_them_another_way(outcomes, setu
         language = next((word for word in ("json", "toml", "junit", "html") if word in job["args"]), None)
         if language is not None and "--out-file" not in job["args"]:
             assert text.isascii(), _said(job)
-            read = {"json": json.loads, "toml": tomllib.loads, "junit": canonicalize, "html": html.unescape}[language]
+            read = {"json": json.loads, "toml": tomllib.loads, "junit": _junit, "html": html.unescape}[language]
             assert read(text) == read(utf8_text), _said(job)
             assert not utf8_text.isascii(), _said(job)  # (there was something to escape)
         if language is None and setup == "cp932":  # every name is in cp932, every decoration has a near character
