@@ -255,6 +255,7 @@ CORE = [
     "deckcheck.cli",
     "deckcheck.cli.app",
     "deckcheck.cli.clitypes",
+    "deckcheck.cli.streams",  # the standard streams guarded (issue 26 items 9-11): every command writes through them
     "deckcheck.engine",
     "deckcheck.engine.procedure",
     "deckcheck.errors",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from deckcheck._version import __version__
-from deckcheck.cli import clitypes
+from deckcheck.cli import clitypes, streams
 from deckcheck.errors import DeckcheckError, OptionError
 
 if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up time)
@@ -249,9 +249,19 @@ def _say_warning(message: str) -> None:
     _say(f"deckcheck: warning: {message}")
 
 
-def _echo(text: str, *, colour: bool | None = None, json_text: bool = False, nl: bool = True) -> None:
+def _echo(
+    text: str,
+    *,
+    colour: bool | None = None,
+    json_text: bool = False,
+    nl: bool = True,
+    language: Literal["json", "toml", "xml"] | None = None,
+) -> None:
     """Print a command's output with no control character raw (issue 14 item 12): JSON (and TOML) with DEL and C1 as
-    `\\u` escapes, text with every control character made visible, except deckcheck's own colour codes when `colour`."""
+    `\\u` escapes, text with every control character made visible, except deckcheck's own colour codes when `colour`.
+    On a stdout whose encoding is not a UTF, JSON (`json_text`, or `language` json or toml) and XML (`language`) are
+    written in ASCII with their own escapes, so they stay valid; text shows what the encoding lacks as the stream's
+    fallback does (see deckcheck.cli.streams)."""
     from deckcheck._util.safetext import escape_controls, escape_controls_keeping_style, escape_json_controls
 
     if json_text:
@@ -260,6 +270,8 @@ def _echo(text: str, *, colour: bool | None = None, json_text: bool = False, nl:
         safe = escape_controls_keeping_style(text)
     else:
         safe = escape_controls(text, keep_newlines=True)
+    if json_text or language:
+        safe = streams.as_ascii(safe, getattr(sys.stdout, "encoding", None), language or "json")
     typer.echo(safe, color=colour, nl=nl)
 
 
@@ -403,7 +415,7 @@ def check(
     elif output is OutputFormat.sarif:
         _echo(render_sarif(run), json_text=True)
     else:
-        _echo(render_junit(run, fail_on.value))
+        _echo(render_junit(run, fail_on.value), language="xml")
     _echo_errors(run.errors)
     raise typer.Exit(run.exit_code(fail_on.value))
 
@@ -770,7 +782,7 @@ def odds(
     if output is HandOutput.json:
         import json
 
-        typer.echo(json.dumps(odds_json(result), ensure_ascii=False, indent=2))
+        _echo(json.dumps(odds_json(result), ensure_ascii=False, indent=2), json_text=True)
     else:
         typer.echo(odds_text(result))
 
@@ -856,6 +868,8 @@ def cards_import(
 
     with reading(file):  # a 5,000-digit number or 10,000 nested arrays in the list: a malformed file
         report = import_cards(file, game, into, force=force, carddb_dirs=tuple(carddb or ()))
+    if report.written:
+        streams.changed(f"{report.target} was written", exit_code(report))
     json_output = output is HandOutput.json
     _echo(render_json(report) if json_output else render_text(report), json_text=json_output)
     raise typer.Exit(exit_code(report))
@@ -892,6 +906,7 @@ def new(
     from deckcheck.commands.build import new_deck
 
     created = new_deck(path, game, name, carddb_dirs=tuple(carddb or ()), deck_format=deck_format, warn=_say_warning)
+    streams.changed(f"{path} was created")
     _echo(created)
 
 
@@ -957,6 +972,7 @@ def _edit(
     from deckcheck.commands.build import edit_deck
 
     edited = edit_deck(path, card, change, section=section, force=force, carddb_dirs=tuple(carddb or ()), **judging)
+    streams.changed(f"{path} was changed")
     _echo(edited)
 
 
@@ -1000,7 +1016,9 @@ def set_key(
 
     judging: dict[str, Any] = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
     judging["no_regulation"] = no_regulation
-    _echo(set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), **judging))
+    edited = set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), **judging)
+    streams.changed(f"{path} was changed")
+    _echo(edited)
 
 
 @app.command(
@@ -1122,10 +1140,22 @@ def convert(
         as_of=as_of,
         no_regulation=no_regulation,
     )
+    if out is not None:
+        streams.changed(f"{out} was written")
     for note in notes:
         _say(f"deckcheck: {note}")
     if printed:  # a TOML or JSON deck's strings take \u escapes; a text decklist or printed list shows them visibly
-        _echo(printed, json_text=out is None and to.value in ("toml", "json"), nl=not printed.endswith("\n"))
+        deck_text = out is None and to.value in ("toml", "json")
+        # HTML as XML: its meta says UTF-8, and character references hold in its text and attributes
+        languages: dict[str, Literal["toml", "xml"]] = {"toml": "toml", "html": "xml"}
+        language = languages.get(to.value) if out is None else None
+        encoding = getattr(sys.stdout, "encoding", None)
+        if out is None and not deck_text and language is None and (lacked := streams.escaped(printed, encoding)):
+            _say_warning(  # a text decklist or markdown list in latin-1: a name written as escapes is not the name
+                f"stdout's encoding ({encoding}) lacks {lacked} character{'s' if lacked != 1 else ''} of this "
+                "list, written as escapes (\\u7d05); --out-file writes UTF-8"
+            )
+        _echo(printed, json_text=deck_text, language=language, nl=not printed.endswith("\n"))
 
 
 @app.command(
@@ -1183,8 +1213,15 @@ def main(resume_gc: bool = False) -> None:
     """
     global _gc_paused
     _gc_paused = resume_gc
+    streams.install()  # a closed stdout: a message, exit code 2, nothing done
     try:
-        app_for(sys.argv[1:])()
+        try:
+            app_for(sys.argv[1:])()
+        except SystemExit:
+            sys.stdout.flush()  # here, not at the interpreter's exit, where a failure would be a traceback
+            raise
+    except streams.OutputError as error:
+        _output_failed(error)
     except DeckcheckError as error:
         _say(f"deckcheck: {as_flags(error)}")
         sys.exit(2)
@@ -1199,6 +1236,19 @@ def main(resume_gc: bool = False) -> None:
             err=True,
         )
         sys.exit(2)
+
+
+def _output_failed(error: streams.OutputError) -> None:
+    """stdout could not be written (issue 26 item 9): "cannot write the output", exit code 2; but a change the
+    command made stands: said as made, with the command's own exit code. A closed pipe (`| head`) is no news."""
+    import errno
+
+    if streams.change is not None:
+        _say(f"deckcheck: warning: {streams.change.done}, but the output could not be written: {error}")
+        sys.exit(streams.change.exit_code)
+    if error.errno != errno.EPIPE:
+        _say(f"deckcheck: cannot write the output: {error}")
+    sys.exit(2)
 
 
 def app_for(args: list[str]) -> typer.Typer:
