@@ -158,14 +158,17 @@ def quick_model(
     if not asked:
         raise OptionError("want", f"give at least one {mention('want')} or {mention('any')}", field="want")
     categories = {**deck.copies, OTHER: deck.population - sum(deck.copies.values())}
-    atoms = []
+    # Categories that the same wants (and the keep filter) name are one atom: the answer is the same
+    # hypergeometric sum, and every category no want names joins `other` instead of being a dimension of its own.
+    pooled: dict[int, int] = {}
     for name, count in categories.items():
         if not count:
             continue
         mask = sum(1 << bit for bit, (query, _) in enumerate(asked) if name in query.names)
         if name in keep:
             mask |= 1 << len(asked)
-        atoms.append(Atom(mask, count, ()))
+        pooled[mask] = pooled.get(mask, 0) + count
+    atoms = [Atom(mask, count, ()) for mask, count in pooled.items()]
     wanted = tuple(
         Want(query.text, query.at_least, query.k, turn if query.deadline is None else query.deadline, any_of)
         for query, any_of in asked
