@@ -124,7 +124,16 @@ def run_stats(
     if rules is not None or format is not None:  # the setup (and its odds) of that rules version and format
         deck.choose_rules(rules=rules, format=format)
     progress = SimulationProgress(terminal=sys.stderr.isatty())
+    said: set[str] = set()
+
+    def say(line: str) -> None:  # a question past the exact budget, simulated instead: once per reason
+        if line not in said:
+            said.add(line)
+            progress.clear()
+            print(f"deckcheck: {line}", file=sys.stderr, flush=True)
+
     options = StatsOptions(
+        say=say,
         mulligan=mulligan,
         method=method,
         trials=trials,

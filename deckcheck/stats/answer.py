@@ -22,7 +22,7 @@ from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query, parse_filter, parse_query
-from deckcheck.stats.exact import ExactEngine, ExactGaveUp, ExactResult, ExactUnavailable
+from deckcheck.stats.exact import ExactEngine, ExactGaveUp, ExactResult, ExactTooLarge, ExactUnavailable
 from deckcheck.stats.model import MAX_TRIALS as MAX_TRIALS  # where it always was, for callers
 from deckcheck.stats.model import (
     Atom,
@@ -62,6 +62,9 @@ class StatsOptions:
     choices: dict[str, str] = field(default_factory=dict)
     progress: Callable[[int, int], None] | None = None  # (setups done, setups at most) after each batch
     floor: bool = False  # count the game's documented floor (Vanguard: drive 1, no trigger effects), not the rules
+    # Told (one line, no prefix) when a question is past the exact engine's budget and is simulated instead: the
+    # command writes it on stderr, so that a slow or simulated answer is never a surprise.
+    say: Callable[[str], None] | None = None
 
     def __post_init__(self) -> None:
         if self.trials is None:
@@ -363,9 +366,18 @@ def answer(
             notes.append(f"simulated: {why}")
             if isinstance(why, ExactGaveUp):
                 gave_up = str(why)
+            say_past_budget(options, why, going, turn)
     simulated = _simulated_answer(deck, queries, anys, model, policy, keep, keep_text, options, notes)
     simulated.gave_up = gave_up
     return simulated
+
+
+def say_past_budget(options: StatsOptions, why: ExactUnavailable, going: Going, turn: int) -> None:
+    """Tell the caller (stderr) that a question was past the documented exact budget and what was done instead."""
+    if options.say is None or not isinstance(why, ExactTooLarge):
+        return
+    spent = "ran out of the exact budget" if isinstance(why, ExactGaveUp) else "is past the exact budget"
+    options.say(f"going {going} by own turn {turn}: the question {spent} ({why}); simulated instead")
 
 
 def unknown_fact_notes(deck: Deck, queries: Sequence[Query]) -> list[str]:

@@ -43,7 +43,12 @@ class ExactUnavailable(Exception):
     """The exact engine does not cover this model or would take too long; the reason says which."""
 
 
-class ExactGaveUp(ExactUnavailable):
+class ExactTooLarge(ExactUnavailable):
+    """The question is past the exact engine's budget (MAX_WORK, the chain's estimate): simulated instead, and the
+    command says so on stderr."""
+
+
+class ExactGaveUp(ExactTooLarge):
     """The chain ran to its budget and stopped (seconds spent): the same wants going second, or by a later turn,
     reach more states, so they would stop too."""
 
@@ -382,7 +387,7 @@ class ExactEngine:
         if self.chain is not None:
             estimate = self._chain_estimate()
             if estimate > CHAIN_ESTIMATE:
-                raise ExactUnavailable(
+                raise ExactTooLarge(
                     f"the exact turns would need about {estimate:,} steps for {atoms} card groups "
                     f"(limit {CHAIN_ESTIMATE:,})"
                 )
@@ -416,7 +421,7 @@ class ExactEngine:
     def check_work(self, optimal: bool) -> None:
         work = self.work(optimal)
         if work > MAX_WORK:
-            raise ExactUnavailable(
+            raise ExactTooLarge(
                 f"the exact engine would need about {work:,} steps for {len(self.c)} card groups (limit {MAX_WORK:,})"
             )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,7 @@ from deckcheck.stats.answer import (
     optimal_for_simulation,
     optimal_uncomputable,
     parse_mulligan,
+    say_past_budget,
     turn_for,
 )
 from deckcheck.stats.exact import ExactEngine, ExactUnavailable
@@ -218,6 +219,7 @@ def quick_answer(model: OddsModel, mulligan: str | None, keep: Sequence[str], op
             if options.method == "exact":
                 raise exact_unavailable(why) from None
             notes.append(f"simulated: {why}")
+            say_past_budget(options, why, model.going, model.turn)
     from deckcheck.stats.simulate import simulate  # deferred: only a question the exact engine cannot answer
 
     if plan is None:
@@ -264,15 +266,17 @@ def run_odds(
     mulligan: str | None,
     method: str | None,
     seed: int | None,
+    say: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    """Both seats for the question; every want's deadline is its own turn or `turn`."""
+    """Both seats for the question; every want's deadline is its own turn or `turn`. `say` is told when a seat is
+    past the exact budget and simulated (the command writes it on stderr)."""
     deck = quick_deck(game, deck_size, parse_copies(copies))
     queries = [parse_quick_query(text, deck) for text in wants]
     alternatives = [parse_quick_query(text, deck, "any") for text in anys]
     turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn)
     check_turn(turn)
     keep = parse_keep(mulligan, deck)
-    options = StatsOptions(mulligan=mulligan, method=method, seed=seed)  # type: ignore[arg-type]
+    options = StatsOptions(mulligan=mulligan, method=method, seed=seed, say=say)  # type: ignore[arg-type]
     cells = {}
     for seat in SEATS:
         model = quick_model(deck, queries, alternatives, going=seat, turn=turn, keep=keep)

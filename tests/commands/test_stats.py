@@ -641,3 +641,56 @@ def test_bad_hands_are_exit_2(hand, extra, said, run_cli, isolated_carddb):
     extra = () if extra == ("--no-want",) else extra
     code, out, err = run_cli("stats", RP, *want, "--hand", hand, *extra)
     assert (code, out) == (2, "") and said in err, err
+
+
+# Past the exact budget: simulated, and said on stderr (issue 26, item 7) -----------------------------------------
+
+
+def test_a_question_past_the_exact_budget_is_simulated_and_said_on_stderr(run_cli, monkeypatch):
+    """A tiny budget stands for a large question: the optimal mulligan with --any is simulated (as documented), the
+    note says why, and stderr says once what was done."""
+    from deckcheck.stats import exact
+
+    monkeypatch.setattr(exact, "MAX_WORK", 10)
+    args = ("stats", IC, "--want", "level=1", "--any", "level=2", "--any", "level=3", "--turn", "1", "--seed", "1")
+    code, out, err = run_cli(*args, "--trials", "2000", "-o", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["method"] == "simulate" and any("limit 10" in note for note in data["notes"])
+    lines = err.splitlines()
+    assert "deckcheck: going first by own turn 0: the question is past the exact budget" in lines[0]
+    assert all("simulated instead" in line for line in lines) and len(lines) == len(set(lines)) == 4
+
+
+def test_a_chain_that_ran_out_of_its_budget_is_said_on_stderr(run_cli, monkeypatch):
+    from deckcheck.stats import chain
+
+    monkeypatch.setattr(chain, "MAX_WORK", 50)
+    code, out, err = run_cli("stats", RP, "--want", "grade=1", "--any", "grade=3", "--turn", "1", "--trials", "2000")
+    assert code == 0, err
+    assert err.startswith("deckcheck: going first by own turn 1: the question ran out of the exact budget (the exact")
+    assert err.count("simulated instead") == 1  # going second by turn 1 is larger: simulated at once, said once
+    assert "sim" in out
+
+
+def test_odds_past_the_exact_budget_says_so_on_stderr(run_cli, monkeypatch):
+    from deckcheck.stats import exact
+
+    monkeypatch.setattr(exact, "MAX_WORK", 10)
+    code, out, err = run_cli(
+        "odds",
+        "--game",
+        "cipher",
+        "--deck-size",
+        "50",
+        "--copies",
+        "a=8",
+        "--copies",
+        "b=4",
+        "--want",
+        "a@2",
+        "--mulligan",
+        "none",
+    )
+    assert code == 0, err
+    assert "sim" in out and err.count("simulated instead") == 2, err
