@@ -65,6 +65,9 @@ class StatsOptions:
     # Told (one line, no prefix) when a question is past the exact engine's budget and is simulated instead: the
     # command writes it on stderr, so that a slow or simulated answer is never a surprise.
     say: Callable[[str], None] | None = None
+    # Told (seat, turn) as each question of a run begins, exact or simulated: the progress line says which question
+    # of the command its estimate is for.
+    question: Callable[[Going, int], None] | None = None
 
     def __post_init__(self) -> None:
         if self.trials is None:
@@ -343,6 +346,8 @@ def answer(
     Every query holds by its own deadline (`@N`, else `turn`); with `anys`, at least one of them holds too.
     `gave_up`: the exact chain already gave up on a smaller question of this kind (why): simulate without trying."""
     check_floor(deck, options.floor)
+    if options.question is not None:
+        options.question(going, turn)
     last = horizon([*queries, *anys], turn)
     latest = next((q for q in [*queries, *anys] if q.deadline == last and last != turn), None)
     asked = f"the deadline of '{latest.text}@{last}'" if latest is not None else None
