@@ -168,7 +168,7 @@ def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want", *, mus
         if query.at_least and query.k > total:
             raise OptionError(
                 option,
-                f"{named} {query.text!r} asks for {query.k} cards, but the main deck has only {total}",
+                f"{named} {query.text!r} asks for {plural(query.k, 'card')}, but the main deck has only {total}",
                 field=option,
             )
         if query.deadline is not None and query.deadline > MAX_TURN:

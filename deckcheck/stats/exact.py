@@ -27,6 +27,7 @@ from fractions import Fraction
 from math import comb, prod
 from operator import add, sub
 
+from deckcheck._util.text import plural
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.stats.chain import MAX_STATES, Chain, ChainTooLarge, DeckOut, hypergeometric
 from deckcheck.stats.chain import MAX_WORK as CHAIN_WORK
@@ -90,7 +91,7 @@ class ExactEngine:
         elif model.turns.simulate_only:
             raise ExactUnavailable(model.turns.simulate_only)
         if self.size < self.n:
-            raise ExactUnavailable(f"the deck has {self.size} cards, fewer than a {self.n}-card hand")
+            raise ExactUnavailable(f"the deck has {plural(self.size, 'card')}, fewer than a {self.n}-card hand")
         atoms = model.atoms
         wants = model.wants
         self.stage_of = [self.deadlines.index(want.turn) for want in wants]

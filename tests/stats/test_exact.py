@@ -632,3 +632,9 @@ def test_the_optimal_partial_mulligans_work_counts_no_keep_times_hand():
     engine = ExactEngine(m)
     keeps = sum(len(compositions(m.counts, j)) for j in range(SMALL_HAND))
     assert engine.work(optimal=True) == engine.work(optimal=False) + keeps * len(m.atoms) * 10
+
+
+def test_a_one_card_deck_is_said_in_the_singular():
+    """Issue 26, item 21: "1 cards"."""
+    with pytest.raises(ExactUnavailable, match=r"^the deck has 1 card, fewer than a 3-card hand$"):
+        ExactEngine(model([(0b1, 1)], [">=1 A"], hand=3))
