@@ -408,6 +408,7 @@ class _Target:
     records: list[dict[str, Any]] = field(default_factory=list)
     cards: dict[int, Card] = field(default_factory=dict)
     comment_line: int | None = None
+    _index: dict[str, int] | None = field(default=None, repr=False)
 
     @classmethod
     def load(cls, path: Path, game: Game) -> _Target:
@@ -433,10 +434,12 @@ class _Target:
         return target
 
     def index_of(self, number: str) -> int | None:
-        for index, card in self.cards.items():
-            if card.number == number:
-                return index
-        return None
+        """The record index of a card number (a dict made once: a scan per row made a re-import quadratic)."""
+        if self._index is None:
+            self._index = {}
+            for index, card in self.cards.items():
+                self._index.setdefault(card.number, index)
+        return self._index.get(number)
 
     def document(self, game: Game, records: list[dict[str, Any]]) -> dict[str, Any]:
         return {"game": game.id, **self.extra, "cards": records}

@@ -105,7 +105,11 @@ def _hint_other_games(deck: Deck, db: CardDB, unknown: list[Violation]) -> None:
     elif count == total:
         said = f"These {count} unknown cards are {game.title} cards"
     else:
-        said = f"{count} of the {total} unknown cards are {game.title} cards"
+        said = (
+            f"1 of the {total} unknown cards is {with_article(game.title)} card"
+            if count == 1
+            else f"{count} of the {total} unknown cards are {game.title} cards"
+        )
     first = next(violation for violation in unknown if violation.extra["key"] in known)
     first.message += f" {said}: {written}?"
     first.extra["other_game"] = {"game": game.id, "cards": count}

@@ -778,6 +778,7 @@ def odds(
         mulligan=mulligan,
         method=method.value if method else None,
         seed=seed,
+        say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),
     )
     if output is HandOutput.json:
         import json

@@ -54,11 +54,21 @@ class SimulationProgress:
     CI log, a pipe) one line with the estimate once a run is seen to take over LONG_RUN_SECONDS, then a line every
     PIPED_PROGRESS_SECONDS. Nothing for the short runs that are most of them."""
 
-    def __init__(self, terminal: bool) -> None:
+    def __init__(self, terminal: bool, questions: int = 1) -> None:
         self.terminal = terminal
         self.started: float | None = None
         self.said_at: float | None = None
         self.drew = False
+        # The questions of the command (seats x turns, or the report's lines) and the one being answered: the
+        # estimate is for the running simulation only, and the line says which question of how many that is.
+        self.questions = questions
+        self.asked = 0
+        self.current = ""
+
+    def question(self, going: Going, turn: int) -> None:
+        """A question of the command begins (exact or simulated)."""
+        self.asked = min(self.asked + 1, max(self.questions, 1))
+        self.current = f"going {going} by own turn {turn}"
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
@@ -68,6 +78,11 @@ class SimulationProgress:
         rate = done / max(now - self.started, 1e-9)
         left = (total - done) / rate
         line = f"simulating… {done:,} of at most {total:,} setups, about {_duration(left)} left"
+        if self.questions > 1 and self.asked:
+            line = (
+                f"simulating {self.current} (question {self.asked} of {self.questions})… {done:,} of at most "
+                f"{total:,} setups, about {_duration(left)} left for this question"
+            )
         if self.terminal:
             sys.stderr.write(f"\r\033[K{line}")
             sys.stderr.flush()
@@ -124,7 +139,17 @@ def run_stats(
     if rules is not None or format is not None:  # the setup (and its odds) of that rules version and format
         deck.choose_rules(rules=rules, format=format)
     progress = SimulationProgress(terminal=sys.stderr.isatty())
+    said: set[str] = set()
+
+    def say(line: str) -> None:  # a question past the exact budget, simulated instead: once per reason
+        if line not in said:
+            said.add(line)
+            progress.clear()
+            print(f"deckcheck: {line}", file=sys.stderr, flush=True)
+
     options = StatsOptions(
+        say=say,
+        question=progress.question,
         mulligan=mulligan,
         method=method,
         trials=trials,
@@ -147,6 +172,7 @@ def run_stats(
                     field="turn",
                 )
             check_setup(deck, choices)
+            progress.questions = 2 * len(list(deck.game.stats_report(deck)))
             results = default_report(deck, options)
             if plot is not None and results:
                 categories, series = series_for_report(results)
@@ -183,6 +209,8 @@ def run_stats(
         last = horizon([*queries, *alternatives], turn)
         asked = None if last == turn else f"the deadline @{last} of {_deadline_owner(queries, alternatives, last)}"
         check_reachable(deck, going, last, choices, floor, asked)
+        dated = all(query.deadline is not None for query in [*queries, *alternatives])
+        progress.questions = len(SEATS) * (1 if dated else turn + 1)  # as turn_table asks them
         rows = turn_table(deck, queries, turn=turn, options=options, anys=alternatives)
         primary = rows[-1].cells[going]
         if isinstance(primary, str):  # the asked seat never reaches this turn: the same refusal as the engine's

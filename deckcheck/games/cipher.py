@@ -254,7 +254,7 @@ def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     for _key, entry, limit in iter_over_limit(counted, lambda _key, entry: entry.copy_limit(DEFAULT_COPIES)):
         yield rule.violation(
             "main",
-            f"The deck has {entry.count} copies of {entry.label()}; at most {limit} cards "
+            f"The deck has {entry.count} copies of {entry.label()}; at most {plural(limit, 'card')} "
             "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
             cards=entry.numbers,
             count=entry.count,

@@ -230,7 +230,7 @@ def copies(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     for number, entry, limit in iter_over_limit(counted, lambda _key, entry: entry.copy_limit(DEFAULT_COPIES)):
         card = entry.cards[0]
         if card.deck_limit is None:
-            why = f"at most {limit} cards of one card number are allowed in the deck (5-1-3-1, 2-16-2-1)"
+            why = f"at most {plural(limit, 'card')} of one card number are allowed in the deck (5-1-3-1, 2-16-2-1)"
         else:
             why = (
                 f"its own text sets its limit to {limit} (deck_limit, replacing the limit of {DEFAULT_COPIES} "
@@ -288,10 +288,10 @@ def _prepare(table: Table[DragonBallCard], deck: Deck[DragonBallCard], choices: 
     needed = HAND_SIZE + LIFE
     if len(table.deck) < needed:
         raise EngineError(
-            f"the deck has {len(table.deck)} cards; the setup needs at least {needed} "
+            f"the deck has {plural(len(table.deck), 'card')}; the setup needs at least {needed} "
             f"({HAND_SIZE} for the opening hand, 5-2-1-5, and {LIFE} for the life, 5-2-1-6)"
         )
-    table.shuffle("5-2-1-3", f"shuffle the deck ({len(table.deck)} cards) and put it in the deck area")
+    table.shuffle("5-2-1-3", f"shuffle the deck ({plural(len(table.deck), 'card')}) and put it in the deck area")
 
 
 def _after_mulligan(table: Table[DragonBallCard]) -> None:

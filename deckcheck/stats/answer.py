@@ -22,7 +22,7 @@ from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query, parse_filter, parse_query
-from deckcheck.stats.exact import ExactEngine, ExactGaveUp, ExactResult, ExactUnavailable
+from deckcheck.stats.exact import ExactEngine, ExactGaveUp, ExactResult, ExactTooLarge, ExactUnavailable
 from deckcheck.stats.model import MAX_TRIALS as MAX_TRIALS  # where it always was, for callers
 from deckcheck.stats.model import (
     Atom,
@@ -62,6 +62,12 @@ class StatsOptions:
     choices: dict[str, str] = field(default_factory=dict)
     progress: Callable[[int, int], None] | None = None  # (setups done, setups at most) after each batch
     floor: bool = False  # count the game's documented floor (Vanguard: drive 1, no trigger effects), not the rules
+    # Told (one line, no prefix) when a question is past the exact engine's budget and is simulated instead: the
+    # command writes it on stderr, so that a slow or simulated answer is never a surprise.
+    say: Callable[[str], None] | None = None
+    # Told (seat, turn) as each question of a run begins, exact or simulated: the progress line says which question
+    # of the command its estimate is for.
+    question: Callable[[Going, int], None] | None = None
 
     def __post_init__(self) -> None:
         if self.trials is None:
@@ -162,7 +168,7 @@ def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want", *, mus
         if query.at_least and query.k > total:
             raise OptionError(
                 option,
-                f"{named} {query.text!r} asks for {query.k} cards, but the main deck has only {total}",
+                f"{named} {query.text!r} asks for {plural(query.k, 'card')}, but the main deck has only {total}",
                 field=option,
             )
         if query.deadline is not None and query.deadline > MAX_TURN:
@@ -340,6 +346,8 @@ def answer(
     Every query holds by its own deadline (`@N`, else `turn`); with `anys`, at least one of them holds too.
     `gave_up`: the exact chain already gave up on a smaller question of this kind (why): simulate without trying."""
     check_floor(deck, options.floor)
+    if options.question is not None:
+        options.question(going, turn)
     last = horizon([*queries, *anys], turn)
     latest = next((q for q in [*queries, *anys] if q.deadline == last and last != turn), None)
     asked = f"the deadline of '{latest.text}@{last}'" if latest is not None else None
@@ -363,9 +371,18 @@ def answer(
             notes.append(f"simulated: {why}")
             if isinstance(why, ExactGaveUp):
                 gave_up = str(why)
+            say_past_budget(options, why, going, turn)
     simulated = _simulated_answer(deck, queries, anys, model, policy, keep, keep_text, options, notes)
     simulated.gave_up = gave_up
     return simulated
+
+
+def say_past_budget(options: StatsOptions, why: ExactUnavailable, going: Going, turn: int) -> None:
+    """Tell the caller (stderr) that a question was past the documented exact budget and what was done instead."""
+    if options.say is None or not isinstance(why, ExactTooLarge):
+        return
+    spent = "ran out of the exact budget" if isinstance(why, ExactGaveUp) else "is past the exact budget"
+    options.say(f"going {going} by own turn {turn}: the question {spent} ({why}); simulated instead")
 
 
 def unknown_fact_notes(deck: Deck, queries: Sequence[Query]) -> list[str]:

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from deckcheck.stats.model import Composition, OddsModel
 
 #: The chain refuses (and the caller simulates) beyond this many distinct (turn, state) values, or beyond MAX_WORK
-#: transitions (3-5 µs each: a few seconds).
+#: transitions and next states checked (3-5 µs each: about 2-3 seconds; before the next states counted, a question
+#: ran 4-7 s before it gave up).
 MAX_STATES = 400_000
 MAX_WORK = 800_000
 
@@ -197,7 +198,12 @@ class Chain:
             raise ChainTooLarge
         certain: dict[tuple[()], Weight] = {}  # the next states that succeed for sure, summed as integers
         total = Fraction(0)
-        for after, weight in self.process.own_turn(self, state, t + 1).items():
+        after_turn = self.process.own_turn(self, state, t + 1)
+        # Each next state is folded, checked against the wants due and looked up: work as much as a transition.
+        self.work += len(after_turn)
+        if self.work > MAX_WORK:
+            raise ChainTooLarge
+        for after, weight in after_turn.items():
             next_flag = self._check(t + 1, after, flag)
             if next_flag is None:
                 continue

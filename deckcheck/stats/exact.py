@@ -27,6 +27,7 @@ from fractions import Fraction
 from math import comb, prod
 from operator import add, sub
 
+from deckcheck._util.text import plural
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.stats.chain import MAX_STATES, Chain, ChainTooLarge, DeckOut, hypergeometric
 from deckcheck.stats.chain import MAX_WORK as CHAIN_WORK
@@ -43,7 +44,12 @@ class ExactUnavailable(Exception):
     """The exact engine does not cover this model or would take too long; the reason says which."""
 
 
-class ExactGaveUp(ExactUnavailable):
+class ExactTooLarge(ExactUnavailable):
+    """The question is past the exact engine's budget (MAX_WORK, the chain's estimate): simulated instead, and the
+    command says so on stderr."""
+
+
+class ExactGaveUp(ExactTooLarge):
     """The chain ran to its budget and stopped (seconds spent): the same wants going second, or by a later turn,
     reach more states, so they would stop too."""
 
@@ -85,7 +91,7 @@ class ExactEngine:
         elif model.turns.simulate_only:
             raise ExactUnavailable(model.turns.simulate_only)
         if self.size < self.n:
-            raise ExactUnavailable(f"the deck has {self.size} cards, fewer than a {self.n}-card hand")
+            raise ExactUnavailable(f"the deck has {plural(self.size, 'card')}, fewer than a {self.n}-card hand")
         atoms = model.atoms
         wants = model.wants
         self.stage_of = [self.deadlines.index(want.turn) for want in wants]
@@ -331,14 +337,33 @@ class ExactEngine:
         )
         return self._result(plan, decisions)
 
+    def keep_values(self) -> dict[Composition, Fraction]:
+        """The value of keeping each composition of at most n cards (a partial mulligan redraws the rest).
+
+        Only the full hands are valued by the engine (or the chain). Redrawing `r` cards from the shuffled rest is
+        drawing them one at a time, so a smaller keep `k` is worth the mean over the next card drawn:
+        `value(k) = sum_a (c_a - k_a) / (N - |k|) * value(k + a)`, the same fraction as the hypergeometric sum over
+        every redraw, in (keeps x atoms) operations instead of (keeps x hands) sums or one DP per keep."""
+        values = {hand: self.keep_value(hand) for hand in compositions(self.c, self.n)}
+        for size in range(self.n - 1, -1, -1):
+            left = self.size - size
+            for keep in compositions(self.c, size):
+                total = Fraction(0)
+                for a, (count, x) in enumerate(zip(self.c, keep, strict=True)):
+                    if count > x:
+                        total += (count - x) * values[(*keep[:a], x + 1, *keep[a + 1 :])]
+                values[keep] = total / left
+        return values
+
     def _best_sub_hands(self) -> dict[Composition, tuple[Fraction, Composition]]:
         """For every composition of at most n cards, the best sub-composition to keep and its value.
 
         Ties keep more cards (a player changes nothing that does not help)."""
+        values = self.keep_values()
         best: dict[Composition, tuple[Fraction, Composition]] = {}
         for size in range(self.n + 1):
             for keep in compositions(self.c, size):
-                value, chosen = self.keep_value(keep), keep
+                value, chosen = values[keep], keep
                 for a, x in enumerate(keep):
                     if x:
                         smaller = best[(*keep[:a], x - 1, *keep[a + 1 :])]
@@ -363,19 +388,23 @@ class ExactEngine:
         if self.chain is not None:
             estimate = self._chain_estimate()
             if estimate > CHAIN_ESTIMATE:
-                raise ExactUnavailable(
+                raise ExactTooLarge(
                     f"the exact turns would need about {estimate:,} steps for {atoms} card groups "
                     f"(limit {CHAIN_ESTIMATE:,})"
                 )
-            keeps = sum(count_compositions(self.c, j) for j in range(self.n + 1))
-            return keeps * hands * 4
+            return hands * 4 + self._keeps_work(optimal)
         spread = prod(d + 1 for d in self.stage_draws(self.n))
         per_call = atoms * spread * min(prod(cap + 1 for cap in self.caps), 4)
         calls = hands * 2
-        if self.model.mulligan.partial and optimal:
-            calls = sum(count_compositions(self.c, j) for j in range(self.n + 1))
         extra = 6 * hands * hands if self.model.mulligan is MulliganKind.FULL_SET_ASIDE else 0
-        return calls * per_call + extra
+        return calls * per_call + extra + self._keeps_work(optimal)
+
+    def _keeps_work(self, optimal: bool) -> int:
+        """The optimal partial mulligan's smaller keeps, each valued from the keeps one card larger (keep_values)."""
+        if not (self.model.mulligan.partial and optimal):
+            return 0
+        keeps = sum(count_compositions(self.c, j) for j in range(self.n))
+        return keeps * len(self.c) * 10
 
     def _chain_estimate(self) -> int:
         """An upper estimate of the chain's transitions: per own turn, the compositions of the cards reached before
@@ -393,7 +422,7 @@ class ExactEngine:
     def check_work(self, optimal: bool) -> None:
         work = self.work(optimal)
         if work > MAX_WORK:
-            raise ExactUnavailable(
+            raise ExactTooLarge(
                 f"the exact engine would need about {work:,} steps for {len(self.c)} card groups (limit {MAX_WORK:,})"
             )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,7 @@ from deckcheck.stats.answer import (
     optimal_for_simulation,
     optimal_uncomputable,
     parse_mulligan,
+    say_past_budget,
     turn_for,
 )
 from deckcheck.stats.exact import ExactEngine, ExactUnavailable
@@ -158,14 +159,17 @@ def quick_model(
     if not asked:
         raise OptionError("want", f"give at least one {mention('want')} or {mention('any')}", field="want")
     categories = {**deck.copies, OTHER: deck.population - sum(deck.copies.values())}
-    atoms = []
+    # Categories that the same wants (and the keep filter) name are one atom: the answer is the same
+    # hypergeometric sum, and every category no want names joins `other` instead of being a dimension of its own.
+    pooled: dict[int, int] = {}
     for name, count in categories.items():
         if not count:
             continue
         mask = sum(1 << bit for bit, (query, _) in enumerate(asked) if name in query.names)
         if name in keep:
             mask |= 1 << len(asked)
-        atoms.append(Atom(mask, count, ()))
+        pooled[mask] = pooled.get(mask, 0) + count
+    atoms = [Atom(mask, count, ()) for mask, count in pooled.items()]
     wanted = tuple(
         Want(query.text, query.at_least, query.k, turn if query.deadline is None else query.deadline, any_of)
         for query, any_of in asked
@@ -215,6 +219,7 @@ def quick_answer(model: OddsModel, mulligan: str | None, keep: Sequence[str], op
             if options.method == "exact":
                 raise exact_unavailable(why) from None
             notes.append(f"simulated: {why}")
+            say_past_budget(options, why, model.going, model.turn)
     from deckcheck.stats.simulate import simulate  # deferred: only a question the exact engine cannot answer
 
     if plan is None:
@@ -261,15 +266,17 @@ def run_odds(
     mulligan: str | None,
     method: str | None,
     seed: int | None,
+    say: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    """Both seats for the question; every want's deadline is its own turn or `turn`."""
+    """Both seats for the question; every want's deadline is its own turn or `turn`. `say` is told when a seat is
+    past the exact budget and simulated (the command writes it on stderr)."""
     deck = quick_deck(game, deck_size, parse_copies(copies))
     queries = [parse_quick_query(text, deck) for text in wants]
     alternatives = [parse_quick_query(text, deck, "any") for text in anys]
     turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn)
     check_turn(turn)
     keep = parse_keep(mulligan, deck)
-    options = StatsOptions(mulligan=mulligan, method=method, seed=seed)  # type: ignore[arg-type]
+    options = StatsOptions(mulligan=mulligan, method=method, seed=seed, say=say)  # type: ignore[arg-type]
     cells = {}
     for seat in SEATS:
         model = quick_model(deck, queries, alternatives, going=seat, turn=turn, keep=keep)

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from deckcheck._util.text import display_width, fit_line, output_columns, pad, wrap_width
+from deckcheck._util.text import display_width, fit_line, output_columns, pad, plural, wrap_width
 from deckcheck.model.deck import Deck
 from deckcheck.stats.answer import SEATS, Answer, ReportResult, TurnRow
 from deckcheck.stats.exact import Decision, ExactResult
@@ -46,7 +46,9 @@ def _wants(model: OddsModel) -> list[str]:
         matching = sum(atom.count for atom in model.atoms if atom.mask >> bit & 1)
         kind = "any " if want.any_of else "want"
         when = f" by own turn {want.turn}" if dated or want.any_of else ""
-        lines.append(f"{kind} {want.text}{when}  ({matching} of the {model.size} cards the hand is drawn from)")
+        lines.append(
+            f"{kind} {want.text}{when}  ({matching} of the {plural(model.size, 'card')} the hand is drawn from)"
+        )
     if model.has_any:
         lines.append("every want, and at least one any, must hold")
     return lines
@@ -240,7 +242,7 @@ def render_decisions(answer: Answer) -> list[str]:
     if answer.decisions is not None:
         lines.append("  (decided and valued on the draws alone, without the hand-dependent steps the simulation adds)")
     for letter, atom in zip(letters, model.atoms, strict=True):
-        lines.append(f"  {letter} = {model.describe_atom(atom)} ({atom.count} cards, e.g. {atom.label()})")
+        lines.append(f"  {letter} = {model.describe_atom(atom)} ({plural(atom.count, 'card')}, e.g. {atom.label()})")
     kept_whole = [d for d in result.decisions if not d.redraw and d.keep == d.hand]
     others = sorted((d for d in result.decisions if d not in kept_whole), key=lambda d: -d.chance)
     lines.append(f"  {'hand':<22}{'chance':>8}   {'decision':<28}{'then':>8}")

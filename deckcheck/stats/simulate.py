@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np  # this module is loaded only when a simulation runs (stats.answer defers it)
 
+from deckcheck._util.text import plural
 from deckcheck.engine.deal import deal
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.engine.table import Table
@@ -242,7 +243,9 @@ class _Vectorised:
         self.deadlines = model.deadlines
         self.stage_draws = [0 if self.vector_turns else model.draws_by(t) for t in self.deadlines]
         if self.hand_size > self.size:
-            raise EngineError(f"the deck has {self.size} cards to draw from; the opening hand needs {self.hand_size}")
+            raise EngineError(
+                f"the deck has {plural(self.size, 'card')} to draw from; the opening hand needs {self.hand_size}"
+            )
         if self.hand_size + self.draws > self.size:
             raise EngineError(
                 f"by own turn {model.turn} the rules draw {self.hand_size + self.draws} cards, "

@@ -177,6 +177,31 @@ def test_every_word_must_match(vanguard_db: Path) -> None:
     assert numbers_found(vanguard_db, "ブラスター 騎士") == []
 
 
+def test_a_repeated_word_asks_nothing_more_and_costs_no_more(vanguard_db: Path, monkeypatch) -> None:
+    """Issue 26, item 8: 2,000 repeated words took 6 s (20,000: 24-97 s), the names' keys joined again per word.
+    Now the words are each taken once and the names' keys joined once per search: the same cards, and as many
+    looks at the names' search keys as for the word alone."""
+    from deckcheck.carddb import search
+
+    looks = 0
+    name_keys = search.name_keys
+
+    def counting(name: str):
+        nonlocal looks
+        looks += 1
+        return name_keys(name)
+
+    monkeypatch.setattr(search, "name_keys", counting)
+    once = numbers_found(vanguard_db, "ブラスター")
+    alone = looks
+    looks = 0
+    assert numbers_found(vanguard_db, " ".join(["ブラスター"] * 500)) == once == ["BT01/001", "BT01/002"]
+    assert looks == alone
+    looks = 0
+    assert numbers_found(vanguard_db, " ".join(["ブラスター", "ダーク"] * 500)) == ["BT01/002"]
+    assert looks <= alone + 2  # one more word: one more look at the names it may be in
+
+
 # Numbers ------------------------------------------------------------------------------------------------------
 
 

@@ -44,7 +44,7 @@ def test_a_text_deck_gets_the_hint_in_its_own_syntax_and_one_card_is_it(tmp_path
     assert code == 1 and "It is a Shadowverse EVOLVE card: game: evolve?" in output
     deck.write_text("game: vanguard\n4 BP01-015\n4 no such card anywhere\n", encoding="utf-8")
     code, output = invoke("check", deck)
-    assert "1 of the 2 unknown cards are Shadowverse EVOLVE cards: game: evolve?" in output
+    assert "1 of the 2 unknown cards is a Shadowverse EVOLVE card: game: evolve?" in output  # (was "are ... cards")
 
 
 def test_other_games_are_looked_at_only_for_a_deck_with_unknown_cards(tmp_path, isolated_carddb, monkeypatch):

@@ -641,3 +641,89 @@ def test_bad_hands_are_exit_2(hand, extra, said, run_cli, isolated_carddb):
     extra = () if extra == ("--no-want",) else extra
     code, out, err = run_cli("stats", RP, *want, "--hand", hand, *extra)
     assert (code, out) == (2, "") and said in err, err
+
+
+# Past the exact budget: simulated, and said on stderr (issue 26, item 7) -----------------------------------------
+
+
+def test_a_question_past_the_exact_budget_is_simulated_and_said_on_stderr(run_cli, monkeypatch):
+    """A tiny budget stands for a large question: the optimal mulligan with --any is simulated (as documented), the
+    note says why, and stderr says once what was done."""
+    from deckcheck.stats import exact
+
+    monkeypatch.setattr(exact, "MAX_WORK", 10)
+    args = ("stats", IC, "--want", "level=1", "--any", "level=2", "--any", "level=3", "--turn", "1", "--seed", "1")
+    code, out, err = run_cli(*args, "--trials", "2000", "-o", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["method"] == "simulate" and any("limit 10" in note for note in data["notes"])
+    lines = err.splitlines()
+    assert "deckcheck: going first by own turn 0: the question is past the exact budget" in lines[0]
+    assert all("simulated instead" in line for line in lines) and len(lines) == len(set(lines)) == 4
+
+
+def test_a_chain_that_ran_out_of_its_budget_is_said_on_stderr(run_cli, monkeypatch):
+    from deckcheck.stats import chain
+
+    monkeypatch.setattr(chain, "MAX_WORK", 50)
+    code, out, err = run_cli("stats", RP, "--want", "grade=1", "--any", "grade=3", "--turn", "1", "--trials", "2000")
+    assert code == 0, err
+    assert err.startswith("deckcheck: going first by own turn 1: the question ran out of the exact budget (the exact")
+    assert err.count("simulated instead") == 1  # going second by turn 1 is larger: simulated at once, said once
+    assert "sim" in out
+
+
+def test_odds_past_the_exact_budget_says_so_on_stderr(run_cli, monkeypatch):
+    from deckcheck.stats import exact
+
+    monkeypatch.setattr(exact, "MAX_WORK", 10)
+    code, out, err = run_cli(
+        "odds",
+        "--game",
+        "cipher",
+        "--deck-size",
+        "50",
+        "--copies",
+        "a=8",
+        "--copies",
+        "b=4",
+        "--want",
+        "a@2",
+        "--mulligan",
+        "none",
+    )
+    assert code == 0, err
+    assert "sim" in out and err.count("simulated instead") == 2, err
+
+
+def test_the_progress_line_says_which_question_of_the_command_its_estimate_is_for(run_cli, monkeypatch):
+    """Issue 26, item 21: "about 5 s left" was for the running simulation while the command had 40 s to go. The
+    line now says that its estimate is for this question, and which question of the command's it is."""
+    from deckcheck.commands import stats as stats_cli
+
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(stats_cli.time, "monotonic", lambda: float(next(ticks)) * 100)  # slow batches
+    args = ("stats", IC, "--want", "level=1", "--method", "simulate", "--turn", "1", "--trials", "300000")
+    code, _, err = run_cli(*args, "--seed", "1")
+    assert code == 0, err
+    lines = [line for line in err.splitlines() if "simulating" in line]
+    assert lines, err
+    assert lines[0].startswith("deckcheck: simulating going first by own turn 0 (question 1 of 4)… ")
+    assert all(line.endswith("left for this question") for line in lines)
+    assert any("going second by own turn 1 (question 4 of 4)" in line for line in lines)
+
+
+def test_the_progress_counts_the_questions_of_a_default_report(monkeypatch, capsys):
+    from deckcheck.commands import stats as stats_cli
+
+    clock = iter([0.0, 1.0, 2.0, 3.0])
+    monkeypatch.setattr(stats_cli.time, "monotonic", lambda: next(clock))
+    progress = stats_cli.SimulationProgress(terminal=False, questions=6)
+    for seat, turn in [("first", 1), ("second", 1), ("first", 3)]:
+        progress.question(seat, turn)
+    progress(0, 10_000_000)
+    progress(100_000, 10_000_000)
+    assert capsys.readouterr().err == (
+        "deckcheck: simulating going first by own turn 3 (question 3 of 6)… 100,000 of at most 10,000,000 setups, "
+        "about 2 min left for this question\n"
+    )

@@ -543,3 +543,41 @@ def test_shipped_example_decks_deal(isolated_carddb, deck_file):
             table = deal(deck, seed=seed, going=going, turns=3, policy=keep(G1_FILTER))
             assert table.inventory() == multiset(deck)
             assert table.zone("vanguard")[0].grade <= 3
+
+
+# Wording (issue 26, item 21) ----------------------------------------------------------------------------------
+
+
+def test_running_out_names_the_step_and_its_turn_in_plain_words():
+    """Before: "the deck has 0 cards at the drive check before of own turn 2"; each step now says its own turn (a
+    drive check is the previous turn's attack), and 1 card is "1 card"."""
+    records = [{**r, "skill": "twin-drive"} if r["number"] == "T-G1B" else r for r in records_with()]
+    db = make_db("vanguard", records)
+    # 8 cards: the first vanguard, 5 in hand, 2 in the deck; turn 1 draws one and rides a twin-drive unit, whose
+    # attack's second drive check finds the deck empty.
+    deck = make_deck(db, main={"T-FV": 1, "T-G1B": 4, "T-G2A": 3})
+    with pytest.raises(EngineError) as error:
+        deal(deck, seed=1, going="second", turns=2)
+    message = error.value.reason
+    assert "before of" not in message
+    assert message.startswith("the deck has 0 cards at the drive check of own turn 1's attack: the fighter has lost")
+
+
+def test_a_g_zone_of_one_card_says_1_card(db):
+    deck = make_deck(db, main=BASE_MAIN, g={"T-GA": 1})
+    table = deal(deck, seed=1, going="second", turns=2)
+    said = [event.text for event in table.events if event.ref == "6.4.1.2.2.2"]
+    assert said and all("the G zone has 1 card (fewer than 2)" in text for text in said)
+
+
+def test_a_card_without_a_skill_is_noted_without_none(db):
+    """A grade-3 unit or a G unit whose data gives no skill: the card-data note says so, not "skill None"."""
+    from deckcheck.games.vanguard import _db_warnings
+
+    records = {record["number"]: record for record in records_with()}
+    g3 = make_db("vanguard", [{k: v for k, v in records["T-G3A"].items() if k != "skill"}]).cards["T-G3A"]
+    notes = _db_warnings([g3])
+    assert notes == [
+        f"{g3.label()}: a grade-3 normal unit with no skill given (drive 1 is counted) (published ones have twin-drive)"
+    ]
+    assert not any("None" in note for note in notes)

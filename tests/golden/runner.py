@@ -82,7 +82,7 @@ def write_text(path: Path, text: str) -> None:
 # The only parts of deckcheck's output that legitimately differ between two runs of the same code. Each substitution
 # is applied to stdout, stderr and captured files alike; everything else must match byte for byte.
 _JUNIT_TIME = re.compile(r'\btime="\d+(?:\.\d+)?"')
-_SIMULATION_PROGRESS = re.compile(r"^deckcheck: simulating… [^\n]*\n", re.MULTILINE)
+_SIMULATION_PROGRESS = re.compile(r"^deckcheck: simulating[ …][^\n]*\n", re.MULTILINE)
 
 
 def normalise(text: str, scratch: Path) -> str:
@@ -95,7 +95,8 @@ def normalise(text: str, scratch: Path) -> str:
         text = text.replace(path.as_uri(), f"file://{token}").replace(str(path), token)
     # 2. JUnit's `time="0.003"` attributes (seconds spent checking each deck, and their sums) are wall-clock times.
     text = _JUNIT_TIME.sub('time="<T>"', text)
-    # 3. `stats --method simulate` prints "deckcheck: simulating… N of at most M setups, about K s left" on stderr
+    # 3. `stats --method simulate` prints "deckcheck: simulating… N of at most M setups, about K s left" (or
+    #    "simulating going first by own turn 1 (question 2 of 4)… ...") on stderr
     #    only when a run is estimated to take over 5 s: whether and how often it appears depends on the machine's
     #    speed. (The cases keep simulations short, so it should not appear at all; this keeps a slow CI stable.)
     return _SIMULATION_PROGRESS.sub("", text)

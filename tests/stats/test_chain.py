@@ -341,3 +341,57 @@ def test_the_chain_matches_the_card_by_card_brute_force(db, wants, anys, going, 
         assert exact == brute.evaluate(plan), plan.name
         assert 0 < exact < 1
     assert engine.optimal().probability == brute.optimal()
+
+
+@pytest.mark.parametrize(("wants", "anys", "going", "turn", "floor", "g"), QUESTIONS[:2] + QUESTIONS[4:5], ids=str)
+def test_keep_values_from_the_full_hands_equal_the_chain_over_every_redraw(db, wants, anys, going, turn, floor, g):
+    """With the chain, a keep's value from the keeps one card larger equals the hypergeometric sum of the chain's
+    values over every redraw (the optimal mulligan's sum before, keeps x hands chain values)."""
+    deck = make_deck(db, main=MAIN, **({"g": {"GU": g}} if g else {}))
+    model = build_model(deck, asked(deck, wants), going=going, turn=turn, anys=asked(deck, anys), floor=floor)
+    values = ExactEngine(model).keep_values()
+    direct = ExactEngine(model)
+    for keep, value in values.items():
+        assert value == direct.keep_value(keep), keep
+
+
+def test_the_chain_counts_the_next_states_it_checks(db, monkeypatch):
+    """The budget counts each next state an own turn gives (folded, checked, looked up) as well as the transitions
+    inside the turn: a budget the transitions alone fit in, but not with the next states, gives up (before, such a
+    question ran on, 4-7 s on the shipped Vanguard deck where the budget meant about 2 s)."""
+    from deckcheck.stats import chain as chain_module
+    from deckcheck.stats.exact import ExactGaveUp
+
+    deck = make_deck(db, main=MAIN, g={"GU": 16})
+    model = build_model(deck, asked(deck, ["grade=3"]), going="second", turn=2, anys=asked(deck, ["grade=2"]))
+    from deckcheck.stats.chain import Chain
+
+    counted = {"transitions": 0, "next states": 0, "depth": 0}
+    expand, process = Chain.expand, type(model.turns.process)
+    own_turn = process.own_turn
+
+    def counting_expand(self, dist, step):  # a step may expand within a step: count the outermost
+        before = self.work
+        counted["depth"] += 1
+        try:
+            return expand(self, dist, step)
+        finally:
+            counted["depth"] -= 1
+            if not counted["depth"]:
+                counted["transitions"] += self.work - before
+
+    def counting_turn(self, chain, state, k):
+        result = own_turn(self, chain, state, k)
+        counted["next states"] += len(result)
+        return result
+
+    monkeypatch.setattr(Chain, "expand", counting_expand)
+    monkeypatch.setattr(process, "own_turn", counting_turn)
+    engine = ExactEngine(model)
+    engine.evaluate(no_mulligan(model))
+    assert engine.chain is not None
+    transitions = counted["transitions"]
+    assert engine.chain.work == transitions + counted["next states"] and counted["next states"] > 0
+    monkeypatch.setattr(chain_module, "MAX_WORK", transitions)
+    with pytest.raises(ExactGaveUp):
+        ExactEngine(model).evaluate(no_mulligan(model))

@@ -590,3 +590,51 @@ def test_full_optimal_keeps_a_hand_when_redrawing_is_worth_no_more():
     result = ExactEngine(m).optimal()
     assert result.probability == 1
     assert not any(d.redraw for d in result.decisions)
+
+
+# 6. The optimal partial mulligan values only the full hands (issue 26, item 7) ---------------------------------
+
+
+@pytest.mark.parametrize(("wants", "anys"), STAGED_QUESTIONS, ids=str)
+def test_keep_values_are_the_sum_over_every_redraw(wants, anys):
+    """Each smaller keep's value, from the keeps one card larger, is the very fraction of the hypergeometric sum
+    over every redraw (one DP per keep, as the optimal mulligan computed it before)."""
+    m = staged_model(PARTIAL, wants, anys)
+    values = ExactEngine(m).keep_values()
+    direct = ExactEngine(m)
+    assert set(values) == {k for size in range(SMALL_HAND + 1) for k in compositions(m.counts, size)}
+    for keep, value in values.items():
+        assert value == direct.keep_value(keep), keep
+
+
+def test_the_optimal_partial_mulligan_runs_one_dp_per_full_hand(monkeypatch):
+    """Before: one DP per keep of every size (and with the chain, every keep times every redraw); now only the full
+    hands go to the engine, and the answer is the brute force's."""
+    m = staged_model(PARTIAL, [(">=1 A", 3)], [(">=1 B", 0), ("<=0 C", 2)])
+    engine = ExactEngine(m)
+    valued: list[Composition] = []
+    keep_value = ExactEngine.keep_value
+
+    def spy(self, keep):
+        valued.append(keep)
+        return keep_value(self, keep)
+
+    monkeypatch.setattr(ExactEngine, "keep_value", spy)
+    result = engine.optimal()
+    assert sorted(valued) == sorted(compositions(m.counts, SMALL_HAND))
+    assert result.probability == StagedBruteForce(m).optimal()
+
+
+def test_the_optimal_partial_mulligans_work_counts_no_keep_times_hand():
+    """The work estimate follows the algorithm: a partial optimal mulligan costs the hands' DPs and a few fraction
+    operations per smaller keep, not a DP per keep."""
+    m = small_model(PARTIAL)
+    engine = ExactEngine(m)
+    keeps = sum(len(compositions(m.counts, j)) for j in range(SMALL_HAND))
+    assert engine.work(optimal=True) == engine.work(optimal=False) + keeps * len(m.atoms) * 10
+
+
+def test_a_one_card_deck_is_said_in_the_singular():
+    """Issue 26, item 21: "1 cards"."""
+    with pytest.raises(ExactUnavailable, match=r"^the deck has 1 card, fewer than a 3-card hand$"):
+        ExactEngine(model([(0b1, 1)], [">=1 A"], hand=3))

@@ -133,3 +133,68 @@ def test_each_games_set_aside_is_what_its_setup_takes_from_the_main_deck():
     for deck in decks:
         drawn_from = len(population(deck, "first", {})[0].deck)
         assert drawn_from == deck.size("main") - deck.game.setup.main_set_aside, deck.game.id
+
+
+# Categories no want names are pooled (issue 26, item 7) ---------------------------------------------------------
+
+
+def _unpooled(model, deck, asked, keep=()):
+    """The same model with one atom per category, as odds built it before pooling."""
+    from dataclasses import replace
+
+    from deckcheck.stats.model import Atom
+    from deckcheck.stats.quick import OTHER
+
+    categories = {**deck.copies, OTHER: deck.population - sum(deck.copies.values())}
+    atoms = []
+    for name, count in categories.items():
+        mask = sum(1 << bit for bit, query in enumerate(asked) if name in query.names)
+        mask |= (1 << len(asked)) if name in keep else 0
+        if count:
+            atoms.append(Atom(mask, count, ()))
+    return replace(model, atoms=tuple(sorted(atoms, key=lambda atom: atom.mask == 0)))
+
+
+@pytest.mark.parametrize("game", ["vanguard", "cipher", "evolve", "ic-dragonball", "build-divide"])
+@pytest.mark.parametrize("mulligan", [None, "none", "keep:b|c"])
+def test_pooled_categories_give_the_unpooled_fraction(game, mulligan):
+    """Categories that the same wants name (b, c, d: none; a and e: the same want) are one atom, and the answer
+    is the very fraction of one atom per category, under every mulligan policy and rule."""
+    from deckcheck.stats.answer import parse_mulligan
+    from deckcheck.stats.exact import ExactEngine
+    from deckcheck.stats.model import keep_filter_plan, no_mulligan
+    from deckcheck.stats.quick import parse_copies, parse_keep, parse_quick_query, quick_deck, quick_model
+
+    deck = quick_deck(get_game(game), 24, parse_copies(["a=3", "b=2", "c=2", "d=4", "e=2", "f=3"]))
+    wants = [parse_quick_query("a|e@1", deck), parse_quick_query("<=1 f", deck)]
+    anys = [parse_quick_query("b@2", deck, "any"), parse_quick_query("f", deck, "any")]
+    keep = parse_keep(mulligan, deck)
+    for seat in ("first", "second"):
+        pooled = quick_model(deck, wants, anys, going=seat, turn=2, keep=keep)
+        unpooled = _unpooled(pooled, deck, [*wants, *anys], keep)
+        assert len(pooled.atoms) < len(unpooled.atoms)
+        values = []
+        for model in (pooled, unpooled):
+            policy, _ = parse_mulligan(mulligan)
+            engine = ExactEngine(model)
+            if policy == "none":
+                result = engine.evaluate(no_mulligan(model))
+            elif policy == "keep":
+                result = engine.evaluate(keep_filter_plan(model, "b|c"))
+            else:
+                result = engine.optimal()
+            values.append(result.probability)
+        assert values[0] == values[1], (game, seat, mulligan)
+        assert 0 < values[0] < 1
+
+
+def test_two_hundred_unused_categories_are_one_atom_and_exact():
+    """Before: one atom per category, too many for the exact engine: simulated (31 s, 830 MB). After: exact, and
+    the same fraction as the question without them."""
+    unused = [f"c{i}=1" for i in range(200)]
+    cells = quick("vanguard", 250, ["outs=17", *unused], ["outs@3"])
+    alone = quick("vanguard", 250, ["outs=17"], ["outs@3"])
+    for seat in ("first", "second"):
+        assert cells[seat].method == "exact"
+        assert cells[seat].exact.probability == alone[seat].exact.probability
+        assert len(cells[seat].model.atoms) == 2

@@ -347,12 +347,11 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
         # a grade-4 normal unit is no note: seven were printed (EB09/001, PR/0076, ...) and belong in `main` (spec)
         if card.type == "trigger" and card.grade != 0:
             notes.append(f"{card.label()}: a trigger unit of grade {card.grade} (published ones are grade 0)")
+        skill = f"skill {card.skill}" if card.skill else "no skill given (drive 1 is counted)"
         if card.type == "g-unit" and card.skill != "triple-drive":
-            notes.append(f"{card.label()}: a G unit with skill {card.skill} (published G units have triple-drive)")
+            notes.append(f"{card.label()}: a G unit with {skill} (published G units have triple-drive)")
         if card.type == "normal" and card.grade == 3 and card.skill != "twin-drive":
-            notes.append(
-                f"{card.label()}: a grade-3 normal unit with skill {card.skill} (published ones have twin-drive)"
-            )
+            notes.append(f"{card.label()}: a grade-3 normal unit with {skill} (published ones have twin-drive)")
     return notes
 
 
@@ -393,7 +392,7 @@ def _prepare(table: Table[VanguardCard], deck: Deck[VanguardCard], choices: dict
     main = expand(deck.cards("main"))
     if len(main) < 1 + HAND_SIZE:
         raise EngineError(
-            f"the main deck has {len(main)} cards; the setup needs at least {1 + HAND_SIZE} "
+            f"the main deck has {plural(len(main), 'card')}; the setup needs at least {1 + HAND_SIZE} "
             f"(the first vanguard and a {HAND_SIZE}-card hand, 5.4.3, 5.4.3.4)"
         )
     key = choices.get(FV_KEY)
@@ -409,7 +408,7 @@ def _prepare(table: Table[VanguardCard], deck: Deck[VanguardCard], choices: dict
     g_deck = expand(deck.cards("g"))
     table.zone("g-zone").extend(g_deck)
     table.log("G zone", "5.4.3.1", f"the whole G deck ({len(g_deck)}) face down in the G zone", g_deck)
-    table.shuffle("5.4.3.1", f"shuffle the main deck ({len(table.deck)} cards become the deck)")
+    table.shuffle("5.4.3.1", f"shuffle the main deck ({plural(len(table.deck), 'card')} become the deck)")
     table.log("vanguard damage", "5.4.3.3", "the vanguard damage is set to 0; no cards move")
 
 
@@ -420,10 +419,11 @@ def _after_mulligan(table: Table[VanguardCard]) -> None:
     table.log("stand up", "6.1.1", f"the first vanguard {fv.label()} is turned face up", [fv])
 
 
-def _need_cards(table: Table[VanguardCard], k: int, count: int, what: str) -> None:
+def _need_cards(table: Table[VanguardCard], count: int, when: str) -> None:
+    """`when`: the step that needs the cards, with its turn ("the draw step of own turn 3")."""
     if len(table.deck) < count:
         raise EngineError(
-            f"the deck has {len(table.deck)} cards at {what} of own turn {k}: the fighter has lost by then "
+            f"the deck has {plural(len(table.deck), 'card')} at {when}: the fighter has lost by then "
             "(1.2.2.2, an empty deck); the engine models the first turns only"
         )
 
@@ -432,7 +432,7 @@ def _own_turn(table: Table[VanguardCard], k: int) -> None:
     """Own turn k up to the start of its main phase: the previous turn's drive checks, draw, G assist, ride."""
     if attack_allowed(table, k - 1):
         _drive_checks(table, k)
-    _need_cards(table, k, 1, "the draw step")
+    _need_cards(table, 1, f"the draw step of own turn {k}")
     table.draw(1, "draw", "6.4.1.1.2")
     _g_assist(table, k)
     _ride(table)
@@ -455,7 +455,7 @@ def _drive_checks(table: Table[VanguardCard], k: int) -> None:
     attack = f"own turn {k - 1}'s vanguard attack ({vanguard.label()}, drive {drive}"
     attack += ", the floor: drive 1 and no trigger effects counted)" if table.floor else ")"
     for check in range(1, drive + 1):
-        _need_cards(table, k, 1, "the drive check before")
+        _need_cards(table, 1, f"the drive check of own turn {k - 1}'s attack")
         card = table.take_top(1)[0]
         table.log("drive check", "7.5.1.2.3", f"{attack}: check {check} of {drive}, to the trigger zone", [card])
         if card.is_trigger and not table.floor:
@@ -472,7 +472,7 @@ def _trigger(table: Table[VanguardCard], k: int, card: VanguardCard, vanguard: V
     if card.trigger != "draw":
         table.log("trigger", "7.5.1.2.4", f"{card.trigger} trigger: +5000 power and its effect; no card moves")
         return
-    _need_cards(table, k, 1, "the draw trigger before")
+    _need_cards(table, 1, f"the draw trigger checked in own turn {k - 1}'s attack")
     drawn = table.take_top(1)
     table.to_hand(drawn)
     table.log("trigger", "2.8.1.1.3", "draw trigger of the vanguard's clan: draw 1 (and +5000 power)", drawn)
@@ -490,7 +490,9 @@ def _g_assist(table: Table[VanguardCard], k: int) -> None:
         table.log("G assist", "6.4.1.2.2.1", "not allowed: the vanguard is grade 3 or more")
         return
     if len(g_zone) < 2:
-        table.log("G assist", "6.4.1.2.2.2", f"not allowed: the G zone has {len(g_zone)} cards (fewer than 2)")
+        table.log(
+            "G assist", "6.4.1.2.2.2", f"not allowed: the G zone has {plural(len(g_zone), 'card')} (fewer than 2)"
+        )
         return
     if any(card.grade == target for card in table.hand):
         table.log("G assist", "6.4.1.2.2.3", f"not allowed: the hand holds a grade-{target} card")
