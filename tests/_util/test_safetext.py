@@ -33,6 +33,52 @@ def test_escapes_are_visible_and_keep_only_our_own_colours():
     assert not RAW.search(safe) and json.loads(safe) == json.loads(data)
 
 
+BIDI_AND_INVISIBLE = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\u200c\u200d\u2060\ufeff"
+
+
+@pytest.mark.parametrize("character", BIDI_AND_INVISIBLE + "\u00ad\u2028\u2029\U000e0041")
+def test_bidi_controls_and_invisible_characters_are_escaped(character):
+    text = f"Alice{character}Knight"
+    code = ord(character)
+    escape = f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+    for keep_newlines in (False, True):
+        assert escape_controls(text, keep_newlines=keep_newlines) == f"Alice{escape}Knight"
+    assert escape_controls_keeping_style(f"\x1b[1m{text}\x1b[0m") == f"\x1b[1mAlice{escape}Knight\x1b[0m"
+    data = json.dumps({"name": text}, ensure_ascii=False)
+    safe = escape_json_controls(data)
+    assert character not in safe and json.loads(safe) == {"name": text}  # the same JSON
+
+
+def test_every_format_character_unicode_knows_is_escaped():
+    """The whole category Cf of this Python's Unicode (a newer one adding a format character fails here: add it)."""
+    import unicodedata
+
+    format_characters = [chr(code) for code in range(0x110000) if unicodedata.category(chr(code)) == "Cf"]
+    assert len(format_characters) > 150
+    assert [c for c in format_characters if escape_controls(c) == c] == []
+    assert [c for c in format_characters if escape_json_controls(c) == c] == []
+
+
+def test_japanese_names_and_emoji_are_left_as_they_are():
+    for name in ("嵐の覇者 サヴァス", "蒼波新兵 コスティ", "「プリコネ・〈ジオ・ゲヘナ〉」", "ｱｸｱﾌｫｰｽ", "①②", "葛\U000e0100城", "A\ufe0f★"):
+        assert escape_controls(name) == name and escape_json_controls(name) == name  # an ideographic variation kept
+
+
+def test_no_card_of_the_shipped_or_real_databases_holds_a_format_character():
+    """So escaping all of category Cf (a ZWJ of an emoji sequence among them) breaks no card name we have."""
+    import unicodedata
+
+    root = Path(__file__).resolve().parents[2]
+    folders = [root / "carddb", root / "deckcheck" / "realdata", root / "decks"]
+    found = []
+    for folder in folders:
+        for path in folder.rglob("*"):
+            if path.suffix in {".toml", ".txt", ".json", ".csv", ".py"} and path.is_file():
+                text = path.read_text(encoding="utf-8", errors="replace")
+                found += [(path.name, hex(ord(c))) for c in set(text) if unicodedata.category(c) == "Cf"]
+    assert found == []
+
+
 @pytest.fixture
 def hostile(tmp_path, monkeypatch):
     """A card database, a regulation, a deck and a file name full of terminal commands."""
