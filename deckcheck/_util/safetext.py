@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 # Invisible characters that change how the text around them is shown: every format character (Unicode category Cf:
 # the bidi controls U+202A-202E and U+2066-2069 that make a terminal reorder the rest of a line, the marks U+200E,
@@ -17,8 +18,18 @@ _FORMAT = (
 # Characters a terminal or an XML 1.0 parser must not receive raw: C0 controls (newline and tab are kept where a
 # format allows them), DEL, C1 controls, lone surrogates (undecodable file names), the XML non-characters, and the
 # invisible format characters above.
-_UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff{_FORMAT}]")
-_UNSAFE_OR_BREAK = re.compile(f"[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff{_FORMAT}]")
+_UNSAFE = f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff{_FORMAT}]"
+_UNSAFE_OR_BREAK = f"[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff{_FORMAT}]"
+_compiled: dict[str, re.Pattern[str]] = {}
+
+
+def _pattern(source: str) -> re.Pattern[str]:
+    """The compiled pattern, compiled when first used (each costs about half a millisecond, and every command
+    imports this module: most use one of them)."""
+    pattern = _compiled.get(source)
+    if pattern is None:
+        pattern = _compiled[source] = re.compile(source)
+    return pattern
 
 
 def escape_controls(text: str, keep_newlines: bool = False) -> str:
@@ -27,7 +38,7 @@ def escape_controls(text: str, keep_newlines: bool = False) -> str:
     `\\U000e0041`. A name like `\\x1b]0;title\\x07` then reaches a terminal (or an XML parser) as text, never as a
     command, and no invisible character reorders a line or makes two names look alike. `keep_newlines` keeps line
     breaks and tabs."""
-    pattern = _UNSAFE if keep_newlines else _UNSAFE_OR_BREAK
+    pattern = _pattern(_UNSAFE if keep_newlines else _UNSAFE_OR_BREAK)
     if not pattern.search(text):
         return text  # nearly always
     return pattern.sub(_escape_one, text)
@@ -56,15 +67,16 @@ def escape_controls_keeping_style(text: str) -> str:
 
 # In JSON text these characters can stand only inside strings (its structure is ASCII), where json.dumps leaves them
 # raw: DEL, the C1 controls (U+009B is a terminal's CSI) and the invisible format characters.
-_JSON_RAW_CONTROLS = re.compile(f"[\x7f-\x9f{_FORMAT}]")
+_JSON_RAW_CONTROLS = f"[\x7f-\x9f{_FORMAT}]"
 
 
 def escape_json_controls(text: str) -> str:
     """JSON text with DEL, the C1 controls and the format characters written as `\\uXXXX` escapes (a character
     beyond U+FFFF as its surrogate pair, as JSON spells it): the same JSON, safe on a terminal."""
-    if not _JSON_RAW_CONTROLS.search(text):
+    pattern = _pattern(_JSON_RAW_CONTROLS)
+    if not pattern.search(text):
         return text
-    return _JSON_RAW_CONTROLS.sub(_json_escape, text)
+    return pattern.sub(_json_escape, text)
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -73,3 +85,52 @@ def _json_escape(match: re.Match[str]) -> str:
         return f"\\u{code:04x}"
     code -= 0x10000
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+# Echoes of what the user gave (issue 26 items 17-18) ---------------------------------------------------------------
+
+#: How much of a user's input a message repeats: a 40,000-character card name is not echoed whole.
+ECHO_LIMIT = 200
+
+
+def one_line(text: str) -> str:
+    """A path, name or key inside a line of output: :func:`escape_controls` with line breaks and tabs escaped too, so
+    that a file named `a\\nFAKE LINE` cannot forge a line of output."""
+    return escape_controls(text)
+
+
+def cut(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text` whole when it has at most `limit` characters, else its first `limit`, an ellipsis and its length:
+    `abab… (40,000 characters)`."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
+    """User input repeated inside a message: cut to `limit` characters (its length said) and on one line."""
+    return one_line(cut(text, limit))
+
+
+def quoted(value: object, limit: int = ECHO_LIMIT) -> str:
+    """A value quoted in a message as `{value!r}` would, cut: `'abab'… (40,000 characters)`. A string's repr escapes
+    line breaks, tabs, control and format characters, so the quote is one line."""
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}… ({len(value):,} characters)"
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more digits than Python prints
+        return "a number too long to print"
+    return one_line(cut(text, limit))
+
+
+def quoted_list(values: Sequence[object], limit: int = ECHO_LIMIT) -> str:
+    """Values quoted (see :func:`quoted`) and joined by commas, as many as fit in about `limit` characters, then how
+    many there are in all: a header of 100,000 unknown columns is not echoed whole."""
+    shown: list[str] = []
+    length = 0
+    for value in values:
+        item = quoted(value, limit)
+        if shown and length + len(item) > limit:
+            return f"{', '.join(shown)}, … ({len(values):,} in all)"
+        shown.append(item)
+        length += len(item) + 2
+    return ", ".join(shown)

@@ -21,6 +21,7 @@ import tomli
 
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck._util.safetext import quoted
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
 from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention
@@ -535,7 +536,7 @@ def _reason(detail: dict[str, Any]) -> str:
         return "is not a field of this game's card record"
     given = detail.get("input")
     message = detail["msg"].removeprefix("Value error, ")
-    return message if given is None or isinstance(given, dict) else f"{message} (got {given!r})"
+    return message if given is None or isinstance(given, dict) else f"{message} (got {quoted(given)})"
 
 
 def limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, str]) -> list[str]:
@@ -631,11 +632,13 @@ def _read_with_cards(entry: Entry, db: CardDB) -> None:
                 entry.key, entry.name, entry.card = f"{number} {name}", None, joined
             elif (named := _by_name(db, name, entry.section)) is not None:
                 entry.key, entry.card = name, named
-                entry.note = f"'{number}' is no card's number; counted as {named.label()}, the card named '{name}'"
+                entry.note = (
+                    f"{quoted(number)} is no card's number; counted as {named.label()}, the card named {quoted(name)}"
+                )
         elif not _same_name(name, entry.card.name):
             entry.note = (
-                f"'{name}' is not the name of {entry.card.printed_number} ({entry.card.printed_name}); the number "
-                f"wins: counted as {entry.card.label()}"
+                f"{quoted(name)} is not the name of {entry.card.printed_number} ({entry.card.printed_name}); the "
+                f"number wins: counted as {entry.card.label()}"
             )
     if entry.card is None and entry.whole is not None:
         whole = db.resolve(entry.whole, entry.section)
@@ -676,9 +679,11 @@ def refuse_unknown_cards(deck: Deck, what: str) -> None:
             if hints:
                 why += f". Did you mean: {'; '.join(hints)}?"
         else:
-            why = f"is in a section {deck.game.title} does not have ({entry.section!r})"
+            why = f"is in a section {deck.game.title} does not have ({quoted(entry.section)})"
         where = f"{deck.path}:{entry.line}" if entry.line is not None else str(deck.path)
-        problems.append(Problem(f"{where}: {count} × {entry.key!r} in {entry.section} {why}", deck.path, entry.line))
+        problems.append(
+            Problem(f"{where}: {count} × {quoted(entry.key)} in {entry.section} {why}", deck.path, entry.line)
+        )
     one = len(unknown) == 1
     entries = "an entry of the deck names" if one else f"{len(unknown)} entries of the deck name"
     raise DeckcheckError(

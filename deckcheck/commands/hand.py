@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckcheck._util.safetext import quoted
 from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
@@ -61,7 +62,7 @@ def parse_policy(
             dict(choices or {}),
             anys=parse_queries(list(anys), deck),
         )
-    raise DeckcheckError(f"unknown mulligan policy {text!r}: use none, keep:FILTER or optimal", field="mulligan")
+    raise DeckcheckError(f"unknown mulligan policy {quoted(text)}: use none, keep:FILTER or optimal", field="mulligan")
 
 
 def _aim(wants: Sequence[str], anys: Sequence[str], turn: int) -> str:

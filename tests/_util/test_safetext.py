@@ -33,7 +33,9 @@ def test_escapes_are_visible_and_keep_only_our_own_colours():
     assert not RAW.search(safe) and json.loads(safe) == json.loads(data)
 
 
-BIDI_AND_INVISIBLE = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\u200c\u200d\u2060\ufeff"
+BIDI_AND_INVISIBLE = (
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\u200c\u200d\u2060\ufeff"
+)
 
 
 @pytest.mark.parametrize("character", BIDI_AND_INVISIBLE + "\u00ad\u2028\u2029\U000e0041")
@@ -60,7 +62,15 @@ def test_every_format_character_unicode_knows_is_escaped():
 
 
 def test_japanese_names_and_emoji_are_left_as_they_are():
-    for name in ("嵐の覇者 サヴァス", "蒼波新兵 コスティ", "「プリコネ・〈ジオ・ゲヘナ〉」", "ｱｸｱﾌｫｰｽ", "①②", "葛\U000e0100城", "A\ufe0f★"):
+    for name in (
+        "嵐の覇者 サヴァス",
+        "蒼波新兵 コスティ",
+        "「プリコネ・〈ジオ・ゲヘナ〉」",
+        "ｱｸｱﾌｫｰｽ",
+        "①②",
+        "葛\U000e0100城",
+        "A\ufe0f★",
+    ):
         assert escape_controls(name) == name and escape_json_controls(name) == name  # an ideographic variation kept
 
 
