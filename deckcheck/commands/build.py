@@ -20,7 +20,7 @@ from deckcheck._util.atomic import atomic_write, edit_lock
 from deckcheck._util.files import STDIN, STDIN_SHOWN, read_decoded
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
-from deckcheck._util.safetext import quoted
+from deckcheck._util.safetext import one_line, quoted
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.checking.deck import report_deck
 from deckcheck.checking.discover import findable_name, folder_finds
@@ -71,14 +71,16 @@ def new_deck(
     except OSError as error:
         raise DeckcheckError(f"cannot create the folder ({error.strerror})", path=path.parent) from None
     atomic_write(path, text, exclusive=True)  # a file made meanwhile (another `new`) is never replaced
+    shown = one_line(str(path))  # a file name cannot forge a line of output
     if warn is not None and not folder_finds(path):
+        findable = one_line(str(findable_name(path)))
         warn(
-            f"{path} is a TOML deck, but checking a folder finds only *.deck.toml, *.toml, *.json and *.txt deck "
-            f"files: `deckcheck check {path}` checks it, `deckcheck check {path.parent}` does not. Name it "
-            f"{findable_name(path)} to be found (mv {path} {findable_name(path)})."
+            f"{shown} is a TOML deck, but checking a folder finds only *.deck.toml, *.toml, *.json and *.txt deck "
+            f"files: `deckcheck check {shown}` checks it, `deckcheck check {one_line(str(path.parent))}` does not. "
+            f"Name it {findable} to be found (mv {shown} {findable})."
         )
     kind = f"{keys[FORMAT_KEY]} " if keys else ""
-    created = f"Created {path}: an empty {kind}{game.title} deck (sections: {', '.join(sections)})."
+    created = f"Created {shown}: an empty {kind}{game.title} deck (sections: {', '.join(sections)})."
     return f"{created}\n{state_line(resolve_deck(source, db), db, carddb_dirs)}"
 
 
@@ -515,7 +517,7 @@ def state_line(
         verdict = "legal" + (f" (warnings: {_rules(warnings)})" if warnings else "")
     else:
         verdict = f"not legal yet: {_rules(errors)}" + (f"; warnings: {_rules(warnings)}" if warnings else "")
-    return f"{deck.path}: {sizes} — {verdict}{note}"
+    return f"{one_line(str(deck.path))}: {sizes} — {verdict}{note}"
 
 
 def _rules(violations: list) -> str:

@@ -17,6 +17,7 @@ from deckcheck._util.atomic import atomic_write
 from deckcheck._util.files import read_text
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
+from deckcheck._util.safetext import one_line
 from deckcheck.carddb.db import layer_folders, load_carddb, resolve_deck
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.comments import (
@@ -103,7 +104,7 @@ def run_convert(
     if out.exists() and not force:
         raise OptionError("out", f"already exists; use {mention('force')} to overwrite it", path=out)
     atomic_write(out, text)
-    return f"Wrote {out} ({to}).", notes
+    return f"Wrote {one_line(str(out))} ({to}).", notes
 
 
 def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], notes: list[str]) -> str:
