@@ -46,7 +46,7 @@ import tomli_w
 from deckcheck._util.atomic import atomic_write, folder_lock
 from deckcheck._util.files import decode_text, read_input
 from deckcheck._util.normalize import norm_number
-from deckcheck._util.safetext import quoted, quoted_list
+from deckcheck._util.safetext import one_line, quoted, quoted_list
 from deckcheck._util.toml_scan import toml_comment_lines, toml_error_position
 from deckcheck.carddb.db import forget_loaded, layer_folders, limit_disagreements, load_file, load_layers, parse_record
 from deckcheck.errors import DeckcheckError, OptionError, mention
@@ -470,7 +470,7 @@ def _other_cards(game: Game, target: Path) -> dict[str, _Entry]:
         except OSError as error:
             raise DeckcheckError(f"cannot read: {error.strerror or error}", path=path) from None
         for index, card in loaded:
-            source = f"{path} record {index}"
+            source = f"{one_line(str(path))} record {index}"
             if card.number in entries:
                 problems.append(f"{source}: number {card.number} is already used by {entries[card.number].source}")
                 continue

@@ -32,7 +32,7 @@ import tomli
 
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
-from deckcheck._util.safetext import quoted
+from deckcheck._util.safetext import one_line, quoted
 from deckcheck._util.text import display_width, plural, with_article
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb.db import carddb_layers
@@ -200,7 +200,11 @@ class _FileReader:
 
     def at(self, field_name: str, pattern: str | None = None) -> str:
         line = _line_of(self.text, pattern) if pattern else None
-        return f"{self.path}:{line}: field '{field_name}'" if line else f"{self.path}: field '{field_name}'"
+        return (
+            f"{one_line(str(self.path))}:{line}: field '{field_name}'"
+            if line
+            else f"{one_line(str(self.path))}: field '{field_name}'"
+        )
 
     def problem(self, field_name: str, reason: str, pattern: str | None = None) -> None:
         line = _line_of(self.text, pattern) if pattern else None
@@ -232,12 +236,12 @@ class _FileReader:
             self.problems.append(Problem(str(error), self.path, error.line))
         except tomli.TOMLDecodeError as error:
             reason, line = toml_error_position(error)
-            where = f"{self.path}:{line}" if line else str(self.path)
+            where = f"{one_line(str(self.path))}:{line}" if line else one_line(str(self.path))
             self.problems.append(Problem(f"{where}: is not valid TOML: {reason}", self.path, line))
         except UnicodeDecodeError:
-            self.problems.append(Problem(f"{self.path}: is not UTF-8 text", self.path))
+            self.problems.append(Problem(f"{one_line(str(self.path))}: is not UTF-8 text", self.path))
         except OSError as error:
-            self.problems.append(Problem(f"{self.path}: cannot be read ({error.strerror})", self.path))
+            self.problems.append(Problem(f"{one_line(str(self.path))}: cannot be read ({error.strerror})", self.path))
         return None
 
     def _check_keys(self, data: dict[str, Any]) -> None:
@@ -480,7 +484,7 @@ def _load(
         if regulation.name in same_layer:
             problems.append(
                 Problem(
-                    f"{path}: field 'name': {regulation.name!r} is already the name of a regulation in "
+                    f"{one_line(str(path))}: field 'name': {regulation.name!r} is already the name of a regulation in "
                     f"{same_layer[regulation.name].path} (a name is unique within one database folder)",
                     path,
                 )
