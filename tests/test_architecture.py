@@ -250,6 +250,7 @@ CORE = [
     "deckcheck._util",
     "deckcheck._util.limits",
     "deckcheck._util.normalize",
+    "deckcheck._util.safetext",  # messages quote what the user gave cut short and on one line (issue 26)
     "deckcheck._util.text",
     "deckcheck._version",
     "deckcheck.cli",
@@ -273,7 +274,6 @@ CARDS = ["deckcheck._util.toml_scan", "deckcheck.carddb", "deckcheck.carddb.cach
 READ = [
     *CARDS,
     "deckcheck._util.files",
-    "deckcheck._util.safetext",
     "deckcheck.formats",
     "deckcheck.formats.read",
     "deckcheck.formats.text",

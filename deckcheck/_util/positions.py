@@ -15,6 +15,7 @@ from typing import Any
 import tomli
 
 from deckcheck._util.limits import parse_within_limits
+from deckcheck._util.safetext import quoted
 from deckcheck._util.toml_scan import scan_toml
 from deckcheck.errors import DeckcheckError
 
@@ -237,10 +238,10 @@ def json_key_lines(
             key = json.loads(token)
             if key in top[2]:
                 where = ".".join(str(part) for part in top[0])
-                inside = f" in {where!r}" if where else ""
+                inside = f" in {quoted(where)}" if where else ""
                 raise DeckcheckError(
-                    f"duplicate key {key!r}{inside} (first on line {top[2][key]}): a JSON object may hold each key "
-                    "only once",
+                    f"duplicate key {quoted(key)}{inside} (first on line {top[2][key]}): a JSON object may hold each "
+                    "key only once",
                     path=path,
                     line=line,
                 )

@@ -5,7 +5,8 @@ database loads cleanly its validated cards are written to one file per (game, la
 folder, and later runs rebuild the cards from it without validation and without importing pydantic (each card is
 a plain :class:`deckcheck.model.cards.Record` whose fields are restored as they were validated).
 
-Where: ``$DECKCHECK_CACHE_DIR``, else ``$XDG_CACHE_HOME/deckcheck``, else ``~/.cache/deckcheck``.
+Where: ``$DECKCHECK_CACHE_DIR``, else ``$XDG_CACHE_HOME/deckcheck``, else ``~/.cache/deckcheck`` (a relative
+``$XDG_CACHE_HOME`` or home folder is ignored, as the XDG Base Directory specification says).
 ``DECKCHECK_NO_CACHE=1`` turns the cache off (any value but empty or ``0``). ``DECKCHECK_DEBUG=1`` prints a note on
 stderr when the cache cannot be read or written.
 
@@ -14,7 +15,12 @@ every source file (mtime alone can miss an edit), the list of files in each laye
 changes it), the source of the code that validates the records, the versions of deckcheck, pydantic and Python, and
 this file's format. It never fails a command: a cache that cannot be read, is corrupt, truncated, of another version
 or not a regular file (a FIFO or device there is never read) is rebuilt; a cache folder that cannot be created or
-written is done without. A broken card database is never stored, so its CardDatabaseError appears on every run.
+written, or a folder someone put at the path of a cache file or of the secret, is done without (an empty folder there
+is replaced). A broken card database is never stored, so its CardDatabaseError appears on every run.
+
+Its files are private: written to a new temporary file (mode 0600, never through a link) that is renamed over whatever
+is at the path (a link planted there is replaced, its target never written or given our data), in a folder made with
+mode 0700.
 
 It never serves tampered data: every file carries a MAC (keyed BLAKE2b) over its header and payload, keyed by a
 secret of the user (``mac-key-<uid>`` in the cache folder, 32 random bytes, mode 0600). A file edited by anyone
@@ -54,7 +60,6 @@ except ImportError:  # pragma: no cover
 
 from deckcheck._util.normalize import norm_name
 from deckcheck._version import __version__
-from deckcheck.errors import DeckcheckError
 from deckcheck.model.cards import Record
 
 if TYPE_CHECKING:
@@ -109,12 +114,14 @@ def cache_dir() -> Path | None:
     """The cache folder (None: there is no home folder to put it in, so no cache)."""
     if folder := os.environ.get(CACHE_DIR_ENV):
         return Path(folder)
-    if xdg := os.environ.get("XDG_CACHE_HOME"):
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):  # the XDG spec: a relative path is invalid and must be ignored
         return Path(xdg) / "deckcheck"
     try:
-        return Path.home() / ".cache" / "deckcheck"
+        home = Path.home()
     except (RuntimeError, KeyError):  # no $HOME and no password entry
         return None
+    return home / ".cache" / "deckcheck" if home.is_absolute() else None  # a relative $HOME: no cache in the cwd
 
 
 def cache_file(game: Game, layers: Sequence[Path]) -> Path | None:
@@ -143,6 +150,16 @@ def load(
     rebuilds it). `rebuild` gives the cards from the card files, should a cached record prove unusable later."""
     if not enabled():
         return None
+    try:
+        return _load(game, layers, key, rebuild)
+    except OSError as error:  # whatever is in the cache folder: never fail a command over it
+        _note(f"cannot read the card database cache: {error.strerror or error}; working without it")
+        return None
+
+
+def _load(
+    game: Game, layers: Sequence[Path], key: bytes, rebuild: Callable[[], Mapping[str, Card]] | None
+) -> Cached | None:
     path = cache_file(game, layers)
     if path is None:
         return None
@@ -170,25 +187,39 @@ def load(
 
 def _read_regular(path: Path) -> bytes | None:
     """The bytes of the cache file, or None: missing, unreadable, not a regular file (a FIFO or a device is never
-    read: it could block forever or never end) or larger than any cache."""
-    flags = os.O_RDONLY | _NO_WAIT_NO_LINK
+    read: it could block forever or never end; a folder is not ours) or larger than any cache."""
+    read = _read_file(path, MAX_FILE_BYTES)
+    if isinstance(read, str):
+        if read:
+            _note(f"{path} is not a deckcheck card cache ({read}); replacing it")
+        return None
+    return read[1]
+
+
+def _read_file(path: Path, limit: int) -> tuple[os.stat_result, bytes] | str:
+    """The status and bytes of the regular file at `path` (never through a link, never waiting on a FIFO), or why
+    not ("" when there is nothing there). No OSError escapes."""
     try:
-        descriptor = os.open(path, flags)
+        descriptor = os.open(path, os.O_RDONLY | _NO_WAIT_NO_LINK)
     except (FileNotFoundError, NotADirectoryError):
-        return None
+        return ""
     except OSError as error:  # a link (ours never are), no permission ...
-        _note(f"cannot read {path}: {error.strerror or error}; rebuilding it")
-        return None
-    with os.fdopen(descriptor, "rb") as handle:
+        return f"cannot read it: {error.strerror or error}"
+    try:
         info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
-            _note(f"{path} is not a deckcheck card cache (not a regular file, or too large); replacing it")
-            return None
-        try:
-            return handle.read(MAX_FILE_BYTES + 1)
-        except OSError as error:
-            _note(f"cannot read {path}: {error.strerror or error}; rebuilding it")
-            return None
+        if not stat.S_ISREG(info.st_mode):  # a folder, a FIFO, a device (opened, never read)
+            return "not a regular file"
+        if info.st_size > limit:
+            return "too large"
+        chunks, left = [], limit + 1
+        while left > 0 and (chunk := os.read(descriptor, min(left, 1 << 24))):
+            chunks.append(chunk)
+            left -= len(chunk)
+        return info, b"".join(chunks)
+    except OSError as error:
+        return f"cannot read it: {error.strerror or error}"
+    finally:
+        os.close(descriptor)
 
 
 @contextmanager
@@ -217,8 +248,15 @@ def store(
     """Write the database to the cache, atomically; any failure leaves the command working without a cache."""
     if not enabled():
         return
-    from deckcheck._util.atomic import atomic_write_with  # deferred: only a cache miss writes (tempfile, ...)
+    try:
+        _store(game, layers, key, cards, sources, warnings)
+    except OSError as error:  # whatever is in the cache folder: never fail a command over it
+        _note(f"cannot write the card database cache: {error.strerror or error}; working without it")
 
+
+def _store(
+    game: Game, layers: Sequence[Path], key: bytes, cards: dict[str, Card], sources: dict[str, str], warnings: list[str]
+) -> None:
     path = cache_file(game, layers)
     if path is None:
         return
@@ -240,10 +278,43 @@ def store(
         return
     start = MAGIC + FORMAT.to_bytes(2, "big") + key
     header = start + _mac(secret, start, payload)
-    try:  # own_file: a link or a FIFO at the path is replaced, never followed or opened
-        atomic_write_with(path, lambda handle: handle.write(header + payload), own_file=True)
-    except (OSError, DeckcheckError) as error:
-        _note(f"cannot write the card database cache {path}: {error}")
+    try:
+        _write_private(path, header + payload)
+    except OSError as error:
+        _note(f"cannot write the card database cache {path}: {error.strerror or error}")
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Put `data` at `path` in one step, as a new file of mode 0600: whatever is there (a link, a FIFO, a device,
+    an empty folder) is replaced, never followed or opened, so no one's link can redirect the write or lend its
+    target's mode to our file."""
+    import tempfile  # deferred: only a cache miss writes
+
+    from deckcheck._util.atomic import TEMP_SUFFIX, remove_stale_temporaries  # deferred: only a cache miss writes
+
+    # mkstemp: a new file (O_EXCL, so never through a link), mode 0600 whatever the umask
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        _replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    remove_stale_temporaries(path)
+
+
+def _replace(temporary: str, path: Path) -> None:
+    """Rename `temporary` over `path`; an empty folder there (a rename cannot replace one with a file) is removed
+    first. A folder with something in it, or one this user may not remove, stays: OSError."""
+    try:
+        os.replace(temporary, path)
+    except IsADirectoryError:
+        os.rmdir(path)
+        os.replace(temporary, path)
 
 
 def _note(message: str) -> None:
@@ -284,22 +355,16 @@ def _secret(folder: Path, *, create: bool) -> bytes | None:
 
 def _read_secret(path: Path) -> bytes | None:
     """The secret, if the file is a regular file of this user that no one else may read or write."""
-    flags = os.O_RDONLY | _NO_WAIT_NO_LINK
-    try:
-        descriptor = os.open(path, flags)
-    except OSError:
+    read = _read_file(path, SECRET_BYTES)
+    if isinstance(read, str):
+        if read:
+            _note(f"{path} is not a private file of this user ({read}); not trusted")
         return None
-    with os.fdopen(descriptor, "rb") as handle:
-        info = os.fstat(descriptor)
-        uid = _uid()
-        mine = uid is None or info.st_uid == uid
-        if not (stat.S_ISREG(info.st_mode) and mine and info.st_mode & 0o077 == 0):
-            _note(f"{path} is not a private file of this user; not trusted")
-            return None
-        try:
-            secret = handle.read(SECRET_BYTES + 1)
-        except OSError:
-            return None
+    info, secret = read
+    uid = _uid()
+    if not ((uid is None or info.st_uid == uid) and info.st_mode & 0o077 == 0):
+        _note(f"{path} is not a private file of this user; not trusted")
+        return None
     return secret if len(secret) == SECRET_BYTES else None
 
 
@@ -322,9 +387,9 @@ def _new_secret(path: Path) -> bytes | None:
         except FileExistsError:
             if (theirs := _read_secret(path)) is not None:
                 return theirs
-            os.replace(temporary, path)  # the file there is not trusted: ours replaces it
+            _replace(temporary, path)  # what is there is not trusted: ours replaces it
         except OSError:  # a file system without hard links
-            os.replace(temporary, path)
+            _replace(temporary, path)
         return secret
     except OSError as error:
         _note(f"cannot make the cache secret {path}: {error.strerror or error}; working without the cache")

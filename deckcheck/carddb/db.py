@@ -21,6 +21,7 @@ import tomli
 
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck._util.safetext import echoed, one_line, quoted
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
 from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention
@@ -405,7 +406,7 @@ def _read_layers(game: Game, layers: tuple[Path, ...], problems: list[str]) -> l
             try:
                 files.append(carddb_cache.SourceFile(path, path.read_bytes()))
             except OSError as error:
-                problems.append(Problem(f"{path}: cannot be read: {error.strerror or error}", path))
+                problems.append(Problem(f"{one_line(str(path))}: cannot be read: {error.strerror or error}", path))
         snapshot.append(carddb_cache.LayerFiles(folder, tuple(files)))
     return snapshot
 
@@ -442,7 +443,7 @@ def _load_folder(
         for index, card in _parse_file(game, source.path, source.data, problems):
             where = f"{source.path} record {index}"
             if card.number in cards:
-                text = f"{where}: number {card.number} is already used by {sources[card.number]} "
+                text = f"{one_line(where)}: number {card.number} is already used by {one_line(sources[card.number])} "
                 line = _record_line(source.data, index)
                 problems.append(Problem(text + "(a number is unique within one database folder)", source.path, line))
                 continue
@@ -470,24 +471,26 @@ def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> lis
 
             if (repeated := toml_duplicate_message(data.decode("utf-8-sig", "replace"))) is not None:
                 reason, line = repeated
-        where = f"{path}:{line}" if line else str(path)
+        where = f"{one_line(str(path))}:{line}" if line else one_line(str(path))
         problems.append(Problem(f"{where}: {reason}", path, line))
         return []
     except UnicodeDecodeError:
-        problems.append(Problem(f"{path}: is not UTF-8 text", path))
+        problems.append(Problem(f"{one_line(str(path))}: is not UTF-8 text", path))
         return []
     file_game = parsed.get("game", game.id)
     if file_game != game.id:
-        problems.append(Problem(f"{path}: game = {file_game!r}, but the file is in the {game.id!r} folder", path))
+        problems.append(
+            Problem(f"{one_line(str(path))}: game = {file_game!r}, but the file is in the {game.id!r} folder", path)
+        )
         return []
     records = parsed.get("cards", [])
     if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
-        problems.append(Problem(f"{path}: `cards` must be an array of tables ([[cards]])", path))
+        problems.append(Problem(f"{one_line(str(path))}: `cards` must be an array of tables ([[cards]])", path))
         return []
     loaded = []
     for index, record in enumerate(records, start=1):
         before = len(problems)
-        card = parse_record(game, record, f"{path} record {index}", problems)
+        card = parse_record(game, record, f"{one_line(str(path))} record {index}", problems)
         if card is not None:
             loaded.append((index, card))
         elif len(problems) > before:  # each problem of the record points at its `[[cards]]` line
@@ -510,7 +513,7 @@ def _record_line(data: bytes, index: int) -> int | None:
 
 def parse_record(game: Game, record: dict[str, Any], where: str, problems: list[str]) -> Card | None:
     """Validate one record; every problem is appended as 'where (number): field: reason'."""
-    label = f"{where} ({record.get('number', 'no number')})"
+    label = f"{where} ({echoed(str(record.get('number', 'no number')))})"
     if record.get("game", game.id) != game.id:
         problems.append(f"{label}: field 'game': {record['game']!r} disagrees with its folder {game.id!r}")
         return None
@@ -535,7 +538,7 @@ def _reason(detail: dict[str, Any]) -> str:
         return "is not a field of this game's card record"
     given = detail.get("input")
     message = detail["msg"].removeprefix("Value error, ")
-    return message if given is None or isinstance(given, dict) else f"{message} (got {given!r})"
+    return message if given is None or isinstance(given, dict) else f"{message} (got {quoted(given)})"
 
 
 def limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, str]) -> list[str]:
@@ -549,7 +552,8 @@ def limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, s
         limits = {card.copy_limit(game.default_copies) for card in group}
         if len(limits) > 1:
             listed = "; ".join(
-                f"{sources[c.number]} {c.number} deck_limit={c.deck_limit if c.deck_limit is not None else 'default'}"
+                f"{one_line(sources[c.number])} {c.number} "
+                f"deck_limit={c.deck_limit if c.deck_limit is not None else 'default'}"
                 for c in group
             )
             text = f"records of one card ({_identity_text(identity)}) disagree on deck_limit: {listed}"
@@ -631,11 +635,13 @@ def _read_with_cards(entry: Entry, db: CardDB) -> None:
                 entry.key, entry.name, entry.card = f"{number} {name}", None, joined
             elif (named := _by_name(db, name, entry.section)) is not None:
                 entry.key, entry.card = name, named
-                entry.note = f"'{number}' is no card's number; counted as {named.label()}, the card named '{name}'"
+                entry.note = (
+                    f"{quoted(number)} is no card's number; counted as {named.label()}, the card named {quoted(name)}"
+                )
         elif not _same_name(name, entry.card.name):
             entry.note = (
-                f"'{name}' is not the name of {entry.card.printed_number} ({entry.card.printed_name}); the number "
-                f"wins: counted as {entry.card.label()}"
+                f"{quoted(name)} is not the name of {entry.card.printed_number} ({entry.card.printed_name}); the "
+                f"number wins: counted as {entry.card.label()}"
             )
     if entry.card is None and entry.whole is not None:
         whole = db.resolve(entry.whole, entry.section)
@@ -676,9 +682,12 @@ def refuse_unknown_cards(deck: Deck, what: str) -> None:
             if hints:
                 why += f". Did you mean: {'; '.join(hints)}?"
         else:
-            why = f"is in a section {deck.game.title} does not have ({entry.section!r})"
-        where = f"{deck.path}:{entry.line}" if entry.line is not None else str(deck.path)
-        problems.append(Problem(f"{where}: {count} × {entry.key!r} in {entry.section} {why}", deck.path, entry.line))
+            why = f"is in a section {deck.game.title} does not have ({quoted(entry.section)})"
+        shown = one_line(str(deck.path))  # a file name cannot forge a line of the message
+        where = f"{shown}:{entry.line}" if entry.line is not None else shown
+        problems.append(
+            Problem(f"{where}: {count} × {quoted(entry.key)} in {one_line(entry.section)} {why}", deck.path, entry.line)
+        )
     one = len(unknown) == 1
     entries = "an entry of the deck names" if one else f"{len(unknown)} entries of the deck name"
     raise DeckcheckError(

@@ -46,6 +46,7 @@ import tomli_w
 from deckcheck._util.atomic import atomic_write, folder_lock
 from deckcheck._util.files import decode_text, read_input
 from deckcheck._util.normalize import norm_number
+from deckcheck._util.safetext import one_line, quoted, quoted_list
 from deckcheck._util.toml_scan import toml_comment_lines, toml_error_position
 from deckcheck.carddb.db import forget_loaded, layer_folders, limit_disagreements, load_file, load_layers, parse_record
 from deckcheck.errors import DeckcheckError, OptionError, mention
@@ -184,7 +185,7 @@ def _read_rows(path: Path, text: str, game: Game) -> tuple[str, list[_Row]]:
         return "row", _csv_rows(path, text, game, "\t" if suffix == ".tsv" else ",")
     if suffix == ".json":
         return "item", _json_rows(path, text, game)
-    raise DeckcheckError(f"unknown card list format {path.suffix!r}: expected .csv, .tsv or .json", path=path)
+    raise DeckcheckError(f"unknown card list format {quoted(path.suffix)}: expected .csv, .tsv or .json", path=path)
 
 
 def _json_rows(path: Path, text: str, game: Game) -> list[_Row]:
@@ -207,7 +208,7 @@ def _json_rows(path: Path, text: str, game: Game) -> list[_Row]:
             # JSON null means "not given" (TOML has no null).
             rows.append(_Row(index, {key: value for key, value in item.items() if value is not None}))
         else:
-            reason = f"is not an object with the card's fields (got {type(item).__name__} {item!r})"
+            reason = f"is not an object with the card's fields (got {type(item).__name__} {quoted(item)})"
             rows.append(_Row(index, None, [Rejection(index, None, reason)]))
     return rows
 
@@ -220,7 +221,9 @@ def _json_cards(path: Path, data: dict[str, Any], game: Game) -> Any:
             path=path,
         )
     if "game" in data and data["game"] != game.id:
-        raise DeckcheckError(f"the list is for game {data['game']!r}, not {game.id!r}", path=path, field="game")
+        raise DeckcheckError(
+            f"the list is for game {quoted(data['game'])}, not {quoted(game.id)}", path=path, field="game"
+        )
     if "cards" not in data:
         raise DeckcheckError("has no `cards` list", path=path)
     if not isinstance(data["cards"], list):
@@ -260,7 +263,7 @@ def _columns(path: Path, table: list[list[str]], game: Game) -> list[str | None]
         if name is None:
             unknown.append(cell.strip())
         elif name in columns:
-            raise DeckcheckError(f"the column {name!r} appears twice in the header", path=path, line=1)
+            raise DeckcheckError(f"the column {quoted(name)} appears twice in the header", path=path, line=1)
         columns.append(name)
     missing = [name for name in _required_columns(game) if name not in columns]
     if unknown or missing:
@@ -268,7 +271,7 @@ def _columns(path: Path, table: list[list[str]], game: Game) -> list[str | None]
         if missing:
             problems.append(f"lacks the required column(s) {', '.join(map(repr, missing))}")
         if unknown:
-            problems.append(f"has column(s) that are not {game.id} card fields: {', '.join(map(repr, unknown))}")
+            problems.append(f"has column(s) that are not {game.id} card fields: {quoted_list(unknown)}")
         raise DeckcheckError(f"the header {' and '.join(problems)}; {_fields_text(game)}", path=path, line=1)
     return columns
 
@@ -330,7 +333,7 @@ def _yes_no(text: str) -> bool:
         return True
     if word in FALSE_WORDS:
         return False
-    raise ValueError(f"expected yes or no (true/false, yes/no, 1/0, y/n, ○/×, はい/いいえ) (got {text!r})")
+    raise ValueError(f"expected yes or no (true/false, yes/no, 1/0, y/n, ○/×, はい/いいえ) (got {quoted(text)})")
 
 
 # What the game's card model says about its fields ----------------------------------------------------------
@@ -470,7 +473,7 @@ def _other_cards(game: Game, target: Path) -> dict[str, _Entry]:
         except OSError as error:
             raise DeckcheckError(f"cannot read: {error.strerror or error}", path=path) from None
         for index, card in loaded:
-            source = f"{path} record {index}"
+            source = f"{one_line(str(path))} record {index}"
             if card.number in entries:
                 problems.append(f"{source}: number {card.number} is already used by {entries[card.number].source}")
                 continue
@@ -527,7 +530,7 @@ def _row_identity_problems(
             seen[key] = index
     given = record.pop("game", game.id)
     if not isinstance(given, str) or given.strip() != game.id:
-        problems.append(Rejection(index, "game", f"{given!r} is not the game being imported ({game.id!r})"))
+        problems.append(Rejection(index, "game", f"{quoted(given)} is not the game being imported ({quoted(game.id)})"))
     return problems
 
 

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 
 from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck._util.safetext import quoted
 from deckcheck._util.searchkey import fold_key, name_keys, search_key
 from deckcheck.carddb.db import CardDB
 from deckcheck.errors import DeckcheckError
@@ -168,7 +169,9 @@ def check_query(query: str) -> None:
     if not query.strip():
         raise DeckcheckError(f"the search query is empty; {_WHAT_TO_GIVE}")
     if filter_fields(query) is None and not _text_words(query):
-        raise DeckcheckError(f"the search query {query!r} has no letters or digits to search for; {_WHAT_TO_GIVE}")
+        raise DeckcheckError(
+            f"the search query {quoted(query)} has no letters or digits to search for; {_WHAT_TO_GIVE}"
+        )
 
 
 def unknown_field_error(db: CardDB, query: str) -> DeckcheckError | None:

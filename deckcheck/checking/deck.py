@@ -8,6 +8,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckcheck._util.safetext import quoted
 from deckcheck._util.text import with_article
 from deckcheck.carddb.db import CardDB, load_carddb, other_games_of
 from deckcheck.checking.report import DeckReport
@@ -34,7 +35,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                 rule=UNKNOWN_SECTION,
                 severity="error",
                 section=section,
-                message=f"Section '{section}'{at} is not {with_article(game.title)} deck section; "
+                message=f"Section {quoted(section)}{at} is not {with_article(game.title)} deck section; "
                 f"the sections are: {', '.join(game.sections)}.",
             )
         )
@@ -68,7 +69,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                     rule=BAD_COUNT,
                     severity="error",
                     section=entry.section,
-                    message=f"'{entry.key}'{at} {has}.",
+                    message=f"{quoted(entry.key)}{at} {has}.",
                     cards=[entry.card.number] if entry.card else [],
                     line=entry.line,
                     end_line=entry.end_line,
@@ -129,7 +130,7 @@ def _sections_of_other_formats(deck: Deck) -> list[Violation]:
                 rule=UNKNOWN_SECTION,
                 severity="error",
                 section=section,
-                message=f"Section '{section}'{at} belongs to the {' / '.join(formats)} format only "
+                message=f"Section {quoted(section)}{at} belongs to the {' / '.join(formats)} format only "
                 f"({game.format_refs.get(formats[0], 'its rules')}); this deck's format is {chosen.format}.",
             )
         )
@@ -164,7 +165,8 @@ def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None
         rule=UNKNOWN_CARD,
         severity="error",
         section=section,
-        message=f"'{key}'{at} is not {with_article(deck.game.title)} card number or name in the card database.{hint}",
+        message=f"{quoted(key)}{at} is not {with_article(deck.game.title)} card number or name in the card "
+        f"database.{hint}",
         extra={"key": key, "suggestions": hints},
         line=line,
     )

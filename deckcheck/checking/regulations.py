@@ -32,6 +32,7 @@ import tomli
 
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
+from deckcheck._util.safetext import one_line, quoted
 from deckcheck._util.text import display_width, plural, with_article
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb.db import carddb_layers
@@ -120,8 +121,9 @@ class Regulation:
             if earlier is not None and earlier.limit != restriction.limit:
                 problems.append(
                     listing.problem(
-                        f"{listing.key!r} is the same card for the copy limit as {earlier.key!r}, listed with a "
-                        f"different limit ({_limit_word(restriction.limit)} against {_limit_word(earlier.limit)})"
+                        f"{quoted(listing.key)} is the same card for the copy limit as {quoted(earlier.key)}, listed "
+                        f"with a different limit ({_limit_word(restriction.limit)} against "
+                        f"{_limit_word(earlier.limit)})"
                     )
                 )
                 continue
@@ -153,7 +155,8 @@ def _restriction(db: CardDB, listing: Listing, problems: list[str]) -> Restricti
         hint = f"; did you mean: {'; '.join(hints)}?" if hints else ""
         problems.append(
             listing.problem(
-                f"{listing.key!r} is not {with_article(db.game.title)} card number or name in the card database{hint}"
+                f"{quoted(listing.key)} is not {with_article(db.game.title)} card number or name in the card "
+                f"database{hint}"
             )
         )
         return None
@@ -197,7 +200,11 @@ class _FileReader:
 
     def at(self, field_name: str, pattern: str | None = None) -> str:
         line = _line_of(self.text, pattern) if pattern else None
-        return f"{self.path}:{line}: field '{field_name}'" if line else f"{self.path}: field '{field_name}'"
+        return (
+            f"{one_line(str(self.path))}:{line}: field '{field_name}'"
+            if line
+            else f"{one_line(str(self.path))}: field '{field_name}'"
+        )
 
     def problem(self, field_name: str, reason: str, pattern: str | None = None) -> None:
         line = _line_of(self.text, pattern) if pattern else None
@@ -229,12 +236,12 @@ class _FileReader:
             self.problems.append(Problem(str(error), self.path, error.line))
         except tomli.TOMLDecodeError as error:
             reason, line = toml_error_position(error)
-            where = f"{self.path}:{line}" if line else str(self.path)
+            where = f"{one_line(str(self.path))}:{line}" if line else one_line(str(self.path))
             self.problems.append(Problem(f"{where}: is not valid TOML: {reason}", self.path, line))
         except UnicodeDecodeError:
-            self.problems.append(Problem(f"{self.path}: is not UTF-8 text", self.path))
+            self.problems.append(Problem(f"{one_line(str(self.path))}: is not UTF-8 text", self.path))
         except OSError as error:
-            self.problems.append(Problem(f"{self.path}: cannot be read ({error.strerror})", self.path))
+            self.problems.append(Problem(f"{one_line(str(self.path))}: cannot be read ({error.strerror})", self.path))
         return None
 
     def _check_keys(self, data: dict[str, Any]) -> None:
@@ -316,11 +323,11 @@ def parse_day(value: date | str, what: str = "a date", *, option: str | None = N
 
     text = str(value).strip()
     if not _DAY.match(text):
-        raise refused(f"must be a date YYYY-MM-DD, not {value!r}")
+        raise refused(f"must be a date YYYY-MM-DD, not {quoted(value)}")
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise refused(f"{text!r} is not a real date") from None
+        raise refused(f"{quoted(text)} is not a real date") from None
 
 
 def current_day() -> date:
@@ -352,7 +359,7 @@ class RegulationSet:
         found = self.get(name)
         if found is None:
             raise DeckcheckError(
-                f"unknown regulation {name!r} for {self.game}; {self.known()}", path=path, field=field_name
+                f"unknown regulation {quoted(name)} for {self.game}; {self.known()}", path=path, field=field_name
             )
         return found
 
@@ -477,7 +484,7 @@ def _load(
         if regulation.name in same_layer:
             problems.append(
                 Problem(
-                    f"{path}: field 'name': {regulation.name!r} is already the name of a regulation in "
+                    f"{one_line(str(path))}: field 'name': {regulation.name!r} is already the name of a regulation in "
                     f"{same_layer[regulation.name].path} (a name is unique within one database folder)",
                     path,
                 )
@@ -516,7 +523,7 @@ class BoundRegulation:
         scope = group.scope[:1].upper() + group.scope[1:]
         verb = "hold" if " and " in group.scope else "has"
         held = f"{scope} {verb} {plural(entry.count, 'copy', 'copies')} of {_cards_text(group)}"
-        listed = f"listed as {restriction.key!r}"
+        listed = f"listed as {quoted(restriction.key)}"
         if restriction.limit == 0:
             rule, message = BANNED, f"{held}, which {self.regulation.describe()} bans ({listed})."
         else:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcheck._util.files import Decoded
+from deckcheck._util.safetext import quoted
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.checking.deck import refuse_with_no_regulation, report_deck
 from deckcheck.checking.report import CheckRun, DeckReport
@@ -95,15 +96,16 @@ class CheckSession:
         if len(without) < len(games):  # some game has it (or is broken, which is reported)
             if without:
                 self.run.notes.append(
-                    f"--regulation {name!r} is not a regulation of {', '.join(without)}; those decks were checked "
-                    "by their own `regulation` key or --as-of, else by the regulation in force today"
+                    f"--regulation {quoted(name)} is not a regulation of {', '.join(without)}; those decks were "
+                    "checked by their own `regulation` key or --as-of, else by the regulation in force today"
                 )
             return True
         listed = "; ".join(f"{found.game}: {found.names()}" for found in sets)
         self.run.errors.append(
             OptionError(
                 "regulation",
-                f"{mention('regulation')} {name!r}: none of the games checked has a regulation of that name ({listed})",
+                f"{mention('regulation')} {quoted(name)}: none of the games checked has a regulation of that name "
+                f"({listed})",
             )
         )
         return False

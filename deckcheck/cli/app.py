@@ -68,7 +68,7 @@ def _exits_2_on_bad_input(command: Callable[..., None]) -> Callable[..., None]:
         try:
             command(*args, **kwargs)
         except DeckcheckError as error:
-            _say(f"deckcheck: {as_flags(error)}")
+            _say(_error_line(error))
             raise typer.Exit(2) from None
 
     return run
@@ -227,6 +227,20 @@ def _use_colour() -> bool:
     return os.environ.get("TERM") != "dumb" and sys.stdout.isatty()
 
 
+def _error_line(error: DeckcheckError) -> str:
+    """The error as the command line says it (see as_flags), its path and field on one line each (a file named
+    `a\nFAKE LINE` cannot forge a line) and a field the user typed cut short."""
+    from deckcheck._util.safetext import echoed, one_line
+
+    error = as_flags(error)
+    if error.path is None and error.field is None:
+        return f"deckcheck: {error}"
+    path = one_line(error.path) if error.path is not None else None
+    field = echoed(error.field) if error.field is not None else None
+    said = DeckcheckError(error.reason, path=path, line=error.line, field=field)
+    return f"deckcheck: {said}"
+
+
 def _say(message: str) -> None:
     """A message on stderr, its control characters made visible (a deck name cannot retitle the terminal)."""
     from deckcheck._util.safetext import escape_controls
@@ -277,7 +291,7 @@ def _echo(
 
 def _echo_errors(errors: list[DeckcheckError]) -> None:
     for error in errors:
-        _say(f"deckcheck: {as_flags(error)}")
+        _say(_error_line(error))
 
 
 def _version(value: bool) -> None:
@@ -1224,7 +1238,7 @@ def main(resume_gc: bool = False) -> None:
     except streams.OutputError as error:
         _output_failed(error)
     except DeckcheckError as error:
-        _say(f"deckcheck: {as_flags(error)}")
+        _say(_error_line(error))
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)

@@ -129,8 +129,9 @@ def _without_none(annotation: Any) -> Any:
 
 def _shown(value: Any) -> str:
     """A value for a message: its repr, cut when long (a 5,000-digit number is not printed whole)."""
-    text = repr(value)
-    return text if len(text) <= 200 else f"{text[:60]}… ({len(text) - 2:,} characters)"
+    from deckcheck._util.safetext import quoted
+
+    return quoted(value)
 
 
 class ConversionError(ValueError):

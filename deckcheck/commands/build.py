@@ -20,6 +20,7 @@ from pathlib import Path
 from deckcheck._util.atomic import atomic_write, edit_lock
 from deckcheck._util.files import STDIN, STDIN_SHOWN, read_decoded
 from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck._util.safetext import one_line, quoted
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.checking.deck import report_deck
 from deckcheck.checking.discover import findable_name, folder_finds
@@ -81,14 +82,16 @@ def new_deck(
     except OSError as error:
         raise DeckcheckError(f"cannot create the folder ({error.strerror})", path=path.parent) from None
     atomic_write(path, text, exclusive=True)  # a file made meanwhile (another `new`) is never replaced
+    shown = one_line(str(path))  # a file name cannot forge a line of output
     if warn is not None and not folder_finds(path):
+        findable = one_line(str(findable_name(path)))
         warn(
-            f"{path} is a TOML deck, but checking a folder finds only *.deck.toml, *.toml, *.json and *.txt deck "
-            f"files: `deckcheck check {path}` checks it, `deckcheck check {path.parent}` does not. Name it "
-            f"{findable_name(path)} to be found (mv {path} {findable_name(path)})."
+            f"{shown} is a TOML deck, but checking a folder finds only *.deck.toml, *.toml, *.json and *.txt deck "
+            f"files: `deckcheck check {shown}` checks it, `deckcheck check {one_line(str(path.parent))}` does not. "
+            f"Name it {findable} to be found (mv {shown} {findable})."
         )
     kind = f"{keys[FORMAT_KEY]} " if keys else ""
-    created = f"Created {path}: an empty {kind}{game.title} deck (sections: {', '.join(sections)})."
+    created = f"Created {shown}: an empty {kind}{game.title} deck (sections: {', '.join(sections)})."
     return f"{created}\n{state_line(resolve_deck(source, db), db, carddb_dirs)}"
 
 
@@ -231,7 +234,7 @@ def set_deck_key(
         small = set_key_text(text, source.format, key, value)
         new_text = _written_text(path, text, edited, small, force)
         atomic_write(path, _as_written(new_text, path.read_bytes()))
-    changed = f"Set {key} to {value!r}" + (f" (was {before!r})." if before is not None else ".")
+    changed = f"Set {key} to {quoted(value)}" + (f" (was {quoted(before)})." if before is not None else ".")
     state = state_line(resolve_deck(parse_deck(path, text=new_text), db), db, carddb_dirs, judged=judged)
     return f"{changed}\n{state}"
 
@@ -242,11 +245,11 @@ def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterab
     keys = (*COMMON_KEYS, *game.deck_keys)
     if key not in keys:
         raise DeckcheckError(
-            f"{game.title} decks have no key '{key}'; the keys `set` changes are: {', '.join(keys)}", field="key"
+            f"{game.title} decks have no key {quoted(key)}; the keys `set` changes are: {', '.join(keys)}", field="key"
         )
     value = value.strip()
     if not value or not value.isprintable():
-        raise DeckcheckError(f"the {key} must be one line of printable text, not {value!r}", field=key)
+        raise DeckcheckError(f"the {key} must be one line of printable text, not {quoted(value)}", field=key)
     if key in game.card_keys:
         find_card(db, value)  # a value the deck file would not resolve is refused, with the closest names
     elif key == "regulation":
@@ -302,7 +305,7 @@ def _with_line_ends(text: str, original: str) -> str:
 def _known_section(game: Game, section: str) -> str:
     if section not in game.sections:
         raise DeckcheckError(
-            f"{game.title} decks have no section '{section}'; the sections are: {', '.join(game.sections)}",
+            f"{game.title} decks have no section {quoted(section)}; the sections are: {', '.join(game.sections)}",
             field="section",
         )
     return section
@@ -318,7 +321,9 @@ def find_card(db: CardDB, key: str, section: str | None = None) -> Card:
     hold, as in a deck file; `other_cards` says which others bear it."""
     card = db.resolve(key, section or "main")
     if card is None:
-        raise DeckcheckError(f"no {db.game.title} card has the number or name {key!r}{_closest(db, key)}", field="card")
+        raise DeckcheckError(
+            f"no {db.game.title} card has the number or name {quoted(key)}{_closest(db, key)}", field="card"
+        )
     return card
 
 
@@ -338,7 +343,7 @@ def other_cards(db: CardDB, key: str, card: Card) -> str:
     )
     sections = [home(other) for other in others.values() if home(other) != home(card)]
     how = f"its number, or --section {sections[0]}" if len(set(sections)) == 1 else "its number"
-    return f" ({key!r} is also the name of {listed}: give {how} for that card)"
+    return f" ({quoted(key)} is also the name of {listed}: give {how} for that card)"
 
 
 def _identity(card: Card) -> str:
@@ -376,7 +381,7 @@ def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None
         written, total = next(iter(totals.items()))
         if total is None:
             raise DeckcheckError(
-                f"the count of {written!r} in [{target}] is not a positive whole number; correct it first",
+                f"the count of {quoted(written)} in [{target}] is not a positive whole number; correct it first",
                 path=deck.path,
                 field=target,
             )
@@ -401,7 +406,7 @@ def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | N
     holding = [entry for entry in deck.entries if _entry_is(entry, card, key)]
     if not holding:
         if card is None:
-            raise DeckcheckError(f"the deck has no card {key!r}{_closest(db, key)}", path=deck.path, field="card")
+            raise DeckcheckError(f"the deck has no card {quoted(key)}{_closest(db, key)}", path=deck.path, field="card")
         raise DeckcheckError(f"the deck has no {card.label()}", path=deck.path, field="card")
     sections = list(dict.fromkeys(entry.section for entry in holding))
     if section is None:
@@ -525,7 +530,7 @@ def state_line(
         verdict = "legal" + (f" (warnings: {_rules(warnings)})" if warnings else "")
     else:
         verdict = f"not legal yet: {_rules(errors)}" + (f"; warnings: {_rules(warnings)}" if warnings else "")
-    return f"{deck.path}: {sizes} — {verdict}{note}"
+    return f"{one_line(str(deck.path))}: {sizes} — {verdict}{note}"
 
 
 def _rules(violations: list) -> str:

@@ -18,6 +18,7 @@ from deckcheck._util.atomic import atomic_write, lock_if_file, writes_stdout
 from deckcheck._util.files import read_text
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
+from deckcheck._util.safetext import one_line
 from deckcheck.carddb.db import layer_folders, load_carddb, resolve_deck
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.comments import (
@@ -141,8 +142,8 @@ def _convert(
     # without --force a file made meanwhile (another command's) is never replaced
     atomic_write(out, text, exclusive=not force)
     if writes_stdout(out):  # the output is the deck alone (`| tomlq`, `>> decks.log`): what was done goes to stderr
-        return "", [*notes, f"wrote {out} ({to})."]
-    return f"Wrote {out} ({to}).", notes
+        return "", [*notes, f"wrote {one_line(str(out))} ({to})."]
+    return f"Wrote {one_line(str(out))} ({to}).", notes
 
 
 def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], notes: list[str]) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckcheck._util.safetext import echoed, one_line, quoted
 from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
@@ -61,7 +62,7 @@ def parse_policy(
             dict(choices or {}),
             anys=parse_queries(list(anys), deck),
         )
-    raise DeckcheckError(f"unknown mulligan policy {text!r}: use none, keep:FILTER or optimal", field="mulligan")
+    raise DeckcheckError(f"unknown mulligan policy {quoted(text)}: use none, keep:FILTER or optimal", field="mulligan")
 
 
 def _aim(wants: Sequence[str], anys: Sequence[str], turn: int) -> str:
@@ -188,9 +189,9 @@ def iter_hands(
 def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     """The hand for people; with `log`, every step of the setup and the turns before it, with its rule number."""
     table, deck = dealt.table, dealt.deck
-    title = f" “{deck.name}”" if deck.name else ""
+    title = f" “{echoed(deck.name)}”" if deck.name else ""
     lines = [
-        f"{deck.path}  {deck.game.id}{title}",
+        f"{one_line(str(deck.path))}  {deck.game.id}{title}",
         f"seed {dealt.seed} · going {table.going} · mulligan {dealt.policy} · turn {dealt.turns}",
     ]
     if not dealt.legal:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from deckcheck._util.safetext import one_line, quoted
 from deckcheck.carddb.importer import ImportReport
 
 
@@ -15,19 +16,20 @@ def exit_code(report: ImportReport) -> int:
 def render_text(report: ImportReport) -> str:
     lines = []
     if report.encoding == "cp932":
-        lines.append(f"note: {report.source} is not UTF-8; it was read as cp932 (Shift_JIS).")
+        lines.append(f"note: {one_line(str(report.source))} is not UTF-8; it was read as cp932 (Shift_JIS).")
     if report.comments_dropped:
-        lines.append(f"note: the comments of {report.target} were dropped (--force).")
+        lines.append(f"note: the comments of {one_line(str(report.target))} were dropped (--force).")
     if report.rejected and not (report.added or report.replaced or report.unchanged):
         lines.append(f"note: nothing was written: every {report.unit} was rejected.")
     lines.append(
-        f"Imported {report.source} into {report.target}: {len(report.added)} added, {len(report.replaced)} replaced, "
+        f"Imported {one_line(str(report.source))} into {one_line(str(report.target))}: {len(report.added)} added, "
+        f"{len(report.replaced)} replaced, "
         f"{len(report.unchanged)} unchanged, {len(report.rejected_rows)} rejected."
     )
     for rejection in report.rejected:
         where = f"{report.unit} {rejection.row}"
         if rejection.field is not None:
-            where += f", field '{rejection.field}'"
+            where += f", field {quoted(rejection.field)}"
         lines.append(f"{where}: {rejection.reason}")
     return "\n".join(lines)
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckcheck._util.safetext import quoted
 from deckcheck._util.text import column_widths, display_width, fit_table, output_columns, wrap_width
 from deckcheck.carddb.db import CardDB, load_carddb
 from deckcheck.carddb.search import (
@@ -118,7 +119,7 @@ def _render_everywhere(everywhere: FoundEverywhere, json_output: bool) -> str:
     tokens = sum(found.tokens_left_out for found in everywhere.found)
     if not matched:
         hints = [f"{hint} [{found.db.game.id}]" for found in everywhere.found for hint in found.db.suggest(query, 1)]
-        message = f"No card of any game matches '{query}'."
+        message = f"No card of any game matches {quoted(query)}."
         if hints and filter_fields(query) is None:
             message += f"\nDid you mean: {'; '.join(hints)}?"
         return message + _tokens_note(tokens)
@@ -167,7 +168,7 @@ def render_text(
 
 
 def _no_match(db: CardDB, query: str) -> str:
-    message = f"No {db.game.title} card matches '{query}'."
+    message = f"No {db.game.title} card matches {quoted(query)}."
     if filter_fields(query) is not None:
         return message  # suggesting names for `grade=9` would only confuse
     hints = db.suggest(query)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from deckcheck._util.safetext import echoed, one_line
 from deckcheck._util.text import plural
 from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.engine.deal import deal
@@ -132,7 +133,9 @@ def run_stats(
     hand: str | None = None,
 ) -> str:
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
-        raise OptionError("plot", f"{mention('plot')} {plot}: the chart is written as .svg or .png", field="plot")
+        raise OptionError(
+            "plot", f"{mention('plot')} {one_line(str(plot))}: the chart is written as .svg or .png", field="plot"
+        )
     source = parse_deck(path)
     deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
     refuse_unknown_cards(deck, "counting the odds")
@@ -176,7 +179,7 @@ def run_stats(
             results = default_report(deck, options)
             if plot is not None and results:
                 categories, series = series_for_report(results)
-                title = f"{deck.name or deck.path} — {deck.game.title}"
+                title = f"{echoed(deck.name or str(deck.path))} — {deck.game.title}"
                 _draw(plot, title, categories, series, subtitle="the game's default report", x_title=REPORT_AXIS)
             if json_output:
                 return _dump(
@@ -219,7 +222,7 @@ def run_stats(
         progress.clear()
     if plot is not None:
         categories, series = series_for_rows(rows)
-        subtitle = f"{deck.name or deck.path} — mulligan {primary.mulligan}"
+        subtitle = f"{echoed(deck.name or str(deck.path))} — mulligan {primary.mulligan}"
         _draw(plot, " & ".join(wants), categories, series, subtitle=subtitle, x_title=TURN_AXIS)
     if json_output:
         data = {
@@ -271,7 +274,7 @@ def _advise(
     rule = "return any cards, then draw as many" if partial else "keep the whole hand or redraw it"
     wants = " & ".join(want.label(turn) for want in advice.model.wants)
     lines = [
-        f"{deck.path}  {deck.game.id}",
+        f"{one_line(str(deck.path))}  {deck.game.id}",
         f"hand as dealt, going {going}: " + ", ".join(label(card) for card in advice.hand),
         f"want {wants} by the main phase of own turn {turn}; the mulligan rule: {rule}",
     ]
@@ -320,7 +323,8 @@ def _dealt_without(deck: Deck, choices: dict[str, str]) -> list[str]:
     except EngineError:
         return []  # the refusal is said where the odds are worked out
     return [
-        f"{deck.path} has no {zone} card: {DEALT_WITHOUT.removeprefix('none, ').replace('SECTION', zone)}"
+        f"{one_line(str(deck.path))} has no {zone} card: "
+        f"{DEALT_WITHOUT.removeprefix('none, ').replace('SECTION', zone)}"
         for zone, value in notes.items()
         if value == DEALT_WITHOUT.replace("SECTION", zone)
     ]
@@ -344,7 +348,7 @@ def _draw(plot: Path, title: str, categories: list[str], series: list[Series], *
     """Write the chart and say so on stderr (stdout holds the answer, maybe JSON), with any warning about it."""
     axes = Axes(x_title=x_title, y_title="probability (going first and second)")
     write_plot(plot, title, categories, series, subtitle=subtitle, axes=axes, warn=_warn)
-    print(f"deckcheck: wrote {plot}", file=sys.stderr)
+    print(f"deckcheck: wrote {one_line(str(plot))}", file=sys.stderr)
 
 
 def _warn(message: str) -> None:

@@ -15,6 +15,7 @@ import tomli  # the standard library's tomllib, compiled: the same results and e
 
 from deckcheck._util.files import STDIN, STDIN_SHOWN, Decoded, read_decoded, read_stdin, unreadable_text
 from deckcheck._util.limits import parse_within_limits
+from deckcheck._util.safetext import one_line
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.text import game_id, parse_text
@@ -122,8 +123,8 @@ def _refuse_registry_export(path: str | Path, data: dict[str, Any]) -> None:
     if "game" not in data and any(isinstance(inner.get(key), list) for key in ("list", "sub_list", "p_list")):
         raise DeckcheckError(
             "is a deck registry export (list / sub_list / p_list), not a deck file: convert it first, e.g. "
-            f"`deckcheck convert {path} --to toml > deck.deck.toml` (add --game GAME unless the export carries "
-            "game_title_id)",
+            f"`deckcheck convert {one_line(str(path))} --to toml > deck.deck.toml` (add --game GAME unless the export "
+            "carries game_title_id)",
             path=path,
         )
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck._util.files import NOT_TEXT, unreadable_text
 from deckcheck._util.limits import INT_DIGITS
+from deckcheck._util.safetext import quoted
 from deckcheck.errors import DeckcheckError, Problem
 from deckcheck.games import get_game
 from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
@@ -93,7 +94,7 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
         if NUMBER_AND_NAME.match(line):
             raw_entries.append(_entry(section, line, 1, number))
             continue
-        unreadable.append(Problem(f"line {number}: {raw.strip()!r}", path, number))
+        unreadable.append(Problem(f"line {number}: {quoted(raw.strip())}", path, number))
     if bad_lines and not raw_entries and not header and len(bad_lines) * 2 > text.count("\n") + 1:
         raise unreadable_text(path, bad_lines)  # not a text file at all (a binary file, another encoding)
     game_value, game_line = header.pop("game", (None, None))

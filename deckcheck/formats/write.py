@@ -13,6 +13,7 @@ from typing import Any
 import tomli_w
 
 from deckcheck._util.limits import INT_DIGITS
+from deckcheck._util.safetext import quoted
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.read import parse_deck
 from deckcheck.games import get_game
@@ -30,7 +31,7 @@ def merged_entries(source: DeckSource) -> dict[str, list[Entry]]:
         kept = slots[entry.key]
         if kept.count is None or entry.count is None:
             raise DeckcheckError(
-                f"section [{entry.section}] lists {entry.key!r} twice with a count that is not a positive whole "
+                f"section [{entry.section}] lists {quoted(entry.key)} twice with a count that is not a positive whole "
                 "number; correct it before converting",
                 path=source.path,
                 line=entry.line,

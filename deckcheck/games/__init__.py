@@ -16,6 +16,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from deckcheck._util.safetext import quoted
 from deckcheck.errors import DeckcheckError
 from deckcheck.model.game import Game
 
@@ -64,7 +65,7 @@ def get_game(game_id: str, *, path: str | Path | None = None, line: int | None =
     if game_id in games:
         return games[game_id]
     raise DeckcheckError(
-        f"unknown game {game_id!r}; the games are: {', '.join(games)}", path=path, line=line, field="game"
+        f"unknown game {quoted(game_id)}; the games are: {', '.join(games)}", path=path, line=line, field="game"
     )
 
 

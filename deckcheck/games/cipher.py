@@ -8,6 +8,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck._util.safetext import quoted
 from deckcheck._util.text import plural
 from deckcheck.engine.procedure import MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
@@ -338,11 +339,11 @@ def _chosen_lord(deck: Deck[CipherCard], value: str) -> CipherCard:
     if found is None:
         known = deck.key_cards.get("lord") if deck.key("lord") == value else None
         where = f"{known.label()} is not in main" if known is not None else "it names no card in main"
-        raise EngineError(f"lord {value!r} cannot be the lord: {where} (12.2.1.1: the lord comes from the deck)")
+        raise EngineError(f"lord {quoted(value)} cannot be the lord: {where} (12.2.1.1: the lord comes from the deck)")
     if not found.printed_cost_one:
         printed = "it is a marker card" if found.is_marker else f"its printed cost is {found.cost}"
         raise EngineError(
-            f"lord {value!r} ({found.label()}) cannot be the lord: {printed}, and the lord needs a printed cost "
+            f"lord {quoted(value)} ({found.label()}) cannot be the lord: {printed}, and the lord needs a printed cost "
             "of exactly 1 (12.2.1.1, 12.2.1.1.1; X is 0, 4.2.3)"
         )
     return found

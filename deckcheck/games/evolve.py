@@ -40,6 +40,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Annotated, Any
 
 from deckcheck._util.normalize import norm_name
+from deckcheck._util.safetext import quoted
 from deckcheck._util.text import plural, with_article
 from deckcheck.engine.procedure import DEALT_WITHOUT, MulliganKind, Setup, expand
 from deckcheck.errors import DeckcheckError, EngineError
@@ -731,7 +732,7 @@ def basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     if not valid:
         yield rule.violation(
             None,
-            f"The deck's basis {declared!r} is not allowed; the allowed values are class or title (6.2.1.3).",
+            f"The deck's basis {quoted(declared)} is not allowed; the allowed values are class or title (6.2.1.3).",
             ref="6.2.1.3",
             deck_key=at,
             passes=passes,
@@ -787,7 +788,7 @@ def _crossover_basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     if declared == "title" or not valid:
         yield rule.violation(
             None,
-            f"A crossover deck is built by class only; the basis {declared!r} cannot be chosen "
+            f"A crossover deck is built by class only; the basis {quoted(declared)} cannot be chosen "
             "(B-2 6.1.1.5 「タイトルを基準とする構築はできません」).",
             ref="B-2 6.1.1.5",
             deck_key="basis",
@@ -1025,7 +1026,7 @@ def _setup_basis(deck: Deck[EvolveCard], lead: EvolveCard, choices: dict[str, st
         return basis, how
     word = _BASIS_WORDS.get(_key(raw))
     if word is None:
-        raise EngineError(f"the setup choice basis={raw!r} is not a basis; choose class or title (6.2.1.3)")
+        raise EngineError(f"the setup choice basis={quoted(raw)} is not a basis; choose class or title (6.2.1.3)")
     if word == "class" and lead.class_ is None:
         raise EngineError(f"basis=class cannot be declared: the leader {lead.label()} has no class (6.2.1.3)")
     if word == "title" and lead.title is None:
@@ -1241,11 +1242,11 @@ def _registry_keys(data: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
     pair = [_registry_class(part) for part in re.split(r"[/／]", text)]
     if len(pair) == 2 and None not in pair and len(set(pair)) == 2:
         # two classes: the crossover format (B-2), its two leaders in `p_list`; it has no basis to declare
-        return {"format": CROSSOVER}, [f"deck_param2 {raw!r} is a pair of classes: format = crossover (B-2)"]
+        return {"format": CROSSOVER}, [f"deck_param2 {quoted(raw)} is a pair of classes: format = crossover (B-2)"]
     if text and _title_key(text) in {_title_key(title) for title in REGISTRY_TITLES}:
-        return {"basis": "title"}, [f"deck_param2 {raw!r} is the title the deck is built on: basis = title"]
+        return {"basis": "title"}, [f"deck_param2 {quoted(raw)} is the title the deck is built on: basis = title"]
     raise DeckcheckError(
-        f"{raw!r} is neither a class, a pair of two different classes (a crossover deck, e.g. 'エルフ/ロイヤル') "
+        f"{quoted(raw)} is neither a class, a pair of two different classes (a crossover deck, e.g. 'エルフ/ロイヤル') "
         f"nor a title deckcheck knows ({', '.join(REGISTRY_TITLES)}): its basis or format cannot be read",
         field="deck_param2",
     )

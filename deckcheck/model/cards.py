@@ -26,6 +26,7 @@ from typing import Annotated, Any, Literal, TypedDict, TypeVar, cast
 
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck._util.safetext import quoted
 
 if typing.TYPE_CHECKING:
     from pydantic import BaseModel
@@ -172,7 +173,9 @@ def _field_and_reason(detail: dict[str, Any]) -> str:
     loc = ".".join(str(part) for part in detail.get("loc", ())) or "-"
     reason = str(detail.get("msg", detail.get("type", "invalid"))).removeprefix("Value error, ")
     given = detail.get("input")
-    shown = "" if given is None or isinstance(given, dict) or detail.get("type") == "missing" else f" (got {given!r})"
+    shown = (
+        "" if given is None or isinstance(given, dict) or detail.get("type") == "missing" else f" (got {quoted(given)})"
+    )
     return f"field '{loc}': {reason}{shown}"
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
 from deckcheck._util.normalize import norm_name
+from deckcheck._util.safetext import quoted
 from deckcheck.errors import DeckcheckError
 from deckcheck.model.cards import Card, value_validator
 from deckcheck.model.game import Game
@@ -118,7 +119,9 @@ def _field_info(game: Game, name: str) -> tuple[str, Any]:
         if name in (attribute, info.alias) and attribute != "game":
             return attribute, info
     known = sorted(info.alias or attribute for attribute, info in fields.items() if attribute != "game")
-    raise DeckcheckError(f"{game.title} cards have no field '{name}'; the fields are: {', '.join(known)}", field=name)
+    raise DeckcheckError(
+        f"{game.title} cards have no field {quoted(name)}; the fields are: {', '.join(known)}", field=name
+    )
 
 
 def _value_parser(info: Any) -> tuple[Callable[[str], Any], bool]:
@@ -158,7 +161,7 @@ def parse_filter(text: str, game: Game) -> CardFilter:
         match = _CONDITION.match(part)
         if not match or not match["values"]:
             raise DeckcheckError(
-                f"cannot read the filter {text!r} at {part.strip()!r}: expected field=value or a number "
+                f"cannot read the filter {quoted(text)} at {quoted(part.strip())}: expected field=value or a number "
                 "range such as grade=2.. or cost=1..3 (values joined by '|', conditions by ',')"
             )
         name, op = match["field"], match["op"]
@@ -173,7 +176,7 @@ def parse_filter(text: str, game: Game) -> CardFilter:
         if op == "~=" and not _holds_text(info.annotation):
             raise DeckcheckError(
                 f"{name}~={match['values']}: ~= finds part of a text (e.g. name~=騎士), and the {game.id} field "
-                f"'{name}' holds {_kind_of(info.annotation)}; use {name}=VALUE"
+                f"{quoted(name)} holds {_kind_of(info.annotation)}; use {name}=VALUE"
                 + (f" or a comparison such as {name}>=VALUE" if _takes_numbers(info) else ""),
                 field=name,
             )
@@ -188,7 +191,7 @@ def parse_filter(text: str, game: Game) -> CardFilter:
                 result = parse(value)
             except ValueError:
                 raise DeckcheckError(
-                    f"'{value}' is not a valid value of {game.id} field '{name}'", field=name
+                    f"{quoted(value)} is not a valid value of {game.id} field {quoted(name)}", field=name
                 ) from None
             if isinstance(result, list):  # a list field whose validator wraps one value into a list
                 is_list = True
@@ -204,7 +207,7 @@ def _comparison(game: Game, name: str, attribute: str, info: Any, op: str, value
     if not re.fullmatch(r"-?\d{1,18}", value):
         raise DeckcheckError(
             f"{name}{op}{value}: {op} compares with one whole number of at most 18 digits (e.g. {name}{op}2), "
-            f"not {value!r}",
+            f"not {quoted(value)}",
             field=name,
         )
     _check_number_field(game, name, info, f"{name}{op}{value}", op, value)
@@ -237,7 +240,7 @@ def _ranges(game: Game, name: str, attribute: str, info: Any, raw_values: list[s
         else:
             raise DeckcheckError(
                 f"{name}={shown}: a range is whole numbers around '..' (e.g. {name}=2.., {name}=..3, "
-                f"{name}=2..3), and {value!r} is not one",
+                f"{name}=2..3), and {quoted(value)} is not one",
                 field=name,
             )
     _check_number_field(
@@ -257,7 +260,8 @@ def _check_number_field(game: Game, name: str, info: Any, shown: str, what: str,
             stored = ""
     if is_list or isinstance(stored, bool | str | list):
         raise DeckcheckError(
-            f"{shown}: the {game.id} field '{name}' is not a number, so {what} cannot compare it; use {name}=VALUE",
+            f"{shown}: the {game.id} field {quoted(name)} is not a number, so {what} cannot compare it; use "
+            f"{name}=VALUE",
             field=name,
         )
 
@@ -302,7 +306,7 @@ def parse_query(text: str, game: Game) -> Query:
         query = Query(text, True, int(plus["k"]), parse_filter(plus["filter"], game))
     elif text.strip()[:2] in (">=", "<="):
         raise DeckcheckError(
-            f"cannot read the query {text!r}: expected '>=K FILTER' or '<=K FILTER' (one space), or K+FILTER "
+            f"cannot read the query {quoted(text)}: expected '>=K FILTER' or '<=K FILTER' (one space), or K+FILTER "
             "(at least K, e.g. 2+grade=3)"
         )
     else:
@@ -321,10 +325,10 @@ def split_deadline(text: str) -> tuple[str, int | None]:
     turn = match["turn"]
     if not re.fullmatch(r"\d{1,6}", turn):
         raise DeckcheckError(
-            f"cannot read the deadline of {text!r}: @ is followed by an own turn number, e.g. grade=1@1 "
+            f"cannot read the deadline of {quoted(text)}: @ is followed by an own turn number, e.g. grade=1@1 "
             "(by the main phase of own turn 1; @0 is the opening hand after the mulligan)",
             field="want",
         )
     if not match["query"].strip():
-        raise DeckcheckError(f"{text!r} has a deadline but no query before the @", field="want")
+        raise DeckcheckError(f"{quoted(text)} has a deadline but no query before the @", field="want")
     return match["query"].strip(), int(turn)

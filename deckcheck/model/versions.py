@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
 
+from deckcheck._util.safetext import quoted
 from deckcheck.errors import DeckcheckError, OptionError, mention
 
 if TYPE_CHECKING:  # for type checkers only (deckcheck.model.game imports this module; no circle at any time)
@@ -112,7 +113,8 @@ def choose_rules(
     if not versions:
         if rules is not None:
             raise OptionError(
-                "rules", f"{mention('rules')} {rules!r}: {game.id} has one rules document, no versions to choose from"
+                "rules",
+                f"{mention('rules')} {quoted(rules)}: {game.id} has one rules document, no versions to choose from",
             )
         return RulesChoice(None, _format(game, keys, format, path, key_lines), "default")
     notes: list[str] = []
@@ -121,14 +123,14 @@ def choose_rules(
         version = known_version(game, rules)
         if version is None:
             raise OptionError(
-                "rules", f"{mention('rules')} {rules!r} is not a rules version of {game.id} (known: {known})"
+                "rules", f"{mention('rules')} {quoted(rules)} is not a rules version of {game.id} (known: {known})"
             )
         by = "--rules"
     elif (deck_rules := keys.get(RULES_KEY)) is not None:
         version = known_version(game, deck_rules)
         if version is None:
             raise DeckcheckError(
-                f"the deck key rules = {deck_rules!r} is not a rules version of {game.id} (known: {known})",
+                f"the deck key rules = {quoted(deck_rules)} is not a rules version of {game.id} (known: {known})",
                 path=path,
                 line=key_lines.get(RULES_KEY),
                 field=RULES_KEY,
@@ -163,9 +165,13 @@ def _format(game: Game, keys: dict[str, str], option: str | None, path: str | No
     if option is not None:
         found = known_format(game, option)
         if found is None and len(game.formats) == 1:
-            raise OptionError("format", f"{mention('format')} {option!r}: {game.id} has one format only ({known})")
+            raise OptionError(
+                "format", f"{mention('format')} {quoted(option)}: {game.id} has one format only ({known})"
+            )
         if found is None:
-            raise OptionError("format", f"{mention('format')} {option!r} is not a format of {game.id} (known: {known})")
+            raise OptionError(
+                "format", f"{mention('format')} {quoted(option)} is not a format of {game.id} (known: {known})"
+            )
         return found
     deck_format = keys.get(FORMAT_KEY)
     if deck_format is None:
@@ -173,7 +179,7 @@ def _format(game: Game, keys: dict[str, str], option: str | None, path: str | No
     found = known_format(game, deck_format)
     if found is None:
         raise DeckcheckError(
-            f"the deck key format = {deck_format!r} is not a format of {game.id} (known: {known})",
+            f"the deck key format = {quoted(deck_format)} is not a format of {game.id} (known: {known})",
             path=path,
             line=lines.get(FORMAT_KEY),
             field=FORMAT_KEY,

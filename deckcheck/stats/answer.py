@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck._util.safetext import quoted
 from deckcheck._util.text import plural
 from deckcheck.engine.deal import MAX_TURN, deal
 from deckcheck.engine.procedure import TurnModel
@@ -146,7 +147,7 @@ def parse_mulligan(text: str | None) -> tuple[str, str | None]:
         return text, None
     if text.startswith("keep:") and text.removeprefix("keep:").strip():
         return "keep", text.removeprefix("keep:").strip()
-    raise DeckcheckError(f"unknown mulligan policy {text!r}: use none, optimal or keep:FILTER", field="mulligan")
+    raise DeckcheckError(f"unknown mulligan policy {quoted(text)}: use none, optimal or keep:FILTER", field="mulligan")
 
 
 def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want", *, must_match: bool = True) -> list[Query]:
@@ -168,7 +169,7 @@ def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want", *, mus
         if query.at_least and query.k > total:
             raise OptionError(
                 option,
-                f"{named} {query.text!r} asks for {plural(query.k, 'card')}, but the main deck has only {total}",
+                f"{named} {quoted(query.text)} asks for {plural(query.k, 'card')}, but the main deck has only {total}",
                 field=option,
             )
         if query.deadline is not None and query.deadline > MAX_TURN:
@@ -194,7 +195,7 @@ def check_matches(query: Query, deck: Deck, option: str = "want") -> None:
     card_filter = query.filter
     if any(card_filter(card) for card, _ in main):
         return
-    shown = f"{mention(option)} {query.text!r}"
+    shown = f"{mention(option)} {quoted(query.text)}"
     outcome = "0% by construction" if query.at_least else "certain by construction"
     lines = [f"{shown} matches no card of the main deck, so its odds would be {outcome}"]
     elsewhere = sorted(
@@ -404,7 +405,7 @@ def unknown_fact_notes(deck: Deck, queries: Sequence[Query]) -> list[str]:
             )
             if copies:
                 notes[
-                    f"'{query.filter.text}' counts only cards whose {condition.field} is known: "
+                    f"{quoted(query.filter.text)} counts only cards whose {condition.field} is known: "
                     f"{plural(copies, 'copy', 'copies')} of the deck whose {condition.field} the card data cannot "
                     f"tell ({', '.join(map(str, unknown))}) {'is' if copies == 1 else 'are'} not counted"
                 ] = None
@@ -787,8 +788,8 @@ def _dealt_hand(deck: Deck, model: OddsModel, keys: Sequence[str], choices: dict
         if found is None:
             raise OptionError(
                 "hand",
-                f"{mention('hand')}: {key!r} is none of the cards the hand is drawn from (a main deck card's number or "
-                "name)",
+                f"{mention('hand')}: {quoted(key)} is none of the cards the hand is drawn from (a main deck card's "
+                "number or name)",
             )
         if pool[found.number] == 0:
             raise OptionError(

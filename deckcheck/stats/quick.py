@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deckcheck._util.safetext import quoted
 from deckcheck.engine.deal import MAX_CARDS, MAX_TURN
 from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going, Table
@@ -76,15 +77,17 @@ def parse_copies(texts: Sequence[str]) -> dict[str, int]:
             raise OptionError(
                 "copies",
                 f"{mention('copies')} takes NAME=N, a category name without spaces or = < > | @ , : and a whole "
-                f"number, not {text!r}",
+                f"number, not {quoted(text)}",
                 field="copies",
             )
         if name == OTHER:
             raise OptionError(
-                "copies", f"{mention('copies')} {text!r}: '{OTHER}' is the rest of the deck; name categories otherwise"
+                "copies",
+                f"{mention('copies')} {quoted(text)}: {quoted(OTHER)} is the rest of the deck; name categories "
+                "otherwise",
             )
         if name in copies:
-            raise OptionError("copies", f"{mention('copies')} names {name!r} twice", field="copies")
+            raise OptionError("copies", f"{mention('copies')} names {quoted(name)} twice", field="copies")
         copies[name] = int(value)
     if not copies:
         raise OptionError(
@@ -125,7 +128,7 @@ def parse_quick_query(text: str, deck: QuickDeck, option: str = "want") -> Quick
         if name not in known:
             raise OptionError(
                 option,
-                f"{named} {text!r}: {name!r} is not a category (the categories: {', '.join(known)})",
+                f"{named} {quoted(text)}: {quoted(name)} is not a category (the categories: {', '.join(known)})",
                 field=option,
             )
     at_least = match["op"] != "<="
@@ -133,7 +136,7 @@ def parse_quick_query(text: str, deck: QuickDeck, option: str = "want") -> Quick
     if deadline is not None and deadline > MAX_TURN:
         raise OptionError(
             option,
-            f"{named} {text!r}: own turn {deadline} is beyond the turns the engine models (0 to {MAX_TURN})",
+            f"{named} {quoted(text)}: own turn {deadline} is beyond the turns the engine models (0 to {MAX_TURN})",
             field=option,
         )
     return QuickQuery(core.strip(), at_least, k, names, deadline)
@@ -250,7 +253,7 @@ def parse_keep(mulligan: str | None, deck: QuickDeck) -> list[str]:
     for name in names:
         if name not in [*deck.copies, OTHER]:
             raise OptionError(
-                "mulligan", f"{mention('mulligan')} keep:{text}: {name!r} is not a category", field="mulligan"
+                "mulligan", f"{mention('mulligan')} keep:{text}: {quoted(name)} is not a category", field="mulligan"
             )
     return names
 

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from deckcheck._util.safetext import echoed, one_line
 from deckcheck._util.text import display_width, fit_line, output_columns, pad, plural, wrap_width
 from deckcheck.model.deck import Deck
 from deckcheck.stats.answer import SEATS, Answer, ReportResult, TurnRow
@@ -33,9 +34,9 @@ def cell_json(answer: Answer | str) -> dict[str, Any]:
 
 
 def _heading(deck: Deck) -> str:
-    title = f" “{deck.name}”" if deck.name else ""
+    title = f" “{echoed(deck.name)}”" if deck.name else ""
     rules = f" ({deck.rules.text()})" if deck.game.rules_versions else ""  # the version whose setup dealt the odds
-    return f"{deck.path}  {deck.game.id}{rules}{title}"
+    return f"{one_line(str(deck.path))}  {deck.game.id}{rules}{title}"
 
 
 def _wants(model: OddsModel) -> list[str]:

@@ -378,6 +378,74 @@ def test_a_special_file_at_the_cache_path_is_never_read_and_is_replaced(layer, p
     assert parses == []
 
 
+def test_cache_files_are_private_whatever_the_umask(layer):
+    previous = os.umask(0o002)
+    try:
+        fresh_load(layer)
+    finally:
+        os.umask(previous)
+    [path] = cache_files()
+    assert stat.S_IMODE(os.lstat(path).st_mode) == 0o600
+
+
+@pytest.mark.parametrize("target", ["/dev/null", "a file of theirs", "nothing (dangling)"])
+def test_a_link_at_the_cache_path_is_replaced_never_written_through(layer, parses, tmp_path, target):
+    good = fresh_load(layer)
+    [path] = cache_files()
+    path.unlink()
+    theirs = tmp_path / "theirs"
+    if target == "a file of theirs":
+        theirs.write_bytes(b"their data")
+        theirs.chmod(0o666)
+    path.symlink_to("/dev/null" if target == "/dev/null" else theirs)
+    parses.clear()
+    assert fresh_load(layer).cards == good.cards and len(parses) == len(VANGUARD_RECORDS)
+    info = os.lstat(path)
+    assert stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) == 0o600  # not the link target's 0666
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    if target == "a file of theirs":
+        assert theirs.read_bytes() == b"their data" and stat.S_IMODE(theirs.stat().st_mode) == 0o666
+    else:
+        assert not theirs.exists()
+    parses.clear()
+    fresh_load(layer)
+    assert parses == []  # served from the new file
+
+
+@pytest.mark.parametrize("where", ["the secret", "the cache file"])
+@pytest.mark.parametrize("folder", ["empty", "with a file in it"])
+def test_a_folder_planted_at_a_cache_path_never_fails_a_load(layer, parses, capsys, where, folder):
+    good = fresh_load(layer)
+    [path] = cache_files()
+    planted = cache.secret_file(path.parent) if where == "the secret" else path
+    planted.unlink()
+    planted.mkdir()
+    if folder == "with a file in it":
+        (planted / "x").write_text("theirs", encoding="utf-8")
+    for _ in range(2):  # the first run and every later one
+        parses.clear()
+        loaded = fresh_load(layer)
+        assert loaded.cards == good.cards and loaded.resolve("Crit") == good.resolve("Crit")
+    assert capsys.readouterr().err == ""  # silent unless DECKCHECK_DEBUG
+    if folder == "empty":  # ours to replace: the cache works again
+        assert stat.S_ISREG(os.lstat(planted).st_mode)
+        assert parses == []
+    else:  # left alone, and the cards come from the card files
+        assert (planted / "x").read_text(encoding="utf-8") == "theirs"
+        assert len(parses) == len(VANGUARD_RECORDS)
+
+
+def test_an_error_inside_the_cache_is_never_a_failed_load(layer, parses, monkeypatch):
+    def broken(*_: object, **__: object) -> None:
+        raise IsADirectoryError(21, "Is a directory")
+
+    fresh_load(layer)
+    monkeypatch.setattr(cache, "_load", broken)
+    monkeypatch.setattr(cache, "_store", broken)
+    parses.clear()
+    assert fresh_load(layer).resolve("Crit") is not None and len(parses) == len(VANGUARD_RECORDS)
+
+
 # Working without a cache --------------------------------------------------------------------------------------------
 
 
@@ -399,7 +467,7 @@ def test_an_unwritable_cache_folder_still_checks_the_deck(layer, tmp_path, monke
     def refuse(*_: object, **__: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("deckcheck._util.atomic.atomic_write_with", refuse)
+    monkeypatch.setattr("tempfile.mkstemp", refuse)  # no file can be made in the cache folder (root ignores modes)
     deck = write_deck(tmp_path)
     for _ in range(2):
         code, report = check_json(deck, layer)
@@ -429,6 +497,23 @@ def test_the_cache_folder_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert cache.cache_dir() == tmp_path / "home" / ".cache" / "deckcheck"
+
+
+@pytest.mark.parametrize("relative", ["cache", "./cache", ".", "~/cache"])
+def test_a_relative_xdg_cache_home_is_ignored(monkeypatch, tmp_path, relative):
+    monkeypatch.delenv("DECKCHECK_CACHE_DIR")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", relative)
+    assert cache.cache_dir() == tmp_path / "home" / ".cache" / "deckcheck"  # the XDG spec: relative means unset
+    monkeypatch.setenv("XDG_CACHE_HOME", "")
+    assert cache.cache_dir() == tmp_path / "home" / ".cache" / "deckcheck"
+
+
+def test_a_relative_home_means_no_cache_folder(monkeypatch):
+    monkeypatch.delenv("DECKCHECK_CACHE_DIR")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", "somewhere")
+    assert cache.cache_dir() is None  # never a cache in whatever folder the command runs in
 
 
 def test_no_home_folder_means_no_cache_and_no_failure(layer, parses, monkeypatch):

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, cast
 
 from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck._util.safetext import quoted
 from deckcheck._util.text import plural
 from deckcheck.engine.procedure import MulliganKind, Setup, TurnModel, expand
 from deckcheck.errors import EngineError
@@ -378,7 +379,7 @@ def _chosen_first_vanguard(main: list[VanguardCard], key: str) -> VanguardCard:
     matches = by_number or [card for card in main if norm_name(card.name) == norm_name(key)]
     if not matches:
         raise EngineError(
-            f"first_vanguard '{key}' is not a card of the main deck; the first vanguard is chosen from it (5.4.3)"
+            f"first_vanguard {quoted(key)} is not a card of the main deck; the first vanguard is chosen from it (5.4.3)"
         )
     for card in matches:
         if card.grade == 0 and is_unit(card):
