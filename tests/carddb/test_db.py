@@ -23,12 +23,16 @@ from deckcheck.games import all_games
 ROOT = Path(__file__).resolve().parents[2]
 
 
+class Expired(BaseException):
+    """Raised by `within` (not an OSError or Exception, which the code under test may catch and carry on)."""
+
+
 @contextmanager
 def within(seconds: int) -> Iterator[None]:
     """Fail (rather than hang the suite) when the block waits longer than `seconds` (a FIFO opened for reading)."""
 
     def expire(*_: object) -> None:
-        raise TimeoutError(f"still waiting after {seconds} s")
+        raise Expired(f"still waiting after {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.alarm(seconds)

@@ -741,12 +741,16 @@ def test_imports_into_one_folder_at_once_never_break_it(work: Path) -> None:
 # A card file beside the import, or the one it rewrites, that is no file (issue 26 item 3) ---------------------------
 
 
+class Expired(BaseException):
+    """Raised by `within` (not an OSError or Exception, which the code under test may catch and carry on)."""
+
+
 @contextmanager
 def within(seconds: int) -> Iterator[None]:
     """Fail (rather than hang the suite) when the block waits longer than `seconds` (a FIFO opened for reading)."""
 
     def expire(*_: object) -> None:
-        raise TimeoutError(f"still waiting after {seconds} s")
+        raise Expired(f"still waiting after {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.alarm(seconds)

@@ -28,12 +28,16 @@ from deckcheck.games import all_games
 REPO = Path(__file__).resolve().parents[2]
 
 
+class Expired(BaseException):
+    """Raised by `within` (not an OSError or Exception, which the code under test may catch and carry on)."""
+
+
 @contextmanager
 def within(seconds: int) -> Iterator[None]:
     """Fail (rather than hang the suite) when the block waits longer than `seconds` (a FIFO opened for reading)."""
 
     def expire(*_: object) -> None:
-        raise TimeoutError(f"still waiting after {seconds} s")
+        raise Expired(f"still waiting after {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.alarm(seconds)
@@ -850,7 +854,7 @@ def test_a_regulation_file_that_is_no_file_is_broken_regulation_data_at_once(
 ) -> None:
     path = vanguard_carddb / "vanguard" / "regulations" / "x.toml"
     plant(path, kind)
-    with within(10):  # (a timeout inside CliRunner is its result's exception: each command has its own)
+    with within(10):
         listed = CliRunner().invoke(app, ["rules", "vanguard", "--carddb", str(vanguard_carddb)])
     with within(10):
         output = check_fails(write_deck(Path.cwd()), "--carddb", vanguard_carddb)
