@@ -270,10 +270,11 @@ CORE = [
     "deckcheck.model.versions",  # rules versions and formats: read by every game's declaration (issue 24)
     "deckcheck.model.violation",
 ]
-CARDS = ["deckcheck._util.toml_scan", "deckcheck.carddb", "deckcheck.carddb.cache", "deckcheck.carddb.db"]
+# (card files are read as deck files are: deckcheck._util.files refuses a FIFO, a device, a file of gigabytes)
+CARDS = ["deckcheck._util.files", "deckcheck._util.toml_scan", "deckcheck.carddb", "deckcheck.carddb.cache"]
+CARDS += ["deckcheck.carddb.db"]
 READ = [
     *CARDS,
-    "deckcheck._util.files",
     "deckcheck.formats",
     "deckcheck.formats.read",
     "deckcheck.formats.text",

@@ -3,8 +3,10 @@ endings."""
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 import sys
 from pathlib import Path
 
@@ -15,16 +17,50 @@ from deckcheck.errors import DeckcheckError
 def read_input(path: Path, what: str = "deck file", shown: str | Path | None = None) -> bytes:
     """A file's bytes, never waiting on a FIFO that nobody writes to: the open does not block (a FIFO without a
     writer then reads as empty), while a pipe or FIFO with a writer, as `show <(...)` gives, is read to its end; more
-    than MAX_INPUT_BYTES (a device that never ends, /dev/zero) is refused, not read into memory."""
+    than MAX_INPUT_BYTES (a device that never ends, /dev/zero) is refused, not read into memory, and a regular file
+    that large before a byte of it is read."""
+    return _read_capped(path, what, shown or path, regular_only=False)
+
+
+def read_repository_file(path: Path, what: str) -> bytes:
+    """The bytes of a file that a folder holds rather than one the user named (a card database's or regulation's
+    `*.toml`, a card file beside the one `cards import` writes): as :func:`read_input`, and only a regular file.
+    A cloned repository may hold a link to /dev/zero, a FIFO or a huge sparse file under such a name: each is a
+    DeckcheckError naming the file (never read to its end, never waited on), as is a file that cannot be read."""
+    try:
+        return _read_capped(path, what, path, regular_only=True)
+    except FileNotFoundError:
+        reason = "is a broken link (its target does not exist)" if os.path.islink(path) else "no such file"
+        raise DeckcheckError(reason, path=path) from None
+    except IsADirectoryError:
+        raise DeckcheckError(f"is a folder, not a {what}", path=path) from None
+    except OSError as error:
+        raise DeckcheckError(f"cannot be read ({error.strerror or error})", path=path) from None
+
+
+def _too_large(what: str, shown: str | Path) -> DeckcheckError:
+    return DeckcheckError(f"is larger than {MAX_INPUT_BYTES // 2**20} MiB: not a {what}", path=shown)
+
+
+def _read_capped(path: Path, what: str, shown: str | Path, *, regular_only: bool) -> bytes:
     no_wait = getattr(os, "O_NONBLOCK", 0)  # POSIX; elsewhere a plain open
     flags = os.O_RDONLY | no_wait | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)  # bytes as they are
     descriptor = os.open(path, flags)
     with os.fdopen(descriptor, "rb") as handle:
+        info = os.fstat(descriptor)
+        mode, size = info.st_mode, info.st_size
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if regular_only and not stat.S_ISREG(mode):
+            reason = f"is not a regular file (a FIFO, socket or device is never read as a {what})"
+            raise DeckcheckError(reason, path=shown)
+        if stat.S_ISREG(mode) and size > MAX_INPUT_BYTES:
+            raise _too_large(what, shown)  # said at once: a 10 GB (perhaps sparse) file is not read at all
         if no_wait:
             os.set_blocking(descriptor, True)  # opened without waiting; now read to the end
         data = handle.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
-        raise DeckcheckError(f"is larger than {MAX_INPUT_BYTES // 2**20} MiB: not a {what}", path=shown or path)
+        raise _too_large(what, shown)
     return data
 
 

@@ -10,10 +10,12 @@ the number or the nesting stands.
 from __future__ import annotations
 
 import math
+import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -85,11 +87,15 @@ def reading(path: Path) -> Iterator[None]:
 
 def limit_error_of_file(error: BaseException, path: Path) -> DeckcheckError | None:
     """:func:`limit_error` for a file read elsewhere (its line found when its text can be read as UTF-8)."""
-    try:
-        text = path.read_bytes().decode("utf-8-sig", errors="replace")
-    except OSError:
-        text = ""
+    text = ""
+    with suppress(OSError), open(path, "rb", opener=_without_waiting) as handle:
+        if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # read again: never a FIFO (it could block) or a device
+            text = handle.read(MAX_INPUT_BYTES + 1).decode("utf-8-sig", errors="replace")
     return limit_error(error, text, path)
+
+
+def _without_waiting(path: str, flags: int) -> int:
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
 
 
 # Integers -------------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import Any
 
 import tomli
 
+from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import echoed, one_line, quoted
@@ -31,6 +32,7 @@ from deckcheck.model.deck import Deck, DeckSource, Entry
 from deckcheck.model.game import Game
 
 ENV_VAR = "DECKCHECK_CARDDB"
+CARD_FILE = "card file"  # what a file of a database folder is said not to be, when it cannot be one
 
 
 @cache
@@ -394,7 +396,8 @@ def _cards_from_files(game: Game, layers: tuple[Path, ...]) -> dict[str, Card]:
 
 
 def _read_layers(game: Game, layers: tuple[Path, ...], problems: list[str]) -> list[carddb_cache.LayerFiles]:
-    """The bytes of every `*.toml` file of the game's folder in each layer (an unreadable file is a problem)."""
+    """The bytes of every `*.toml` file of the game's folder in each layer (an unreadable file is a problem, as is
+    one that is no regular file or larger than any card file: a cloned repository's `x.toml -> /dev/zero`)."""
     snapshot = []
     for layer in layers:
         folder = layer / game.id
@@ -404,9 +407,9 @@ def _read_layers(game: Game, layers: tuple[Path, ...], problems: list[str]) -> l
         files = []
         for path in sorted(folder.glob("*.toml")):
             try:
-                files.append(carddb_cache.SourceFile(path, path.read_bytes()))
-            except OSError as error:
-                problems.append(Problem(f"{one_line(str(path))}: cannot be read: {error.strerror or error}", path))
+                files.append(carddb_cache.SourceFile(path, read_repository_file(path, CARD_FILE)))
+            except DeckcheckError as error:  # unreadable, a FIFO or device, larger than any card file
+                problems.append(Problem(f"{one_line(str(path))}: {error.reason}", path))
         snapshot.append(carddb_cache.LayerFiles(folder, tuple(files)))
     return snapshot
 
@@ -453,8 +456,9 @@ def _load_folder(
 
 
 def load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Card]]:
-    """The valid records of one card file, as (record index, card); every problem is appended."""
-    return _parse_file(game, path, path.read_bytes(), problems)
+    """The valid records of one card file, as (record index, card); every problem is appended. A file that cannot
+    be read as one (see read_repository_file) is a DeckcheckError naming it."""
+    return _parse_file(game, path, read_repository_file(path, CARD_FILE), problems)
 
 
 def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> list[tuple[int, Card]]:
@@ -569,8 +573,8 @@ def _at_source(text: str, source: str) -> Problem:
         return Problem(text)
     path = Path(match["path"])
     try:
-        line = _record_line(path.read_bytes(), int(match["index"]))
-    except OSError:
+        line = _record_line(read_repository_file(path, CARD_FILE), int(match["index"]))
+    except DeckcheckError:  # gone or replaced since it was loaded
         line = None
     return Problem(text, path, line)
 

@@ -44,11 +44,19 @@ import tomli
 import tomli_w
 
 from deckcheck._util.atomic import atomic_write, folder_lock
-from deckcheck._util.files import decode_text, read_input
+from deckcheck._util.files import decode_text, read_input, read_repository_file
 from deckcheck._util.normalize import norm_number
 from deckcheck._util.safetext import one_line, quoted, quoted_list
 from deckcheck._util.toml_scan import toml_comment_lines, toml_error_position
-from deckcheck.carddb.db import forget_loaded, layer_folders, limit_disagreements, load_file, load_layers, parse_record
+from deckcheck.carddb.db import (
+    CARD_FILE,
+    forget_loaded,
+    layer_folders,
+    limit_disagreements,
+    load_file,
+    load_layers,
+    parse_record,
+)
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.games import get_game
 from deckcheck.model.cards import Card
@@ -450,11 +458,9 @@ class _Target:
 
 def _read_toml_text(path: Path) -> str:
     try:
-        return path.read_bytes().decode("utf-8-sig")
+        return read_repository_file(path, CARD_FILE).decode("utf-8-sig")  # never a FIFO, a device, a huge file
     except UnicodeDecodeError:
         raise DeckcheckError("is not UTF-8 text", path=path) from None
-    except OSError as error:
-        raise DeckcheckError(f"cannot read: {error.strerror or error}", path=path) from None
 
 
 def _broken_folder(problems: list[str]) -> DeckcheckError:
@@ -467,11 +473,8 @@ def _other_cards(game: Game, target: Path) -> dict[str, _Entry]:
     problems: list[str] = []
     entries: dict[str, _Entry] = {}
     in_target: set[str] = set()
-    for path in sorted(path for path in target.parent.glob("*.toml") if path.is_file()):
-        try:
-            loaded = load_file(game, path, problems)
-        except OSError as error:
-            raise DeckcheckError(f"cannot read: {error.strerror or error}", path=path) from None
+    for path in sorted(target.parent.glob("*.toml")):  # a file that is none (a FIFO, a device) makes it broken
+        loaded = load_file(game, path, problems)  # a file that cannot be read: a DeckcheckError naming it
         for index, card in loaded:
             source = f"{one_line(str(path))} record {index}"
             if card.number in entries:

@@ -6,7 +6,8 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import tomli
@@ -71,11 +72,12 @@ def _has_game(name: str, text: str) -> bool:
 
 
 def find_deck_files(
-    paths: Iterable[str | Path], texts: dict[str, Decoded] | None = None
+    paths: Iterable[str | Path], texts: dict[str, Decoded] | None = None, notes: list[str] | None = None
 ) -> tuple[list[str], list[DeckcheckError]]:
     """Deck files under the given files and folders, as given and in path order, each once (a file given twice, or
     reached through two given folders or a link, is checked once). A missing path, a link loop, an unreadable
-    folder are errors; the rest is still found. The texts read to recognise decks are kept in `texts`."""
+    folder, a folder too deep are errors; the rest is still found. A link to a folder outside the folder given is
+    not followed, said in `notes` (see _Walk). The texts read to recognise decks are kept in `texts`."""
     files: list[str] = []
     errors: list[DeckcheckError] = []
     seen: set[str] = set()  # real paths of the decks found
@@ -103,7 +105,7 @@ def find_deck_files(
         if kind == "file":
             add(shown)
         elif kind == "folder":
-            walk = _Walk(texts, errors)
+            walk = _Walk(texts, errors, notes)
             found = sorted(walk.decks(shown), key=_path_order)
             if not found and not walk.failed:
                 errors.append(
@@ -141,27 +143,74 @@ def _path_order(path: str) -> list[str]:
     return os.path.normpath(path).split(os.sep)  # the order of sorted(paths), without Path objects
 
 
-class _Walk:
-    """One given folder, walked: the deck files under it, and a problem for each path that could not be walked."""
+#: How many folders below a given folder its search goes: a deeper folder is reported (exit 2), not entered. Deck
+#: folders are a few levels deep; a tree of a thousand levels is a trap (or a mistake), not a deck collection.
+MAX_DEPTH = 100
 
-    def __init__(self, texts: dict[str, Decoded] | None, errors: list[DeckcheckError]) -> None:
+
+class _Walk:
+    """One given folder, walked: the deck files under it, and a problem for each path that could not be walked.
+
+    The walk keeps its own list of folders to visit (no recursion, however deep the tree) and enters each real folder
+    once (by device and inode), so that links between folders, however many, cost one visit per folder. The folders
+    themselves are walked first and those reached only through a link afterwards, so a deck is shown at its own path.
+    A link to a folder above it is a loop (reported), and a link to a folder outside the given folder is not followed
+    (a note: give that folder on the command line to check its decks); a folder more than MAX_DEPTH levels down is
+    reported and not entered."""
+
+    def __init__(
+        self, texts: dict[str, Decoded] | None, errors: list[DeckcheckError], notes: list[str] | None = None
+    ) -> None:
         self.texts, self.errors, self.failed = texts, errors, False
+        self.notes = notes if notes is not None else []
 
     def problem(self, reason: str, path: str) -> None:
         self.failed = True
         self.errors.append(DeckcheckError(reason, path=path))
 
-    def decks(self, folder: str, ancestors: tuple[tuple[int, int], ...] = ()) -> Iterable[str]:
-        try:
-            info = os.stat(folder)
-            children = list(os.scandir(folder))
-        except OSError as error:
-            self.problem(f"folder cannot be read ({error.strerror}); its decks were not checked", folder)
-            return
-        here = (info.st_dev, info.st_ino)
-        if here in ancestors:  # a link back to a folder above it: walking on would never end
-            self.problem("is a symbolic link loop (it leads back to a folder above it); not followed", folder)
-            return
+    def decks(self, top: str) -> Iterator[str]:
+        inside = os.path.join(os.path.realpath(top), "")  # a path below the given folder starts so
+        visited: set[tuple[int, int]] = set()
+        folders: list[tuple[str, int]] = [(top, 0)]  # (path, levels below `top`), the last one walked next
+        linked: deque[tuple[str, int]] = deque()  # folders reached through a link: walked once the others are
+        while folders or linked:
+            if folders:
+                folder, depth = folders.pop()
+            else:
+                folder, depth = linked.popleft()
+                if not self._may_follow(folder, top, inside):
+                    continue
+            try:
+                info = os.stat(folder)
+            except OSError as error:
+                self.problem(f"folder cannot be read ({error.strerror}); its decks were not checked", folder)
+                continue
+            if (here := (info.st_dev, info.st_ino)) in visited:
+                continue  # walked already (through another link, or as itself): its decks are found once
+            visited.add(here)
+            if depth > MAX_DEPTH:
+                self.problem(
+                    f"is more than {MAX_DEPTH} folders below {top}, deeper than folder search goes; its decks were "
+                    "not checked (give a folder nearer to them)",
+                    folder,
+                )
+                continue
+            try:
+                with os.scandir(folder) as listing:
+                    children = sorted(listing, key=_name)  # problems and notes in the same order on every run
+            except OSError as error:
+                self.problem(f"folder cannot be read ({error.strerror}); its decks were not checked", folder)
+                continue
+            yield from self._files(folder, depth, children, folders, linked)
+
+    def _files(
+        self,
+        folder: str,
+        depth: int,
+        children: list[os.DirEntry[str]],
+        folders: list[tuple[str, int]],
+        linked: deque[tuple[str, int]],
+    ) -> Iterator[str]:
         for child in children:
             if child.name.startswith(".") or child.name in _SKIPPED_FOLDERS:
                 continue
@@ -173,7 +222,10 @@ class _Walk:
                 self.problem(_kind(path), path)
                 continue
             if is_dir:
-                yield from self.decks(path, (*ancestors, here))
+                if child.is_symlink():
+                    linked.append((path, depth + 1))
+                else:
+                    folders.append((path, depth + 1))
             elif is_file:
                 if is_deck_file(path, self.texts):
                     yield path
@@ -181,6 +233,25 @@ class _Walk:
                 self.problem(_kind(path), path)  # a broken link or a loop where a deck should be
             elif child.name.lower().endswith((".deck.toml", ".deck.json")):
                 self.problem(_kind(path), path)  # a FIFO, socket or device named as a deck: not read (it may block)
+
+    def _may_follow(self, link: str, top: str, inside: str) -> bool:
+        """Whether to walk the folder a link leads to: not when it leads back above the link (a loop), nor when it
+        leads out of the given folder `top` (`inside`: its real path and a separator)."""
+        target = os.path.join(os.path.realpath(link), "")
+        if os.path.join(os.path.realpath(os.path.dirname(link)), "").startswith(target):
+            self.problem("is a symbolic link loop (it leads back to a folder above it); not followed", link)
+            return False
+        if not target.startswith(inside):
+            self.notes.append(
+                f"{link}: a link to a folder outside {top} ({target[:-1] or os.sep}); not followed (folder search "
+                "stays inside the folder given: give that folder on the command line to check its decks)"
+            )
+            return False
+        return True
+
+
+def _name(entry: os.DirEntry[str]) -> str:
+    return entry.name
 
 
 def folder_finds(path: str | Path) -> bool:

@@ -172,24 +172,35 @@ def check_files(
 
 def _collect(files: list[str], workers: int, progress: Progress | None, notes: list[str]) -> list[Outcome]:
     """Every file's outcome, in file order. A worker that dies (killed, out of memory) never hangs the run: the pool
-    reports it at once, and the decks whose results were lost are checked here, in this process (said in `notes`)."""
+    reports it at once, and the decks whose results were lost are checked here, in this process (said in `notes`).
+    Workers that cannot be started (a process limit) never stop it either: it goes on with those that could be, or
+    in this process alone (said in `notes`, once)."""
     size = max(1, min(CHUNK, len(files) // (workers * 4)))  # a few tasks per worker, so none waits on another
     chunks = [files[start : start + size] for start in range(0, len(files), size)]
     results: list[list[Outcome] | None] = []
     with progress_over(files, progress) as items:
         ticks = iter(items)  # the bar moves as results come in
-        for result in _results(chunks, workers):
-            results.append(result)
-            for _ in result or ():
-                next(ticks, None)
-        lost = [chunk for chunk, result in zip(chunks, results, strict=True) if result is None]
-        if lost:
-            decks = sum(map(len, lost))
+        try:
+            for result in _results(chunks, workers, notes):
+                results.append(result)
+                for _ in result or ():
+                    next(ticks, None)
+        except _NoWorkers as refused:  # raised before any result: every deck is checked here
+            decks = len(files)
             notes.append(
-                f"a worker process ended abruptly (killed, or out of memory), which stops the pool; the {decks} deck "
-                f"file{'' if decks == 1 else 's'} not yet reported {'was' if decks == 1 else 'were'} checked in the "
-                "main process"
+                f"worker processes could not be started ({refused}); the {decks} deck "
+                f"file{'' if decks == 1 else 's'} {'was' if decks == 1 else 'were'} checked in the main process alone"
             )
+            results = [None] * len(chunks)
+        else:
+            lost = [chunk for chunk, result in zip(chunks, results, strict=True) if result is None]
+            if lost:
+                decks = sum(map(len, lost))
+                notes.append(
+                    f"a worker process ended abruptly (killed, or out of memory), which stops the pool; the {decks} "
+                    f"deck file{'' if decks == 1 else 's'} not yet reported {'was' if decks == 1 else 'were'} checked "
+                    "in the main process"
+                )
         for index, chunk in enumerate(chunks):
             if results[index] is None:
                 results[index] = _check_chunk(chunk)
@@ -198,17 +209,42 @@ def _collect(files: list[str], workers: int, progress: Progress | None, notes: l
     return [outcome for result in results for outcome in result or ()]
 
 
-def _results(chunks: list[list[str]], workers: int) -> Iterator[list[Outcome] | None]:
-    """Each chunk's outcomes from the worker processes, in order; None for a chunk lost with a worker that died."""
+class _NoWorkers(Exception):
+    """No worker process could be started (or too few to be worth it): why, for the note."""
+
+
+def _results(chunks: list[list[str]], workers: int, notes: list[str]) -> Iterator[list[Outcome] | None]:
+    """Each chunk's outcomes from the worker processes, in order; None for a chunk lost with a worker that died.
+
+    The pool forks its workers when the first chunk is sent. Where a fork (or a thread) is refused, as under a process
+    limit (`ulimit -u`, a container's pids.max), the workers that did start are stopped (left waiting, they would keep
+    the run from ever exiting), and the pool starts again with as many as started, if two or more did (said in
+    `notes`); else _NoWorkers is raised, before any result."""
     # deferred: the process pool only when workers start (this module also decides whether they do)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     context = multiprocessing.get_context("fork")
-    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+    wanted, reason = workers, ""
+    while True:
+        before = {child.pid for child in multiprocessing.active_children()}
+        executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+        try:
+            futures = [executor.submit(_check_chunk, chunk) for chunk in chunks]
+            break
+        except (OSError, RuntimeError) as error:  # a fork refused (OSError), or a thread (RuntimeError)
+            executor.shutdown(wait=False, cancel_futures=True)
+            started = _stop_children_since(before)
+            reason = _refusal(error)
+            if started < 2 or started >= workers:  # too few to be worth it, or refused again with as many
+                raise _NoWorkers(reason) from None
+            workers = started
+    if workers < wanted:
+        notes.append(
+            f"only {workers} of {wanted} worker processes could be started ({reason}); the check went on with {workers}"
+        )
     try:
-        futures = [executor.submit(_check_chunk, chunk) for chunk in chunks]
         for future in futures:
             try:
                 yield future.result()
@@ -216,6 +252,32 @@ def _results(chunks: list[list[str]], workers: int) -> Iterator[list[Outcome] | 
                 yield None
     finally:
         executor.shutdown(wait=False, cancel_futures=True)  # on Ctrl-C too: no new chunk starts
+
+
+def _refusal(error: BaseException) -> str:
+    if isinstance(error, OSError):
+        what = f"{error.strerror or error}"
+        return f"{what}: a limit on processes, such as ulimit -u or a container's pids.max"
+    return f"{error}"
+
+
+def _stop_children_since(before: set[int | None]) -> int:
+    """Stop (and wait for) the child processes started since `before` was taken; how many there were."""
+    import multiprocessing  # deferred: as in _results
+
+    started = [child for child in multiprocessing.active_children() if child.pid not in before]
+    for child in started:
+        child.terminate()
+    for child in started:
+        child.join(STOP_SECONDS)
+        if child.is_alive():
+            child.kill()
+            child.join()
+    return len(started)
+
+
+#: How long a worker stopped before it had work is waited for after SIGTERM before it is killed.
+STOP_SECONDS = 5.0
 
 
 class _Job:

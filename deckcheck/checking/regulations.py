@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import tomli
 
+from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.safetext import one_line, quoted
@@ -230,9 +231,10 @@ class _FileReader:
 
     def _load(self) -> dict[str, Any] | None:
         try:
-            self.text = self.path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
+            data = read_repository_file(self.path, "regulation file")  # never a FIFO, a device, a huge file
+            self.text = data.decode("utf-8-sig").replace("\r\n", "\n")
             return parse_within_limits(tomli.loads, self.text, self.path, "toml")
-        except DeckcheckError as error:  # a number too long or nesting too deep
+        except DeckcheckError as error:  # unreadable, not a regular file, a number too long or nesting too deep
             self.problems.append(Problem(str(error), self.path, error.line))
         except tomli.TOMLDecodeError as error:
             reason, line = toml_error_position(error)

@@ -50,7 +50,7 @@ def check_paths(
         from deckcheck.checking import parallel  # deferred: several decks only
 
         watch = parallel.watch_cpus()  # how busy the CPUs are while the files are read decides the workers
-    files, run.errors = find_deck_files(paths, texts)
+    files, run.errors = find_deck_files(paths, texts, run.notes)
     workers = 1
     if regulation is None and as_of is None and rules is None and format is None and len(files) > 1:
         from deckcheck.checking import parallel  # deferred: several decks only

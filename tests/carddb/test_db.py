@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import signal
 import site
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -18,6 +21,45 @@ from deckcheck.errors import CardDatabaseError, DeckcheckError
 from deckcheck.games import all_games
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+class Expired(BaseException):
+    """Raised by `within` (not an OSError or Exception, which the code under test may catch and carry on)."""
+
+
+@contextmanager
+def within(seconds: int) -> Iterator[None]:
+    """Fail (rather than hang the suite) when the block waits longer than `seconds` (a FIFO opened for reading)."""
+
+    def expire(*_: object) -> None:
+        raise Expired(f"still waiting after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def plant(path: Path, kind: str) -> None:
+    """What a cloned repository may hold under a card or regulation file's name."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "device":
+        path.symlink_to("/dev/zero")  # never ends: read whole, it filled memory until the OOM killer came
+    elif kind == "fifo":
+        os.mkfifo(path)  # no writer: reading it waited forever
+    else:
+        with path.open("wb") as handle:
+            handle.truncate(10 * 2**30)  # 10 GB of holes: read whole, minutes and gigabytes
+
+
+HOSTILE = {
+    "device": "is not a regular file (a FIFO, socket or device is never read as a",
+    "fifo": "is not a regular file (a FIFO, socket or device is never read as a",
+    "sparse": "is larger than 64 MiB: not a",
+}
 
 
 def write_cards(folder: Path, records: list[dict], name: str = "cards.toml", game: str = "vanguard") -> Path:
@@ -310,3 +352,15 @@ def test_a_database_named_after_a_game_is_still_a_database(tmp_path):
     empty = tmp_path / "x" / "cipher"  # named after a game but holding nothing of one: left alone
     empty.mkdir(parents=True)
     assert carddb_layers([empty])[-1] == empty
+
+
+# A card file that is no file: a cloned repository's link to /dev/zero, FIFO, huge sparse file (issue 26 item 3) -----
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_a_card_file_that_is_no_card_file_is_a_broken_database_at_once(tmp_path, vanguard_carddb, kind):
+    write_cards(tmp_path / "repo" / "vanguard", VANGUARD_RECORDS)
+    plant(tmp_path / "repo" / "vanguard" / "x.toml", kind)
+    with within(10), pytest.raises(CardDatabaseError) as caught:
+        load_carddb("vanguard", [tmp_path / "repo"])
+    assert f"{tmp_path / 'repo' / 'vanguard' / 'x.toml'}: {HOSTILE[kind]} card file" in str(caught.value)

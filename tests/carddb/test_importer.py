@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -762,3 +765,47 @@ def test_imports_into_one_folder_at_once_never_break_it(work: Path) -> None:
     assert sorted(number for number in db.cards if number.startswith("R")) == sorted(
         f"R{round}-{'A' if a == '0' else 'B'}" for round, (a, _) in enumerate(zip(*codes, strict=True))
     )
+
+
+# A card file beside the import, or the one it rewrites, that is no file (issue 26 item 3) ---------------------------
+
+
+class Expired(BaseException):
+    """Raised by `within` (not an OSError or Exception, which the code under test may catch and carry on)."""
+
+
+@contextmanager
+def within(seconds: int) -> Iterator[None]:
+    """Fail (rather than hang the suite) when the block waits longer than `seconds` (a FIFO opened for reading)."""
+
+    def expire(*_: object) -> None:
+        raise Expired(f"still waiting after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("name", ["other.toml", "rp.toml"])  # a file beside the target, the target itself
+@pytest.mark.parametrize("kind", ["device", "fifo", "sparse"])
+def test_a_card_file_of_the_folder_that_is_no_file_stops_the_import_naming_it(work: Path, kind: str, name: str) -> None:
+    folder = work / "db" / "vanguard"
+    folder.mkdir(parents=True)
+    planted = folder / name
+    if kind == "device":
+        planted.symlink_to("/dev/zero")
+    elif kind == "fifo":
+        os.mkfifo(planted)
+    else:
+        with planted.open("wb") as handle:
+            handle.truncate(10 * 2**30)
+    with within(10):
+        code, output = do_import(write(work / "rp.csv", GOOD_CSV))
+    assert code == 2
+    reason = "is larger than 64 MiB" if kind == "sparse" else "is not a regular file"
+    assert f"{Path('db') / 'vanguard' / name}: {reason}" in output
+    assert sorted(path.name for path in folder.iterdir()) == [name]  # nothing written

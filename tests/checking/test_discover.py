@@ -6,6 +6,9 @@ from __future__ import annotations
 import errno
 import json
 import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -326,3 +329,155 @@ def test_folder_search_stays_fast_on_plain_utf8_decks(tree):
 
     decoded = util_files.decode_text(LEGAL_VANGUARD_TEXT.encode("utf-8"))
     assert decoded.encoding == "utf-8" and decoded.bad_lines == ()
+
+
+# Links between folders and deep trees: each real folder walked once, no recursion (issue 26 items 4 and 5) -------
+
+
+class Expired(BaseException):
+    """Raised by `within` (not an OSError or Exception, which the code under test may catch and carry on)."""
+
+
+@contextmanager
+def within(seconds: int) -> Iterator[None]:
+    """Fail (rather than walk the whole machine) when the block takes longer than `seconds`."""
+
+    def expire(*_: object) -> None:
+        raise Expired(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def counting_scandir(monkeypatch) -> list[str]:
+    """The folders the walk lists, in order (each listing is one visit)."""
+    listed: list[str] = []
+    real_scandir = os.scandir
+
+    def scandir(path):
+        listed.append(os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr("deckcheck.checking.discover.os.scandir", scandir)
+    return listed
+
+
+def test_a_maze_of_links_is_walked_once_per_real_folder(tree, monkeypatch):
+    # decks/maze/d0 ... d12, each holding two links to the next: 2**12 paths lead to d12, one real folder does
+    maze = tree / "maze"
+    for level in range(13):
+        (maze / f"d{level}").mkdir(parents=True)
+    for level in range(12):
+        for name in ("a", "b"):
+            (maze / f"d{level}" / name).symlink_to(f"../d{level + 1}")
+    (maze / "d12" / "deep.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    listed = counting_scandir(monkeypatch)
+    with within(20):
+        files, errors = find_deck_files(["decks"])
+    assert errors == []
+    assert files == [
+        "decks/a.deck.toml",
+        "decks/b.txt",
+        "decks/maze/d12/deep.deck.toml",  # at its own path, not through a link
+        "decks/sub/c.json",
+        "decks/sub/d.deck.json",
+    ]
+    assert len(listed) == len(set(map(os.path.realpath, listed))) == 3 + 13  # decks, sub, maze and d0 ... d12
+
+
+def test_a_link_inside_the_folder_is_followed_once_to_what_the_walk_does_not_reach(tree):
+    (tree / ".archive").mkdir()  # a hidden folder is not searched, but a link to it is followed
+    (tree / ".archive" / "old.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    (tree / "archive").symlink_to(".archive")
+    (tree / "again").symlink_to("sub")  # sub is walked as itself: its decks are shown once, at their own paths
+    notes: list[str] = []
+    files, errors = find_deck_files(["decks"], notes=notes)
+    assert errors == [] and notes == []
+    assert files == [
+        "decks/a.deck.toml",
+        "decks/archive/old.deck.toml",
+        "decks/b.txt",
+        "decks/sub/c.json",
+        "decks/sub/d.deck.json",
+    ]
+
+
+def test_a_link_to_the_root_folder_is_a_loop_said_at_once(tree, monkeypatch):
+    (tree / "sub" / "everything").symlink_to("/")
+    listed = counting_scandir(monkeypatch)
+    with within(10):
+        code, data, _ = check_json("decks")
+    assert code == 2 and len(data["decks"]) == 4
+    problems = {error["path"]: error["message"] for error in data["errors"]}
+    reason = "is a symbolic link loop (it leads back to a folder above it); not followed"
+    assert problems == {"decks/sub/everything": f"decks/sub/everything: {reason}"}
+    walked = [path for path in listed if path.startswith(("decks", "/"))]  # (the card databases are listed too)
+    assert walked[:2] == ["decks", "decks/sub"] and "/" not in walked  # not a folder of the machine besides
+    assert not any(path.startswith("decks/sub/everything") for path in walked)
+
+
+def test_a_link_to_a_folder_outside_is_not_followed_and_said_in_a_note(tree, tmp_path, monkeypatch):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "x.deck.toml").write_text(LEGAL_VANGUARD_TOML.replace('"T-002" = 4', '"T-002" = 8'), encoding="utf-8")
+    (tree / "shared").symlink_to(outside)
+    listed = counting_scandir(monkeypatch)
+    code, data, err = check_json("decks")
+    # the decks of the folder given (c and d are illegal) and no error; not the deck outside
+    assert code == 1 and "errors" not in data
+    assert [deck["path"] for deck in data["decks"]] == [
+        "decks/a.deck.toml",
+        "decks/b.txt",
+        "decks/sub/c.json",
+        "decks/sub/d.deck.json",
+    ]
+    assert f"deckcheck: note: decks/shared: a link to a folder outside decks ({outside}); not followed" in err
+    assert "give that folder on the command line" in err
+    assert str(outside) not in listed
+    code, data, _ = check_json("decks", "decks/shared")  # given, it is checked
+    assert code == 1 and data["decks"][-1]["path"] == "decks/shared/x.deck.toml"
+
+
+def nested(top: Path, levels: int) -> Path:
+    """`top`/d/d/.../d, `levels` folders below `top` (made one level at a time: os.makedirs recurses)."""
+    folder = top
+    for _ in range(levels):
+        folder = folder / "d"
+        folder.mkdir()
+    return folder
+
+
+def test_a_folder_deeper_than_the_search_goes_is_reported_and_the_rest_checked(tree):
+    from deckcheck.checking.discover import MAX_DEPTH
+
+    (nested(tree, MAX_DEPTH) / "deepest.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    (nested(tree / "sub", MAX_DEPTH) / "too-deep.deck.toml").write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    files, errors = find_deck_files(["decks"])
+    deepest = "decks/" + "d/" * MAX_DEPTH + "deepest.deck.toml"  # MAX_DEPTH folders down: found
+    assert deepest in files and len(files) == 5
+    (error,) = errors
+    assert error.path == "decks/sub/" + "/".join(["d"] * MAX_DEPTH)  # the folder MAX_DEPTH + 1 down: not entered
+    assert error.reason.startswith(f"is more than {MAX_DEPTH} folders below decks, deeper than folder search goes")
+
+
+def test_a_tree_a_thousand_levels_deep_is_no_internal_error_and_other_decks_are_reported(tree):
+    nested(tree / "sub", 1000)
+    code, data, err = check_json("decks/sub", "decks/a.deck.toml")  # (check_json: no internal error)
+    assert code == 2
+    assert [deck["path"] for deck in data["decks"]] == [
+        "decks/sub/c.json",
+        "decks/sub/d.deck.json",
+        "decks/a.deck.toml",
+    ]
+    (error,) = data["errors"]
+    assert error["path"] == "decks/sub/" + "/".join(["d"] * 101)  # reported where the search stopped
+    assert error["message"] == (
+        f"{error['path']}: is more than 100 folders below decks/sub, deeper than folder search goes; its decks were "
+        "not checked (give a folder nearer to them)"
+    )
+    assert error["path"] in err

@@ -324,3 +324,74 @@ def test_a_worker_that_dies_never_hangs_the_run(many_decks, how):
     report, errors, warnings, notes = json.loads(done.stdout)
     assert [report, errors, warnings] == json.loads(json.dumps(list(run_summary(alone)[:3])))
     assert any("a worker process ended abruptly" in note for note in notes)
+
+
+_LIMITED_RUN = """
+import json, os, sys
+from deckcheck.checking import parallel
+from deckcheck.checking.run import check_paths
+
+folder, extra, limit = sys.argv[1:4]
+real_fork, children = os.fork, set()
+
+def fork():  # a limit on processes (ulimit -u, pids.max) that allows `limit` live workers; root ignores ulimit -u
+    for pid in list(children):
+        try:
+            gone = os.waitpid(pid, os.WNOHANG)[0]
+        except ChildProcessError:
+            gone = pid
+        if gone:
+            children.discard(pid)
+    if limit != "thread" and len(children) >= int(limit):
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+    pid = real_fork()
+    if pid:
+        children.add(pid)
+    return pid
+
+os.fork = fork
+if limit == "thread":  # every worker forked, then the pool's own thread refused (pids.max counts threads too)
+    from concurrent.futures import process
+
+    def refuse(self):
+        raise RuntimeError("can't start new thread")
+
+    process._ExecutorManagerThread.start = refuse
+run = check_paths([folder], [extra], jobs=3)
+alive = [child.pid for child in __import__("multiprocessing").active_children()]
+print(json.dumps([run.to_json(), [str(error) for error in run.errors], run.warnings, run.notes, alive]))
+"""
+
+
+@pytest.mark.parametrize(
+    ("limit", "said"),
+    [
+        ("0", "worker processes could not be started (Resource temporarily unavailable"),
+        ("1", "worker processes could not be started (Resource temporarily unavailable"),  # one worker: not worth it
+        ("2", "only 2 of 3 worker processes could be started (Resource temporarily unavailable"),
+        ("thread", "worker processes could not be started (can't start new thread)"),
+    ],
+)
+def test_workers_that_cannot_be_started_never_stop_or_hang_the_run(many_decks, limit, said):
+    # Before, a refused fork was an internal error, and with a worker already forked the run never exited (the
+    # worker waited for work, and the exit waited for the worker). In a child process with a time limit.
+    import json
+    import os
+    import subprocess
+
+    folder, extra = many_decks
+    alone = check_paths([folder], [extra], jobs=1)
+    done = subprocess.run(
+        [sys.executable, "-c", _LIMITED_RUN, str(folder), str(extra), limit],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=os.environ,
+    )
+    assert done.returncode == 0, done.stderr
+    report, errors, warnings, notes, alive = json.loads(done.stdout)
+    assert [report, errors, warnings] == json.loads(json.dumps(list(run_summary(alone)[:3])))
+    (note,) = [note for note in notes if "worker" in note]  # said once
+    assert said in note
+    assert limit == "thread" or "a limit on processes, such as ulimit -u or a container's pids.max" in note
+    assert alive == []  # no worker left behind

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -23,6 +26,45 @@ from deckcheck.errors import DeckcheckError, OptionError
 from deckcheck.games import all_games
 
 REPO = Path(__file__).resolve().parents[2]
+
+
+class Expired(BaseException):
+    """Raised by `within` (not an OSError or Exception, which the code under test may catch and carry on)."""
+
+
+@contextmanager
+def within(seconds: int) -> Iterator[None]:
+    """Fail (rather than hang the suite) when the block waits longer than `seconds` (a FIFO opened for reading)."""
+
+    def expire(*_: object) -> None:
+        raise Expired(f"still waiting after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def plant(path: Path, kind: str) -> None:
+    """What a cloned repository may hold under a card or regulation file's name."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "device":
+        path.symlink_to("/dev/zero")  # never ends: read whole, it filled memory until the OOM killer came
+    elif kind == "fifo":
+        os.mkfifo(path)  # no writer: reading it waited forever
+    else:
+        with path.open("wb") as handle:
+            handle.truncate(10 * 2**30)  # 10 GB of holes: read whole, minutes and gigabytes
+
+
+HOSTILE = {
+    "device": "is not a regular file (a FIFO, socket or device is never read as a",
+    "fifo": "is not a regular file (a FIFO, socket or device is never read as a",
+    "sparse": "is larger than 64 MiB: not a",
+}
 
 REG_A = """name = "Test A"
 effective = 2030-01-01
@@ -801,3 +843,22 @@ def test_show_json_names_the_regulation_that_judged_the_deck(
     assert shown["regulation"]["name"] == "Test B" and shown["keys"]["regulation"] == "Test B"  # the deck's own key
     shown = json.loads(run_cli("show", keyed, "--carddb", cards, "-o", "json", "--no-regulation")[1])
     assert shown["regulation"] is None and shown["legal"] is True
+
+
+# A regulation file that is no file: a link to /dev/zero, a FIFO, a huge sparse file (issue 26 item 3) ---------------
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_a_regulation_file_that_is_no_file_is_broken_regulation_data_at_once(
+    vanguard_carddb: Path, no_shipped: None, kind: str
+) -> None:
+    path = vanguard_carddb / "vanguard" / "regulations" / "x.toml"
+    plant(path, kind)
+    with within(10):
+        listed = CliRunner().invoke(app, ["rules", "vanguard", "--carddb", str(vanguard_carddb)])
+    with within(10):
+        output = check_fails(write_deck(Path.cwd()), "--carddb", vanguard_carddb)
+    assert listed.exit_code == 2 and "Traceback" not in listed.output
+    for said in (listed.output, output):
+        assert "broken regulation data" in said
+        assert f"{path}: {HOSTILE[kind]} regulation file" in said
