@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import Counter
 from collections.abc import Iterable
@@ -22,6 +23,43 @@ from deckcheck.model.violation import Violation
 # skips folders named carddb and must not meet decks whose cards are not shipped.
 STARTER_CARDDB = Path(__file__).resolve().parent / "data" / "starter" / "carddb"
 STARTER_DECKS = STARTER_CARDDB / "decks"
+
+
+@pytest.fixture
+def deep_folders():
+    """Makes `top`/d/d/.../d, `levels` folders below `top`, and removes them after the test without recursion.
+
+    pytest's own clean-up of old temporary folders (shutil.rmtree) recurses once per level: a thousand levels left
+    behind end a later run in a RecursionError before any test runs.
+    """
+    made: list[Path] = []
+
+    def make(top: Path, levels: int) -> Path:
+        folder = top
+        for _ in range(levels):  # one level at a time: os.makedirs recurses too
+            folder = folder / "d"
+            folder.mkdir()
+        made.append(top / "d")
+        return folder
+
+    yield make
+    for first in made:
+        _remove_without_recursion(first)
+
+
+def _remove_without_recursion(top: Path) -> None:
+    folders, pending = [], [str(top)]
+    while pending:
+        folder = pending.pop()
+        folders.append(folder)
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    pending.append(entry.path)
+                else:
+                    os.unlink(entry.path)
+    for folder in reversed(folders):  # every folder after the ones below it
+        os.rmdir(folder)
 
 
 def make_db(game_id: str, records: Iterable[dict[str, Any]]) -> CardDB:

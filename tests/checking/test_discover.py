@@ -465,8 +465,8 @@ def test_a_folder_deeper_than_the_search_goes_is_reported_and_the_rest_checked(t
     assert error.reason.startswith(f"is more than {MAX_DEPTH} folders below decks, deeper than folder search goes")
 
 
-def test_a_tree_a_thousand_levels_deep_is_no_internal_error_and_other_decks_are_reported(tree):
-    nested(tree / "sub", 1000)
+def test_a_tree_a_thousand_levels_deep_is_no_internal_error_and_other_decks_are_reported(tree, deep_folders):
+    deep_folders(tree / "sub", 1000)
     code, data, err = check_json("decks/sub", "decks/a.deck.toml")  # (check_json: no internal error)
     assert code == 2
     assert [deck["path"] for deck in data["decks"]] == [

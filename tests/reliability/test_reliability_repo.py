@@ -84,7 +84,7 @@ def test_a_regulation_file_that_is_no_file_is_said_by_rules_and_check(repo, kind
     assert "decks/good.deck.toml" in out
 
 
-def test_folder_traps_are_each_named_and_the_good_decks_checked(repo):
+def test_folder_traps_are_each_named_and_the_good_decks_checked(repo, deep_folders):
     decks = repo / "decks"
     maze = decks / "maze"  # 18 folders, each with two links to the next: 2**18 paths, 19 folders
     for level in range(19):
@@ -95,10 +95,8 @@ def test_folder_traps_are_each_named_and_the_good_decks_checked(repo):
     shutil.copyfile(GOOD_DECK, maze / "d18" / "maze.deck.toml")
     (decks / "root").symlink_to("/")  # the whole machine
     (decks / "outside").symlink_to(repo / "carddb")  # a folder outside the one given
-    deep = decks / "deep"
-    for _ in range(1000):  # a thousand levels: once a RecursionError
-        deep = deep / "d"
-        deep.mkdir(parents=True)
+    (decks / "deep").mkdir()
+    deep_folders(decks / "deep", 1000)  # a thousand levels: once a RecursionError
     os.mkfifo(decks / "pipe.deck.toml")
     plant(decks / "big.deck.toml", "sparse")
     plant(decks / "zero.deck.toml", "device")
