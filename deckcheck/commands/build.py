@@ -170,6 +170,11 @@ def _existing_deck(path: str | Path) -> Path:
     path = Path(path)
     if not path.exists():
         raise DeckcheckError("no such deck file (create one with: deckcheck new PATH --game GAME)", path=path)
+    if not path.is_file() and not path.is_dir():  # (a folder is said by the reader)
+        # a FIFO or a device is read once and could not be read again to write the edit back
+        raise DeckcheckError(
+            "is not a regular file (a FIFO or a device): add, remove and set change a deck file in place", path=path
+        )
     return path
 
 

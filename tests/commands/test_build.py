@@ -566,6 +566,15 @@ def test_set_on_a_missing_deck(tmp_path):
     assert code == 2 and "no such deck file" in output
 
 
+@pytest.mark.parametrize("command", [("add", "T-001"), ("remove", "T-001"), ("set", "name", "x")])
+def test_a_fifo_or_a_device_is_not_edited(tmp_path, command):
+    fifo = tmp_path / "f.deck.toml"
+    os.mkfifo(fifo)
+    for path in (fifo, Path("/dev/null")):  # never waited on (a FIFO is read once: it cannot be written back)
+        code, output = invoke(command[0], path, *command[1:])
+        assert code == 2 and "is not a regular file (a FIFO or a device)" in output
+
+
 def test_set_adds_a_key_after_a_multiline_value_not_inside_it(tmp_path, isolated_carddb):
     path = tmp_path / "c.deck.toml"
     text = 'game = "cipher"\nnotes = """one\ntwo"""  # notes\n[main]\n"B01-053" = 4\n'
