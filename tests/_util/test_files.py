@@ -4,11 +4,9 @@ reading the files a folder holds (read_repository_file: card databases, regulati
 from __future__ import annotations
 
 import os
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
+from hostile import within
 
 from deckcheck._util import files
 from deckcheck._util.files import decode_text, read_input, read_repository_file
@@ -46,26 +44,6 @@ def test_a_binary_file_is_no_text_and_no_utf16():
 
 
 # Files a folder holds: a cloned repository's card database or regulation file (issue 26 item 3) ----------------
-
-
-class Expired(BaseException):
-    """Raised by `within` (not an OSError or Exception, which the code under test may catch and carry on)."""
-
-
-@contextmanager
-def within(seconds: int) -> Iterator[None]:
-    """Fail (rather than hang the suite) when the block waits longer than `seconds` (a FIFO opened for reading)."""
-
-    def expire(*_: object) -> None:
-        raise Expired(f"still waiting after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def test_a_regular_file_is_read(tmp_path):

@@ -3,63 +3,22 @@
 from __future__ import annotations
 
 import os
-import signal
 import site
 import subprocess
 import sys
 import zipfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 import tomli_w
 from conftest import VANGUARD_RECORDS, make_db
+from hostile import HOSTILE, plant, within
 
 from deckcheck.carddb.db import carddb_layers, load_carddb, load_layers, shipped_carddb_dir
 from deckcheck.errors import CardDatabaseError, DeckcheckError
 from deckcheck.games import all_games
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class Expired(BaseException):
-    """Raised by `within` (not an OSError or Exception, which the code under test may catch and carry on)."""
-
-
-@contextmanager
-def within(seconds: int) -> Iterator[None]:
-    """Fail (rather than hang the suite) when the block waits longer than `seconds` (a FIFO opened for reading)."""
-
-    def expire(*_: object) -> None:
-        raise Expired(f"still waiting after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def plant(path: Path, kind: str) -> None:
-    """What a cloned repository may hold under a card or regulation file's name."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if kind == "device":
-        path.symlink_to("/dev/zero")  # never ends: read whole, it filled memory until the OOM killer came
-    elif kind == "fifo":
-        os.mkfifo(path)  # no writer: reading it waited forever
-    else:
-        with path.open("wb") as handle:
-            handle.truncate(10 * 2**30)  # 10 GB of holes: read whole, minutes and gigabytes
-
-
-HOSTILE = {
-    "device": "is not a regular file (a FIFO, socket or device is never read as a",
-    "fifo": "is not a regular file (a FIFO, socket or device is never read as a",
-    "sparse": "is larger than 64 MiB: not a",
-}
 
 
 def write_cards(folder: Path, records: list[dict], name: str = "cards.toml", game: str = "vanguard") -> Path:

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
 import tomllib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from hostile import within
 from typer.testing import CliRunner
 
 from deckcheck.carddb.db import load_carddb
@@ -768,26 +766,6 @@ def test_imports_into_one_folder_at_once_never_break_it(work: Path) -> None:
 
 
 # A card file beside the import, or the one it rewrites, that is no file (issue 26 item 3) ---------------------------
-
-
-class Expired(BaseException):
-    """Raised by `within` (not an OSError or Exception, which the code under test may catch and carry on)."""
-
-
-@contextmanager
-def within(seconds: int) -> Iterator[None]:
-    """Fail (rather than hang the suite) when the block waits longer than `seconds` (a FIFO opened for reading)."""
-
-    def expire(*_: object) -> None:
-        raise Expired(f"still waiting after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.mark.parametrize("name", ["other.toml", "rp.toml"])  # a file beside the target, the target itself

@@ -6,13 +6,11 @@ from __future__ import annotations
 import errno
 import json
 import os
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML
+from hostile import within
 from typer.testing import CliRunner
 
 from deckcheck.checking.discover import find_deck_files
@@ -332,26 +330,6 @@ def test_folder_search_stays_fast_on_plain_utf8_decks(tree):
 
 
 # Links between folders and deep trees: each real folder walked once, no recursion (issue 26 items 4 and 5) -------
-
-
-class Expired(BaseException):
-    """Raised by `within` (not an OSError or Exception, which the code under test may catch and carry on)."""
-
-
-@contextmanager
-def within(seconds: int) -> Iterator[None]:
-    """Fail (rather than walk the whole machine) when the block takes longer than `seconds`."""
-
-    def expire(*_: object) -> None:
-        raise Expired(f"still running after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def counting_scandir(monkeypatch) -> list[str]:

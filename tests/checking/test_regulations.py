@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import LEGAL_VANGUARD_TOML, STARTER_DECKS, cipher_unit, make_db, make_deck
+from hostile import HOSTILE, plant, within
 from typer.testing import CliRunner
 
 from deckcheck._api import load_deck
@@ -27,44 +25,6 @@ from deckcheck.games import all_games
 
 REPO = Path(__file__).resolve().parents[2]
 
-
-class Expired(BaseException):
-    """Raised by `within` (not an OSError or Exception, which the code under test may catch and carry on)."""
-
-
-@contextmanager
-def within(seconds: int) -> Iterator[None]:
-    """Fail (rather than hang the suite) when the block waits longer than `seconds` (a FIFO opened for reading)."""
-
-    def expire(*_: object) -> None:
-        raise Expired(f"still waiting after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def plant(path: Path, kind: str) -> None:
-    """What a cloned repository may hold under a card or regulation file's name."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if kind == "device":
-        path.symlink_to("/dev/zero")  # never ends: read whole, it filled memory until the OOM killer came
-    elif kind == "fifo":
-        os.mkfifo(path)  # no writer: reading it waited forever
-    else:
-        with path.open("wb") as handle:
-            handle.truncate(10 * 2**30)  # 10 GB of holes: read whole, minutes and gigabytes
-
-
-HOSTILE = {
-    "device": "is not a regular file (a FIFO, socket or device is never read as a",
-    "fifo": "is not a regular file (a FIFO, socket or device is never read as a",
-    "sparse": "is larger than 64 MiB: not a",
-}
 
 REG_A = """name = "Test A"
 effective = 2030-01-01

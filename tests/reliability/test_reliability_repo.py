@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hostile import plant
 
 REPO = Path(__file__).resolve().parents[2]
 GOOD_DECK = REPO / "decks" / "evolve" / "2026-03-17-forest-22N3Q.deck.toml"
@@ -47,17 +48,6 @@ def repo(tmp_path: Path) -> Path:
     shutil.copyfile(GOOD_DECK, root / "decks" / "good.deck.toml")
     shutil.copyfile(VANGUARD_DECK, root / "decks" / "vanguard.deck.toml")
     return root
-
-
-def plant(path: Path, kind: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if kind == "device":
-        path.symlink_to("/dev/zero")
-    elif kind == "fifo":
-        os.mkfifo(path)
-    else:
-        with path.open("wb") as handle:
-            handle.truncate(10 * 2**30)  # 10 GB of holes
 
 
 TOLD = {"device": "is not a regular file", "fifo": "is not a regular file", "sparse": "is larger than 64 MiB"}
