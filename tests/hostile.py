@@ -48,3 +48,28 @@ HOSTILE = {
     "fifo": "is not a regular file (a FIFO, socket or device is never read as a",
     "sparse": "is larger than 64 MiB: not a",
 }
+
+
+# Python source that plays a process limit (ulimit -u, a container's pids.max) allowing FORK_LIMIT live children, for
+# a test's child process to run before deckcheck: root ignores ulimit -u, so the refusal is played on os.fork.
+LIMITED_FORK = """
+import os
+_real_fork, _children = os.fork, set()
+
+def _limited_fork():
+    for pid in list(_children):
+        try:
+            gone = os.waitpid(pid, os.WNOHANG)[0]
+        except ChildProcessError:
+            gone = pid
+        if gone:
+            _children.discard(pid)
+    if len(_children) >= FORK_LIMIT:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+    pid = _real_fork()
+    if pid:
+        _children.add(pid)
+    return pid
+
+os.fork = _limited_fork
+"""

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hostile import LIMITED_FORK
 
 from deckcheck.checking import parallel
 from deckcheck.checking.run import check_paths
@@ -326,30 +327,17 @@ def test_a_worker_that_dies_never_hangs_the_run(many_decks, how):
     assert any("a worker process ended abruptly" in note for note in notes)
 
 
-_LIMITED_RUN = """
-import json, os, sys
+_LIMITED_RUN = (
+    """
+import json, sys
 from deckcheck.checking import parallel
 from deckcheck.checking.run import check_paths
 
 folder, extra, limit = sys.argv[1:4]
-real_fork, children = os.fork, set()
-
-def fork():  # a limit on processes (ulimit -u, pids.max) that allows `limit` live workers; root ignores ulimit -u
-    for pid in list(children):
-        try:
-            gone = os.waitpid(pid, os.WNOHANG)[0]
-        except ChildProcessError:
-            gone = pid
-        if gone:
-            children.discard(pid)
-    if limit != "thread" and len(children) >= int(limit):
-        raise BlockingIOError(11, "Resource temporarily unavailable")
-    pid = real_fork()
-    if pid:
-        children.add(pid)
-    return pid
-
-os.fork = fork
+FORK_LIMIT = 10**9 if limit == "thread" else int(limit)
+"""
+    + LIMITED_FORK
+    + """
 if limit == "thread":  # every worker forked, then the pool's own thread refused (pids.max counts threads too)
     from concurrent.futures import process
 
@@ -361,6 +349,7 @@ run = check_paths([folder], [extra], jobs=3)
 alive = [child.pid for child in __import__("multiprocessing").active_children()]
 print(json.dumps([run.to_json(), [str(error) for error in run.errors], run.warnings, run.notes, alive]))
 """
+)
 
 
 @pytest.mark.parametrize(

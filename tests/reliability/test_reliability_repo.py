@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile import plant
+from hostile import LIMITED_FORK, plant
 
 REPO = Path(__file__).resolve().parents[2]
 GOOD_DECK = REPO / "decks" / "evolve" / "2026-03-17-forest-22N3Q.deck.toml"
@@ -102,30 +102,18 @@ def test_folder_traps_are_each_named_and_the_good_decks_checked(repo, deep_folde
         assert out.count(good) == 1
 
 
-_PROCESS_LIMIT = """
+_PROCESS_LIMIT = (
+    """
 import os, sys
-limit, real_fork, children = int(os.environ["LIVE_CHILDREN"]), os.fork, set()
-
-def fork():  # a process limit allowing `limit` live workers (root ignores ulimit -u, so it is played here)
-    for pid in list(children):
-        try:
-            gone = os.waitpid(pid, os.WNOHANG)[0]
-        except ChildProcessError:
-            gone = pid
-        if gone:
-            children.discard(pid)
-    if len(children) >= limit:
-        raise BlockingIOError(11, "Resource temporarily unavailable")
-    pid = real_fork()
-    if pid:
-        children.add(pid)
-    return pid
-
-os.fork = fork
+FORK_LIMIT = int(os.environ["LIVE_CHILDREN"])
+"""
+    + LIMITED_FORK
+    + """
 sys.argv[0] = "deckcheck"
 from deckcheck.__main__ import main
 main()
 """
+)
 
 
 @pytest.mark.parametrize(("live", "said"), [("0", "could not be started"), ("2", "only 2 of 3")])
