@@ -67,7 +67,7 @@ def new_deck(
         chosen = choose_rules(game, {}, format=deck_format)
         keys = {FORMAT_KEY: chosen.format} if chosen.format != game.formats[0] else {}
     if name is not None and (not name.strip() or not name.isprintable()):  # as `set name` refuses it
-        raise DeckcheckError(f"the name must be one line of printable text, not {name!r}", field="name")
+        raise DeckcheckError(f"the name must be one line of printable text, not {quoted(name)}", field="name")
     if path.exists() or path.is_symlink():
         raise DeckcheckError(
             "already exists; deckcheck new never overwrites a file (edit it with deckcheck add)", path=path
