@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcheck.carddb.db import CardDB, load_carddb, refuse_unknown_cards, resolve_deck
-from deckcheck.checking.deck import report_deck
+from deckcheck.checking.deck import report_as_check
 from deckcheck.checking.regulations import RegulationSet, load_regulations
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import SHARED_RULES, SharedRule
@@ -54,16 +54,14 @@ def check(
     if not isinstance(deck, Deck):
         deck = load_deck(deck, carddb_dirs)
     db = deck.db if isinstance(deck.db, CardDB) else None
-    return report_deck(
+    return report_as_check(
         deck,
         db,
         regulation,
         as_of=as_of,
-        deck_key=True,
         carddb_dirs=carddb_dirs,
         rules=rules,
         format=format,
-        today=True,
         no_regulation=no_regulation,
     )
 

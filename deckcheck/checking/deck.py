@@ -231,6 +231,34 @@ def _line_of(deck: Deck, violation: Violation) -> int | None:
     return None
 
 
+def report_as_check(
+    deck: Deck,
+    db: CardDB | None = None,
+    regulation: str | Regulation | BoundRegulation | None = None,
+    *,
+    as_of: date | str | None = None,
+    carddb_dirs: Iterable[str | Path] = (),
+    rules: str | None = None,
+    format: str | None = None,
+    no_regulation: bool = False,
+) -> DeckReport:
+    """The verdict `deckcheck check` gives: :func:`report_deck` with the deck's own `regulation` key and today's
+    regulation counting (``deck_key=True, today=True``), as `show`, `convert`'s printed lists and the library's
+    `check` judge a deck."""
+    return report_deck(
+        deck,
+        db,
+        regulation,
+        as_of=as_of,
+        deck_key=True,
+        carddb_dirs=carddb_dirs,
+        rules=rules,
+        format=format,
+        today=True,
+        no_regulation=no_regulation,
+    )
+
+
 def report_deck(
     deck: Deck,
     db: CardDB | None = None,

@@ -204,7 +204,7 @@ def render_printable(
     and said in `notes` (for stderr), so that nobody hands in a list unaware. A `regulation` or `as_of` that selects
     nothing is bad input."""
     # deferred: a printed list only (a verdict and the page layout)
-    from deckcheck.checking.deck import report_deck
+    from deckcheck.checking.deck import report_as_check, report_deck
     from deckcheck.formats.printable import Sheet, render_html, render_markdown
 
     carddb_dirs = tuple(carddb_dirs)
@@ -213,15 +213,8 @@ def render_printable(
     if regulation is not None or as_of is not None or no_regulation:  # raises when it selects nothing
         report_deck(deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs, no_regulation=no_regulation)
     try:
-        report = report_deck(
-            deck,
-            db,
-            regulation,
-            as_of=as_of,
-            deck_key=True,
-            carddb_dirs=carddb_dirs,
-            today=True,
-            no_regulation=no_regulation,
+        report = report_as_check(
+            deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs, no_regulation=no_regulation
         )
     except DeckcheckError as error:  # the deck's `regulation` key names no regulation: judged without it
         notes.append(f"regulation not applied: {error.reason}")

@@ -13,7 +13,7 @@ from deckcheck._util.safetext import escape_controls  # one look for violations,
 from deckcheck._util.style import style
 from deckcheck._util.text import plural
 from deckcheck.carddb.db import load_carddb, resolve_deck
-from deckcheck.checking.deck import report_deck
+from deckcheck.checking.deck import report_as_check
 from deckcheck.checking.output import violation_line
 from deckcheck.checking.report import DeckReport
 from deckcheck.formats.printable import key_rows, sections_of
@@ -53,16 +53,14 @@ def show_deck(
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
-    report = report_deck(
+    report = report_as_check(
         deck,
         db,
         regulation,
         as_of=as_of,
-        deck_key=True,
         carddb_dirs=carddb_dirs,
         rules=rules,
         format=format,
-        today=True,
         no_regulation=no_regulation,
     )
     return Shown(deck, report)
