@@ -89,6 +89,15 @@ def _private_carddb_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch:
     monkeypatch.delenv("DECKCHECK_NO_CACHE", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_chain_turns() -> None:
+    """The exact chain's shared own turns (deckcheck.stats.chain) start empty: a test that counts the chain's work
+    or its budget must not find turns another test computed."""
+    from deckcheck.stats.chain import forget_turns
+
+    forget_turns()
+
+
 #: The day the tests take for today ($DECKCHECK_TODAY): the regulation in force by default must not follow the calendar.
 TODAY = "2026-11-27"
 

@@ -154,7 +154,7 @@ DEFERRED = {
     "deckcheck/stats/answer.py": {"deckcheck.stats.simulate"},
     "deckcheck/stats/quick.py": {"deckcheck.stats.simulate"},
     "deckcheck/stats/plot.py": {"matplotlib", "matplotlib.figure", "logging", "glob", "os.path"},
-    "deckcheck/games/vanguard/__init__.py": {"deckcheck.games.vanguard.odds"},
+    "deckcheck/games/vanguard/__init__.py": {"deckcheck.games.vanguard.odds", "deckcheck.games.vanguard.vector"},
 }
 #: Whole modules whose deferred imports are their job (see each one's docstring).
 DEFERRING_MODULES = {"deckcheck/cli/app.py", "deckcheck/cli/clitypes.py"}

@@ -12,6 +12,7 @@ exact probability of success from any hand the mulligan leaves (backward inducti
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
 from math import comb, gcd
@@ -72,6 +73,22 @@ class ExactTurns(Protocol):
     def own_turn(self, chain: Chain, state: State, k: int) -> Dist:
         """Own turn k up to the start of its main phase, from `state`: the next states and their chances."""
         ...
+
+    def turn_key(self, k: int) -> Hashable:
+        """What own turn k's transitions depend on besides the atoms and the state (Vanguard: whether own turn k-1
+        attacked). Equal keys give equal transitions, so a table's turns and both seats share them."""
+        ...
+
+
+#: Own turns already computed, per (atom counts, atom details, turn key): the next states of each state. A table
+#: asks the same turns again for every row and both seats; kept for the few latest kinds of chain only.
+_TURNS: OrderedDict[Hashable, dict[State, Dist]] = OrderedDict()
+TURN_KINDS_KEPT = 4
+
+
+def forget_turns() -> None:
+    """Empty the shared own turns (tests that count the chain's work start from nothing)."""
+    _TURNS.clear()
 
 
 class Chain:
@@ -198,7 +215,7 @@ class Chain:
             raise ChainTooLarge
         certain: dict[tuple[()], Weight] = {}  # the next states that succeed for sure, summed as integers
         total = Fraction(0)
-        after_turn = self.process.own_turn(self, state, t + 1)
+        after_turn = self._own_turn(state, t + 1)
         # Each next state is folded, checked against the wants due and looked up: work as much as a transition.
         self.work += len(after_turn)
         if self.work > MAX_WORK:
@@ -216,6 +233,21 @@ class Chain:
             total += Fraction(*certain[()])
         self._memo[key] = total
         return total
+
+    def _own_turn(self, state: State, k: int) -> Dist:
+        """The process's own turn k from `state`, computed once for every chain of the same atoms (see _TURNS)."""
+        kind = (self.counts, self.details, self.process.turn_key(k))
+        known = _TURNS.get(kind)
+        if known is None:
+            known = _TURNS[kind] = {}
+            if len(_TURNS) > TURN_KINDS_KEPT:
+                _TURNS.popitem(last=False)
+        else:
+            _TURNS.move_to_end(kind)
+        found = known.get(state)
+        if found is None:
+            found = known[state] = self.process.own_turn(self, state, k)
+        return found
 
     @property
     def states(self) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
@@ -593,14 +593,21 @@ def _turn_model(table: Table[VanguardCard], k: int) -> TurnModel:
     elif not assist:
         return TurnModel(draws=draws)
     drive = 1 if table.floor else fv.drive
-    from deckcheck.games.vanguard.odds import Detail, ExactTurns, vector_turns  # deferred: numpy, for odds only
+    from deckcheck.games.vanguard.odds import Detail, ExactTurns  # deferred: for odds only
 
     return TurnModel(
         draws=draws,
         refine=Detail(fires, table.floor),
-        vector_turns=vector_turns,
+        vector_turns=_vector_turns,
         process=ExactTurns(fv.grade, drive, g_zone, table.going),
     )
+
+
+def _vector_turns(state: Any, rng: Any, model: Any) -> None:
+    """The simulation's turns (deckcheck.games.vanguard.vector), imported with NumPy only when a simulation runs."""
+    from deckcheck.games.vanguard.vector import vector_turns  # deferred: numpy, for simulations only
+
+    vector_turns(state, rng, model)
 
 
 def _firing_draw_triggers(deck: list[VanguardCard], vanguards: list[VanguardCard]) -> tuple[frozenset[str], str | None]:
