@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Hashable
 from fractions import Fraction
 from math import comb, gcd
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from deckcheck.stats.model import Composition, OddsModel
 
 #: The chain refuses (and the caller simulates) beyond this many distinct (turn, state) values, or beyond MAX_WORK
-#: transitions and next states checked (3-5 µs each: about 2-3 seconds; before the next states counted, a question
-#: ran 4-7 s before it gave up).
+#: transitions and next states checked (about 2 µs each since own turns share their draws: 1.5-2 seconds; before
+#: the next states counted, a question ran 4-7 s before it gave up).
 MAX_STATES = 400_000
 MAX_WORK = 800_000
 
@@ -118,38 +118,6 @@ class Chain:
     def deck(self, state: State) -> tuple[int, ...]:
         return tuple(c - r for c, r in zip(self.counts, state[0], strict=True))
 
-    def take(self, state: State, atom: int) -> State:
-        """One card of `atom` leaves the deck and reaches the hand."""
-        reached, hand, game = state
-        c = self.class_of[atom]
-        return (
-            reached[:atom] + (reached[atom] + 1,) + reached[atom + 1 :],
-            hand[:c] + (hand[c] + 1,) + hand[c + 1 :],
-            game,
-        )
-
-    def draw_one(self, state: State) -> list[tuple[Weight, State]]:
-        """The top card of the shuffled deck to the hand: each atom in proportion to its cards left."""
-        deck = self.deck(state)
-        total = sum(deck)
-        if total == 0:
-            raise DeckOut
-        return [((n, total), self.take(state, a)) for a, n in enumerate(deck) if n]
-
-    def expand(self, dist: Dist, step: Callable[[State], Iterable[tuple[Weight, State]]]) -> Dist:
-        """Apply one step to every state of a distribution; equal next states merge."""
-        result: Dist = {}
-        for state, (p, p_of) in dist.items():
-            for (q, q_of), after in step(state):
-                add_into(result, after, (p * q, p_of * q_of))
-                self.work += 1
-        if self.work > MAX_WORK:
-            raise ChainTooLarge
-        return result
-
-    def draw(self, dist: Dist) -> Dist:
-        return self.expand(dist, self.draw_one)
-
     # ---- the value of a hand ------------------------------------------------------------------------------------
 
     def value(self, hand: Composition) -> Fraction:
@@ -163,7 +131,9 @@ class Chain:
 
     def _counts(self, state: State) -> list[int]:
         reached = state[0]
-        return [sum(reached[a] for a in atoms) for atoms in self._want_atoms]
+        return [
+            reached[atoms[0]] if len(atoms) == 1 else sum(map(reached.__getitem__, atoms)) for atoms in self._want_atoms
+        ]
 
     def _check(self, t: int, state: State, flag: bool) -> bool | None:
         """The wants due at the main phase of own turn t: None when a --want fails (or the --any group is closed
@@ -204,17 +174,17 @@ class Chain:
         """P(success) from `state` at the main phase of own turn t (the wants due by t already applied)."""
         if t >= self.horizon:
             return ONE
-        settled = self._settled(t, state, flag)
-        if settled is not None:
-            return settled
         key = (t, state, flag)
         found = self._memo.get(key)
         if found is not None:
             return found
+        settled = self._settled(t, state, flag)
+        if settled is not None:
+            return settled
         if len(self._memo) >= MAX_STATES:
             raise ChainTooLarge
-        certain: dict[tuple[()], Weight] = {}  # the next states that succeed for sure, summed as integers
-        total = Fraction(0)
+        # The next states' chances times their values, summed as integers (a Fraction per term would reduce each).
+        summed: dict[tuple[()], Weight] = {}
         after_turn = self._own_turn(state, t + 1)
         # Each next state is folded, checked against the wants due and looked up: work as much as a transition.
         self.work += len(after_turn)
@@ -225,12 +195,12 @@ class Chain:
             if next_flag is None:
                 continue
             value = self._value(t + 1, after, next_flag)
-            if value == ONE:
-                add_into(certain, (), weight)
-            elif value:
-                total += Fraction(*weight) * value
-        if certain:
-            total += Fraction(*certain[()])
+            top, bottom = value.numerator, value.denominator
+            if top == bottom:
+                add_into(summed, (), weight)
+            elif top:
+                add_into(summed, (), (weight[0] * top, weight[1] * bottom))
+        total = Fraction(*summed[()]) if summed else Fraction(0)
         self._memo[key] = total
         return total
 

@@ -6,8 +6,9 @@ answer does not pay NumPy's import (about 0.1 s, most of a `check`)."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
+from operator import add
 from typing import Any
 
 from deckcheck.games.vanguard.card import G_ASSIST_LOOK, VanguardCard, is_unit
@@ -67,18 +68,77 @@ class ExactTurns:
         return k - 1 >= 1 and not (self.going == "first" and k - 1 == 1)  # own turn k-1 attacked (7.2.1.3)
 
     def own_turn(self, chain: Any, state: Any, k: int) -> Any:
-
         groups = _groups(chain.classes, chain.details)
-        dist = {state: CERTAIN}
-        if self.turn_key(k):
-            dist = chain.expand(dist, lambda s: _exact_drive_checks(chain, groups, s))
-        dist = chain.draw(dist)
-        dist = chain.expand(dist, lambda s: _exact_g_assist(chain, groups, s))
+        reached, hand, game = state
+        deck = tuple(c - r for c, r in zip(chain.counts, reached, strict=True))
+        checks = game[1] if self.turn_key(k) else 0
+        arrivals = _arrivals(deck, checks, groups.fires, chain.class_of)
+        chain.work += len(arrivals)
         ridden: dict[Any, Any] = {}
-        for s, weight in dist.items():
-            reached, hand, game = _exact_ride(chain, groups, s)
-            add_into(ridden, (reached, *_fold(chain, groups, hand, game)), weight)
+        settle = groups.settled_after_ride
+        can_assist = game[0] < 3 and game[2] >= 2
+        for (p, p_of), to_atoms, to_classes in arrivals:
+            drawn = (tuple(map(add, reached, to_atoms)), tuple(map(add, hand, to_classes)), game)
+            assisted = _exact_g_assist(chain, groups, drawn) if can_assist else ((CERTAIN, drawn),)
+            chain.work += len(assisted)
+            for (q, q_of), (reached_after, hand_after, game_after) in assisted:
+                key = (hand_after, game_after)
+                after = settle.get(key)
+                if after is None:
+                    after = settle[key] = _fold(chain, groups, *_exact_ride(chain, groups, key))
+                add_into(ridden, (reached_after, *after), (p * q, p_of * q_of))
         return ridden
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _arrivals(
+    deck: tuple[int, ...], checks: int, fires: tuple[bool, ...], class_of: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int], tuple[int, ...], tuple[int, ...]], ...]:
+    """The cards that `checks` drive checks (a firing draw trigger first draws one more) and then the draw step
+    bring from a shuffled deck of these counts: each outcome's chance and its cards per atom and per class.
+
+    They depend on the deck alone, and many states of a turn share their deck (they differ in what was ridden or
+    paid), so each deck's outcomes are counted once."""
+    dist: dict[tuple[int, ...], tuple[int, int]] = {(0,) * len(deck): CERTAIN}
+    for _ in range(checks):
+        dist = _one_more(dist, deck, fires)
+    dist = _one_more(dist, deck, None)
+    classes = max(class_of, default=-1) + 1
+    outcomes = []
+    for added, weight in dist.items():
+        to_classes = [0] * classes
+        for a, x in enumerate(added):
+            to_classes[class_of[a]] += x
+        outcomes.append((weight, added, tuple(to_classes)))
+    return tuple(outcomes)
+
+
+def _one_more(
+    dist: dict[tuple[int, ...], tuple[int, int]], deck: tuple[int, ...], fires: tuple[bool, ...] | None
+) -> dict[tuple[int, ...], tuple[int, int]]:
+    """The top card of the shuffled rest to the hand; with `fires` (a drive check), a firing draw trigger checked
+    draws one more."""
+    result: dict[tuple[int, ...], tuple[int, int]] = {}
+    for added, (p, p_of) in dist.items():
+        left = [n - x for n, x in zip(deck, added, strict=True)]
+        total = sum(left)
+        if total == 0:
+            raise DeckOut
+        for a, n in enumerate(left):
+            if not n:
+                continue
+            checked = added[:a] + (added[a] + 1,) + added[a + 1 :]
+            if fires is None or not fires[a]:
+                add_into(result, checked, (p * n, p_of * total))
+                continue
+            if total == 1:
+                raise DeckOut
+            for b, m in enumerate(left):
+                m -= a == b
+                if m:
+                    drawn = checked[:b] + (checked[b] + 1,) + checked[b + 1 :]
+                    add_into(result, drawn, (p * n * m, p_of * total * (total - 1)))
+    return result
 
 
 def _fold(
@@ -106,6 +166,9 @@ class _Groups:
     grades: tuple[int, ...]  # ascending: the G assist's cost pays the lowest first
     ride_classes: dict[int, tuple[int, ...]]  # unit classes of a grade, the preferred first (normal, then drive)
     low_classes: dict[int, frozenset[int]]  # classes of a grade at most g
+    # (hand per class, game values) after the draws and G assist -> the same after the ride and _fold: a turn's next
+    # states share them, so each is worked out once per kind of chain.
+    settled_after_ride: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def classes_up_to(self, grade: int) -> frozenset[int]:
         found = self.low_classes.get(grade)
@@ -135,32 +198,6 @@ def _groups(classes: tuple[Any, ...], details: tuple[Any, ...]) -> _Groups:
         ride_classes=ride,
         low_classes={g: frozenset(c for c, d in enumerate(classes) if d[GRADE] <= g) for g in grades},
     )
-
-
-def _exact_drive_checks(chain: Any, groups: _Groups, state: Any) -> Any:
-    """The vanguard's drive checks, each card to the hand; a firing draw trigger first draws one more."""
-
-    dist = {state: CERTAIN}
-    for _ in range(state[2][1]):
-        dist = chain.expand(dist, lambda s: _exact_check(chain, groups, s))
-    return [(weight, s) for s, weight in dist.items()]
-
-
-def _exact_check(chain: Any, groups: _Groups, state: Any) -> Any:
-
-    deck = chain.deck(state)
-    total = sum(deck)
-    if total == 0:
-        raise DeckOut
-    for atom, n in enumerate(deck):
-        if not n:
-            continue
-        checked = chain.take(state, atom)
-        if groups.fires[atom]:
-            for (m, of), after in chain.draw_one(checked):
-                yield (n * m, total * of), after
-        else:
-            yield (n, total), checked
 
 
 def _exact_g_assist(chain: Any, groups: _Groups, state: Any) -> Any:
@@ -231,11 +268,13 @@ def _exact_pay_lowest(
     return [(p, paid, fodder - paid_fodder) for p, paid in results]
 
 
-def _exact_ride(chain: Any, groups: _Groups, state: Any) -> Any:
+def _exact_ride(
+    chain: Any, groups: _Groups, hand_and_game: tuple[tuple[int, ...], tuple[int, ...]]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """`_ride`: a grade-(VG+1) unit from the hand (a normal one, then the largest drive) becomes the vanguard."""
-    reached, hand, (grade, drive, g_zone, fodder) = state
+    hand, (grade, drive, g_zone, fodder) = hand_and_game
     for c in groups.ride_classes.get(grade + 1, ()):
         if hand[c]:
             riding = (grade + 1, chain.classes[c][DRIVE], g_zone, fodder)
-            return (reached, hand[:c] + (hand[c] - 1,) + hand[c + 1 :], riding)
-    return state
+            return hand[:c] + (hand[c] - 1,) + hand[c + 1 :], riding
+    return hand_and_game
