@@ -181,30 +181,47 @@ class ExactEngine:
             settle = self.settle[a]
             # per dimension of this atom: the stage by which its cards count (a want's deadline; the seek: the last)
             dims = [(j, self.stage_of[j] if j < len(self.stage_of) else -1, caps[j]) for j in self.dims[a]]
+            # (counts, cards by each stage) -> the counts after this atom, None when a settled --want fails: the
+            # states share a few of these, so each is worked out once per atom.
+            after: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...] | None] = {}
             new: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
             for (drawn, counts), ways in states.items():
                 needs = tuple(map(sub, draws, drawn))
                 splits = _splits(available, needs, remaining)
                 self.steps += len(splits)
                 for split, weight, by_stage in splits:
-                    taken = tuple(map(add, drawn, split))
-                    if dims and by_stage[-1]:
-                        updated = list(counts)
-                        for j, stage, cap in dims:
-                            updated[j] = min(updated[j] + by_stage[stage], cap)
-                    elif settle:
-                        updated = list(counts)
+                    if dims or settle:
+                        step = (counts, by_stage)
+                        if step in after:
+                            updated = after[step]
+                        else:
+                            updated = after[step] = self._counts_after(counts, by_stage, dims, settle)
+                        if updated is None:
+                            continue
                     else:
-                        key = (taken, counts)
-                        new[key] = new.get(key, 0) + ways * weight
-                        continue
-                    if not all([self._settle(j, updated) for j in settle]):
-                        continue
-                    key = (taken, tuple(updated))
+                        updated = counts
+                    key = (tuple(map(add, drawn, split)), updated)
                     new[key] = new.get(key, 0) + ways * weight
             states = new
         good = self._final(states, pool, m)
         return good / _multinomial(total, draws)
+
+    def _counts_after(
+        self,
+        counts: tuple[int, ...],
+        by_stage: tuple[int, ...],
+        dims: list[tuple[int, int, int]],
+        settle: list[int],
+    ) -> tuple[int, ...] | None:
+        """The DP's want counts after an atom gives `by_stage[s]` cards by each stage s, with the wants settled after
+        it; None when one of them is a --want that fails."""
+        updated = list(counts)
+        if by_stage[-1]:
+            for j, stage, cap in dims:
+                updated[j] = min(updated[j] + by_stage[stage], cap)
+        if not all([self._settle(j, updated) for j in settle]):
+            return None
+        return tuple(updated)
 
     def _final(self, states: dict[tuple[tuple[int, ...], tuple[int, ...]], int], pool: Composition, m: int) -> Fraction:
         """Success ways among the finished states, with the seek step where it applies."""
