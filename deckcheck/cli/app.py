@@ -654,7 +654,11 @@ def stats(
         typer.Option(metavar="POLICY", help="optimal, none or keep:FILTER. Default: optimal where it can be computed."),
     ] = None,
     method: Annotated[
-        MethodOption | None, typer.Option(help="exact or simulate. Default: exact where feasible, else simulate.")
+        MethodOption | None,
+        typer.Option(
+            help="exact or simulate. Default: exact within its budget (about 2 s of work), else simulate; exact "
+            "waits up to 10 times as long."
+        ),
     ] = None,
     trials: Annotated[
         int | None,
@@ -772,7 +776,11 @@ def odds(
         str | None, typer.Option(metavar="POLICY", help="optimal (default), none or keep:NAME|NAME.")
     ] = None,
     method: Annotated[
-        MethodOption | None, typer.Option(help="exact or simulate. Default: exact where feasible, else simulate.")
+        MethodOption | None,
+        typer.Option(
+            help="exact or simulate. Default: exact within its budget (about 2 s of work), else simulate; exact "
+            "waits up to 10 times as long."
+        ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Simulation seed. Default: random, printed.")] = None,
     output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,

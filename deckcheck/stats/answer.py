@@ -23,7 +23,14 @@ from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query, parse_filter, parse_query
-from deckcheck.stats.exact import ExactEngine, ExactGaveUp, ExactResult, ExactTooLarge, ExactUnavailable
+from deckcheck.stats.exact import (
+    PATIENT,
+    ExactEngine,
+    ExactGaveUp,
+    ExactResult,
+    ExactTooLarge,
+    ExactUnavailable,
+)
 from deckcheck.stats.model import MAX_TRIALS as MAX_TRIALS  # where it always was, for callers
 from deckcheck.stats.model import (
     Atom,
@@ -363,7 +370,7 @@ def answer(
         notes.append(f"simulated: {gave_up}")
     elif options.method != "simulate":
         try:
-            exact = _exact_answer(model, policy, keep_text)
+            exact = _exact_answer(model, policy, keep_text, patient=options.method == "exact")
             exact.notes = notes
             return exact
         except ExactUnavailable as why:
@@ -383,7 +390,8 @@ def say_past_budget(options: StatsOptions, why: ExactUnavailable, going: Going, 
     if options.say is None or not isinstance(why, ExactTooLarge):
         return
     spent = "ran out of the exact budget" if isinstance(why, ExactGaveUp) else "is past the exact budget"
-    options.say(f"going {going} by own turn {turn}: the question {spent} ({why}); simulated instead")
+    wait = f" (--method exact waits up to {PATIENT} times as long)" if why.waits else ""
+    options.say(f"going {going} by own turn {turn}: the question {spent} ({why}); simulated instead{wait}")
 
 
 def unknown_fact_notes(deck: Deck, queries: Sequence[Query]) -> list[str]:
@@ -420,8 +428,8 @@ def _plan(model: OddsModel, policy: str, keep_text: str | None) -> MulliganPlan 
     return None  # optimal
 
 
-def _exact_answer(model: OddsModel, policy: str, keep_text: str | None) -> Answer:
-    engine = ExactEngine(model)
+def _exact_answer(model: OddsModel, policy: str, keep_text: str | None, *, patient: bool = False) -> Answer:
+    engine = ExactEngine(model, patient=patient)
     plan = _plan(model, policy, keep_text)
     result = engine.optimal() if plan is None else engine.evaluate(plan)
     return Answer(

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 #: the next states counted, a question ran 4-7 s before it gave up).
 MAX_STATES = 400_000
 MAX_WORK = 800_000
+#: About how long one unit of MAX_WORK takes (seconds).
+STEP_SECONDS = 2e-6
 
 State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # (reached per atom, hand per class, game values)
 # A chance within one own turn: numerator and denominator as plain integers, reduced only when they grow long. A
@@ -94,7 +96,8 @@ def forget_turns() -> None:
 class Chain:
     """One model's chain: atoms, classes, and the wants with their deadlines."""
 
-    def __init__(self, model: OddsModel) -> None:
+    def __init__(self, model: OddsModel, *, patience: int = 1) -> None:
+        """`patience`: how many times MAX_WORK the chain may spend (`--method exact` waits longer)."""
         if model.turns.process is None:
             raise ValueError("the model's turns are not hand-dependent")
         self.model = model
@@ -112,6 +115,7 @@ class Chain:
         self._or_closes = max(anys) if anys else None
         self._memo: dict[tuple[int, State, bool], Fraction] = {}
         self.work = 0  # transitions computed so far (each a few fraction operations)
+        self.patience = patience
 
     # ---- helpers for the games' transitions ---------------------------------------------------------------------
 
@@ -188,7 +192,7 @@ class Chain:
         after_turn = self._own_turn(state, t + 1)
         # Each next state is folded, checked against the wants due and looked up: work as much as a transition.
         self.work += len(after_turn)
-        if self.work > MAX_WORK:
+        if self.work > MAX_WORK * self.patience:
             raise ChainTooLarge
         for after, weight in after_turn.items():
             next_flag = self._check(t + 1, after, flag)

@@ -21,6 +21,7 @@ a full mulligan a hand is redrawn when the redraw is worth strictly more than ke
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,13 +32,25 @@ from deckcheck._util.text import plural
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.stats.chain import MAX_STATES, Chain, ChainTooLarge, DeckOut, hypergeometric
 from deckcheck.stats.chain import MAX_WORK as CHAIN_WORK
+from deckcheck.stats.chain import STEP_SECONDS as CHAIN_STEP_SECONDS
 from deckcheck.stats.model import Composition, MulliganPlan, OddsModel, compositions, count_compositions
 
-#: The exact engine refuses (and the caller simulates) when its cost estimate passes this (about 2-5 seconds).
-MAX_WORK = 20_000_000
+#: The exact engine refuses at once (and the caller simulates) when its cost estimate passes this: hopeless, since
+#: the estimate runs 1-50 times the steps really taken (MAX_STEPS stops the others while they run).
+MAX_WORK = 1_000_000_000
+#: The exact engine gives up (and the caller simulates) after this many DP steps (about 2-3 µs each: about 2 s).
+MAX_STEPS = 800_000
+#: `--method exact` asks for the exact answer however long: it allows this many times every budget (about 20 s of
+#: work) before it refuses.
+PATIENT = 10
+#: About how long one unit of the plain engine's cost estimate takes (seconds), for "exact would take about ...":
+#: a DP step's time over the estimate's usual overcount.
+STEP_SECONDS = 2e-7
 #: The chain is refused at once above this estimate; below it, the chain itself stops at its MAX_WORK. The estimate
 #: ignores settled wants and shared states: it runs 1.5-12 times the real count on the shipped Vanguard deck.
 CHAIN_ESTIMATE = 10 * CHAIN_WORK
+#: How many times the real count the chain's estimate runs at most (for "exact would take more than ...").
+CHAIN_OVERCOUNT = 12
 
 
 class ExactUnavailable(Exception):
@@ -46,12 +59,31 @@ class ExactUnavailable(Exception):
 
 class ExactTooLarge(ExactUnavailable):
     """The question is past the exact engine's budget (MAX_WORK, the chain's estimate): simulated instead, and the
-    command says so on stderr."""
+    command says so on stderr. `waits`: whether `--method exact` (PATIENT times the budget) would likely answer it."""
+
+    def __init__(self, reason: str, *, waits: bool = False) -> None:
+        super().__init__(reason)
+        self.waits = waits
 
 
 class ExactGaveUp(ExactTooLarge):
     """The chain ran to its budget and stopped (seconds spent): the same wants going second, or by a later turn,
     reach more states, so they would stop too."""
+
+
+def _more_than(seconds: float) -> str:
+    """`more than 12 s`, `more than an hour`."""
+    text = _about(seconds)
+    return text if text.startswith("more") else "more than " + text.removeprefix("about ")
+
+
+def _about(seconds: float) -> str:
+    """`about 12 s`, `about 3 min`, `more than an hour` for how long exact would take."""
+    if seconds >= 3600:
+        return "more than an hour"
+    if seconds >= 120:
+        return f"about {seconds / 60:.0f} min"
+    return f"about {seconds:.0f} s" if seconds >= 10 else f"about {seconds:.1f} s"
 
 
 @dataclass(frozen=True)
@@ -77,8 +109,10 @@ def _sub(a: Composition, b: Composition) -> Composition:
 
 
 class ExactEngine:
-    def __init__(self, model: OddsModel) -> None:
+    def __init__(self, model: OddsModel, *, patient: bool = False) -> None:
+        """`patient`: `--method exact`, which waits PATIENT times the budgets before it refuses."""
         self.model = model
+        self.patience = PATIENT if patient else 1
         self.c: Composition = model.counts
         self.n = model.hand_size
         self.size = model.size
@@ -87,7 +121,7 @@ class ExactEngine:
         self.d = self.turn_draws[-1]
         self.chain: Chain | None = None
         if model.turns.process is not None:
-            self.chain = Chain(model)
+            self.chain = Chain(model, patience=self.patience)
         elif model.turns.simulate_only:
             raise ExactUnavailable(model.turns.simulate_only)
         if self.size < self.n:
@@ -129,6 +163,10 @@ class ExactEngine:
         self._memo: dict[tuple[Composition, Composition, tuple[int, ...]], Fraction] = {}
         self._kept_ways: dict[Composition, int] | None = None
         self.steps = 0
+        # For "exact would take about ...": when the chain began, how many hands it is to value, how many it has.
+        self._began: float | None = None
+        self._to_value = 0
+        self._valued = 0
 
     # ---- the core sum -------------------------------------------------------------------------------------
 
@@ -203,6 +241,11 @@ class ExactEngine:
                     key = (tuple(map(add, drawn, split)), updated)
                     new[key] = new.get(key, 0) + ways * weight
             states = new
+            if self.steps > MAX_STEPS * self.patience:
+                raise self._out_of_budget(
+                    f"the exact engine would need more than {MAX_STEPS * self.patience:,} steps for {len(self.c)} "
+                    "card groups"
+                )
         good = self._final(states, pool, m)
         return good / _multinomial(total, draws)
 
@@ -273,7 +316,9 @@ class ExactEngine:
         """Keep these cards (a partial mulligan returns the rest), then the turns' draws."""
         if self.chain is not None:
             return self._chain_value(keep, _sub(self.c, keep), self.n - sum(keep))
-        return self.prob(keep, _sub(self.c, keep), self.stage_draws(self.n - sum(keep)))
+        value = self.prob(keep, _sub(self.c, keep), self.stage_draws(self.n - sum(keep)))
+        self._valued += 1
+        return value
 
     def _chain_value(self, base: Composition, pool: Composition, m: int) -> Fraction:
         """The chain's value of `base` plus a uniformly random `m`-card draw from `pool` (the mulligan's redraw)."""
@@ -284,13 +329,24 @@ class ExactEngine:
                 hand = tuple(b + x for b, x in zip(base, drawn, strict=True))
                 total += hypergeometric(pool, drawn) * self.chain.value(hand)
         except ChainTooLarge:
-            raise ExactGaveUp(
-                f"the exact turns would need more than {CHAIN_WORK:,} steps or {MAX_STATES:,} states for "
-                f"{len(self.c)} card groups"
+            raise self._out_of_budget(
+                f"the exact turns would need more than {CHAIN_WORK * self.patience:,} steps or {MAX_STATES:,} states "
+                f"for {len(self.c)} card groups"
             ) from None
         except DeckOut:
             raise ExactUnavailable("the deck can run out by then on some draws") from None
+        self._valued += 1
         return total
+
+    def _out_of_budget(self, why: str) -> ExactGaveUp:
+        """Giving up past the budget, with how long exact would take in all: from the share of the hands valued
+        before the budget ran out (later hands reuse the earlier ones' work, so this leans long)."""
+        spent = time.perf_counter() - (self._began or time.perf_counter())
+        if not self._valued or not self._to_value:
+            return ExactGaveUp(f"{why}; exact would take {_more_than(spent)}")
+        seconds = spent * self._to_value / self._valued
+        waits = seconds <= spent * PATIENT / self.patience
+        return ExactGaveUp(f"{why}; exact would take {_about(seconds)}", waits=waits)
 
     def redraw_value(self, hand: Composition) -> Fraction:
         """Redraw the whole hand under the game's full-mulligan rule."""
@@ -321,6 +377,7 @@ class ExactEngine:
     def evaluate(self, plan: MulliganPlan) -> ExactResult:
         """The probability under a given plan (`none`, `keep:FILTER`, a table)."""
         self.check_work(optimal=False)
+        self._to_value = count_compositions(self.c, self.n)
         decisions = []
         for hand, chance in self.hands():
             if self.model.mulligan.partial:
@@ -339,6 +396,7 @@ class ExactEngine:
             best = self._best_sub_hands()
             decisions = [Decision(h, p, best[h][1], False, best[h][0]) for h, p in self.hands()]
         else:
+            self._to_value = 2 * count_compositions(self.c, self.n)
             decisions = []
             for hand, chance in self.hands():
                 keep, redraw = self.keep_value(hand), self.redraw_value(hand)
@@ -361,6 +419,7 @@ class ExactEngine:
         drawing them one at a time, so a smaller keep `k` is worth the mean over the next card drawn:
         `value(k) = sum_a (c_a - k_a) / (N - |k|) * value(k + a)`, the same fraction as the hypergeometric sum over
         every redraw, in (keeps x atoms) operations instead of (keeps x hands) sums or one DP per keep."""
+        self._to_value = count_compositions(self.c, self.n)
         values = {hand: self.keep_value(hand) for hand in compositions(self.c, self.n)}
         for size in range(self.n - 1, -1, -1):
             left = self.size - size
@@ -404,10 +463,12 @@ class ExactEngine:
         hands = count_compositions(self.c, self.n)
         if self.chain is not None:
             estimate = self._chain_estimate()
-            if estimate > CHAIN_ESTIMATE:
+            if estimate > CHAIN_ESTIMATE * self.patience:
                 raise ExactTooLarge(
                     f"the exact turns would need about {estimate:,} steps for {atoms} card groups "
-                    f"(limit {CHAIN_ESTIMATE:,})"
+                    f"(limit {CHAIN_ESTIMATE * self.patience:,}); exact would take "
+                    f"{_more_than(estimate / CHAIN_OVERCOUNT * CHAIN_STEP_SECONDS)}",
+                    waits=estimate <= CHAIN_ESTIMATE * PATIENT,
                 )
             return hands * 4 + self._keeps_work(optimal)
         spread = prod(d + 1 for d in self.stage_draws(self.n))
@@ -437,10 +498,13 @@ class ExactEngine:
         return total
 
     def check_work(self, optimal: bool) -> None:
+        self._began = time.perf_counter()
         work = self.work(optimal)
-        if work > MAX_WORK:
+        if work > MAX_WORK * self.patience:
             raise ExactTooLarge(
-                f"the exact engine would need about {work:,} steps for {len(self.c)} card groups (limit {MAX_WORK:,})"
+                f"the exact engine would need about {work:,} steps for {len(self.c)} card groups "
+                f"(limit {MAX_WORK * self.patience:,}); exact would take {_about(work * STEP_SECONDS)}",
+                waits=work <= MAX_WORK * PATIENT,
             )
 
 

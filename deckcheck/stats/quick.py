@@ -213,7 +213,7 @@ def quick_answer(model: OddsModel, mulligan: str | None, keep: Sequence[str], op
     notes: list[str] = []
     if options.method != "simulate":
         try:
-            engine = ExactEngine(model)
+            engine = ExactEngine(model, patient=options.method == "exact")
             result = engine.optimal() if plan is None else engine.evaluate(plan)
             return Answer(
                 float(result.probability), "exact", model.turn, model.going, result.plan.name, exact=result, model=model

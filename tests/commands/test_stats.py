@@ -696,6 +696,52 @@ def test_odds_past_the_exact_budget_says_so_on_stderr(run_cli, monkeypatch):
     assert "sim" in out and err.count("simulated instead") == 2, err
 
 
+def test_method_exact_waits_longer_than_the_budget_the_default_keeps(run_cli, monkeypatch):
+    """Issue 27: a question past the chain's budget is simulated by default, and stderr says how long exact would
+    take and that --method exact waits longer; --method exact (PATIENT times the budget) answers it exactly."""
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+    from deckcheck.formats.read import parse_deck
+    from deckcheck.stats import chain, exact
+    from deckcheck.stats.answer import parse_queries
+    from deckcheck.stats.model import build_model
+
+    source = parse_deck(RP)
+    deck = resolve_deck(source, load_carddb(source.game_id))
+    needed = []
+    for going in ("first", "second"):  # the work each seat's question takes
+        model = build_model(
+            deck, parse_queries(["grade=1"], deck), going=going, turn=1, anys=parse_queries(["grade=3"], deck)
+        )
+        engine = exact.ExactEngine(model)
+        engine.optimal()
+        assert engine.chain is not None
+        needed.append(engine.chain.work)
+        chain.forget_turns()
+    assert max(needed) < 4 * min(needed), needed
+    monkeypatch.setattr(chain, "MAX_WORK", min(needed) // 2)  # past the budget, within exact.PATIENT times it
+    args = ("stats", RP, "--want", "grade=1", "--any", "grade=3", "--turn", "1")
+    code, out, err = run_cli(*args, "--trials", "2000", "-o", "json")
+    assert code == 0, err
+    cells = json.loads(out)["table"][-1]  # by own turn 1
+    assert cells["first"]["method"] == cells["second"]["method"] == "simulate"
+    assert "exact would take " in err and "simulated instead (--method exact waits up to 10 times as long)" in err
+    chain.forget_turns()
+    code, out, err = run_cli(*args, "--method", "exact", "-o", "json")
+    assert code == 0, err
+    cells = json.loads(out)["table"][-1]
+    assert cells["first"]["method"] == cells["second"]["method"] == "exact" and exact.PATIENT == 10
+
+
+def test_a_question_past_even_the_patient_budget_is_refused_with_how_long_it_would_take(run_cli, monkeypatch):
+    from deckcheck.stats import exact
+
+    monkeypatch.setattr(exact, "MAX_WORK", 10)
+    code, out, err = run_cli("stats", IC, "--want", "level=1", "--turn", "3", "--method", "exact")
+    assert (code, out) == (2, "")
+    assert "--method exact is not available here: the exact engine would need about" in err
+    assert "(limit 100); exact would take about" in err
+
+
 def test_the_progress_line_says_which_question_of_the_command_its_estimate_is_for(run_cli, monkeypatch):
     """Issue 26, item 21: "about 5 s left" was for the running simulation while the command had 40 s to go. The
     line now says that its estimate is for this question, and which question of the command's it is."""

@@ -459,12 +459,30 @@ def singles() -> Deck:
     return make_deck(SINGLES, main={"V-FV": 1, **{f"U{i:02d}": 1 for i in range(49)}})
 
 
-def test_many_atoms_are_simulated_and_the_answer_says_why(singles):
+def test_many_atoms_within_the_step_budget_are_exact(singles):
+    """Issue 27: the cost estimate (38 million steps) refused this question, which takes about 750,000 DP steps
+    (about 2 s); now the estimate only refuses the hopeless, and the engine stops itself at MAX_STEPS."""
+    from deckcheck.stats import exact
+
+    result = ask(singles, overlapping_wants(), mulligan="none")
+    assert result.method == "exact" and result.model is not None and len(result.model.atoms) == 20
+    assert exact.ExactEngine(result.model).work(optimal=False) > 20_000_000  # the old limit refused it
+
+
+@pytest.fixture
+def small_step_budget(monkeypatch):
+    """The question of `singles` past the step budget (and past ten times it), as a larger question would be."""
+    from deckcheck.stats import exact
+
+    monkeypatch.setattr(exact, "MAX_STEPS", 1_000)
+
+
+def test_many_atoms_are_simulated_and_the_answer_says_why(singles, small_step_budget):
     result = ask(singles, overlapping_wants(), mulligan="none", trials=20_000, seed=5)
     assert len(result.model.atoms) == 20
     assert result.method == "simulate" and result.mulligan == "none"
     assert result.notes and result.notes[0].startswith("simulated: ")
-    assert "steps" in result.notes[0] and "limit" in result.notes[0]
+    assert "would need more than 1,000 steps" in result.notes[0] and "exact would take" in result.notes[0]
     low, high = result.ci95
     assert low <= result.probability <= high and high - low < 0.02
     assert result.trials == 20_000 and result.seed == 5 and result.exact is None
@@ -473,13 +491,13 @@ def test_many_atoms_are_simulated_and_the_answer_says_why(singles):
     assert data["notes"] == result.notes
 
 
-def test_many_atoms_with_the_default_mulligan_fall_back_to_none(singles):
+def test_many_atoms_with_the_default_mulligan_fall_back_to_none(singles, small_step_budget):
     result = ask(singles, overlapping_wants(), trials=5_000)
     assert result.method == "simulate" and result.mulligan == "none"
     assert any(note.startswith("mulligan none: the optimal mulligan cannot be computed") for note in result.notes)
 
 
-def test_many_atoms_refuse_method_exact_and_mulligan_optimal(singles):
+def test_many_atoms_refuse_method_exact_and_mulligan_optimal(singles, small_step_budget):
     with pytest.raises(OptionError, match="^method exact is not available") as error:
         ask(singles, overlapping_wants(), mulligan="none", method="exact")
     assert error.value.field == error.value.option == "method"
