@@ -66,7 +66,7 @@ if TYPE_CHECKING:
     from deckcheck.model.cards import Card
     from deckcheck.model.game import Game
 
-FORMAT = 6  # the layout of the file; the key also covers this module's source, so an edit never reads old files
+FORMAT = 7  # the layout of the file; the key also covers this module's source, so an edit never reads old files
 MAGIC = b"deckcheck-carddb"
 _MAC_BYTES = 32
 _HEADER = len(MAGIC) + 2 + 32 + _MAC_BYTES  # magic, format, key, MAC of all that precedes it and the payload
@@ -488,6 +488,9 @@ def _encode_db(game: Game, cards: dict[str, Card], sources: dict[str, str], warn
         "numbers": list(cards),
         "names": [card.name for card in cards.values()],
         "search_keys": _search_keys([card.name for card in cards.values()]),
+        # the other names (Cipher's Japanese names) of the cards that have some, normalised: the name index needs them
+        # without building a card
+        "other_names": {number: card.other_names for number, card in cards.items() if card.other_names},
         "records": records,
         "sources": dict(sources),
         "warnings": list(warnings),
@@ -554,11 +557,18 @@ def _decode_db(
     search_keys = payload["search_keys"]
     if not isinstance(search_keys, str):
         raise ValueError("the search keys are malformed")
+    other_names = payload["other_names"]
+    if not (
+        isinstance(other_names, dict)
+        and other_names.keys() <= set(numbers)
+        and all(type(names) is list and all(type(name) is str for name in names) for names in other_names.values())
+    ):
+        raise ValueError("the other names are malformed")
     sources = payload["sources"]
     warnings = payload["warnings"]
     if not (isinstance(sources, dict) and isinstance(warnings, list) and sources.keys() == set(numbers)):
         raise ValueError("sources or warnings malformed")
-    cards = LazyCards(numbers, names, records, _card_builder(model, fields), path, rebuild, search_keys)
+    cards = LazyCards(numbers, names, records, _card_builder(model, fields), path, rebuild, search_keys, other_names)
     return Cached(cards, sources, warnings)
 
 
@@ -579,8 +589,10 @@ class LazyCards(Mapping[str, "Card"]):
         path: Path,
         rebuild: Callable[[], Mapping[str, Card]] | None = None,
         search_keys: str = "",
+        other_names: dict[str, list[str]] | None = None,
     ) -> None:
         self._numbers, self._names = numbers, names
+        self._other_names = other_names or {}
         self._search_keys = search_keys
         self._records = dict(zip(numbers, records, strict=True))
         self._built: dict[str, Card] = {}
@@ -622,6 +634,10 @@ class LazyCards(Mapping[str, "Card"]):
     def names(self) -> Iterator[tuple[str, str]]:
         """(number, name) of every card, without building any."""
         return zip(self._numbers, self._names, strict=True)
+
+    def other_names(self) -> dict[str, list[str]]:
+        """The other names (normalised) of the cards that have some, by number, without building any card."""
+        return self._other_names
 
     def search_keys(self) -> dict[str, tuple[str, ...]]:
         """Every name's search keys as the file holds them (empty if it holds none, or not one per card)."""

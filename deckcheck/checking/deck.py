@@ -161,12 +161,14 @@ def _suggesting(db: CardDB | None, key: str, asked: set[str]) -> CardDB | None:
 def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None, line: int | None = None) -> Violation:
     hints = db.suggest(key) if db is not None else []
     hint = f" Did you mean: {'; '.join(hints)}?" if hints else ""
+    # a Japanese name where the card list's names are English: which sets have Japanese names here, else the number
+    note = db.unknown_name_note(key) if db is not None else ""
     return Violation(
         rule=UNKNOWN_CARD,
         severity="error",
         section=section,
         message=f"{quoted(key)}{at} is not {with_article(deck.game.title)} card number or name in the card "
-        f"database.{hint}",
+        f"database.{note}{hint}",
         extra={"key": key, "suggestions": hints},
         line=line,
     )

@@ -172,7 +172,8 @@ def _no_match(db: CardDB, query: str) -> str:
     if filter_fields(query) is not None:
         return message  # suggesting names for `grade=9` would only confuse
     hints = db.suggest(query)
-    return message + (f"\nDid you mean: {'; '.join(hints)}?" if hints else "")
+    note = db.unknown_name_note(query).strip()  # a Japanese name of a set without them here: give the number
+    return message + (f"\n{note}" if note else "") + (f"\nDid you mean: {'; '.join(hints)}?" if hints else "")
 
 
 def _columns(db: CardDB) -> tuple[list[str], list[Callable[[Card], str]]]:
@@ -180,6 +181,15 @@ def _columns(db: CardDB) -> tuple[list[str], list[Callable[[Card], str]]]:
     fields = db.game.card_model.record_fields  # the declared fields: no validator needed to name a column
     headers = ["number", "name"]
     cells: list[Callable[[Card], str]] = [lambda card: card.printed_number, lambda card: card.printed_name]
+    # Cipher's Japanese names beside the English: the first (a second spelling another source gives is found too,
+    # and --output json lists it)
+    for attribute in db.game.card_model.other_name_fields:
+
+        def names(card: Card, attribute: str = attribute) -> str:
+            return next(iter(getattr(card, attribute, None) or ()), "—")
+
+        headers.append(attribute)
+        cells.append(names)
     for attribute in db.game.search_columns:
         spec = fields.get(attribute)
         headers.append((spec.alias if spec is not None else None) or attribute)
