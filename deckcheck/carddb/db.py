@@ -750,14 +750,16 @@ def refuse_unknown_cards(deck: Deck, what: str) -> None:
         return
     deck.source.locate()  # a TOML deck's lines, read on first need
     problems = []
+    noted = False
     for entry in unknown:
         count = entry.count if entry.count is not None else entry.raw_count
         if entry.card is None:
             why = f"is not a {deck.game.title} card number or name in the card database"
             hints = db.suggest(entry.key) if isinstance(db, CardDB) else []
-            note = db.unknown_name_note(entry.key) if isinstance(db, CardDB) else ""
-            if note:
+            note = db.unknown_name_note(entry.key) if isinstance(db, CardDB) and not noted else ""
+            if note:  # once: which sets have Japanese names here, and to write the card number
                 why += "." + note.removesuffix(".")
+                noted = True
             if hints:
                 why += f". Did you mean: {'; '.join(hints)}?"
         else:

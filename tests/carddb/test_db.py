@@ -15,7 +15,16 @@ import tomli_w
 from conftest import VANGUARD_RECORDS, cipher_unit, make_db
 from hostile import HOSTILE, plant, within
 
-from deckcheck.carddb.db import CardDB, build_carddb, carddb_layers, load_carddb, load_layers, shipped_carddb_dir
+from deckcheck._api import load_deck
+from deckcheck.carddb.db import (
+    CardDB,
+    build_carddb,
+    carddb_layers,
+    load_carddb,
+    load_layers,
+    refuse_unknown_cards,
+    shipped_carddb_dir,
+)
 from deckcheck.errors import CardDatabaseError, DeckcheckError
 from deckcheck.games import all_games
 
@@ -430,3 +439,14 @@ def test_the_sets_with_japanese_names_come_from_the_database():
 def test_a_cipher_japanese_name_must_be_text(bad):
     with pytest.raises(CardDatabaseError, match="names_ja"):
         make_db("cipher", [cipher_unit("B01-001", "T", "U") | {"names_ja": bad}])
+
+
+def test_a_test_hand_of_a_deck_with_unknown_japanese_names_says_once_which_sets_have_them(isolated_carddb, tmp_path):
+    path = tmp_path / "ja.txt"
+    path.write_text("game: cipher\n4 B01-003\n2 封印の剣を継ぐ者 ロイ\n1 救国の英雄マルス\n", encoding="utf-8")
+    with pytest.raises(DeckcheckError) as raised:
+        refuse_unknown_cards(load_deck(path), "a test hand")
+    first, second = raised.value.details
+    assert "2 × '封印の剣を継ぐ者 ロイ' in main is not a TCG Fire Emblem 0 (Cipher) card number or name" in str(first)
+    assert "Japanese names are known here only for the cards of B01–B06, P01–P06 and S01–S08" in str(first)
+    assert "Japanese names" not in str(second) and "Did you mean: 救国の英雄 マルス (B01-001)" in str(second)
