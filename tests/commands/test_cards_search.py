@@ -103,3 +103,13 @@ def numbers(query: str) -> list[str]:
     code, out = search(query, "--game", "cipher", "-o", "json", "--limit", "50")
     assert code == 0, out
     return [card["number"] for card in json.loads(out)["cards"]]
+
+
+def test_the_japanese_name_column_is_left_out_where_no_card_shown_has_one(isolated_carddb):
+    code, out = search("number=B08-001", "--game", "cipher")  # a later set: no Japanese names here
+    assert code == 0, out
+    assert out.splitlines()[0].split()[:3] == ["number", "name", "cost"]
+    code, out = search("number=B01-001|B08-001", "--game", "cipher")
+    header, _, first, *rest = out.splitlines()
+    assert header.split()[:3] == ["number", "name", "names_ja"] and "救国の英雄" in first
+    assert any(line.startswith("B08-001") and " — " in line for line in rest)
