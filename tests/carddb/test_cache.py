@@ -25,6 +25,7 @@ from conftest import LEGAL_VANGUARD_TOML, STARTER_CARDDB, STARTER_DECKS, VANGUAR
 from typer.testing import CliRunner
 
 import deckcheck
+from deckcheck._util.searchkey import name_keys
 from deckcheck.carddb import cache
 from deckcheck.carddb import db as carddb
 from deckcheck.carddb.db import forget_loaded, load_carddb
@@ -806,6 +807,10 @@ def test_japanese_names_come_from_the_cache_without_building_a_card(cipher_layer
     assert cached.cards._built == {}  # the index of names, Japanese ones included, builds no card
     assert cached.resolve("救国の英雄 マルス").number == "B01-001"
     assert cached.cards["B01-005"].names_ja == ["心癒す翼 シーダ", "心癒やす翼 シーダ"]
+    # their search keys are in the file too (`cards search` and suggestions need not work them out)
+    keys = cached.cards.search_keys()
+    assert keys["心癒やす翼 シーダ"] == name_keys("心癒やす翼 シーダ") and "Savior of His Realm Marth" in keys
+    assert len(keys) == 6  # three English names, three Japanese ones
 
 
 def test_a_changed_japanese_name_invalidates_the_cache(cipher_layer, parses):
