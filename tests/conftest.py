@@ -237,3 +237,28 @@ def cipher_unit(number: str, title: str, unit_name: str, cost: Any = 2, **fields
     }
     record.update(fields)
     return record
+
+
+# decks/cipher/marth-altea.deck.toml written with the cards' Japanese names (carddb/cipher names_ja), as a Japanese
+# player writes it: 50 cards, legal, its lord named in Japanese too; one name in the second source's spelling would
+# be 心癒やす翼 (B01-005 is not in it), so it is left to the tests that need it.
+CIPHER_JAPANESE_MAIN = {
+    "アリティアの王子 マルス": 4,  # B01-003, the lord (printed cost 1)
+    "亡国の王子 マルス": 4,  # B01-002
+    "救国の英雄 マルス": 4,  # B01-001
+    "タリスの王女 シーダ": 4,  # B01-006
+    "愛を説く翼 シーダ": 4,  # B01-004
+    "赤の騎士 カイン": 4,  # B01-008
+    "猛牛と呼ばれし騎士 カイン": 4,  # B01-007
+    "緑の騎士 アベル": 4,  # B01-010
+    "黒豹と呼ばれし騎士 アベル": 4,  # B01-009
+    "護りの騎士 ドーガ": 3,  # B01-012
+    "アリティアの盾 ドーガ": 3,  # B01-011
+    "マケドニアの妹姫 マリア": 2,  # B01-033
+    "天真爛漫な司祭 マリア": 2,  # B01-032
+    "紅の剣士 ナバール": 2,  # B01-024
+    "紅の死神 ナバール": 2,  # B01-022
+}
+CIPHER_JAPANESE_TEXT = "game: cipher\nname: アリティアの騎士\nlord: アリティアの王子 マルス\n" + "".join(
+    f"{count} {name}\n" for name, count in CIPHER_JAPANESE_MAIN.items()
+)

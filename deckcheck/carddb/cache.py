@@ -66,7 +66,7 @@ if TYPE_CHECKING:
     from deckcheck.model.cards import Card
     from deckcheck.model.game import Game
 
-FORMAT = 6  # the layout of the file; the key also covers this module's source, so an edit never reads old files
+FORMAT = 7  # the layout of the file; the key also covers this module's source, so an edit never reads old files
 MAGIC = b"deckcheck-carddb"
 _MAC_BYTES = 32
 _HEADER = len(MAGIC) + 2 + 32 + _MAC_BYTES  # magic, format, key, MAC of all that precedes it and the payload
@@ -483,11 +483,17 @@ def _encode_db(game: Game, cards: dict[str, Card], sources: dict[str, str], warn
         if type(card) is not model:
             raise _Unencodable(f"{number} is a {type(card).__name__}, not a {model.__name__}")
         records.append(marshal.dumps((*_encode_fields(card, fields), card.printed)))
+    other_names = {number: card.other_names for number, card in cards.items() if card.other_names}
+    every_other_name = list(dict.fromkeys(name for names in other_names.values() for name in names))
     return {
         "fields": fields,
         "numbers": list(cards),
         "names": [card.name for card in cards.values()],
         "search_keys": _search_keys([card.name for card in cards.values()]),
+        # the other names (Cipher's Japanese names) of the cards that have some, normalised: the name index needs them
+        # without building a card
+        "other_names": other_names,
+        "other_names_search_keys": _search_keys(every_other_name),  # in the order of the names of other_names
         "records": records,
         "sources": dict(sources),
         "warnings": list(warnings),
@@ -554,11 +560,22 @@ def _decode_db(
     search_keys = payload["search_keys"]
     if not isinstance(search_keys, str):
         raise ValueError("the search keys are malformed")
+    other_names, other_keys = payload["other_names"], payload["other_names_search_keys"]
+    if not isinstance(other_keys, str):
+        raise ValueError("the search keys of the other names are malformed")
+    if not (
+        isinstance(other_names, dict)
+        and other_names.keys() <= set(numbers)
+        and all(type(names) is list and all(type(name) is str for name in names) for names in other_names.values())
+    ):
+        raise ValueError("the other names are malformed")
     sources = payload["sources"]
     warnings = payload["warnings"]
     if not (isinstance(sources, dict) and isinstance(warnings, list) and sources.keys() == set(numbers)):
         raise ValueError("sources or warnings malformed")
-    cards = LazyCards(numbers, names, records, _card_builder(model, fields), path, rebuild, search_keys)
+    cards = LazyCards(
+        numbers, names, records, _card_builder(model, fields), path, rebuild, search_keys, other_names, other_keys
+    )
     return Cached(cards, sources, warnings)
 
 
@@ -579,8 +596,12 @@ class LazyCards(Mapping[str, "Card"]):
         path: Path,
         rebuild: Callable[[], Mapping[str, Card]] | None = None,
         search_keys: str = "",
+        other_names: dict[str, list[str]] | None = None,
+        other_search_keys: str = "",
     ) -> None:
         self._numbers, self._names = numbers, names
+        self._other_names = other_names or {}
+        self._other_search_keys = other_search_keys
         self._search_keys = search_keys
         self._records = dict(zip(numbers, records, strict=True))
         self._built: dict[str, Card] = {}
@@ -623,12 +644,21 @@ class LazyCards(Mapping[str, "Card"]):
         """(number, name) of every card, without building any."""
         return zip(self._numbers, self._names, strict=True)
 
+    def other_names(self) -> dict[str, list[str]]:
+        """The other names (normalised) of the cards that have some, by number, without building any card."""
+        return self._other_names
+
     def search_keys(self) -> dict[str, tuple[str, ...]]:
-        """Every name's search keys as the file holds them (empty if it holds none, or not one per card)."""
-        per_card = self._search_keys.split(NAME_SEPARATOR) if self._search_keys else []
-        if len(per_card) != len(self._names):
-            return {}
-        return {name: tuple(keys.split(KEY_SEPARATOR)) for name, keys in zip(self._names, per_card, strict=True)}
+        """Every name's search keys as the file holds them, the other names' too (empty if it holds none, or not
+        one per name)."""
+        found = {}
+        every_other_name = list(dict.fromkeys(name for names in self._other_names.values() for name in names))
+        for names, joined in ((self._names, self._search_keys), (every_other_name, self._other_search_keys)):
+            per_name = joined.split(NAME_SEPARATOR) if joined else []
+            if len(per_name) != len(names):
+                return {}
+            found.update({name: tuple(keys.split(KEY_SEPARATOR)) for name, keys in zip(names, per_name, strict=True)})
+        return found
 
 
 def _card_builder(model: type[Record], fields: list[str]) -> Any:

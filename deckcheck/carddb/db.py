@@ -144,10 +144,52 @@ class CardDB:
         numbers_by_name: dict[str, list[str]] = {}
         for number, name in pairs:
             numbers_by_name.setdefault(name, []).append(number)
+        for number, other_names in self.other_names_by_number.items():  # a second name of the card (Japanese)
+            for name in other_names:
+                numbers = numbers_by_name.setdefault(name, [])
+                if number not in numbers:
+                    numbers.append(number)
+                    if len(numbers) > 1:
+                        numbers.sort()
         for numbers in numbers_by_name.values():
             if len(numbers) > 1:  # most names have one card; sorting thousands of one-card lists is not free
                 numbers.sort()
         return numbers_by_name
+
+    @cached_property
+    def other_names_by_number(self) -> dict[str, list[str]]:
+        """The other names (Card.other_name_fields, normalised) of the cards that have some, by number: from the
+        card cache without building a card, else from the cards."""
+        if isinstance(self.cards, carddb_cache.LazyCards):
+            return self.cards.other_names()
+        if not self.game.card_model.other_name_fields:
+            return {}
+        return {number: card.other_names for number, card in self.cards.items() if card.other_names}
+
+    def name_label(self, name: str) -> str:
+        """'name (number)' as printed for a (normalised) name of the database: a card's other name (its Japanese
+        name) is shown as written in the card data, with the number of the card it names."""
+        card = self.cards[self.numbers_by_name[name][0]]
+        if name == card.name:
+            return card.label()
+        return f"{card.printed_other_name(name) or name} ({card.printed_number})"
+
+    def unknown_name_note(self, key: str) -> str:
+        """What to say after "unknown card" when `key` looks like a name in the script of the cards' other names
+        (Japanese, for Cipher's English card list): which sets have such names here, and to give the card number
+        instead; "" when there is nothing to add."""
+        model = self.game.card_model
+        if not model.other_name_fields or not _has_japanese(key):
+            return ""
+        label = model.other_name_label
+        named = self.other_names_by_number
+        sets = _set_ranges(named, self.cards) or _set_ranges(named, ())  # else every set with one
+        if not sets:
+            return f" The {self.game.title} card database here has no {label}s: write the card number instead."
+        return (
+            f" {label.capitalize()}s are known here only for the cards of {sets}: for a card of another set, "
+            "write its card number instead."
+        )
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -243,7 +285,7 @@ class CardDB:
                 names.update(dict.fromkeys(sorted(held, key=lambda name: abs(len(name) - len(key)))[:limit]))
             if len(names) < limit:
                 names.update(dict.fromkeys(name for name, _ in close))
-        found = [self.cards[self.numbers_by_name[name][0]].label() for name in names]  # as printed
+        found = [self.name_label(name) for name in names]  # as printed
         number = norm_number(key)
         if len(found) < limit and any("0" <= char <= "9" for char in number):  # every card number has a digit
             close_numbers = index.numbers.close_matches(number, limit, cutoff=0.7)
@@ -642,7 +684,7 @@ def _read_with_cards(entry: Entry, db: CardDB) -> None:
                 entry.note = (
                     f"{quoted(number)} is no card's number; counted as {named.label()}, the card named {quoted(name)}"
                 )
-        elif not _same_name(name, entry.card.name):
+        elif not _same_name(name, entry.card):
             entry.note = (
                 f"{quoted(name)} is not the name of {entry.card.printed_number} ({entry.card.printed_name}); the "
                 f"number wins: counted as {entry.card.label()}"
@@ -658,14 +700,44 @@ def _by_name(db: CardDB, name: str, section: str) -> Card | None:
     return db.resolve(name, section) or (db.resolve(stripped, section) if stripped != name else None)
 
 
-def _same_name(written: str, name: str) -> bool:
-    """Whether a name written beside a number is the card's, however it is typed (width, kana, separators,
-    brackets)."""
-    if norm_name(written) == norm_name(name):
+def _same_name(written: str, card: Card) -> bool:
+    """Whether a name written beside a number is the card's (or one of its other names, a Japanese name), however
+    it is typed (width, kana, separators, brackets)."""
+    names = [card.name, *card.other_names]
+    if norm_name(written) in names:
         return True
     from deckcheck._util.searchkey import search_key  # deferred: only a name that differs as written
 
-    return search_key(written.strip(_BRACKETS + " ")) == search_key(name)
+    key = search_key(written.strip(_BRACKETS + " "))
+    return any(key == search_key(name) for name in names)
+
+
+def _has_japanese(text: str) -> bool:
+    """Whether the text holds kana or kanji (a Japanese name, not an English one or a card number)."""
+    return any(
+        "\u3040" <= char <= "\u30ff" or "\u3400" <= char <= "\u9fff" or "\uff66" <= char <= "\uff9f" for char in text
+    )
+
+
+def _set_ranges(numbers: Iterable[str], every: Iterable[str]) -> str:
+    """The sets (the part of a card number before its `-`) at least half of whose cards (`every` number of the
+    database; none given: every set) are among `numbers`, as runs: B01–B06, P01–P06 and S01–S08. A set with a lone
+    card among them (B07) is left out: the runs say where names are to be expected."""
+    counts = Counter(number.partition("-")[0] for number in numbers)
+    sizes = Counter(number.partition("-")[0] for number in every)
+    sets = sorted(
+        (match[1], int(match[2]), match[2])
+        for name, count in counts.items()
+        if (not sizes or 2 * count >= sizes[name]) and (match := re.fullmatch(r"([A-Z]+)(\d+)", name)) is not None
+    )
+    runs: list[list[tuple[str, int, str]]] = []
+    for item in sets:
+        if runs and runs[-1][-1][0] == item[0] and runs[-1][-1][1] + 1 == item[1]:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    words = [f"{run[0][0]}{run[0][2]}" + (f"–{run[-1][0]}{run[-1][2]}" if len(run) > 1 else "") for run in runs]
+    return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 def refuse_unknown_cards(deck: Deck, what: str) -> None:
@@ -678,11 +750,16 @@ def refuse_unknown_cards(deck: Deck, what: str) -> None:
         return
     deck.source.locate()  # a TOML deck's lines, read on first need
     problems = []
+    noted = False
     for entry in unknown:
         count = entry.count if entry.count is not None else entry.raw_count
         if entry.card is None:
             why = f"is not a {deck.game.title} card number or name in the card database"
             hints = db.suggest(entry.key) if isinstance(db, CardDB) else []
+            note = db.unknown_name_note(entry.key) if isinstance(db, CardDB) and not noted else ""
+            if note:  # once: which sets have Japanese names here, and to write the card number
+                why += "." + note.removesuffix(".")
+                noted = True
             if hints:
                 why += f". Did you mean: {'; '.join(hints)}?"
         else:

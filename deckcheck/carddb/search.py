@@ -106,7 +106,9 @@ def text_search(db: CardDB, query: str) -> list[Card]:
         for number in by_name[name]:
             if all(word.in_number(number) for word in rest):
                 ranked.append((ranker.rank(number, name), number))
-    return [db.cards[number] for _, number in sorted(ranked)]
+    # a card found by its name and by its other name (its Japanese name) once, at its better rank
+    best = dict.fromkeys(number for _, number in sorted(ranked))
+    return [db.cards[number] for number in best]
 
 
 class _NameIndex:

@@ -42,6 +42,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
     found.extend(_sections_of_other_formats(deck))
     sections = game.sections
     asked: set[str] = set()  # the unknown keys suggestions were worked out for
+    noted: list[str] = []  # the note on unknown Japanese names, once a deck has had it
     for entry in deck.entries:
         if entry.card is not None and entry.count is not None and entry.note is None:
             continue  # nearly every entry: nothing to say
@@ -76,15 +77,18 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                 )
             )
         if entry.card is None and entry.section in sections:
-            unknown = _unknown_card(deck, entry.section, entry.key, at, _suggesting(db, entry.key, asked), entry.line)
+            note = _name_note(db, entry.key, noted)
+            unknown = _unknown_card(
+                deck, entry.section, entry.key, at, _suggesting(db, entry.key, asked), entry.line, note
+            )
             unknown.end_line = entry.end_line
             found.append(unknown)
     for key, card in deck.key_cards.items():
         if card is None:
             deck.source.locate()
-            suggesting = _suggesting(db, key, asked)
+            suggesting, note = _suggesting(db, key, asked), _name_note(db, deck.source.keys[key], noted)
             found.append(
-                _unknown_card(deck, key, deck.source.keys[key], "", suggesting, deck.source.key_lines.get(key))
+                _unknown_card(deck, key, deck.source.keys[key], "", suggesting, deck.source.key_lines.get(key), note)
             )
     if db is not None and any(violation.rule == UNKNOWN_CARD for violation in found):
         _hint_other_games(deck, db, [violation for violation in found if violation.rule == UNKNOWN_CARD])
@@ -150,6 +154,17 @@ def _shown_count(value: Any) -> str:
 SUGGESTED_KEYS_PER_DECK = 25
 
 
+def _name_note(db: CardDB | None, key: str, noted: list[str]) -> str:
+    """What an unknown key written in Japanese adds where the card names are English (Cipher): which sets have
+    Japanese names here, and to write the card number; said once per deck, on its first such key."""
+    if db is None or noted:
+        return ""
+    note = db.unknown_name_note(key)
+    if note:
+        noted.append(note)
+    return note
+
+
 def _suggesting(db: CardDB | None, key: str, asked: set[str]) -> CardDB | None:
     """`db` while the deck's budget of suggested keys lasts (a key already asked about costs nothing), else None."""
     if db is None or (key not in asked and len(asked) >= SUGGESTED_KEYS_PER_DECK):
@@ -158,7 +173,9 @@ def _suggesting(db: CardDB | None, key: str, asked: set[str]) -> CardDB | None:
     return db
 
 
-def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None, line: int | None = None) -> Violation:
+def _unknown_card(
+    deck: Deck, section: str, key: str, at: str, db: CardDB | None, line: int | None = None, note: str = ""
+) -> Violation:
     hints = db.suggest(key) if db is not None else []
     hint = f" Did you mean: {'; '.join(hints)}?" if hints else ""
     return Violation(
@@ -166,7 +183,7 @@ def _unknown_card(deck: Deck, section: str, key: str, at: str, db: CardDB | None
         severity="error",
         section=section,
         message=f"{quoted(key)}{at} is not {with_article(deck.game.title)} card number or name in the card "
-        f"database.{hint}",
+        f"database.{note}{hint}",
         extra={"key": key, "suggestions": hints},
         line=line,
     )

@@ -357,7 +357,9 @@ def _identity(card: Card) -> str:
 
 def _closest(db: CardDB, key: str) -> str:
     suggestions = db.suggest(key, limit=5)
-    return f". Closest: {'; '.join(suggestions)}" if suggestions else ""
+    closest = f". Closest: {'; '.join(suggestions)}" if suggestions else ""
+    note = db.unknown_name_note(key)  # a Japanese name of a set without them here: give the number
+    return f"{closest}.{note}" if note else closest
 
 
 def _entry_is(entry: Entry, card: Card | None, key: str) -> bool:
@@ -392,8 +394,10 @@ def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None
             )
         change = Change(target, written, total + copies)
     else:
-        # the number as printed (it resolves like the key), with the card's name beside it for people
-        change = Change(target, card.printed_number, copies, comment=card.printed_name)
+        # the number as printed (it resolves like the key), with the card's name beside it for people: the name the
+        # user gave where it is the card's other name (a Japanese name, as the card data spells it)
+        other = card.printed_other_name(norm_name(key)) if norm_name(key) != card.name else None
+        change = Change(target, card.printed_number, copies, comment=other or card.printed_name)
     if change.count > MAX_COUNT:  # a count no deck file may hold (deck.bad-count): nothing is written
         raise DeckcheckError(
             f"cannot add {count_text(copies)} × {card.label()}: the count would be {count_text(change.count)}, more "

@@ -157,10 +157,18 @@ def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], n
         notes.append(f"card names not written as comments: {error}")
         names = {}
     else:
+        # a text line's name after its number (`4 B01-006 タリスの王女 シーダ`): kept as the comment where it is the
+        # card's other name (its Japanese name), as the user wrote it
+        written = {(entry.section, entry.key): entry.name for entry in source.entries if entry.name is not None}
 
         def name_of(section: str, key: str) -> str | None:
             card = db.resolve(key, section)
-            return card.printed_name if card is not None and norm_name(key) != card.name else None
+            if card is None or norm_name(key) == card.name or norm_name(key) in card.other_names:
+                return None  # the key is a name of the card already (its own, or its Japanese name)
+            other = written.get((section, key))
+            if other is not None and norm_name(other) in card.other_names:
+                return card.printed_other_name(norm_name(other))
+            return card.printed_name
 
         names = name_comments(source, name_of)
     writer = commented_toml if to == "toml" else commented_text

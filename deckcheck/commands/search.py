@@ -154,7 +154,7 @@ def render_text(
 ) -> str:
     if not cards:
         return _no_match(db, query)
-    headers, cells = _columns(db)
+    headers, cells = _columns(db, cards[:limit])
     if tokens and "token" in db.game.card_model.record_fields:  # --tokens: say which rows are tokens
         headers.append("token")
         cells.append(lambda card: _cell(is_token(card)))
@@ -172,14 +172,27 @@ def _no_match(db: CardDB, query: str) -> str:
     if filter_fields(query) is not None:
         return message  # suggesting names for `grade=9` would only confuse
     hints = db.suggest(query)
-    return message + (f"\nDid you mean: {'; '.join(hints)}?" if hints else "")
+    note = db.unknown_name_note(query).strip()  # a Japanese name of a set without them here: give the number
+    return message + (f"\n{note}" if note else "") + (f"\nDid you mean: {'; '.join(hints)}?" if hints else "")
 
 
-def _columns(db: CardDB) -> tuple[list[str], list[Callable[[Card], str]]]:
-    """Headers (a field's alias where it has one, e.g. evolve `class`) and cell makers of the table."""
+def _columns(db: CardDB, shown: list[Card]) -> tuple[list[str], list[Callable[[Card], str]]]:
+    """Headers (a field's alias where it has one, e.g. evolve `class`) and cell makers of the table for the cards
+    `shown`."""
     fields = db.game.card_model.record_fields  # the declared fields: no validator needed to name a column
     headers = ["number", "name"]
     cells: list[Callable[[Card], str]] = [lambda card: card.printed_number, lambda card: card.printed_name]
+    # Cipher's Japanese names beside the English: the first (a second spelling another source gives is found too,
+    # and --output json lists it); only where a card shown has one, so a table of later sets keeps its width
+    for attribute in db.game.card_model.other_name_fields:
+        if not any(getattr(card, attribute, None) for card in shown):
+            continue
+
+        def names(card: Card, attribute: str = attribute) -> str:
+            return next(iter(getattr(card, attribute, None) or ()), "—")
+
+        headers.append(attribute)
+        cells.append(names)
     for attribute in db.game.search_columns:
         spec = fields.get(attribute)
         headers.append((spec.alias if spec is not None else None) or attribute)

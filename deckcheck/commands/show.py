@@ -113,7 +113,7 @@ def _number(entry: Entry) -> str:
 
 
 def _entry_line(entry: Entry, width: int) -> str:
-    name = escape_controls(entry.card.printed_name) if entry.card is not None else "(unknown card)"
+    name = escape_controls(entry.shown_name) if entry.shown_name is not None else "(unknown card)"
     if entry.count is None:
         return f"  {entry.raw_count!s:>3}  {_number(entry):<{width}}  {name} (bad count)"
     return f"  {entry.count:>3}  {_number(entry):<{width}}  {name}"

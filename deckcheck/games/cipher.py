@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Hashable, Iterator, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
@@ -103,6 +103,7 @@ Symbols = Annotated[list[Symbol], Bounds(max_length=2), Before(as_list)]  # type
 Genders = Annotated[list[Gender], Before(as_list)]  # type: ignore[valid-type]
 Weapons = Annotated[list[Weapon], Before(as_list)]  # type: ignore[valid-type]
 Types = Annotated[list[UnitType], Before(as_list)]  # type: ignore[valid-type]
+JapaneseNames = Annotated[list[Annotated[str, Bounds(min_length=1)]], Before(as_list)]
 
 #: The fields every unit card prints (4.2–4.17); a marker needs none of them.
 UNIT_FIELDS = ("title", "unit_name", "cost", "symbols", "attack", "support", "range", "class_name")
@@ -132,9 +133,15 @@ class CipherCard(Card):
     job: str | None = None
     types: Types = []
     rarity: str | None = None
+    # The card's Japanese names as printed (the English `name` is a fan translation): the first is the one shown,
+    # any further one a spelling another source gives (癒し / 癒やし). A deck may name the card by any of them.
+    names_ja: JapaneseNames = []
     # Every printed code this record stands for (rarity suffix included, e.g. B01-001SR, B01-001SR+): a deck may
     # name a card by any of them (see `printed_code_number`).
     printings: list[str] = []
+
+    other_name_fields: ClassVar[tuple[str, ...]] = ("names_ja",)
+    other_name_label: ClassVar[str] = "Japanese name"
 
     @validates_before
     @classmethod
@@ -335,7 +342,8 @@ def _chosen_lord(deck: Deck[CipherCard], value: str) -> CipherCard:
     numbers = [norm_number(value), *printed_code_number(norm_number(value))]  # a printed code names its record
     found = next((card for number in numbers for card in listed if card.number == number), None)
     if found is None:
-        found = next((card for card in listed if norm_name(card.name) == norm_name(value)), None)
+        name = norm_name(value)  # the card's name, or its Japanese name
+        found = next((card for card in listed if name == card.name or name in card.other_names), None)
     if found is None:
         known = deck.key_cards.get("lord") if deck.key("lord") == value else None
         where = f"{known.label()} is not in main" if known is not None else "it names no card in main"

@@ -485,6 +485,13 @@ class Card(Record):
     deck_limit: DeckLimit = None
     text: str | None = None
 
+    # The fields that hold the card's other names (Cipher's Japanese names, `names_ja`): names a deck may use for the
+    # card as well as `name`, found by every look-up by name (deckcheck.carddb.db.CardDB.numbers_by_name), `cards
+    # search` and `name=` / `name~=` filters. Each holds a list of names as printed (compared after norm_name).
+    other_name_fields: typing.ClassVar[tuple[str, ...]] = ()
+    # What the other names are called in messages and tables ("Japanese name").
+    other_name_label: typing.ClassVar[str] = "other name"
+
     # Field values that say the card data cannot tell the fact (a trigger that may be a stand trigger or none): a
     # filter on the field counts known cards only, and says how many it left out.
     unknown_facts: typing.ClassVar[dict[str, tuple[Any, ...]]] = {}
@@ -518,6 +525,23 @@ class Card(Record):
         """The name as printed (as the record spells it): for display, never for comparing."""
         printed = self.printed
         return printed[1] or self.name if printed else self.name
+
+    @property
+    def printed_other_names(self) -> list[str]:
+        """The card's other names as printed (see `other_name_fields`), each once, in the record's order."""
+        names: dict[str, None] = {}
+        for field_name in self.other_name_fields:
+            names.update(dict.fromkeys(getattr(self, field_name, None) or ()))
+        return list(names)
+
+    @property
+    def other_names(self) -> list[str]:
+        """The card's other names, normalised (norm_name) as every look-up compares them, each once."""
+        return list(dict.fromkeys(norm_name(name) for name in self.printed_other_names))
+
+    def printed_other_name(self, name: str) -> str | None:
+        """The card's other name as printed whose normalised form is `name` (None: no other name of the card)."""
+        return next((printed for printed in self.printed_other_names if norm_name(printed) == name), None)
 
     def __eq__(self, other: object) -> bool:
         same = super().__eq__(other)

@@ -10,6 +10,7 @@ from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
+from deckcheck._util.normalize import norm_name
 from deckcheck.model.cards import CardT
 from deckcheck.model.versions import RulesChoice, choose_rules
 
@@ -52,6 +53,28 @@ class Entry(Generic[CardT]):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_COUNT:
             return None
         return value
+
+    @property
+    def written_other_name(self) -> str | None:
+        """The card's other name (Cipher's Japanese name) as printed, where the entry names its card by it (its key,
+        or the name written after its number); None otherwise."""
+        card = self.card
+        if card is None or not card.other_name_fields:
+            return None
+        for written in (self.name, self.key):
+            if written is not None and (name := norm_name(written)) != card.name and name in card.other_names:
+                return card.printed_other_name(name)
+        return None
+
+    @property
+    def shown_name(self) -> str | None:
+        """The card's name for people (None: no card): as printed, and where the deck names the card by its other
+        name (a Japanese name), that name first with the card's own after it, `救国の英雄 マルス (Savior of His Realm
+        Marth)`."""
+        if self.card is None:
+            return None
+        other = self.written_other_name
+        return self.card.printed_name if other is None else f"{other} ({self.card.printed_name})"
 
 
 @dataclass

@@ -54,6 +54,11 @@ class Condition:
 
     def matches(self, card: Card) -> bool:
         stored = getattr(card, self.field, None)
+        if self.field == "name" and card.other_name_fields:  # a card's other names (Japanese) are names too
+            names = [card.name, *card.other_names]
+            if self.substring:
+                return any(value in name for value in self.values for name in names)
+            return any(name in self.values for name in names)
         if self.substring:
             if isinstance(stored, list):  # a list of texts (traits): any of them holds the part
                 return any(value in item for value in self.values for item in stored)

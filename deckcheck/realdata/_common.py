@@ -35,6 +35,7 @@ class Conversion:
     records: list[dict[str, Any]] = field(default_factory=list)
     notes: list[tuple[int, str, str]] = field(default_factory=list)  # left out on purpose
     rejected: list[tuple[int, str, str]] = field(default_factory=list)  # could not be mapped
+    also_from: list[str] = field(default_factory=list)  # further source files the records draw on (the file header)
 
     def note(self, index: int, number: str, reason: str) -> None:
         self.notes.append((index, number, reason))

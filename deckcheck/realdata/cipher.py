@@ -4,13 +4,31 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from deckcheck._util.normalize import norm_name, norm_number
-from deckcheck.realdata._common import Conversion, RecordError, number_or_none, printed_text, source_text
+from deckcheck.errors import DeckcheckError
+from deckcheck.realdata._common import (
+    Conversion,
+    RecordError,
+    number_or_none,
+    printed_text,
+    read_json,
+    shown,
+    source_text,
+)
 
 SOURCE = "Decksteria/Decksteria.FECipher, Decksteria.FECipher/cardlist.json, commit 8ff15abd (December 2025)"
+# The Japanese names of the first sets (names_ja), from the file beside the source (shared/realdata/cipher/README.md
+# and carddb/README.md say where each name came from and how the names were checked).
+NAMES_FILE = "names-ja.json"
+NAMES_SOURCE = (
+    f"{NAMES_FILE}: UDON-man/FE-Cipher-Online, Assets/CSV/*カードリスト.csv, commit df9cfb52, and (a second spelling "
+    "where the two differ) jacksonstarry/FECipherVit, release/CardData.fe0db, commit eb57379"
+)
 
 # The source's colours are the symbols of rules 4.4.4 (realdata README); None = no symbol (4.4.2).
 CIPHER_SYMBOLS = {
@@ -216,6 +234,65 @@ def convert(items: list[Any]) -> Conversion:
             result.records.append(record)
     result.records.sort(key=lambda record: _number_order(record["number"]))
     return result
+
+
+def convert_source(items: list[Any], source: Path) -> Conversion:
+    """:func:`convert`, with the Japanese names of names-ja.json beside the source when it is there (else a note
+    says they were not added)."""
+    result = convert(items)
+    path = source.parent / NAMES_FILE
+    if not path.exists():
+        result.note(0, NAMES_FILE, "not beside the source: the Japanese names (names_ja) were not added")
+        return result
+    entries = read_json(path)
+    if not isinstance(entries, list):
+        raise DeckcheckError("must be a JSON list of {number, name_ja[, alt_name_ja]} entries", path=path)
+    add_names(result, entries)
+    result.also_from.append(NAMES_SOURCE)
+    return result
+
+
+def add_names(result: Conversion, entries: list[Any]) -> None:
+    """`names_ja` (name_ja, then alt_name_ja where a second source spells it otherwise) onto the written record of
+    each entry's number; an entry that names no written record, repeats a number or has no name is rejected, naming
+    the entry (never dropped silently). A note counts what was added."""
+    records = {norm_number(record["number"]): record for record in result.records}
+    given: dict[str, int] = {}
+    added = 0
+    for index, entry in enumerate(entries, start=1):
+        number = entry.get("number") if isinstance(entry, dict) else None
+        where = f"{NAMES_FILE} entry {index}" + (f", {str(number).strip()}" if isinstance(number, str | int) else "")
+        try:
+            key, names = _read_names(entry, records)
+            if key in given:
+                raise RecordError("number", f"entry {given[key]} gives the names of this card already")
+        except RecordError as error:
+            result.reject(0, where, str(error))
+            continue
+        given[key] = index
+        record = records[key]
+        at = list(record).index("name") + 1  # written right after the English name
+        items = list(record.items())
+        record.clear()
+        record.update([*items[:at], ("names_ja", names), *items[at:]])
+        added += 1
+    result.note(0, NAMES_FILE, f"{len(entries)} entries: Japanese names added to {added} records")
+
+
+def _read_names(entry: Any, records: dict[str, dict[str, Any]]) -> tuple[str, list[str]]:
+    if not isinstance(entry, dict):
+        raise RecordError("-", f"must be an object, not {type(entry).__name__}")
+    key = norm_number(printed_text(entry.get("number"), "number"))
+    if key not in records:
+        raise RecordError("number", "no written record has this number")
+    names = [printed_text(entry.get("name_ja"), "name_ja")]
+    alternative = entry.get("alt_name_ja")
+    if alternative is not None:
+        names.append(printed_text(alternative, "alt_name_ja"))
+    for field_name, name in zip(("name_ja", "alt_name_ja"), names, strict=False):
+        if any(unicodedata.category(char) in ("Cc", "Cf") for char in name):
+            raise RecordError(field_name, f"{shown(name)} holds a control or format character")
+    return key, list(dict.fromkeys(names))
 
 
 def _first_code(item: Any) -> str:

@@ -247,6 +247,10 @@ def _closest(query: Query, deck: Deck, main: Sequence[tuple[Any, int]], *, in_db
         values = getattr(condition, "values", ())
         if condition.field == "name" and values:
             names = {card.name: card.label() for card, _ in main}
+            for card, _ in main:  # a card's other names (Cipher's Japanese names) are names too
+                names.update(
+                    {name: f"{card.printed_other_name(name)} ({card.printed_number})" for name in card.other_names}
+                )
             close: dict[str, None] = {}
             for value in values:
                 for name in difflib.get_close_matches(value, list(names), n=3, cutoff=0.4):
@@ -789,7 +793,7 @@ def _dealt_hand(deck: Deck, model: OddsModel, keys: Sequence[str], choices: dict
             "hand",
             f"{mention('hand')} names {plural(len(keys), 'card')}; {deck.game.title} deals {model.hand_size}",
         )
-    by_name = {card.name: card for card in cards.values()}
+    by_name = {name: card for card in cards.values() for name in (*card.other_names, card.name)}
     hand = []
     for key in keys:
         found = cards.get(norm_number(key)) or by_name.get(norm_name(key))

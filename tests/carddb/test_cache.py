@@ -21,10 +21,11 @@ from typing import Any
 
 import pytest
 import tomli_w
-from conftest import LEGAL_VANGUARD_TOML, STARTER_CARDDB, STARTER_DECKS, VANGUARD_RECORDS
+from conftest import LEGAL_VANGUARD_TOML, STARTER_CARDDB, STARTER_DECKS, VANGUARD_RECORDS, cipher_unit
 from typer.testing import CliRunner
 
 import deckcheck
+from deckcheck._util.searchkey import name_keys
 from deckcheck.carddb import cache
 from deckcheck.carddb import db as carddb
 from deckcheck.carddb.db import forget_loaded, load_carddb
@@ -757,3 +758,80 @@ def test_a_cached_card_keeps_its_number_and_name_as_printed(tmp_path: Path, monk
         assert db.cards["BP01-001"].printed is None
     assert dict(cached.cards) == dict(validated.cards)
     forget_loaded()
+
+
+# Cipher's Japanese names (names_ja): the name index from the cache, and a changed name seen at once ---------------
+
+
+@pytest.fixture
+def cipher_layer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A --carddb layer of three Cipher cards, two with Japanese names, over an empty shipped database."""
+    empty = tmp_path / "no-shipped"
+    empty.mkdir()
+    monkeypatch.setattr(carddb, "shipped_carddb_dir", lambda: empty)
+    monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "cards" / "cipher"
+    folder.mkdir(parents=True)
+    records = [
+        cipher_unit("B01-001", "Savior of His Realm", "Marth", names_ja=["救国の英雄 マルス"]),
+        cipher_unit("B01-005", "Soul-Soothing Wings", "Caeda", names_ja=["心癒す翼 シーダ", "心癒やす翼 シーダ"]),
+        cipher_unit("B07-001", "Heroic Inheritor of the Blaze", "Eliwood"),
+    ]
+    (folder / "cards.toml").write_text(tomli_w.dumps({"game": "cipher", "cards": records}), encoding="utf-8")
+    forget_loaded()
+    yield tmp_path / "cards"
+    forget_loaded()
+
+
+def fresh_cipher(folder: Path) -> carddb.CardDB:
+    forget_loaded()
+    return load_carddb("cipher", [folder])
+
+
+def test_japanese_names_come_from_the_cache_without_building_a_card(cipher_layer, parses):
+    first = fresh_cipher(cipher_layer)
+    assert first.resolve("心癒やす翼 シーダ").number == "B01-005"
+    parses.clear()
+    cached = fresh_cipher(cipher_layer)
+    assert parses == [] and isinstance(cached.cards, cache.LazyCards)
+    assert (
+        cached.other_names_by_number
+        == first.other_names_by_number
+        == {
+            "B01-001": ["救国の英雄 マルス"],
+            "B01-005": ["心癒す翼 シーダ", "心癒やす翼 シーダ"],
+        }
+    )
+    assert cached.numbers_by_name == first.numbers_by_name
+    assert cached.cards._built == {}  # the index of names, Japanese ones included, builds no card
+    assert cached.resolve("救国の英雄 マルス").number == "B01-001"
+    assert cached.cards["B01-005"].names_ja == ["心癒す翼 シーダ", "心癒やす翼 シーダ"]
+    # their search keys are in the file too (`cards search` and suggestions need not work them out)
+    keys = cached.cards.search_keys()
+    assert keys["心癒やす翼 シーダ"] == name_keys("心癒やす翼 シーダ") and "Savior of His Realm Marth" in keys
+    assert len(keys) == 6  # three English names, three Japanese ones
+
+
+def test_a_changed_japanese_name_invalidates_the_cache(cipher_layer, parses):
+    fresh_cipher(cipher_layer)
+    source = cipher_layer / "cipher" / "cards.toml"
+    source.write_text(source.read_text(encoding="utf-8").replace("救国の英雄", "救国の王子"), encoding="utf-8")
+    parses.clear()
+    changed = fresh_cipher(cipher_layer)
+    assert parses  # rebuilt from the card files
+    assert changed.resolve("救国の王子 マルス").number == "B01-001" and changed.resolve("救国の英雄 マルス") is None
+    parses.clear()
+    assert fresh_cipher(cipher_layer).resolve("救国の王子 マルス").number == "B01-001"
+    assert parses == []  # and the rebuilt cache serves the new name
+
+
+def test_a_cache_whose_japanese_names_are_malformed_is_rebuilt(cipher_layer, parses):
+    fresh_cipher(cipher_layer)
+    [path] = cache_files()
+    payload = marshal.loads(path.read_bytes()[cache._HEADER :])
+    payload["other_names"] = {"B99-999": ["名前"]}  # a number the cache does not hold
+    signed_with_the_users_secret(path, marshal.dumps(payload))
+    parses.clear()
+    assert fresh_cipher(cipher_layer).numbers_by_name.get("名前") is None
+    assert len(parses) == 3

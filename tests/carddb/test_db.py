@@ -6,15 +6,25 @@ import os
 import site
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
 import tomli_w
-from conftest import VANGUARD_RECORDS, make_db
+from conftest import VANGUARD_RECORDS, cipher_unit, make_db
 from hostile import HOSTILE, plant, within
 
-from deckcheck.carddb.db import carddb_layers, load_carddb, load_layers, shipped_carddb_dir
+from deckcheck._api import load_deck
+from deckcheck.carddb.db import (
+    CardDB,
+    build_carddb,
+    carddb_layers,
+    load_carddb,
+    load_layers,
+    refuse_unknown_cards,
+    shipped_carddb_dir,
+)
 from deckcheck.errors import CardDatabaseError, DeckcheckError
 from deckcheck.games import all_games
 
@@ -323,3 +333,120 @@ def test_a_card_file_that_is_no_card_file_is_a_broken_database_at_once(tmp_path,
     with within(10), pytest.raises(CardDatabaseError) as caught:
         load_carddb("vanguard", [tmp_path / "repo"])
     assert f"{tmp_path / 'repo' / 'vanguard' / 'x.toml'}: {HOSTILE[kind]} card file" in str(caught.value)
+
+
+# Cipher's Japanese names: a second name of the same card (names_ja) --------------------------------------------
+
+# One card of every set family with Japanese names (shared/realdata/cipher/names-ja.json), by the shipped data.
+JAPANESE_SAMPLE = {
+    "救国の英雄 マルス": "B01-001",
+    "神刀に選ばれし皇子 カムイ(男)": "B02-001",
+    "神剣の勇将 アイク": "B03-001",
+    "セイクリッドアイドル 織部つばさ": "B04-001",
+    "封炎を受け継ぎし者 ロイ": "B05-001",
+    "光の戦士の末裔 シグルド": "B06-001",
+    "妹想いの騎士 マチス": "P04-003",
+    "フェレ侯公子 エリウッド": "P06-001",
+    "スターロード マルス": "S01-001",
+    "クリミアの勇将 アイク": "S05-001",
+    "聖なる血を継ぐ者 シグルド": "S08-001",
+    "心癒す翼 シーダ": "B01-005",  # the first source's spelling
+    "心癒やす翼 シーダ": "B01-005",  # the second source's: both are accepted
+    "風の魔道士 マリク": "B01-029",
+    "記憶を失くした軍師 ルフレ（女）": "B01-058",  # full-width brackets, as the second source prints them
+    "ペレジア王国の呪術師 サーリャ": "B01-081",
+    "癒やしの勇者 リフ": "P01-007",
+    "小さな魔導士 リヒト": "S02-005",
+}
+
+
+@pytest.fixture(scope="module")
+def cipher_db() -> CardDB:
+    """The shipped Cipher cards, read once for the module (validated as a load from the files would be)."""
+    with open(shipped_carddb_dir() / "cipher" / "cards.toml", "rb") as file:
+        return build_carddb("cipher", tomllib.load(file)["cards"])
+
+
+@pytest.mark.parametrize(("name", "number"), JAPANESE_SAMPLE.items())
+def test_a_cipher_japanese_name_resolves_to_its_card(cipher_db, name, number):
+    assert cipher_db.resolve(name).number == number
+    assert cipher_db.resolve(name.replace(" ", "　")).number == number  # a full-width space, as typed in Japanese
+
+
+def test_japanese_names_of_every_set_family_resolve_to_a_card_of_that_number(cipher_db):
+    """Every shipped Japanese name resolves; a name its reprint shares (P01-003 is B01-003 again) means the lowest
+    number of the cards bearing it, as an English name does, and the same card name (so copies count together)."""
+    by_family: dict[str, int] = {}
+    for number, names in cipher_db.other_names_by_number.items():
+        for name in names:
+            card = cipher_db.resolve(name)
+            assert card is not None and name in card.other_names
+            assert card.number == min(cipher_db.numbers_by_name[name]) and number in cipher_db.numbers_by_name[name]
+        by_family[number[:1]] = by_family.get(number[:1], 0) + 1
+    assert by_family == {"B": 602, "P": 80, "S": 40}
+    marth = cipher_db.resolve("アリティアの王子 マルス")
+    assert marth.number == "B01-003" and cipher_db.numbers_by_name["アリティアの王子 マルス"] == ["B01-003", "P01-003"]
+    assert cipher_db.cards["P01-003"].card_name == marth.card_name
+
+
+def test_english_names_and_numbers_resolve_as_before(cipher_db):
+    """The Japanese names add names; an English name, a number and a printed code find what they found without."""
+    with open(shipped_carddb_dir() / "cipher" / "cards.toml", "rb") as file:
+        records = tomllib.load(file)["cards"]
+    english = build_carddb("cipher", [{k: v for k, v in r.items() if k != "names_ja"} for r in records])
+    assert english.other_names_by_number == {}
+    for name, numbers in english.numbers_by_name.items():
+        assert cipher_db.numbers_by_name[name] == numbers
+    for key in ("Savior of His Realm Marth", "savior of his realm marth", "B01-001SR+", "B20-001", "B08-047b"):
+        assert cipher_db.resolve(key).number == english.resolve(key).number
+    assert english.resolve("救国の英雄 マルス") is None
+
+
+def test_suggestions_include_japanese_names_as_the_card_data_spells_them(cipher_db):
+    assert cipher_db.suggest("救国の英雄マルス")[0] == "救国の英雄 マルス (B01-001)"  # a space left out
+    assert (
+        cipher_db.suggest("昏き愛炎の陰陽師 シャラ")[0] == "昏き 愛炎の陰陽師 シャラ (B02-047)"
+    )  # a source's stray space
+    assert "Savior of His Realm Marth (B01-001)" in cipher_db.suggest("Savior of His Realm Marh")
+    assert cipher_db.name_label("心癒やす翼 シーダ") == "心癒やす翼 シーダ (B01-005)"
+    assert cipher_db.name_label("Soul-Soothing Wings Caeda") == "Soul-Soothing Wings Caeda (B01-005)"
+
+
+def test_an_unknown_japanese_name_says_which_sets_have_japanese_names(cipher_db):
+    note = cipher_db.unknown_name_note("知らない英雄 アイク")
+    assert note == (
+        " Japanese names are known here only for the cards of B01–B06, P01–P06 and S01–S08: for a card of another "
+        "set, write its card number instead."
+    )
+    assert cipher_db.unknown_name_note("Unknown Hero Ike") == ""  # an English name: "unknown card" says it all
+    assert cipher_db.unknown_name_note("B99-001") == ""
+    vanguard = make_db("vanguard", VANGUARD_RECORDS)
+    assert vanguard.unknown_name_note("知らない ユニット") == ""  # Vanguard's names are Japanese already
+
+
+def test_the_sets_with_japanese_names_come_from_the_database():
+    records = [cipher_unit(f"B0{s}-00{n}", f"T{s}{n}", "U") for s in (1, 2, 4) for n in (1, 2)]
+    records[0] |= {"names_ja": ["名前 ア"]}
+    records[2] |= {"names_ja": "名前 イ"}  # one name, not in a list
+    records[4] |= {"names_ja": ["名前 ウ"]}
+    db = make_db("cipher", records)
+    assert db.resolve("名前 イ").number == "B02-001"
+    assert "known here only for the cards of B01–B02 and B04:" in db.unknown_name_note("名前 エ")
+    assert "has no Japanese names: write the card number" in make_db("cipher", records[1:2]).unknown_name_note("名前")
+
+
+@pytest.mark.parametrize("bad", [[""], [" "], [1], {"a": "b"}])
+def test_a_cipher_japanese_name_must_be_text(bad):
+    with pytest.raises(CardDatabaseError, match="names_ja"):
+        make_db("cipher", [cipher_unit("B01-001", "T", "U") | {"names_ja": bad}])
+
+
+def test_a_test_hand_of_a_deck_with_unknown_japanese_names_says_once_which_sets_have_them(isolated_carddb, tmp_path):
+    path = tmp_path / "ja.txt"
+    path.write_text("game: cipher\n4 B01-003\n2 封印の剣を継ぐ者 ロイ\n1 救国の英雄マルス\n", encoding="utf-8")
+    with pytest.raises(DeckcheckError) as raised:
+        refuse_unknown_cards(load_deck(path), "a test hand")
+    first, second = raised.value.details
+    assert "2 × '封印の剣を継ぐ者 ロイ' in main is not a TCG Fire Emblem 0 (Cipher) card number or name" in str(first)
+    assert "Japanese names are known here only for the cards of B01–B06, P01–P06 and S01–S08" in str(first)
+    assert "Japanese names" not in str(second) and "Did you mean: 救国の英雄 マルス (B01-001)" in str(second)

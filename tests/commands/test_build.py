@@ -870,3 +870,25 @@ def test_set_basis_takes_only_a_basis(tmp_path, isolated_carddb):
         code, output = invoke("set", deck, "basis", word)
         assert code == 0, output
         assert f"basis: {word}\n" in deck.read_text(encoding="utf-8")
+
+
+# Cipher's Japanese names ------------------------------------------------------------------------------------------
+
+
+def test_add_remove_and_set_take_a_japanese_name_and_write_the_number_with_it(isolated_carddb) -> None:
+    deck = isolated_carddb / "ja.deck.toml"
+    assert invoke("new", deck, "--game", "cipher")[0] == 0
+    code, out = invoke("add", deck, "救国の英雄 マルス", "-n", "3")
+    assert code == 0 and "Added 3 × Savior of His Realm Marth (B01-001)" in out, out
+    assert invoke("add", deck, "救国の英雄　マルス")[0] == 0  # a full-width space: the same card, counted on
+    assert invoke("add", deck, "心癒やす翼 シーダ", "-n", "2")[0] == 0
+    assert invoke("remove", deck, "心癒す翼 シーダ")[0] == 0  # the other spelling names the same card
+    code, out = invoke("set", deck, "lord", "救国の英雄 マルス")
+    assert code == 0 and "Set lord to '救国の英雄 マルス'" in out, out
+    text = deck.read_text(encoding="utf-8")
+    # the card number stays the key; the name the user wrote (as the card data spells it) is the comment
+    assert "B01-001 = 4  # 救国の英雄 マルス\nB01-005 = 1  # 心癒やす翼 シーダ\n" in text
+    code, out = invoke("add", deck, "封印の剣を継ぐ者 ロイ")
+    assert code == 2 and "no TCG Fire Emblem 0 (Cipher) card has the number or name '封印の剣を継ぐ者 ロイ'" in out
+    assert "Japanese names are known here only for the cards of B01–B06, P01–P06 and S01–S08" in out
+    assert "write its card number instead" in out

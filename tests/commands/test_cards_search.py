@@ -20,12 +20,13 @@ def test_without_game_every_game_is_searched_each_with_its_own_table(isolated_ca
     assert code == 0, out
     assert "Shadowverse EVOLVE (--game evolve): " in out and "Cardfight!! Vanguard (--game vanguard): " in out
     assert out.index("(--game evolve)") < out.index("(--game vanguard)")
-    assert "cards in 2 games match" in out
+    # and Cipher, by its cards' Japanese names (ナイト・オブ・マイト エルフィ, ...)
+    assert "cards in 3 games match" in out and "TCG Fire Emblem 0 (Cipher) (--game cipher): " in out
     code, out = search("ナイト", "-o", "json")
     data = json.loads(out)
-    assert data["game"] is None and set(data["games"]) == {"evolve", "vanguard"}
+    assert data["game"] is None and set(data["games"]) == {"cipher", "evolve", "vanguard"}
     assert data["count"] == sum(data["games"].values()) == len(data["cards"])
-    assert {card["game"] for card in data["cards"]} == {"evolve", "vanguard"}
+    assert {card["game"] for card in data["cards"]} == {"cipher", "evolve", "vanguard"}
 
 
 def test_without_game_a_filter_searches_the_games_that_have_its_fields(isolated_carddb):
@@ -70,3 +71,45 @@ def test_a_japanese_name_keeps_eight_characters_a_line_in_80_columns(isolated_ca
     assert "(left out for the width: advance, traits; --output json has every field)" in lines
     code, out = search("name~=ナイトメア・ヴェリィ", "--game", "evolve", "-o", "json")
     assert code == 0 and "traits" in json.loads(out)["cards"][0]  # JSON keeps every field
+
+
+# Cipher's Japanese names ------------------------------------------------------------------------------------------
+
+
+def test_cipher_cards_are_found_and_shown_by_their_japanese_names(isolated_carddb):
+    code, out = search("救国の英雄", "--game", "cipher")
+    assert code == 0, out
+    header, _, row = out.splitlines()[:3]
+    assert header.split()[:3] == ["number", "name", "names_ja"]
+    assert row.startswith("B01-001") and "救国の英雄" in row and "Savior of His" in row
+    # part of a name, a spelling of the second source, the filters name= and name~=, each card once
+    assert numbers("癒やす翼") == numbers("心癒す翼") == numbers("name=心癒やす翼 シーダ") == ["B01-005"]
+    assert numbers("name~=癒やしの") == ["B01-015", "P01-007"]
+    assert numbers("name~=Soul-Soothing") == ["B01-005"]  # English names as before
+    assert numbers("B01-005") == ["B01-005"]  # found by its number, its name and its Japanese name: listed once
+    code, out = search("name=心癒やす翼 シーダ", "--game", "cipher", "-o", "json")
+    [card] = json.loads(out)["cards"]
+    assert card["name"] == "Soul-Soothing Wings Caeda"  # the English name stays `name`
+    assert card["names_ja"] == ["心癒す翼 シーダ", "心癒やす翼 シーダ"]
+
+
+def test_a_japanese_name_found_nowhere_asks_for_the_card_number(isolated_carddb):
+    code, out = search("封印の剣を継ぐ者", "--game", "cipher")
+    assert code == 0, out  # nothing found is an answer, not a failure
+    assert "Japanese names are known here only for the cards of B01–B06, P01–P06 and S01–S08" in out
+
+
+def numbers(query: str) -> list[str]:
+    code, out = search(query, "--game", "cipher", "-o", "json", "--limit", "50")
+    assert code == 0, out
+    return [card["number"] for card in json.loads(out)["cards"]]
+
+
+def test_the_japanese_name_column_is_left_out_where_no_card_shown_has_one(isolated_carddb):
+    code, out = search("number=B08-001", "--game", "cipher")  # a later set: no Japanese names here
+    assert code == 0, out
+    assert out.splitlines()[0].split()[:3] == ["number", "name", "cost"]
+    code, out = search("number=B01-001|B08-001", "--game", "cipher")
+    header, _, first, *rest = out.splitlines()
+    assert header.split()[:3] == ["number", "name", "names_ja"] and "救国の英雄" in first
+    assert any(line.startswith("B08-001") and " — " in line for line in rest)

@@ -539,3 +539,14 @@ def test_deck_counts_that_sum_or_stand_past_18_digits_are_refused(tmp_path, to):
     big.write_text('{"game": "vanguard", "main": {"T-100": 100000000000000000000000}}', encoding="utf-8")
     code, output = invoke("convert", big, "--to", to)
     assert code == 2 and "the count 100000000000000000000000 has more than the 18 digits" in output, output
+
+
+def test_a_deck_in_japanese_names_keeps_them_and_a_name_after_a_number_becomes_its_comment(tmp_path, isolated_carddb):
+    source = tmp_path / "ja.txt"
+    source.write_text("game: cipher\n4 救国の英雄 マルス\n4 B01-005 心癒やす翼 シーダ\n4 B01-006\n", encoding="utf-8")
+    code, out = invoke("convert", source, "--to", "toml")
+    assert code == 0, out
+    assert '"救国の英雄 マルス" = 4\n' in out  # the key as the user wrote it, no English comment beside it
+    assert "B01-005 = 4  # 心癒やす翼 シーダ\n" in out and "B01-006 = 4  # Talys's Heart Caeda\n" in out
+    code, out = invoke("convert", source, "--to", "json")
+    assert json.loads(out)["main"] == {"救国の英雄 マルス": 4, "B01-005": 4, "B01-006": 4}

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import tomli_w
-from conftest import LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML, VANGUARD_RECORDS, cipher_unit
+from conftest import CIPHER_JAPANESE_TEXT, LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML, VANGUARD_RECORDS, cipher_unit
 from typer.testing import CliRunner
 
 from deckcheck.cli.app import app
@@ -380,3 +380,31 @@ def test_unknown_game_is_exit_2(work: Path, vg: Path) -> None:
     code, output = show(path, vg, "--output", "json")
     assert code == 2
     assert "pokemon" in output
+
+
+# Cipher's Japanese names --------------------------------------------------------------------------------------------
+
+
+def test_a_card_named_in_japanese_is_shown_by_that_name_with_the_english_after_it(isolated_carddb) -> None:
+    path = isolated_carddb / "ja.txt"
+    path.write_text(
+        CIPHER_JAPANESE_TEXT.replace("4 救国の英雄 マルス\n", "4 B01-001\n") + "4 心癒やす翼 シーダ\n", "utf-8"
+    )
+    result = CliRunner().invoke(app, ["show", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "    4  B01-003  アリティアの王子 マルス (Altean Prince Marth)" in lines
+    assert "    4  B01-005  心癒やす翼 シーダ (Soul-Soothing Wings Caeda)" in lines  # the spelling the deck used
+    assert "    4  B01-001  Savior of His Realm Marth" in lines  # named by its number: the card's own name
+    result = CliRunner().invoke(app, ["show", str(path), "-o", "json"])
+    cards = json.loads(result.output)["sections"]["main"]["cards"]
+    marth = next(card for card in cards if card["number"] == "B01-003")
+    assert marth == {"key": "アリティアの王子 マルス", "number": "B01-003", "name": "Altean Prince Marth", "count": 4}
+
+
+def test_a_printed_list_shows_the_japanese_name_the_deck_used(isolated_carddb) -> None:
+    path = isolated_carddb / "ja.txt"
+    path.write_text(CIPHER_JAPANESE_TEXT, encoding="utf-8")
+    result = CliRunner().invoke(app, ["convert", str(path), "--to", "markdown"])
+    assert result.exit_code == 0, result.output
+    assert "| 4 | B01-003 | アリティアの王子 マルス (Altean Prince Marth) |" in result.output

@@ -10,7 +10,7 @@ from math import comb
 from pathlib import Path
 
 import pytest
-from conftest import STARTER_DECKS
+from conftest import CIPHER_JAPANESE_TEXT, STARTER_DECKS
 
 ROOT = Path(__file__).resolve().parents[2]
 VANGUARD = STARTER_DECKS / "vanguard" / "dawn_knights.deck.toml"  # of the starter cards (starter_carddb)
@@ -773,3 +773,30 @@ def test_the_progress_counts_the_questions_of_a_default_report(monkeypatch, caps
         "deckcheck: simulating going first by own turn 3 (question 3 of 6)… 100,000 of at most 10,000,000 setups, "
         "about 2 min left for this question\n"
     )
+
+
+# Cipher's Japanese names ------------------------------------------------------------------------------------------
+
+
+def test_a_want_and_a_hand_may_name_cipher_cards_in_japanese(run_cli, isolated_carddb):
+    japanese = isolated_carddb / "ja.txt"
+    japanese.write_text(CIPHER_JAPANESE_TEXT, encoding="utf-8")
+    english = Path(__file__).resolve().parents[2] / "decks" / "cipher" / "marth-altea.deck.toml"
+
+    def probability(deck: Path, *args: str) -> float:
+        code, out, err = run_cli("stats", deck, *args, "--output", "json")
+        assert code == 0, err
+        return json.loads(out)["probability"]
+
+    by_name = probability(japanese, "--want", "name=救国の英雄 マルス")
+    assert (
+        by_name
+        == probability(english, "--want", "name=Savior of His Realm Marth")
+        == probability(english, "--want", "number=B01-001")
+    )
+    assert probability(japanese, "--want", "name~=マルス") == probability(english, "--want", "name~=Marth")
+    hand = ",".join(["アリティアの王子 マルス", "救国の英雄 マルス", "亡国の王子 マルス", *["タリスの王女 シーダ"] * 2])
+    hand += ",愛を説く翼 シーダ"
+    code, out, err = run_cli("stats", japanese, "--hand", hand, "--want", "name~=マルス")
+    assert code == 0, err
+    assert "Altean Prince Marth (B01-003)" in out and "Love-Extolling Wings Caeda (B01-004)" in out

@@ -6,13 +6,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import STARTER_DECKS, cipher_unit, make_db, make_deck, rule_ids, violations_of
+from conftest import (
+    CIPHER_JAPANESE_MAIN,
+    CIPHER_JAPANESE_TEXT,
+    STARTER_DECKS,
+    cipher_unit,
+    make_db,
+    make_deck,
+    rule_ids,
+    violations_of,
+)
 
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb
 from deckcheck.checking.deck import check_deck
-from deckcheck.errors import CardDatabaseError
-from deckcheck.games.cipher import GAME, CipherCard, limit_identity
+from deckcheck.errors import CardDatabaseError, EngineError
+from deckcheck.games.cipher import GAME, CipherCard, _chosen_lord, limit_identity
 
 ROOT = Path(__file__).resolve().parents[2]
 L = "L-001"  # 見習い君主 リーフィ, printed cost 1
@@ -559,3 +568,56 @@ def test_example_decks_cover_both_formats_and_a_lord(folder: Path) -> None:
     names = [p.name for p in folder.iterdir()]
     assert any(n.endswith(".deck.toml") for n in names) and any(n.endswith(".txt") for n in names)
     assert any("lord:" in p.read_text(encoding="utf-8") for p in folder.iterdir())
+
+
+# Japanese card names (names_ja): a second name of the same card ------------------------------------------------
+
+
+def test_a_deck_written_in_japanese_is_judged_as_the_same_deck_by_number(isolated_carddb, tmp_path) -> None:
+    japanese = tmp_path / "ja.txt"
+    japanese.write_text(CIPHER_JAPANESE_TEXT, encoding="utf-8")
+    by_number = load_deck(ROOT / "decks" / "cipher" / "marth-altea.deck.toml")
+    deck = load_deck(japanese)
+    assert deck.source.format == "text" and all(entry.card is not None for entry in deck.entries)
+    assert sorted((c.number, n) for c, n in deck.cards("main")) == sorted(
+        (c.number, n) for c, n in by_number.cards("main")
+    )
+    assert check_deck(deck) == [] and deck.key_cards["lord"].number == "B01-003"
+
+
+def test_japanese_and_english_names_of_one_card_count_together(isolated_carddb) -> None:
+    db = load_carddb("cipher")
+    deck = make_deck(db, main={"救国の英雄 マルス": 3, "Savior of His Realm Marth": 2, "アリティアの王子 マルス": 45})
+    [finding] = [v for v in check_deck(deck, db) if v.rule == "cipher.copies" and "B01-001" in v.cards]
+    assert (finding.count, finding.limit, finding.cards) == (5, 4, ["B01-001"])
+
+
+def test_the_lord_may_be_named_in_japanese(isolated_carddb) -> None:
+    db = load_carddb("cipher")
+    deck = make_deck(db, main=dict(CIPHER_JAPANESE_MAIN))
+    assert _chosen_lord(deck, "アリティアの王子 マルス").number == "B01-003"
+    assert _chosen_lord(deck, "アリティアの王子　マルス").number == "B01-003"  # a full-width space
+    with pytest.raises(EngineError, match="its printed cost is 5"):
+        _chosen_lord(deck, "救国の英雄 マルス")
+
+
+def test_an_unknown_japanese_name_asks_for_the_card_number(isolated_carddb, tmp_path) -> None:
+    path = tmp_path / "ja.txt"
+    path.write_text(CIPHER_JAPANESE_TEXT + "1 封印の剣を継ぐ者 ロイ\n1 救国の英雄マルス\n", encoding="utf-8")
+    deck = load_deck(path)
+    unknown = [v for v in check_deck(deck, deck.db) if v.rule == "deck.unknown-card"]
+    assert [v.line for v in unknown] == [19, 20]
+    assert unknown[0].message == (
+        "'封印の剣を継ぐ者 ロイ' on line 19 is not a TCG Fire Emblem 0 (Cipher) card number or name in the card "
+        "database. Japanese names are known here only for the cards of B01–B06, P01–P06 and S01–S08: for a card of "
+        "another set, write its card number instead. Did you mean: 封炎を受け継ぎし者 ロイ (B05-001); 剣聖を継ぐ者 "
+        "フィル (B05-034)?"
+    )
+    assert "Japanese names" not in unknown[1].message  # said once per deck
+    # the closest names are still suggested, Japanese ones among them (a space left out finds the card first)
+    assert unknown[1].extra["suggestions"][0] == "救国の英雄 マルス (B01-001)"
+    english = tmp_path / "en.txt"
+    english.write_text(CIPHER_JAPANESE_TEXT + "1 Unknown Hero Roy\n", encoding="utf-8")
+    deck = load_deck(english)
+    [violation] = [v for v in check_deck(deck, deck.db) if v.rule == "deck.unknown-card"]
+    assert "Japanese names" not in violation.message  # an English name: no word about Japanese names

@@ -27,6 +27,7 @@ from deckcheck.engine.deal import deal
 from deckcheck.games.cipher import CipherCard
 from deckcheck.games.evolve import EvolveCard, basis_status
 from deckcheck.realdata import main, validate
+from deckcheck.realdata.cipher import add_names
 from deckcheck.realdata.cipher import convert as convert_cipher
 from deckcheck.realdata.evolve import convert as convert_evolve
 
@@ -240,9 +241,58 @@ def test_cipher_excerpt_maps_symbols_costs_ranges_and_printings():
 
 def test_the_shipped_cipher_records_are_the_converters_output():
     conversion = convert_cipher(excerpt("cipher-cards-excerpt.json"))
+    add_names(conversion, excerpt("cipher-names-ja-excerpt.json"))
     shipped = shipped_records("cipher")
     for number, record in by_number(conversion.records).items():
         assert shipped[number] == record
+    assert shipped["B01-001"]["names_ja"] == ["救国の英雄 マルス"]
+    # S02-005 (a Japanese name whose card the excerpt of the English list leaves out) is named, not dropped
+    assert [(where, reason) for _, where, reason in conversion.rejected] == [
+        ("names-ja.json entry 7, S02-005", "field 'number': no written record has this number")
+    ]
+
+
+def test_cipher_japanese_names_are_added_after_the_name_with_both_spellings():
+    conversion = convert_cipher([CIPHER_GOOD, CIPHER_GOOD | {"printings": [{"CardCode": "B99-002N"}]}])
+    entries: list[Any] = [
+        {"number": "B99-001", "name_ja": " 心癒す翼 シーダ ", "alt_name_ja": "心癒やす翼 シーダ"},
+        {"number": "b99-002", "name_ja": "同じ 名前", "alt_name_ja": "同じ 名前"},  # one spelling once
+        {"number": "B99-001", "name_ja": "二度目"},
+        {"number": "B99-003", "name_ja": "ない カード"},
+        {"number": "B99-002", "name_ja": ""},
+        {"number": "B99-002", "name_ja": "制御\x1b文字"},
+        "not an object",
+    ]
+    add_names(conversion, entries)
+    first, second = conversion.records
+    assert list(first)[:3] == ["number", "name", "names_ja"]
+    assert first["names_ja"] == ["心癒す翼 シーダ", "心癒やす翼 シーダ"] and second["names_ja"] == ["同じ 名前"]
+    assert [(where, reason) for _, where, reason in conversion.rejected] == [
+        ("names-ja.json entry 3, B99-001", "field 'number': entry 1 gives the names of this card already"),
+        ("names-ja.json entry 4, B99-003", "field 'number': no written record has this number"),
+        ("names-ja.json entry 5, B99-002", "field 'name_ja': is missing or empty"),
+        ("names-ja.json entry 6, B99-002", "field 'name_ja': '制御\\x1b文字' holds a control or format character"),
+        ("names-ja.json entry 7", "field '-': must be an object, not str"),
+    ]
+    assert ("names-ja.json", "7 entries: Japanese names added to 2 records") in [n[1:] for n in conversion.notes]
+    assert validate(conversion) == []  # the records load as cards
+
+
+def test_cipher_conversion_reads_the_japanese_names_beside_the_source(tmp_path, capsys):
+    source = tmp_path / "cards.json"
+    source.write_text(json.dumps([CIPHER_GOOD]), encoding="utf-8")
+    (tmp_path / "out").mkdir()
+    assert main(["cipher", str(source), str(tmp_path / "out")]) == 0
+    assert "not beside the source: the Japanese names (names_ja) were not added" in capsys.readouterr().out
+    assert "names_ja" not in (tmp_path / "out" / "cipher" / "cards.toml").read_text(encoding="utf-8")
+    (tmp_path / "names-ja.json").write_text(json.dumps([{"number": "B99-001", "name_ja": "名前 ユ"}]), encoding="utf-8")
+    assert main(["cipher", str(source), str(tmp_path / "out")]) == 0
+    written = (tmp_path / "out" / "cipher" / "cards.toml").read_text(encoding="utf-8")
+    assert 'names_ja = ["名前 ユ"]' in written
+    assert "# Also from names-ja.json: UDON-man/FE-Cipher-Online" in written  # the provenance, in the header
+    (tmp_path / "names-ja.json").write_text("{}", encoding="utf-8")
+    assert main(["cipher", str(source), str(tmp_path / "out")]) == 2
+    assert "names-ja.json: must be a JSON list" in capsys.readouterr().err
 
 
 CIPHER_GOOD = {"Character": "U", "Title": "T", "Color": ["Red"], "Cost": "1", "ClassChangeCost": "-"}
@@ -420,6 +470,10 @@ def test_shipped_cipher_database(isolated_carddb):
     assert {len(c.symbols or []) for c in cards} == {0, 1, 2}
     anything = {(c.title, c.unit_name) for c in cards if c.deck_limit == "any"}
     assert len(anything) == 10
+    # the Japanese names of shared/realdata/cipher/names-ja.json: 722 numbers, 11 of them spelt two ways
+    named = [c for c in cards if c.names_ja]
+    assert len(named) == 722 and sum(len(c.names_ja) == 2 for c in named) == 11
+    assert Counter(c.number[:1] for c in named) == {"B": 602, "P": 80, "S": 40}
 
 
 # Name resolution by section (contract, "Fixed details") ------------------------------------------------------
