@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-DECK = "decks/vanguard/dawn_knights.deck.toml"
+DECK = "decks/vanguard/royal-paladin-altmile.deck.toml"
 SYNTHETIC_CARDS = 7_000
 BULK_DECKS = 2_000
 

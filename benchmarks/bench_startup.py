@@ -20,7 +20,7 @@ from pathlib import Path
 
 from bench_check import ROOT, deckcheck, environment, interleaved, run_once  # the same way of timing
 
-VANGUARD = "decks/vanguard/dawn_knights.deck.toml"
+VANGUARD = "decks/vanguard/royal-paladin-altmile.deck.toml"
 EVOLVE = "decks/evolve/2026-03-17-forest-22N3Q.deck.toml"
 
 

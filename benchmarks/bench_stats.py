@@ -24,7 +24,7 @@ from deckcheck.carddb.db import (
 from deckcheck.formats.read import parse_deck  # noqa: E402
 from deckcheck.stats.answer import StatsOptions, answer, parse_queries  # noqa: E402
 
-DECK = ROOT / "decks" / "vanguard" / "dawn_knights.deck.toml"
+DECK = ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml"
 QUERIES = {
     # grade 1, 2, 3 and the rest: 4 atoms
     "3 wants": ["grade=1", "grade=2", "grade=3"],
