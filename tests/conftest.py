@@ -240,8 +240,7 @@ def cipher_unit(number: str, title: str, unit_name: str, cost: Any = 2, **fields
 
 
 # decks/cipher/marth-altea.deck.toml written with the cards' Japanese names (carddb/cipher names_ja), as a Japanese
-# player writes it: 50 cards, legal, its lord named in Japanese too; one name in the second source's spelling would
-# be 心癒やす翼 (B01-005 is not in it), so it is left to the tests that need it.
+# player writes it: 50 cards, legal, its lord named in Japanese too.
 CIPHER_JAPANESE_MAIN = {
     "アリティアの王子 マルス": 4,  # B01-003, the lord (printed cost 1)
     "亡国の王子 マルス": 4,  # B01-002
