@@ -35,7 +35,7 @@ ALPHA = 0.05
 #: larger value is narrower for p near 0.5 and wider near 0 or 1; a smaller one the reverse).
 TUNING = 0.03
 #: The rule, in the note that says where a run stopped.
-RULE = "a 95% confidence sequence, valid at every look (beta-binomial mixture)"
+RULE = "a confidence sequence, 95% at every look at once"
 #: Bisection steps for each end of the interval: 2^-60 of the range, below a double's resolution near p.
 _STEPS = 60
 
