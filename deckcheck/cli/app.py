@@ -695,8 +695,9 @@ def stats(
     precision: Annotated[
         float | None,
         typer.Option(
-            help="Simulate until the 95% interval's half-width is at most this (e.g. 0.001), up to --trials; "
-            "if --trials comes first, the answer says so."
+            help="Simulate until the 95% interval lies within ±this of the estimate (e.g. 0.001), up to --trials; "
+            "the interval is a confidence sequence, 95% at every look, and the answer says where it stopped or that "
+            "--trials came first."
         ),
     ] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Print the mulligan decision table.")] = False,
