@@ -50,6 +50,8 @@ from deckcheck.stats.render import (
 LONG_RUN_SECONDS = 5.0
 #: How often a long run that is not on a terminal says how far it has come.
 PIPED_PROGRESS_SECONDS = 15.0
+#: The least time a simulation runs before its rate is trusted for an estimate said when not on a terminal.
+RATE_SECONDS = 0.5
 
 
 class SimulationProgress:
@@ -61,8 +63,13 @@ class SimulationProgress:
     Elsewhere (a CI log, a pipe): no bar, but one line with the estimate once a simulation is seen to take over
     LONG_RUN_SECONDS, then a line every PIPED_PROGRESS_SECONDS. Nothing for the short runs that are most of them."""
 
-    def __init__(self, terminal: bool, questions: int = 1, bar: ProgressBar | None = None) -> None:
+    def __init__(
+        self, terminal: bool, questions: int = 1, bar: ProgressBar | None = None, estimated: bool = False
+    ) -> None:
         self.terminal = terminal
+        # --precision: the setups told are the run's estimate of what it needs (it stops when the interval is narrow
+        # enough), not a fixed number
+        self.estimated = estimated
         self.bar = bar if terminal else None
         self.started: float | None = None
         self.said_at: float | None = None
@@ -99,16 +106,19 @@ class SimulationProgress:
         left = (total - done) / rate
         if self.bar is not None:
             part = min(done / total, 1.0) if total else 1.0
-            detail = f"simulating {done:,} of {total:,} setups, about {_duration(left)} left for this question"
+            of = "about " if self.estimated else ""
+            detail = f"simulating {done:,} of {of}{total:,} setups, about {_duration(left)} left for this question"
             self.bar.update(max(self.asked - 1, 0) + part, self.questions, detail=detail)
             return
-        line = f"simulating… {done:,} of at most {total:,} setups, about {_duration(left)} left"
+        of = "about" if self.estimated else "at most"
+        line = f"simulating… {done:,} of {of} {total:,} setups, about {_duration(left)} left"
         if self.questions > 1 and self.asked:
             line = (
-                f"simulating {self.current} (question {self.asked} of {self.questions})… {done:,} of at most "
+                f"simulating {self.current} (question {self.asked} of {self.questions})… {done:,} of {of} "
                 f"{total:,} setups, about {_duration(left)} left for this question"
             )
-        if (self.said_at is None and left > LONG_RUN_SECONDS) or (
+        # (the first estimate waits for a little work: the rate of --precision's first small look is mostly set-up)
+        if (self.said_at is None and left > LONG_RUN_SECONDS and now - self.started >= RATE_SECONDS) or (
             self.said_at is not None and done < total and now - self.said_at >= PIPED_PROGRESS_SECONDS
         ):
             sys.stderr.write(f"deckcheck: {line}\n")
@@ -161,7 +171,9 @@ def run_stats(
     hand: str | None = None,
 ) -> str:
     terminal = sys.stderr.isatty()  # a bar on a terminal only: never in piped output, never on stdout
-    progress = SimulationProgress(terminal=terminal, bar=ProgressBar(sys.stderr) if terminal else None)
+    progress = SimulationProgress(
+        terminal=terminal, bar=ProgressBar(sys.stderr) if terminal else None, estimated=precision is not None
+    )
     try:
         if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
             raise OptionError(

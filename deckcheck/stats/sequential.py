@@ -90,14 +90,28 @@ def half_width(interval: tuple[float, float], successes: int, trials: int) -> fl
     return max(estimate - low, high - estimate)
 
 
-def next_look(done: int, half: float, precision: float, *, smallest: int, largest: int) -> int:
-    """Trials to run before the next look: about what the interval's width says it still needs (the width shrinks
-    as one over the square root of the trials), at least `smallest` and at most `largest`. It changes when the rule
-    is checked, never the rule: the sequence holds at every look, wherever the looks fall."""
-    if done <= 0:
-        return smallest
-    needed = math.ceil(done * (half / precision) ** 2) - done
-    return min(max(needed, smallest), largest)
+def trials_needed(successes: int, trials: int, precision: float, cap: int) -> int:
+    """About the trials the run needs in all (at most `cap`): the fewest at which the interval would lie within
+    ±precision if the estimate stayed where it is now. It sets when the rule is next checked and the progress shown,
+    never the rule: the sequence holds at every look, wherever the looks fall."""
+    estimate = successes / trials
+
+    def within(n: int) -> bool:
+        count = round(estimate * n)
+        return half_width(confidence_sequence(count, n, precision), count, n) <= precision
+
+    if within(trials) or not within(cap):
+        return trials if within(trials) else cap
+    low, high = trials, cap  # not within at low, within at high
+    while high - low > max(1, low // 1_000):  # to a thousandth: a look a little early costs one more small batch
+        middle = (low + high) // 2
+        low, high = (low, middle) if within(middle) else (middle, high)
+    return high
+
+
+def next_look(done: int, needed: int, *, smallest: int, largest: int) -> int:
+    """Trials to run before the next look: what is still `needed`, at least `smallest` and at most `largest`."""
+    return min(max(needed - done, smallest), largest)
 
 
 def expected_trials(precision: float) -> int:

@@ -501,8 +501,9 @@ def run_trials(
     beforehand). With `precision` P: `trials` is a cap, and the count is looked at after every batch; the run stops
     at the first look where the 95% confidence sequence (:func:`sequential.confidence_sequence`, valid at every look
     at once) lies within ±P of the estimate, and that interval is the result's. The first look comes after
-    `smallest` trials; each later one after about the trials the interval's width says are still needed (at least
-    `smallest`, at most `batch`), so the run stops within about `smallest` trials of where it could.
+    `smallest` trials; each later one where the rule would be met if the estimate stayed as it is
+    (:func:`sequential.trials_needed`; at least `smallest` and at most `batch` trials after the last look), so the
+    run stops within about `smallest` trials of where it could.
 
     `progress(done, total)` is called before the first batch (done = 0) and after each: `total` is `trials`, or with
     `precision` the trials the run expects to need by then (at most `trials`)."""
@@ -531,12 +532,13 @@ def run_trials(
             if progress is not None:
                 progress(done, done)
             return SimResult(successes, done, seed, stopped_early=reached, interval=interval)
-        size = min(
-            sequential.next_look(done, half, precision, smallest=smallest, largest=max(batch, smallest)),
-            trials - done,
-        )
-        if progress is not None:  # the width shrinks as one over the root of the trials: about this many in all
-            progress(done, min(trials, max(done + size, math.ceil(done * (half / precision) ** 2))))
+        # (the estimate costs a few dozen intervals: worked out only when it can move a look or is shown)
+        needed = done + smallest
+        if batch > smallest or progress is not None:
+            needed = sequential.trials_needed(successes, done, precision, trials)
+        size = min(sequential.next_look(done, needed, smallest=smallest, largest=max(batch, smallest)), trials - done)
+        if progress is not None:
+            progress(done, max(needed, done + size))
 
 
 def simulate_engine(

@@ -123,6 +123,21 @@ def test_a_long_simulation_says_its_estimate_even_when_piped(monkeypatch, capsys
     ]
 
 
+def test_precision_runs_say_an_estimate_of_their_setups_once_the_rate_is_known(monkeypatch, capsys):
+    """--precision's first look comes after 1,000 setups, mostly set-up time: no estimate is said from it; the
+    setups told are the run's estimate ("of about"), not a cap."""
+    from deckcheck.commands import stats as stats_cli
+
+    clock = iter([0.0, 0.1, 1.0])
+    monkeypatch.setattr(stats_cli.time, "monotonic", lambda: next(clock))
+    progress = stats_cli.SimulationProgress(terminal=False, estimated=True)
+    progress(0, 2_500_000)
+    progress(1_000, 3_000_000)  # 10,000 a second by then: 300 s "left", but after 0.1 s of work
+    assert capsys.readouterr().err == ""
+    progress(251_000, 3_000_000)  # 251,000 a second
+    assert capsys.readouterr().err == "deckcheck: simulating… 251,000 of about 3,000,000 setups, about 11 s left\n"
+
+
 @pytest.mark.parametrize(
     ("deck", "reason"),
     [
