@@ -40,9 +40,19 @@ RULE = "a confidence sequence, 95% at every look at once"
 _STEPS = 60
 
 
-def concentration(precision: float) -> float:
-    """The beta mixture's concentration c for --precision P (fixed before the first trial)."""
-    return TUNING / (precision * precision)
+#: The largest concentration: the one for P = 0.0000055, whose stop (about 80 billion setups) is far past any --trials;
+#: beyond it the beta functions' logarithms would lose the digits the evidence is read from.
+MAX_CONCENTRATION = 1e9
+
+
+def concentration(precision: float, cap: int | None = None) -> float:
+    """The beta mixture's concentration c for --precision P and the --trials cap (both fixed before the first trial,
+    so any value is valid): TUNING / P², which aims at the trials P needs (about 2.5 / P²); when the cap comes
+    before those, at the cap instead (a P that cannot be reached still gets the narrowest interval the cap allows)."""
+    c = TUNING * _inverse_square(precision)
+    if cap is not None:
+        c = min(c, TUNING * cap / 2.5)
+    return min(c, MAX_CONCENTRATION)
 
 
 def log_evidence(successes: int, trials: int, p: float, c: float) -> float:
@@ -53,14 +63,15 @@ def log_evidence(successes: int, trials: int, p: float, c: float) -> float:
     return mixture - successes * math.log(p) - failures * math.log1p(-p)
 
 
-def confidence_sequence(successes: int, trials: int, precision: float) -> tuple[float, float]:
-    """The 95% interval after `successes` in `trials`, valid at every look of a run whose --precision is P.
+def confidence_sequence(successes: int, trials: int, precision: float, cap: int | None = None) -> tuple[float, float]:
+    """The 95% interval after `successes` in `trials`, valid at every look of a run whose --precision is P and whose
+    --trials cap is `cap`.
 
     Every p whose evidence is below 1/ALPHA, found by bisection on each side of the estimate (the evidence grows
     away from it); each end is rounded outward (the interval reported is never narrower than the set)."""
     if trials <= 0:
         return (0.0, 1.0)
-    c = concentration(precision)
+    c = concentration(precision, cap)
     level = math.log(1.0 / ALPHA)
     estimate = successes / trials
     tiny = 1e-15
@@ -98,7 +109,7 @@ def trials_needed(successes: int, trials: int, precision: float, cap: int) -> in
 
     def within(n: int) -> bool:
         count = round(estimate * n)
-        return half_width(confidence_sequence(count, n, precision), count, n) <= precision
+        return half_width(confidence_sequence(count, n, precision, cap), count, n) <= precision
 
     if within(trials) or not within(cap):
         return trials if within(trials) else cap
@@ -114,9 +125,16 @@ def next_look(done: int, needed: int, *, smallest: int, largest: int) -> int:
     return min(max(needed - done, smallest), largest)
 
 
-def expected_trials(precision: float) -> int:
-    """About the most trials --precision P needs (at a probability near 0.5): the progress bar's first estimate."""
-    return math.ceil(2.5 / (precision * precision))
+def expected_trials(precision: float, cap: int) -> int:
+    """About the most trials --precision P needs (at a probability near 0.5), at most `cap`: the progress shown
+    before the first look."""
+    needed = 2.5 * _inverse_square(precision)
+    return cap if needed >= cap else math.ceil(needed)
+
+
+def _inverse_square(precision: float) -> float:
+    square = precision * precision
+    return 1.0 / square if square > 0 else math.inf  # (--precision 1e-300: the square underflows to 0)
 
 
 def _log_beta(a: float, b: float) -> float:

@@ -518,14 +518,14 @@ def run_trials(
             if progress is not None:
                 progress(done, trials)
         return SimResult(successes, done, seed, stopped_early=False)
-    expected = min(trials, sequential.expected_trials(precision))
+    expected = sequential.expected_trials(precision, trials)
     if progress is not None:
         progress(0, expected)
     size = min(smallest, trials)
     while True:
         successes += sample(size)
         done += size
-        interval = sequential.confidence_sequence(successes, done, precision)
+        interval = sequential.confidence_sequence(successes, done, precision, trials)
         half = sequential.half_width(interval, successes, done)
         reached = half <= precision
         if reached or done >= trials:

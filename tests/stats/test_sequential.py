@@ -52,7 +52,7 @@ def test_a_run_stops_at_the_first_look_within_the_precision_not_at_a_batch_multi
     )
     assert result.stopped_early
     assert 0 < result.trials < 250_000  # before: the first check came after 250,000 trials
-    assert result.ci95 == confidence_sequence(result.successes, result.trials, 0.01)  # the interval the rule holds
+    assert result.ci95 == confidence_sequence(result.successes, result.trials, 0.01, 10_000_000)  # the rule's
     assert half_width(result.ci95, result.successes, result.trials) <= 0.01
     # every earlier look was not within the precision (each look's count, recomputed from the same sampler)
     sample = _fake_sampler(0.3, 1)
@@ -62,7 +62,7 @@ def test_a_run_stops_at_the_first_look_within_the_precision_not_at_a_batch_multi
     for look in earlier:
         successes += sample(look - done)
         done = look
-        interval = confidence_sequence(successes, done, 0.01)
+        interval = confidence_sequence(successes, done, 0.01, 10_000_000)
         assert half_width(interval, successes, done) > 0.01, done
     assert successes + sample(result.trials - done) == result.successes
 
@@ -88,7 +88,20 @@ def test_the_same_seed_gives_the_same_result():
 def test_the_cap_reports_the_sequence_too():
     result = run_trials(_fake_sampler(0.5, 3), trials=2_000, seed=3, precision=0.001)
     assert not result.stopped_early and result.trials == 2_000
-    assert result.ci95 == confidence_sequence(result.successes, 2_000, 0.001)
+    assert result.ci95 == confidence_sequence(result.successes, 2_000, 0.001, 2_000)
+
+
+def test_a_precision_past_the_cap_still_gets_the_narrowest_interval_the_cap_allows():
+    """The mixture aims at the cap when P needs more trials than it: --precision 1e-12 --trials 5000 reports an
+    interval as narrow as one aimed at 5,000 trials, not [0, 1]; and a huge concentration never breaks the
+    arithmetic."""
+    aimed = confidence_sequence(2_500, 5_000, 1e-12, 5_000)
+    assert half_width(aimed, 2_500, 5_000) < 0.05
+    assert aimed == pytest.approx(confidence_sequence(2_500, 5_000, math.sqrt(2.5 / 5_000), 5_000))
+    low, high = confidence_sequence(2_500, 5_000, 1e-12)  # aimed at 2.5e24 trials: clamped, still valid and sane
+    assert 0 <= low < 0.5 < high <= 1
+    result = run_trials(_fake_sampler(0.5, 6), trials=3_000, seed=6, precision=1e-300, progress=lambda d, t: None)
+    assert not result.stopped_early and result.trials == 3_000  # (its square underflows to 0: no division by it)
 
 
 def test_without_precision_the_trials_are_fixed_and_the_interval_is_wilson():
@@ -126,5 +139,5 @@ def test_the_coverage_test_fails_a_rule_that_looks_too_narrow(monkeypatch):
     so the test above can fail."""
     from deckcheck.stats import simulate
 
-    monkeypatch.setattr(simulate.sequential, "confidence_sequence", lambda s, n, _p: wilson(s, n, z=1.0))
+    monkeypatch.setattr(simulate.sequential, "confidence_sequence", lambda s, n, _p, _cap: wilson(s, n, z=1.0))
     assert _coverage(0.2, 0.05, 200) < 0.8

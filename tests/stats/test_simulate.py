@@ -424,7 +424,7 @@ def test_precision_stops_at_the_first_look_within_it(small):
         progress=lambda done_, total: done.append((done_, total)),
     )
     assert result.stopped_early and 1_000 < result.trials < 250_000
-    assert result.ci95 == confidence_sequence(result.successes, result.trials, 0.01)
+    assert result.ci95 == confidence_sequence(result.successes, result.trials, 0.01, 1_000_000)
     assert half_width(result.ci95, result.successes, result.trials) <= 0.01
     assert done[0][0] == 0 and done[-1] == (result.trials, result.trials)
     assert all(total <= 1_000_000 for _, total in done)
