@@ -74,15 +74,20 @@ class ProgressBar:
     def __exit__(self, *_: object) -> None:
         self.close()
 
-    def update(self, done: float, total: float, label: str | None = None, detail: str | None = None) -> None:
-        """`done` of `total` (each a count, or a fraction of one), doing `label`, with `detail` after the bar."""
+    def update(
+        self, done: float, total: float, label: str | None = None, detail: str | None = None, *, now: bool = False
+    ) -> None:
+        """`done` of `total` (each a count, or a fraction of one), doing `label`, with `detail` after the bar.
+
+        `now`: redraw at once (once the delay is over), not after REDRAW: the line was just erased for other output
+        and would otherwise stay off the screen."""
         with self._lock:
             self.done, self.total = done, total
             if label is not None:
                 self.label = label
             if detail is not None:
                 self.detail = detail
-            self._draw_if_due(force=False)
+            self._draw_if_due(force=now)
 
     def tick(self) -> None:
         """Redraw when due (the time spent moves even when nothing else does): the background thread's step."""
@@ -150,9 +155,10 @@ class ProgressBar:
     def _terminal_columns(self) -> int:
         """The width of the terminal the stream writes to (stdout may be a file meanwhile), else $COLUMNS or 80."""
         try:
-            return os.get_terminal_size(self.stream.fileno()).columns
+            columns = os.get_terminal_size(self.stream.fileno()).columns
         except (AttributeError, OSError, ValueError):
-            return shutil.get_terminal_size((80, 24)).columns
+            columns = 0
+        return columns or shutil.get_terminal_size((80, 24)).columns  # (a new pseudo-terminal may say 0 columns)
 
     def _ticking(self, every: float) -> None:
         while not self._stop.wait(every):

@@ -573,13 +573,15 @@ def _dealing(count: int) -> Iterator[Callable[[int], AbstractContextManager[None
         return
     from deckcheck._util.progress import ProgressBar
 
+    shared = sys.stdout.isatty()  # the hands go to the same terminal: the bar leaves it while one is printed
+
     with ProgressBar(sys.stderr) as bar:
 
         @contextlib.contextmanager
         def paused(dealt: int) -> Iterator[None]:
-            with bar.paused():
+            with bar.paused() if shared else contextlib.nullcontext():
                 yield
-            bar.update(dealt, count, "dealing hands", detail=f"{dealt:,} of {count:,} hands")
+            bar.update(dealt, count, "dealing hands", detail=f"{dealt:,} of {count:,} hands", now=shared)
 
         yield paused
 

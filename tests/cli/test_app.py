@@ -240,6 +240,32 @@ def test_hand_count_shows_the_hands_dealt_on_a_terminal_only(run_cli, monkeypatc
     assert err.endswith("\r\033[K")
 
 
+def test_hand_count_on_one_terminal_keeps_the_bar_below_the_hands(run_cli, monkeypatch):
+    """stdout and stderr the same terminal: the bar is erased before each hand is printed and drawn again below it
+    at once, so the hands read exactly as without a bar."""
+    import re
+
+    from deckcheck._util import progress
+    from deckcheck.cli.app import main
+
+    deck = ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml"
+    args = ["hand", str(deck), "--seed", "3", "--count", "5"]
+    _, piped, _ = run_cli(*args)
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "REDRAW", 60.0)  # (the throttle would keep it off the screen: `now` overrides it)
+    monkeypatch.setenv("COLUMNS", "200")
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(sys, "stdout", terminal)
+    monkeypatch.setattr(sys, "argv", ["deckcheck", *args])
+    with pytest.raises(SystemExit):
+        main()
+    screen = terminal.getvalue()
+    bars = re.findall(r"\r\033\[Kdeckcheck: dealing hands [^\r]*", screen)
+    assert [bar.split("  ")[-1] for bar in bars] == [f"{n} of 5 hands" for n in range(1, 6)]
+    assert re.sub(r"\r\033\[K(deckcheck: dealing hands [^\r]*)?", "", screen) == piped
+
+
 def test_hand_count_waits_a_second_before_showing_a_bar(monkeypatch, capsys):
     from deckcheck.cli.app import main
 
