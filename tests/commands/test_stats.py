@@ -786,10 +786,14 @@ def slow_questions(monkeypatch):
     monkeypatch.setattr(progress, "TICK", 0.02)
 
 
-@pytest.mark.parametrize("output", ["text", "json"])
+@pytest.mark.parametrize(
+    "extra",
+    [("--output", "text"), ("--output", "json"), ("--any", "level=1", "--any", "level=2", "--explain")],
+    ids=["text", "json", "any-explain"],
+)
 def test_a_slow_run_shows_a_bar_on_a_terminal_that_names_the_question(run_cli, monkeypatch, capsys, slow_questions,
-                                                                    output):  # fmt: skip
-    args = ("stats", IC, "--want", "level=1", "--turn", "1", "--output", output)
+                                                                    extra):  # fmt: skip
+    args = ("stats", IC, "--want", "level=1", "--turn", "1", *extra)
     code, piped_out, piped_err = run_cli(*args)
     assert code == 0 and "\r" not in piped_err and "[#" not in piped_err  # piped: no bar
     code, out, err = _run_on_a_terminal(monkeypatch, capsys, *args)
