@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -541,8 +543,11 @@ def hand(
     # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
     # stops it), with the same bytes as printing them all at once.
     if output is HandOutput.text:
-        for index, one in enumerate(dealt):
-            _echo(("\n" if index else "") + render_hand_text(one, log=log))
+        with _dealing(count) as paused:
+            for index, one in enumerate(dealt):
+                text = ("\n" if index else "") + render_hand_text(one, log=log)
+                with paused(index + 1):
+                    _echo(text)
         return
     import json
 
@@ -550,10 +555,35 @@ def hand(
         _echo(json.dumps(next(dealt).to_json(), ensure_ascii=False, indent=2), json_text=True)
         return
     typer.echo('{\n  "hands": [', nl=False)
-    for index, one in enumerate(dealt):
-        text = json.dumps(one.to_json(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
-        _echo(f"{',' if index else ''}\n    {text}", json_text=True, nl=False)
+    with _dealing(count) as paused:
+        for index, one in enumerate(dealt):
+            text = json.dumps(one.to_json(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
+            with paused(index + 1):
+                _echo(f"{',' if index else ''}\n    {text}", json_text=True, nl=False)
     typer.echo("\n  ]\n}")
+
+
+@contextlib.contextmanager
+def _dealing(count: int) -> Iterator[Callable[[int], AbstractContextManager[None]]]:
+    """`hand --count N`'s progress over the hands dealt: a bar on stderr when it is a terminal and the run takes over
+    a second (deckcheck._util.progress), never in piped output. Yields `paused(dealt)`: the bar is told how many hands
+    are dealt, and kept off the screen while the block prints one (stdout may be the same terminal)."""
+    if count < 2 or not sys.stderr.isatty():
+        yield lambda _dealt: contextlib.nullcontext()
+        return
+    from deckcheck._util.progress import ProgressBar
+
+    shared = sys.stdout.isatty()  # the hands go to the same terminal: the bar leaves it while one is printed
+
+    with ProgressBar(sys.stderr) as bar:
+
+        @contextlib.contextmanager
+        def paused(dealt: int) -> Iterator[None]:
+            with bar.paused() if shared else contextlib.nullcontext():
+                yield
+            bar.update(dealt, count, "dealing hands", detail=f"{dealt:,} of {count:,} hands", now=shared)
+
+        yield paused
 
 
 def _choices(choose: list[str] | None) -> dict[str, str]:
@@ -671,8 +701,9 @@ def stats(
     precision: Annotated[
         float | None,
         typer.Option(
-            help="Simulate until the 95% interval's half-width is at most this (e.g. 0.001), up to --trials; "
-            "if --trials comes first, the answer says so."
+            help="Simulate until the 95% interval lies within ±this of the estimate (e.g. 0.001), up to --trials; "
+            "the interval is a confidence sequence, 95% at every look, and the answer says where it stopped or that "
+            "--trials came first."
         ),
     ] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Print the mulligan decision table.")] = False,

@@ -6,10 +6,12 @@ import json
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from deckcheck._util.progress import ProgressBar
 from deckcheck._util.safetext import echoed, one_line
 from deckcheck._util.text import plural
 from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
@@ -48,18 +50,29 @@ from deckcheck.stats.render import (
 LONG_RUN_SECONDS = 5.0
 #: How often a long run that is not on a terminal says how far it has come.
 PIPED_PROGRESS_SECONDS = 15.0
+#: The least time a simulation runs before its rate is trusted for an estimate said when not on a terminal.
+RATE_SECONDS = 0.5
 
 
 class SimulationProgress:
-    """Progress of the simulations on stderr: a self-updating line with the time left on a terminal; elsewhere (a
-    CI log, a pipe) one line with the estimate once a run is seen to take over LONG_RUN_SECONDS, then a line every
-    PIPED_PROGRESS_SECONDS. Nothing for the short runs that are most of them."""
+    """Progress of the command's questions on stderr.
 
-    def __init__(self, terminal: bool, questions: int = 1) -> None:
+    On a terminal: a bar (:class:`ProgressBar`) that appears once the command has run for about a second, names the
+    question being answered (``going second, own turn 3``), moves by question (each seat x turn of the table, each
+    line of the default report) and, within a simulated question, by its setups; it is erased when the command ends.
+    Elsewhere (a CI log, a pipe): no bar, but one line with the estimate once a simulation is seen to take over
+    LONG_RUN_SECONDS, then a line every PIPED_PROGRESS_SECONDS. Nothing for the short runs that are most of them."""
+
+    def __init__(
+        self, terminal: bool, questions: int = 1, bar: ProgressBar | None = None, estimated: bool = False
+    ) -> None:
         self.terminal = terminal
+        # --precision: the setups told are the run's estimate of what it needs (it stops when the interval is narrow
+        # enough), not a fixed number
+        self.estimated = estimated
+        self.bar = bar if terminal else None
         self.started: float | None = None
         self.said_at: float | None = None
-        self.drew = False
         # The questions of the command (seats x turns, or the report's lines) and the one being answered: the
         # estimate is for the running simulation only, and the line says which question of how many that is.
         self.questions = questions
@@ -70,35 +83,67 @@ class SimulationProgress:
         """A question of the command begins (exact or simulated)."""
         self.asked = min(self.asked + 1, max(self.questions, 1))
         self.current = f"going {going} by own turn {turn}"
+        if self.bar is not None:
+            self.bar.update(self.asked - 1, self.questions, self._label(going, turn), detail="")
+
+    def counted(self, done: int, total: int) -> None:
+        """An exact question has valued `done` of its `total` opening hands (the bar's share of the question)."""
+        if self.bar is not None and total:
+            part = min(done / total, 1.0)
+            detail = f"counting exactly: {done:,} of {total:,} hands"
+            self.bar.update(max(self.asked - 1, 0) + part, self.questions, detail=detail)
+
+    def step(self, label: str, done: int = 0, total: int = 1) -> None:
+        """A step of the command that is no seat x turn question (`--hand`'s choices, drawing the chart)."""
+        if self.bar is not None:
+            self.bar.update(done, total, label, detail="")
+
+    def _label(self, going: Going, turn: int) -> str:
+        where = f"going {going}, own turn {turn}"
+        return f"{where} (question {self.asked} of {self.questions})" if self.questions > 1 else where
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
         if done <= 0 or self.started is None:  # a simulation begins: its rate and estimate are its own
             self.started, self.said_at = now, None
+            if self.bar is not None:
+                self.bar.update(max(self.asked - 1, 0), self.questions, detail=f"simulating 0 of {total:,} setups")
             return
         rate = done / max(now - self.started, 1e-9)
         left = (total - done) / rate
-        line = f"simulating… {done:,} of at most {total:,} setups, about {_duration(left)} left"
+        if self.bar is not None:
+            part = min(done / total, 1.0) if total else 1.0
+            of = "about " if self.estimated else ""
+            detail = f"simulating {done:,} of {of}{total:,} setups, about {_duration(left)} left for this question"
+            self.bar.update(max(self.asked - 1, 0) + part, self.questions, detail=detail)
+            return
+        of = "about" if self.estimated else "at most"
+        line = f"simulating… {done:,} of {of} {total:,} setups, about {_duration(left)} left"
         if self.questions > 1 and self.asked:
             line = (
-                f"simulating {self.current} (question {self.asked} of {self.questions})… {done:,} of at most "
+                f"simulating {self.current} (question {self.asked} of {self.questions})… {done:,} of {of} "
                 f"{total:,} setups, about {_duration(left)} left for this question"
             )
-        if self.terminal:
-            sys.stderr.write(f"\r\033[K{line}")
-            sys.stderr.flush()
-            self.drew = True
-        elif (self.said_at is None and left > LONG_RUN_SECONDS) or (
+        # (the first estimate waits for a little work: the rate of --precision's first small look is mostly set-up)
+        if (self.said_at is None and left > LONG_RUN_SECONDS and now - self.started >= RATE_SECONDS) or (
             self.said_at is not None and done < total and now - self.said_at >= PIPED_PROGRESS_SECONDS
         ):
             sys.stderr.write(f"deckcheck: {line}\n")
             sys.stderr.flush()
             self.said_at = now
 
-    def clear(self) -> None:
-        if self.drew:
-            sys.stderr.write("\r\033[K")
-            self.drew = False
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """Keep the bar off the screen while the block writes on stderr."""
+        if self.bar is None:
+            yield
+            return
+        with self.bar.paused():
+            yield
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 def _duration(seconds: float) -> str:
@@ -132,39 +177,44 @@ def run_stats(
     format: str | None = None,
     hand: str | None = None,
 ) -> str:
-    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
-        raise OptionError(
-            "plot", f"{mention('plot')} {one_line(str(plot))}: the chart is written as .svg or .png", field="plot"
-        )
-    source = parse_deck(path)
-    deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
-    refuse_unknown_cards(deck, "counting the odds")
-    if rules is not None or format is not None:  # the setup (and its odds) of that rules version and format
-        deck.choose_rules(rules=rules, format=format)
-    progress = SimulationProgress(terminal=sys.stderr.isatty())
-    said: set[str] = set()
-
-    def say(line: str) -> None:  # a question past the exact budget, simulated instead: once per reason
-        if line not in said:
-            said.add(line)
-            progress.clear()
-            print(f"deckcheck: {line}", file=sys.stderr, flush=True)
-
-    options = StatsOptions(
-        say=say,
-        question=progress.question,
-        mulligan=mulligan,
-        method=method,
-        trials=trials,
-        seed=seed,
-        precision=precision,
-        choices=choices,
-        progress=progress,
-        floor=floor,
+    terminal = sys.stderr.isatty()  # a bar on a terminal only: never in piped output, never on stdout
+    progress = SimulationProgress(
+        terminal=terminal, bar=ProgressBar(sys.stderr) if terminal else None, estimated=precision is not None
     )
-    check_floor(deck, floor)
-    dealt_without = _dealt_without(deck, choices)  # a registry export without its leader: counted, with a note
     try:
+        if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+            raise OptionError(
+                "plot", f"{mention('plot')} {one_line(str(plot))}: the chart is written as .svg or .png", field="plot"
+            )
+        progress.step(f"reading {one_line(str(path))}")
+        source = parse_deck(path)
+        deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
+        refuse_unknown_cards(deck, "counting the odds")
+        if rules is not None or format is not None:  # the setup (and its odds) of that rules version and format
+            deck.choose_rules(rules=rules, format=format)
+        said: set[str] = set()
+
+        def say(line: str) -> None:  # a question past the exact budget, simulated instead: once per reason
+            if line not in said:
+                said.add(line)
+                with progress.paused():
+                    print(f"deckcheck: {line}", file=sys.stderr, flush=True)
+
+        options = StatsOptions(
+            say=say,
+            question=progress.question,
+            mulligan=mulligan,
+            method=method,
+            trials=trials,
+            seed=seed,
+            precision=precision,
+            choices=choices,
+            progress=progress,
+            counted=progress.counted,
+            floor=floor,
+        )
+        check_floor(deck, floor)
+        dealt_without = _dealt_without(deck, choices)  # a registry export without its leader: counted, with a note
         if not wants and not anys:
             if hand is not None:
                 raise OptionError("hand", f"{mention('hand')} needs what the hand should hold: give {mention('want')}")
@@ -180,7 +230,9 @@ def run_stats(
             if plot is not None and results:
                 categories, series = series_for_report(results)
                 title = f"{echoed(deck.name or str(deck.path))} — {deck.game.title}"
-                _draw(plot, title, categories, series, subtitle="the game's default report", x_title=REPORT_AXIS)
+                _draw(
+                    plot, title, categories, series, progress, subtitle="the game's default report", x_title=REPORT_AXIS
+                )
             if json_output:
                 return _dump(
                     {
@@ -205,7 +257,9 @@ def run_stats(
         queries = parse_queries(wants, deck)
         alternatives = parse_queries(anys, deck, "any")
         if hand is not None:
-            return _advise(deck, hand, queries, alternatives, turn, going, choices, mulligan, plot, json_output)
+            return _advise(
+                deck, hand, queries, alternatives, turn, going, choices, mulligan, plot, json_output, progress
+            )
         turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
         # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
         # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
@@ -218,29 +272,29 @@ def run_stats(
         primary = rows[-1].cells[going]
         if isinstance(primary, str):  # the asked seat never reaches this turn: the same refusal as the engine's
             primary = answer(deck, queries, going=going, turn=turn, options=options, anys=alternatives)
+        if plot is not None:
+            categories, series = series_for_rows(rows)
+            subtitle = f"{echoed(deck.name or str(deck.path))} — mulligan {primary.mulligan}"
+            _draw(plot, " & ".join(wants), categories, series, progress, subtitle=subtitle, x_title=TURN_AXIS)
+        if json_output:
+            data = {
+                "path": deck.path,
+                "game": deck.game.id,
+                "name": deck.name,
+                **_rules_json(deck),
+                "want": wants,
+                "any": anys,
+                **primary.to_json(),
+                "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
+            }
+            data["notes"] = [*dealt_without, *data.get("notes", [])]  # (always there: programs read it)
+            if explain:
+                data["decisions"] = decisions_json(primary)
+            return _dump(data)
+        text = render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
+        return _with_notes(text, dealt_without)
     finally:
-        progress.clear()
-    if plot is not None:
-        categories, series = series_for_rows(rows)
-        subtitle = f"{echoed(deck.name or str(deck.path))} — mulligan {primary.mulligan}"
-        _draw(plot, " & ".join(wants), categories, series, subtitle=subtitle, x_title=TURN_AXIS)
-    if json_output:
-        data = {
-            "path": deck.path,
-            "game": deck.game.id,
-            "name": deck.name,
-            **_rules_json(deck),
-            "want": wants,
-            "any": anys,
-            **primary.to_json(),
-            "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
-        }
-        data["notes"] = [*dealt_without, *data.get("notes", [])]  # (always there: programs read it)
-        if explain:
-            data["decisions"] = decisions_json(primary)
-        return _dump(data)
-    text = render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
-    return _with_notes(text, dealt_without)
+        progress.close()
 
 
 def _advise(
@@ -254,6 +308,7 @@ def _advise(
     mulligan: str | None,
     plot: Path | None,
     json_output: bool,
+    progress: SimulationProgress,
 ) -> str:
     """`--hand A,B,C,D,E`: keep this opening hand, or return which cards, with both chances (exact)."""
     for option, given in (("mulligan", mulligan), ("plot", plot)):
@@ -261,7 +316,12 @@ def _advise(
             raise OptionError(option, f"{mention('hand')} answers for one hand; {mention(option)} does not apply")
     keys = [key.strip() for key in re.split(r"[,、，]", hand) if key.strip()]
     turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
-    advice = advise_hand(deck, queries, keys, going=going, turn=turn, choices=choices, anys=alternatives)
+    working = f"the hand's choices, going {going}, own turn {turn}"
+
+    def step(done: int, total: int) -> None:  # each way to keep or return the hand, worked out exactly
+        progress.step(working, done, total)
+
+    advice = advise_hand(deck, queries, keys, going=going, turn=turn, choices=choices, anys=alternatives, progress=step)
     if json_output:
         return _dump({"path": deck.path, "game": deck.game.id, "want": [q.text for q in queries], **advice.to_json()})
     column = deck.game.hand_column
@@ -344,11 +404,27 @@ TURN_AXIS = "by the main phase of own turn N (turn 0 = the opening hand, after t
 REPORT_AXIS = "each line of the report, by the turn it names (turn 0 = the opening hand)"
 
 
-def _draw(plot: Path, title: str, categories: list[str], series: list[Series], *, subtitle: str, x_title: str) -> None:
+def _draw(
+    plot: Path,
+    title: str,
+    categories: list[str],
+    series: list[Series],
+    progress: SimulationProgress,
+    *,
+    subtitle: str,
+    x_title: str,
+) -> None:
     """Write the chart and say so on stderr (stdout holds the answer, maybe JSON), with any warning about it."""
     axes = Axes(x_title=x_title, y_title="probability (going first and second)")
-    write_plot(plot, title, categories, series, subtitle=subtitle, axes=axes, warn=_warn)
-    print(f"deckcheck: wrote {one_line(str(plot))}", file=sys.stderr)
+    progress.step(f"drawing {one_line(str(plot))}")
+
+    def warn(message: str) -> None:
+        with progress.paused():
+            _warn(message)
+
+    write_plot(plot, title, categories, series, subtitle=subtitle, axes=axes, warn=warn)
+    with progress.paused():
+        print(f"deckcheck: wrote {one_line(str(plot))}", file=sys.stderr)
 
 
 def _warn(message: str) -> None:

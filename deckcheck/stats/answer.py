@@ -69,6 +69,8 @@ class StatsOptions:
     precision: float | None = None
     choices: dict[str, str] = field(default_factory=dict)
     progress: Callable[[int, int], None] | None = None  # (setups done, setups at most) after each batch
+    # (opening hands valued, of how many) as an exact question goes: its share done, for the progress bar
+    counted: Callable[[int, int], None] | None = None
     floor: bool = False  # count the game's documented floor (Vanguard: drive 1, no trigger effects), not the rules
     # Told (one line, no prefix) when a question is past the exact engine's budget and is simulated instead: the
     # command writes it on stderr, so that a slow or simulated answer is never a surprise.
@@ -374,7 +376,7 @@ def answer(
         notes.append(f"simulated: {gave_up}")
     elif options.method != "simulate":
         try:
-            exact = _exact_answer(model, policy, keep_text, patient=options.method == "exact")
+            exact = _exact_answer(model, policy, keep_text, patient=options.method == "exact", counted=options.counted)
             exact.notes = notes
             return exact
         except ExactUnavailable as why:
@@ -432,8 +434,15 @@ def _plan(model: OddsModel, policy: str, keep_text: str | None) -> MulliganPlan 
     return None  # optimal
 
 
-def _exact_answer(model: OddsModel, policy: str, keep_text: str | None, *, patient: bool = False) -> Answer:
-    engine = ExactEngine(model, patient=patient)
+def _exact_answer(
+    model: OddsModel,
+    policy: str,
+    keep_text: str | None,
+    *,
+    patient: bool = False,
+    counted: Callable[[int, int], None] | None = None,
+) -> Answer:
+    engine = ExactEngine(model, patient=patient, counted=counted)
     plan = _plan(model, policy, keep_text)
     result = engine.optimal() if plan is None else engine.evaluate(plan)
     return Answer(
@@ -467,7 +476,7 @@ def _simulated_answer(
     options: StatsOptions,
     notes: list[str],
 ) -> Answer:
-    from deckcheck.stats.simulate import simulate, simulate_engine  # deferred: numpy, for simulations only
+    from deckcheck.stats.simulate import PRECISION_RULE, simulate, simulate_engine  # deferred: numpy
 
     turns = model.turns
     if turns.vector_turns is not None:
@@ -503,7 +512,7 @@ def _simulated_answer(
     except EngineError as why:
         notes.append(f"simulated through the engine card by card: {why.reason}")
         result = simulate_engine(model, plan, choices=options.choices, **run)
-    notes.extend(_precision_notes(result, options.precision))
+    notes.extend(_precision_notes(result, options.precision, PRECISION_RULE))
     return Answer(
         probability=result.probability,
         method="simulate",
@@ -520,16 +529,17 @@ def _simulated_answer(
     )
 
 
-def _precision_notes(result: SimResult, precision: float | None) -> list[str]:
-    """Whether --precision was reached, and if not, that the cap (--trials) stopped the run first."""
+def _precision_notes(result: SimResult, precision: float | None, rule: str) -> list[str]:
+    """Where --precision stopped the run and by which rule, or that the cap (--trials) stopped it first."""
     if precision is None:
         return []
     low, high = result.ci95
-    if result.stopped_early or (high - low) / 2 <= precision:
-        return [f"stopped after {result.trials:,} trials: the 95% interval is within ±{precision}"]
+    half = max(result.probability - low, high - result.probability)
+    if result.stopped_early or half <= precision:
+        return [f"stopped after {result.trials:,} trials: the 95% interval is within ±{precision} (rule: {rule})"]
     return [
         f"--precision {precision} not reached: the cap of {result.trials:,} trials (--trials) came first, with the "
-        f"95% interval ±{(high - low) / 2:.4g}; raise --trials to go on"
+        f"95% interval ±{half:.4g}; raise --trials to go on"
     ]
 
 
@@ -737,8 +747,12 @@ def advise_hand(
     turn: int,
     choices: dict[str, str],
     anys: Sequence[Query] = (),
+    progress: Callable[[int, int], None] | None = None,
 ) -> HandAdvice:
-    """Keep this opening hand, or return which cards: exact, under the game's own mulligan rule."""
+    """Keep this opening hand, or return which cards: exact, under the game's own mulligan rule.
+
+    `progress(done, total)` is told before and after each choice the rule allows is worked out (keep, each part
+    of the hand to return, or redraw)."""
     check_reachable(deck, going, horizon([*queries, *anys], turn), choices)
     model = build_model(deck, queries, going=going, turn=turn, choices=choices, anys=anys)
     hand = _dealt_hand(deck, model, hand_keys, choices)
@@ -747,17 +761,27 @@ def advise_hand(
     composition = tuple(atoms.count(a) for a in range(len(model.atoms)))
     try:
         engine = ExactEngine(model)
+        subs = _sub_compositions(composition) if model.mulligan.partial else []
+        total = 1 + (len(subs) if model.mulligan.partial else 1)
+        if progress is not None:
+            progress(0, total)
         keep = engine.keep_value(composition)
         best, kept = keep, composition
+        if progress is not None:
+            progress(1, total)
         if model.mulligan.partial:
-            for sub in _sub_compositions(composition):
+            for done, sub in enumerate(subs, 2):
                 value = engine.keep_value(sub)
                 if value > best or (value == best and sum(sub) > sum(kept)):
                     best, kept = value, sub
+                if progress is not None:
+                    progress(done, total)
         else:
             redraw = engine.redraw_value(composition)
             if redraw > keep:
                 best, kept = redraw, (0,) * len(composition)
+            if progress is not None:
+                progress(total, total)
     except ExactUnavailable as why:
         raise OptionError(
             "hand", f"{mention('hand')} needs the exact engine, which cannot answer here: {why}"

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, prod
@@ -109,9 +109,13 @@ def _sub(a: Composition, b: Composition) -> Composition:
 
 
 class ExactEngine:
-    def __init__(self, model: OddsModel, *, patient: bool = False) -> None:
-        """`patient`: `--method exact`, which waits PATIENT times the budgets before it refuses."""
+    def __init__(
+        self, model: OddsModel, *, patient: bool = False, counted: Callable[[int, int], None] | None = None
+    ) -> None:
+        """`patient`: `--method exact`, which waits PATIENT times the budgets before it refuses; `counted(done,
+        total)` is told as the hands are valued (a progress bar's share of the question)."""
         self.model = model
+        self.counted = counted
         self.patience = PATIENT if patient else 1
         self.c: Composition = model.counts
         self.n = model.hand_size
@@ -317,8 +321,13 @@ class ExactEngine:
         if self.chain is not None:
             return self._chain_value(keep, _sub(self.c, keep), self.n - sum(keep))
         value = self.prob(keep, _sub(self.c, keep), self.stage_draws(self.n - sum(keep)))
-        self._valued += 1
+        self._one_valued()
         return value
+
+    def _one_valued(self) -> None:
+        self._valued += 1
+        if self.counted is not None and self._to_value:
+            self.counted(min(self._valued, self._to_value), self._to_value)
 
     def _chain_value(self, base: Composition, pool: Composition, m: int) -> Fraction:
         """The chain's value of `base` plus a uniformly random `m`-card draw from `pool` (the mulligan's redraw)."""
@@ -335,7 +344,7 @@ class ExactEngine:
             ) from None
         except DeckOut:
             raise ExactUnavailable("the deck can run out by then on some draws") from None
-        self._valued += 1
+        self._one_valued()
         return total
 
     def _out_of_budget(self, why: str) -> ExactGaveUp:

@@ -29,6 +29,7 @@ from deckcheck.engine.procedure import MulliganKind
 from deckcheck.engine.table import Table
 from deckcheck.errors import DeckcheckError, EngineError
 from deckcheck.model.cards import Card
+from deckcheck.stats import sequential
 from deckcheck.stats.model import (
     MulliganPlan,
     OddsModel,
@@ -66,6 +67,9 @@ class SimResult:
     trials: int
     seed: int
     stopped_early: bool  # `precision` was reached before `trials`
+    # With --precision: the 95% confidence sequence at the stop (valid however often the run looked); else None and
+    # the interval is Wilson's for the fixed number of trials.
+    interval: tuple[float, float] | None = None
 
     @property
     def probability(self) -> float:
@@ -73,7 +77,7 @@ class SimResult:
 
     @property
     def ci95(self) -> tuple[float, float]:
-        return wilson(self.successes, self.trials)
+        return self.interval if self.interval is not None else wilson(self.successes, self.trials)
 
 
 # Sampling helpers on per-trial count arrays (also used by the games' `vector_turns`) ------------------------------
@@ -443,7 +447,6 @@ class _Verdict:
         return int((self.ok & self.any_ok).sum() if has_any else self.ok.sum())
 
 
-#: The most setups one answer simulates.
 def simulate(
     model: OddsModel,
     plan: MulliganPlan,
@@ -456,29 +459,86 @@ def simulate(
 ) -> SimResult:
     """The probability that every want holds, by vectorised simulation of `trials` setups (in batches).
 
-    The same seed gives the same result for the same model, plan and batch size. `progress(0, trials)` is called
-    before the first batch and `progress(done, trials)` after each; with `precision`, the run stops after the first
-    batch whose 95% interval's half-width is at most it.
+    The same seed gives the same result for the same model, plan and batch size. `progress(0, total)` is called
+    before the first batch and `progress(done, total)` after each (see :func:`run_trials`); with `precision`, the run
+    stops at the first look whose 95% confidence sequence lies within ±precision of the estimate
+    (:mod:`deckcheck.stats.sequential`), `trials` being the cap.
     """
     check_run(trials, seed)
     if batch < 1:
         raise DeckcheckError(f"the batch size must be at least 1 (got {batch})")
     simulation = _Vectorised(model, plan)
     rng = np.random.Generator(np.random.PCG64(seed))
+    return run_trials(
+        lambda size: simulation.run(rng, size),
+        trials=trials,
+        seed=seed,
+        precision=precision,
+        progress=progress,
+        batch=batch,
+    )
+
+
+#: --precision's stopping rule, as the answer's note names it.
+PRECISION_RULE = sequential.RULE
+#: With --precision, the first look comes after this many trials, and no two looks are closer.
+SMALLEST_LOOK = 1_000
+
+
+def run_trials(
+    sample: Callable[[int], int],
+    *,
+    trials: int,
+    seed: int,
+    precision: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    batch: int = 250_000,
+    smallest: int = SMALLEST_LOOK,
+) -> SimResult:
+    """Run `trials` trials through `sample(size)` (the successes among `size` new trials), `batch` at a time.
+
+    Without `precision`: batches of `batch` trials, and the Wilson interval of the whole count (the trials were fixed
+    beforehand). With `precision` P: `trials` is a cap, and the count is looked at after every batch; the run stops
+    at the first look where the 95% confidence sequence (:func:`sequential.confidence_sequence`, valid at every look
+    at once) lies within ±P of the estimate, and that interval is the result's. The first look comes after
+    `smallest` trials; each later one where the rule would be met if the estimate stayed as it is
+    (:func:`sequential.trials_needed`; at least `smallest` and at most `batch` trials after the last look), so the
+    run stops within about `smallest` trials of where it could.
+
+    `progress(done, total)` is called before the first batch (done = 0) and after each: `total` is `trials`, or with
+    `precision` the trials the run expects to need by then (at most `trials`)."""
     done = successes = 0
-    if progress is not None:
-        progress(0, trials)
-    while done < trials:
-        size = min(batch, trials - done)
-        successes += simulation.run(rng, size)
-        done += size
+    if precision is None:
         if progress is not None:
-            progress(done, trials)
-        if precision is not None and done < trials:
-            low, high = wilson(successes, done)
-            if (high - low) / 2 <= precision:
-                return SimResult(successes, done, seed, stopped_early=True)
-    return SimResult(successes, done, seed, stopped_early=False)
+            progress(0, trials)
+        while done < trials:
+            size = min(batch, trials - done)
+            successes += sample(size)
+            done += size
+            if progress is not None:
+                progress(done, trials)
+        return SimResult(successes, done, seed, stopped_early=False)
+    expected = sequential.expected_trials(precision, trials)
+    if progress is not None:
+        progress(0, expected)
+    size = min(smallest, trials)
+    while True:
+        successes += sample(size)
+        done += size
+        interval = sequential.confidence_sequence(successes, done, precision, trials)
+        half = sequential.half_width(interval, successes, done)
+        reached = half <= precision
+        if reached or done >= trials:
+            if progress is not None:
+                progress(done, done)
+            return SimResult(successes, done, seed, stopped_early=reached, interval=interval)
+        # (the estimate costs a few dozen intervals: worked out only when it can move a look or is shown)
+        needed = done + smallest
+        if batch > smallest or progress is not None:
+            needed = sequential.trials_needed(successes, done, precision, trials)
+        size = min(sequential.next_look(done, needed, smallest=smallest, largest=max(batch, smallest)), trials - done)
+        if progress is not None:
+            progress(done, max(needed, done + size))
 
 
 def simulate_engine(
@@ -496,7 +556,7 @@ def simulate_engine(
 
     Trial i deals with the i-th seed of ``random.Random(seed)`` and counts a success when every want holds on the
     cards that reached the hand (``table.reached``). `precision` and `progress` work as in :func:`simulate`, every
-    `batch` trials.
+    `batch` trials at most.
     """
     check_run(trials, seed)
     find = atom_of(model)
@@ -511,30 +571,25 @@ def simulate_engine(
     masks = [a.mask for a in model.atoms]
     policy = PlanPolicy(plan, model)
     seeds = random.Random(seed)
-    successes = 0
-    if progress is not None:
-        progress(0, trials)
-    for done in range(1, trials + 1):
-        table = deal(
-            model.deck,
-            seed=seeds.getrandbits(64),
-            going=model.going,
-            policy=policy,
-            turns=model.horizon,
-            choices=choices,
-            floor=model.floor,
-        )
-        counts = []
-        for bit, want in enumerate(model.wants):  # each want on the cards reached by its own deadline
-            reached = table.reached[: table.reached_at[want.turn]]
-            counts.append(sum(1 for card in reached if masks[atom(card)] >> bit & 1))
-        if model.success(counts):
-            successes += 1
-        if done % batch == 0 and done < trials:
-            if progress is not None:
-                progress(done, trials)
-            if precision is not None:
-                low, high = wilson(successes, done)
-                if (high - low) / 2 <= precision:
-                    return SimResult(successes, done, seed, stopped_early=True)
-    return SimResult(successes, trials, seed, stopped_early=False)
+
+    def sample(size: int) -> int:
+        successes = 0
+        for _ in range(size):
+            table = deal(
+                model.deck,
+                seed=seeds.getrandbits(64),
+                going=model.going,
+                policy=policy,
+                turns=model.horizon,
+                choices=choices,
+                floor=model.floor,
+            )
+            counts = []
+            for bit, want in enumerate(model.wants):  # each want on the cards reached by its own deadline
+                reached = table.reached[: table.reached_at[want.turn]]
+                counts.append(sum(1 for card in reached if masks[atom(card)] >> bit & 1))
+            if model.success(counts):
+                successes += 1
+        return successes
+
+    return run_trials(sample, trials=trials, seed=seed, precision=precision, progress=progress, batch=batch)

@@ -214,6 +214,70 @@ def test_a_progress_bar_on_a_terminal_only(run_cli, tmp_path, vanguard_carddb, m
     assert list(cli._progress(files[:5])) == files[:5]  # a few decks: no bar
 
 
+@pytest.mark.parametrize("output", ["text", "json"])
+def test_hand_count_shows_the_hands_dealt_on_a_terminal_only(run_cli, monkeypatch, capsys, output):
+    """Issue 27: `hand --count N` that takes over a second shows a bar over the hands dealt on stderr, when stderr
+    is a terminal; the hands on stdout are byte for byte the piped run's, and the bar is erased at the end."""
+    from deckcheck._util import progress
+    from deckcheck.cli.app import main
+
+    deck = ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml"
+    args = ["hand", str(deck), "--seed", "3", "--count", "40", "--output", output]
+    code, piped, piped_err = run_cli(*args)
+    assert code == 0 and piped_err == ""  # not a terminal: no bar
+    monkeypatch.setattr(progress, "DELAY", 0.0)  # (the run is short: the bar shows at once)
+    monkeypatch.setattr(progress, "REDRAW", 0.0)
+    monkeypatch.setenv("COLUMNS", "200")
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(sys, "argv", ["deckcheck", *args])
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert (done.value.code or 0) == 0
+    assert capsys.readouterr().out == piped
+    err = terminal.getvalue()
+    assert "\r\033[Kdeckcheck: dealing hands  [" in err and "1 of 40 hands" in err and "40 of 40 hands" in err
+    assert err.endswith("\r\033[K")
+
+
+def test_hand_count_on_one_terminal_keeps_the_bar_below_the_hands(run_cli, monkeypatch):
+    """stdout and stderr the same terminal: the bar is erased before each hand is printed and drawn again below it
+    at once, so the hands read exactly as without a bar."""
+    import re
+
+    from deckcheck._util import progress
+    from deckcheck.cli.app import main
+
+    deck = ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml"
+    args = ["hand", str(deck), "--seed", "3", "--count", "5"]
+    _, piped, _ = run_cli(*args)
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "REDRAW", 60.0)  # (the throttle would keep it off the screen: `now` overrides it)
+    monkeypatch.setenv("COLUMNS", "200")
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(sys, "stdout", terminal)
+    monkeypatch.setattr(sys, "argv", ["deckcheck", *args])
+    with pytest.raises(SystemExit):
+        main()
+    screen = terminal.getvalue()
+    bars = re.findall(r"\r\033\[Kdeckcheck: dealing hands [^\r]*", screen)
+    assert [bar.split("  ")[-1] for bar in bars] == [f"{n} of 5 hands" for n in range(1, 6)]
+    assert re.sub(r"\r\033\[K(deckcheck: dealing hands [^\r]*)?", "", screen) == piped
+
+
+def test_hand_count_waits_a_second_before_showing_a_bar(monkeypatch, capsys):
+    from deckcheck.cli.app import main
+
+    deck = ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml"
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(sys, "argv", ["deckcheck", "hand", str(deck), "--seed", "3", "--count", "3"])
+    with pytest.raises(SystemExit):
+        main()
+    assert terminal.getvalue() == ""  # three hands: well under a second, nothing extra
+
+
 # The lean app (only the command being run is turned into click parameters) -----------------------------------
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
+import re
+import sys
+import time
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from math import comb
@@ -117,6 +121,21 @@ def test_a_long_simulation_says_its_estimate_even_when_piped(monkeypatch, capsys
         "deckcheck: simulating… 250,000 of at most 10,000,000 setups, about 39 s left",
         "deckcheck: simulating… 4,250,000 of at most 10,000,000 setups, about 23 s left",
     ]
+
+
+def test_precision_runs_say_an_estimate_of_their_setups_once_the_rate_is_known(monkeypatch, capsys):
+    """--precision's first look comes after 1,000 setups, mostly set-up time: no estimate is said from it; the
+    setups told are the run's estimate ("of about"), not a cap."""
+    from deckcheck.commands import stats as stats_cli
+
+    clock = iter([0.0, 0.1, 1.0])
+    monkeypatch.setattr(stats_cli.time, "monotonic", lambda: next(clock))
+    progress = stats_cli.SimulationProgress(terminal=False, estimated=True)
+    progress(0, 2_500_000)
+    progress(1_000, 3_000_000)  # 10,000 a second by then: 300 s "left", but after 0.1 s of work
+    assert capsys.readouterr().err == ""
+    progress(251_000, 3_000_000)  # 251,000 a second
+    assert capsys.readouterr().err == "deckcheck: simulating… 251,000 of about 3,000,000 setups, about 11 s left\n"
 
 
 @pytest.mark.parametrize(
@@ -800,3 +819,124 @@ def test_a_want_and_a_hand_may_name_cipher_cards_in_japanese(run_cli, isolated_c
     code, out, err = run_cli("stats", japanese, "--hand", hand, "--want", "name~=マルス")
     assert code == 0, err
     assert "Altean Prince Marth (B01-003)" in out and "Love-Extolling Wings Caeda (B01-004)" in out
+
+
+# A progress bar on a terminal for a run over a second (issue 27) ---------------------------------------------------
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def _run_on_a_terminal(monkeypatch, capsys, *args):
+    """`deckcheck ARGS` with stderr a terminal (stdout captured as a pipe): (exit code, stdout, stderr)."""
+    from deckcheck.cli.app import main
+
+    terminal = _Terminal()
+    monkeypatch.setenv("COLUMNS", "300")  # (a StringIO has no terminal size: the bar reads $COLUMNS)
+    monkeypatch.setattr(sys, "argv", ["deckcheck", *map(str, args)])
+    monkeypatch.setattr(sys, "stderr", terminal)
+    with pytest.raises(SystemExit) as done:
+        main()
+    return done.value.code or 0, capsys.readouterr().out, terminal.getvalue()
+
+
+@pytest.fixture
+def slow_questions(monkeypatch):
+    """Each exact question takes 0.25 s more, and the bar waits 0.3 s instead of a second: a run of slow questions."""
+    from deckcheck._util import progress
+    from deckcheck.stats import answer
+
+    exact = answer._exact_answer
+
+    def slow(*args, **kwargs):
+        time.sleep(0.25)
+        return exact(*args, **kwargs)
+
+    monkeypatch.setattr(answer, "_exact_answer", slow)
+    monkeypatch.setattr(progress, "DELAY", 0.3)
+    monkeypatch.setattr(progress, "TICK", 0.02)
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [("--output", "text"), ("--output", "json"), ("--any", "level=1", "--any", "level=2", "--explain")],
+    ids=["text", "json", "any-explain"],
+)
+def test_a_slow_run_shows_a_bar_on_a_terminal_that_names_the_question(run_cli, monkeypatch, capsys, slow_questions,
+                                                                    extra):  # fmt: skip
+    args = ("stats", IC, "--want", "level=1", "--turn", "1", *extra)
+    code, piped_out, piped_err = run_cli(*args)
+    assert code == 0 and "\r" not in piped_err and "[#" not in piped_err  # piped: no bar
+    code, out, err = _run_on_a_terminal(monkeypatch, capsys, *args)
+    assert code == 0
+    assert out == piped_out  # stdout is byte for byte the piped run's (JSON stays JSON)
+    assert "\r\033[Kdeckcheck: going " in err and "(question " in err and " of 4)" in err, err
+    assert re.search(r"\[[#-]{24}\] +\d+%", err), err
+    assert err.endswith("\r\033[K")  # erased at the end: the terminal is left as it was
+
+
+def test_a_fast_answer_on_a_terminal_prints_nothing_extra(monkeypatch, capsys):
+    code, out, err = _run_on_a_terminal(monkeypatch, capsys, "stats", IC, "--want", "level=1")
+    assert code == 0 and "exact" in out and err == ""
+
+
+def test_the_default_report_counts_its_lines_in_the_bar(monkeypatch, capsys, slow_questions):
+    code, out, err = _run_on_a_terminal(monkeypatch, capsys, "stats", IC)
+    assert code == 0
+    report = len(re.findall(r"% exact", out)) // 2  # each line, both seats
+    assert f" of {2 * report})" in err, err
+
+
+def test_a_simulated_question_moves_the_bar_by_its_setups(monkeypatch, capsys):
+    from deckcheck._util import progress
+
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "REDRAW", 0.0)
+    args = ("stats", IC, "--want", "level=1", "--method", "simulate", "--trials", "30000", "--seed", "1")
+    from deckcheck.stats import simulate
+
+    batches = simulate.simulate.__kwdefaults__["batch"]
+    monkeypatch.setitem(simulate.simulate.__kwdefaults__, "batch", 10_000)
+    try:
+        code, out, err = _run_on_a_terminal(monkeypatch, capsys, *args)
+    finally:
+        simulate.simulate.__kwdefaults__["batch"] = batches
+    assert code == 0
+    assert "simulating 10,000 of 30,000 setups" in err and "simulating 20,000 of 30,000 setups" in err, err
+    assert err.endswith("\r\033[K")
+
+
+@pytest.mark.parametrize("deck", [IC, RP], ids=["plain draws", "vanguard chain"])
+def test_an_exact_question_moves_the_bar_by_the_hands_it_has_valued(monkeypatch, capsys, deck):
+    """One long exact question moves the bar too: by the opening hands valued of all of them."""
+    from deckcheck._util import progress
+
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "REDRAW", 0.0)
+    want = "level=1" if deck == IC else "grade=3"
+    code, out, err = _run_on_a_terminal(monkeypatch, capsys, "stats", deck, "--want", want, "--turn", "2")
+    assert code == 0 and "exact" in out
+    counts = [tuple(map(int, found)) for found in re.findall(r"counting exactly: (\d+) of (\d+) hands", err)]
+    assert counts and all(0 < done <= total for done, total in counts)
+    assert any(done == total for done, total in counts) and any(done < total for done, total in counts)
+    assert err.endswith("\r\033[K")  # erased at the end: stdout holds the answer alone
+
+
+def test_the_hand_advice_and_the_chart_show_their_steps(monkeypatch, capsys, tmp_path):
+    from deckcheck._util import progress
+
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "REDRAW", 0.0)
+    vg = ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml"
+    hand = "G-BT06/051,G-BT06/051,G-BT02/011,G-TD02/002,G-BT02/010"
+    code, out, err = _run_on_a_terminal(monkeypatch, capsys, "stats", vg, "--want", "grade=3", "--turn", "1",
+                                        "--hand", hand)  # fmt: skip
+    assert code == 0 and "advice:" in out
+    assert "deckcheck: the hand's choices, going first, own turn 1" in err and "100%" in err, err
+    chart = tmp_path / "odds.svg"
+    code, out, err = _run_on_a_terminal(monkeypatch, capsys, "stats", IC, "--want", "level=1", "--plot", chart)
+    assert code == 0 and chart.exists()
+    assert f"deckcheck: drawing {chart}" in err
+    assert f"\r\033[Kdeckcheck: wrote {chart}\n" in err  # the bar erased before the line, never mixed into it

@@ -58,10 +58,10 @@ def test_other_notes_keep_their_order():
 def test_the_notes_merged_are_the_ones_the_answers_write():
     from deckcheck.stats.answer import _precision_notes
     from deckcheck.stats.render import _CAPPED, _STOPPED
-    from deckcheck.stats.simulate import SimResult
+    from deckcheck.stats.simulate import PRECISION_RULE, SimResult
 
-    (reached,) = _precision_notes(SimResult(242_500, 250_000, 1, stopped_early=True), 0.001)
-    (capped,) = _precision_notes(SimResult(19_400, 20_000, 1, stopped_early=False), 0.0001)
+    (reached,) = _precision_notes(SimResult(242_500, 250_000, 1, stopped_early=True), 0.001, PRECISION_RULE)
+    (capped,) = _precision_notes(SimResult(19_400, 20_000, 1, stopped_early=False), 0.0001, PRECISION_RULE)
     assert _STOPPED.fullmatch(reached) and _CAPPED.fullmatch(capped)
 
 

@@ -409,7 +409,11 @@ def small(decks) -> OddsModel:
     return model_of(decks["dawn_knights.deck.toml-no-g"], [">=2 grade=1"], going="first", turn=1)
 
 
-def test_precision_stops_after_the_first_batch_narrow_enough(small):
+def test_precision_stops_at_the_first_look_within_it(small):
+    """Issue 27: the run looks after each batch (the first after 1,000 trials, then as the width says) and stops at
+    the first look whose 95% confidence sequence is within ±precision: not at a batch multiple."""
+    from deckcheck.stats.sequential import confidence_sequence, half_width
+
     done = []
     result = simulate(
         small,
@@ -417,14 +421,15 @@ def test_precision_stops_after_the_first_batch_narrow_enough(small):
         trials=1_000_000,
         seed=3,
         precision=0.01,
-        batch=5_000,
         progress=lambda done_, total: done.append((done_, total)),
     )
-    # the half-width near p = 0.5 is about 0.0139 after 5,000 trials and 0.0098 after 10,000
-    assert result.stopped_early and result.trials == 10_000
-    assert done == [(0, 1_000_000), (5_000, 1_000_000), (10_000, 1_000_000)]
-    low, high = result.ci95
-    assert (high - low) / 2 <= 0.01
+    assert result.stopped_early and 1_000 < result.trials < 250_000
+    assert result.ci95 == confidence_sequence(result.successes, result.trials, 0.01, 1_000_000)
+    assert half_width(result.ci95, result.successes, result.trials) <= 0.01
+    assert done[0][0] == 0 and done[-1] == (result.trials, result.trials)
+    assert all(total <= 1_000_000 for _, total in done)
+    again = simulate(small, no_mulligan(small), trials=1_000_000, seed=3, precision=0.01)
+    assert again == result  # same seed, same looks, same stop
 
 
 def test_precision_not_reached_runs_every_trial(small):
