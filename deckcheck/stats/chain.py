@@ -101,14 +101,24 @@ class Chain:
         if model.turns.process is None:
             raise ValueError("the model's turns are not hand-dependent")
         self.model = model
-        self.counts = model.counts
-        self.details = tuple(atom.detail for atom in model.atoms)
+        # The chain's own atom order: by what the cards are, not by the wants they match (the model's order), so
+        # that the questions of one command whose atoms are the same cards (a report's "grade 3 by turn 3" and its
+        # ride chain) have the same states and share their own turns (_TURNS).
+        atoms = model.atoms
+        self._order = tuple(
+            sorted(
+                range(len(atoms)),
+                key=lambda a: (repr(atoms[a].detail), sorted(_number(card) for card in atoms[a].cards)),
+            )
+        )
+        self.counts = tuple(atoms[a].count for a in self._order)
+        self.details = tuple(atoms[a].detail for a in self._order)
         self.classes = tuple(sorted(set(self.details), key=repr))
         self.class_of = tuple(self.classes.index(detail) for detail in self.details)
         self.process: ExactTurns = model.turns.process
         self.horizon = model.horizon
         self._want_atoms = [
-            tuple(a for a, atom in enumerate(model.atoms) if atom.mask >> bit & 1) for bit in range(len(model.wants))
+            tuple(i for i, a in enumerate(self._order) if atoms[a].mask >> bit & 1) for bit in range(len(model.wants))
         ]
         self._due = {t: [j for j, want in enumerate(model.wants) if want.turn == t] for t in range(self.horizon + 1)}
         anys = [want.turn for want in model.wants if want.any_of]
@@ -126,6 +136,7 @@ class Chain:
 
     def value(self, hand: Composition) -> Fraction:
         """P(success) when the mulligan leaves this hand (per atom; it has reached the hand, the deck is the rest)."""
+        hand = tuple(hand[a] for a in self._order)
         classes = [0] * len(self.classes)
         for a, x in enumerate(hand):
             classes[self.class_of[a]] += x
@@ -226,6 +237,10 @@ class Chain:
     @property
     def states(self) -> int:
         return len(self._memo)
+
+
+def _number(card: object) -> str:
+    return str(getattr(card, "number", card))
 
 
 class DeckOut(Exception):

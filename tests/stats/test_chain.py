@@ -386,3 +386,26 @@ def test_the_chain_counts_the_next_states_it_checks(db, monkeypatch):
     chain_module.forget_turns()  # else the second engine finds every turn computed: no work to count
     with pytest.raises(ExactGaveUp):
         ExactEngine(model).evaluate(no_mulligan(model))
+
+
+def test_questions_on_the_same_cards_share_their_own_turns_and_their_fractions(db):
+    """Issue 27: "grade 2 by turn 2" and the ride chain (grade 1, 2 by turns 1, 2) group the deck into the same
+    atoms in another order (the model orders them by the wants); the chain orders them by the cards, so the second
+    question finds most own turns it needs computed, and its answer is the fraction it has alone."""
+    from deckcheck.stats import chain as chain_module
+
+    deck = make_deck(db, main=MAIN, g={"GU": 16})
+    grade_2 = build_model(deck, asked(deck, ["grade=2"]), going="second", turn=2)
+    ride = build_model(deck, asked(deck, ["grade=1@1", "grade=2@2"]), going="second", turn=2)
+    assert [atom.mask for atom in grade_2.atoms] != [atom.mask for atom in ride.atoms]
+    chain_module.forget_turns()
+    alone = ExactEngine(ride).optimal().probability
+    needed = {kind: len(turns) for kind, turns in chain_module._TURNS.items()}
+    chain_module.forget_turns()
+    ExactEngine(grade_2).optimal()
+    before = {kind: len(turns) for kind, turns in chain_module._TURNS.items()}
+    assert before.keys() == needed.keys()  # the same kinds of chain: the same atoms, in the chain's order
+    assert ExactEngine(ride).optimal().probability == alone
+    after = {kind: len(turns) for kind, turns in chain_module._TURNS.items()}
+    new = sum(after.values()) - sum(before.values())
+    assert new < sum(needed.values()) // 2, (new, needed)  # most of the turns it needs were there
