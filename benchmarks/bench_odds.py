@@ -84,7 +84,7 @@ LATER_LINES: dict[str, list[str]] = {
         "grade=3@4",
     ],
     "VG grade 3 by turn 4 table (report +1)": [VANGUARD, "--want", "grade=3", "--turn", "4"],
-    "VG (no G deck) grade 3 by turn 4 (report +1)": [
+    "VG neo-nectar grade 3 by turn 4 (report +1)": [
         "decks/vanguard/neo-nectar-ahsha.txt",
         "--want",
         "grade=3",
