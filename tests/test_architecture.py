@@ -322,7 +322,6 @@ COMMANDS = {
             "deckcheck.commands",
             "deckcheck.commands.stats",
             "deckcheck._util.progress",  # the bar on a terminal for a run over a second (issue 27)
-            "pydantic",  # a card filter's value is validated as the card model reads it (model/cards.py)
         ],
     ),
     "odds": (

@@ -130,11 +130,99 @@ class DeclaredField:
 
 def value_validator(annotation: Any) -> Callable[[Any], Any]:
     """A function validating one value as a field of type `annotation` (this module's metadata, or pydantic's) would:
-    it returns the stored value, or raises ValueError (pydantic's ValidationError is one). For query values."""
-    # deferred: the pydantic seam (module docstring)
-    from pydantic import TypeAdapter
+    it returns the stored value, or raises ValueError (pydantic's ValidationError is one). For query values.
 
-    return TypeAdapter(_pydantic_type(annotation)).validate_python
+    The plain cases (a whole number for an int field, text for a text or choice field, true/false for a flag) are
+    decided here, as pydantic would decide them (a test compares the two on every game's fields): importing
+    pydantic for them was half the start-up of a `stats` run. Anything else goes to pydantic."""
+    plain = _plain_shape(annotation)
+    adapter: list[Callable[[Any], Any]] = []
+
+    def validate(value: Any) -> Any:
+        if plain is not None:
+            decided = _validate_plain(plain, value)
+            if decided is not _UNDECIDED:
+                return decided
+        if not adapter:
+            # deferred: the pydantic seam (module docstring)
+            from pydantic import TypeAdapter
+
+            adapter.append(TypeAdapter(_pydantic_type(annotation)).validate_python)
+        return adapter[0](value)
+
+    return validate
+
+
+_UNDECIDED: Any = object()
+
+
+@dataclass(frozen=True)
+class _PlainShape:
+    """An annotation of one base type (int, str, bool or a Literal of strings) with at most one Before and one After
+    function and Bounds: the shapes :func:`value_validator` decides without pydantic."""
+
+    base: Any
+    before: Callable[[Any], Any] | None
+    after: Callable[[Any], Any] | None
+    bounds: Bounds | None
+
+
+def _plain_shape(annotation: Any) -> _PlainShape | None:
+    """The annotation as a :class:`_PlainShape` (nested Annotated flattened, outer Before first), else None."""
+    before: list[Callable[[Any], Any]] = []
+    after: list[Callable[[Any], Any]] = []
+    bounds: list[Bounds] = []
+    while typing.get_origin(annotation) is Annotated:
+        annotation, *metadata = typing.get_args(annotation)
+        for item in metadata:
+            if isinstance(item, Before):
+                before.insert(0, item.func)  # an inner Before runs after the outer one: nearer the type
+            elif isinstance(item, After):
+                after.append(item.func)
+            elif isinstance(item, Bounds):
+                bounds.append(item)
+            else:
+                return None
+    if len(before) > 1 or len(after) > 1 or len(bounds) > 1:
+        return None
+    literal = typing.get_origin(annotation) is Literal and all(isinstance(v, str) for v in typing.get_args(annotation))
+    if annotation not in (int, str, bool) and not literal:
+        return None
+    return _PlainShape(
+        annotation, before[0] if before else None, after[0] if after else None, bounds[0] if bounds else None
+    )
+
+
+def _validate_plain(shape: _PlainShape, value: Any) -> Any:
+    """`value` validated as pydantic would, or _UNDECIDED where its rules are not this simple (bool for int, a
+    number for text, ...)."""
+    if shape.before is not None:
+        value = shape.before(value)
+    base = shape.base
+    if base is bool:
+        if type(value) is not bool:
+            return _UNDECIDED
+    elif base is int:
+        if type(value) is not int:
+            return _UNDECIDED
+    elif type(value) is not str:
+        return _UNDECIDED
+    elif base is not str and value not in typing.get_args(base):
+        raise ValueError(f"{quoted(value)} is not one of the field's values")
+    bounds = shape.bounds
+    if bounds is not None:
+        if base is int and (
+            (bounds.ge is not None and value < bounds.ge) or (bounds.le is not None and value > bounds.le)
+        ):
+            raise ValueError(f"{value} is out of the field's range")
+        if base is str and (
+            (bounds.min_length is not None and len(value) < bounds.min_length)
+            or (bounds.max_length is not None and len(value) > bounds.max_length)
+        ):
+            raise ValueError(f"{quoted(value)} is not of the field's length")
+        if base not in (int, str) and vars(bounds) != vars(Bounds()):
+            return _UNDECIDED
+    return value if shape.after is None else shape.after(value)
 
 
 class RecordError(ValueError):
