@@ -112,6 +112,7 @@ class Chain:
             )
         )
         self.counts = tuple(atoms[a].count for a in self._order)
+        self.cards = sum(self.counts)
         self.details = tuple(atoms[a].detail for a in self._order)
         self.classes = tuple(sorted(set(self.details), key=repr))
         self.class_of = tuple(self.classes.index(detail) for detail in self.details)
@@ -205,9 +206,13 @@ class Chain:
         self.work += len(after_turn)
         if self.work > MAX_WORK * self.patience:
             raise ChainTooLarge
+        last = t + 1 >= self.horizon  # every next state that passes the wants due is worth 1
         for after, weight in after_turn.items():
             next_flag = self._check(t + 1, after, flag)
             if next_flag is None:
+                continue
+            if last:
+                add_into(summed, (), weight)
                 continue
             value = self._value(t + 1, after, next_flag)
             top, bottom = value.numerator, value.denominator

@@ -169,6 +169,8 @@ class _Groups:
     # (hand per class, game values) after the draws and G assist -> the same after the ride and _fold: a turn's next
     # states share them, so each is worked out once per kind of chain.
     settled_after_ride: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False)
+    # (hand per class, fodder, vanguard grade) -> G assist's payments (_exact_pay_lowest), worked out once
+    paid: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def classes_up_to(self, grade: int) -> frozenset[int]:
         found = self.low_classes.get(grade)
@@ -208,9 +210,9 @@ def _exact_g_assist(chain: Any, groups: _Groups, state: Any) -> Any:
     target = grade + 1
     if grade >= 3 or g_zone < 2 or any(hand[c] for c in groups.classes_of_grade.get(target, ())):
         return [(CERTAIN, state)]
-    deck = chain.deck(state)
-    total = sum(deck)
-    hits = [(a, deck[a]) for a in groups.atoms_of_grade.get(target, ()) if deck[a]]
+    counts = chain.counts
+    total = chain.cards - sum(reached)
+    hits = [(a, n) for a in groups.atoms_of_grade.get(target, ()) if (n := counts[a] - reached[a])]
     qualifying = sum(n for _, n in hits)
     look = min(G_ASSIST_LOOK, total)
     # None of the qualifying cards among the top `look`: C(R - q, L) of the C(R, L) equally likely tops.
@@ -218,7 +220,10 @@ def _exact_g_assist(chain: Any, groups: _Groups, state: Any) -> Any:
     out = [((misses, tops), state)] if misses else []
     if not qualifying:
         return out
-    for (q, q_of), paid, left in _exact_pay_lowest(hand, fodder, grade, groups, 2):
+    paying = groups.paid.get((hand, fodder, grade))
+    if paying is None:
+        paying = groups.paid[(hand, fodder, grade)] = _exact_pay_lowest(hand, fodder, grade, groups, 2)
+    for (q, q_of), paid, left in paying:
         game = (grade, drive, g_zone - 2, left)
         for atom, n in hits:
             c = chain.class_of[atom]
