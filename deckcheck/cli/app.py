@@ -315,6 +315,7 @@ def _main(
         "deckcheck check decks",
         "deckcheck check decks/vanguard --fail-on warning",
         "deckcheck check decks/evolve --output json",
+        "deckcheck check pasted.txt --game vanguard",
     ),
 )
 @_exits_2_on_bad_input
@@ -391,6 +392,18 @@ def check(
         ),
     ] = None,
     carddb: CarddbOption = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            metavar="GAME",
+            help="Read every plain-text deck (a .txt file, standard input) as a list pasted from a blog or a shop's "
+            "page, of this game: counts and names in the ways players write them, headings, totals; what was "
+            "guessed or not understood is a deck.pasted-reading warning. TOML and JSON decks are read as always.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Check decks: every violation of every deck at once.
 
@@ -411,6 +424,7 @@ def check(
         rules=rules,
         format=deck_format,
         no_regulation=no_regulation,
+        game=game,
     )
     run.errors = [as_flags(error) for error in run.errors]  # every output format names the options by their flags
     for warning in run.warnings:
