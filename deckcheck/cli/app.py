@@ -1124,7 +1124,14 @@ def convert(
         typer.Option("--out-file", "--out", metavar="FILE", help="Write to FILE (atomically). Default: stdout."),
     ] = None,
     game: Annotated[
-        str | None, typer.Option("--game", "-g", metavar="GAME", help="The game of a registry JSON file.")
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            metavar="GAME",
+            help="The game of a registry JSON file; with a plain-text file, read it as a list pasted from a blog or "
+            "a shop's page (every guess listed on stderr).",
+        ),
     ] = None,
     force: Annotated[
         bool,

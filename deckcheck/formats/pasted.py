@@ -187,7 +187,11 @@ class PastedList:
 
     def guesses(self) -> list[str]:
         """Every note as a line for stderr: `line N: ...`."""
-        return [f"line {note.line}: {note.message}" if note.line else note.message for note in self.notes]
+        said = []
+        for note in sorted(self.notes, key=lambda note: note.line or 0):
+            where = f"line {note.line}: " if note.line else ""
+            said.append(f"{'guessed' if note.kind == 'name' else 'note'}: {where}{note.message}")
+        return said
 
 
 class _Reader:
@@ -560,6 +564,7 @@ class _Reader:
         source.entries = [entry for line in pasted.lines for entry in line.entries]
         self._check_totals()
         self._set_marks()
+        pasted.notes.sort(key=lambda note: note.line or 0)
 
     def _list_blocks(self, read: list[PastedLine]) -> set[int]:
         """The blocks of lines that hold the list: lines split where prose, a total or two blank lines stand, and the
@@ -684,12 +689,10 @@ def _name_forms(name: str) -> list[tuple[str, tuple[str, ...]]]:
             queue.append((text[1:].strip(), left_out))
         elif text[-1] in _CLOSERS and not any(opener in text for opener in _OPENERS):
             queue.append((text[:-1].strip(), left_out))
-        if match := _TRAILING.search(text):
-            if match.start() > 0:
-                queue.append((text[: match.start()].strip(), (match[0].strip(), *left_out)))
-        if match := _LEADING.match(text):
-            if match.end() < len(text):
-                queue.append((text[match.end() :].strip(), (*left_out, match[0].strip())))
+        if (match := _TRAILING.search(text)) and match.start() > 0:
+            queue.append((text[: match.start()].strip(), (match[0].strip(), *left_out)))
+        if (match := _LEADING.match(text)) and match.end() < len(text):
+            queue.append((text[match.end() :].strip(), (*left_out, match[0].strip())))
     return list(seen.items())
 
 
