@@ -91,6 +91,8 @@ _SENTENCE = re.compile(r"[。！？!?]|、.*、|です|ます")
 # An aside (`(※もし…なら名前×4、名前×1)`): the author's note, never card lines.
 _ASIDE = re.compile(r"^\(?※")
 _PACKAGE = re.compile(r"パッケージ")
+# A line of information about the deck (`使用クラス: ビショップ`): a short label, a colon and a value.
+_INFO = re.compile(r"^[^\d:]{1,12}\s*:\s*\S")
 # What a name form may lose at its end, at its start, and the quotes around it.
 _TRAILING = re.compile(
     r"\s*(?:\([^()]*\)|\[[^\[\]]*\]|【[^【】]*】|“[^“”]*”|\"[^\"]*\"|『[^『』]*』|〈[^〈〉]*〉|[★☆]+|\([^()]*|第\d+弾|\s+\S+弾)$"
@@ -256,7 +258,7 @@ class _Reader:
             return
         if _TABLE_HEADER.match(body) and not _COUNT_LAST.match(body):
             first = _section_word(_TABLE_HEADER.match(body)["first"] or "")  # type: ignore[index]
-            self.grade_table = first in ("グレード", "grade", "g", "コスト", "cost")
+            self.grade_table = first in ("グレード", "grade", "コスト", "cost")
             self._add(PastedLine(number, HEADING, text, self.section, note="a table's column header"))
             return
         self._card_line(number, text, body)
@@ -282,7 +284,8 @@ class _Reader:
             written = game_id(self.source.path or "<pasted>", value, number)
             if written != self.game.id:
                 raise DeckcheckError(
-                    f"says `game: {written}`, but it is read as a {self.game.id} list (--game): give one game",
+                    f"is a {written} deck, not {self.game.id} (its `game:` line says {written}, and --game reads it as "
+                    f"a pasted {self.game.id} list): give one game",
                     path=self.source.path,
                     line=number,
                 )
@@ -482,7 +485,7 @@ class _Reader:
                     "the card it names with spaces, dots and punctuation left out",
                 )
             )
-        left = [part for part in hit.left_out if not self._mark(part, number, card)]
+        left = [part for part in (*hit.left_out, *reading.marks) if not self._mark(part, number, card)]
         if left:
             notes.append(f"left out: {' '.join(left)}")
         line.note = "; ".join(notes) or None
@@ -510,6 +513,10 @@ class _Reader:
         counted = [reading for reading in readings if reading.counts != (None,)]
         if inline_heading and not counted:  # `テリトリー:name` whose name is no card: one unknown card
             counted = [_Reading((1,), readings[-1].name)]
+        if not counted and _INFO.match(body):
+            self._add(PastedLine(number, COMMENT, text))
+            self.pasted.comments.append(text)
+            return
         if not counted or _SENTENCE.search(body):
             self.pending.append(PastedLine(number, NOT_UNDERSTOOD, text, self.section))
             return
