@@ -128,15 +128,20 @@ class _CheckCommand(typer.core.TyperCommand):
     the help is printed: listing every game costs a start-up)."""
 
     def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        from deckcheck.checking.rules import NUMBER_NAME, PASTED_READING
         from deckcheck.games import all_games, warning_rules
 
         warned = warning_rules()
         games = sorted({game for game, _ in warned})
         quiet = [game for game in all_games() if game not in games]
         listed = ", ".join(rule for _, rule in warned) or "none"
-        text = f"--fail-on warning also fails on warnings, which only these rules give: {listed}."
+        text = f"--fail-on warning also fails on warnings, which only these game rules give: {listed}."
         if quiet:
-            text += f" The other games ({', '.join(quiet)}) have no warning rule: for them it is --fail-on error."
+            text += f" The other games ({', '.join(quiet)}) have no warning rule of their own."
+        text += (
+            f" In every game, reading a text decklist gives {NUMBER_NAME} and reading a pasted list (--game) "
+            f"{PASTED_READING}: --fail-on warning refuses a list that needed guessing."
+        )
         formatter.write_paragraph()
         with formatter.indentation():
             formatter.write_text(text)
@@ -315,7 +320,6 @@ def _main(
         "deckcheck check decks",
         "deckcheck check decks/vanguard --fail-on warning",
         "deckcheck check decks/evolve --output json",
-        "deckcheck check pasted.txt --game vanguard",
     ),
 )
 @_exits_2_on_bad_input

@@ -24,6 +24,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from deckcheck._util.files import unreadable_text
 from deckcheck._util.normalize import loose_name
 from deckcheck._util.safetext import quoted
 from deckcheck.errors import DeckcheckError
@@ -265,7 +266,7 @@ class _Reader:
 
     def _names_a_card(self, body: str) -> bool:
         """Whether a line that looks like a total (`計50枚`) is a card line instead (a name holding 計)."""
-        return any(self._resolve(self._readings(body)[:-1]) for _ in (0,)) if _COUNT_LAST.match(body) else False
+        return _COUNT_LAST.match(body) is not None and self._resolve(self._readings(body)[:-1]) is not None
 
     def _add(self, line: PastedLine) -> None:
         self.pasted.lines.append(line)
@@ -591,7 +592,7 @@ class _Reader:
         lines = len(self.pasted.raw_lines)
         if unknown_keys:
             error = DeckcheckError(
-                f"no line of it names a {self.game.title} card ({len(unknown_keys)} line"
+                f"no line of it names a {self.game.title} card ({len(unknown_keys):,} line"
                 f"{'s' if len(unknown_keys) != 1 else ''} look like card lines, such as {quoted(unknown_keys[0])}): "
                 "nothing could be read",
                 path=self.source.path,
@@ -714,6 +715,8 @@ def _unquoted(name: str) -> str:
 def pasted_source(path: str, text: str, game: str, bad_lines: Sequence[int] = ()) -> DeckSource:
     """A pasted list of `game` (an id), its lines read when the card database resolves it."""
     chosen = get_game(game_id(path, game))
+    if bad_lines and len(bad_lines) * 2 > text.count("\n") + 1:
+        raise unreadable_text(path, tuple(bad_lines))  # not a text file at all (a binary file, another encoding)
     source = DeckSource(path=path, game_id=chosen.id, format="pasted", text=text)
     source.pasted = PastedList(source, text, bad_lines)
     return source
