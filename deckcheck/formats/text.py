@@ -102,11 +102,11 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
         game = get_game(game_id(path, game_value, game_line))
     except DeckcheckError as error:
         if unreadable:
-            problem = _unreadable_lines(path, sorted(unreadable, key=_line_of))
+            lines = _unreadable_lines(path, sorted(unreadable, key=_line_of))
             if game_value is None:  # no game and lines not read: a list pasted from a page, most likely
-                problem.reason += f"; and it has no `game:` line: {_PASTED_HINT}"
-                problem.args = (problem.describe(),)
-            raise problem from None
+                lines.reason += f"; and it has no `game:` line: {_PASTED_HINT}"
+                lines.args = (lines.describe(),)
+            raise lines from None
         if game_value is None:
             error.reason += f" (a `game:` line; {_PASTED_HINT})"
             error.args = (error.describe(),)
