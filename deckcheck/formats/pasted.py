@@ -71,6 +71,9 @@ _COUNT_FIRST = re.compile(
 _COUNT_LAST = re.compile(
     rf"^(?P<name>\S.*?)(?:\s*[×✕]\s*|(?:\s+|(?<=[^\x00-\x7f]))[xX]\s*|\s+){_COUNT}\s*枚?\s*(?P<marks>[★☆]*)$"
 )
+# Notes after the count (`name ×4 “ドロートリガー”`, `name 4(FV)`): taken off before the count is looked for.
+_AFTER_COUNT = re.compile(r"(?:\s*(?:“[^“”]*”|\"[^\"]*\"|\([^()]*\)|【[^【】]*】|[★☆]+))+$")
+_NOTE = re.compile(r"“[^“”]*”|\"[^\"]*\"|\([^()]*\)|【[^【】]*】|[★☆]+")
 # A multiplication sign before something that is not a number: a count that is not a number.
 _NOT_A_NUMBER = re.compile(r"^(?P<name>\S.*?)\s*[×✕]\s*(?P<count>[^\d\s★☆][^★☆]*?)\s*[★☆]*$")
 # A flattened table row under `グレード カード名 枚数`: the first number is the grade, the last the count.
@@ -404,6 +407,9 @@ class _Reader:
         if last:
             marks = tuple(last["marks"]) if last["marks"] else ()
             readings.append(_Reading((int(last["count"]),), last["name"], marks))
+        elif (notes := _AFTER_COUNT.search(body)) and (last := _COUNT_LAST.match(body[: notes.start()])):
+            marks = (*tuple(last["marks"]), *_NOTE.findall(notes[0]))
+            readings.append(_Reading((int(last["count"]),), last["name"], marks))
         if first and last and not self.grade_table:  # `4 name 4`: which number is the count?
             inner = _COUNT_LAST.match(first["name"])
             if inner:
@@ -559,7 +565,9 @@ class _Reader:
             self._nothing_read(unknown_keys)
         titles = [line for line in pasted.lines if line.kind in (TITLE, LEAD_IN)]
         for line in titles:
-            cleaned = line.text.strip(_DECORATION + '“”"「」')
+            cleaned = line.text.strip(_DECORATION)
+            if cleaned[:1] + cleaned[-1:] in ("“”", "「」", '""'):  # a catch-phrase in quotes
+                cleaned = cleaned[1:-1].strip()
             if line.kind == TITLE and source.name is None and cleaned and not _LEAD_IN.fullmatch(cleaned):
                 source.name = cleaned
                 line.note = "the deck's name"

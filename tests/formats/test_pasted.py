@@ -463,3 +463,23 @@ def test_a_total_that_disagrees_names_both(cipher_ja):
     resolve_deck(source, cipher_ja)
     (note,) = source.pasted.notes
     assert note.line == 2 and "says 50" in note.message and "add up to 4" in note.message
+
+
+def test_notes_after_the_count_are_left_out_and_marks_among_them_read(shipped):
+    source = read(
+        shipped,
+        "vanguard",
+        "ドラゴンダンサー エカテリーナ ×4 “ドロートリガー”\n《リクパレイト・ドラコキッド》 x 1 (FV)\n",
+    )
+    assert cards(source) == {
+        1: [("main", "ドラゴンダンサー エカテリーナ", 4)],
+        2: [("main", "リクパレイト・ドラコキッド", 1)],
+    }
+    assert source.keys["first_vanguard"] == shipped("vanguard").resolve("リクパレイト・ドラコキッド").printed_number
+
+
+def test_a_title_keeps_the_quotes_of_a_name_and_drops_the_quotes_of_a_catch_phrase(shipped):
+    named = read(shipped, "vanguard", "■かげろう “The Destiny”\n4 ドラゴンナイト ネハーレン\n")
+    assert named.name == "かげろう “The Destiny”"
+    caught = read(shipped, "vanguard", "“燃え上がれ、竜の魂”\n4 ドラゴンナイト ネハーレン\n")
+    assert caught.name == "燃え上がれ、竜の魂"
