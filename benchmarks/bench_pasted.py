@@ -9,7 +9,8 @@ blog would show it: a title, a lead-in, grade and G-deck headings with subtotals
 shapes (`4x name (product`, `name ×4`, `「name」×4`, `name 4`, `- name × 4`, `《name》 x 4`), trigger notes in curly
 quotes, the first vanguard marked `(FV)`, two names written without their middle dot, a total and prose around it:
 60 lines. The same deck is read as a deck file twice: the shipped text decklist (cards by name) and the native TOML
-(cards by number).
+(cards by number). For comparison, the deck file's own lines without its `game:` line, read with --game (a pasted
+list in the plainest style).
 
 Two figures, each the median of interleaved runs:
 - reading (the target): in one process with the card database loaded, parse + resolve of each input, repeated;
@@ -97,10 +98,12 @@ def reading(runs: int, repeat: int, pasted: str) -> dict[str, float]:
     db = load_carddb("vanguard")
     strict = DECK.read_text(encoding="utf-8")
     native = render(parse_deck(DECK), "toml")
+    clean = "\n".join(line for line in strict.splitlines() if not line.startswith(("game:", "#"))) + "\n"
     inputs = {
         "deck file (text, by name)": lambda: resolve_deck(parse_deck("d.txt", strict), db),
         "deck file (TOML, by number)": lambda: resolve_deck(parse_deck("d.toml", native), db),
         "pasted list (--game)": lambda: resolve_deck(parse_deck("p.txt", pasted, game="vanguard"), db),
+        "plain `4 name` lines (--game)": lambda: resolve_deck(parse_deck("c.txt", clean, game="vanguard"), db),
     }
     for read in inputs.values():  # the indexes a first deck builds once
         read()

@@ -184,6 +184,11 @@ class CardDB:
         for candidate in self.game.number_fallbacks(number):
             if (card := self.cards.get(candidate)) is not None:
                 return card
+        return self.resolve_name(key, section)
+
+    def resolve_name(self, key: str, section: str | None = None) -> Card | None:
+        """A card by exact name alone (as `resolve` after the numbers): for a name several cards share, the lowest
+        number among those `section` can hold."""
         numbers = self.numbers_named(key)
         if not numbers:
             return None

@@ -79,6 +79,7 @@ _NOT_A_NUMBER = re.compile(r"^(?P<name>\S.*?)\s*[×✕]\s*(?P<count>[^\d\s★☆
 # A flattened table row under `グレード カード名 枚数`: the first number is the grade, the last the count.
 _GRADE_ROW = re.compile(rf"^\d{{1,2}}\s+(?P<name>\S.*?)\s+{_COUNT}\s*枚?$")
 _COST_PREFIX = re.compile(r"^\d{1,2}\s*c\s+", re.IGNORECASE)
+_MAYBE_NUMBER = re.compile(r"\d.*[-/]|[-/].*\d")
 _NUMBER = re.compile(r"^(?=[^\s]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+$")
 _NUMBER_AND_NAME = re.compile(r"^(?P<number>(?=[^\s]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+)\s+(?P<name>\S.*)$")
 # Totals: `計50枚`, `合計 50`, `黄30 紫20 計50枚`, `計50枚(★は主人公カード)`.
@@ -121,6 +122,9 @@ class CardIndex:
         raise NotImplementedError
 
     def loosely_named(self, key: str) -> list[str]:  # pragma: no cover - an interface
+        raise NotImplementedError
+
+    def resolve_name(self, key: str, section: str | None = None) -> Card | None:  # pragma: no cover - an interface
         raise NotImplementedError
 
 
@@ -240,6 +244,12 @@ class _Reader:
         if (match := HEADER_LINE.match(norm)) and self._header(number, text, match):
             return
         body = _BULLET.sub("", norm).strip()
+        if (quick := _COUNT_FIRST.match(body) or _COUNT_LAST.match(body)) and (
+            card := self._exact(quick["name"])
+        ) is not None:  # a count and a card's exact name or number (most lines of a list): nothing else to try
+            reading = _Reading((int(quick["count"]),), quick["name"], tuple(quick.groupdict().get("marks") or ()))
+            self._read_card(number, text, reading, _Found(card, quick["name"], (), loose=False))
+            return
         if not body:
             self._add(PastedLine(number, COMMENT, text))
             return
@@ -421,8 +431,10 @@ class _Reader:
 
     def _resolve(self, readings: list[_Reading]) -> tuple[_Reading, _Found] | None:
         """The first reading whose name is a card exactly, else the first whose name is one loosely (only one)."""
-        forms = [(reading, _name_forms(reading.name)) for reading in readings]
-        for reading, options in forms:
+        forms = []
+        for reading in readings:  # forms made as they are needed: most lines end at their first reading
+            options = _name_forms(reading.name)
+            forms.append((reading, options))
             for form, left_out in options:
                 card = self._exact(form)
                 if card is not None:
@@ -435,6 +447,8 @@ class _Reader:
         return None
 
     def _exact(self, form: str) -> Card | None:
+        if not _MAYBE_NUMBER.search(form):  # no card number (they all have a digit and - or /): a name or nothing
+            return self.db.resolve_name(form, self.section)
         card = self.db.resolve(form, self.section)
         if card is None and (match := _NUMBER_AND_NAME.match(form)):
             card = self.db.resolve(match["number"], self.section)
