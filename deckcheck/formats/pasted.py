@@ -502,7 +502,8 @@ class _Reader:
                     number,
                     section,
                     "name",
-                    f"{quoted(hit.form)} is not a printed name; read as {card.printed_name} ({card.printed_number}), "
+                    f"{quoted(_unquoted(hit.form))} is not a printed name; read as {card.printed_name} "
+                    f"({card.printed_number}), "
                     "the card it names with spaces, dots and punctuation left out",
                 )
             )

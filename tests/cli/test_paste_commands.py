@@ -8,10 +8,13 @@ import io
 import json
 import sys
 import tomllib
+from pathlib import Path
 
 import pytest
 
 from deckcheck._util import files
+
+SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 
 # A Vanguard list as a shop's blog shows it: a title, grade headings, counts in three shapes, a product after a name,
 # one name written without its middle dot, a total that agrees.
@@ -55,13 +58,20 @@ def test_fail_on_warning_refuses_a_list_that_needed_guessing(run_cli, tmp_path, 
 
 
 def test_the_reading_rule_is_described_in_sarif_and_named_in_junit(run_cli, pasted):
+    import jsonschema
+    import xmlschema
+
     _, out, _ = run_cli("check", pasted, "--game", "vanguard", "--output", "sarif")
+    jsonschema.Draft4Validator(json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text("utf-8"))).validate(
+        json.loads(out)
+    )
     run = json.loads(out)["runs"][0]
     rules = {rule["id"]: rule for rule in run["tool"]["driver"]["rules"]}
     assert "pasted list" in rules["deck.pasted-reading"]["shortDescription"]["text"]
     (result,) = [r for r in run["results"] if r["ruleId"] == "deck.pasted-reading"]
     assert result["level"] == "warning" and result["locations"][0]["physicalLocation"]["region"]["startLine"] == 7
     _, out, _ = run_cli("check", pasted, "--game", "vanguard", "--output", "junit", "--fail-on", "warning")
+    xmlschema.XMLSchema(str(SCHEMAS / "jenkins-xunit-junit-10.xsd")).validate(out)
     assert "deck.pasted-reading" in out
 
 
