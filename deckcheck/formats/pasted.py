@@ -107,7 +107,14 @@ _QUOTED = re.compile(r"^[「《≪『【〈<\[](?P<inner>.*?)[」》≫』】〉
 _OPENERS, _CLOSERS = "「《≪『【〈", "」》≫』】〉"
 _MARK_BRACKETS = '()[]【】“”"『』〈〉 '
 #: Name forms tried per reading of a line (the text, then without quotes and annotations, least taken off first).
-_FORMS = 10
+_FORMS = 8
+#: Most lines a pasted list is read with (a decklist has a few dozen; a page of prose a few hundred): a longer text
+#: is refused at once, as reading it line by line would take long for nothing.
+MOST_LINES = 20_000
+#: Longest line read at all (the longest card line, with a product name and notes, is far shorter): a longer one is
+#: not understood, and no pattern ever meets a line long enough to cost time.
+_LONGEST = 120
+_SPACES = re.compile(r"\s+")
 #: Longest line taken for a title (a longer one is prose).
 _TITLE_LENGTH = 40
 
@@ -234,7 +241,10 @@ class _Reader:
         if not text:
             self._add(PastedLine(number, BLANK, text))
             return
-        norm = unicodedata.normalize("NFKC", text).strip()
+        if len(text) > _LONGEST:
+            self._not_understood(number, text, f"{len(text):,} characters, longer than any card line")
+            return
+        norm = _SPACES.sub(" ", unicodedata.normalize("NFKC", text)).strip()  # names compare with spaces collapsed
         if norm.startswith("#"):
             if match := SECTION_LINE.match(norm):
                 self._section_header(number, text, match["section"])
@@ -270,7 +280,7 @@ class _Reader:
             return
         if self._heading(number, text, body):
             return
-        if _TABLE_HEADER.match(body) and not _COUNT_LAST.match(body):
+        if "枚数" in body and _TABLE_HEADER.match(body) and not _COUNT_LAST.match(body):
             first = _section_word(_TABLE_HEADER.match(body)["first"] or "")  # type: ignore[index]
             self.grade_table = first in ("グレード", "grade", "コスト", "cost")
             self._add(PastedLine(number, HEADING, text, self.section, note="a table's column header"))
@@ -738,6 +748,13 @@ def _unquoted(name: str) -> str:
 def pasted_source(path: str, text: str, game: str, bad_lines: Sequence[int] = ()) -> DeckSource:
     """A pasted list of `game` (an id), its lines read when the card database resolves it."""
     chosen = get_game(game_id(path, game))
+    lines = text.count("\n") + 1
+    if lines > MOST_LINES:
+        raise DeckcheckError(
+            f"has {lines:,} lines; a pasted list is read up to {MOST_LINES:,} lines (a decklist has a few dozen): "
+            "paste the list alone",
+            path=path,
+        )
     if bad_lines and len(bad_lines) * 2 > text.count("\n") + 1:
         raise unreadable_text(path, tuple(bad_lines))  # not a text file at all (a binary file, another encoding)
     source = DeckSource(path=path, game_id=chosen.id, format="pasted", text=text)

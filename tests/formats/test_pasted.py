@@ -483,3 +483,18 @@ def test_a_title_keeps_the_quotes_of_a_name_and_drops_the_quotes_of_a_catch_phra
     assert named.name == "かげろう “The Destiny”"
     caught = read(shipped, "vanguard", "“燃え上がれ、竜の魂”\n4 ドラゴンナイト ネハーレン\n")
     assert caught.name == "燃え上がれ、竜の魂"
+
+
+def test_a_line_longer_than_any_card_line_is_not_understood_at_once(shipped):
+    long_line = "名前" + " " * 5000 + "×" + " " * 5000 + "四"
+    began = time.perf_counter()
+    source = read(shipped, "vanguard", f"4 ドラゴンナイト ネハーレン\n{long_line}\n")
+    assert time.perf_counter() - began < 2
+    assert kinds(source)[2] == "not-understood" and "characters" in source.pasted.notes[0].message
+
+
+def test_a_text_of_more_lines_than_a_pasted_list_is_refused_at_once(shipped):
+    from deckcheck.formats.pasted import MOST_LINES
+
+    with pytest.raises(DeckcheckError, match=f"read up to {MOST_LINES:,} lines"):
+        read(shipped, "vanguard", "4 ドラゴンナイト ネハーレン\n" * MOST_LINES)
