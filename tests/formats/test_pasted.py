@@ -498,3 +498,18 @@ def test_a_text_of_more_lines_than_a_pasted_list_is_refused_at_once(shipped):
 
     with pytest.raises(DeckcheckError, match=f"read up to {MOST_LINES:,} lines"):
         read(shipped, "vanguard", "4 ドラゴンナイト ネハーレン\n" * MOST_LINES)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ドラゴンナイト ネハーレン(GMD)×2",  # an abbreviation in brackets
+        "2 ドラゴンナイト ネハーレン 第1弾",  # the product's number
+        "2x ドラゴンナイト ネハーレン (ブースター第1弾「騎士王降臨」",  # run-together link texts, unclosed
+        "2xドラゴンナイト ネハーレン(騎士王降臨)“スタンドトリガー”",
+    ],
+)
+def test_annotations_are_left_out_where_the_rest_names_a_card(shipped, line):
+    source = read(shipped, "vanguard", f"{line}\n黄1 紫1 計2枚\n")
+    assert cards(source) == {1: [("main", "ドラゴンナイト ネハーレン", 2)]}
+    assert kinds(source) == {1: "card", 2: "total"} and noted(source) == {}
