@@ -254,12 +254,14 @@ class _Reader:
         if (match := HEADER_LINE.match(norm)) and self._header(number, text, match):
             return
         body = _BULLET.sub("", norm).strip()
-        if (quick := _COUNT_FIRST.match(body) or _COUNT_LAST.match(body)) and (
-            card := self._exact(quick["name"])
-        ) is not None:  # a count and a card's exact name or number (most lines of a list): nothing else to try
+        quick = None if self.grade_table else _COUNT_FIRST.match(body) or _COUNT_LAST.match(body)
+        if quick is not None:  # a count and a card's exact name or number, maybe with notes (most lines of a list)
             reading = _Reading((int(quick["count"]),), quick["name"], tuple(quick.groupdict().get("marks") or ()))
-            self._read_card(number, text, reading, _Found(card, quick["name"], (), loose=False))
-            return
+            card = self._exact(reading.name)  # as written, before any form is made (nearly every card line)
+            found = _Found(card, reading.name, (), False) if card else self._exactly(reading, _name_forms(reading.name))
+            if found is not None:
+                self._read_card(number, text, reading, found)
+                return
         if not body:
             self._add(PastedLine(number, COMMENT, text))
             return
@@ -445,15 +447,21 @@ class _Reader:
         for reading in readings:  # forms made as they are needed: most lines end at their first reading
             options = _name_forms(reading.name)
             forms.append((reading, options))
-            for form, left_out in options:
-                card = self._exact(form)
-                if card is not None:
-                    return reading, _Found(card, form, left_out, loose=False)
+            if (found := self._exactly(reading, options)) is not None:
+                return reading, found
         for reading, options in forms:
             for form, left_out in options:
                 names = self.db.loosely_named(form)
                 if len(names) == 1 and (card := self.db.resolve(names[0], self.section)) is not None:
                     return reading, _Found(card, form, left_out, loose=True)
+        return None
+
+    def _exactly(self, reading: _Reading, options: list[tuple[str, tuple[str, ...]]]) -> _Found | None:
+        """The first form of a reading's name that is a card's exact name or number."""
+        for form, left_out in options:
+            card = self._exact(form)
+            if card is not None:
+                return _Found(card, form, left_out, loose=False)
         return None
 
     def _exact(self, form: str) -> Card | None:
