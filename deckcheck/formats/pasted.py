@@ -90,6 +90,7 @@ _CODE = re.compile(r"(?:デッキコード|deck\s*code|^dc)\s*:\s*(?P<code>[A-Za
 _LEAD_IN = re.compile(
     r"(?:デッキ)?(?:レシピ|リスト)|使用(?:デッキ|リスト|レシピ)|構成は以下.*|(?:以下|下記)の(?:構成|デッキ|リスト).*"
 )
+_LEAD_IN_END = re.compile(r"(?:デッキ)?(?:レシピ|リスト)$")
 # A table's column header: `グレード カード名 枚数`.
 _TABLE_HEADER = re.compile(r"(?P<first>\S+)?.*(?:カード名|名前).*枚数")
 _SENTENCE = re.compile(r"[。！？!?]|、.*、|です|ます")
@@ -597,16 +598,20 @@ class _Reader:
         if start is None:
             self._nothing_read(unknown_keys)
         titles = [line for line in pasted.lines if line.kind in (TITLE, LEAD_IN)]
+        kept = []
         for line in titles:
             cleaned = line.text.strip(_DECORATION)
             if cleaned[:1] + cleaned[-1:] in ("“”", "「」", '""'):  # a catch-phrase in quotes
                 cleaned = cleaned[1:-1].strip()
-            if line.kind == TITLE and source.name is None and cleaned and not _LEAD_IN.fullmatch(cleaned):
+            # `デッキレシピ`, and `【大会優勝】デッキレシピ`: a lead-in, not the deck's name
+            lead_in = _LEAD_IN.fullmatch(cleaned) is not None or _LEAD_IN_END.search(cleaned) is not None
+            if line.kind == TITLE and source.name is None and cleaned and not lead_in:
                 source.name = cleaned
                 line.note = "the deck's name"
             else:
-                line.kind = LEAD_IN if _LEAD_IN.fullmatch(cleaned) else line.kind
-                pasted.comments.insert(0, line.text)
+                line.kind = LEAD_IN if lead_in else line.kind
+                kept.append(line.text)
+        pasted.comments[:0] = kept
         if self.total_then_cards is not None and len(self.totals) > 1 and self.totals[1][0] > self.total_then_cards:
             card_line = next(line for line in pasted.lines if line.number == self.total_then_cards)
             self._two_decks(self.total_then_cards, card_line.text, min(line.number for line in read))

@@ -513,3 +513,9 @@ def test_annotations_are_left_out_where_the_rest_names_a_card(shipped, line):
     source = read(shipped, "vanguard", f"{line}\n黄1 紫1 計2枚\n")
     assert cards(source) == {1: [("main", "ドラゴンナイト ネハーレン", 2)]}
     assert kinds(source) == {1: "card", 2: "total"} and noted(source) == {}
+
+
+def test_a_lead_in_with_a_prefix_is_no_name_and_the_title_after_it_is(shipped):
+    source = read(shipped, "vanguard", "【大会優勝】デッキレシピ\n■かげろう\n4 ドラゴンナイト ネハーレン\n")
+    assert kinds(source) == {1: "lead-in", 2: "title", 3: "card"}
+    assert source.name == "かげろう" and source.pasted.comments == ["【大会優勝】デッキレシピ"]
