@@ -196,6 +196,15 @@ toml_decks = deck_mappings().map(_toml).flatmap(mutated)
 json_decks = deck_mappings().map(_json).flatmap(mutated)
 text_decks = deck_mappings().map(_text).flatmap(mutated)
 
+# A pasted list in the catalogue's shapes (shared/realdata/decklist-styles.md), mutated (issue 28).
+PASTED = (
+    "デッキレシピ\n■かげろう【デッキコード:AB1】\n◆G3(8枚)\n4x ドラゴニック・オーバーロード (騎士王降臨\n"
+    "• 「アシュラカイザー」×4★\nG4\n≪エンシェントエルフ≫:3-2\nパッケージ3×5種:15-4\n名前(主人公):1\n"
+    "■4c 名前(2枚)\nA-S1-03SD | 名前 | 5 | 5500 | 1 | ユニット | 4\nグレード カード名 枚数\n3 名前 4\n"
+    "テリトリー:名前\n計50枚(★は主人公カード)\n"
+)
+pasted_lists = st.builds(lambda: PASTED).flatmap(mutated)
+
 
 # Card records ---------------------------------------------------------------------------------------------
 
@@ -317,6 +326,22 @@ def read_deck(text: str, fmt: str) -> None:
         check_round_trip(source, render(source, target), target)
 
 
+def read_pasted(text: str, game_id: str) -> None:
+    """Read a pasted list as `check --game` does; one that reads is checked and printed in every format."""
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+    from deckcheck.checking.deck import report_deck
+    from deckcheck.checking.output import render_github, render_json, render_junit, render_sarif, render_text
+    from deckcheck.checking.report import CheckRun
+    from deckcheck.formats.read import parse_deck
+
+    source = parse_deck("pasted.txt", text, game=game_id)
+    db = load_carddb(source.game_id)
+    report = report_deck(resolve_deck(source, db), db)
+    run = CheckRun(reports=[report])
+    for printer in (render_text, render_json, render_github, render_sarif, render_junit):
+        printer(run)
+
+
 def read_card_file(game_id: str, text: str) -> None:
     from deckcheck.carddb.db import _parse_file
     from deckcheck.errors import CardDatabaseError
@@ -375,6 +400,7 @@ TARGETS: dict[str, tuple[st.SearchStrategy[Any], Callable[..., None]]] = {
     "deck-toml": (toml_decks.map(lambda text: (text, "toml")), read_deck),
     "deck-json": (json_decks.map(lambda text: (text, "json")), read_deck),
     "deck-text": (text_decks.map(lambda text: (text, "text")), read_deck),
+    "pasted": (st.tuples(st.one_of(pasted_lists, text_decks), st.sampled_from(GAMES)), read_pasted),
     "card-file": (card_files(), read_card_file),
     "card-list": (card_lists(), read_card_list),
     "query": (queries(), read_query),

@@ -135,7 +135,7 @@ DEFERRED = {
     "deckcheck/games/__init__.py": {"pkgutil"},
     "deckcheck/model/deck.py": {"deckcheck._util.positions"},
     "deckcheck/model/cards.py": {"pydantic", "pydantic_core"},
-    "deckcheck/formats/read.py": {"deckcheck._util.positions"},
+    "deckcheck/formats/read.py": {"deckcheck._util.positions", "deckcheck.formats.pasted"},  # pasted: --game only
     "deckcheck/carddb/db.py": {"deckcheck._util.searchkey", "deckcheck._util.positions"},
     "deckcheck/carddb/cache.py": {"deckcheck._util.atomic", "tempfile", "importlib.util", "deckcheck._util.searchkey"},
     "deckcheck/carddb/importer.py": {"deckcheck._util.positions"},

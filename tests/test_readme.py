@@ -98,3 +98,16 @@ def test_the_library_example_runs_and_prints_what_its_comments_say(isolated_card
             assert output.startswith(said.split("...")[0]), (output, said)
             if "..." not in said:
                 assert output == said
+
+
+def test_the_pasted_list_example_reads_as_shown(tmp_path, monkeypatch, isolated_carddb):
+    """The pasted list of "Pasted lists" gives the verdict and warnings shown, and converts to a legal deck."""
+    example, shown = blocks("text", "### Pasted lists")[:2]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pasted.txt").write_text(example, encoding="utf-8")
+    code, output = run(["check", "pasted.txt", "--game", "vanguard"])
+    assert code == 0 and all(line in output for line in shown.strip().splitlines()), output
+    code, _ = run(["convert", "pasted.txt", "--game", "vanguard", "--to", "toml", "--out-file", "kagerou.deck.toml"])
+    assert code == 0
+    code, output = run(["check", "kagerou.deck.toml", "--output", "json"])
+    assert code == 0 and json.loads(output)["summary"]["warnings"] == 0

@@ -7,6 +7,9 @@ import unicodedata
 from functools import lru_cache
 
 _SPACES = re.compile(r"\s+")
+# What a loose comparison of names leaves out: white space, middle dots, punctuation and symbols (all but letters and
+# digits; ー and 々 are letters).
+_NOT_WORD = re.compile(r"[\W_]+")
 
 
 # Rules and look-ups normalise the same few thousand names and numbers for every deck: remembered, not redone.
@@ -20,3 +23,9 @@ def norm_name(value: str) -> str:
 def norm_number(value: str) -> str:
     """NFKC, trimmed, upper-cased."""
     return unicodedata.normalize("NFKC", value).strip().upper()
+
+
+def loose_name(value: str) -> str:
+    """A name compared loosely: NFKC (width), without white space, middle dots, punctuation and symbols
+    (`希望の火エルモ` and `希望の火 エルモ`, `Mrインビンシブル` and `Mr.インビンシブル` alike; case and kana kept)."""
+    return _NOT_WORD.sub("", unicodedata.normalize("NFKC", value))

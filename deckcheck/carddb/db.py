@@ -21,7 +21,7 @@ import tomli
 
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
-from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck._util.normalize import loose_name, norm_name, norm_number
 from deckcheck._util.safetext import echoed, one_line, quoted
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
@@ -226,6 +226,11 @@ class CardDB:
         for candidate in self.game.number_fallbacks(number):
             if (card := self.cards.get(candidate)) is not None:
                 return card
+        return self.resolve_name(key, section)
+
+    def resolve_name(self, key: str, section: str | None = None) -> Card | None:
+        """A card by exact name alone (as `resolve` after the numbers): for a name several cards share, the lowest
+        number among those `section` can hold."""
         numbers = self.numbers_named(key)
         if not numbers:
             return None
@@ -244,6 +249,19 @@ class CardDB:
         if numbers is None and name.casefold() != name.upper():  # a name with letters that have a case
             numbers = self._numbers_by_folded_name.get(name.casefold())
         return numbers or []
+
+    def loosely_named(self, key: str) -> list[str]:
+        """The (normalised) names that equal `key` when white space, middle dots, punctuation and symbols are left
+        out and widths are folded (`希望の火エルモ`: `希望の火 エルモ`); several when the key is ambiguous."""
+        return list(self._names_by_loose_key.get(loose_name(key), ()))
+
+    @cached_property
+    def _names_by_loose_key(self) -> dict[str, list[str]]:
+        """Names by loose key (made only when a pasted list names a card not exactly as printed)."""
+        by_key: dict[str, list[str]] = {}
+        for name in self.numbers_by_name:
+            by_key.setdefault(loose_name(name), []).append(name)
+        return by_key
 
     @cached_property
     def _numbers_by_folded_name(self) -> dict[str, list[str]]:
@@ -656,7 +674,19 @@ def _knows(db: CardDB, key: str) -> bool:
 
 
 def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
-    """Look every entry (and card-valued key such as cipher's `lord`) up in the card database."""
+    """Look every entry (and card-valued key such as cipher's `lord`) up in the card database. A pasted list's lines
+    are read first, with the database (deckcheck.formats.pasted); one that names no card of the game raises
+    DeckcheckError, saying which game's cards it names when another game knows them."""
+    if source.pasted is not None:
+        try:
+            source.pasted.read(db)
+        except DeckcheckError as error:
+            keys = getattr(error, "keys", None)
+            if keys and (others := other_games_of(db, keys[:200])):
+                game, known = others[0]
+                error.reason += f"; {len(known)} of them are {game.title} cards: --game {game.id}?"
+                error.args = (error.describe(),)
+            raise
     for entry in source.entries:
         entry.card = db.resolve(entry.key, entry.section)
         if entry.name is not None or (entry.whole is not None and entry.card is None):

@@ -12,7 +12,7 @@ from deckcheck._util.safetext import quoted
 from deckcheck._util.text import with_article
 from deckcheck.carddb.db import CardDB, load_carddb, other_games_of
 from deckcheck.checking.report import DeckReport
-from deckcheck.checking.rules import BAD_COUNT, NUMBER_NAME, UNKNOWN_CARD, UNKNOWN_SECTION
+from deckcheck.checking.rules import BAD_COUNT, NUMBER_NAME, PASTED_READING, UNKNOWN_CARD, UNKNOWN_SECTION
 from deckcheck.errors import OptionError, mention
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
 from deckcheck.model.versions import RulesChoice
@@ -40,6 +40,18 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
             )
         )
     found.extend(_sections_of_other_formats(deck))
+    if deck.source.pasted is not None:  # what reading a pasted list guessed, or could not read
+        found.extend(
+            Violation(
+                rule=PASTED_READING,
+                severity="warning",
+                section=note.section,
+                message=f"{note.message[:1].upper()}{note.message[1:]}.",
+                line=note.line,
+                extra={"kind": note.kind},
+            )
+            for note in deck.source.pasted.notes
+        )
     sections = game.sections
     asked: set[str] = set()  # the unknown keys suggestions were worked out for
     noted: list[str] = []  # the note on unknown Japanese names, once a deck has had it
@@ -104,7 +116,7 @@ def _hint_other_games(deck: Deck, db: CardDB, unknown: list[Violation]) -> None:
         return
     game, known = others[0]
     count, total = len(known), len(set(keys))
-    written = f'game = "{game.id}"' if deck.source.format == "toml" else f"game: {game.id}"
+    written = {"toml": f'game = "{game.id}"', "pasted": f"--game {game.id}"}.get(deck.source.format, f"game: {game.id}")
     if total == 1:
         said = f"It is {with_article(game.title)} card"
     elif count == total:

@@ -36,6 +36,12 @@ NUMBER_NAME = SHARED_RULES.declare(
     "A text line's card number and the name written beside it are not one card (the number wins).",
     "Deck files",
 )
+PASTED_READING = SHARED_RULES.declare(
+    "deck.pasted-reading",
+    "Reading a pasted list guessed or could not read a line: a name not as printed, a line not understood, a total "
+    "that disagrees with the counts.",
+    "Deck files",
+)
 BANNED = SHARED_RULES.declare("regulation.banned", "A card the selected regulation bans.", "Regulations")
 RESTRICTED = SHARED_RULES.declare(
     "regulation.restricted", "More copies of a card than the selected regulation allows.", "Regulations"

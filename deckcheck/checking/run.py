@@ -24,6 +24,7 @@ def check_paths(
     rules: str | None = None,
     format: str | None = None,
     no_regulation: bool = False,
+    game: str | None = None,
 ) -> CheckRun:
     """Check every deck under the given paths; an unreadable file never stops the others.
 
@@ -37,13 +38,16 @@ def check_paths(
 
     `jobs`: processes to share the decks among (see checking.parallel); None decides by the number of decks and
     CPUs and $DECKCHECK_JOBS. The result is the same whatever it is.
+
+    `game` (`--game`): every plain-text deck is read as a pasted list of that game (deckcheck.formats.pasted); a
+    TOML or JSON deck of another game is an error of its file.
     """
     paths = list(paths)
     run = CheckRun()
     if extra := tuple(carddb_dirs):
         layer_folders(extra)  # a --carddb folder that does not exist is said once, before any work
     # a bad --as-of or $DECKCHECK_TODAY, or --no-regulation with another, stops before any work
-    session = CheckSession(run, extra, regulation, as_of, rules, format, no_regulation)
+    session = CheckSession(run, extra, regulation, as_of, rules, format, no_regulation, game)
     texts: dict[str, Decoded] = {}
     watch = None
     if len(paths) > 1 or any(os.path.isdir(path) for path in paths):  # one deck file never needs workers
@@ -52,7 +56,7 @@ def check_paths(
         watch = parallel.watch_cpus()  # how busy the CPUs are while the files are read decides the workers
     files, run.errors = find_deck_files(paths, texts, run.notes)
     workers = 1
-    if regulation is None and as_of is None and rules is None and format is None and len(files) > 1:
+    if regulation is None and as_of is None and rules is None and format is None and game is None and len(files) > 1:
         from deckcheck.checking import parallel  # deferred: several decks only
 
         workers = parallel.workers_for(len(files), jobs, watch)
@@ -71,7 +75,9 @@ def _check_in_order(
     """Parse every file, then check the decks; False when --regulation names a regulation no game has."""
     run = session.run
     parsed = [
-        (path, source) for path in files if (source := parse_reporting(path, run, texts.pop(path, None))) is not None
+        (path, source)
+        for path in files
+        if (source := parse_reporting(path, run, texts.pop(path, None), session.game)) is not None
     ]
     if session.name is not None and not session.someone_has(session.name, [source for _, source in parsed]):
         return False

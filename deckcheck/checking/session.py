@@ -15,6 +15,7 @@ from deckcheck.checking.deck import refuse_with_no_regulation, report_deck
 from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.read import parse_deck
+from deckcheck.games import get_game
 from deckcheck.model.deck import DeckSource
 from deckcheck.model.versions import choose_rules, options_for
 
@@ -31,10 +32,15 @@ def progress_over(paths: list[str], progress: Progress | None) -> AbstractContex
     return iterable if isinstance(iterable, AbstractContextManager) else nullcontext(iterable)
 
 
-def parse_reporting(path: str, run: CheckRun, text: Decoded | None) -> DeckSource | None:
-    """The deck at `path`, its readable lines at least; what could not be read is an error of the run (exit 2)."""
+def parse_reporting(path: str, run: CheckRun, text: Decoded | None, game: str | None = None) -> DeckSource | None:
+    """The deck at `path`, its readable lines at least; what could not be read is an error of the run (exit 2). With
+    `game` (`--game`) a plain-text deck is a pasted list of that game, and a deck of another game an error."""
     try:
-        source = parse_deck(path, text, partial=True)
+        source = parse_deck(path, text, partial=True, game=game)
+        if game is not None and source.game_id != game:
+            raise DeckcheckError(
+                f"is a {source.game_id} deck, but --game says {game}: check it without --game", path=source.path
+            )
         if source.unreadable is not None:  # partly unreadable: said, and the readable lines still checked
             run.errors.append(source.unreadable)
         return source
@@ -67,8 +73,10 @@ class CheckSession:
         rules: str | None = None,
         format: str | None = None,
         no_regulation: bool = False,
+        game: str | None = None,
     ) -> None:
         refuse_with_no_regulation(no_regulation, name, as_of)
+        self.game = get_game(game).id if game is not None else None  # an unknown game stops before any work
         self.run, self.extra, self.name = run, extra, name
         self.rules, self.format = rules, format
         self.no_regulation = no_regulation
@@ -150,7 +158,11 @@ class CheckSession:
         except DeckcheckError as error:  # the deck's own `regulation` key names no regulation
             self.run.errors.append(_at_key_line(error, source))
             return None
-        deck = resolve_deck(source, db)
+        try:
+            deck = resolve_deck(source, db)  # a pasted list is read here, with the cards
+        except DeckcheckError as error:
+            self.run.errors.append(error)
+            return None
         try:
             rules, format = self.options_for(db)
             deck.chosen_rules = choose_rules(

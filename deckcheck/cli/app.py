@@ -130,15 +130,20 @@ class _CheckCommand(typer.core.TyperCommand):
     the help is printed: listing every game costs a start-up)."""
 
     def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        from deckcheck.checking.rules import NUMBER_NAME, PASTED_READING
         from deckcheck.games import all_games, warning_rules
 
         warned = warning_rules()
         games = sorted({game for game, _ in warned})
         quiet = [game for game in all_games() if game not in games]
         listed = ", ".join(rule for _, rule in warned) or "none"
-        text = f"--fail-on warning also fails on warnings, which only these rules give: {listed}."
+        text = f"--fail-on warning also fails on warnings, which only these game rules give: {listed}."
         if quiet:
-            text += f" The other games ({', '.join(quiet)}) have no warning rule: for them it is --fail-on error."
+            text += f" The other games ({', '.join(quiet)}) have no warning rule of their own."
+        text += (
+            f" In every game, reading a text decklist gives {NUMBER_NAME} and reading a pasted list (--game) "
+            f"{PASTED_READING}: --fail-on warning refuses a list that needed guessing."
+        )
         formatter.write_paragraph()
         with formatter.indentation():
             formatter.write_text(text)
@@ -393,6 +398,18 @@ def check(
         ),
     ] = None,
     carddb: CarddbOption = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            metavar="GAME",
+            help="Read every plain-text deck (a .txt file, standard input) as a list pasted from a blog or a shop's "
+            "page, of this game: counts and names in the ways players write them, headings, totals; what was "
+            "guessed or not understood is a deck.pasted-reading warning. TOML and JSON decks are read as always.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Check decks: every violation of every deck at once.
 
@@ -413,6 +430,7 @@ def check(
         rules=rules,
         format=deck_format,
         no_regulation=no_regulation,
+        game=game,
     )
     run.errors = [as_flags(error) for error in run.errors]  # every output format names the options by their flags
     for warning in run.warnings:
@@ -1149,7 +1167,14 @@ def convert(
         typer.Option("--out-file", "--out", metavar="FILE", help="Write to FILE (atomically). Default: stdout."),
     ] = None,
     game: Annotated[
-        str | None, typer.Option("--game", "-g", metavar="GAME", help="The game of a registry JSON file.")
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            metavar="GAME",
+            help="The game of a registry JSON file; with a plain-text file, read it as a list pasted from a blog or "
+            "a shop's page (every guess listed on stderr).",
+        ),
     ] = None,
     force: Annotated[
         bool,

@@ -30,7 +30,7 @@ from deckcheck.formats.comments import (
     toml_comments,
 )
 from deckcheck.formats.edit import comment_lines
-from deckcheck.formats.read import parse_deck
+from deckcheck.formats.read import deck_format, parse_deck
 from deckcheck.formats.write import check_round_trip, count_text, render, require_counts, require_encodable
 from deckcheck.games import all_games, get_game
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, DeckSource, Entry
@@ -99,6 +99,8 @@ def _convert(
     no_regulation: bool,
 ) -> tuple[str, list[str]]:
     source, notes = read_any(source_path, game_id, out=out)
+    if source.pasted is not None:
+        notes.extend(read_pasted(source, carddb_dirs))
     require_encodable(source)  # a JSON deck's "\udc80": no file (nor a TOML deck) holds it
     if to in ("toml", "text", "json"):
         require_counts(source)  # never a deck that `check` then calls deck.bad-count
@@ -151,6 +153,8 @@ def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], n
     and each card number's name beside it as a comment."""
     read = {"toml": toml_comments, "text": text_comments}.get(source.format)
     comments = read(source.text) if read is not None and source.text else Comments()
+    if source.pasted is not None:  # its lead-ins, titles, codes and lines not understood, at the top
+        comments.top = ["read from a pasted list by deckcheck convert --game", *source.pasted.comments]
     try:
         db = load_carddb(source.game_id, carddb_dirs)
     except DeckcheckError as error:  # the deck converts without names
@@ -173,6 +177,35 @@ def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], n
         names = name_comments(source, name_of)
     writer = commented_toml if to == "toml" else commented_text
     return writer(source, comments, names)
+
+
+def read_pasted(source: DeckSource, carddb_dirs: Iterable[str | Path]) -> list[str]:
+    """Read a pasted list with its game's cards: every guess as a note for stderr, and every line named card
+    without a count refused (nothing is written of a list read by half)."""
+    db = load_carddb(source.game_id, carddb_dirs)
+    resolve_deck(source, db)
+    notes: list[str] = source.pasted.guesses()
+    uncounted = [entry for entry in source.entries if not isinstance(entry.raw_count, int) or entry.raw_count < 1]
+    if uncounted:
+        listed = "; ".join(f"line {entry.line}: {entry.key!r} ({_count_said(entry.raw_count)})" for entry in uncounted)
+        raise DeckcheckError(
+            f"{len(uncounted)} card line{'s have' if len(uncounted) != 1 else ' has'} no count that can be written "
+            f"({listed}); give {'them' if len(uncounted) != 1 else 'it'} a count and convert again; nothing written",
+            path=source.path,
+            line=uncounted[0].line,
+        )
+    for entry in source.entries:
+        if entry.card is None:
+            hints = db.suggest(entry.key)
+            hint = f" (did you mean: {'; '.join(hints)}?)" if hints else ""
+            notes.append(
+                f"unknown card: line {entry.line}: {entry.key!r} is no {db.game.title} card, written as is{hint}"
+            )
+    return notes
+
+
+def _count_said(count: Any) -> str:
+    return "no count" if count is None else f"count {count!r} is not a positive whole number"
 
 
 def _comment_count(source: DeckSource) -> int:
@@ -245,6 +278,8 @@ def read_any(path: Path, game_id: str | None, *, out: Path | None = None) -> tup
     is named in the notes' commands."""
     text = read_text(path)
     data = _registry_object(path, text)
+    if data is None and game_id is not None and deck_format(path, text) == "text":
+        return parse_deck(path, text=text, game=game_id), []  # a pasted list, read with the cards by _convert
     if data is None:
         source = parse_deck(path, text=text)
         if source.text is None:  # a text decklist: kept to count the comments a conversion drops

@@ -41,14 +41,21 @@ def deck_format(path: Path, text: str) -> str:
 
 
 def parse_deck(
-    path: str | Path, text: str | Decoded | None = None, fmt: str | None = None, partial: bool = False
+    path: str | Path,
+    text: str | Decoded | None = None,
+    fmt: str | None = None,
+    partial: bool = False,
+    game: str | None = None,
 ) -> DeckSource:
     """Read a deck file (or the given text, or the bytes read and decoded) into a :class:`DeckSource`. The path is
     kept as given (a string stays as written: `./a.deck.toml` is reported as `./a.deck.toml`); `-` is standard
     input, shown as `<stdin>` (its format told by its content).
 
     A text decklist with lines that cannot be read raises a DeckcheckError listing them all; with `partial`, its
-    readable lines are read and that error is the source's `unreadable` (`check`: a partly unreadable file)."""
+    readable lines are read and that error is the source's `unreadable` (`check`: a partly unreadable file).
+
+    With `game` (`--game`), a plain-text deck is a pasted list of that game (deckcheck.formats.pasted): its lines are
+    read when resolve_deck gives it the card database. A TOML or JSON deck is read as always."""
     shown = path if isinstance(path, str) else str(path)
     bad_lines: tuple[int, ...] = ()
     if text is None and shown == STDIN:  # `-`: the deck on standard input
@@ -63,6 +70,10 @@ def parse_deck(
     if not text.strip() and not bad_lines:
         raise DeckcheckError("is empty: expected a deck (a `game` key and its sections)", path=shown)
     fmt = fmt or deck_format(Path(path), text)
+    if fmt == "text" and game is not None:
+        from deckcheck.formats.pasted import pasted_source  # deferred: a pasted list only (`--game`)
+
+        return pasted_source(shown, text, game, bad_lines)
     if fmt == "text":
         return parse_text(shown, text, bad_lines, partial)
     if bad_lines:

@@ -100,9 +100,16 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
     game_value, game_line = header.pop("game", (None, None))
     try:
         game = get_game(game_id(path, game_value, game_line))
-    except DeckcheckError:
+    except DeckcheckError as error:
         if unreadable:
-            raise _unreadable_lines(path, sorted(unreadable, key=_line_of)) from None
+            lines = _unreadable_lines(path, sorted(unreadable, key=_line_of))
+            if game_value is None:  # no game and lines not read: a list pasted from a page, most likely
+                lines.reason += f"; and it has no `game:` line: {_PASTED_HINT}"
+                lines.args = (lines.describe(),)
+            raise lines from None
+        if game_value is None:
+            error.reason += f" (a `game:` line; {_PASTED_HINT})"
+            error.args = (error.describe(),)
         raise
     allowed = ", ".join(("game", *COMMON_KEYS, *game.deck_keys))
     unknown = [
@@ -164,6 +171,7 @@ def _entry(section: str, key: str, raw_count: int | float | str, line: int) -> E
     return Entry(section, key, raw_count, line=line)
 
 
+_PASTED_HINT = "a list pasted from a page or a blog is read with `--game GAME` (`check`, `convert`)"
 _TEXT_LINE_FORMS = (
     "expected '<count> <card number or name>', a '## section' header, a 'key: value' header or a '# comment'"
 )

@@ -24,7 +24,17 @@ from deckcheck.model.cards import (
     validates_field,
 )
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, Tally, histogram, names_of, size_violations
+from deckcheck.model.game import (
+    CopyGroup,
+    Game,
+    PastedWords,
+    Rule,
+    RuleBook,
+    Tally,
+    histogram,
+    names_of,
+    size_violations,
+)
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -517,6 +527,11 @@ GAME: Game[BuildDivideCard] = Game(
     rules_document="総合ルール, version unknown (after Ver.3.2.2)",
     sections=("main", "d", "territory"),
     section_words={"メインデッキ": "main", "デッキ": "main", "Dデッキ": "d", "テリトリー": "territory"},
+    # the icon sections of published lists (`エース(テリトリー解放カード 8枚)`, `アイコンなし(18枚)`) are main deck
+    pasted=PastedWords(
+        headings=((r"(?:エース|バスター|ショット|アイコンなし|ユニット|コマンド)(?:アイコン)?(?:カード)?", "main"),),
+        one_card=("territory",),
+    ),
     card_model=BuildDivideCard,
     rules=tuple(rules.rules),
     limit_identity=_limit_identity,

@@ -14,7 +14,17 @@ from deckcheck.engine.procedure import MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, as_list, choice, int_or_x, validates_after, validates_before
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, histogram, iter_over_limit, names_of, tally
+from deckcheck.model.game import (
+    CopyGroup,
+    Game,
+    PastedWords,
+    Rule,
+    RuleBook,
+    histogram,
+    iter_over_limit,
+    names_of,
+    tally,
+)
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -470,6 +480,8 @@ GAME: Game[CipherCard] = Game(
     rules_document="総合ルール Ver. 1.35 (2020-10-26)",
     sections=("main",),
     section_words={"メインデッキ": "main", "デッキ": "main"},
+    # cost headings (`3コスト`) belong to the main deck; the protagonist mark (`★`, `(主人公)`) names the lord
+    pasted=PastedWords(headings=((r"\d+\s*(?:コスト|c)", "main"),), marks={"★": "lord", "主人公": "lord"}),
     card_model=CipherCard,
     rules=tuple(rules.rules),
     limit_identity=limit_identity,

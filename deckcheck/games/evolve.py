@@ -60,6 +60,7 @@ from deckcheck.model.deck import Deck
 from deckcheck.model.game import (
     CopyGroup,
     Game,
+    PastedWords,
     Rule,
     RuleBook,
     Tally,
@@ -1308,6 +1309,8 @@ GAME: Game[EvolveCard] = Game(
         "エボルヴ": "evolve",
         "プール": "pool",
     },
+    # `≪name≫:3-2` gives a name's copies in the main deck and the evolve deck together
+    pasted=PastedWords(pair=("main", "evolve"), one_card=("leader",)),
     rules_versions=(
         RulesVersion("1.7.0", date(2023, 8, 18), "総合ルール Ver.1.7.0"),
         RulesVersion(V1_24, date(2026, 1, 29), "総合ルール ver. 1.24.1"),

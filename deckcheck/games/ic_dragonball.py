@@ -19,6 +19,7 @@ from deckcheck.model.deck import Deck
 from deckcheck.model.game import (
     CopyGroup,
     Game,
+    PastedWords,
     Rule,
     RuleBook,
     histogram,
@@ -355,6 +356,7 @@ GAME: Game[DragonBallCard] = Game(
     rules_document="総合ルール ver.2.00 (2016-04-01)",
     sections=("leader", "main"),
     section_words={"リーダー": "leader", "リーダーカード": "leader", "メインデッキ": "main", "デッキ": "main"},
+    pasted=PastedWords(one_card=("leader",)),
     card_model=DragonBallCard,
     rules=tuple(rules.rules),
     limit_identity=lambda card: card.number,

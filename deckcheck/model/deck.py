@@ -100,6 +100,9 @@ class DeckSource:
     # The lines of a text decklist that could not be read, when it was read as far as it goes (`check`: the file is
     # partly unreadable, reported with its readable lines' violations); else reading it raised this error.
     unreadable: DeckcheckError | None = field(default=None, repr=False, compare=False)
+    # A pasted list (deckcheck.formats.pasted.PastedList): its lines are read with the card database, by
+    # resolve_deck, which calls its `read(db)`; what the reading guessed is its `notes` (deck.pasted-reading).
+    pasted: Any = field(default=None, repr=False, compare=False)
 
     def set_key(self, key: str, value: str) -> None:
         """Set a deck key: `name`, `regulation` or one of the game's own (`lord`, `basis`, `first_vanguard`)."""

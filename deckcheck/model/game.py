@@ -115,6 +115,22 @@ class RuleBook:
 
 
 @dataclass(frozen=True)
+class PastedWords:
+    """How players head and mark a decklist they publish (a blog, a shop's report), for the reader of pasted lists
+    (deckcheck.formats.pasted). Patterns are regular expressions matched against a whole line after NFKC, with its
+    bullets, decorations (◆ ■ ▼ 【】) and a subtotal `(9枚)` taken off."""
+
+    # heading pattern -> the section its cards go to (grade, trigger and cost headings: the main deck)
+    headings: tuple[tuple[str, str], ...] = ()
+    # a mark in a card line (`★`, `(主人公)`, `(FV)`; brackets taken off) -> the card key it names that card for
+    marks: dict[str, str] = field(default_factory=dict)
+    # `name:3-2`: the copies of one name in these two sections (EVOLVE: main deck and evolve deck)
+    pair: tuple[str, str] | None = None
+    # sections holding one card: a line that only names such a card (`テリトリー:name`, a lone territory) is that card
+    one_card: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Game(Generic[CardT]):
     id: str
     title: str
@@ -165,6 +181,8 @@ class Game(Generic[CardT]):
     # The words players head a section of a text decklist with, in the game's own language (`## Gデッキ`): word ->
     # section id. Compared after NFKC and lower-casing; the section ids and `section_labels` are accepted too.
     section_words: dict[str, str] = field(default_factory=dict)
+    # Headings and marks of the lists players publish (a pasted list, `check --game`).
+    pasted: PastedWords = field(default_factory=PastedWords)
     # Sections a legal deck always fills: a printed list shows them even when empty (it never hides a missing leader).
     always_listed: tuple[str, ...] = ()
     # The official deck registry's `game_title_id` for this game, where it is known (seen in real exports).

@@ -9,12 +9,13 @@ from deckcheck.games import all_games
 from deckcheck.model.game import RuleBook
 
 
-def test_the_shared_rules_are_the_contracts_six():
+def test_the_shared_rules_are_the_contracts_seven():
     assert list(SHARED_RULES) == [
         "deck.unknown-card",
         "deck.bad-count",
         "deck.unknown-section",
         "deck.number-name",
+        "deck.pasted-reading",
         "regulation.banned",
         "regulation.restricted",
     ]

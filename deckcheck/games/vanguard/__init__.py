@@ -23,7 +23,17 @@ from deckcheck.games.vanguard.card import (
 )
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import CopyGroup, Game, Rule, RuleBook, histogram, names_of, size_violations, tally
+from deckcheck.model.game import (
+    CopyGroup,
+    Game,
+    PastedWords,
+    Rule,
+    RuleBook,
+    histogram,
+    names_of,
+    size_violations,
+    tally,
+)
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -668,6 +678,18 @@ GAME: Game[VanguardCard] = Game(
     rules_document="総合ルール ver. 1.45.4 (2017-01-12, G era)",
     sections=("main", "g"),
     section_words={"メインデッキ": "main", "メイン": "main", "デッキ": "main", "Gデッキ": "g", "Gゾーン": "g"},
+    # grade and trigger headings belong to the main deck, G4 and the G units' headings to the G deck; `(FV)` marks
+    # the first vanguard
+    pasted=PastedWords(
+        headings=(
+            (
+                r"(?:G|グレード)\s*(?:[0-3]|ゼロ|イチ|ニ|サン)(?:ユニット)?|トリガー(?:ユニット)?|ノーマル(?:ユニット)?",
+                "main",
+            ),
+            (r"G\s*4|Gユニット|Gガーディアン|ストライド(?:ユニット)?", "g"),
+        ),
+        marks={"FV": FV_KEY, "ファーストヴァンガード": FV_KEY},
+    ),
     card_model=VanguardCard,
     rules=tuple(rules.rules),
     limit_identity=lambda card: card.name,
