@@ -91,6 +91,8 @@ _LEAD_IN = re.compile(
     r"(?:デッキ)?(?:レシピ|リスト)|使用(?:デッキ|リスト|レシピ)|構成は以下.*|(?:以下|下記)の(?:構成|デッキ|リスト).*"
 )
 _LEAD_IN_END = re.compile(r"(?:デッキ)?(?:レシピ|リスト)$")
+# A title behind a bracketed tag: `【デッキレシピ】マルス軸`, `[デッキリスト] 名前`.
+_TAGGED_TITLE = re.compile(r"[【\[](?P<tag>[^】\]]+)[】\]]\s*(?P<rest>\S.*)")
 # A table's column header: `グレード カード名 枚数`.
 _TABLE_HEADER = re.compile(r"(?P<first>\S+)?.*(?:カード名|名前).*枚数")
 _SENTENCE = re.compile(r"[。！？!?]|、.*、|です|ます")
@@ -99,6 +101,8 @@ _ASIDE = re.compile(r"^\(?※")
 _PACKAGE = re.compile(r"パッケージ")
 # A line of information about the deck (`使用クラス: ビショップ`): a short label, a colon and a value.
 _INFO = re.compile(r"^[^\d:]{1,12}\s*:\s*\S")
+# A mark then a card's name: `主人公:name` (Cipher's lord).
+_MARKED_NAME = re.compile(r"(?P<mark>[^\d:]{1,6}?)\s*:\s*(?P<name>\S.*)")
 # What a name form may lose at its end, at its start, and the quotes around it.
 _TRAILING = re.compile(
     r"\s*(?:\([^()]*\)|\[[^\[\]]*\]|【[^【】]*】|“[^“”]*”|\"[^\"]*\"|『[^『』]*』|〈[^〈〉]*〉|[★☆]+|\([^()]*|第\d+弾|\s+\S+弾)$"
@@ -550,10 +554,25 @@ class _Reader:
         self.marked.setdefault(key, []).append((number, card))
         return True
 
+    def _marked_line(self, number: int, text: str, marked: re.Match[str]) -> bool:
+        """`主人公:name` (a mark the game reads, then a card's name): that card is marked as `name(主人公)` is."""
+        mark = unicodedata.normalize("NFKC", marked["mark"]).strip(_MARK_BRACKETS)
+        if mark not in self.marks:
+            return False
+        card = self._exact(_unquoted(marked["name"].strip()))
+        if card is None:
+            return False
+        self._mark(mark, number, card)
+        self._add(PastedLine(number, COMMENT, text, note=f"marks {card.printed_name} as the {self.marks[mark]}"))
+        self.pasted.comments.append(text)
+        return True
+
     def _unresolved(self, number: int, text: str, body: str, readings: list[_Reading], inline_heading: bool) -> None:
         counted = [reading for reading in readings if reading.counts != (None,)]
         if inline_heading and not counted:  # `テリトリー:name` whose name is no card: one unknown card
             counted = [_Reading((1,), readings[-1].name)]
+        if not counted and (marked := _MARKED_NAME.fullmatch(body)) and self._marked_line(number, text, marked):
+            return
         if not counted and _INFO.match(body):
             self._add(PastedLine(number, COMMENT, text))
             self.pasted.comments.append(text)
@@ -600,7 +619,11 @@ class _Reader:
         titles = [line for line in pasted.lines if line.kind in (TITLE, LEAD_IN)]
         kept = []
         for line in titles:
-            cleaned = line.text.strip(_DECORATION)
+            cleaned = line.text.strip()
+            tag = _TAGGED_TITLE.fullmatch(cleaned)
+            if tag is not None and _LEAD_IN.fullmatch(tag["tag"].strip()):  # `【デッキレシピ】マルス軸`: the name
+                cleaned = tag["rest"]
+            cleaned = cleaned.strip(_DECORATION)
             if cleaned[:1] + cleaned[-1:] in ("“”", "「」", '""'):  # a catch-phrase in quotes
                 cleaned = cleaned[1:-1].strip()
             # `デッキレシピ`, and `【大会優勝】デッキレシピ`: a lead-in, not the deck's name

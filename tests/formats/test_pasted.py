@@ -519,3 +519,21 @@ def test_a_lead_in_with_a_prefix_is_no_name_and_the_title_after_it_is(shipped):
     source = read(shipped, "vanguard", "【大会優勝】デッキレシピ\n■かげろう\n4 ドラゴンナイト ネハーレン\n")
     assert kinds(source) == {1: "lead-in", 2: "title", 3: "card"}
     assert source.name == "かげろう" and source.pasted.comments == ["【大会優勝】デッキレシピ"]
+
+
+def test_a_tagged_title_is_the_name_after_its_tag(shipped):
+    source = read(shipped, "vanguard", "【デッキレシピ】かげろう\n4 ドラゴンナイト ネハーレン\n")
+    assert source.name == "かげろう" and kinds(source)[1] == "title"
+
+
+@pytest.mark.parametrize("colon", [":", "：", " : "])
+def test_a_protagonist_line_names_the_lord_with_the_shipped_japanese_names(shipped, colon):
+    text = f"主人公{colon}アリティアの王子 マルス\n4x アリティアの王子 マルス\n4x 亡国の王子 マルス\n"
+    source = read(shipped, "cipher", text)
+    assert source.keys["lord"] == "B01-003" and kinds(source)[1] == "comment"
+    assert cards(source)[2][0][2] == 4  # the card lines are read as before
+
+
+def test_a_colon_line_naming_no_card_stays_a_comment(shipped):
+    source = read(shipped, "cipher", "主人公:だれか\n4x アリティアの王子 マルス\n")
+    assert "lord" not in source.keys and kinds(source)[1] == "comment"
