@@ -539,8 +539,13 @@ class _Reader:
         self.cards_read += 1
         if self.totals and self.total_then_cards is None:
             self.total_then_cards = number
+        by_section: dict[str, int] = {}
+        for entry in line.entries:
+            if isinstance(entry.raw_count, int):
+                by_section[entry.section] = by_section.get(entry.section, 0) + entry.raw_count
         for open_ in self.subtotals:
-            open_[3] += copies
+            # `≪name≫:3-2` under `メインデッキ(40枚)`: only its main copies are under that heading
+            open_[3] += by_section.get(open_[4], 0) if len(by_section) > 1 else copies
 
     def _home(self, card: Card | None) -> str | None:
         return self.game.home_section(card) if card is not None else None

@@ -358,6 +358,14 @@ def test_evolve_main_and_evolve_copies_together_and_its_headings(shipped):
     assert noted(source) == {7: "not-understood", 8: "name"}
 
 
+def test_a_main_deck_subtotal_counts_only_the_main_copies_of_pair_lines(shipped):
+    text = "メインデッキ(6枚)\n≪エンシェントエルフ≫:3-2\n希望の火 エルモ×3\nエボルヴデッキ\nリノセウス×2\n"
+    source = read(shipped, "evolve", text)
+    assert noted(source) == {}  # 3 + 3 main copies: the heading's 6 (the 2 evolve copies are not under it)
+    wrong = read(shipped, "evolve", text.replace("(6枚)", "(8枚)"))
+    assert noted(wrong) == {1: "subtotal"}
+
+
 def test_evolve_pair_lines_are_reported_for_another_game(shipped):
     source = read(shipped, "vanguard", "4 ドラゴンナイト ネハーレン\n≪ドラゴニック・オーバーロード≫:3-2\n")
     assert kinds(source)[2] == "not-understood" and 2 not in cards(source)
