@@ -101,6 +101,8 @@ _ASIDE = re.compile(r"^\(?※")
 _PACKAGE = re.compile(r"パッケージ")
 # A line of information about the deck (`使用クラス: ビショップ`): a short label, a colon and a value.
 _INFO = re.compile(r"^[^\d:]{1,12}\s*:\s*\S")
+# The deck's name as a label: `デッキ名:name`, `デッキタイトル: name`.
+_DECK_NAME = re.compile(r"デッキ(?:名|タイトル|ネーム)\s*[:：]\s*(?P<name>\S.*)")
 # A mark then a card's name: `主人公:name` (Cipher's lord).
 _MARKED_NAME = re.compile(r"(?P<mark>[^\d:]{1,6}?)\s*:\s*(?P<name>\S.*)")
 # What a name form may lose at its end, at its start, and the quotes around it.
@@ -576,6 +578,10 @@ class _Reader:
         counted = [reading for reading in readings if reading.counts != (None,)]
         if inline_heading and not counted:  # `テリトリー:name` whose name is no card: one unknown card
             counted = [_Reading((1,), readings[-1].name)]
+        if not counted and (named := _DECK_NAME.fullmatch(body)) and self.source.name is None:
+            self.source.name = named["name"].strip()
+            self._add(PastedLine(number, TITLE, text, note="the deck's name"))
+            return
         if not counted and (marked := _MARKED_NAME.fullmatch(body)) and self._marked_line(number, text, marked):
             return
         if not counted and _INFO.match(body):
@@ -624,6 +630,8 @@ class _Reader:
         titles = [line for line in pasted.lines if line.kind in (TITLE, LEAD_IN)]
         kept = []
         for line in titles:
+            if line.note == "the deck's name":  # `デッキ名:name`, set when read
+                continue
             cleaned = line.text.strip()
             tag = _TAGGED_TITLE.fullmatch(cleaned)
             if tag is not None and _LEAD_IN.fullmatch(tag["tag"].strip()):  # `【デッキレシピ】マルス軸`: the name

@@ -545,3 +545,10 @@ def test_a_protagonist_line_names_the_lord_with_the_shipped_japanese_names(shipp
 def test_a_colon_line_naming_no_card_stays_a_comment(shipped):
     source = read(shipped, "cipher", "主人公:だれか\n4x アリティアの王子 マルス\n")
     assert "lord" not in source.keys and kinds(source)[1] == "comment"
+
+
+@pytest.mark.parametrize("label", ["デッキ名:", "■デッキ名：", "デッキタイトル : "])
+def test_a_deck_name_label_names_the_deck(shipped, label):
+    source = read(shipped, "vanguard", f"かげろう速報\n{label}ネハーレン軸\n4 ドラゴンナイト ネハーレン\n")
+    assert source.name == "ネハーレン軸" and kinds(source)[2] == "title"
+    assert source.pasted.comments == ["かげろう速報"]  # the other title is kept as a comment
