@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from deckcheck._util.text import display_width
+
 #: Seconds of work before the bar first appears.
 DELAY = 1.0
 #: The least time between two drawings of the line.
@@ -127,7 +129,12 @@ class ProgressBar:
         parts = [part for part in (self.label, bar, _elapsed(self.clock() - self.started), self.detail) if part]
         text = "deckcheck: " + "  ".join(parts)
         limit = max(columns - 1, 10)
-        return text if len(text) <= limit else text[: limit - 1] + "…"
+        if display_width(text) <= limit:
+            return text
+        # by terminal columns: a Japanese name takes two each, and a line that wraps is not redrawn in place
+        while text and display_width(text) > limit - 1:
+            text = text[:-1]
+        return text + "…"
 
     def _draw_if_due(self, *, force: bool) -> None:
         if not self.enabled or self._paused:

@@ -65,6 +65,16 @@ def test_redraws_are_spaced_and_the_line_fits_the_terminal():
     assert stream.getvalue().count("\r\033[K") == 2
 
 
+def test_a_japanese_label_is_cut_by_terminal_columns_not_characters():
+    from deckcheck._util.text import display_width
+
+    stream, clock = Terminal(), Clock()
+    bar = ProgressBar(stream, clock=clock, delay=0, tick=None, columns=lambda: 40)
+    bar.update(0, 10, "drawing ロイヤルパラディンの勝率グラフ.svg")
+    line = stream.getvalue().removeprefix("\r\033[K")
+    assert display_width(line) <= 39 and line.endswith("…")  # it fits: a wrapped line is not redrawn in place
+
+
 def test_paused_keeps_the_line_off_the_screen_while_other_output_is_written():
     stream, clock = Terminal(), Clock()
     bar = ProgressBar(stream, clock=clock, delay=0, tick=None, columns=lambda: 80)
