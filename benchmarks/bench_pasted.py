@@ -23,6 +23,7 @@ Two figures, each the median of interleaved runs:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import subprocess
@@ -137,6 +138,20 @@ def whole_command(runs: int, pasted: str) -> dict[str, float]:
         return {label: statistics.median(values) for label, values in times.items()}
 
 
+def noise(lines: int = 10_000) -> float:
+    """Seconds to refuse `lines` lines of noise (the bad input of issue 28; the test only checks the refusal)."""
+    from deckcheck.carddb.db import load_carddb, resolve_deck
+    from deckcheck.errors import DeckcheckError
+    from deckcheck.formats.read import parse_deck
+
+    db = load_carddb("vanguard")
+    text = "\n".join(f"ノイズ{index} ％＄ lorem ipsum {index % 7}" for index in range(lines))
+    start = time.perf_counter()
+    with contextlib.suppress(DeckcheckError):
+        resolve_deck(parse_deck("noise.txt", text, game="vanguard"), db)
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=15)
@@ -152,6 +167,7 @@ def main() -> None:
         print(f"  {label:30} {seconds * 1000:7.3f} ms  {seconds / base:4.2f}x")
     ratio = read["pasted list (--game)"] / base
     print(f"  target: pasted <= 1.2x the deck file: {ratio:4.2f}x {'met' if ratio <= 1.2 else 'MISSED'}")
+    print(f"10,000 lines of noise refused in {noise():.2f} s")
     whole = whole_command(max(3, args.runs // 3), pasted)
     base = whole["deck file (text, by name)"]
     print("whole command (`deckcheck check`, fresh processes, warm cache):")

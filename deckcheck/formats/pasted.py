@@ -675,7 +675,8 @@ class _Reader:
         if unknown_keys:
             error = DeckcheckError(
                 f"no line of it names a {self.game.title} card ({len(unknown_keys):,} line"
-                f"{'s' if len(unknown_keys) != 1 else ''} look like card lines, such as {quoted(unknown_keys[0])}): "
+                f"{'s look' if len(unknown_keys) != 1 else ' looks'} like card lines, such as "
+                f"{quoted(unknown_keys[0])}): "
                 "nothing could be read",
                 path=self.source.path,
             )
@@ -797,7 +798,7 @@ def _unquoted(name: str) -> str:
 def pasted_source(path: str, text: str, game: str, bad_lines: Sequence[int] = ()) -> DeckSource:
     """A pasted list of `game` (an id), its lines read when the card database resolves it."""
     chosen = get_game(game_id(path, game))
-    lines = text.count("\n") + 1
+    lines = text.count("\n") + (not text.endswith("\n"))  # (a last line ended by a newline is one line)
     if lines > MOST_LINES:
         raise DeckcheckError(
             f"has {lines:,} lines; a pasted list is read up to {MOST_LINES:,} lines (a decklist has a few dozen): "

@@ -4,8 +4,6 @@ reported are asserted."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from deckcheck.carddb.db import build_carddb, load_carddb, resolve_deck
@@ -281,12 +279,10 @@ def test_another_games_list_names_that_game(shipped):
     assert "nothing could be read" in str(refused.value)
 
 
-def test_ten_thousand_lines_of_noise_are_refused_quickly(shipped):
+def test_ten_thousand_lines_of_noise_are_refused(shipped):
     noise = "\n".join(f"ノイズ{index} ％＄ lorem ipsum {index % 7}" for index in range(10_000))
-    began = time.perf_counter()
-    with pytest.raises(DeckcheckError, match="nothing could be read"):
+    with pytest.raises(DeckcheckError, match="nothing could be read"):  # (its time: benchmarks/bench_pasted.py)
         read(shipped, "vanguard", noise)
-    assert time.perf_counter() - began < 10
 
 
 def test_a_package_line_is_reported_never_half_read(shipped):
@@ -495,17 +491,18 @@ def test_a_title_keeps_the_quotes_of_a_name_and_drops_the_quotes_of_a_catch_phra
 
 def test_a_line_longer_than_any_card_line_is_not_understood_at_once(shipped):
     long_line = "名前" + " " * 5000 + "×" + " " * 5000 + "四"
-    began = time.perf_counter()
     source = read(shipped, "vanguard", f"4 ドラゴンナイト ネハーレン\n{long_line}\n")
-    assert time.perf_counter() - began < 2
     assert kinds(source)[2] == "not-understood" and "characters" in source.pasted.notes[0].message
 
 
-def test_a_text_of_more_lines_than_a_pasted_list_is_refused_at_once(shipped):
-    from deckcheck.formats.pasted import MOST_LINES
+def test_a_text_of_more_lines_than_a_pasted_list_is_refused_at_once():
+    from deckcheck.formats.pasted import MOST_LINES, pasted_source
 
-    with pytest.raises(DeckcheckError, match=f"read up to {MOST_LINES:,} lines"):
-        read(shipped, "vanguard", "4 ドラゴンナイト ネハーレン\n" * MOST_LINES)
+    line = "4 ドラゴンナイト ネハーレン\n"
+    assert pasted_source("p.txt", line * MOST_LINES, "vanguard").pasted is not None  # the most: taken
+    assert pasted_source("p.txt", line * (MOST_LINES - 1) + line.strip(), "vanguard").pasted is not None
+    with pytest.raises(DeckcheckError, match=f"has {MOST_LINES + 1:,} lines; a pasted list is read up to"):
+        pasted_source("p.txt", line * (MOST_LINES + 1), "vanguard")
 
 
 @pytest.mark.parametrize(
