@@ -46,7 +46,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                 rule=PASTED_READING,
                 severity="warning",
                 section=note.section,
-                message=f"{note.message[:1].upper()}{note.message[1:]}.",
+                message=_sentence(note.message),
                 line=note.line,
                 extra={"kind": note.kind},
             )
@@ -66,7 +66,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                     rule=NUMBER_NAME,
                     severity="warning",
                     section=entry.section,
-                    message=f"{entry.note[:1].upper()}{entry.note[1:]}.",
+                    message=_sentence(entry.note),
                     cards=[entry.card.number] if entry.card else [],
                     line=entry.line,
                 )
@@ -402,3 +402,8 @@ def _bound_regulation(
         today=today,
         why_none=why_none,
     )
+
+
+def _sentence(text: str) -> str:
+    """A note as a violation's message: its first letter upper-cased, a full stop at the end."""
+    return f"{text[:1].upper()}{text[1:]}."

@@ -28,7 +28,7 @@ from deckcheck._util.files import unreadable_text
 from deckcheck._util.normalize import loose_name
 from deckcheck._util.safetext import quoted
 from deckcheck.errors import DeckcheckError
-from deckcheck.formats.text import HEADER_LINE, SECTION_LINE, _section_word, game_id, section_words
+from deckcheck.formats.text import HEADER_LINE, NUMBER_AND_NAME, SECTION_LINE, _section_word, game_id, section_words
 from deckcheck.games import get_game
 from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
 
@@ -81,7 +81,6 @@ _GRADE_ROW = re.compile(rf"^\d{{1,2}}\s+(?P<name>\S.*?)\s+{_COUNT}\s*枚?$")
 _COST_PREFIX = re.compile(r"^\d{1,2}\s*c\s+", re.IGNORECASE)
 _MAYBE_NUMBER = re.compile(r"\d.*[-/]|[-/].*\d")
 _NUMBER = re.compile(r"^(?=[^\s]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+$")
-_NUMBER_AND_NAME = re.compile(r"^(?P<number>(?=[^\s]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+)\s+(?P<name>\S.*)$")
 # Totals: `計50枚`, `合計 50`, `黄30 紫20 計50枚`, `計50枚(★は主人公カード)`.
 _TOTAL = re.compile(r"(?:合計|総計|計|total)\s*:?\s*(?P<count>\d{1,3})\s*枚?", re.IGNORECASE)
 # Deck codes: `デッキコード:XXXX`, `dc : XXXX`, `【デッキコード:XXXX】` after a deck's name.
@@ -475,7 +474,7 @@ class _Reader:
         if not _MAYBE_NUMBER.search(form):  # no card number (they all have a digit and - or /): a name or nothing
             return self.db.resolve_name(form, self.section)
         card = self.db.resolve(form, self.section)
-        if card is None and (match := _NUMBER_AND_NAME.match(form)):
+        if card is None and (match := NUMBER_AND_NAME.match(form)):
             card = self.db.resolve(match["number"], self.section)
             if card is not None and loose_name(match["name"]) != loose_name(card.name):
                 return None  # a number with another card's name: not this card for sure
