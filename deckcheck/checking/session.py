@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck._util.files import Decoded
 from deckcheck._util.safetext import quoted
+from deckcheck._util.text import with_article
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.checking.deck import refuse_with_no_regulation, report_deck
 from deckcheck.checking.report import CheckRun, DeckReport
@@ -39,7 +40,8 @@ def parse_reporting(path: str, run: CheckRun, text: Decoded | None, game: str | 
         source = parse_deck(path, text, partial=True, game=game)
         if game is not None and source.game_id != game:
             raise DeckcheckError(
-                f"is a {source.game_id} deck, but --game says {game}: check it without --game", path=source.path
+                f"is {with_article(source.game_id)} deck, but --game says {game}: check it without --game",
+                path=source.path,
             )
         if source.unreadable is not None:  # partly unreadable: said, and the readable lines still checked
             run.errors.append(source.unreadable)

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck._util.atomic import atomic_write, lock_if_file, writes_stdout
-from deckcheck._util.files import read_text
+from deckcheck._util.files import STDIN, STDIN_SHOWN, read_stdin, read_text
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.safetext import one_line
+from deckcheck._util.text import with_article
 from deckcheck.carddb.db import layer_folders, load_carddb, resolve_deck
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.comments import (
@@ -275,8 +276,12 @@ def render_printable(
 
 def read_any(path: Path, game_id: str | None, *, out: Path | None = None) -> tuple[DeckSource, list[str]]:
     """A deck file of any format, or a registry JSON file (which needs the game); `out`, where the deck is written,
-    is named in the notes' commands."""
-    text = read_text(path)
+    is named in the notes' commands. `-` is standard input (shown as `<stdin>`), as for `check`."""
+    if str(path) == STDIN:
+        text = read_stdin().require_whole(STDIN_SHOWN)
+        path = Path(STDIN_SHOWN)
+    else:
+        text = read_text(path)
     data = _registry_object(path, text)
     if data is None and game_id is not None and deck_format(path, text) == "text":
         return parse_deck(path, text=text, game=game_id), []  # a pasted list, read with the cards by _convert
@@ -287,7 +292,8 @@ def read_any(path: Path, game_id: str | None, *, out: Path | None = None) -> tup
         if game_id is not None and get_game(game_id).id != source.game_id:
             raise OptionError(
                 "game_id",
-                f"is a {source.game_id} deck, not {game_id} ({mention('game_id')} is only needed for registry JSON)",
+                f"is {with_article(source.game_id)} deck, not {game_id} "
+                f"({mention('game_id')} is only needed for registry JSON)",
                 path=path,
             )
         return source, []

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck._util.files import unreadable_text
 from deckcheck._util.normalize import loose_name
 from deckcheck._util.safetext import quoted
+from deckcheck._util.text import with_article
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.text import HEADER_LINE, NUMBER_AND_NAME, SECTION_LINE, _section_word, game_id, section_words
 from deckcheck.games import get_game
@@ -316,8 +317,8 @@ class _Reader:
             written = game_id(self.source.path or "<pasted>", value, number)
             if written != self.game.id:
                 raise DeckcheckError(
-                    f"is a {written} deck, not {self.game.id} (its `game:` line says {written}, and --game reads it as "
-                    f"a pasted {self.game.id} list): give one game",
+                    f"is {with_article(written)} deck, not {self.game.id} (its `game:` line says {written}, and --game "
+                    f"reads it as a pasted {self.game.id} list): give one game",
                     path=self.source.path,
                     line=number,
                 )

@@ -91,7 +91,7 @@ def test_a_deck_file_of_another_game_is_refused_with_game(run_cli, tmp_path, iso
     deck = tmp_path / "d.deck.toml"
     deck.write_text('game = "evolve"\n[main]\n"BP01-001" = 3\n', encoding="utf-8")
     code, _, err = run_cli("check", deck, "--game", "vanguard")
-    assert code == 2 and "is a evolve deck, but --game says vanguard" in err
+    assert code == 2 and "is an evolve deck, but --game says vanguard" in err
 
 
 def test_convert_writes_a_clean_deck_and_lists_every_guess_on_stderr(run_cli, pasted):
@@ -102,6 +102,16 @@ def test_convert_writes_a_clean_deck_and_lists_every_guess_on_stderr(run_cli, pa
     assert sum(deck["main"].values()) == 12 and all("/" in key for key in deck["main"])  # card numbers
     assert "# アシュラ・カイザー" in out and "# デッキレシピ" in out  # names and the lead-in as comments
     assert "guessed: line 7: 'アシュラカイザー'" in err
+
+
+def test_convert_reads_a_pasted_list_from_standard_input(run_cli, monkeypatch, pasted):
+    """`convert -` as `check -`: before, `-` was looked for as a file ("-: no such file")."""
+    monkeypatch.setattr(files, "_stdin_read", [])
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(PASTED.encode("utf-8")), encoding="utf-8"))
+    code, out, err = run_cli("convert", "-", "--game", "vanguard", "--to", "toml")
+    assert code == 0, err
+    _, expected, _ = run_cli("convert", pasted, "--game", "vanguard", "--to", "toml")
+    assert tomllib.loads(out) == tomllib.loads(expected) and "guessed: line 7:" in err
 
 
 def test_convert_refuses_a_card_line_without_a_count(run_cli, tmp_path, isolated_carddb):

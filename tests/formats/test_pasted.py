@@ -307,7 +307,7 @@ def test_a_strict_text_deck_reads_the_same_as_a_pasted_list(shipped):
 
 
 def test_a_game_line_of_another_game_is_refused(shipped):
-    with pytest.raises(DeckcheckError, match="is a evolve deck, not vanguard"):
+    with pytest.raises(DeckcheckError, match="is an evolve deck, not vanguard"):
         read(shipped, "vanguard", "game: evolve\n4 ドラゴンナイト ネハーレン\n")
 
 
