@@ -125,6 +125,7 @@ class Chain:
         anys = [want.turn for want in model.wants if want.any_of]
         self._or_closes = max(anys) if anys else None
         self._memo: dict[tuple[int, State, bool], Fraction] = {}
+        self._turns: dict[int, dict[State, Dist]] = {}  # own turn k -> its entry of _TURNS
         self.work = 0  # transitions computed so far (each a few fraction operations)
         self.patience = patience
 
@@ -226,14 +227,17 @@ class Chain:
 
     def _own_turn(self, state: State, k: int) -> Dist:
         """The process's own turn k from `state`, computed once for every chain of the same atoms (see _TURNS)."""
-        kind = (self.counts, self.details, self.process.turn_key(k))
-        known = _TURNS.get(kind)
-        if known is None:
-            known = _TURNS[kind] = {}
-            if len(_TURNS) > TURN_KINDS_KEPT:
-                _TURNS.popitem(last=False)
-        else:
-            _TURNS.move_to_end(kind)
+        known = self._turns.get(k)
+        if known is None:  # looked up once per turn of this chain, not per state
+            kind = (self.counts, self.details, self.process.turn_key(k))
+            known = _TURNS.get(kind)
+            if known is None:
+                known = _TURNS[kind] = {}
+                if len(_TURNS) > TURN_KINDS_KEPT:
+                    _TURNS.popitem(last=False)
+            else:
+                _TURNS.move_to_end(kind)
+            self._turns[k] = known
         found = known.get(state)
         if found is None:
             found = known[state] = self.process.own_turn(self, state, k)
