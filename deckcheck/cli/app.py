@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
 
 import typer
 
@@ -1338,7 +1338,10 @@ def main(resume_gc: bool = False) -> None:
     try:
         try:
             language.choose_language(sys.argv[1:])  # once, here: every message and help text after this follows it
-            app_for(sys.argv[1:])()
+            if _i18n.language() == "en":
+                app_for(sys.argv[1:])()
+            else:
+                _run_translated(sys.argv[1:])
         except SystemExit:
             sys.stdout.flush()  # here, not at the interpreter's exit, where a failure would be a traceback
             raise
@@ -1358,6 +1361,20 @@ def main(resume_gc: bool = False) -> None:
             err=True,
         )
         sys.exit(2)
+
+
+def _run_translated(args: list[str]) -> NoReturn:
+    """Run the command line as app_for(args)() does, click's errors said in the chosen language: Typer's own click
+    writes them in English (see deckcheck.cli.language.show_click_error)."""
+    exceptions = language.click_exceptions()
+    try:
+        code = app_for(args)(standalone_mode=False)
+    except exceptions.ClickException as error:
+        language.show_click_error(error)
+    except exceptions.Abort:
+        typer.echo(_i18n._("Aborted!"), err=True)
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 def _output_failed(error: streams.OutputError) -> None:

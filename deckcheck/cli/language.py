@@ -5,8 +5,11 @@ catalog."""
 from __future__ import annotations
 
 import gettext
+import importlib
+import re
 import sys
-from typing import Any
+from functools import cache
+from typing import Any, NoReturn
 
 import typer.core
 
@@ -140,3 +143,60 @@ class _Formatter(_BaseFormatter):
 
 class _Context(_BaseContext):
     formatter_class = _Formatter
+
+
+# Typer's own click writes its errors as plain English (no gettext): in another language they are said here, each
+# message matched against these English templates (a {name} stands for any text) and said from the catalog.
+CLICK_MESSAGES = (
+    N_("Missing argument {name}."),
+    N_("Missing option {name}."),
+    N_("Missing parameter: {name}"),
+    N_("No such option: {name} Did you mean {possibility}?"),
+    N_("No such option: {name} (Possible options: {possibilities})"),
+    N_("No such option: {name}"),
+    N_("Invalid value for {name}: {message}"),
+    N_("{value} is not one of {choices}"),
+    N_("Got unexpected extra argument(s) ({args})"),
+    N_("Option {name} requires an argument."),
+    N_("Option {name} does not take a value."),
+)
+
+
+@cache
+def _pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", template)
+    regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
+    return re.compile(regex, re.DOTALL)
+
+
+def said(message: str) -> str:
+    """One of click's English messages in the chosen language (an unknown one as it is)."""
+    for template in CLICK_MESSAGES:
+        found = _pattern(template).fullmatch(message)
+        if found is not None:
+            fields = {name: said(text) if name == "message" else text for name, text in found.groupdict().items()}
+            return translate(template).format(**fields)
+    return message
+
+
+def click_exceptions() -> Any:
+    """The exceptions module of the click Typer runs on (its own, else click)."""
+    vendored = getattr(typer.core, "_click", None)
+    return vendored.exceptions if vendored is not None else importlib.import_module("click.exceptions")
+
+
+def show_click_error(error: Any) -> NoReturn:
+    """A usage error or other click error said in the chosen language (usage line, hint, message), with its exit
+    code: what click's own `show` prints in English."""
+    ctx = getattr(error, "ctx", None)
+    lines = []
+    if ctx is not None:
+        lines.append(ctx.get_usage())
+        if ctx.command.get_help_option(ctx) is not None:
+            hint = _("Try '{command} {option}' for help.").format(
+                command=ctx.command_path, option=ctx.help_option_names[0]
+            )
+            lines.append(hint + "\n")
+    lines.append(_("Error: {message}").format(message=said(error.format_message())))
+    typer.echo("\n".join(lines), err=True)
+    sys.exit(error.exit_code)
