@@ -122,3 +122,23 @@ def test_a_marker_of_something_not_a_literal_is_refused(tmp_path):
     (package / "m.py").write_text('from x import _\nname = "a"\nprint(_(f"hello {name}"))\n', encoding="utf-8")
     with pytest.raises(ValueError, match="m.py:3"):
         catalogs.extract(package, root=tmp_path)
+
+
+def test_extract_adds_each_new_string_untranslated_to_every_catalog(tmp_path):
+    """A string newly marked reaches the template and, empty, every .po (a plural with the language's number of
+    forms); the translations already there stay."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "m.py").write_text('_("old")\n_("new")\nngettext("{n} card", "{n} cards", 2)\n', encoding="utf-8")
+    po = tmp_path / "locale" / "ja" / "LC_MESSAGES" / "deckcheck.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(
+        'msgid ""\nmsgstr "Plural-Forms: nplurals=1; plural=0;\\n"\n\nmsgid "old"\nmsgstr "古い"\n', encoding="utf-8"
+    )
+    catalogs.update(package, tmp_path / "locale", tmp_path)
+    entries = {entry.msgid: entry for entry in catalogs.read_po(po)}
+    assert entries["old"].msgstr == ["古い"]
+    assert entries["new"].msgstr == [""] and entries["new"].comments == ["#: pkg/m.py"]
+    assert entries["{n} card"].msgid_plural == "{n} cards" and entries["{n} card"].msgstr == [""]
+    template = [entry.msgid for entry in catalogs.read_po(tmp_path / "locale" / "deckcheck.pot")]
+    assert template == ["", "old", "new", "{n} card"]

@@ -213,19 +213,20 @@ def _template(messages: list[Message]) -> list[Entry]:
     return [header, *by_id.values()]
 
 
-def update() -> None:
-    """Write deckcheck.pot and add every new string (untranslated) to each .po; an entry whose string is gone is
-    kept as obsolete-free text until a translator removes it (the completeness test names it)."""
-    template = _template(extract())
-    write_po(LOCALE / f"{DOMAIN}.pot", template)
-    for po in po_files():
+def update(package: Path = PACKAGE, locale: Path = LOCALE, root: Path = ROOT) -> None:
+    """Write deckcheck.pot and add every new string (untranslated) to each .po. An entry whose string is gone stays
+    until a translator removes it (tests/test_catalogs.py names it)."""
+    template = _template(extract(package, root))
+    write_po(locale / f"{DOMAIN}.pot", template)
+    for po in sorted(locale.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
         entries = read_po(po)
         known = {entry.msgid for entry in entries}
+        forms = re.search(r"nplurals=(\d+)", entries[0].msgstr[0] if entries else "")
+        plurals = int(forms.group(1)) if forms else 2  # the language's number of plural forms (Japanese: 1)
         for entry in template[1:]:
             if entry.msgid not in known:
-                entries.append(
-                    Entry(entry.msgid, entry.msgid_plural, ["" for _ in entry.msgstr], set(), entry.comments)
-                )
+                empty = [""] * (plurals if entry.msgid_plural is not None else 1)
+                entries.append(Entry(entry.msgid, entry.msgid_plural, empty, set(), entry.comments))
         write_po(po, entries)
 
 
