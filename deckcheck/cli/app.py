@@ -328,7 +328,8 @@ def _lang(value: str | None) -> str | None:
     """--lang was read at start-up (deckcheck.cli.language.choose_language); here it is only checked, for a command
     line run without main() (tests)."""
     if value is not None and value.strip().lower() not in _i18n.LANGUAGES:
-        raise typer.BadParameter(", ".join(_i18n.LANGUAGES))
+        languages = ", ".join(f"{tag} ({name})" for tag, name in _i18n.LANGUAGES.items())
+        raise typer.BadParameter(f"{value!r} is not a language deckcheck speaks; the languages are: {languages}")
     return value
 
 

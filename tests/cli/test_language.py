@@ -181,3 +181,12 @@ def test_the_translated_commands_say_no_english_sentence_in_japanese(run_cli, mo
     monkeypatch.setenv("DECKCHECK_LANG", "en")
     code, out, err = run_cli(*args)
     assert any(piece in " ".join(out.split()) for piece in english)  # the check would see English
+
+
+def test_the_lang_option_refuses_an_unknown_language_without_main_too():
+    from typer.testing import CliRunner
+
+    from deckcheck.cli.app import app
+
+    done = CliRunner().invoke(app, ["--lang", "fr", "games"])
+    assert done.exit_code == 2 and "the languages are: en (English), ja (日本語)" in done.output
