@@ -62,6 +62,8 @@ def choose_language(args: list[str]) -> None:
 
 
 def speak(tag: str) -> None:
+    """Speak `tag` from now on: deckcheck's messages, and the gettext words of Typer (and of click, when Typer runs
+    on it): each module's `_` and `ngettext` pointed at the catalog (back at gettext's for English)."""
     _i18n.choose(tag)
     translation = _i18n.translation()
     gettext_, ngettext_ = (
