@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +106,17 @@ TODAY = "2026-11-27"
 def _fixed_today(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test runs on TODAY, so a regulation in force by default is the same whatever the clock says."""
     monkeypatch.setenv("DECKCHECK_TODAY", TODAY)
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test speaks English whatever the machine's locale (the golden outputs and every message compared are
+    English); a test of the Japanese path asks for it. The language chosen in-process is English again after it."""
+    from deckcheck.cli import language
+
+    monkeypatch.setenv("DECKCHECK_LANG", "en")
+    yield
+    language.speak("en")  # click's and Typer's words too
 
 
 @pytest.fixture

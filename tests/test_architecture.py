@@ -247,6 +247,7 @@ def test_no_game_is_named_outside_games():
 DECK = str(ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml")  # real cards, the shipped database
 CORE = [
     "deckcheck",
+    "deckcheck._i18n",  # the language deckcheck speaks (issue 29): chosen at start-up, every layer's messages
     "deckcheck._util",
     "deckcheck._util.limits",
     "deckcheck._util.normalize",
@@ -256,6 +257,7 @@ CORE = [
     "deckcheck.cli",
     "deckcheck.cli.app",
     "deckcheck.cli.clitypes",
+    "deckcheck.cli.language",  # --lang, $DECKCHECK_LANG and the locale read once at start-up; help translated
     "deckcheck.cli.streams",  # the standard streams guarded (issue 26 items 9-11): every command writes through them
     "deckcheck.engine",
     "deckcheck.engine.procedure",

@@ -104,7 +104,10 @@ def fit_line(line: str, columns: int, hang: int = 2, *, between_wide: bool = Tru
     if not more:
         return [line]
     further = display_width(head) or hang
-    rest = wrap_width(" ".join(more), max(columns - further, MIN_COLUMNS // 2), between_wide=between_wide)
+    # the text after the first line as it was (joining the lines with a blank would put one between two Japanese
+    # characters the first wrap had split)
+    remaining = body.strip()[len(first) :].lstrip()
+    rest = wrap_width(remaining, max(columns - further, MIN_COLUMNS // 2), between_wide=between_wide)
     return [head + first, *(" " * further + part for part in rest)]
 
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import tomli
 
+from deckcheck._i18n import _, ngettext
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
@@ -372,12 +373,13 @@ class RegulationSet:
         """'the regulations are: A (2026-04-01, sample); B (...)', or where none was found."""
         if not self.regulations:
             where = ", ".join(self.folders) or f"carddb/{self.game}/{FOLDER}/"
-            return f"{self.game} has no regulations (looked for *.toml in {where})"
-        return f"the regulations are: {self.names()}"
+            return _("{game} has no regulations (looked for *.toml in {where})").format(game=self.game, where=where)
+        return _("the regulations are: {names}").format(names=self.names())
 
     def names(self) -> str:
-        listed = [f"{r.name} ({r.effective.isoformat()}{', sample' if r.sample else ''})" for r in self.ordered()]
-        return ", ".join(listed) or "none"
+        sample = _(", sample")
+        listed = [f"{r.name} ({r.effective.isoformat()}{sample if r.sample else ''})" for r in self.ordered()]
+        return ", ".join(listed) or _("none")
 
     def in_force(self, day: date) -> Regulation:
         """The regulation with the latest effective date on or before `day` (the day itself is in force)."""
@@ -427,22 +429,28 @@ class RegulationSet:
         return f"the first takes effect on {first.isoformat()}"
 
     def listing(self) -> list[str]:
-        """`deckcheck rules GAME`'s closing lines: every regulation, oldest first, with its date and size."""
+        """`deckcheck rules GAME`'s closing lines: every regulation, oldest first, with its date and size (in the
+        chosen language)."""
         if not self.regulations:
-            return [f"Regulations: none ({self.known()})."]
+            return [_("Regulations: none ({known}).").format(known=self.known())]
         lines = [
-            f"Regulations ({FOLDER}/*.toml in the card database folders; select with --regulation NAME, a "
-            "deck's `regulation` key or --as-of YYYY-MM-DD; by default the one in force today, sample data "
-            "excepted):"
+            _(
+                "Regulations ({folder}/*.toml in the card database folders; select with --regulation NAME, a "
+                "deck's `regulation` key or --as-of YYYY-MM-DD; by default the one in force today, sample data "
+                "excepted):"
+            ).format(folder=FOLDER)
         ]
-
         for r in self.ordered():
             banned = sum(1 for listing in r.listings if listing.limit == 0)
+            limited = len(r.listings) - banned
             padding = " " * max(0, 32 - display_width(r.name))  # Japanese names take two columns a character
-            lines.append(
-                f"  {r.name}{padding} effective {r.effective.isoformat()}{'  sample data' if r.sample else ''}  "
-                f"({plural(banned, 'banned card')}, {plural(len(r.listings) - banned, 'limited card')})"
+            sample = "  " + _("sample data") if r.sample else ""
+            counts = _("({banned}, {limited})").format(
+                banned=ngettext("{n} banned card", "{n} banned cards", banned).format(n=banned),
+                limited=ngettext("{n} limited card", "{n} limited cards", limited).format(n=limited),
             )
+            effective = _("effective {date}").format(date=r.effective.isoformat())
+            lines.append(f"  {r.name}{padding} {effective}{sample}  {counts}")
         return lines
 
 

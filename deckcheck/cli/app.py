@@ -11,12 +11,14 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
 
 import typer
 
+from deckcheck import _i18n
+from deckcheck._i18n import N_
 from deckcheck._version import __version__
-from deckcheck.cli import clitypes, streams
+from deckcheck.cli import clitypes, language, streams
 from deckcheck.errors import DeckcheckError, OptionError
 
 if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up time)
@@ -32,6 +34,16 @@ if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up ti
         rich_markup_mode: Literal["markdown", "rich"] | None
         pretty_exceptions_enable: bool
         context_settings: dict[str, Any]
+        cls: type[typer.core.TyperGroup]
+
+
+class _Group(typer.core.TyperGroup):
+    """The command line, its help texts in the chosen language (translated as it is built, after the language was
+    chosen: see deckcheck.cli.language)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        language.translate_help(self)
 
 
 # Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
@@ -39,13 +51,16 @@ if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up ti
 
 _APP_SETTINGS: _AppSettings = {
     "name": "deckcheck",
-    "help": "Deck legality checker and opening-hand lab for Cardfight!! Vanguard, Fire Emblem 0 (Cipher), "
-    "Build Divide, Shadowverse EVOLVE and IC Carddass Dragon Ball.",
+    "help": N_(
+        "Deck legality checker and opening-hand lab for Cardfight!! Vanguard, Fire Emblem 0 (Cipher), "
+        "Build Divide, Shadowverse EVOLVE and IC Carddass Dragon Ball."
+    ),
     "no_args_is_help": True,
     "add_completion": False,
     "rich_markup_mode": None,
     "pretty_exceptions_enable": False,
     "context_settings": {"help_option_names": ["-h", "--help"]},
+    "cls": _Group,
 }
 app = typer.Typer(**_APP_SETTINGS)
 clitypes.install()  # plain parameters converted without a pydantic TypeAdapter each (see deckcheck.cli.clitypes)
@@ -122,7 +137,7 @@ def _resume_gc() -> None:
 def _examples(*commands: str) -> str:
     """A command's help epilog: example command lines, printed as written (each runs on the shipped decks and card
     databases: tests/cli/test_help.py runs them)."""
-    return "\b\nExamples:\n" + "\n".join(f"  {command}" for command in commands)
+    return f"\b\n{language.EXAMPLES}\n" + "\n".join(f"  {command}" for command in commands)
 
 
 class _CheckCommand(typer.core.TyperCommand):
@@ -168,8 +183,10 @@ CarddbOption = Annotated[
     typer.Option(
         "--carddb",
         metavar="DIR",
-        help="Extra card database folder (carddb/<game-id>/*.toml); its records add to or replace the shipped "
-        "ones by number. Repeatable. Also read from $DECKCHECK_CARDDB.",
+        help=N_(
+            "Extra card database folder (carddb/<game-id>/*.toml); its records add to or replace the shipped "
+            "ones by number. Repeatable. Also read from $DECKCHECK_CARDDB."
+        ),
         show_default=False,
     ),
 ]
@@ -307,11 +324,33 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _lang(value: str | None) -> str | None:
+    """--lang was read at start-up (deckcheck.cli.language.choose_language); here it is only checked, for a command
+    line run without main() (tests)."""
+    if value is not None and value.strip().lower() not in _i18n.LANGUAGES:
+        languages = ", ".join(f"{tag} ({name})" for tag, name in _i18n.LANGUAGES.items())
+        raise typer.BadParameter(f"{value!r} is not a language deckcheck speaks; the languages are: {languages}")
+    return value
+
+
 @app.callback()
 def _main(
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+        bool, typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version and exit."))
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            language.LANG_FLAG,
+            metavar="LANG",
+            callback=_lang,
+            help=N_(
+                "The language of messages and help: en (English) or ja (Japanese). Default: $DECKCHECK_LANG, else "
+                "the locale (LC_ALL, LC_MESSAGES, LANG: ja... is Japanese, anything else English)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Check decks against each game's construction rules, with the rules document's rule numbers."""
 
@@ -1238,14 +1277,15 @@ def convert(
 
 
 @app.command(
-    short_help="List the games, their deck sections and keys.",
+    help=N_("List the games, their deck sections, deck keys and rules documents."),
+    short_help=N_("List the games, their deck sections and keys."),
     epilog=_examples("deckcheck games", "deckcheck games --output json"),
 )
 @_exits_2_on_bad_input
 def games(
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
 ) -> None:
-    """List the games, their deck sections, deck keys and rules documents."""
+    """`deckcheck games` (its help is the decorator's, translated)."""
     from deckcheck.commands.listing import games_json, games_text
     from deckcheck.games import all_games  # the registry itself: listing needs no card database
 
@@ -1257,17 +1297,20 @@ def games(
 
 
 @app.command(
-    short_help="Print a game's construction rules and regulations.",
+    help=N_(
+        "Print a game's construction rules with their ids and rule numbers, and its regulations (from every card "
+        "database folder, --carddb included)."
+    ),
+    short_help=N_("Print a game's construction rules and regulations."),
     epilog=_examples("deckcheck rules build-divide", "deckcheck rules evolve --output json"),
 )
 @_exits_2_on_bad_input
 def rules(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (see `deckcheck games`).")],
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help=N_("A game id (see `deckcheck games`)."))],
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
     carddb: CarddbOption = None,
 ) -> None:
-    """Print a game's construction rules with their ids and rule numbers, and its regulations (from every card
-    database folder, --carddb included)."""
+    """`deckcheck rules GAME` (its help is the decorator's, translated)."""
     from deckcheck._api import list_rules
     from deckcheck.commands.listing import rules_json, rules_text
 
@@ -1295,7 +1338,11 @@ def main(resume_gc: bool = False) -> None:
     streams.install()  # a closed stdout: a message, exit code 2, nothing done
     try:
         try:
-            app_for(sys.argv[1:])()
+            language.choose_language(sys.argv[1:])  # once, here: every message and help text after this follows it
+            if _i18n.language() == "en":
+                app_for(sys.argv[1:])()
+            else:
+                _run_translated(sys.argv[1:])
         except SystemExit:
             sys.stdout.flush()  # here, not at the interpreter's exit, where a failure would be a traceback
             raise
@@ -1315,6 +1362,20 @@ def main(resume_gc: bool = False) -> None:
             err=True,
         )
         sys.exit(2)
+
+
+def _run_translated(args: list[str]) -> NoReturn:
+    """Run the command line as app_for(args)() does, click's errors said in the chosen language: Typer's own click
+    writes them in English (see deckcheck.cli.language.show_click_error)."""
+    exceptions = language.click_exceptions()
+    try:
+        code = app_for(args)(standalone_mode=False)
+    except exceptions.ClickException as error:
+        language.show_click_error(error)
+    except exceptions.Abort:
+        typer.echo(_i18n._("Aborted!"), err=True)
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 def _output_failed(error: streams.OutputError) -> None:
@@ -1337,7 +1398,8 @@ def app_for(args: list[str]) -> typer.Typer:
     whole `check` of one deck; a run needs only its own command. Help, usage and errors are the same either way:
     `deckcheck --help` and unknown commands get the whole app.
     """
-    name = args[0] if args else ""
+    at = language.split_language(args)[1]  # the command's name comes after the global options (--lang ja)
+    name = args[at] if at < len(args) else ""
     commands = [info for info in app.registered_commands if _command_name(info) == name]
     groups = [info for info in app.registered_groups if info.name == name]
     if not commands and not groups:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from deckcheck._i18n import _, translate
+from deckcheck._util.text import display_width
 from deckcheck.model.deck import COMMON_KEYS
 from deckcheck.model.game import Game
 
@@ -38,12 +40,16 @@ def _versions_json(game: Game) -> dict[str, Any]:
 
 
 def games_text(games: list[Game]) -> list[str]:
+    """The games for people, in the chosen language (ids, section and key names, titles and versions as written)."""
     lines = []
     for game in games:
-        keys = f"; keys: {', '.join(game.deck_keys)}" if game.deck_keys else ""
         sections = ", ".join(game.sections_of(game.formats[0]))
-        lines += [f"{game.id:<14} {game.title}", f"{'':<14} sections: {sections}{keys}"]
-        lines.append(f"{'':<14} rules: {game.rules_document}")
+        if game.deck_keys:
+            said = _("sections: {sections}; keys: {keys}").format(sections=sections, keys=", ".join(game.deck_keys))
+        else:
+            said = _("sections: {sections}").format(sections=sections)
+        lines += [f"{game.id:<14} {game.title}", f"{'':<14} {said}"]
+        lines.append(f"{'':<14} " + _("rules: {document}").format(document=translate(game.rules_document)))
         lines += _versions_text(game)
     return lines
 
@@ -51,17 +57,25 @@ def games_text(games: list[Game]) -> list[str]:
 def _versions_text(game: Game) -> list[str]:
     lines = []
     if game.rules_versions:
-        versions = ", ".join(f"{v.version} (from {v.effective.isoformat()})" for v in game.rules_versions)
-        lines.append(f"{'':<14} rules versions: {versions}; the newest by default, --rules or --as-of choose")
+        versions = ", ".join(
+            _("{version} (from {date})").format(version=v.version, date=v.effective.isoformat())
+            for v in game.rules_versions
+        )
+        said = _("rules versions: {versions}; the newest by default, --rules or --as-of choose")
+        lines.append(f"{'':<14} " + said.format(versions=versions))
     if len(game.formats) > 1:
-        extra = "; ".join(f"`{s}` in {', '.join(f)} only" for s, f in game.format_sections.items())
-        lines.append(f"{'':<14} formats: {', '.join(game.formats)} (deck key `format`){'; ' + extra if extra else ''}")
+        extra = "; ".join(
+            _("`{section}` in {formats} only").format(section=s, formats=", ".join(f))
+            for s, f in game.format_sections.items()
+        )
+        said = _("formats: {formats} (deck key `format`)").format(formats=", ".join(game.formats))
+        lines.append(f"{'':<14} {said}{'; ' + extra if extra else ''}")
     return lines
 
 
 def _applies(rule: Any) -> str:
     """' (Ver.1.24.1 on; crossover)': where a rule applies, when not everywhere."""
-    parts = [f"Ver.{rule.since} on"] if rule.since else []
+    parts = [_("Ver.{version} on").format(version=rule.since)] if rule.since else []
     parts += [", ".join(rule.formats)] if rule.formats else []
     return f" ({'; '.join(parts)})" if parts else ""
 
@@ -89,8 +103,13 @@ def rules_json(listing: RuleListing) -> dict[str, Any]:
 
 def rules_text(listing: RuleListing) -> list[str]:
     game = listing.game
-    lines = [f"{game.title} — {game.rules_document}", *(line.strip() for line in _versions_text(game))]
+    lines = [f"{game.title} — {translate(game.rules_document)}", *(line.strip() for line in _versions_text(game))]
+    severities = {"error": _("error"), "warning": _("warning")}
+    width = max(display_width(word) for word in severities.values())
     for rule in game.rules:
-        lines += [f"  {rule.id:<32} {rule.severity:<7} [{rule.refs}]", f"  {'':<32} {rule.summary}{_applies(rule)}"]
-    lines.append(f"Every game also has: {', '.join(rule.id for rule in listing.shared)}.")
+        severity = severities.get(rule.severity, rule.severity)
+        severity += " " * (width - display_width(severity))
+        summary = translate(rule.summary)
+        lines += [f"  {rule.id:<32} {severity} [{translate(rule.refs)}]", f"  {'':<32} {summary}{_applies(rule)}"]
+    lines.append(_("Every game also has: {rules}.").format(rules=", ".join(rule.id for rule in listing.shared)))
     return lines + listing.regulations.listing()

@@ -9,6 +9,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
+from deckcheck._i18n import N_
 from deckcheck._util.text import plural
 from deckcheck.engine.procedure import MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
@@ -150,7 +151,7 @@ rules = RuleBook()
     "build-divide.main-size",
     ref="601-1a",
     refs="601-1a 「40枚以上、50枚以下」",
-    summary="The main deck has 40–50 cards.",
+    summary=N_("The main deck has 40–50 cards."),
 )
 def main_size(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     return size_violations(rule, deck, "main", low=MAIN_MIN, high=MAIN_MAX, ref="601-1a")
@@ -160,7 +161,7 @@ def main_size(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     "build-divide.d-size",
     ref="601-1a",
     refs="601-1a 「0枚以上12枚以下」",
-    summary="The D deck has 0–12 cards.",
+    summary=N_("The D deck has 0–12 cards."),
 )
 def d_size(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     return size_violations(rule, deck, "d", high=D_MAX, ref="601-1a")
@@ -170,7 +171,7 @@ def d_size(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     "build-divide.territory",
     ref="602-1a",
     refs="602-1a, 601-1e",
-    summary="The territory section holds exactly one card, and it is a territory.",
+    summary=N_("The territory section holds exactly one card, and it is a territory."),
 )
 def territory(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     size = deck.size("territory")
@@ -208,7 +209,7 @@ def territory(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     "build-divide.main-territory",
     ref="601-1e",
     refs="601-1e 「メインデッキ内にはテリトリーカードを入れることはできません」",
-    summary="The main deck holds no territory cards.",
+    summary=N_("The main deck holds no territory cards."),
 )
 def main_territory(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     found = [(card, n) for card, n in deck.cards("main") if card.type == "territory"]
@@ -308,8 +309,10 @@ def _name_rule_note(name: str, entry: NameCount) -> str:
     "build-divide.copies",
     ref="601-1b",
     refs="601-1b, 1407-3",
-    summary="At most 4 unit/command cards of one name in the main deck and D deck together; names given by "
-    "【名称ルール】 count too (a card's own deck_limit replaces 4).",
+    summary=N_(
+        "At most 4 unit/command cards of one name in the main deck and D deck together; names given by "
+        "【名称ルール】 count too (a card's own deck_limit replaces 4)."
+    ),
 )
 def copies(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     for name, entry, limit in _over_limit(deck, territories=False):
@@ -329,8 +332,10 @@ def copies(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     "build-divide.territory-copies",
     ref="601-1e",
     refs="601-1e, 1407-3",
-    summary="At most 4 territory cards whose open face has one name, the starting territory and the D deck "
-    "together (a card's own deck_limit replaces 4).",
+    summary=N_(
+        "At most 4 territory cards whose open face has one name, the starting territory and the D deck "
+        "together (a card's own deck_limit replaces 4)."
+    ),
 )
 def territory_copies(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     for name, entry, limit in _over_limit(deck, territories=True):
@@ -363,7 +368,7 @@ def _d_note(deck: Deck[BuildDivideCard], flag: str) -> str:
     "build-divide.busters",
     ref="601-1c",
     refs="601-1c 「ちょうど12枚」",
-    summary="The main deck has exactly 12 cards with a buster icon (the D deck is exempt).",
+    summary=N_("The main deck has exactly 12 cards with a buster icon (the D deck is exempt)."),
 )
 def busters(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     found = _icon_cards(deck, "main", "buster")
@@ -384,7 +389,7 @@ def busters(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     "build-divide.shots",
     ref="601-1d",
     refs="601-1d 「12枚まで」",
-    summary="The main deck has at most 12 cards with a shot icon (the D deck is exempt).",
+    summary=N_("The main deck has at most 12 cards with a shot icon (the D deck is exempt)."),
 )
 def shots(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     found = _icon_cards(deck, "main", "shot")
@@ -524,7 +529,7 @@ def _profile(deck: Deck[BuildDivideCard]) -> list[tuple[str, dict[str, int]]]:
 GAME: Game[BuildDivideCard] = Game(
     id="build-divide",
     title="Build Divide",
-    rules_document="総合ルール, version unknown (after Ver.3.2.2)",
+    rules_document=N_("総合ルール, version unknown (after Ver.3.2.2)"),
     sections=("main", "d", "territory"),
     section_words={"メインデッキ": "main", "デッキ": "main", "Dデッキ": "d", "テリトリー": "territory"},
     # the icon sections of published lists (`エース(テリトリー解放カード 8枚)`, `アイコンなし(18枚)`) are main deck

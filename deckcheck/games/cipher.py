@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
+from deckcheck._i18n import N_
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import plural
@@ -231,7 +232,7 @@ def _markers(deck: Deck[CipherCard]) -> list[tuple[CipherCard, int]]:
     "cipher.main-size",
     ref="12.1.1",
     refs="12.1.1 「50枚以上」",
-    summary="The deck has at least 50 cards, marker cards not counted (no maximum).",
+    summary=N_("The deck has at least 50 cards, marker cards not counted (no maximum)."),
 )
 def main_size(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     markers = _markers(deck)
@@ -264,8 +265,10 @@ def copy_groups(deck: Deck[CipherCard]) -> Iterator[CopyGroup]:
     "cipher.copies",
     ref="12.1.1.2",
     refs="12.1.1.2, 4.14.1, 4.14.2",
-    summary="At most 4 cards of one card name (title + unit name) over all numbers and rarities "
-    "(a card's own deck_limit replaces 4).",
+    summary=N_(
+        "At most 4 cards of one card name (title + unit name) over all numbers and rarities "
+        "(a card's own deck_limit replaces 4)."
+    ),
 )
 def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     counted = {identity: entry for _, identity, entry, _ in copy_groups(deck)}
@@ -284,7 +287,7 @@ def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     "cipher.lord",
     ref="12.1.1.1",
     refs="12.1.1.1, 4.2.2, 4.2.3, 12.2.1.1.1",
-    summary="At least one card with a printed cost of exactly 1 (a lord candidate); cost X is 0.",
+    summary=N_("At least one card with a printed cost of exactly 1 (a lord candidate); cost X is 0."),
 )
 def lord(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     units = [(card, n) for card, n in deck.cards("main") if isinstance(card, CipherCard) and not card.is_marker]
@@ -306,7 +309,7 @@ def lord(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     "cipher.markers",
     ref="12.1.1.3",
     refs="12.1.1.3, 12.1.1.3.1",
-    summary="No marker cards in the deck.",
+    summary=N_("No marker cards in the deck."),
 )
 def markers(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     found = tally(_markers(deck), lambda card: [card.name])
@@ -477,7 +480,7 @@ def _profile(deck: Deck[CipherCard]) -> list[tuple[str, dict[str, int]]]:
 GAME: Game[CipherCard] = Game(
     id="cipher",
     title="TCG Fire Emblem 0 (Cipher)",
-    rules_document="総合ルール Ver. 1.35 (2020-10-26)",
+    rules_document=N_("総合ルール Ver. 1.35 (2020-10-26)"),
     sections=("main",),
     section_words={"メインデッキ": "main", "デッキ": "main"},
     # cost headings (`3コスト`) belong to the main deck; the protagonist mark (`★`, `(主人公)`) names the lord

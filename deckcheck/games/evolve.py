@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Annotated, Any
 
+from deckcheck._i18n import N_
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import plural, with_article
@@ -323,9 +324,11 @@ def crossover_leaders(deck: Deck[EvolveCard]) -> list[EvolveCard] | None:
 @rules.rule(
     "evolve.leader",
     ref="6.1.1.1",
-    refs="6.1.1.1 「リーダーカードは 1 枚のみ用意します」; crossover B-2 6.1.1.1; sealed B-1 6.1.1.2",
-    summary="The leader section holds exactly 1 card, and it is a leader card (crossover: 2 leaders of different "
-    "classes; sealed: 0 or 1).",
+    refs=N_("6.1.1.1 「リーダーカードは 1 枚のみ用意します」; crossover B-2 6.1.1.1; sealed B-1 6.1.1.2"),
+    summary=N_(
+        "The leader section holds exactly 1 card, and it is a leader card (crossover: 2 leaders of different "
+        "classes; sealed: 0 or 1)."
+    ),
 )
 def leader(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     size = deck.size("leader")
@@ -409,7 +412,7 @@ def _crossover_leaders(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation
     "evolve.main-size",
     ref="6.1.1.2",
     refs="6.1.1.2 「40 枚以上 50 枚以下」",
-    summary="The main deck has 40–50 cards.",
+    summary=N_("The main deck has 40–50 cards."),
 )
 def main_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     if deck.format == SEALED:
@@ -427,7 +430,7 @@ def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally]:
     "evolve.main-types",
     ref="6.1.1.2",
     refs="6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1",
-    summary="The main deck holds no leader cards, no EVOLVE or ADVANCE cards and no tokens.",
+    summary=N_("The main deck holds no leader cards, no EVOLVE or ADVANCE cards and no tokens."),
 )
 def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     wrong = [(c, n) for c, n in deck.cards("main") if c.type == "leader" or in_evolve_deck(c) or c.token]
@@ -458,7 +461,7 @@ def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     formats=("standard", "crossover"),  # sealed: 0 or more (B-1 6.1.1.4)
     ref="6.1.1.3",
     refs="6.1.1.3 「0 枚以上 10 枚以下」; 6.2.1.1.1",
-    summary="The evolve deck has 0–10 cards (an absent section is an empty evolve deck).",
+    summary=N_("The evolve deck has 0–10 cards (an absent section is an empty evolve deck)."),
 )
 def evolve_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     return size_violations(rule, deck, "evolve", high=EVOLVE_MAX, ref="6.1.1.3: 0 to 10 cards")
@@ -468,7 +471,7 @@ def evolve_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     "evolve.evolve-types",
     ref="6.1.1.3",
     refs="6.1.1.3 「特殊な種類がエボルヴであるカードのみ」; 9.1.1.1, 9.1.4",
-    summary="The evolve deck holds only EVOLVE and ADVANCE cards, and no tokens.",
+    summary=N_("The evolve deck holds only EVOLVE and ADVANCE cards, and no tokens."),
 )
 def evolve_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     wrong = [(c, n) for c, n in deck.cards("evolve") if not in_evolve_deck(c) or c.token]
@@ -516,8 +519,10 @@ def copy_groups(deck: Deck[EvolveCard]) -> Iterator[CopyGroup[tuple[str, bool]]]
     "evolve.copies",
     ref="6.1.1.4",
     refs="6.1.1.4 「メインデッキとエボルヴデッキにそれぞれ 3 枚ずつ(計 6 枚)」; 6.1.2",
-    summary="At most 3 cards of one name in the main deck, and separately at most 3 in the evolve deck "
-    "(a record's deck_limit replaces 3 in its own section).",
+    summary=N_(
+        "At most 3 cards of one name in the main deck, and separately at most 3 in the evolve deck "
+        "(a record's deck_limit replaces 3 in its own section)."
+    ),
     formats=("standard", "crossover"),  # sealed: no copy limit (B-1 6.1.1.5)
 )
 def copies(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
@@ -712,9 +717,11 @@ def _failure(status: BasisStatus, basis: str) -> str:
 @rules.rule(
     "evolve.basis",
     ref="6.1.1.5",
-    refs="6.1.1.5, 6.1.1.5.1, 6.1.1.5.2, 6.2.1.3; crossover B-2 6.1.1.5",
-    summary="The deck meets the class basis or the title basis set by its leader (the declared one, if any); "
-    "crossover: the class basis of both leaders.",
+    refs=N_("6.1.1.5, 6.1.1.5.1, 6.1.1.5.2, 6.2.1.3; crossover B-2 6.1.1.5"),
+    summary=N_(
+        "The deck meets the class basis or the title basis set by its leader (the declared one, if any); "
+        "crossover: the class basis of both leaders."
+    ),
     formats=("standard", "crossover"),  # sealed: classes and titles need not match (B-1 6.1.1.6)
 )
 def basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
@@ -813,7 +820,7 @@ def _crossover_basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     "evolve.crossover-classes",
     ref="B-2 6.1.1.5.2",
     refs="B-2 6.1.1.5.2 「メインデッキには、2 枚の各リーダーのクラスのカードが 1 枚以上ずつ入っている必要があります」",
-    summary="Crossover: the main deck holds at least 1 card of each leader's class.",
+    summary=N_("Crossover: the main deck holds at least 1 card of each leader's class."),
     since=V1_24,
     formats=("crossover",),
 )
@@ -840,7 +847,7 @@ def crossover_classes(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]
     ref="14.4.4.1.1",
     refs="14.4.4.1.1 「【スタートアミュレット】能力を持つこのカードと異なるカード名のカードを入れることはできない」, "
     "6.1.2",
-    summary="At most 1 name of 【スタートアミュレット】 cards in the deck (every basis and format).",
+    summary=N_("At most 1 name of 【スタートアミュレット】 cards in the deck (every basis and format)."),
     since=V1_24,
 )
 def start_amulet(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
@@ -861,7 +868,7 @@ def start_amulet(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     "evolve.vg-start-amulet",
     ref="14.4.2.1.1",
     refs="14.4.2.1.1 「【スタートアミュレット】能力を持つカードを 1 枚以上入れる義務があります」",
-    summary="A カードファイト!! ヴァンガード title deck holds at least 1 【スタートアミュレット】 card.",
+    summary=N_("A カードファイト!! ヴァンガード title deck holds at least 1 【スタートアミュレット】 card."),
     since=V1_24,
     formats=("standard",),
 )
@@ -881,7 +888,7 @@ def vg_start_amulet(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     ref="14.4.2.1.2",
     refs="14.4.2.1.2 「トリガーを持つカード（14.4.1）を入れる場合、そのカードのクラスはリーダーのクラスと"
     "一致している義務」",
-    summary="In a カードファイト!! ヴァンガード title deck every trigger card is of the leader's class.",
+    summary=N_("In a カードファイト!! ヴァンガード title deck every trigger card is of the leader's class."),
     since=V1_24,
     formats=("standard",),
 )
@@ -905,7 +912,7 @@ def vg_trigger_class(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     "evolve.sealed-pool",
     ref="B-1 6.1.1",
     refs="B-1 6.1.1 「そのパックに入っていたカードのみでメインデッキとエボルヴデッキを用意します」",
-    summary="Sealed: the main and evolve decks hold no more copies of a card than the `pool` section (if given).",
+    summary=N_("Sealed: the main and evolve decks hold no more copies of a card than the `pool` section (if given)."),
     since=V1_24,
     formats=("sealed",),
 )
@@ -1296,7 +1303,7 @@ def _profile(deck: Deck[EvolveCard]) -> list[tuple[str, dict[str, int]]]:
 GAME: Game[EvolveCard] = Game(
     id="evolve",
     title="Shadowverse EVOLVE",
-    rules_document="総合ルール Ver.1.24.1 (2026-01-29; Ver.1.7.0, 2023-08-18, by --rules or --as-of)",
+    rules_document=N_("総合ルール Ver.1.24.1 (2026-01-29; Ver.1.7.0, 2023-08-18, by --rules or --as-of)"),
     sections=("leader", "main", "evolve", "pool"),
     section_words={
         "リーダー": "leader",

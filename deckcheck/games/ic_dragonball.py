@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
+from deckcheck._i18n import N_
 from deckcheck._util.text import plural
 from deckcheck.engine.procedure import DEALT_WITHOUT, MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
@@ -156,8 +157,8 @@ rules = RuleBook()
 @rules.rule(
     "ic-dragonball.leader",
     ref="5-1-2",
-    refs="5-1-2 「リーダーカードは1枚必要です。」 (read as exactly 1); 5-1-1; 2-3-2-1",
-    summary="The leader section holds exactly 1 card, and it is a leader card.",
+    refs=N_("5-1-2 「リーダーカードは1枚必要です。」 (read as exactly 1); 5-1-1; 2-3-2-1"),
+    summary=N_("The leader section holds exactly 1 card, and it is a leader card."),
 )
 def leader(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     size = deck.size("leader")
@@ -186,7 +187,7 @@ def leader(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     "ic-dragonball.main-size",
     ref="5-1-3",
     refs="5-1-3 「40枚ちょうど」",
-    summary="The deck (main) has exactly 40 cards; the leader is not part of it.",
+    summary=N_("The deck (main) has exactly 40 cards; the leader is not part of it."),
 )
 def main_size(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     return size_violations(
@@ -198,7 +199,7 @@ def main_size(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     "ic-dragonball.main-types",
     ref="5-1-3",
     refs="5-1-3 「バトルカードとエクストラカードから」",
-    summary="The main deck holds only battle and extra cards (reported once per card number).",
+    summary=N_("The main deck holds only battle and extra cards (reported once per card number)."),
 )
 def main_types(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     for card, count in deck.cards("main"):
@@ -223,8 +224,10 @@ def copy_groups(deck: Deck[DragonBallCard]) -> Iterator[CopyGroup]:
     "ic-dragonball.copies",
     ref="5-1-3-1",
     refs="5-1-3-1, 2-16-2-1, 5-1-3-2, 1-3-1",
-    summary="At most 3 cards of one card number in the main deck (a card's own deck_limit replaces 3); "
-    "different numbers never pool, even with the same name.",
+    summary=N_(
+        "At most 3 cards of one card number in the main deck (a card's own deck_limit replaces 3); "
+        "different numbers never pool, even with the same name."
+    ),
 )
 def copies(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     counted = {number: entry for section, number, entry, _ in copy_groups(deck) if section == "main"}
@@ -353,7 +356,7 @@ def _profile(deck: Deck[DragonBallCard]) -> list[tuple[str, dict[str, int]]]:
 GAME: Game[DragonBallCard] = Game(
     id="ic-dragonball",
     title="IC Carddass Dragon Ball",
-    rules_document="総合ルール ver.2.00 (2016-04-01)",
+    rules_document=N_("総合ルール ver.2.00 (2016-04-01)"),
     sections=("leader", "main"),
     section_words={"リーダー": "leader", "リーダーカード": "leader", "メインデッキ": "main", "デッキ": "main"},
     pasted=PastedWords(one_card=("leader",)),

@@ -196,6 +196,17 @@ def test_installed_wheel_finds_the_shipped_databases(tmp_path):
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "legal" in result.stdout.splitlines()[-1]
+    # the compiled Japanese catalog travels in the wheel too, and is read from site-packages (issue 29)
+    assert "deckcheck/locale/ja/LC_MESSAGES/deckcheck.mo" in names
+    japanese = subprocess.run(
+        [python, "-m", "deckcheck", "games"],
+        cwd=outside,
+        env=env | {"LANG": "ja_JP.UTF-8", "DECKCHECK_LANG": ""},
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert japanese.returncode == 0 and "セクション：main, g" in japanese.stdout, japanese.stdout + japanese.stderr
 
 
 def test_an_explicit_default_limit_agrees_with_a_missing_one():

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from deckcheck._i18n import N_
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import plural
@@ -46,7 +47,7 @@ rules = RuleBook()
     "vanguard.main-size",
     ref="5.2.2.1",
     refs="5.2.2.1 「50枚ちょうど」",
-    summary="The main deck has exactly 50 cards.",
+    summary=N_("The main deck has exactly 50 cards."),
 )
 def main_size(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     return size_violations(rule, deck, "main", low=50, high=50, ref="5.2.2.1")
@@ -67,8 +68,10 @@ def copy_groups(deck: Deck[VanguardCard]) -> Iterator[CopyGroup]:
     "vanguard.copies",
     ref="5.2.2.2",
     refs="5.2.2.2, 5.2.2.2.1, 5.3.2.1",
-    summary="At most 4 cards of one name in the main deck, and separately at most 4 in the G deck "
-    "(a card's own deck_limit replaces 4).",
+    summary=N_(
+        "At most 4 cards of one name in the main deck, and separately at most 4 in the G deck "
+        "(a card's own deck_limit replaces 4)."
+    ),
 )
 def copies(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     for section, name, entry, _scope in copy_groups(deck):
@@ -129,7 +132,7 @@ def _copies_of(found: Sequence[tuple[VanguardCard, int]]) -> str:
     "vanguard.triggers",
     ref="5.2.2.3",
     refs="5.2.2.3 「16枚ちょうど」",
-    summary="The main deck has exactly 16 trigger units.",
+    summary=N_("The main deck has exactly 16 trigger units."),
 )
 def triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     found, count, maybe, unknown = _trigger_counts(deck)
@@ -162,8 +165,8 @@ def triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
 @rules.rule(
     "vanguard.heal-triggers",
     ref="5.2.2.4",
-    refs="5.2.2.4 (corrected: heal triggers)",
-    summary="At most 4 heal triggers in the main deck (5.2.2.4 as corrected; its text says trigger cards).",
+    refs=N_("5.2.2.4 (corrected: heal triggers)"),
+    summary=N_("At most 4 heal triggers in the main deck (5.2.2.4 as corrected; its text says trigger cards)."),
 )
 def heal_triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     heals = [(card, n) for card, n in deck.cards("main") if card.trigger == "heal"]
@@ -184,7 +187,7 @@ def heal_triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     "vanguard.sentinels",
     ref="5.2.2.5",
     refs="5.2.2.5, 11.9.1",
-    summary="At most 4 sentinels (守護者) in the main deck, all names together.",
+    summary=N_("At most 4 sentinels (守護者) in the main deck, all names together."),
 )
 def sentinels(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     found, count, _maybe, _unknown = _sentinel_counts(deck)
@@ -202,7 +205,7 @@ def sentinels(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
 @rules.rule(
     "vanguard.main-types",
     ref="5.2.2.6",
-    summary="The main deck holds only normal and trigger units.",
+    summary=N_("The main deck holds only normal and trigger units."),
 )
 def main_types(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     wrong = tally([(c, n) for c, n in deck.cards("main") if c.type == "g-unit"], lambda card: [card.name])
@@ -215,12 +218,14 @@ def main_types(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
         )
 
 
-@rules.rule("vanguard.g-size", ref="5.3.2", refs="5.3.2 「0枚から16枚まで」", summary="The G deck has 0–16 cards.")
+@rules.rule("vanguard.g-size", ref="5.3.2", refs="5.3.2 「0枚から16枚まで」", summary=N_("The G deck has 0–16 cards."))
 def g_size(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     return size_violations(rule, deck, "g", high=16, ref="5.3.2")
 
 
-@rules.rule("vanguard.g-types", ref="5.3.3", refs="5.3.3 「Gユニットのみ」", summary="The G deck holds only G units.")
+@rules.rule(
+    "vanguard.g-types", ref="5.3.3", refs="5.3.3 「Gユニットのみ」", summary=N_("The G deck holds only G units.")
+)
 def g_types(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     wrong = tally([(c, n) for c, n in deck.cards("g") if c.type != "g-unit"], lambda card: [card.name])
     for name, entry in wrong.items():
@@ -236,8 +241,8 @@ def g_types(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
 @rules.rule(
     "vanguard.first-vanguard",
     ref="5.4.3",
-    refs="5.4.3 (no chapter-5 rule; required for setup)",
-    summary="The main deck holds a grade-0 unit to be the first vanguard.",
+    refs=N_("5.4.3 (no chapter-5 rule; required for setup)"),
+    summary=N_("The main deck holds a grade-0 unit to be the first vanguard."),
 )
 def first_vanguard(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     if not any(card.grade == 0 and card.type != "g-unit" for card, _ in deck.cards("main")):
@@ -253,8 +258,8 @@ def first_vanguard(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
 @rules.rule(
     "vanguard.unverified",
     ref="5.2.2.3",
-    refs="5.2.2.3, 5.2.2.5 (cards whose trigger or sentinel the card data cannot tell)",
-    summary="The trigger or sentinel count depends on cards the card data cannot tell (stand?, sentinel?).",
+    refs=N_("5.2.2.3, 5.2.2.5 (cards whose trigger or sentinel the card data cannot tell)"),
+    summary=N_("The trigger or sentinel count depends on cards the card data cannot tell (stand?, sentinel?)."),
     severity="warning",
 )
 def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
@@ -675,7 +680,7 @@ def _profile(deck: Deck[VanguardCard]) -> list[tuple[str, dict[str, int]]]:
 GAME: Game[VanguardCard] = Game(
     id="vanguard",
     title="Cardfight!! Vanguard",
-    rules_document="総合ルール ver. 1.45.4 (2017-01-12, G era)",
+    rules_document=N_("総合ルール ver. 1.45.4 (2017-01-12, G era)"),
     sections=("main", "g"),
     section_words={"メインデッキ": "main", "メイン": "main", "デッキ": "main", "Gデッキ": "g", "Gゾーン": "g"},
     # grade and trigger headings belong to the main deck, G4 and the G units' headings to the G deck; `(FV)` marks

@@ -1,0 +1,114 @@
+"""The language deckcheck speaks (issue 29): English (the source text) or Japanese, from gettext catalogs.
+
+Every layer may import this module (it is the bottom layer, below deckcheck.errors). A user-facing string is written
+in English and marked:
+
+- ``_("text")`` translates now (at run time, after the language was chosen);
+- ``ngettext("one card", "{n} cards", n)`` chooses the plural form and translates it;
+- ``N_("text")`` only marks a string defined at import time (a Typer help text, a rule summary): it is translated
+  where it is shown, by ``_(text)`` (the CLI translates every help text when it builds the command line).
+
+The language is chosen once at start-up, in one place (``deckcheck.cli.app.main`` calls :func:`choose` with
+:func:`select`'s answer); until then, and whenever English is chosen, ``_`` returns its argument. The catalogs are
+``deckcheck/locale/<lang>/LC_MESSAGES/deckcheck.mo``, compiled from the ``.po`` files beside them by
+``tools/catalogs.py`` (README, "Translating deckcheck").
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from gettext import GNUTranslations, NullTranslations
+from pathlib import Path
+
+#: The languages deckcheck speaks, by tag, each with its own name.
+LANGUAGES = {"en": "English", "ja": "日本語"}
+DOMAIN = "deckcheck"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+_translation: NullTranslations | None = None  # None: English, the source text itself
+_language = "en"
+
+
+def N_(message: str) -> str:  # noqa: N802 (the name every gettext extractor knows)
+    """Mark a string for translation without translating it (it is translated where it is shown)."""
+    return message
+
+
+def _(message: str) -> str:
+    """The message in the chosen language (the English text when it has no translation)."""
+    return message if _translation is None else _translation.gettext(message)
+
+
+def translate(message: str) -> str:
+    """`_` for a text held in a variable, marked with N_ where it was written (extractors see only literals)."""
+    return message if _translation is None else _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for `n`, in the chosen language."""
+    if _translation is None:
+        return singular if n == 1 else plural
+    return _translation.ngettext(singular, plural, n)
+
+
+def language() -> str:
+    """The chosen language's tag: "en" or "ja"."""
+    return _language
+
+
+def translation() -> NullTranslations | None:
+    """The chosen language's catalog (None for English): what the command line's own words are looked up in."""
+    return _translation
+
+
+def choose(tag: str) -> None:
+    """Speak `tag` ("en" or "ja") from now on (the command line calls this once, at start-up)."""
+    global _translation, _language
+    if tag not in LANGUAGES:
+        raise ValueError(f"unknown language {tag!r}")
+    _language = tag
+    if tag == "en":
+        _translation = None
+        return
+    with open(LOCALE_DIR / tag / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as catalog:
+        _translation = GNUTranslations(catalog)
+
+
+class UnknownLanguage(ValueError):
+    """--lang or $DECKCHECK_LANG names a language deckcheck does not speak."""
+
+    def __init__(self, given: str, source: str) -> None:
+        self.given = given
+        self.source = source
+        super().__init__(given)
+
+
+def from_locale(environ: Mapping[str, str] = os.environ) -> str:
+    """The language the locale asks for, as every program reads it: the first of LC_ALL, LC_MESSAGES and LANG that is
+    set decides; LANGUAGE (a GNU list, `ja:en`) comes first unless that locale is C or POSIX. A tag starting with
+    `ja` is Japanese, anything else (C, POSIX, en_US, fr_FR, ja-less lists) English. Never an error: an encoding
+    Python cannot set (ja_JP.EUC-JP) still says Japanese, and the output's encoding is the streams' concern."""
+    locale = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
+    if locale and locale.split(".")[0] not in ("C", "POSIX"):
+        for tag in environ.get("LANGUAGE", "").split(":"):
+            if _tag(tag):
+                return _tag(tag)
+    return _tag(locale) or "en"
+
+
+def _tag(locale: str) -> str:
+    """ "ja" for ja, ja_JP, ja_JP.UTF-8, ja-JP; "en" for en_*; "" for anything else."""
+    primary = locale.strip().lower().replace("-", "_").split("_")[0].split(".")[0].split("@")[0]
+    return primary if primary in LANGUAGES else ""
+
+
+def select(flag: str | None, environ: Mapping[str, str] = os.environ) -> str:
+    """The language to speak: --lang (`flag`), else $DECKCHECK_LANG, else the locale (see from_locale). An unknown
+    --lang or $DECKCHECK_LANG value raises UnknownLanguage."""
+    for given, source in ((flag, "--lang"), (environ.get("DECKCHECK_LANG") or None, "DECKCHECK_LANG")):
+        if given is not None:
+            if given.strip().lower() not in LANGUAGES:
+                raise UnknownLanguage(given, source)
+            return given.strip().lower()
+    return from_locale(environ)
