@@ -133,7 +133,9 @@ def test_extract_adds_each_new_string_untranslated_to_every_catalog(tmp_path):
     po = tmp_path / "locale" / "ja" / "LC_MESSAGES" / "deckcheck.po"
     po.parent.mkdir(parents=True)
     po.write_text(
-        'msgid ""\nmsgstr "Plural-Forms: nplurals=1; plural=0;\\n"\n\nmsgid "old"\nmsgstr "古い"\n', encoding="utf-8"
+        'msgid ""\nmsgstr "Plural-Forms: nplurals=1; plural=0;\\n"\n\nmsgid "gone"\nmsgstr "消えた"\n\n'
+        'msgid "old"\nmsgstr "古い"\n',
+        encoding="utf-8",
     )
     catalogs.update(package, tmp_path / "locale", tmp_path)
     entries = {entry.msgid: entry for entry in catalogs.read_po(po)}
@@ -142,3 +144,5 @@ def test_extract_adds_each_new_string_untranslated_to_every_catalog(tmp_path):
     assert entries["{n} card"].msgid_plural == "{n} cards" and entries["{n} card"].msgstr == [""]
     template = [entry.msgid for entry in catalogs.read_po(tmp_path / "locale" / "deckcheck.pot")]
     assert template == ["", "old", "new", "{n} card"]
+    # the catalog in the template's order (work on different modules edits different parts), a stale entry after
+    assert list(entries) == [*template, "gone"] and entries["gone"].msgstr == ["消えた"]

@@ -214,20 +214,27 @@ def _template(messages: list[Message]) -> list[Entry]:
 
 
 def update(package: Path = PACKAGE, locale: Path = LOCALE, root: Path = ROOT) -> None:
-    """Write deckcheck.pot and add every new string (untranslated) to each .po. An entry whose string is gone stays
-    until a translator removes it (tests/test_catalogs.py names it)."""
+    """Write deckcheck.pot and each .po in the template's order (by file, so that work on different modules edits
+    different parts of a catalog): each translation kept, each new string added untranslated. An entry whose string
+    is gone (and click's and Typer's own words, which no module of deckcheck marks) stays after them, until a
+    translator removes it (tests/test_catalogs.py names it)."""
     template = _template(extract(package, root))
     write_po(locale / f"{DOMAIN}.pot", template)
     for po in sorted(locale.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
         entries = read_po(po)
-        known = {entry.msgid for entry in entries}
+        known = {entry.msgid: entry for entry in entries[1:]}
         forms = re.search(r"nplurals=(\d+)", entries[0].msgstr[0] if entries else "")
         plurals = int(forms.group(1)) if forms else 2  # the language's number of plural forms (Japanese: 1)
+        ordered = entries[:1]
         for entry in template[1:]:
-            if entry.msgid not in known:
+            old = known.pop(entry.msgid, None)
+            if old is None:
                 empty = [""] * (plurals if entry.msgid_plural is not None else 1)
-                entries.append(Entry(entry.msgid, entry.msgid_plural, empty, set(), entry.comments))
-        write_po(po, entries)
+                ordered.append(Entry(entry.msgid, entry.msgid_plural, empty, set(), entry.comments))
+            else:
+                notes = [line for line in old.comments if not line.startswith("#:")]
+                ordered.append(Entry(old.msgid, old.msgid_plural, old.msgstr, old.flags, notes + entry.comments))
+        write_po(po, ordered + list(known.values()))
 
 
 def main(argv: list[str]) -> int:
