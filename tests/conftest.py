@@ -120,6 +120,16 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.fixture
+def japanese() -> Iterator[None]:
+    """Speak Japanese in this test (in-process: deckcheck's messages, click's and Typer's words); English after it."""
+    from deckcheck.cli import language
+
+    language.speak("ja")
+    yield
+    language.speak("en")
+
+
+@pytest.fixture
 def starter_carddb(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """The starter cards as the $DECKCHECK_CARDDB layer (over the shipped databases), outside any git repository."""
     monkeypatch.setenv("DECKCHECK_CARDDB", str(STARTER_CARDDB))

@@ -6,6 +6,9 @@ import re
 import shutil
 import sys
 import unicodedata
+from collections.abc import Iterable
+
+from deckcheck._i18n import _
 
 
 def display_width(text: str) -> int:
@@ -19,6 +22,12 @@ def display_width(text: str) -> int:
 def pad(text: str, width: int) -> str:
     """`text` followed by blanks up to `width` terminal columns."""
     return text + " " * max(width - display_width(text), 0)
+
+
+def joined(items: Iterable[str]) -> str:
+    """Items listed in the chosen language: 'A, B, C' in English, 'A、B、C' in Japanese."""
+    # Translators: the separator between the items of a list (Japanese: the ideographic comma).
+    return _(", ").join(items)
 
 
 def plural(count: int, word: str, plural_word: str | None = None) -> str:

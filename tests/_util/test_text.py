@@ -99,3 +99,12 @@ def test_the_column_named_last_gives_way_only_when_no_other_can():
     assert sum(plain) + 4 <= 40 and sum(kept) + 4 <= 40
     assert kept[1] > plain[1] and kept[2] < plain[2]  # the clans column narrowed instead of the name
     assert kept[2] >= 5  # down to its header, never below
+
+
+def test_a_list_is_joined_as_the_language_writes_it(japanese):
+    assert text.joined(["A", "B", "C"]) == "A、B、C"
+    assert text.joined([]) == "" and text.joined(["A"]) == "A"
+
+
+def test_an_english_list_is_joined_by_commas():
+    assert text.joined(["A", "B"]) == "A, B"
