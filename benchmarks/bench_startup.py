@@ -5,6 +5,9 @@ Every figure is the median wall time of N fresh processes (`python -m deckcheck 
 commands run in turn so that a slow moment of the machine hits them alike (bench_check's helpers). The card cache
 lives in a temporary folder warmed first (a user's second run); edits work on a copy of an example deck.
 
+With --languages, every command runs twice in turn, under LANG=C.UTF-8 (English) and LANG=ja_JP.UTF-8 (Japanese,
+issue 29: the Japanese path reads the compiled catalog), and the table gives both medians and their ratio.
+
 It also says which commands import pydantic: a command that validates nothing (cards from the cache, no filter)
 should not (see deckcheck.model.cards, the seam).
 """
@@ -35,8 +38,8 @@ def commands(work: Path) -> dict[str, list[str]]:
         "stats --want": ["stats", VANGUARD, "--want", "grade=1"],
         "cards search NAME": ["cards", "search", "ピコル", "--game", "vanguard"],
         "cards search FILTER": ["cards", "search", "grade=3", "--game", "vanguard"],
-        "add": ["add", deck, "DC-VG-001"],
-        "remove": ["remove", deck, "DC-VG-001"],
+        "add": ["add", deck, "G-BT06/025"],
+        "remove": ["remove", deck, "G-BT06/025"],
         "set": ["set", deck, "name", "Bench"],
         "convert": ["convert", VANGUARD, "--to", "text"],
         "games": ["games"],
@@ -54,7 +57,11 @@ PROBE = (
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=11, help="processes per figure (median)")
+    parser.add_argument("--languages", action="store_true", help="each command in English and Japanese")
     args = parser.parse_args()
+    if args.languages:
+        languages(args.runs)
+        return
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "deckcheck")], check=True)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -80,6 +87,28 @@ def main() -> None:
         ms = seconds * 1000
         pydantic = "imports pydantic" if imports[label] else ""
         print(f"  {label:<22} {ms:6.0f} ms  {ms / base:5.2f}x  {pydantic}")
+
+
+def languages(runs_per_figure: int) -> None:
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "deckcheck")], check=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        shutil.copyfile(ROOT / VANGUARD, work / "edit.deck.toml")
+        env = environment(work / "cache")
+        for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "DECKCHECK_LANG"):
+            env.pop(name, None)
+        english, japanese = env | {"LANG": "C.UTF-8"}, env | {"LANG": "ja_JP.UTF-8"}
+        runs = {}
+        for label, argv in commands(work).items():
+            runs[f"en {label}"] = (deckcheck(*argv), english)
+            runs[f"ja {label}"] = (deckcheck(*argv), japanese)
+        for command, command_env in runs.values():
+            run_once(command, command_env)
+        times = interleaved(runs, runs_per_figure)
+    print(f"median of {runs_per_figure} fresh processes each, English (LANG=C.UTF-8) and Japanese (LANG=ja_JP.UTF-8)")
+    for label in commands(work):
+        en, ja = times[f"en {label}"] * 1000, times[f"ja {label}"] * 1000
+        print(f"  {label:<22} en {en:6.0f} ms  ja {ja:6.0f} ms  ja/en {ja / en:5.2f}")
 
 
 if __name__ == "__main__":
