@@ -111,3 +111,14 @@ def test_the_pasted_list_example_reads_as_shown(tmp_path, monkeypatch, isolated_
     assert code == 0
     code, output = run(["check", "kagerou.deck.toml", "--output", "json"])
     assert code == 0 and json.loads(output)["summary"]["warnings"] == 0
+
+
+def test_the_japanese_readme_starts_with_the_same_two_commands_and_is_linked():
+    japanese = (ROOT / "README.ja.md").read_text(encoding="utf-8")
+    first_block = re.compile(r"```sh\n(.*?)```", re.DOTALL)
+    english_commands = first_block.search(README)
+    japanese_commands = first_block.search(japanese)
+    assert english_commands is not None and japanese_commands is not None
+    assert japanese_commands.group(1) == english_commands.group(1)
+    assert len(english_commands.group(1).splitlines()) == 2
+    assert "(README.ja.md)" in README and "(README.md)" in japanese

@@ -6,7 +6,7 @@ library has no msgfmt; GNU msgfmt builds an equivalent catalog).
     python tools/catalogs.py compile   # every deckcheck.po compiled to the deckcheck.mo beside it
 
 A marked string is the first argument of `_()` or `N_()`, or the first two of `ngettext()`, written as one literal
-(adjacent literals joined), anywhere in the package (tests/i18n/test_catalogs.py holds the catalogs complete).
+(adjacent literals joined), anywhere in the package (tests/test_catalogs.py holds the catalogs complete).
 """
 
 from __future__ import annotations

@@ -1367,12 +1367,12 @@ def main(resume_gc: bool = False) -> None:
 def _run_translated(args: list[str]) -> NoReturn:
     """Run the command line as app_for(args)() does, click's errors said in the chosen language: Typer's own click
     writes them in English (see deckcheck.cli.language.show_click_error)."""
-    exceptions = language.click_exceptions()
+    exceptions, abort = language.click_exceptions(), language.click_abort()
     try:
         code = app_for(args)(standalone_mode=False)
     except exceptions.ClickException as error:
         language.show_click_error(error)
-    except exceptions.Abort:
+    except abort:
         typer.echo(_i18n._("Aborted!"), err=True)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)

@@ -190,3 +190,22 @@ def test_the_lang_option_refuses_an_unknown_language_without_main_too():
 
     done = CliRunner().invoke(app, ["--lang", "fr", "games"])
     assert done.exit_code == 2 and "the languages are: en (English), ja (日本語)" in done.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_pipe_closed_before_the_output_is_no_news_in_either_language(lang):
+    """`deckcheck --lang ja rules vanguard | head -0`: exit 2 and nothing said (it was an internal error in Japanese:
+    the handler named an Abort that Typer's own click keeps elsewhere)."""
+    env = {k: v for k, v in os.environ.items() if k not in _LOCALE_VARIABLES} | {"PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "deckcheck", "--lang", lang, "rules", "vanguard"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # before deckcheck has started: its first write finds the pipe closed
+    said = process.stderr.read().decode()
+    assert process.wait() == 2
+    assert said == ""
