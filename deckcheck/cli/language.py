@@ -4,6 +4,7 @@ catalog."""
 
 from __future__ import annotations
 
+import codecs
 import gettext
 import importlib
 import re
@@ -58,7 +59,22 @@ def choose_language(args: list[str]) -> None:
                 given=error.given, source=error.source, languages=languages
             )
         ) from None
-    speak(tag)
+    speak(tag if tag == "en" or shows_japanese(sys.stdout) else "en")
+
+
+#: Characters every Japanese message uses: a stream that cannot write them shows Japanese as escapes.
+_JAPANESE_PROBE = "デッキ枚数。（）「」、"
+
+
+def shows_japanese(stream: Any) -> bool:
+    """Whether `stream` can write Japanese: a UTF, a Japanese code page (cp932, shift_jis, euc-jp), or ASCII (which
+    click takes for a misconfigured stream and writes UTF-8 to). On any other (latin-1, cp1252) deckcheck speaks
+    English, which reads better than a line of escapes."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return codecs.lookup(encoding).name == "ascii" or bool(_JAPANESE_PROBE.encode(encoding))
+    except (UnicodeEncodeError, LookupError):
+        return False
 
 
 def speak(tag: str) -> None:
