@@ -146,3 +146,22 @@ def test_extract_adds_each_new_string_untranslated_to_every_catalog(tmp_path):
     assert template == ["", "old", "new", "{n} card"]
     # the catalog in the template's order (work on different modules edits different parts), a stale entry after
     assert list(entries) == [*template, "gone"] and entries["gone"].msgstr == ["消えた"]
+
+
+@pytest.mark.parametrize("encoding", ["cp932", "shift_jis", "euc_jp"])
+def test_every_japanese_character_prints_in_the_japanese_code_pages(japanese, encoding):
+    """A Japanese Windows console (cp932) or an EUC-JP terminal shows every translation: each character is in the
+    code page, or the output streams have a near character for it (deckcheck.cli.streams), never an escape."""
+    from deckcheck.cli import streams
+
+    def prints(char: str) -> bool:
+        for candidate in (char, *streams._FALLBACKS.get(char, ())):
+            try:
+                candidate.encode(encoding)
+                return True
+            except UnicodeEncodeError:
+                continue
+        return False
+
+    used = {char for entry in japanese.values() for text in entry.msgstr for char in text}
+    assert sorted(char for char in used if not prints(char)) == []
