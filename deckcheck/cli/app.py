@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
 import typer
 
 from deckcheck import _i18n
-from deckcheck._i18n import N_
+from deckcheck._i18n import N_, _, ngettext
+from deckcheck._util.text import joined
 from deckcheck._version import __version__
 from deckcheck.cli import clitypes, language, streams
 from deckcheck.errors import DeckcheckError, OptionError
@@ -149,16 +150,20 @@ class _CheckCommand(typer.core.TyperCommand):
         from deckcheck.games import all_games, warning_rules
 
         warned = warning_rules()
-        games = sorted({game for game, _ in warned})
+        games = sorted({game for game, _rule in warned})
         quiet = [game for game in all_games() if game not in games]
-        listed = ", ".join(rule for _, rule in warned) or "none"
-        text = f"--fail-on warning also fails on warnings, which only these game rules give: {listed}."
-        if quiet:
-            text += f" The other games ({', '.join(quiet)}) have no warning rule of their own."
-        text += (
-            f" In every game, reading a text decklist gives {NUMBER_NAME} and reading a pasted list (--game) "
-            f"{PASTED_READING}: --fail-on warning refuses a list that needed guessing."
+        listed = ", ".join(rule for _game, rule in warned) or _("none")
+        text = _("--fail-on warning also fails on warnings, which only these game rules give: {rules}.").format(
+            rules=listed
         )
+        if quiet:
+            said = _("The other games ({games}) have no warning rule of their own.").format(games=joined(quiet))
+            text += " " + said if _i18n.language() == "en" else said
+        said = _(
+            "In every game, reading a text decklist gives {number_name} and reading a pasted list (--game) "
+            "{pasted_reading}: --fail-on warning refuses a list that needed guessing."
+        ).format(number_name=NUMBER_NAME, pasted_reading=PASTED_READING)
+        text += " " + said if _i18n.language() == "en" else said
         formatter.write_paragraph()
         with formatter.indentation():
             formatter.write_text(text)
@@ -292,7 +297,7 @@ def _echo_fitted(lines: Iterable[str]) -> None:
 
 
 def _say_warning(message: str) -> None:
-    _say(f"deckcheck: warning: {message}")
+    _say(_("deckcheck: warning: {message}").format(message=message))
 
 
 def _echo(
@@ -337,7 +342,11 @@ def _lang(value: str | None) -> str | None:
     line run without main() (tests)."""
     if value is not None and value.strip().lower() not in _i18n.LANGUAGES:
         languages = ", ".join(f"{tag} ({name})" for tag, name in _i18n.LANGUAGES.items())
-        raise typer.BadParameter(f"{value!r} is not a language deckcheck speaks; the languages are: {languages}")
+        raise typer.BadParameter(
+            _("{value!r} is not a language deckcheck speaks; the languages are: {languages}").format(
+                value=value, languages=languages
+            )
+        )
     return value
 
 
@@ -499,9 +508,9 @@ def check(
     )
     run.errors = [as_flags(error) for error in run.errors]  # every output format names the options by their flags
     for warning in run.warnings:
-        _say(f"deckcheck: card data note: {warning}")
+        _say(_("deckcheck: card data note: {note}").format(note=warning))
     for note in run.notes:
-        _say(f"deckcheck: note: {note}")
+        _say(_("deckcheck: note: {note}").format(note=note))
     from deckcheck.checking.output import render_github, render_json, render_junit, render_sarif, render_text
 
     if output is OutputFormat.text:
@@ -526,7 +535,7 @@ def _no_style(text: str, **_: object) -> str:
 def _progress(files: list[str]) -> Iterable[str]:
     if len(files) < 20:
         return files
-    return typer.progressbar(files, label="Checking decks", file=sys.stderr)
+    return typer.progressbar(files, label=_("Checking decks"), file=sys.stderr)
 
 
 class GoingOption(StrEnum):
@@ -667,7 +676,10 @@ def _dealing(count: int) -> Iterator[Callable[[int], AbstractContextManager[None
         def paused(dealt: int) -> Iterator[None]:
             with bar.paused() if shared else contextlib.nullcontext():
                 yield
-            bar.update(dealt, count, "dealing hands", detail=f"{dealt:,} of {count:,} hands", now=shared)
+            detail = ngettext("{dealt:,} of {count:,} hand", "{dealt:,} of {count:,} hands", count).format(
+                dealt=dealt, count=count
+            )
+            bar.update(dealt, count, _("dealing hands"), detail=detail, now=shared)
 
         yield paused
 
@@ -677,7 +689,7 @@ def _choices(choose: list[str] | None) -> dict[str, str]:
     for item in choose or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise DeckcheckError(f"--choose takes KEY=VALUE, not {item!r}", field="choose")
+            raise DeckcheckError(_("--choose takes KEY=VALUE, not {item!r}").format(item=item), field="choose")
         choices[key.strip()] = value.strip()
     return choices
 
@@ -836,11 +848,11 @@ def stats(
     from deckcheck.commands.stats import run_stats
 
     if method is MethodOption.exact and (trials is not None or seed is not None):
-        raise DeckcheckError("--trials and --seed apply to simulation; they conflict with --method exact")
+        raise DeckcheckError(_("--trials and --seed apply to simulation; they conflict with --method exact"))
     if explain and not (want or any_):
-        raise DeckcheckError("--explain shows the decisions for a --want query; give at least one --want")
+        raise DeckcheckError(_("--explain shows the decisions for a --want query; give at least one --want"))
     if plot is not None and not force and (plot.exists() or plot.is_symlink()):  # as convert --out-file
-        raise DeckcheckError("already exists; use --force to overwrite it", path=plot, field="plot")
+        raise DeckcheckError(_("already exists; use --force to overwrite it"), path=plot, field="plot")
     text = run_stats(
         deck,
         wants=want or [],
@@ -927,7 +939,7 @@ def odds(
     from deckcheck.stats.quick import odds_json, odds_text, run_odds
 
     if not want and not any_:
-        raise DeckcheckError("give at least one --want QUERY (or --any), e.g. --want outs@3", field="want")
+        raise DeckcheckError(_("give at least one --want QUERY (or --any), e.g. --want outs@3"), field="want")
     result = run_odds(
         get_game(game),
         deck_size=deck_size,
@@ -938,7 +950,7 @@ def odds(
         mulligan=mulligan,
         method=method.value if method else None,
         seed=seed,
-        say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),
+        say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),  # the line in stats.quick's words
     )
     if output is HandOutput.json:
         import json
@@ -1041,7 +1053,7 @@ def cards_import(
     with reading(file):  # a 5,000-digit number or 10,000 nested arrays in the list: a malformed file
         report = import_cards(file, game, into, force=force, carddb_dirs=tuple(carddb or ()))
     if report.written:
-        streams.changed(f"{report.target} was written", exit_code(report))
+        streams.changed(_("{path} was written").format(path=report.target), exit_code(report))
     json_output = output is HandOutput.json
     _echo(render_json(report) if json_output else render_text(report), json_text=json_output)
     raise typer.Exit(exit_code(report))
@@ -1081,7 +1093,7 @@ def new(
     from deckcheck.commands.build import new_deck
 
     created = new_deck(path, game, name, carddb_dirs=tuple(carddb or ()), deck_format=deck_format, warn=_say_warning)
-    streams.changed(f"{path} was created")
+    streams.changed(_("{path} was created").format(path=path))
     _echo(created)
 
 
@@ -1154,7 +1166,7 @@ def _edit(
     from deckcheck.commands.build import edit_deck
 
     edited = edit_deck(path, card, change, section=section, force=force, carddb_dirs=tuple(carddb or ()), **judging)
-    streams.changed(f"{path} was changed")
+    streams.changed(_("{path} was changed").format(path=path))
     _echo(edited)
 
 
@@ -1202,7 +1214,7 @@ def set_key(
     judging: dict[str, Any] = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
     judging["no_regulation"] = no_regulation
     edited = set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), **judging)
-    streams.changed(f"{path} was changed")
+    streams.changed(_("{path} was changed").format(path=path))
     _echo(edited)
 
 
@@ -1337,7 +1349,7 @@ def convert(
         no_regulation=no_regulation,
     )
     if out is not None:
-        streams.changed(f"{out} was written")
+        streams.changed(_("{path} was written").format(path=out))
     for note in notes:
         _say(f"deckcheck: {note}")
     if printed:  # a TOML or JSON deck's strings take \u escapes; a text decklist or printed list shows them visibly
@@ -1348,8 +1360,13 @@ def convert(
         encoding = getattr(sys.stdout, "encoding", None)
         if out is None and not deck_text and language is None and (lacked := streams.escaped(printed, encoding)):
             _say_warning(  # a text decklist or markdown list in latin-1: a name written as escapes is not the name
-                f"stdout's encoding ({encoding}) lacks {lacked} character{'s' if lacked != 1 else ''} of this "
-                "list, written as escapes (\\u7d05); --out-file writes UTF-8"
+                ngettext(
+                    "stdout's encoding ({encoding}) lacks {n} character of this list, written as escapes (\\u7d05); "
+                    "--out-file writes UTF-8",
+                    "stdout's encoding ({encoding}) lacks {n} characters of this list, written as escapes (\\u7d05); "
+                    "--out-file writes UTF-8",
+                    lacked,
+                ).format(encoding=encoding, n=lacked)
             )
         _echo(printed, json_text=deck_text, language=language, nl=not printed.endswith("\n"))
 
@@ -1413,10 +1430,16 @@ def main(resume_gc: bool = False) -> None:
     """
     global _gc_paused
     _gc_paused = resume_gc
-    streams.install()  # a closed stdout: a message, exit code 2, nothing done
+    unknown: DeckcheckError | None = None
+    try:
+        language.choose_language(sys.argv[1:])  # once, first: every message and help text after this follows it
+    except DeckcheckError as error:  # said once the streams are guarded
+        unknown = error
+    streams.install()  # a closed stdout: a message (in the chosen language), exit code 2, nothing done
     try:
         try:
-            language.choose_language(sys.argv[1:])  # once, here: every message and help text after this follows it
+            if unknown is not None:
+                raise unknown
             if _i18n.language() == "en":
                 app_for(sys.argv[1:])()
             else:
@@ -1435,8 +1458,10 @@ def main(resume_gc: bool = False) -> None:
         if os.environ.get("DECKCHECK_DEBUG"):
             raise
         typer.echo(
-            f"deckcheck: internal error ({type(error).__name__}: {error}). This is a bug; "
-            "run again with DECKCHECK_DEBUG=1 for details.",
+            _(
+                "deckcheck: internal error ({kind}: {error}). This is a bug; run again with DECKCHECK_DEBUG=1 for "
+                "details."
+            ).format(kind=type(error).__name__, error=error),
             err=True,
         )
         sys.exit(2)
@@ -1451,7 +1476,7 @@ def _run_translated(args: list[str]) -> NoReturn:
     except exceptions.ClickException as error:
         language.show_click_error(error)
     except exceptions.Abort:
-        typer.echo(_i18n._("Aborted!"), err=True)
+        typer.echo(_("Aborted!"), err=True)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
 
@@ -1462,10 +1487,14 @@ def _output_failed(error: streams.OutputError) -> None:
     import errno
 
     if streams.change is not None:
-        _say(f"deckcheck: warning: {streams.change.done}, but the output could not be written: {error}")
+        _say(
+            _("deckcheck: warning: {done}, but the output could not be written: {reason}").format(
+                done=streams.change.done, reason=error
+            )
+        )
         sys.exit(streams.change.exit_code)
     if error.errno != errno.EPIPE:
-        _say(f"deckcheck: cannot write the output: {error}")
+        _say(_("deckcheck: cannot write the output: {reason}").format(reason=error))
     sys.exit(2)
 
 
