@@ -699,7 +699,8 @@ class MethodOption(StrEnum):
     simulate = "simulate"
 
 
-STATS_HELP = """How likely is this deck to open well? The probability that every --want holds for the cards that
+STATS_HELP = N_(
+    """How likely is this deck to open well? The probability that every --want holds for the cards that
 have reached your hand by the main phase of your own N-th turn (turn 0 = the opening hand after the mulligan),
 under the game's own mulligan rule, going first and second.
 
@@ -721,6 +722,7 @@ turn N (all its PP), N = 2..6, the follower curve 2..5 together, and a follower 
 turn 3; ic-dragonball — a card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the
 starting territory by own turn 1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the
 lord by own turn 1..3."""
+)
 
 
 @app.command(
@@ -891,11 +893,13 @@ ForceOption = Annotated[
 ]
 
 
-ODDS_HELP = """Quick odds without a deck file: "17 outs in 50, by own turn 3 going second". The deck is categories
+ODDS_HELP = N_(
+    """Quick odds without a deck file: "17 outs in 50, by own turn 3 going second". The deck is categories
 with their copies (--copies outs=17, repeatable; the rest is 'other'); QUERY is [>=K |<=K ]NAME[|NAME...][@N], e.g.
 --want outs@3, --want '>=2 outs|combo', --any a@1 --any b@1. The game (--game) gives the opening hand, the mulligan
 rule, what its setup sets aside from the main deck and each own turn's draws; the answer comes from the same exact
 engine as `deckcheck stats`, with the optimal mulligan by default, for both seats."""
+)
 
 
 @app.command(

@@ -191,6 +191,10 @@ def show_click_error(error: Any) -> NoReturn:
     """A usage error or other click error said in the chosen language (usage line, hint, message), with its exit
     code: what click's own `show` prints in English."""
     ctx = getattr(error, "ctx", None)
+    no_args = getattr(click_exceptions(), "NoArgsIsHelpError", None)
+    if no_args is not None and isinstance(error, no_args):  # a group run without a command: its help, as click does
+        typer.echo(error.format_message(), err=True)
+        sys.exit(error.exit_code)
     lines = []
     if ctx is not None:
         lines.append(ctx.get_usage())
