@@ -123,7 +123,7 @@ def _entry_line(entry: Entry, width: int) -> str:
 
 
 def _buckets(buckets: dict[str, int]) -> str:
-    return "  ".join(f"{translate(bucket)}×{copies}" for bucket, copies in buckets.items()) or _("none")
+    return "  ".join(f"{bucket}×{copies}" for bucket, copies in buckets.items()) or _("none")  # values as typed
 
 
 def _verdict(report: DeckReport, style: Style) -> list[str]:
