@@ -58,7 +58,23 @@ def choose_language(args: list[str]) -> None:
                 given=error.given, source=error.source, languages=languages
             )
         ) from None
-    speak(tag)
+    speak(tag if shown(tag) else "en")
+
+
+def shown(tag: str) -> bool:
+    """Whether the standard streams can show `tag`'s language: a stream whose encoding lacks Japanese (latin-1,
+    ascii) would print every word of it as an escape, so English is spoken there instead (the locale asked for
+    Japanese, but the terminal cannot show it)."""
+    sample = _i18n.LANGUAGES[tag]  # the language's own name: 日本語
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        if not encoding:
+            continue
+        try:
+            sample.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            return False
+    return True
 
 
 def speak(tag: str) -> None:
