@@ -190,3 +190,93 @@ def test_the_lang_option_refuses_an_unknown_language_without_main_too():
 
     done = CliRunner().invoke(app, ["--lang", "fr", "games"])
     assert done.exit_code == 2 and "the languages are: en (English), ja (日本語)" in done.output
+
+
+# -- the command line's own messages in Japanese (deckcheck.cli.app, clitypes, streams) ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ["hand", "decks/cipher/marth-altea.deck.toml", "--seed", "abc"],
+            "'--seed' の値が無効です: 'abc' は整数ではありません",
+        ),
+        (["stats", "decks/cipher/marth-altea.deck.toml", "--precision", "x"], "'x' は数値ではありません"),
+        (["add", "decks/cipher/marth-altea.deck.toml", "B01-003", "-n", "0"], "0 は最小値 1 より小さいです"),
+        (
+            ["hand", "decks/cipher/marth-altea.deck.toml", "--going", "third"],
+            "'third' は 'first', 'second' のいずれでも",
+        ),
+    ],
+)
+def test_parameter_parse_errors_in_japanese(run_cli, monkeypatch, args, expected):
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == "" and expected in err and "エラー: " in err
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["stats", "decks/cipher/marth-altea.deck.toml", "--explain"], "--explain は --want の条件についての判断"),
+        (
+            ["stats", "decks/cipher/marth-altea.deck.toml", "--method", "exact", "--seed", "1"],
+            "--method exact とは併用",
+        ),
+        (
+            ["hand", "decks/cipher/marth-altea.deck.toml", "--choose", "lord"],
+            "--choose には KEY=VALUE を指定します（'lord'",
+        ),
+        (
+            ["odds", "-g", "vanguard", "--deck-size", "50", "--copies", "outs=8"],
+            "--want QUERY（または --any）を少なくとも1つ",
+        ),
+    ],
+)
+def test_the_command_line_s_own_errors_in_japanese(run_cli, monkeypatch, args, expected):
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == "" and err.startswith("deckcheck: ") and expected in err
+
+
+def test_a_group_without_its_command_shows_its_help_in_japanese(run_cli, monkeypatch):
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    code, out, err = run_cli("cards")
+    assert code == 2 and err.startswith(
+        "使い方: deckcheck cards [OPTIONS] COMMAND [ARGS]...\n\n  カードデータベースを検索"
+    )
+    assert "エラー" not in err
+
+
+def test_japanese_falls_back_to_english_where_the_streams_cannot_show_it():
+    done = _deckcheck("games", LANG="ja_JP.UTF-8", PYTHONIOENCODING="latin-1")
+    assert done.returncode == 0 and b"sections: main, g" in done.stdout  # (a rules document's Japanese name stays an escape)
+    done = _deckcheck("games", LANG="ja_JP.UTF-8", PYTHONIOENCODING="cp932")
+    assert "セクション：main, g" in done.stdout.decode("cp932")
+
+
+def test_a_full_disk_is_said_in_japanese_not_as_an_internal_error():
+    env = {k: v for k, v in os.environ.items() if k not in _LOCALE_VARIABLES} | {"LANG": "ja_JP.UTF-8"}
+    env["PYTHONPATH"] = str(ROOT)
+    with open("/dev/full", "w") as full:  # (Linux) every write fails: no space left on device
+        done = subprocess.run([sys.executable, "-m", "deckcheck", "games"], stdout=full, stderr=subprocess.PIPE, env=env)
+    assert done.returncode == 2 and done.stderr.decode() == "deckcheck: 出力を書き込めません: no space left on device\n"
+
+
+def test_a_closed_stdout_is_said_in_japanese():
+    env = {k: v for k, v in os.environ.items() if k not in _LOCALE_VARIABLES} | {"LANG": "ja_JP.UTF-8"}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(
+        ["sh", "-c", f"'{sys.executable}' -m deckcheck games >&-"], stderr=subprocess.PIPE, env=env, cwd=ROOT
+    )
+    assert done.returncode == 2
+    assert done.stderr.decode().startswith("deckcheck: 標準出力が閉じているため、何もしませんでした（出力を捨てるには")
+
+
+def test_check_s_notes_are_said_in_japanese(run_cli, monkeypatch, tmp_path):
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    code, out, err = run_cli("check", ROOT / "decks" / "vanguard", ROOT / "decks" / "evolve", "--format", "crossover")
+    assert code in (0, 1) and "deckcheck: 注記: " in err and "deckcheck: note: " not in err
