@@ -253,7 +253,8 @@ def test_a_group_without_its_command_shows_its_help_in_japanese(run_cli, monkeyp
 
 def test_japanese_falls_back_to_english_where_the_streams_cannot_show_it():
     done = _deckcheck("games", LANG="ja_JP.UTF-8", PYTHONIOENCODING="latin-1")
-    assert done.returncode == 0 and b"sections: main, g" in done.stdout  # (a rules document's Japanese name stays an escape)
+    # English (a rules document's Japanese name stays an escape)
+    assert done.returncode == 0 and b"sections: main, g" in done.stdout
     done = _deckcheck("games", LANG="ja_JP.UTF-8", PYTHONIOENCODING="cp932")
     assert "セクション：main, g" in done.stdout.decode("cp932")
 
@@ -262,7 +263,8 @@ def test_a_full_disk_is_said_in_japanese_not_as_an_internal_error():
     env = {k: v for k, v in os.environ.items() if k not in _LOCALE_VARIABLES} | {"LANG": "ja_JP.UTF-8"}
     env["PYTHONPATH"] = str(ROOT)
     with open("/dev/full", "w") as full:  # (Linux) every write fails: no space left on device
-        done = subprocess.run([sys.executable, "-m", "deckcheck", "games"], stdout=full, stderr=subprocess.PIPE, env=env)
+        command = [sys.executable, "-m", "deckcheck", "games"]
+        done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, env=env)
     assert done.returncode == 2 and done.stderr.decode() == "deckcheck: 出力を書き込めません: no space left on device\n"
 
 
