@@ -1474,15 +1474,13 @@ def main(resume_gc: bool = False) -> None:
 def _run_translated(args: list[str]) -> NoReturn:
     """Run the command line as app_for(args)() does, click's errors said in the chosen language: Typer's own click
     writes them in English (see deckcheck.cli.language.show_click_error)."""
-    exceptions = language.click_exceptions()
-    # Typer's own click raises Typer's Abort (its exceptions module has none); click raises its own
-    aborted = getattr(exceptions, "Abort", typer.Abort)
+    exceptions, abort = language.click_exceptions(), language.click_abort()
     try:
         code = app_for(args)(standalone_mode=False)
     except exceptions.ClickException as error:
         language.show_click_error(error)
-    except aborted:
-        typer.echo(_("Aborted!"), err=True)
+    except abort:
+        typer.echo(_i18n._("Aborted!"), err=True)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
 

@@ -203,6 +203,13 @@ def click_exceptions() -> Any:
     return vendored.exceptions if vendored is not None else importlib.import_module("click.exceptions")
 
 
+def click_abort() -> type[BaseException]:
+    """The exception click raises when the user aborts (Ctrl-C at a prompt): Typer's own click keeps it in
+    typer.exceptions, click in click.exceptions."""
+    abort = getattr(click_exceptions(), "Abort", None)
+    return abort if abort is not None else importlib.import_module("typer.exceptions").Abort
+
+
 def show_click_error(error: Any) -> NoReturn:
     """A usage error or other click error said in the chosen language (usage line, hint, message), with its exit
     code: what click's own `show` prints in English."""
