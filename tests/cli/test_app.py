@@ -642,9 +642,8 @@ def test_the_command_line_s_own_errors_in_japanese(run_cli, monkeypatch, args, e
 def test_a_group_without_its_command_shows_its_help_in_japanese(run_cli, monkeypatch):
     monkeypatch.setenv("DECKCHECK_LANG", "ja")
     code, out, err = run_cli("cards")
-    assert code == 2 and err.startswith(
-        "使い方: deckcheck cards [OPTIONS] COMMAND [ARGS]...\n\n  カードデータベースを検索"
-    )
+    assert code == 2 and err.startswith("使い方: ")  # (the program's name as the test runner gives it)
+    assert "cards [OPTIONS] COMMAND [ARGS]...\n\n  カードデータベースを検索" in err
     assert "エラー" not in err
 
 
