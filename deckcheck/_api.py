@@ -9,6 +9,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckcheck._i18n import _
 from deckcheck.carddb.db import CardDB, load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.checking.deck import report_as_check
 from deckcheck.checking.regulations import RegulationSet, load_regulations
@@ -81,7 +82,7 @@ def answer(
     from deckcheck.stats.answer import StatsOptions, parse_queries
     from deckcheck.stats.answer import answer as answer_queries
 
-    refuse_unknown_cards(deck, "counting the odds")  # never the odds of a deck that silently lost a line
+    refuse_unknown_cards(deck, _("counting the odds"))  # never the odds of a deck that silently lost a line
     queries, alternatives = parse_queries(wants, deck), parse_queries(anys, deck, "any")
     return answer_queries(deck, queries, going=going, turn=turn, options=options or StatsOptions(), anys=alternatives)
 

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
 import typer
 
 from deckcheck import _i18n
-from deckcheck._i18n import N_
+from deckcheck._i18n import N_, _, ngettext
+from deckcheck._util.text import joined
 from deckcheck._version import __version__
 from deckcheck.cli import clitypes, language, streams
 from deckcheck.errors import DeckcheckError, OptionError
@@ -67,8 +68,8 @@ clitypes.install()  # plain parameters converted without a pydantic TypeAdapter 
 
 
 cards_app = typer.Typer(
-    help="Search the card databases and import card lists into a card database folder.",
-    short_help="Search cards, and import card lists into a card database.",
+    help=N_("Search the card databases and import card lists into a card database folder."),
+    short_help=N_("Search cards, and import card lists into a card database."),
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
@@ -149,16 +150,20 @@ class _CheckCommand(typer.core.TyperCommand):
         from deckcheck.games import all_games, warning_rules
 
         warned = warning_rules()
-        games = sorted({game for game, _ in warned})
+        games = sorted({game for game, _rule in warned})
         quiet = [game for game in all_games() if game not in games]
-        listed = ", ".join(rule for _, rule in warned) or "none"
-        text = f"--fail-on warning also fails on warnings, which only these game rules give: {listed}."
-        if quiet:
-            text += f" The other games ({', '.join(quiet)}) have no warning rule of their own."
-        text += (
-            f" In every game, reading a text decklist gives {NUMBER_NAME} and reading a pasted list (--game) "
-            f"{PASTED_READING}: --fail-on warning refuses a list that needed guessing."
+        listed = ", ".join(rule for _game, rule in warned) or _("none")
+        text = _("--fail-on warning also fails on warnings, which only these game rules give: {rules}.").format(
+            rules=listed
         )
+        if quiet:
+            said = _("The other games ({games}) have no warning rule of their own.").format(games=joined(quiet))
+            text += " " + said if _i18n.language() == "en" else said
+        said = _(
+            "In every game, reading a text decklist gives {number_name} and reading a pasted list (--game) "
+            "{pasted_reading}: --fail-on warning refuses a list that needed guessing."
+        ).format(number_name=NUMBER_NAME, pasted_reading=PASTED_READING)
+        text += " " + said if _i18n.language() == "en" else said
         formatter.write_paragraph()
         with formatter.indentation():
             formatter.write_text(text)
@@ -196,8 +201,10 @@ RegulationOption = Annotated[
     str | None,
     typer.Option(
         metavar="NAME",
-        help="Judge against this regulation (carddb/<game>/regulations/*.toml); it wins over a deck's own "
-        "`regulation` key. See `deckcheck rules GAME`.",
+        help=N_(
+            "Judge against this regulation (carddb/<game>/regulations/*.toml); it wins over a deck's own "
+            "`regulation` key. See `deckcheck rules GAME`."
+        ),
         show_default=False,
     ),
 ]
@@ -206,8 +213,10 @@ AsOfOption = Annotated[
     typer.Option(
         "--as-of",
         metavar="YYYY-MM-DD",
-        help="Judge against the game's regulation in force on this date (the latest effective on or before it), "
-        "unless --regulation or the deck's `regulation` key names one. Default: today.",
+        help=N_(
+            "Judge against the game's regulation in force on this date (the latest effective on or before it), "
+            "unless --regulation or the deck's `regulation` key names one. Default: today."
+        ),
         show_default=False,
     ),
 ]
@@ -215,7 +224,7 @@ NoRegulationOption = Annotated[
     bool,
     typer.Option(
         "--no-regulation",
-        help="Judge without any regulation (not today's, nor the deck's own `regulation` key).",
+        help=N_("Judge without any regulation (not today's, nor the deck's own `regulation` key)."),
     ),
 ]
 RulesOption = Annotated[
@@ -223,8 +232,10 @@ RulesOption = Annotated[
     typer.Option(
         "--rules",
         metavar="VERSION",
-        help="The version of the game's rules document to play by (evolve: 1.7.0 or 1.24.1), over the deck's "
-        "`rules` key. Default: the key, else the newest.",
+        help=N_(
+            "The version of the game's rules document to play by (evolve: 1.7.0 or 1.24.1), over the deck's "
+            "`rules` key. Default: the key, else the newest."
+        ),
         show_default=False,
     ),
 ]
@@ -233,8 +244,10 @@ FormatOption = Annotated[
     typer.Option(
         "--format",
         metavar="FORMAT",
-        help="The format to play (evolve: standard, crossover, sealed), over the deck's `format` key. "
-        "Default: the key, else standard.",
+        help=N_(
+            "The format to play (evolve: standard, crossover, sealed), over the deck's `format` key. "
+            "Default: the key, else standard."
+        ),
         show_default=False,
     ),
 ]
@@ -284,7 +297,7 @@ def _echo_fitted(lines: Iterable[str]) -> None:
 
 
 def _say_warning(message: str) -> None:
-    _say(f"deckcheck: warning: {message}")
+    _say(_("deckcheck: warning: {message}").format(message=message))
 
 
 def _echo(
@@ -329,7 +342,11 @@ def _lang(value: str | None) -> str | None:
     line run without main() (tests)."""
     if value is not None and value.strip().lower() not in _i18n.LANGUAGES:
         languages = ", ".join(f"{tag} ({name})" for tag, name in _i18n.LANGUAGES.items())
-        raise typer.BadParameter(f"{value!r} is not a language deckcheck speaks; the languages are: {languages}")
+        raise typer.BadParameter(
+            _("{value!r} is not a language deckcheck speaks; the languages are: {languages}").format(
+                value=value, languages=languages
+            )
+        )
     return value
 
 
@@ -362,6 +379,14 @@ def _main(
         "deckcheck check decks/vanguard --fail-on warning",
         "deckcheck check decks/evolve --output json",
     ),
+    help=N_(
+        "Check decks: every violation of every deck at once.\n\n"
+        "Each deck is judged under its game's regulation in force today (sample data only when asked "
+        "for), unless --as-of names another day, the deck's `regulation` key or --regulation names one, "
+        "or --no-regulation turns regulations off. Exit code 0 when every deck passes, 1 when some deck "
+        "breaks a rule, 2 when a file could not be checked."
+    ),
+    short_help=N_("Check decks: every violation of every deck at once."),
 )
 @_exits_2_on_bad_input
 def check(
@@ -369,10 +394,12 @@ def check(
         list[str],  # kept as given: `./a.deck.toml` is reported as `./a.deck.toml`
         typer.Argument(
             metavar="PATHS",
-            help="Deck files or folders. Folders are searched recursively for *.deck.toml, *.deck.json, *.toml and "
-            "*.json with a `game` key and *.txt decklists with a 'game:' line (any encoding a deck may have), skipping "
-            "carddb/ and hidden folders. Each deck is checked once, however often it is reached. - reads a deck "
-            "from standard input.",
+            help=N_(
+                "Deck files or folders. Folders are searched recursively for *.deck.toml, *.deck.json, *.toml and "
+                "*.json with a `game` key and *.txt decklists with a 'game:' line (any encoding a deck may have), "
+                "skipping carddb/ and hidden folders. Each deck is checked once, however often it is reached. - "
+                "reads a deck from standard input."
+            ),
             show_default=False,
         ),
     ],
@@ -382,8 +409,10 @@ def check(
             "--output",
             "-o",
             metavar="FORMAT",
-            help="text (for people; coloured on a terminal, see NO_COLOR / FORCE_COLOR), json, github (workflow "
-            "annotations), sarif (GitHub code scanning) or junit.",
+            help=N_(
+                "text (for people; coloured on a terminal, see NO_COLOR / FORCE_COLOR), json, github (workflow "
+                "annotations), sarif (GitHub code scanning) or junit."
+            ),
         ),
     ] = OutputFormat.text,
     fail_on: Annotated[
@@ -391,16 +420,20 @@ def check(
         typer.Option(
             "--fail-on",
             metavar="LEVEL",
-            help="error or warning: exit 1 when a deck has a violation at or above this severity (the rules that "
-            "warn are listed below).",
+            help=N_(
+                "error or warning: exit 1 when a deck has a violation at or above this severity (the rules that "
+                "warn are listed below)."
+            ),
         ),
     ] = FailOn.error,
     regulation: Annotated[
         str | None,
         typer.Option(
             metavar="NAME",
-            help="Check against this regulation (carddb/<game>/regulations/*.toml), for the decks of every game "
-            "that has it; it wins over a deck's own `regulation` key. See `deckcheck rules GAME`.",
+            help=N_(
+                "Check against this regulation (carddb/<game>/regulations/*.toml), for the decks of every game "
+                "that has it; it wins over a deck's own `regulation` key. See `deckcheck rules GAME`."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -409,9 +442,11 @@ def check(
         typer.Option(
             "--as-of",
             metavar="YYYY-MM-DD",
-            help="Check each deck against its game's regulation in force on this date (the latest effective on or "
-            "before it; default: today), unless --regulation or the deck's `regulation` key names one; for a game "
-            "with several versions of its rules (evolve), also by the version in force that day.",
+            help=N_(
+                "Check each deck against its game's regulation in force on this date (the latest effective on or "
+                "before it; default: today), unless --regulation or the deck's `regulation` key names one; for a game "
+                "with several versions of its rules (evolve), also by the version in force that day."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -421,8 +456,10 @@ def check(
         typer.Option(
             "--rules",
             metavar="VERSION",
-            help="Judge by this version of the rules document (evolve: 1.7.0 or 1.24.1), for the decks of every "
-            "game that has versions; it wins over a deck's `rules` key and --as-of. Default: the newest.",
+            help=N_(
+                "Judge by this version of the rules document (evolve: 1.7.0 or 1.24.1), for the decks of every "
+                "game that has versions; it wins over a deck's `rules` key and --as-of. Default: the newest."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -431,8 +468,10 @@ def check(
         typer.Option(
             "--format",
             metavar="FORMAT",
-            help="Judge in this format (evolve: standard, crossover, sealed), for the decks of every game that has "
-            "formats; it wins over a deck's `format` key. Default: the deck's key, else standard.",
+            help=N_(
+                "Judge in this format (evolve: standard, crossover, sealed), for the decks of every game that has "
+                "formats; it wins over a deck's `format` key. Default: the deck's key, else standard."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -443,20 +482,16 @@ def check(
             "--game",
             "-g",
             metavar="GAME",
-            help="Read every plain-text deck (a .txt file, standard input) as a list pasted from a blog or a shop's "
-            "page, of this game: counts and names in the ways players write them, headings, totals; what was "
-            "guessed or not understood is a deck.pasted-reading warning. TOML and JSON decks are read as always.",
+            help=N_(
+                "Read every plain-text deck (a .txt file, standard input) as a list pasted from a blog or a shop's "
+                "page, of this game: counts and names in the ways players write them, headings, totals; what was "
+                "guessed or not understood is a deck.pasted-reading warning. TOML and JSON decks are read as always."
+            ),
             show_default=False,
         ),
     ] = None,
 ) -> None:
-    """Check decks: every violation of every deck at once.
-
-    Each deck is judged under its game's regulation in force today (sample data only when asked for), unless
-    --as-of names another day, the deck's `regulation` key or --regulation names one, or --no-regulation turns
-    regulations off.
-    Exit code 0 when every deck passes, 1 when some deck breaks a rule, 2 when a file could not be checked.
-    """
+    """`deckcheck check` (its help is the decorator's, translated)."""
     from deckcheck.checking.run import check_paths
 
     files_progress = _progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
@@ -473,9 +508,9 @@ def check(
     )
     run.errors = [as_flags(error) for error in run.errors]  # every output format names the options by their flags
     for warning in run.warnings:
-        _say(f"deckcheck: card data note: {warning}")
+        _say(_("deckcheck: card data note: {note}").format(note=warning))
     for note in run.notes:
-        _say(f"deckcheck: note: {note}")
+        _say(_("deckcheck: note: {note}").format(note=note))
     from deckcheck.checking.output import render_github, render_json, render_junit, render_sarif, render_text
 
     if output is OutputFormat.text:
@@ -500,7 +535,7 @@ def _no_style(text: str, **_: object) -> str:
 def _progress(files: list[str]) -> Iterable[str]:
     if len(files) < 20:
         return files
-    return typer.progressbar(files, label="Checking decks", file=sys.stderr)
+    return typer.progressbar(files, label=_("Checking decks"), file=sys.stderr)
 
 
 class GoingOption(StrEnum):
@@ -514,12 +549,13 @@ class HandOutput(StrEnum):
 
 
 @app.command(
-    short_help="Deal a test hand through the game's real setup and mulligan.",
+    short_help=N_("Deal a test hand through the game's real setup and mulligan."),
     epilog=_examples(
         "deckcheck hand decks/vanguard/royal-paladin-altmile.deck.toml --seed 7",
         "deckcheck hand decks/cipher/marth-altea.deck.toml --choose lord=B01-003",
         "deckcheck hand decks/evolve/2026-03-21-rune-XEB3.deck.toml --count 3",
     ),
+    help=N_("Deal a test hand through the game's real setup and mulligan (JSON always holds the step-by-step events)."),
 )
 @_exits_2_on_bad_input
 def hand(
@@ -527,29 +563,31 @@ def hand(
         Path,
         typer.Argument(
             metavar="DECK",
-            help="A deck file (TOML, text decklist or JSON); - reads it from standard input.",
+            help=N_("A deck file (TOML, text decklist or JSON); - reads it from standard input."),
             show_default=False,
         ),
     ],
     seed: Annotated[
-        int | None, typer.Option(help="Random seed: the same seed deals the same hand. Default: random, printed.")
+        int | None, typer.Option(help=N_("Random seed: the same seed deals the same hand. Default: random, printed."))
     ] = None,
     going: Annotated[
-        GoingOption | None, typer.Option(help="Deal as the first or second player. Default: a fair coin.")
+        GoingOption | None, typer.Option(help=N_("Deal as the first or second player. Default: a fair coin."))
     ] = None,
     mulligan: Annotated[
         str,
         typer.Option(
             metavar="POLICY",
-            help="none; keep:FILTER (return/redraw what does not match), e.g. keep:grade=..1; or optimal (the "
-            "decisions `stats` computes for the --want queries by --turn).",
+            help=N_(
+                "none; keep:FILTER (return/redraw what does not match), e.g. keep:grade=..1; or optimal (the "
+                "decisions `stats` computes for the --want queries by --turn)."
+            ),
         ),
     ] = "none",
     want: Annotated[
         list[str] | None,
         typer.Option(
             metavar="QUERY",
-            help="What --mulligan optimal aims for (as for `stats`), e.g. grade=1. Repeatable.",
+            help=N_("What --mulligan optimal aims for (as for `stats`), e.g. grade=1. Repeatable."),
             show_default=False,
         ),
     ] = None,
@@ -558,28 +596,28 @@ def hand(
         typer.Option(
             "--any",
             metavar="QUERY",
-            help="With --mulligan optimal: at least one --any must hold too (as for `stats`). Repeatable.",
+            help=N_("With --mulligan optimal: at least one --any must hold too (as for `stats`). Repeatable."),
             show_default=False,
         ),
     ] = None,
-    turn: Annotated[int, typer.Option(help="Show the hand at the main phase of your N-th turn (0 = opening).")] = 0,
-    count: Annotated[int, typer.Option(help="Deal K hands with seeds N, N+1, ...")] = 1,
+    turn: Annotated[int, typer.Option(help=N_("Show the hand at the main phase of your N-th turn (0 = opening)."))] = 0,
+    count: Annotated[int, typer.Option(help=N_("Deal K hands with seeds N, N+1, ..."))] = 1,
     choose: Annotated[
         list[str] | None,
         typer.Option(
             metavar="KEY=VALUE",
-            help="A setup choice, e.g. lord=B01-003, basis=title, first_vanguard=<card>. Repeatable.",
+            help=N_("A setup choice, e.g. lord=B01-003, basis=title, first_vanguard=<card>. Repeatable."),
         ),
     ] = None,
     log: Annotated[
-        bool, typer.Option("--log", help="Also print every step of the setup and turns, with its rule number.")
+        bool, typer.Option("--log", help=N_("Also print every step of the setup and turns, with its rule number."))
     ] = False,
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
     rules: RulesOption = None,
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
-    """Deal a test hand through the game's real setup and mulligan (JSON always holds the step-by-step events)."""
+    """`deckcheck hand` (its help is the decorator's, translated)."""
     from deckcheck.commands.hand import iter_hands, render_hand_text
 
     choices = _choices(choose)
@@ -638,7 +676,10 @@ def _dealing(count: int) -> Iterator[Callable[[int], AbstractContextManager[None
         def paused(dealt: int) -> Iterator[None]:
             with bar.paused() if shared else contextlib.nullcontext():
                 yield
-            bar.update(dealt, count, "dealing hands", detail=f"{dealt:,} of {count:,} hands", now=shared)
+            detail = ngettext("{dealt:,} of {count:,} hand", "{dealt:,} of {count:,} hands", count).format(
+                dealt=dealt, count=count
+            )
+            bar.update(dealt, count, _("dealing hands"), detail=detail, now=shared)
 
         yield paused
 
@@ -648,7 +689,7 @@ def _choices(choose: list[str] | None) -> dict[str, str]:
     for item in choose or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise DeckcheckError(f"--choose takes KEY=VALUE, not {item!r}", field="choose")
+            raise DeckcheckError(_("--choose takes KEY=VALUE, not {item!r}").format(item=item), field="choose")
         choices[key.strip()] = value.strip()
     return choices
 
@@ -658,7 +699,8 @@ class MethodOption(StrEnum):
     simulate = "simulate"
 
 
-STATS_HELP = """How likely is this deck to open well? The probability that every --want holds for the cards that
+STATS_HELP = N_(
+    """How likely is this deck to open well? The probability that every --want holds for the cards that
 have reached your hand by the main phase of your own N-th turn (turn 0 = the opening hand after the mulligan),
 under the game's own mulligan rule, going first and second.
 
@@ -680,11 +722,12 @@ turn N (all its PP), N = 2..6, the follower curve 2..5 together, and a follower 
 turn 3; ic-dragonball — a card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the
 starting territory by own turn 1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the
 lord by own turn 1..3."""
+)
 
 
 @app.command(
     help=STATS_HELP,
-    short_help="Opening-hand odds under the game's mulligan rule, and the optimal mulligan.",
+    short_help=N_("Opening-hand odds under the game's mulligan rule, and the optimal mulligan."),
     epilog=_examples(
         "deckcheck stats decks/build-divide/guren.txt",
         "deckcheck stats decks/vanguard/aqua-force-thavas.deck.toml --want grade=1",
@@ -697,7 +740,7 @@ def stats(
         Path,
         typer.Argument(
             metavar="DECK",
-            help="A deck file (TOML, text decklist or JSON); - reads it from standard input.",
+            help=N_("A deck file (TOML, text decklist or JSON); - reads it from standard input."),
             show_default=False,
         ),
     ],
@@ -705,8 +748,10 @@ def stats(
         list[str] | None,
         typer.Option(
             metavar="QUERY",
-            help="What the hand should hold, e.g. grade=1, grade=2.. or 2+trigger=heal; QUERY@N by own turn N. "
-            "Repeatable.",
+            help=N_(
+                "What the hand should hold, e.g. grade=1, grade=2.. or 2+trigger=heal; QUERY@N by own turn N. "
+                "Repeatable."
+            ),
         ),
     ] = None,
     any_: Annotated[
@@ -714,73 +759,90 @@ def stats(
         typer.Option(
             "--any",
             metavar="QUERY",
-            help="At least one --any must hold too (same grammar, @N allowed), e.g. --any grade=1 --any name=X. "
-            "Repeatable.",
+            help=N_(
+                "At least one --any must hold too (same grammar, @N allowed), e.g. --any grade=1 --any name=X. "
+                "Repeatable."
+            ),
         ),
     ] = None,
     turn: Annotated[
         int | None,
         typer.Option(
-            help="By the main phase of your own N-th turn (0 = the opening hand), for the wants without @N. "
-            "[default: 0]"
+            help=N_(
+                "By the main phase of your own N-th turn (0 = the opening hand), for the wants without @N. [default: 0]"
+            )
         ),
     ] = None,
     going: Annotated[
-        GoingOption, typer.Option(help="The seat of the headline answer and of JSON (text shows both).")
+        GoingOption, typer.Option(help=N_("The seat of the headline answer and of JSON (text shows both)."))
     ] = GoingOption.first,
     floor: Annotated[
         bool,
         typer.Option(
             "--floor",
-            help="Vanguard: count the documented floor (one drive check per attack, no trigger effects) instead of "
-            "every card the rules bring.",
+            help=N_(
+                "Vanguard: count the documented floor (one drive check per attack, no trigger effects) instead of "
+                "every card the rules bring."
+            ),
         ),
     ] = False,
     mulligan: Annotated[
         str | None,
-        typer.Option(metavar="POLICY", help="optimal, none or keep:FILTER. Default: optimal where it can be computed."),
+        typer.Option(
+            metavar="POLICY", help=N_("optimal, none or keep:FILTER. Default: optimal where it can be computed.")
+        ),
     ] = None,
     method: Annotated[
         MethodOption | None,
         typer.Option(
-            help="exact or simulate. Default: exact within its budget (about 2 s of work), else simulate; exact "
-            "waits up to 10 times as long."
+            help=N_(
+                "exact or simulate. Default: exact within its budget (about 2 s of work), else simulate; exact "
+                "waits up to 10 times as long."
+            )
         ),
     ] = None,
     trials: Annotated[
         int | None,
         typer.Option(
-            help="Simulated setups per answer; with --precision, the most it may take. "
-            "[default: 100000; with --precision 10000000]"
+            help=N_(
+                "Simulated setups per answer; with --precision, the most it may take. "
+                "[default: 100000; with --precision 10000000]"
+            )
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Simulation seed. Default: random, printed.")] = None,
+    seed: Annotated[int | None, typer.Option(help=N_("Simulation seed. Default: random, printed."))] = None,
     precision: Annotated[
         float | None,
         typer.Option(
-            help="Simulate until the 95% interval lies within ±this of the estimate (e.g. 0.001), up to --trials; "
-            "the interval is a confidence sequence, 95% at every look, and the answer says where it stopped or that "
-            "--trials came first."
+            help=N_(
+                "Simulate until the 95% interval lies within ±this of the estimate (e.g. 0.001), up to --trials; "
+                "the interval is a confidence sequence, 95% at every look, and the answer says where it stopped or "
+                "that --trials came first."
+            )
         ),
     ] = None,
-    explain: Annotated[bool, typer.Option("--explain", help="Print the mulligan decision table.")] = False,
+    explain: Annotated[bool, typer.Option("--explain", help=N_("Print the mulligan decision table."))] = False,
     hand: Annotated[
         str | None,
         typer.Option(
             metavar="CARDS",
-            help="Should I mulligan this hand? The opening hand as dealt, cards by number or name joined by ',': "
-            "keep it, or return which cards (the game's rule), with both chances.",
+            help=N_(
+                "Should I mulligan this hand? The opening hand as dealt, cards by number or name joined by ',': "
+                "keep it, or return which cards (the game's rule), with both chances."
+            ),
         ),
     ] = None,
     plot: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="Also draw the chart to FILE.svg (or .png with matplotlib).")
+        Path | None, typer.Option(metavar="FILE", help=N_("Also draw the chart to FILE.svg (or .png with matplotlib)."))
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --plot file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("Overwrite an existing --plot file."))] = False,
     choose: Annotated[
         list[str] | None,
-        typer.Option(metavar="KEY=VALUE", help="A setup choice, e.g. lord=<card>, first_vanguard=<card>. Repeatable."),
+        typer.Option(
+            metavar="KEY=VALUE", help=N_("A setup choice, e.g. lord=<card>, first_vanguard=<card>. Repeatable.")
+        ),
     ] = None,
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
     rules: RulesOption = None,
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
@@ -788,11 +850,11 @@ def stats(
     from deckcheck.commands.stats import run_stats
 
     if method is MethodOption.exact and (trials is not None or seed is not None):
-        raise DeckcheckError("--trials and --seed apply to simulation; they conflict with --method exact")
+        raise DeckcheckError(_("--trials and --seed apply to simulation; they conflict with --method exact"))
     if explain and not (want or any_):
-        raise DeckcheckError("--explain shows the decisions for a --want query; give at least one --want")
+        raise DeckcheckError(_("--explain shows the decisions for a --want query; give at least one --want"))
     if plot is not None and not force and (plot.exists() or plot.is_symlink()):  # as convert --out-file
-        raise DeckcheckError("already exists; use --force to overwrite it", path=plot, field="plot")
+        raise DeckcheckError(_("already exists; use --force to overwrite it"), path=plot, field="plot")
     text = run_stats(
         deck,
         wants=want or [],
@@ -818,66 +880,70 @@ def stats(
     _echo(text, colour=output is HandOutput.text and _use_colour(), json_text=output is HandOutput.json)
 
 
-GameOption = Annotated[str, typer.Option("--game", "-g", metavar="GAME", help="A game id (see `deckcheck games`).")]
-DeckArgument = Annotated[Path, typer.Argument(metavar="DECK", help="A deck file.", show_default=False)]
+GameOption = Annotated[str, typer.Option("--game", "-g", metavar="GAME", help=N_("A game id (see `deckcheck games`)."))]
+DeckArgument = Annotated[Path, typer.Argument(metavar="DECK", help=N_("A deck file."), show_default=False)]
 ReadDeckArgument = Annotated[
-    Path, typer.Argument(metavar="DECK", help="A deck file; - reads it from standard input.", show_default=False)
+    Path, typer.Argument(metavar="DECK", help=N_("A deck file; - reads it from standard input."), show_default=False)
 ]
 CardArgument = Annotated[
-    str, typer.Argument(metavar="CARD", help="A card number, or a card name exactly as in the database.")
+    str, typer.Argument(metavar="CARD", help=N_("A card number, or a card name exactly as in the database."))
 ]
 ForceOption = Annotated[
-    bool, typer.Option("--force", help="Rewrite even when the file's comments cannot be kept (they are dropped).")
+    bool, typer.Option("--force", help=N_("Rewrite even when the file's comments cannot be kept (they are dropped)."))
 ]
 
 
-ODDS_HELP = """Quick odds without a deck file: "17 outs in 50, by own turn 3 going second". The deck is categories
+ODDS_HELP = N_(
+    """Quick odds without a deck file: "17 outs in 50, by own turn 3 going second". The deck is categories
 with their copies (--copies outs=17, repeatable; the rest is 'other'); QUERY is [>=K |<=K ]NAME[|NAME...][@N], e.g.
 --want outs@3, --want '>=2 outs|combo', --any a@1 --any b@1. The game (--game) gives the opening hand, the mulligan
 rule, what its setup sets aside from the main deck and each own turn's draws; the answer comes from the same exact
 engine as `deckcheck stats`, with the optimal mulligan by default, for both seats."""
+)
 
 
 @app.command(
     help=ODDS_HELP,
-    short_help="Quick odds from deck size and copies, without a deck file.",
+    short_help=N_("Quick odds from deck size and copies, without a deck file."),
     epilog=_examples("deckcheck odds -g vanguard --deck-size 50 --copies outs=8 --want outs@3"),
 )
 @_exits_2_on_bad_input
 def odds(
     game: GameOption,
-    deck_size: Annotated[int, typer.Option("--deck-size", help="Cards in the main deck as built.")],
+    deck_size: Annotated[int, typer.Option("--deck-size", help=N_("Cards in the main deck as built."))],
     copies: Annotated[
-        list[str], typer.Option(metavar="NAME=N", help="Copies of a category, e.g. outs=17. Repeatable.")
+        list[str], typer.Option(metavar="NAME=N", help=N_("Copies of a category, e.g. outs=17. Repeatable."))
     ],
     want: Annotated[
-        list[str] | None, typer.Option(metavar="QUERY", help="Must hold, e.g. outs@3 or '>=2 outs'. Repeatable.")
+        list[str] | None, typer.Option(metavar="QUERY", help=N_("Must hold, e.g. outs@3 or '>=2 outs'. Repeatable."))
     ] = None,
     any_: Annotated[
         list[str] | None,
-        typer.Option("--any", metavar="QUERY", help="At least one --any must hold too. Repeatable."),
+        typer.Option("--any", metavar="QUERY", help=N_("At least one --any must hold too. Repeatable.")),
     ] = None,
     turn: Annotated[
-        int | None, typer.Option(help="By the main phase of own turn N, for the wants without @N. [default: 0]")
+        int | None, typer.Option(help=N_("By the main phase of own turn N, for the wants without @N. [default: 0]"))
     ] = None,
     mulligan: Annotated[
-        str | None, typer.Option(metavar="POLICY", help="optimal (default), none or keep:NAME|NAME.")
+        str | None, typer.Option(metavar="POLICY", help=N_("optimal (default), none or keep:NAME|NAME."))
     ] = None,
     method: Annotated[
         MethodOption | None,
         typer.Option(
-            help="exact or simulate. Default: exact within its budget (about 2 s of work), else simulate; exact "
-            "waits up to 10 times as long."
+            help=N_(
+                "exact or simulate. Default: exact within its budget (about 2 s of work), else simulate; exact "
+                "waits up to 10 times as long."
+            )
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Simulation seed. Default: random, printed.")] = None,
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    seed: Annotated[int | None, typer.Option(help=N_("Simulation seed. Default: random, printed."))] = None,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
 ) -> None:
     from deckcheck.games import get_game
     from deckcheck.stats.quick import odds_json, odds_text, run_odds
 
     if not want and not any_:
-        raise DeckcheckError("give at least one --want QUERY (or --any), e.g. --want outs@3", field="want")
+        raise DeckcheckError(_("give at least one --want QUERY (or --any), e.g. --want outs@3"), field="want")
     result = run_odds(
         get_game(game),
         deck_size=deck_size,
@@ -888,7 +954,7 @@ def odds(
         mulligan=mulligan,
         method=method.value if method else None,
         seed=seed,
-        say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),
+        say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),  # the line in stats.quick's words
     )
     if output is HandOutput.json:
         import json
@@ -903,6 +969,12 @@ def odds(
     epilog=_examples(
         "deckcheck cards search -g vanguard 'grade=3,trigger=none'", "deckcheck cards search -g evolve 騎士"
     ),
+    help=N_(
+        "Find cards by name, number or field filters.\n\n"
+        "Without --game every game is searched (a filter on a field only some games have searches those "
+        "games). Tokens come from no deck: they are left out unless --tokens."
+    ),
+    short_help=N_("Find cards by name, number or field filters."),
 )
 @_exits_2_on_bad_input
 def cards_search(
@@ -910,8 +982,10 @@ def cards_search(
         str,
         typer.Argument(
             metavar="QUERY",
-            help="Part of a name (Japanese full-/half-width, hiragana/katakana alike), a card number, or field "
-            "filters such as 'grade=3,trigger=none' or 'cost<=3,class=forest'.",
+            help=N_(
+                "Part of a name (Japanese full-/half-width, hiragana/katakana alike), a card number, or field "
+                "filters such as 'grade=3,trigger=none' or 'cost<=3,class=forest'."
+            ),
             show_default=False,
         ),
     ],
@@ -921,29 +995,27 @@ def cards_search(
             "--game",
             "-g",
             metavar="GAME",
-            help="A game id (see `deckcheck games`). [default: every game, each with its own table]",
+            help=N_("A game id (see `deckcheck games`). [default: every game, each with its own table]"),
             show_default=False,
         ),
     ] = None,
     limit: Annotated[
-        int | None, typer.Option(help="Show at most N cards (per game). [default: 50 for text, all for json]")
+        int | None, typer.Option(help=N_("Show at most N cards (per game). [default: 50 for text, all for json]"))
     ] = None,
     tokens: Annotated[
         bool,
         typer.Option(
             "--tokens",
-            help="Also list tokens (cards effects make during play, such as EVOLVE's tokens), with a token column. "
-            "[default: left out, and counted in a closing line]",
+            help=N_(
+                "Also list tokens (cards effects make during play, such as EVOLVE's tokens), with a token column. "
+                "[default: left out, and counted in a closing line]"
+            ),
         ),
     ] = False,
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
     carddb: CarddbOption = None,
 ) -> None:
-    """Find cards by name, number or field filters.
-
-    Without --game every game is searched (a filter on a field only some games have searches those games).
-    Tokens come from no deck: they are left out unless --tokens.
-    """
+    """`deckcheck cards search` (its help is the decorator's, translated)."""
     from deckcheck.commands.search import find_cards, render_found
 
     json_output = output is HandOutput.json
@@ -951,28 +1023,33 @@ def cards_search(
     _echo(render_found(found, json_output=json_output), json_text=json_output)
 
 
-@cards_app.command("import")
+@cards_app.command(
+    "import",
+    help=N_(
+        "Import a CSV or JSON card list as validated TOML records.\n\n"
+        "Columns (or JSON keys) are the game's card record fields; Japanese enum values are accepted. In "
+        "CSV, an empty cell is an absent field, list cells are split on '|', ';' or '、', yes/no cells "
+        "take true/false, yes/no, 1/0, y/n, ○/× or はい/いいえ. UTF-8 (with or without BOM), UTF-16 and "
+        "Shift_JIS (cp932) files are read. Cards whose number is already in the target file are "
+        "replaced; importing the same list again changes nothing.\n\n"
+        "Exit code 0 when every row was imported, 1 when some rows were rejected (each is listed with "
+        "its row number, field and reason; the valid rows are written), 2 when the file cannot be read "
+        "at all."
+    ),
+    short_help=N_("Import a CSV or JSON card list as validated TOML records."),
+)
 @_exits_2_on_bad_input
 def cards_import(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A CSV or JSON card list.", show_default=False)],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("A CSV or JSON card list."), show_default=False)],
     game: GameOption,
     into: Annotated[
-        Path, typer.Option(metavar="DIR", help="The card database folder to write to (DIR/<game>/<FILE>.toml).")
+        Path, typer.Option(metavar="DIR", help=N_("The card database folder to write to (DIR/<game>/<FILE>.toml)."))
     ] = Path("carddb"),
     force: ForceOption = False,
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
     carddb: CarddbOption = None,
 ) -> None:
-    """Import a CSV or JSON card list as validated TOML records.
-
-    Columns (or JSON keys) are the game's card record fields; Japanese enum values are accepted. In CSV, an empty
-    cell is an absent field, list cells are split on '|', ';' or '、', yes/no cells take true/false, yes/no, 1/0,
-    y/n, ○/× or はい/いいえ. UTF-8 (with or without BOM), UTF-16 and Shift_JIS (cp932) files are read. Cards whose
-    number is already in the target file are replaced; importing the same list again changes nothing.
-
-    Exit code 0 when every row was imported, 1 when some rows were rejected (each is listed with its row number,
-    field and reason; the valid rows are written), 2 when the file cannot be read at all.
-    """
+    """`deckcheck cards import` (its help is the decorator's, translated)."""
     from deckcheck._util.limits import reading
     from deckcheck.carddb.importer import import_cards
     from deckcheck.commands.importing import exit_code, render_json, render_text
@@ -980,15 +1057,16 @@ def cards_import(
     with reading(file):  # a 5,000-digit number or 10,000 nested arrays in the list: a malformed file
         report = import_cards(file, game, into, force=force, carddb_dirs=tuple(carddb or ()))
     if report.written:
-        streams.changed(f"{report.target} was written", exit_code(report))
+        streams.changed(_("{path} was written").format(path=report.target), exit_code(report))
     json_output = output is HandOutput.json
     _echo(render_json(report) if json_output else render_text(report), json_text=json_output)
     raise typer.Exit(exit_code(report))
 
 
 @app.command(
-    short_help="Create an empty deck file (never overwrites a file).",
+    short_help=N_("Create an empty deck file (never overwrites a file)."),
     epilog=_examples("deckcheck new my-deck.deck.toml -g cipher --name 'Marth'"),
+    help=N_("Create an empty deck file (never overwrites an existing file) and print its state in one line."),
 )
 @_exits_2_on_bad_input
 def new(
@@ -996,40 +1074,48 @@ def new(
         Path,
         typer.Argument(
             metavar="PATH",
-            help="The deck file to create: NAME.deck.toml (TOML), or .txt or .json for those formats; "
-            "checking a folder finds no deck named otherwise.",
+            help=N_(
+                "The deck file to create: NAME.deck.toml (TOML), or .txt or .json for those formats; "
+                "checking a folder finds no deck named otherwise."
+            ),
         ),
     ],
     game: GameOption,
-    name: Annotated[str | None, typer.Option(help="The deck's name.")] = None,
+    name: Annotated[str | None, typer.Option(help=N_("The deck's name."))] = None,
     deck_format: Annotated[
         str | None,
         typer.Option(
             "--format",
             metavar="FORMAT",
-            help="The format of play, written as the deck's `format` key (evolve: standard, crossover, sealed).",
+            help=N_("The format of play, written as the deck's `format` key (evolve: standard, crossover, sealed)."),
             show_default=False,
         ),
     ] = None,
     carddb: CarddbOption = None,
 ) -> None:
-    """Create an empty deck file (never overwrites an existing file) and print its state in one line."""
+    """`deckcheck new` (its help is the decorator's, translated)."""
     from deckcheck.commands.build import new_deck
 
     created = new_deck(path, game, name, carddb_dirs=tuple(carddb or ()), deck_format=deck_format, warn=_say_warning)
-    streams.changed(f"{path} was created")
+    streams.changed(_("{path} was created").format(path=path))
     _echo(created)
 
 
-@app.command(epilog=_examples("deckcheck add decks/cipher/marth-altea.deck.toml B01-003 -n 1"))
+@app.command(
+    epilog=_examples("deckcheck add decks/cipher/marth-altea.deck.toml B01-003 -n 1"),
+    help=N_("Add copies of a card and print the deck's new state in one line."),
+    short_help=N_("Add copies of a card and print the deck's new state in one line."),
+)
 @_exits_2_on_bad_input
 def add(
     path: DeckArgument,
     card: CardArgument,
-    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help="How many copies.")] = 1,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help=N_("How many copies."))] = 1,
     section: Annotated[
         str | None,
-        typer.Option(help="The section. Default: the card's own (a leader to leader, a G unit to g, ...), else main."),
+        typer.Option(
+            help=N_("The section. Default: the card's own (a leader to leader, a G unit to g, ...), else main.")
+        ),
     ] = None,
     force: ForceOption = False,
     regulation: RegulationOption = None,
@@ -1039,22 +1125,23 @@ def add(
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
-    """Add copies of a card and print the deck's new state in one line."""
+    """`deckcheck add` (its help is the decorator's, translated)."""
     judging: dict[str, Any] = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
     judging["no_regulation"] = no_regulation
     _edit(path, card, count, section, force, carddb, **judging)
 
 
 @app.command(
-    short_help="Remove copies of a card and print the deck's new state.",
+    short_help=N_("Remove copies of a card and print the deck's new state."),
     epilog=_examples("deckcheck remove decks/cipher/marth-altea.deck.toml B01-003"),
+    help=N_("Remove copies of a card and print the deck's new state in one line."),
 )
 @_exits_2_on_bad_input
 def remove(
     path: DeckArgument,
     card: CardArgument,
-    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help="How many copies.")] = 1,
-    section: Annotated[str | None, typer.Option(help="The section. Default: the one that holds the card.")] = None,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help=N_("How many copies."))] = 1,
+    section: Annotated[str | None, typer.Option(help=N_("The section. Default: the one that holds the card."))] = None,
     force: ForceOption = False,
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,
@@ -1063,7 +1150,7 @@ def remove(
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
-    """Remove copies of a card and print the deck's new state in one line."""
+    """`deckcheck remove` (its help is the decorator's, translated)."""
     judging: dict[str, Any] = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
     judging["no_regulation"] = no_regulation
     _edit(path, card, -count, section, force, carddb, **judging)
@@ -1083,14 +1170,20 @@ def _edit(
     from deckcheck.commands.build import edit_deck
 
     edited = edit_deck(path, card, change, section=section, force=force, carddb_dirs=tuple(carddb or ()), **judging)
-    streams.changed(f"{path} was changed")
+    streams.changed(_("{path} was changed").format(path=path))
     _echo(edited)
 
 
 @app.command(
     "set",
-    short_help="Set a deck key and print the deck's new state.",
+    short_help=N_("Set a deck key and print the deck's new state."),
     epilog=_examples("deckcheck set decks/cipher/marth-altea.deck.toml name 'Marth of Altea'"),
+    help=N_(
+        "Set a deck key (name, regulation, rules, format, lord, basis, first_vanguard) and print the "
+        "deck's new state in one line.\n\n"
+        "Only the key's line changes (comments and layout stay); an unknown card, regulation, rules "
+        "version or format changes nothing (exit 2)."
+    ),
 )
 @_exits_2_on_bad_input
 def set_key(
@@ -1099,14 +1192,16 @@ def set_key(
         str,
         typer.Argument(
             metavar="KEY",
-            help="name, regulation, or the game's own key: lord (cipher), basis (evolve), first_vanguard (vanguard).",
+            help=N_(
+                "name, regulation, or the game's own key: lord (cipher), basis (evolve), first_vanguard (vanguard)."
+            ),
             show_default=False,
         ),
     ],
     value: Annotated[
         str,
         typer.Argument(
-            metavar="VALUE", help="The new value (lord, first_vanguard: a card number or name).", show_default=False
+            metavar="VALUE", help=N_("The new value (lord, first_vanguard: a card number or name)."), show_default=False
         ),
     ],
     force: ForceOption = False,
@@ -1117,29 +1212,25 @@ def set_key(
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
-    """Set a deck key (name, regulation, rules, format, lord, basis, first_vanguard) and print the deck's new state
-    in one line.
-
-    Only the key's line changes (comments and layout stay); an unknown card, regulation, rules version or format
-    changes nothing (exit 2).
-    """
+    """`deckcheck set` (its help is the decorator's, translated)."""
     from deckcheck.commands.build import set_deck_key
 
     judging: dict[str, Any] = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
     judging["no_regulation"] = no_regulation
     edited = set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), **judging)
-    streams.changed(f"{path} was changed")
+    streams.changed(_("{path} was changed").format(path=path))
     _echo(edited)
 
 
 @app.command(
-    short_help="Show a deck: sections, distributions and verdict.",
+    short_help=N_("Show a deck: sections, distributions and verdict."),
     epilog=_examples("deckcheck show decks/ic-dragonball/hayate-co-op.txt"),
+    help=N_("Show a deck: its sections, the distributions that matter for its game, and the legality verdict."),
 )
 @_exits_2_on_bad_input
 def show(
     path: ReadDeckArgument,
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help="text or json.")] = HandOutput.text,
+    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,
     no_regulation: NoRegulationOption = False,
@@ -1147,7 +1238,7 @@ def show(
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
-    """Show a deck: its sections, the distributions that matter for its game, and the legality verdict."""
+    """`deckcheck show` (its help is the decorator's, translated)."""
     from deckcheck.commands.show import render_show_json, render_shown, show_deck
 
     shown = show_deck(
@@ -1175,10 +1266,15 @@ class ConvertFormat(StrEnum):
 
 
 @app.command(
-    short_help="Convert a deck between formats, or print a decklist.",
+    short_help=N_("Convert a deck between formats, or print a decklist."),
     epilog=_examples(
         "deckcheck convert decks/cipher/chrom-shepherds.txt --to toml",
         "deckcheck convert decks/vanguard/neo-nectar-ahsha.txt --to markdown",
+    ),
+    help=N_(
+        "Convert a deck between formats, import the official registry's JSON, or print a decklist.\n\n"
+        "A printed list (markdown, html) of an illegal deck is still written, with every problem listed "
+        "at its top and marked on its rows, and a warning on stderr."
     ),
 )
 @_exits_2_on_bad_input
@@ -1187,7 +1283,7 @@ def convert(
         Path,
         typer.Argument(
             metavar="SRC",
-            help="A deck file (TOML, text or JSON), or the JSON the official deck registry returns (needs --game).",
+            help=N_("A deck file (TOML, text or JSON), or the JSON the official deck registry returns (needs --game)."),
             show_default=False,
         ),
     ],
@@ -1198,12 +1294,12 @@ def convert(
             "--output",
             "-o",
             metavar="FORMAT",
-            help="toml, text, json, or a printable decklist: markdown or html.",
+            help=N_("toml, text, json, or a printable decklist: markdown or html."),
         ),
     ],
     out: Annotated[
         Path | None,
-        typer.Option("--out-file", "--out", metavar="FILE", help="Write to FILE (atomically). Default: stdout."),
+        typer.Option("--out-file", "--out", metavar="FILE", help=N_("Write to FILE (atomically). Default: stdout.")),
     ] = None,
     game: Annotated[
         str | None,
@@ -1211,26 +1307,28 @@ def convert(
             "--game",
             "-g",
             metavar="GAME",
-            help="The game of a registry JSON file; with a plain-text file, read it as a list pasted from a blog or "
-            "a shop's page (every guess listed on stderr).",
+            help=N_(
+                "The game of a registry JSON file; with a plain-text file, read it as a list pasted from a blog or "
+                "a shop's page (every guess listed on stderr)."
+            ),
         ),
     ] = None,
     force: Annotated[
         bool,
-        typer.Option("--force", help="Overwrite FILE if it exists, and drop what the target format cannot hold."),
+        typer.Option("--force", help=N_("Overwrite FILE if it exists, and drop what the target format cannot hold.")),
     ] = False,
     player: Annotated[
         str | None,
         typer.Option(
             metavar="NAME",
-            help="The player's name on a printed list (default: a blank to fill in).",
+            help=N_("The player's name on a printed list (default: a blank to fill in)."),
             show_default=False,
         ),
     ] = None,
     event: Annotated[
         str | None,
         typer.Option(
-            metavar="NAME", help="The event on a printed list (default: a blank to fill in).", show_default=False
+            metavar="NAME", help=N_("The event on a printed list (default: a blank to fill in)."), show_default=False
         ),
     ] = None,
     regulation: RegulationOption = None,
@@ -1238,11 +1336,7 @@ def convert(
     no_regulation: NoRegulationOption = False,
     carddb: CarddbOption = None,
 ) -> None:
-    """Convert a deck between formats, import the official registry's JSON, or print a decklist.
-
-    A printed list (markdown, html) of an illegal deck is still written, with every problem listed at its top and
-    marked on its rows, and a warning on stderr.
-    """
+    """`deckcheck convert` (its help is the decorator's, translated)."""
     from deckcheck.commands.convert import run_convert
 
     printed, notes = run_convert(
@@ -1259,7 +1353,7 @@ def convert(
         no_regulation=no_regulation,
     )
     if out is not None:
-        streams.changed(f"{out} was written")
+        streams.changed(_("{path} was written").format(path=out))
     for note in notes:
         _say(f"deckcheck: {note}")
     if printed:  # a TOML or JSON deck's strings take \u escapes; a text decklist or printed list shows them visibly
@@ -1270,8 +1364,13 @@ def convert(
         encoding = getattr(sys.stdout, "encoding", None)
         if out is None and not deck_text and language is None and (lacked := streams.escaped(printed, encoding)):
             _say_warning(  # a text decklist or markdown list in latin-1: a name written as escapes is not the name
-                f"stdout's encoding ({encoding}) lacks {lacked} character{'s' if lacked != 1 else ''} of this "
-                "list, written as escapes (\\u7d05); --out-file writes UTF-8"
+                ngettext(
+                    "stdout's encoding ({encoding}) lacks {n} character of this list, written as escapes (\\u7d05); "
+                    "--out-file writes UTF-8",
+                    "stdout's encoding ({encoding}) lacks {n} characters of this list, written as escapes (\\u7d05); "
+                    "--out-file writes UTF-8",
+                    lacked,
+                ).format(encoding=encoding, n=lacked)
             )
         _echo(printed, json_text=deck_text, language=language, nl=not printed.endswith("\n"))
 
@@ -1335,10 +1434,16 @@ def main(resume_gc: bool = False) -> None:
     """
     global _gc_paused
     _gc_paused = resume_gc
-    streams.install()  # a closed stdout: a message, exit code 2, nothing done
+    unknown: DeckcheckError | None = None
+    try:
+        language.choose_language(sys.argv[1:])  # once, first: every message and help text after this follows it
+    except DeckcheckError as error:  # said once the streams are guarded
+        unknown = error
+    streams.install()  # a closed stdout: a message (in the chosen language), exit code 2, nothing done
     try:
         try:
-            language.choose_language(sys.argv[1:])  # once, here: every message and help text after this follows it
+            if unknown is not None:
+                raise unknown
             if _i18n.language() == "en":
                 app_for(sys.argv[1:])()
             else:
@@ -1357,8 +1462,10 @@ def main(resume_gc: bool = False) -> None:
         if os.environ.get("DECKCHECK_DEBUG"):
             raise
         typer.echo(
-            f"deckcheck: internal error ({type(error).__name__}: {error}). This is a bug; "
-            "run again with DECKCHECK_DEBUG=1 for details.",
+            _(
+                "deckcheck: internal error ({kind}: {error}). This is a bug; run again with DECKCHECK_DEBUG=1 for "
+                "details."
+            ).format(kind=type(error).__name__, error=error),
             err=True,
         )
         sys.exit(2)
@@ -1384,10 +1491,14 @@ def _output_failed(error: streams.OutputError) -> None:
     import errno
 
     if streams.change is not None:
-        _say(f"deckcheck: warning: {streams.change.done}, but the output could not be written: {error}")
+        _say(
+            _("deckcheck: warning: {done}, but the output could not be written: {reason}").format(
+                done=streams.change.done, reason=error
+            )
+        )
         sys.exit(streams.change.exit_code)
     if error.errno != errno.EPIPE:
-        _say(f"deckcheck: cannot write the output: {error}")
+        _say(_("deckcheck: cannot write the output: {reason}").format(reason=error))
     sys.exit(2)
 
 

@@ -22,6 +22,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from deckcheck._i18n import _
+
 _installed = False
 
 
@@ -140,46 +142,46 @@ class ConversionError(ValueError):
 
 def _text(value: Any) -> str:
     if not isinstance(value, str):
-        raise ConversionError(f"{_shown(value)} is not text")
+        raise ConversionError(_("{value} is not text").format(value=_shown(value)))
     return value
 
 
 def _path(value: Any) -> Path:
     if not isinstance(value, str | Path):
-        raise ConversionError(f"{_shown(value)} is not a path")
+        raise ConversionError(_("{value} is not a path").format(value=_shown(value)))
     return Path(value)
 
 
 def _whole_number(value: Any) -> int:
     if isinstance(value, bool):
-        raise ConversionError(f"{_shown(value)} is not a whole number")
+        raise ConversionError(_("{value} is not a whole number").format(value=_shown(value)))
     if isinstance(value, int):
         return value
     try:
         return int(str(value).strip())
     except ValueError:
-        raise ConversionError(f"{_shown(value)} is not a whole number") from None
+        raise ConversionError(_("{value} is not a whole number").format(value=_shown(value))) from None
 
 
 def _number(value: Any) -> float:
     """A decimal number as float() reads it ("0.001", "1e-3"); the command judges its range (nan and inf too)."""
     if isinstance(value, bool):
-        raise ConversionError(f"{_shown(value)} is not a number")
+        raise ConversionError(_("{value} is not a number").format(value=_shown(value)))
     if isinstance(value, int | float):
         return float(value)
     try:
         return float(str(value).strip())
     except ValueError:
-        raise ConversionError(f"{_shown(value)} is not a number") from None
+        raise ConversionError(_("{value} is not a number").format(value=_shown(value))) from None
 
 
 def _bounded(convert: Callable[[Any], Any], low: Any, high: Any) -> Callable[[Any], Any]:
     def within(value: Any) -> Any:
         number = convert(value)
         if low is not None and number < low:
-            raise ConversionError(f"{number} is less than the minimum of {low}")
+            raise ConversionError(_("{number} is less than the minimum of {low}").format(number=number, low=low))
         if high is not None and number > high:
-            raise ConversionError(f"{number} is more than the maximum of {high}")
+            raise ConversionError(_("{number} is more than the maximum of {high}").format(number=number, high=high))
         return number
 
     return within
@@ -193,7 +195,7 @@ def _flag(value: Any) -> bool:
         return value
     word = _FLAG_WORDS.get(str(value).strip().lower())
     if word is None:
-        raise ConversionError(f"{_shown(value)} is not true or false")
+        raise ConversionError(_("{value} is not true or false").format(value=_shown(value)))
     return word
 
 
@@ -203,7 +205,9 @@ def _choice(enum: type[Enum]) -> Callable[[Any], Any]:
             return enum(value)
         except ValueError:
             allowed = ", ".join(repr(member.value) for member in enum)
-            raise ConversionError(f"{_shown(value)} is not one of {allowed}") from None
+            raise ConversionError(
+                _("{value} is not one of {choices}").format(value=_shown(value), choices=allowed)
+            ) from None
 
     return convert
 

@@ -4,7 +4,6 @@ catalog."""
 
 from __future__ import annotations
 
-import codecs
 import gettext
 import importlib
 import re
@@ -59,22 +58,23 @@ def choose_language(args: list[str]) -> None:
                 given=error.given, source=error.source, languages=languages
             )
         ) from None
-    speak(tag if tag == "en" or shows_japanese(sys.stdout) else "en")
+    speak(tag if shown(tag) else "en")
 
 
-#: Characters every Japanese message uses: a stream that cannot write them shows Japanese as escapes.
-_JAPANESE_PROBE = "デッキ枚数。（）「」、"
-
-
-def shows_japanese(stream: Any) -> bool:
-    """Whether `stream` can write Japanese: a UTF, a Japanese code page (cp932, shift_jis, euc-jp), or ASCII (which
-    click takes for a misconfigured stream and writes UTF-8 to). On any other (latin-1, cp1252) deckcheck speaks
-    English, which reads better than a line of escapes."""
-    encoding = getattr(stream, "encoding", None) or "utf-8"
-    try:
-        return codecs.lookup(encoding).name == "ascii" or bool(_JAPANESE_PROBE.encode(encoding))
-    except (UnicodeEncodeError, LookupError):
-        return False
+def shown(tag: str) -> bool:
+    """Whether the standard streams can show `tag`'s language: a stream whose encoding lacks Japanese (latin-1,
+    ascii) would print every word of it as an escape, so English is spoken there instead (the locale asked for
+    Japanese, but the terminal cannot show it)."""
+    sample = _i18n.LANGUAGES[tag]  # the language's own name: 日本語
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        if not encoding:
+            continue
+        try:
+            sample.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            return False
+    return True
 
 
 def speak(tag: str) -> None:
@@ -214,6 +214,10 @@ def show_click_error(error: Any) -> NoReturn:
     """A usage error or other click error said in the chosen language (usage line, hint, message), with its exit
     code: what click's own `show` prints in English."""
     ctx = getattr(error, "ctx", None)
+    no_args = getattr(click_exceptions(), "NoArgsIsHelpError", None)
+    if no_args is not None and isinstance(error, no_args):  # a group run without a command: its help, as click does
+        typer.echo(error.format_message(), err=True)
+        sys.exit(error.exit_code)
     lines = []
     if ctx is not None:
         lines.append(ctx.get_usage())

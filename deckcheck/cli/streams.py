@@ -22,6 +22,8 @@ import sys
 from dataclasses import dataclass
 from typing import TextIO
 
+from deckcheck._i18n import _
+
 #: The error handler of a stream whose encoding lacks characters (registered with the codecs module).
 FALLBACK = "deckcheck.fallback"
 
@@ -218,11 +220,11 @@ def install() -> None:
     else:
         sys.stderr = _guarded(sys.stderr, raises=False)
     if sys.stdout is None:
-        print(
+        said = _(
             "deckcheck: the standard output is closed, so nothing was done (to discard the output, send it to "
-            f"{os.devnull})",
-            file=sys.stderr,
+            "{devnull})"
         )
+        print(said.format(devnull=os.devnull), file=sys.stderr)
         raise SystemExit(2)
     sys.stdout = _guarded(sys.stdout, raises=True)
 

@@ -17,10 +17,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from deckcheck._i18n import _, translate
 from deckcheck._util.atomic import atomic_write, edit_lock
 from deckcheck._util.files import STDIN, STDIN_SHOWN, read_decoded
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import one_line, quoted
+from deckcheck._util.text import joined
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.checking.deck import report_deck
 from deckcheck.checking.discover import findable_name, folder_finds
@@ -67,10 +69,12 @@ def new_deck(
         chosen = choose_rules(game, {}, format=deck_format)
         keys = {FORMAT_KEY: chosen.format} if chosen.format != game.formats[0] else {}
     if name is not None and (not name.strip() or not name.isprintable()):  # as `set name` refuses it
-        raise DeckcheckError(f"the name must be one line of printable text, not {quoted(name)}", field="name")
+        raise DeckcheckError(
+            _("the name must be one line of printable text, not {value}").format(value=quoted(name)), field="name"
+        )
     if path.exists() or path.is_symlink():
         raise DeckcheckError(
-            "already exists; deckcheck new never overwrites a file (edit it with deckcheck add)", path=path
+            _("already exists; deckcheck new never overwrites a file (edit it with deckcheck add)"), path=path
         )
     db = load_carddb(game.id, carddb_dirs)  # a broken card database stops before anything is written
     source = DeckSource(path=str(path), game_id=game.id, name=name, keys=keys)
@@ -80,18 +84,28 @@ def new_deck(
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise DeckcheckError(f"cannot create the folder ({error.strerror})", path=path.parent) from None
+        raise DeckcheckError(
+            _("cannot create the folder ({reason})").format(reason=error.strerror), path=path.parent
+        ) from None
     atomic_write(path, text, exclusive=True)  # a file made meanwhile (another `new`) is never replaced
     shown = one_line(str(path))  # a file name cannot forge a line of output
     if warn is not None and not folder_finds(path):
         findable = one_line(str(findable_name(path)))
         warn(
-            f"{shown} is a TOML deck, but checking a folder finds only *.deck.toml, *.toml, *.json and *.txt deck "
-            f"files: `deckcheck check {shown}` checks it, `deckcheck check {one_line(str(path.parent))}` does not. "
-            f"Name it {findable} to be found (mv {shown} {findable})."
+            _(
+                "{path} is a TOML deck, but checking a folder finds only *.deck.toml, *.toml, *.json and *.txt deck "
+                "files: `deckcheck check {path}` checks it, `deckcheck check {folder}` does not. Name it {findable} "
+                "to be found (mv {path} {findable})."
+            ).format(path=shown, folder=one_line(str(path.parent)), findable=findable)
         )
-    kind = f"{keys[FORMAT_KEY]} " if keys else ""
-    created = f"Created {shown}: an empty {kind}{game.title} deck (sections: {', '.join(sections)})."
+    if keys:
+        created = _("Created {path}: an empty {format} {game} deck (sections: {sections}).").format(
+            path=shown, format=keys[FORMAT_KEY], game=game.title, sections=joined(sections)
+        )
+    else:
+        created = _("Created {path}: an empty {game} deck (sections: {sections}).").format(
+            path=shown, game=game.title, sections=joined(sections)
+        )
     return f"{created}\n{state_line(resolve_deck(source, db), db, carddb_dirs)}"
 
 
@@ -154,8 +168,10 @@ def _editable_text(path: Path) -> str:
     if decoded.encoding != "utf-8":
         name = "Shift_JIS (cp932)" if decoded.encoding == "cp932" else "UTF-16"
         raise DeckcheckError(
-            f"is {name} text; add, remove and set write decks as UTF-8 only: save it as UTF-8 first (check, show, "
-            "stats and hand read it as it is)",
+            _(
+                "is {encoding} text; add, remove and set write decks as UTF-8 only: save it as UTF-8 first (check, "
+                "show, stats and hand read it as it is)"
+            ).format(encoding=name),
             path=path,
         )
     return text
@@ -164,16 +180,17 @@ def _editable_text(path: Path) -> str:
 def _existing_deck(path: str | Path) -> Path:
     if str(path) == STDIN:
         raise DeckcheckError(
-            "a deck on standard input cannot be edited: name the deck file to change (this command writes it)",
+            _("a deck on standard input cannot be edited: name the deck file to change (this command writes it)"),
             path=STDIN_SHOWN,
         )
     path = Path(path)
     if not path.exists():
-        raise DeckcheckError("no such deck file (create one with: deckcheck new PATH --game GAME)", path=path)
+        raise DeckcheckError(_("no such deck file (create one with: deckcheck new PATH --game GAME)"), path=path)
     if not path.is_file() and not path.is_dir():  # (a folder is said by the reader)
         # a FIFO or a device is read once and could not be read again to write the edit back
         raise DeckcheckError(
-            "is not a regular file (a FIFO or a device): add, remove and set change a deck file in place", path=path
+            _("is not a regular file (a FIFO or a device): add, remove and set change a deck file in place"),
+            path=path,
         )
     return path
 
@@ -239,7 +256,10 @@ def set_deck_key(
         small = set_key_text(text, source.format, key, value)
         new_text = _written_text(path, text, edited, small, force)
         atomic_write(path, _as_written(new_text, path.read_bytes()))
-    changed = f"Set {key} to {quoted(value)}" + (f" (was {quoted(before)})." if before is not None else ".")
+    if before is not None:
+        changed = _("Set {key} to {value} (was {before}).").format(key=key, value=quoted(value), before=quoted(before))
+    else:
+        changed = _("Set {key} to {value}.").format(key=key, value=quoted(value))
     state = state_line(resolve_deck(parse_deck(path, text=new_text), db), db, carddb_dirs, judged=judged)
     return f"{changed}\n{state}"
 
@@ -250,11 +270,17 @@ def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterab
     keys = (*COMMON_KEYS, *game.deck_keys)
     if key not in keys:
         raise DeckcheckError(
-            f"{game.title} decks have no key {quoted(key)}; the keys `set` changes are: {', '.join(keys)}", field="key"
+            _("{game} decks have no key {key}; the keys `set` changes are: {keys}").format(
+                game=game.title, key=quoted(key), keys=joined(keys)
+            ),
+            field="key",
         )
     value = value.strip()
     if not value or not value.isprintable():
-        raise DeckcheckError(f"the {key} must be one line of printable text, not {quoted(value)}", field=key)
+        raise DeckcheckError(
+            _("the {key} must be one line of printable text, not {value}").format(key=key, value=quoted(value)),
+            field=key,
+        )
     if key in game.card_keys:
         find_card(db, value)  # a value the deck file would not resolve is refused, with the closest names
     elif key == "regulation":
@@ -263,7 +289,9 @@ def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterab
         words = game.key_words[key]
         if _word(value) not in {_word(word) for word in words}:
             raise DeckcheckError(
-                f"the {key} must be one of {', '.join(words)} (any case or width), not {value!r}; nothing written",
+                _("the {key} must be one of {words} (any case or width), not {value!r}; nothing written").format(
+                    key=key, words=joined(words), value=value
+                ),
                 field=key,
             )
     elif key in (RULES_KEY, FORMAT_KEY):  # an unknown version or format names the known ones; nothing is written
@@ -310,7 +338,9 @@ def _with_line_ends(text: str, original: str) -> str:
 def _known_section(game: Game, section: str) -> str:
     if section not in game.sections:
         raise DeckcheckError(
-            f"{game.title} decks have no section {quoted(section)}; the sections are: {', '.join(game.sections)}",
+            _("{game} decks have no section {section}; the sections are: {sections}").format(
+                game=game.title, section=quoted(section), sections=joined(game.sections)
+            ),
             field="section",
         )
     return section
@@ -327,7 +357,9 @@ def find_card(db: CardDB, key: str, section: str | None = None) -> Card:
     card = db.resolve(key, section or "main")
     if card is None:
         raise DeckcheckError(
-            f"no {db.game.title} card has the number or name {quoted(key)}{_closest(db, key)}", field="card"
+            _("no {game} card has the number or name {key}").format(game=db.game.title, key=quoted(key))
+            + _closest(db, key),
+            field="card",
         )
     return card
 
@@ -347,8 +379,12 @@ def other_cards(db: CardDB, key: str, card: Card) -> str:
         other.label() + (f" [{home(other)}]" if home(other) != home(card) else "") for other in others.values()
     )
     sections = [home(other) for other in others.values() if home(other) != home(card)]
-    how = f"its number, or --section {sections[0]}" if len(set(sections)) == 1 else "its number"
-    return f" ({quoted(key)} is also the name of {listed}: give {how} for that card)"
+    if len(set(sections)) == 1:
+        said = _(" ({key} is also the name of {cards}: give its number, or --section {section} for that card)")
+        return said.format(key=quoted(key), cards=listed, section=sections[0])
+    return _(" ({key} is also the name of {cards}: give its number for that card)").format(
+        key=quoted(key), cards=listed
+    )
 
 
 def _identity(card: Card) -> str:
@@ -357,9 +393,9 @@ def _identity(card: Card) -> str:
 
 def _closest(db: CardDB, key: str) -> str:
     suggestions = db.suggest(key, limit=5)
-    closest = f". Closest: {'; '.join(suggestions)}" if suggestions else ""
+    closest = _(". Closest: {cards}").format(cards="; ".join(suggestions)) if suggestions else ""
     note = db.unknown_name_note(key)  # a Japanese name of a set without them here: give the number
-    return f"{closest}.{note}" if note else closest
+    return _("{closest}.{note}").format(closest=closest, note=note) if note else closest
 
 
 def _entry_is(entry: Entry, card: Card | None, key: str) -> bool:
@@ -388,7 +424,9 @@ def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None
         written, total = next(iter(totals.items()))
         if total is None:
             raise DeckcheckError(
-                f"the count of {quoted(written)} in [{target}] is not a positive whole number; correct it first",
+                _("the count of {key} in [{section}] is not a positive whole number; correct it first").format(
+                    key=quoted(written), section=target
+                ),
                 path=deck.path,
                 field=target,
             )
@@ -400,13 +438,17 @@ def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None
         change = Change(target, card.printed_number, copies, comment=other or card.printed_name)
     if change.count > MAX_COUNT:  # a count no deck file may hold (deck.bad-count): nothing is written
         raise DeckcheckError(
-            f"cannot add {count_text(copies)} × {card.label()}: the count would be {count_text(change.count)}, more "
-            f"than the {COUNT_DIGITS} digits a count may have",
+            _(
+                "cannot add {copies} × {card}: the count would be {count}, more than the {digits} digits a count "
+                "may have"
+            ).format(copies=count_text(copies), card=card.label(), count=count_text(change.count), digits=COUNT_DIGITS),
             path=deck.path,
             field="count",
         )
     now = sum(total or 0 for total in totals.values()) + copies
-    added = f"Added {copies} × {card.label()} to {_section_word(deck.game, target)} (now {now})."
+    added = _("Added {copies} × {card} to {section} (now {now}).").format(
+        copies=copies, card=card.label(), section=_section_word(deck.game, target), now=now
+    )
     return EditPlan([change], added + other_cards(db, key, card))
 
 
@@ -415,15 +457,17 @@ def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | N
     holding = [entry for entry in deck.entries if _entry_is(entry, card, key)]
     if not holding:
         if card is None:
-            raise DeckcheckError(f"the deck has no card {quoted(key)}{_closest(db, key)}", path=deck.path, field="card")
-        raise DeckcheckError(f"the deck has no {card.label()}", path=deck.path, field="card")
+            said = _("the deck has no card {key}").format(key=quoted(key)) + _closest(db, key)
+            raise DeckcheckError(said, path=deck.path, field="card")
+        raise DeckcheckError(_("the deck has no {card}").format(card=card.label()), path=deck.path, field="card")
     sections = list(dict.fromkeys(entry.section for entry in holding))
     if section is None:
         if len(sections) > 1:
             raise OptionError(
                 "section",
-                f"{_label(card, key)} is in several sections ({', '.join(sections)}); "
-                f"say which with {mention('section')}",
+                _("{card} is in several sections ({sections}); say which with {option}").format(
+                    card=_label(card, key), sections=joined(sections), option=mention("section")
+                ),
                 field="section",
             )
         section = sections[0]
@@ -431,7 +475,9 @@ def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | N
     have = sum(total or 0 for total in totals.values())
     if copies > have:
         raise DeckcheckError(
-            f"cannot remove {copies} × {_label(card, key)}: {_section_word(deck.game, section)} holds {have}",
+            _("cannot remove {copies} × {card}: {section} holds {have}").format(
+                copies=copies, card=_label(card, key), section=_section_word(deck.game, section), have=have
+            ),
             path=deck.path,
             field=section,
         )
@@ -441,7 +487,9 @@ def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | N
             taken = min(left, total)
             left -= taken
             changes.append(Change(section, written, total - taken))
-    summary = f"Removed {copies} × {_label(card, key)} from {_section_word(deck.game, section)} (now {have - copies})."
+    summary = _("Removed {copies} × {card} from {section} (now {now}).").format(
+        copies=copies, card=_label(card, key), section=_section_word(deck.game, section), now=have - copies
+    )
     return EditPlan(changes, summary)
 
 
@@ -450,7 +498,8 @@ def _label(card: Card | None, key: str) -> str:
 
 
 def _section_word(game: Game, section: str) -> str:
-    return game.section_phrases.get(section, f"[{section}]")
+    phrase = game.section_phrases.get(section)
+    return translate(phrase) if phrase is not None else f"[{section}]"
 
 
 # Writing ------------------------------------------------------------------------------------------------
@@ -473,14 +522,19 @@ def _written_text(path: Path, text: str, edited: DeckSource, small: str | None, 
     whole = render(edited, edited.format)
     lost = check_round_trip(edited, whole, edited.format)
     if lost:
-        raise DeckcheckError(f"cannot rewrite this deck without losing {', '.join(lost)}; nothing changed", path=path)
+        raise DeckcheckError(
+            _("cannot rewrite this deck without losing {lost}; nothing changed").format(lost=joined(lost)), path=path
+        )
     dropped = comment_lines(text, edited.format)
     if dropped and not force:
         raise OptionError(
             "force",
-            f"this edit needs the whole file rewritten, which would drop its comments (lines "
-            f"{', '.join(map(str, dropped[:8]))}{', ...' if len(dropped) > 8 else ''}); nothing changed. Run again "
-            f"with {mention('force')} to rewrite it without them",
+            _(
+                "this edit needs the whole file rewritten, which would drop its comments (lines {lines}); nothing "
+                "changed. Run again with {option} to rewrite it without them"
+            ).format(
+                lines=", ".join(map(str, dropped[:8])) + (", ..." if len(dropped) > 8 else ""), option=mention("force")
+            ),
             path=path,
         )
     return whole
@@ -528,17 +582,18 @@ def state_line(
     the deck's regulation, else the one in force `judged.as_of`, as `deckcheck check` decides)."""
     try:
         report = judged.report(deck, db, carddb_dirs, deck_key=True)
-        note = f" ({report.note})" if report.note else ""
+        note = _(" ({note})").format(note=report.note) if report.note else ""
     except DeckcheckError as error:  # the edit is written; say why the regulation could not be applied
         report = report_deck(deck, db, carddb_dirs=carddb_dirs, today=not judged.no_regulation)
-        note = f" (regulation not applied: {error.reason})"
+        note = _(" (regulation not applied: {reason})").format(reason=error.reason)
     sizes = " · ".join(f"{section} {count}" for section, count in report.counts.items())  # the judged format's
     errors = [v for v in report.violations if v.severity == "error"]
     warnings = [v for v in report.violations if v.severity == "warning"]
     if not errors:
-        verdict = "legal" + (f" (warnings: {_rules(warnings)})" if warnings else "")
+        verdict = _("legal (warnings: {warnings})") if warnings else _("legal")
     else:
-        verdict = f"not legal yet: {_rules(errors)}" + (f"; warnings: {_rules(warnings)}" if warnings else "")
+        verdict = _("not legal yet: {errors}; warnings: {warnings}") if warnings else _("not legal yet: {errors}")
+    verdict = verdict.format(errors=_rules(errors), warnings=_rules(warnings))
     return f"{one_line(str(deck.path))}: {sizes} — {verdict}{note}"
 
 
@@ -549,4 +604,4 @@ def _rules(violations: list) -> str:
         if violation.count is not None and violation.limit is not None:
             numbers = f" ({violation.count}/{violation.limit})"
         seen.setdefault(violation.rule, f"{violation.rule}{numbers}")
-    return ", ".join(seen.values())
+    return joined(seen.values())

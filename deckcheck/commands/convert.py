@@ -14,12 +14,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from deckcheck._i18n import _, ngettext
 from deckcheck._util.atomic import atomic_write, lock_if_file, writes_stdout
 from deckcheck._util.files import STDIN, STDIN_SHOWN, read_stdin, read_text
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.safetext import one_line
-from deckcheck._util.text import with_article
+from deckcheck._util.text import joined, with_article
 from deckcheck.carddb.db import layer_folders, load_carddb, resolve_deck
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.comments import (
@@ -68,7 +69,8 @@ def run_convert(
     if carddb_dirs:  # a folder that does not exist is a bad argument here too, though a deck format needs no cards
         layer_folders(carddb_dirs)
     if out is not None and not force and (out.exists() or out.is_symlink()):  # a dangling link is a file too
-        raise OptionError("out", f"already exists; use {mention('force')} to overwrite it", path=out)
+        said = _("already exists; use {option} to overwrite it").format(option=mention("force"))
+        raise OptionError("out", said, path=out)
     with lock_if_file(out) if out is not None and force else contextlib.nullcontext():
         return _convert(
             source_path,
@@ -109,9 +111,13 @@ def _convert(
     printed_only["no_regulation"] = "yes" if no_regulation else None
     given = [name for name, value in printed_only.items() if value is not None]
     if given and to not in ("markdown", "html"):
-        verb = "applies" if len(given) == 1 else "apply"
-        named = " and ".join(mention(name) for name in given)
-        raise OptionError(given[0], f"{named} {verb} to a printed list ({mention('to')} markdown or html), not {to}")
+        said = ngettext(
+            "{options} applies to a printed list ({to} markdown or html), not {format}",
+            "{options} apply to a printed list ({to} markdown or html), not {format}",
+            len(given),
+        )
+        named = _(" and ").join(mention(name) for name in given)
+        raise OptionError(given[0], said.format(options=named, to=mention("to"), format=to))
     if to in ("markdown", "html"):
         text = render_printable(
             source,
@@ -129,24 +135,32 @@ def _convert(
     if to in ("toml", "text"):
         text = _commented(source, to, carddb_dirs, notes)
     elif to == "json" and (dropped := _comment_count(source)):
-        notes.append(f"dropped: {dropped} comment{'s' if dropped != 1 else ''} (JSON has no comments)")
+        notes.append(
+            ngettext(
+                "dropped: {n} comment (JSON has no comments)", "dropped: {n} comments (JSON has no comments)", dropped
+            ).format(n=dropped)
+        )
     if to in ("toml", "text", "json"):
         lost = check_round_trip(source, text, to)
         if lost and not force:
             raise OptionError(
                 "to",
-                f"the {to} format cannot hold {', '.join(lost)}; nothing written. Use another format, or "
-                f"{mention('force')} to convert without them",
+                _(
+                    "the {format} format cannot hold {lost}; nothing written. Use another format, or {option} to "
+                    "convert without them"
+                ).format(format=to, lost=joined(lost), option=mention("force")),
                 path=source_path,
             )
-        notes.extend(f"dropped (the {to} format cannot hold it): {item}" for item in lost)
+        notes.extend(
+            _("dropped (the {format} format cannot hold it): {item}").format(format=to, item=item) for item in lost
+        )
     if out is None:
         return text, notes
     # without --force a file made meanwhile (another command's) is never replaced
     atomic_write(out, text, exclusive=not force)
     if writes_stdout(out):  # the output is the deck alone (`| tomlq`, `>> decks.log`): what was done goes to stderr
-        return "", [*notes, f"wrote {one_line(str(out))} ({to})."]
-    return f"Wrote {one_line(str(out))} ({to}).", notes
+        return "", [*notes, _("wrote {path} ({format}).").format(path=one_line(str(out)), format=to)]
+    return _("Wrote {path} ({format}).").format(path=one_line(str(out)), format=to), notes
 
 
 def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], notes: list[str]) -> str:
@@ -155,11 +169,11 @@ def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], n
     read = {"toml": toml_comments, "text": text_comments}.get(source.format)
     comments = read(source.text) if read is not None and source.text else Comments()
     if source.pasted is not None:  # its lead-ins, titles, codes and lines not understood, at the top
-        comments.top = ["read from a pasted list by deckcheck convert --game", *source.pasted.comments]
+        comments.top = [_("read from a pasted list by deckcheck convert --game"), *source.pasted.comments]
     try:
         db = load_carddb(source.game_id, carddb_dirs)
     except DeckcheckError as error:  # the deck converts without names
-        notes.append(f"card names not written as comments: {error}")
+        notes.append(_("card names not written as comments: {reason}").format(reason=error))
         names = {}
     else:
         # a text line's name after its number (`4 B01-006 タリスの王女 シーダ`): kept as the comment where it is the
@@ -188,25 +202,36 @@ def read_pasted(source: DeckSource, carddb_dirs: Iterable[str | Path]) -> list[s
     notes: list[str] = source.pasted.guesses()
     uncounted = [entry for entry in source.entries if not isinstance(entry.raw_count, int) or entry.raw_count < 1]
     if uncounted:
-        listed = "; ".join(f"line {entry.line}: {entry.key!r} ({_count_said(entry.raw_count)})" for entry in uncounted)
+        listed = "; ".join(
+            _("line {line}: {key!r} ({count})").format(
+                line=entry.line, key=entry.key, count=_count_said(entry.raw_count)
+            )
+            for entry in uncounted
+        )
         raise DeckcheckError(
-            f"{len(uncounted)} card line{'s have' if len(uncounted) != 1 else ' has'} no count that can be written "
-            f"({listed}); give {'them' if len(uncounted) != 1 else 'it'} a count and convert again; nothing written",
+            ngettext(
+                "{n} card line has no count that can be written ({lines}); give it a count and convert again; "
+                "nothing written",
+                "{n} card lines have no count that can be written ({lines}); give them a count and convert again; "
+                "nothing written",
+                len(uncounted),
+            ).format(n=len(uncounted), lines=listed),
             path=source.path,
             line=uncounted[0].line,
         )
     for entry in source.entries:
         if entry.card is None:
             hints = db.suggest(entry.key)
-            hint = f" (did you mean: {'; '.join(hints)}?)" if hints else ""
-            notes.append(
-                f"unknown card: line {entry.line}: {entry.key!r} is no {db.game.title} card, written as is{hint}"
-            )
+            if hints:
+                said = _("unknown card: line {line}: {key!r} is no {game} card, written as is (did you mean: {cards}?)")
+            else:
+                said = _("unknown card: line {line}: {key!r} is no {game} card, written as is")
+            notes.append(said.format(line=entry.line, key=entry.key, game=db.game.title, cards="; ".join(hints)))
     return notes
 
 
 def _count_said(count: Any) -> str:
-    return "no count" if count is None else f"count {count!r} is not a positive whole number"
+    return _("no count") if count is None else _("count {count!r} is not a positive whole number").format(count=count)
 
 
 def _comment_count(source: DeckSource) -> int:
@@ -222,11 +247,10 @@ def _no_leader(source: DeckSource, out: Path | None) -> str | None:
     if section not in game.sections or any(entry.section == section for entry in source.entries):
         return None
     deck = str(out) if out is not None else "DECK"
-    return (
-        f"note: the export's p_list is empty, so the deck has no [{section}] card ({game.title} decks need one): "
-        f"add it with `deckcheck add {deck} NUMBER --section {section}`; `stats` and `hand` count the deck "
-        "without it"
-    )
+    return _(
+        "note: the export's p_list is empty, so the deck has no [{section}] card ({game} decks need one): add it "
+        "with `deckcheck add {deck} NUMBER --section {section}`; `stats` and `hand` count the deck without it"
+    ).format(section=section, game=game.title, deck=deck)
 
 
 def render_printable(
@@ -259,16 +283,19 @@ def render_printable(
             deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs, no_regulation=no_regulation
         )
     except DeckcheckError as error:  # the deck's `regulation` key names no regulation: judged without it
-        notes.append(f"regulation not applied: {error.reason}")
+        notes.append(_("regulation not applied: {reason}").format(reason=error.reason))
         report = report_deck(deck, db, carddb_dirs=carddb_dirs, today=True)
     if report.note:
-        notes.append(f"note: {report.note}")
+        notes.append(_("note: {note}").format(note=report.note))
     errors = [v for v in report.violations if v.severity == "error"]
     if errors:
-        rules = ", ".join(dict.fromkeys(v.rule for v in errors))
+        rules = joined(dict.fromkeys(v.rule for v in errors))
         notes.append(
-            f"warning: the deck is not legal ({len(errors)} error{'' if len(errors) == 1 else 's'}: {rules}); "
-            "the printed list marks every problem"
+            ngettext(
+                "warning: the deck is not legal ({n} error: {rules}); the printed list marks every problem",
+                "warning: the deck is not legal ({n} errors: {rules}); the printed list marks every problem",
+                len(errors),
+            ).format(n=len(errors), rules=rules)
         )
     sheet = Sheet(player=player, event=event, violations=tuple(report.violations))
     return render_markdown(deck, sheet) if to == "markdown" else render_html(deck, sheet)
@@ -292,8 +319,11 @@ def read_any(path: Path, game_id: str | None, *, out: Path | None = None) -> tup
         if game_id is not None and get_game(game_id).id != source.game_id:
             raise OptionError(
                 "game_id",
-                f"is {with_article(source.game_id)} deck, not {game_id} "
-                f"({mention('game_id')} is only needed for registry JSON)",
+                (
+                    _("is an {game} deck, not {given} ({option} is only needed for registry JSON)")
+                    if with_article(source.game_id).startswith("an ")
+                    else _("is a {game} deck, not {given} ({option} is only needed for registry JSON)")
+                ).format(game=source.game_id, given=game_id, option=mention("game_id")),
                 path=path,
             )
         return source, []
@@ -303,8 +333,9 @@ def read_any(path: Path, game_id: str | None, *, out: Path | None = None) -> tup
     if game_id is None:
         raise OptionError(
             "game_id",
-            f"is a deck registry JSON file (list / sub_list / p_list), which does not say its game: give "
-            f"{mention('game_id')}",
+            _(
+                "is a deck registry JSON file (list / sub_list / p_list), which does not say its game: give {option}"
+            ).format(option=mention("game_id")),
             path=path,
         )
     try:
@@ -339,29 +370,36 @@ def _registry_game(data: dict[str, Any], game_id: str | None, path: Path) -> str
         return game_id
     title_id = _count(raw) if not isinstance(raw, bool) else None
     if title_id is None:
-        raise DeckcheckError(f"must be a whole number, not {raw!r}", path=path, field="game_title_id")
+        raise DeckcheckError(
+            _("must be a whole number, not {value!r}").format(value=raw), path=path, field="game_title_id"
+        )
     titles = registry_game_titles()
     named = titles.get(title_id)
     wanted = get_game(game_id).id if game_id is not None else None
     if named is not None and wanted is not None and named != wanted:
         raise OptionError(
             "game_id",
-            f"is a {get_game(named).title} export (game_title_id {title_id}), not a {get_game(wanted).title} deck: "
-            f"drop {mention('game_id')} or give the right one",
+            _(
+                "is a {game} export (game_title_id {id}), not a {given} deck: drop {option} or give the right one"
+            ).format(game=get_game(named).title, id=title_id, given=get_game(wanted).title, option=mention("game_id")),
             path=path,
             field="game_title_id",
         )
     if named is None and wanted is not None and wanted in titles.values():
         known = next(number for number, game in titles.items() if game == wanted)
         raise DeckcheckError(
-            f"is an export of another game (game_title_id {title_id}; {get_game(wanted).title} is {known})",
+            _("is an export of another game (game_title_id {id}; {game} is {known})").format(
+                id=title_id, game=get_game(wanted).title, known=known
+            ),
             path=path,
             field="game_title_id",
         )
     if named is None and wanted is None:
         raise OptionError(
             "game_id",
-            f"game_title_id {title_id} is not a game deckcheck knows the registry id of: give {mention('game_id')}",
+            _("game_title_id {id} is not a game deckcheck knows the registry id of: give {option}").format(
+                id=title_id, option=mention("game_id")
+            ),
             path=path,
             field="game_title_id",
         )
@@ -409,15 +447,20 @@ def from_registry(data: dict[str, Any], game: Game, path: Path | str = "<registr
         listing = ", ".join(f"{count} × {number}" for number, count in items)
         if target is None:
             notes.append(
-                f"not imported: `{list_name}` ({listing}) has no place in a {game.title} deck "
-                f"(its lists go to: {_mapping_text(game)})"
+                _("not imported: `{list}` ({cards}) has no place in a {game} deck (its lists go to: {lists})").format(
+                    list=list_name, cards=listing, game=game.title, lists=_mapping_text(game)
+                )
             )
         elif target in game.sections:
             source.entries.extend(Entry(target, number, count) for number, count in items)
         else:  # a card key such as cipher's lord: one card
             source.keys[target] = items[0][0]
             if len(items) > 1 or items[0][1] != 1:
-                notes.append(f"`{list_name}` holds {listing}; `{target}` names one card: {items[0][0]}")
+                notes.append(
+                    _("`{list}` holds {cards}; `{key}` names one card: {card}").format(
+                        list=list_name, cards=listing, key=target, card=items[0][0]
+                    )
+                )
     return source, notes
 
 
@@ -430,32 +473,42 @@ def _registry_items(value: Any, list_name: str, path: Path | str) -> list[tuple[
         return []
     if not isinstance(value, list):
         raise DeckcheckError(
-            f"must be a list of {{card_number, num}}, not {type(value).__name__}", path=path, field=list_name
+            _("must be a list of {{card_number, num}}, not {kind}").format(kind=type(value).__name__),
+            path=path,
+            field=list_name,
         )
     items: dict[str, int] = {}
     for index, item in enumerate(value):
         where = f"{list_name}[{index}]"
         if not isinstance(item, dict):
-            raise DeckcheckError(f"must be an object with card_number and num, not {item!r}", path=path, field=where)
+            said = _("must be an object with card_number and num, not {value!r}").format(value=item)
+            raise DeckcheckError(said, path=path, field=where)
         number = item.get("card_number")
         if not isinstance(number, str) or not number.strip():
             raise DeckcheckError(
-                f"card_number must be a card number string, not {number!r}", path=path, field=f"{where}.card_number"
+                _("card_number must be a card number string, not {value!r}").format(value=number),
+                path=path,
+                field=f"{where}.card_number",
             )
         count = _count(item.get("num"))
         if count is None:
             raise DeckcheckError(
-                f"num must be a positive whole number, not {item.get('num')!r}", path=path, field=f"{where}.num"
+                _("num must be a positive whole number, not {value!r}").format(value=item.get("num")),
+                path=path,
+                field=f"{where}.num",
             )
         total = items.get(number.strip(), 0) + count
         if total > MAX_COUNT:  # as `add` refuses it: a count no deck file may hold (deck.bad-count)
             said = (
-                f"num {count_text(count)} has"
+                _("num {count} has more than the {digits} digits a count may have; nothing written")
                 if total == count
-                else f"the nums of {number.strip()!r} add up to {count_text(total)},"
+                else _(
+                    "the nums of {number!r} add up to {count}, more than the {digits} digits a count may have; "
+                    "nothing written"
+                )
             )
             raise DeckcheckError(
-                f"{said} more than the {COUNT_DIGITS} digits a count may have; nothing written",
+                said.format(count=count_text(total), number=number.strip(), digits=COUNT_DIGITS),
                 path=path,
                 field=f"{where}.num",
             )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from deckcheck._i18n import _
 from deckcheck._util.safetext import one_line, quoted
 from deckcheck.carddb.importer import ImportReport
 
@@ -16,21 +17,38 @@ def exit_code(report: ImportReport) -> int:
 def render_text(report: ImportReport) -> str:
     lines = []
     if report.encoding == "cp932":
-        lines.append(f"note: {one_line(str(report.source))} is not UTF-8; it was read as cp932 (Shift_JIS).")
+        said = _("note: {path} is not UTF-8; it was read as cp932 (Shift_JIS).")
+        lines.append(said.format(path=one_line(str(report.source))))
     if report.comments_dropped:
-        lines.append(f"note: the comments of {one_line(str(report.target))} were dropped (--force).")
+        lines.append(
+            _("note: the comments of {path} were dropped (--force).").format(path=one_line(str(report.target)))
+        )
     if report.rejected and not (report.added or report.replaced or report.unchanged):
-        lines.append(f"note: nothing was written: every {report.unit} was rejected.")
+        if report.unit == "item":
+            lines.append(_("note: nothing was written: every item was rejected."))
+        else:
+            lines.append(_("note: nothing was written: every row was rejected."))
     lines.append(
-        f"Imported {one_line(str(report.source))} into {one_line(str(report.target))}: {len(report.added)} added, "
-        f"{len(report.replaced)} replaced, "
-        f"{len(report.unchanged)} unchanged, {len(report.rejected_rows)} rejected."
+        _(
+            "Imported {source} into {target}: {added} added, {replaced} replaced, {unchanged} unchanged, "
+            "{rejected} rejected."
+        ).format(
+            source=one_line(str(report.source)),
+            target=one_line(str(report.target)),
+            added=len(report.added),
+            replaced=len(report.replaced),
+            unchanged=len(report.unchanged),
+            rejected=len(report.rejected_rows),
+        )
     )
+    item = report.unit == "item"
     for rejection in report.rejected:
-        where = f"{report.unit} {rejection.row}"
         if rejection.field is not None:
-            where += f", field {quoted(rejection.field)}"
-        lines.append(f"{where}: {rejection.reason}")
+            said = _("item {row}, field {field}: {reason}") if item else _("row {row}, field {field}: {reason}")
+        else:
+            said = _("item {row}: {reason}") if item else _("row {row}: {reason}")
+        field = quoted(rejection.field) if rejection.field is not None else ""
+        lines.append(said.format(row=rejection.row, field=field, reason=rejection.reason))
     return "\n".join(lines)
 
 

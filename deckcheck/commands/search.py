@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckcheck._i18n import _, ngettext
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import column_widths, display_width, fit_table, output_columns, wrap_width
 from deckcheck.carddb.db import CardDB, load_carddb
@@ -57,7 +58,8 @@ def find_cards(
     `game_id` is None. Tokens (cards that come from no deck) are left out unless `tokens`."""
     check_query(query)
     if limit is not None and limit < 1:
-        raise OptionError("limit", f"{mention('limit')} must be at least 1 (got {limit})", field="limit")
+        said = _("{option} must be at least 1 (got {limit})").format(option=mention("limit"), limit=limit)
+        raise OptionError("limit", said, field="limit")
     if game_id is not None:
         return _find_in(get_game(game_id).id, query, limit, carddb_dirs, tokens)
     found: list[Found] = []
@@ -70,7 +72,7 @@ def find_cards(
             continue
         found.append(_find_in(game, query, limit, carddb_dirs, tokens))
     if not found:
-        raise DeckcheckError(f"{refused[0].reason} (and no other game's cards have it)")
+        raise DeckcheckError(_("{reason} (and no other game's cards have it)").format(reason=refused[0].reason))
     return FoundEverywhere(query, found, limit)
 
 
@@ -101,7 +103,9 @@ def render_found(found: Found | FoundEverywhere, *, json_output: bool = False) -
 def _tokens_note(count: int) -> str:
     if not count:
         return ""
-    return f"\n({count} token{'s' if count != 1 else ''} also match{'' if count != 1 else 'es'}; --tokens shows them)"
+    return "\n" + ngettext(
+        "({n} token also matches; --tokens shows them)", "({n} tokens also match; --tokens shows them)", count
+    ).format(n=count)
 
 
 def _render_everywhere(everywhere: FoundEverywhere, json_output: bool) -> str:
@@ -119,20 +123,22 @@ def _render_everywhere(everywhere: FoundEverywhere, json_output: bool) -> str:
     tokens = sum(found.tokens_left_out for found in everywhere.found)
     if not matched:
         hints = [f"{hint} [{found.db.game.id}]" for found in everywhere.found for hint in found.db.suggest(query, 1)]
-        message = f"No card of any game matches {quoted(query)}."
+        message = _("No card of any game matches {query}.").format(query=quoted(query))
         if hints and filter_fields(query) is None:
-            message += f"\nDid you mean: {'; '.join(hints)}?"
+            message += "\n" + _("Did you mean: {cards}?").format(cards="; ".join(hints))
         return message + _tokens_note(tokens)
     shown = TEXT_LIMIT if limit is None else limit
     blocks = []
     for found in matched:
         count = len(found.cards)
-        heading = f"{found.db.game.title} (--game {found.db.game.id}): {count} card{'s' if count != 1 else ''}"
+        heading = ngettext("{game} (--game {id}): {n} card", "{game} (--game {id}): {n} cards", count).format(
+            game=found.db.game.title, id=found.db.game.id, n=count
+        )
         table = render_text(found.db, query, found.cards, shown, limit is None, tokens=found.tokens_shown)
         blocks.append("\n".join([heading, table]))
     total = sum(len(found.cards) for found in matched)
-    games = f"{len(matched)} game{'s' if len(matched) != 1 else ''}"
-    closing = f"{total} card{'s' if total != 1 else ''} in {games} match"
+    games = ngettext("{n} game", "{n} games", len(matched)).format(n=len(matched))
+    closing = ngettext("{n} card in {games} match", "{n} cards in {games} match", total).format(n=total, games=games)
     return "\n\n".join(blocks) + "\n\n" + closing + _tokens_note(tokens)
 
 
@@ -156,31 +162,35 @@ def render_text(
         return _no_match(db, query)
     headers, cells = _columns(db, cards[:limit])
     if tokens and "token" in db.game.card_model.record_fields:  # --tokens: say which rows are tokens
-        headers.append("token")
+        headers.append("token")  # the field's name, as a query writes it (token=true)
         cells.append(lambda card: _cell(is_token(card)))
     rows = [[cell(card) for cell in cells] for card in cards[:limit]]
     lines = _table(headers, rows)
-    lines.append(f"{len(cards)} cards match" if len(cards) != 1 else "1 card matches")
+    lines.append(ngettext("{n} card matches", "{n} cards match", len(cards)).format(n=len(cards)))
     if len(cards) > limit:
-        hint = "refine the query or use --limit" if default_limit else "refine the query or raise --limit"
-        lines.append(f"showing the first {limit} of {len(cards)}; {hint}")
+        if default_limit:
+            said = _("showing the first {limit} of {n}; refine the query or use --limit")
+        else:
+            said = _("showing the first {limit} of {n}; refine the query or raise --limit")
+        lines.append(said.format(limit=limit, n=len(cards)))
     return "\n".join(lines)
 
 
 def _no_match(db: CardDB, query: str) -> str:
-    message = f"No {db.game.title} card matches {quoted(query)}."
+    message = _("No {game} card matches {query}.").format(game=db.game.title, query=quoted(query))
     if filter_fields(query) is not None:
         return message  # suggesting names for `grade=9` would only confuse
     hints = db.suggest(query)
     note = db.unknown_name_note(query).strip()  # a Japanese name of a set without them here: give the number
-    return message + (f"\n{note}" if note else "") + (f"\nDid you mean: {'; '.join(hints)}?" if hints else "")
+    said = "\n" + _("Did you mean: {cards}?").format(cards="; ".join(hints)) if hints else ""
+    return message + (f"\n{note}" if note else "") + said
 
 
 def _columns(db: CardDB, shown: list[Card]) -> tuple[list[str], list[Callable[[Card], str]]]:
     """Headers (a field's alias where it has one, e.g. evolve `class`) and cell makers of the table for the cards
     `shown`."""
     fields = db.game.card_model.record_fields  # the declared fields: no validator needed to name a column
-    headers = ["number", "name"]
+    headers = [_("number"), _("name")]  # the other columns are named by their fields, as a query writes them
     cells: list[Callable[[Card], str]] = [lambda card: card.printed_number, lambda card: card.printed_name]
     # Cipher's Japanese names beside the English: the first (a second spelling another source gives is found too,
     # and --output json lists it); only where a card shown has one, so a table of later sets keeps its width
@@ -208,7 +218,7 @@ def _cell(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list | tuple):
         return "/".join(_cell(item) for item in value) if value else "—"
     return str(value)
@@ -236,6 +246,6 @@ def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
         left_out.insert(0, headers[dropped])
     lines = fit_table(cut(headers), [cut(row) for row in rows], columns, last=1)
     if left_out:
-        note = f"(left out for the width: {', '.join(left_out)}; --output json has every field)"
+        note = _("(left out for the width: {fields}; --output json has every field)").format(fields=", ".join(left_out))
         lines += wrap_width(note, columns)
     return lines

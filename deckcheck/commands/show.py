@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckcheck._i18n import _, ngettext, translate
 from deckcheck._util.safetext import escape_controls  # one look for violations, as `deckcheck check` prints them
 from deckcheck._util.style import style
-from deckcheck._util.text import plural
+from deckcheck._util.text import display_width, pad
 from deckcheck.carddb.db import load_carddb, resolve_deck
 from deckcheck.checking.deck import report_as_check
 from deckcheck.checking.output import violation_line
@@ -24,7 +25,7 @@ from deckcheck.model.deck import Deck, Entry
 Style = Callable[..., str]
 
 
-def _plain(text: str, **_: object) -> str:
+def _plain(text: str, **_styles: object) -> str:
     return text
 
 
@@ -81,30 +82,32 @@ def render_shown(shown: Shown, *, colour: bool = False) -> str:
 def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> str:
     title = escape_controls(deck.name or Path(deck.path or "<deck>").name)  # a name cannot command the terminal
     lines = [f"{style(title, bold=True)} — {deck.game.title}", f"  {escape_controls(str(deck.path))}"]
-    lines += [f"  {key}: {escape_controls(str(value))}" for key, _, value in key_rows(deck)]
-    lines.append(f"  judged by: {escape_controls(report.judged_by(say_none=True))}")
-    width = max((len(_number(entry)) for entry in deck.entries), default=0)
+    lines += [f"  {translate(key)}: {escape_controls(str(value))}" for key, _key, value in key_rows(deck)]
+    judged = _("judged by: {judged}").format(judged=escape_controls(report.judged_by(say_none=True)))
+    lines.append(f"  {judged}")
+    width = max((display_width(_number(entry)) for entry in deck.entries), default=0)
     for section in sections_of(deck):
         lines += ["", _section_heading(deck, section, style)]
         entries = deck.section_entries(section)
-        lines += [_entry_line(entry, width) for entry in entries] or ["  (empty)"]
-    profile = deck.game.profile(deck)
+        lines += [_entry_line(entry, width) for entry in entries] or ["  " + _("(empty)")]
+    profile = [(_("{title}:").format(title=translate(title)), buckets) for title, buckets in deck.game.profile(deck)]
     if profile:
         lines.append("")
-        title_width = max(len(title) for title, _ in profile) + 1
-        lines += [f"{title + ':':<{title_width}} {_buckets(buckets)}" for title, buckets in profile]
+        title_width = max(display_width(title) for title, _buckets in profile)
+        lines += [f"{pad(title, title_width)} {_buckets(buckets)}" for title, buckets in profile]
     lines += ["", *_verdict(report, style)]
     if report.note:
-        lines.append(f"note: {report.note}")
+        lines.append(_("note: {note}").format(note=report.note))
     return "\n".join(lines)
 
 
 def _section_heading(deck: Deck, section: str, style: Style) -> str:
-    size = plural(deck.size(section), "card")
+    size = ngettext("{n} card", "{n} cards", deck.size(section)).format(n=deck.size(section))
     section = escape_controls(section)
     if section in deck.game.sections:
-        return f"{style(section, bold=True)}: {size}"
-    return f"{style(section, bold=True)}: {size} (not a {deck.game.title} section)"
+        return _("{section}: {size}").format(section=style(section, bold=True), size=size)
+    said = _("{section}: {size} (not a {game} section)")
+    return said.format(section=style(section, bold=True), size=size, game=deck.game.title)
 
 
 def _number(entry: Entry) -> str:
@@ -113,25 +116,30 @@ def _number(entry: Entry) -> str:
 
 
 def _entry_line(entry: Entry, width: int) -> str:
-    name = escape_controls(entry.shown_name) if entry.shown_name is not None else "(unknown card)"
+    name = escape_controls(entry.shown_name) if entry.shown_name is not None else _("(unknown card)")
     if entry.count is None:
-        return f"  {entry.raw_count!s:>3}  {_number(entry):<{width}}  {name} (bad count)"
-    return f"  {entry.count:>3}  {_number(entry):<{width}}  {name}"
+        return f"  {entry.raw_count!s:>3}  {pad(_number(entry), width)}  " + _("{name} (bad count)").format(name=name)
+    return f"  {entry.count:>3}  {pad(_number(entry), width)}  {name}"
 
 
 def _buckets(buckets: dict[str, int]) -> str:
-    return "  ".join(f"{bucket}×{copies}" for bucket, copies in buckets.items()) or "none"
+    return "  ".join(f"{bucket}×{copies}" for bucket, copies in buckets.items()) or _("none")  # values as typed
 
 
 def _verdict(report: DeckReport, style: Style) -> list[str]:
     errors = sum(v.severity == "error" for v in report.violations)
     warnings = len(report.violations) - errors
     if not report.violations:
-        return [style("Legal.", fg="green", bold=True)]
+        return [style(_("Legal."), fg="green", bold=True)]
     if report.legal:
-        head = style(f"Legal, with {plural(warnings, 'warning')}:", fg="yellow", bold=True)
+        said = ngettext("Legal, with {n} warning:", "Legal, with {n} warnings:", warnings).format(n=warnings)
+        head = style(said, fg="yellow", bold=True)
     else:
-        head = style(f"Not legal: {plural(errors, 'error')}, {plural(warnings, 'warning')}", fg="red", bold=True)
+        said = _("Not legal: {errors}, {warnings}").format(
+            errors=ngettext("{n} error", "{n} errors", errors).format(n=errors),
+            warnings=ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings),
+        )
+        head = style(said, fg="red", bold=True)
     return [head, *(violation_line(violation, style) for violation in report.violations)]
 
 

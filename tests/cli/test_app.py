@@ -7,6 +7,7 @@ import io
 import json
 import os
 import stat
+import subprocess
 import sys
 import threading
 import typing
@@ -577,3 +578,103 @@ def test_a_device_that_never_ends_is_refused_not_read_into_memory(run_cli, comma
         pytest.skip("no /dev/zero here")
     code, out, err = run_cli(*command, "/dev/zero")
     assert code == 2 and "/dev/zero: is larger than 64 MiB: not a deck file" in err and out == ""
+
+
+# -- the command line's own messages in Japanese (deckcheck.cli.app, clitypes, streams; issue 29) ----------------
+
+_LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE", "DECKCHECK_LANG")
+
+
+def _deckcheck(*args: str, **environ: str) -> subprocess.CompletedProcess[bytes]:
+    """`deckcheck ARGS` in a process of its own, under exactly the locale variables given."""
+    env = {k: v for k, v in os.environ.items() if k not in _LOCALE_VARIABLES} | environ
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, env=env, cwd=ROOT)
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ["hand", "decks/cipher/marth-altea.deck.toml", "--seed", "abc"],
+            "'--seed' の値が無効です: 'abc' は整数ではありません",
+        ),
+        (["stats", "decks/cipher/marth-altea.deck.toml", "--precision", "x"], "'x' は数値ではありません"),
+        (["add", "decks/cipher/marth-altea.deck.toml", "B01-003", "-n", "0"], "0 は最小値 1 より小さいです"),
+        (
+            ["hand", "decks/cipher/marth-altea.deck.toml", "--going", "third"],
+            "'third' は 'first', 'second' のいずれでも",
+        ),
+    ],
+)
+def test_parameter_parse_errors_in_japanese(run_cli, monkeypatch, args, expected):
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == "" and expected in err and "エラー: " in err
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["stats", "decks/cipher/marth-altea.deck.toml", "--explain"], "--explain は --want の条件についての判断"),
+        (
+            ["stats", "decks/cipher/marth-altea.deck.toml", "--method", "exact", "--seed", "1"],
+            "--method exact とは併用",
+        ),
+        (
+            ["hand", "decks/cipher/marth-altea.deck.toml", "--choose", "lord"],
+            "--choose には KEY=VALUE を指定します（'lord'",
+        ),
+        (
+            ["odds", "-g", "vanguard", "--deck-size", "50", "--copies", "outs=8"],
+            "--want QUERY（または --any）を少なくとも1つ",
+        ),
+    ],
+)
+def test_the_command_line_s_own_errors_in_japanese(run_cli, monkeypatch, args, expected):
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == "" and err.startswith("deckcheck: ") and expected in err
+
+
+def test_a_group_without_its_command_shows_its_help_in_japanese(run_cli, monkeypatch):
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    code, out, err = run_cli("cards")
+    assert code == 2 and err.startswith("使い方: ")  # (the program's name as the test runner gives it)
+    assert "cards [OPTIONS] COMMAND [ARGS]...\n\n  カードデータベースを検索" in err
+    assert "エラー" not in err
+
+
+def test_japanese_falls_back_to_english_where_the_streams_cannot_show_it():
+    done = _deckcheck("games", LANG="ja_JP.UTF-8", PYTHONIOENCODING="latin-1")
+    # English (a rules document's Japanese name stays an escape)
+    assert done.returncode == 0 and b"sections: main, g" in done.stdout
+    done = _deckcheck("games", LANG="ja_JP.UTF-8", PYTHONIOENCODING="cp932")
+    assert "セクション：main, g" in done.stdout.decode("cp932")
+
+
+def test_a_full_disk_is_said_in_japanese_not_as_an_internal_error():
+    env = {k: v for k, v in os.environ.items() if k not in _LOCALE_VARIABLES} | {"LANG": "ja_JP.UTF-8"}
+    env["PYTHONPATH"] = str(ROOT)
+    with open("/dev/full", "w") as full:  # (Linux) every write fails: no space left on device
+        command = [sys.executable, "-m", "deckcheck", "games"]
+        done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, env=env)
+    assert done.returncode == 2 and done.stderr.decode() == "deckcheck: 出力を書き込めません: no space left on device\n"
+
+
+def test_a_closed_stdout_is_said_in_japanese():
+    env = {k: v for k, v in os.environ.items() if k not in _LOCALE_VARIABLES} | {"LANG": "ja_JP.UTF-8"}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(
+        ["sh", "-c", f"'{sys.executable}' -m deckcheck games >&-"], stderr=subprocess.PIPE, env=env, cwd=ROOT
+    )
+    assert done.returncode == 2
+    assert done.stderr.decode().startswith("deckcheck: 標準出力が閉じているため、何もしませんでした（出力を捨てるには")
+
+
+def test_check_s_notes_are_said_in_japanese(run_cli, monkeypatch, tmp_path):
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    code, out, err = run_cli("check", ROOT / "decks" / "vanguard", ROOT / "decks" / "evolve", "--format", "crossover")
+    assert code in (0, 1) and "deckcheck: 注記: " in err and "deckcheck: note: " not in err

@@ -113,3 +113,79 @@ def test_fail_on_warning_is_explained_from_the_rule_books(run_cli):
         assert rule in text
     quiet = [game for game in all_games() if game not in {game for game, _ in warned}]
     assert f"The other games ({', '.join(quiet)}) have no warning rule" in text
+
+
+# -- in Japanese (issue 29) -------------------------------------------------------------------------------------------
+
+
+def _english_runs(text: str) -> list[str]:
+    """Runs of three or more plain English words ("Show this message") in a help, outside what stays as written:
+    the usage line, the examples' command lines and `quoted commands`. An option name (--fail-on), a value a user
+    types (grade=1) or a metavar (FILE) is no plain word."""
+    prose = [
+        line
+        for line in text.splitlines()
+        if not line.startswith("使い方: ") and not line.strip().startswith("deckcheck ")
+    ]
+    words = re.sub(r"`[^`]*`", " ", " ".join(prose)).split()
+    runs, run = [], []
+    for word in [*words, ""]:
+        if re.fullmatch(r"[A-Za-z][a-z]+[,.;:]?", word):
+            run.append(word)
+            continue
+        if len(run) >= 3:
+            runs.append(" ".join(run))
+        run = []
+    return runs
+
+
+def test_the_english_runs_check_sees_english():
+    assert _english_runs("  Show this message and exit.\n") == ["Show this message and exit."]
+    assert _english_runs("使い方: deckcheck rules [OPTIONS] GAME\n  --fail-on warning は `deckcheck rules GAME`") == []
+
+
+@pytest.mark.parametrize("words", COMMANDS, ids=lambda words: " ".join(words) or "deckcheck")
+def test_help_in_japanese_has_no_english_sentence_and_fits_80_columns(run_cli, monkeypatch, words):
+    english = _help(run_cli, words)
+    assert _english_runs(english)  # the check would see English
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    text = _help(run_cli, words)
+    assert text.startswith("使い方: ") and "deckcheck" in text.splitlines()[0] and "オプション:" in text
+    assert _english_runs(text) == []
+    assert [line for line in text.splitlines() if display_width(line) > 80] == []
+    # the metavars, option names and examples stay as written
+    assert set(re.findall(r"--[a-z-]+", text)) == set(re.findall(r"--[a-z-]+", english))
+    assert _examples(english) == [line.strip() for line in text.splitlines() if line.strip() in _examples(english)]
+
+
+def _helps(command, path: str = "deckcheck") -> dict[str, str]:
+    """Every help text of a click command tree, by where it stands."""
+    texts = {f"{path}:{name}": getattr(command, name) for name in ("help", "short_help") if getattr(command, name)}
+    for param in command.params:
+        if getattr(param, "help", None):
+            texts[f"{path} {param.name}"] = param.help
+    for name, sub in getattr(command, "commands", {}).items():
+        texts |= _helps(sub, f"{path} {name}")
+    return texts
+
+
+def test_every_help_text_has_a_japanese_translation(japanese):
+    from deckcheck.cli import language
+
+    japanese_helps = _helps(typer.main.get_command(app))  # translated as the command line is built
+    language.speak("en")
+    english_helps = _helps(typer.main.get_command(app))
+    assert japanese_helps.keys() == english_helps.keys() and len(english_helps) > 100
+    untranslated = [where for where, text in english_helps.items() if japanese_helps[where] == text]
+    assert untranslated == []
+    assert all(re.search(r"[ぁ-んァ-ヶ一-龯]", text) for text in japanese_helps.values())
+
+
+def test_the_check_epilog_in_japanese_names_the_warning_rules(run_cli, monkeypatch):
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    text = "".join(_help(run_cli, ("check",)).split())
+    assert "--fail-onwarningを指定すると警告でも失敗になります。" in text
+    for _game, rule in warning_rules():
+        assert rule in text
+    assert "ほかのゲーム（build-divide、cipher、evolve、ic-dragonball）には独自の警告ルールはありません。" in text
+    assert "例：" in text and "Examples" not in text

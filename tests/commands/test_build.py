@@ -892,3 +892,60 @@ def test_add_remove_and_set_take_a_japanese_name_and_write_the_number_with_it(is
     assert code == 2 and "no TCG Fire Emblem 0 (Cipher) card has the number or name '封印の剣を継ぐ者 ロイ'" in out
     assert "Japanese names are known here only for the cards of B01–B06, P01–P06 and S01–S08" in out
     assert "write its card number instead" in out
+
+
+# -- in Japanese (issue 29) -------------------------------------------------------------------------------------------
+
+SHIPPED = Path(__file__).resolve().parents[2] / "decks"
+
+
+@pytest.fixture
+def in_japanese(run_cli, monkeypatch, isolated_carddb):
+    """`deckcheck ARGS` in Japanese, in a folder of its own (isolated_carddb) holding a copy of a shipped deck."""
+    (isolated_carddb / "marth.deck.toml").write_bytes((SHIPPED / "cipher" / "marth-altea.deck.toml").read_bytes())
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    return run_cli
+
+
+def test_new_add_remove_and_set_speak_japanese(in_japanese):
+    code, out, err = in_japanese("new", "mine.deck.toml", "-g", "cipher", "--name", "Marth")
+    assert code == 0 and err == ""
+    created = "mine.deck.toml を作成しました：TCG Fire Emblem 0 (Cipher) の空のデッキです（セクション：main）。\n"
+    assert out.startswith(created)
+    assert "mine.deck.toml: main 0 — まだ不適正：cipher.main-size (0/50)、cipher.lord (0/1)" in out
+    code, out, err = in_japanese("add", "mine.deck.toml", "B01-003", "-n", "2")
+    assert code == 0 and "Altean Prince Marth (B01-003) を" in out and "に2枚追加しました（現在2枚）。" in out
+    code, out, err = in_japanese("remove", "mine.deck.toml", "B01-003")
+    assert code == 0 and "から1枚抜きました（現在1枚）。" in out
+    code, out, err = in_japanese("set", "mine.deck.toml", "name", "アリティア")
+    assert code == 0 and out.startswith("name を 'アリティア' にしました（以前は 'Marth'）。\n")
+    code, out, err = in_japanese("set", "mine.deck.toml", "lord", "B01-003")
+    assert code == 0 and out.startswith("lord を 'B01-003' にしました。\n")
+
+
+def test_the_builder_s_bad_input_in_japanese(in_japanese):
+    code, out, err = in_japanese("new", "marth.deck.toml", "-g", "cipher")
+    assert (code, out) == (2, "")
+    assert "marth.deck.toml: すでに存在します。deckcheck new はファイルを上書きしません（deckcheck add で編集" in err
+    code, out, err = in_japanese("remove", "marth.deck.toml", "B01-003", "-n", "9")
+    assert code == 2 and "Altean Prince Marth (B01-003) を9枚抜けません：" in err and "には4枚しかありません" in err
+    code, out, err = in_japanese("set", "marth.deck.toml", "nope", "x")
+    assert code == 2 and "TCG Fire Emblem 0 (Cipher) のデッキにはキー 'nope' はありません。" in err
+    assert "`set` で変えられるキー：name、regulation、lord" in err
+    code, out, err = in_japanese("add", "marth.deck.toml", "B01-003", "--section", "side")
+    assert code == 2 and "セクション 'side' はありません。セクション：main" in err
+    code, out, err = in_japanese("add", "missing.deck.toml", "B01-003")
+    assert code == 2
+    assert "missing.deck.toml: デッキファイルがありません（作るには：deckcheck new PATH --game GAME）" in err
+    code, out, err = in_japanese("add", "marth.deck.toml", "ZZZ-999")
+    assert code == 2
+    assert "カード番号またはカード名が 'ZZZ-999' の TCG Fire Emblem 0 (Cipher) のカードはありません" in err
+
+
+def test_new_warns_in_japanese_of_a_name_check_does_not_find(in_japanese):
+    code, out, err = in_japanese("new", "n3", "-g", "evolve", "--format", "crossover")
+    assert code == 0
+    assert out.startswith("n3 を作成しました：Shadowverse EVOLVE の空の crossover デッキです（セクション：")
+    assert "（セクション：leader、main、evolve）。\n" in out
+    assert err.startswith("deckcheck: 警告: n3 は TOML のデッキですが、")
+    assert "名前を n3.deck.toml にしてください（mv n3 n3.deck.toml）。" in err

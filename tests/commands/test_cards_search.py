@@ -113,3 +113,24 @@ def test_the_japanese_name_column_is_left_out_where_no_card_shown_has_one(isolat
     header, _, first, *rest = out.splitlines()
     assert header.split()[:3] == ["number", "name", "names_ja"] and "救国の英雄" in first
     assert any(line.startswith("B08-001") and " — " in line for line in rest)
+
+
+# -- in Japanese (issue 29) -------------------------------------------------------------------------------------------
+
+
+def test_search_speaks_japanese_and_its_json_is_the_same(run_cli, monkeypatch, isolated_carddb):
+    english = run_cli("cards", "search", "-g", "evolve", "騎士", "-o", "json")
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    assert run_cli("cards", "search", "-g", "evolve", "騎士", "-o", "json") == english
+    code, out, err = run_cli("cards", "search", "-g", "vanguard", "騎士王", "--limit", "1")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("カード番号  カード名")
+    assert "枚が該当します" in out and "条件を絞り込むか --limit を増やしてください" in out
+    code, out, err = run_cli("cards", "search", "騎士", "--limit", "1")
+    assert code == 0 and "Cardfight!! Vanguard（--game vanguard）：" in out and "ゲームで" in out.splitlines()[-1]
+    code, out, err = run_cli("cards", "search", "-g", "vanguard", "zzzqqq")
+    assert out == "'zzzqqq' に該当する Cardfight!! Vanguard のカードはありません。\n"
+    code, out, err = run_cli("cards", "search", "-g", "evolve", "token=true")
+    assert out.endswith("（トークン432枚も該当します。--tokens で表示します）\n")
+    code, out, err = run_cli("cards", "search", "x", "--limit", "0")
+    assert code == 2 and "--limit は1以上にしてください（0 が指定されました）" in err

@@ -550,3 +550,45 @@ def test_a_deck_in_japanese_names_keeps_them_and_a_name_after_a_number_becomes_i
     assert "B01-005 = 4  # 心癒やす翼 シーダ\n" in out and "B01-006 = 4  # Talys's Heart Caeda\n" in out
     code, out = invoke("convert", source, "--to", "json")
     assert json.loads(out)["main"] == {"救国の英雄 マルス": 4, "B01-005": 4, "B01-006": 4}
+
+
+# -- in Japanese (issue 29) -------------------------------------------------------------------------------------------
+
+SHIPPED = Path(__file__).resolve().parents[2] / "decks"
+
+
+def test_convert_speaks_japanese_and_writes_the_same_deck(run_cli, monkeypatch, isolated_carddb):
+    source = SHIPPED / "cipher" / "chrom-shepherds.txt"
+    english = run_cli("convert", source, "--to", "toml")
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    assert run_cli("convert", source, "--to", "toml") == english  # a deck file is the same in every language
+    code, out, err = run_cli("convert", source, "--to", "json", "--out-file", "x.json")
+    assert code == 0 and out == "x.json を書き込みました（json）。\n"
+    assert err == "deckcheck: 2行のコメントを捨てました（JSON にはコメントがありません）\n"
+    code, out, err = run_cli("convert", source, "--to", "json", "--out-file", "x.json")
+    assert code == 2 and err == "deckcheck: x.json: すでに存在します。上書きするには --force を指定してください\n"
+    code, out, err = run_cli("convert", source, "--to", "toml", "--player", "me", "--event", "e")
+    assert code == 2
+    assert "--player と --event は提出用リスト（--to markdown か html）にだけ使えます（toml には使えません）" in err
+
+
+def test_convert_s_registry_notes_in_japanese(run_cli, monkeypatch, isolated_carddb):
+    registry = isolated_carddb / "reg.json"
+    registry.write_text('{"list": [{"card_number": "BP01-001", "num": 3}]}', encoding="utf-8")
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    code, out, err = run_cli("convert", registry, "--to", "toml")
+    assert code == 2 and "ゲームが書かれていません。--game を指定してください" in err
+    code, out, err = run_cli("convert", registry, "--to", "toml", "-g", "evolve")
+    assert code == 0 and 'game = "evolve"' in out
+    assert err.startswith("deckcheck: 注記: エクスポートの p_list が空なので、デッキに [leader] のカードがありません")
+    assert "`deckcheck add DECK NUMBER --section leader` で追加してください。" in err
+
+
+def test_a_printed_list_of_an_illegal_deck_warns_in_japanese(run_cli, monkeypatch, isolated_carddb, tmp_path):
+    deck = tmp_path / "short.txt"
+    deck.write_text("game: vanguard\n## main\n4 G-TD02/014\n", encoding="utf-8")
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    code, out, err = run_cli("convert", deck, "--to", "markdown")
+    assert code == 0 and out
+    assert "deckcheck: 警告: デッキは構築条件を満たしていません（エラー" in err
+    assert "vanguard.main-size" in err and "提出用リストにはすべての問題に印をつけています" in err

@@ -12,6 +12,7 @@ import tomli_w
 from conftest import CIPHER_JAPANESE_TEXT, LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_TOML, VANGUARD_RECORDS, cipher_unit
 from typer.testing import CliRunner
 
+from deckcheck._util.text import display_width
 from deckcheck.cli.app import app
 from deckcheck.commands.show import render_shown, show_deck
 
@@ -408,3 +409,46 @@ def test_a_printed_list_shows_the_japanese_name_the_deck_used(isolated_carddb) -
     result = CliRunner().invoke(app, ["convert", str(path), "--to", "markdown"])
     assert result.exit_code == 0, result.output
     assert "| 4 | B01-003 | アリティアの王子 マルス (Altean Prince Marth) |" in result.output
+
+
+# -- in Japanese (issue 29) -------------------------------------------------------------------------------------------
+
+
+def test_show_in_japanese_aligns_by_display_width(work: Path, vg: Path, japanese) -> None:
+    text = LEGAL_VANGUARD_TOML.replace('"T-108" = 1\n', '"騎士王 アルフレッドもどき" = 1\n"Unit 8" = 0\n')
+    path = work / "odd.deck.toml"
+    path.write_text(text + '[extra]\n"T-100" = 2\n', encoding="utf-8")
+    shown = render_shown(show_deck(path, carddb_dirs=(vg,)))
+    lines = shown.splitlines()
+    assert "\n  判定基準：" in shown and "\nmain：50枚\n" in shown
+    assert "\nextra：2枚（Cardfight!! Vanguard のセクションではありません）\n" in shown
+    assert "  騎士王 アルフレッドもどき  （不明なカード）" in shown and "Unit 8（枚数が不正）" in shown
+    assert "\n構築条件を満たしていません：エラー3件、警告0件\n" in shown
+    # every card's name starts in one column (the Japanese key takes two columns a character)
+    entries = [line for line in lines if re.match(r" +\d+  \S", line)]
+    starts = {display_width(re.match(r" +\d+  \S+(?: \S+)*  +", line)[0]) for line in entries}
+    assert len(entries) > 10 and len(starts) == 1, starts
+    # the distributions' values start in one column
+    profile = [line for line in lines if re.match(r"\S[^：]*： +\S+×", line)]
+    assert len(profile) >= 2
+    assert len({display_width(re.match(r"\S[^：]*： +", line)[0]) for line in profile}) == 1
+
+
+def test_show_s_json_is_the_same_in_japanese(work: Path, vg: Path, monkeypatch) -> None:
+    path = work / "rp.deck.toml"
+    path.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
+    english = show_json(path, vg)
+    monkeypatch.setenv("DECKCHECK_LANG", "ja")
+    from deckcheck.cli import language
+
+    language.speak("ja")
+    assert _machine_fields(show_json(path, vg)) == _machine_fields(english)
+
+
+def _machine_fields(data: Any) -> Any:
+    """JSON without its human-readable fields (`message` and `notes` follow the language, issue 29)."""
+    if isinstance(data, dict):
+        return {key: _machine_fields(value) for key, value in data.items() if key not in ("message", "notes")}
+    if isinstance(data, list):
+        return [_machine_fields(item) for item in data]
+    return data

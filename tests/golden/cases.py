@@ -292,6 +292,11 @@ case("error-show-malformed", f"show {_BAD}/malformed.deck.toml")
 case("error-show-missing", "show decks/no-such-deck.deck.toml")
 case("show-illegal-deck", f"show {_BAD}/illegal.deck.toml")
 case("show-illegal-deck-json", f"show {_BAD}/illegal.deck.toml -o json")
+# in Japanese (issue 29): the same commands under a Japanese locale
+_JA = {"LC_ALL": None, "LANG": "ja_JP.UTF-8"}  # LC_ALL, set for every case, would win
+case("show-illegal-deck-ja", f"show {_BAD}/illegal.deck.toml", env=_JA)
+case("cards-search-knight-king-ja", "cards search 騎士王 --limit 2", env=_JA)
+case("help-check-ja", "check --help", env=_JA)
 case("error-hand-missing", "hand decks/no-such-deck.deck.toml --seed 1")
 case("hand-illegal-deck-dealt-anyway", f"hand {_INPUTS}/hands/illegal-known-cards.deck.toml --seed 1")
 case("error-hand-unknown-card", f"hand {_BAD}/illegal.deck.toml --seed 1")  # refused: it would be dealt short
