@@ -19,7 +19,7 @@ from typing import Any
 
 import tomli
 
-from deckcheck._i18n import _, ngettext, translate
+from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import loose_name, norm_name, norm_number
@@ -33,7 +33,7 @@ from deckcheck.model.deck import Deck, DeckSource, Entry
 from deckcheck.model.game import Game
 
 ENV_VAR = "DECKCHECK_CARDDB"
-CARD_FILE = "card file"  # what a file of a database folder is said not to be, when it cannot be one
+CARD_FILE = N_("card file")  # what a file of a database folder is said not to be, when it cannot be one
 
 
 @cache

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Union, ge
 import tomli
 import tomli_w
 
-from deckcheck._i18n import _
+from deckcheck._i18n import N_, _
 from deckcheck._util.atomic import atomic_write, folder_lock
 from deckcheck._util.files import decode_text, read_input, read_repository_file
 from deckcheck._util.normalize import norm_number
@@ -182,7 +182,7 @@ def _read_text(path: Path) -> tuple[str, str]:
     if path.is_dir():
         raise DeckcheckError(_("is a folder, not a CSV or JSON card list"), path=path)
     try:
-        data = read_input(path, "card list")
+        data = read_input(path, N_("card list"))
     except FileNotFoundError:
         raise DeckcheckError(_("no such file"), path=path) from None
     except OSError as error:
