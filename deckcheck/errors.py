@@ -7,6 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckcheck._i18n import _
+
 if TYPE_CHECKING:
     from typing import TypedDict, Unpack
 
@@ -77,7 +79,7 @@ class CardDatabaseError(DeckcheckError):
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
         details = [problem if isinstance(problem, Problem) else Problem(problem) for problem in problems]
-        super().__init__("broken card database:\n  " + "\n  ".join(problems), details=details)
+        super().__init__(_("broken card database:") + "\n  " + "\n  ".join(problems), details=details)
 
 
 def _rebuild(cls: type[DeckcheckError], args: tuple[Any, ...], state: dict[str, Any]) -> DeckcheckError:

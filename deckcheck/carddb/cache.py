@@ -58,6 +58,7 @@ except ImportError:  # pragma: no cover
     # ignore: newer typeshed declares hmac's compare_digest apart from _operator's, a redefinition to mypy
     from hmac import compare_digest as same_digest  # type: ignore[no-redef, unused-ignore]
 
+from deckcheck._i18n import _
 from deckcheck._util.normalize import norm_name
 from deckcheck._version import __version__
 from deckcheck.model.cards import Record
@@ -128,7 +129,7 @@ def cache_file(game: Game, layers: Sequence[Path]) -> Path | None:
     """One file per game and set of layer folders (a different --carddb is a different database)."""
     folder = cache_dir()
     if folder is None:
-        _note("no cache folder (set DECKCHECK_CACHE_DIR); working without the card database cache")
+        _note(_("no cache folder (set DECKCHECK_CACHE_DIR); working without the card database cache"))
         return None
     name = blake2b(repr((game.id, [str(layer) for layer in layers])).encode(), digest_size=12).hexdigest()
     return folder / f"{game.id}-{name}.carddb"
@@ -153,7 +154,9 @@ def load(
     try:
         return _load(game, layers, key, rebuild)
     except OSError as error:  # whatever is in the cache folder: never fail a command over it
-        _note(f"cannot read the card database cache: {error.strerror or error}; working without it")
+        _note(
+            _("cannot read the card database cache: {error}; working without it").format(error=error.strerror or error)
+        )
         return None
 
 
@@ -167,7 +170,7 @@ def _load(
     if data is None:
         return None
     if len(data) < _HEADER or data[: len(MAGIC)] != MAGIC:
-        _note(f"{path} is not a deckcheck card cache; rebuilding it")
+        _note(_("{path} is not a deckcheck card cache; rebuilding it").format(path=path))
         return None
     start = len(MAGIC)
     if int.from_bytes(data[start : start + 2], "big") != FORMAT or data[start + 2 : start + 34] != key:
@@ -176,12 +179,12 @@ def _load(
     payload = memoryview(data)[_HEADER:]
     stored_mac = data[_HEADER - _MAC_BYTES : _HEADER]
     if secret is None or not same_digest(_mac(secret, data[: _HEADER - _MAC_BYTES], payload), stored_mac):
-        _note(f"{path} is corrupt or was not written by this user's deckcheck; rebuilding it")
+        _note(_("{path} is corrupt or was not written by this user's deckcheck; rebuilding it").format(path=path))
         return None
     try:
         return _decode_db(game, marshal.loads(payload), path, rebuild)
     except Exception as error:  # any damage the MAC missed (a bug): never fail a command over a cache
-        _note(f"{path} cannot be decoded ({type(error).__name__}); rebuilding it")
+        _note(_("{path} cannot be decoded ({error}); rebuilding it").format(path=path, error=type(error).__name__))
         return None
 
 
@@ -191,7 +194,7 @@ def _read_regular(path: Path) -> bytes | None:
     read = _read_file(path, MAX_FILE_BYTES)
     if isinstance(read, str):
         if read:
-            _note(f"{path} is not a deckcheck card cache ({read}); replacing it")
+            _note(_("{path} is not a deckcheck card cache ({why}); replacing it").format(path=path, why=read))
         return None
     return read[1]
 
@@ -204,20 +207,20 @@ def _read_file(path: Path, limit: int) -> tuple[os.stat_result, bytes] | str:
     except (FileNotFoundError, NotADirectoryError):
         return ""
     except OSError as error:  # a link (ours never are), no permission ...
-        return f"cannot read it: {error.strerror or error}"
+        return _("cannot read it: {error}").format(error=error.strerror or error)
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):  # a folder, a FIFO, a device (opened, never read)
-            return "not a regular file"
+            return _("not a regular file")
         if info.st_size > limit:
-            return "too large"
+            return _("too large")
         chunks, left = [], limit + 1
         while left > 0 and (chunk := os.read(descriptor, min(left, 1 << 24))):
             chunks.append(chunk)
             left -= len(chunk)
         return info, b"".join(chunks)
     except OSError as error:
-        return f"cannot read it: {error.strerror or error}"
+        return _("cannot read it: {error}").format(error=error.strerror or error)
     finally:
         os.close(descriptor)
 
@@ -251,7 +254,9 @@ def store(
     try:
         _store(game, layers, key, cards, sources, warnings)
     except OSError as error:  # whatever is in the cache folder: never fail a command over it
-        _note(f"cannot write the card database cache: {error.strerror or error}; working without it")
+        _note(
+            _("cannot write the card database cache: {error}; working without it").format(error=error.strerror or error)
+        )
 
 
 def _store(
@@ -263,15 +268,23 @@ def _store(
     try:
         payload = marshal.dumps(_encode_db(game, cards, sources, warnings))
     except (_Unencodable, ValueError) as error:  # ValueError: marshal met a type it cannot write
-        _note(f"card database of {game.id} not cached: {error}")
+        _note(_("card database of {game} not cached: {error}").format(game=game.id, error=error))
         return
     if len(payload) + _HEADER > MAX_FILE_BYTES:
-        _note(f"card database of {game.id} not cached: larger than {MAX_FILE_BYTES} bytes")
+        _note(
+            _("card database of {game} not cached: larger than {limit} bytes").format(
+                game=game.id, limit=MAX_FILE_BYTES
+            )
+        )
         return
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as error:
-        _note(f"cannot write the card database cache {path}: cannot create its folder ({error.strerror or error})")
+        _note(
+            _("cannot write the card database cache {path}: cannot create its folder ({error})").format(
+                path=path, error=error.strerror or error
+            )
+        )
         return
     secret = _secret(path.parent, create=True)
     if secret is None:
@@ -281,7 +294,9 @@ def _store(
     try:
         _write_private(path, header + payload)
     except OSError as error:
-        _note(f"cannot write the card database cache {path}: {error.strerror or error}")
+        _note(
+            _("cannot write the card database cache {path}: {error}").format(path=path, error=error.strerror or error)
+        )
 
 
 def _write_private(path: Path, data: bytes) -> None:
@@ -319,7 +334,7 @@ def _replace(temporary: str, path: Path) -> None:
 
 def _note(message: str) -> None:
     if os.environ.get("DECKCHECK_DEBUG"):
-        print(f"deckcheck: note: {message}", file=sys.stderr)
+        print(_("deckcheck: note: {message}").format(message=message), file=sys.stderr)
 
 
 def _digest(data: bytes) -> bytes:
@@ -358,12 +373,12 @@ def _read_secret(path: Path) -> bytes | None:
     read = _read_file(path, SECRET_BYTES)
     if isinstance(read, str):
         if read:
-            _note(f"{path} is not a private file of this user ({read}); not trusted")
+            _note(_("{path} is not a private file of this user ({why}); not trusted").format(path=path, why=read))
         return None
     info, secret = read
     uid = _uid()
     if not ((uid is None or info.st_uid == uid) and info.st_mode & 0o077 == 0):
-        _note(f"{path} is not a private file of this user; not trusted")
+        _note(_("{path} is not a private file of this user; not trusted").format(path=path))
         return None
     return secret if len(secret) == SECRET_BYTES else None
 
@@ -392,7 +407,11 @@ def _new_secret(path: Path) -> bytes | None:
             _replace(temporary, path)
         return secret
     except OSError as error:
-        _note(f"cannot make the cache secret {path}: {error.strerror or error}; working without the cache")
+        _note(
+            _("cannot make the cache secret {path}: {error}; working without the cache").format(
+                path=path, error=error.strerror or error
+            )
+        )
         return None
     finally:
         if temporary is not None:
@@ -623,7 +642,11 @@ class LazyCards(Mapping[str, "Card"]):
         return card
 
     def _rebuilt(self, number: str, error: Exception) -> Mapping[str, Card]:
-        _note(f"card {number} in {self._path} cannot be built ({type(error).__name__}: {error}); rebuilding")
+        _note(
+            _("card {number} in {path} cannot be built ({kind}: {error}); rebuilding").format(
+                number=number, path=self._path, kind=type(error).__name__, error=error
+            )
+        )
         with contextlib.suppress(OSError):
             self._path.unlink()  # the next run writes a good one
         if self._rebuild is None:  # a LazyCards made without its sources (tests): nothing to rebuild from
@@ -708,7 +731,7 @@ def _decode(value: Any) -> Any:
     if tag == "tuple":
         return tuple(_decode(item) for item in value[1])
     if tag == "model":
-        _, where, fields, values, mask, tagged = value
+        _tag, where, fields, values, mask, tagged = value
         model = _model_class(where)
         if fields != list(model.record_fields):
             raise ValueError(f"the fields of {where} differ")
@@ -717,7 +740,7 @@ def _decode(value: Any) -> Any:
 
 
 def _model_class(where: str) -> type[Record]:
-    module_name, _, qualname = where.partition(":")
+    module_name, _colon, qualname = where.partition(":")
     if not module_name.startswith("deckcheck.") or module_name not in sys.modules:
         raise ValueError(f"unexpected model {where}")  # only classes of the game modules already imported
     found: Any = sys.modules[module_name]

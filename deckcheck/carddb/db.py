@@ -19,6 +19,7 @@ from typing import Any
 
 import tomli
 
+from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import loose_name, norm_name, norm_number
@@ -32,7 +33,7 @@ from deckcheck.model.deck import Deck, DeckSource, Entry
 from deckcheck.model.game import Game
 
 ENV_VAR = "DECKCHECK_CARDDB"
-CARD_FILE = "card file"  # what a file of a database folder is said not to be, when it cannot be one
+CARD_FILE = N_("card file")  # what a file of a database folder is said not to be, when it cannot be one
 
 
 @cache
@@ -64,7 +65,7 @@ def git_root_carddb(start: Path | None = None) -> Path | None:
 
 def carddb_layers(extra: Iterable[str | Path] = (), cwd: Path | None = None) -> list[Path]:
     """Every database folder in the order they apply (later ones win by number)."""
-    return [given for given, _ in _layers(extra, cwd)]
+    return [given for given, _resolved in _layers(extra, cwd)]
 
 
 def _layers(extra: Iterable[str | Path], cwd: Path | None) -> list[tuple[Path, Path]]:
@@ -79,7 +80,9 @@ def _layers(extra: Iterable[str | Path], cwd: Path | None) -> list[tuple[Path, P
         if not os.path.isdir(layer):
             raise OptionError(
                 "carddb_dirs",
-                f"card database folder does not exist (from {mention('carddb_dirs')} or $DECKCHECK_CARDDB)",
+                _("card database folder does not exist (from {option} or $DECKCHECK_CARDDB)").format(
+                    option=mention("carddb_dirs")
+                ),
                 path=layer,
             )
         _refuse_a_game_folder(layer)
@@ -102,8 +105,10 @@ def _refuse_a_game_folder(layer: Path) -> None:
         parent = os.path.dirname(os.path.normpath(layer)) or "."
         raise OptionError(
             "carddb_dirs",
-            f"is the {name} folder of a card database, not a card database: give the folder that holds it "
-            f"({mention('carddb_dirs')} {parent}); a database holds one folder per game ({name}/*.toml, ...)",
+            _(
+                "is the {name} folder of a card database, not a card database: give the folder that holds it "
+                "({option} {parent}); a database holds one folder per game ({name}/*.toml, ...)"
+            ).format(name=name, option=mention("carddb_dirs"), parent=parent),
             path=layer,
         )
 
@@ -181,15 +186,17 @@ class CardDB:
         model = self.game.card_model
         if not model.other_name_fields or not _has_japanese(key):
             return ""
-        label = model.other_name_label
+        label = translate(model.other_name_label)
         named = self.other_names_by_number
         sets = _set_ranges(named, self.cards) or _set_ranges(named, ())  # else every set with one
         if not sets:
-            return f" The {self.game.title} card database here has no {label}s: write the card number instead."
-        return (
-            f" {label.capitalize()}s are known here only for the cards of {sets}: for a card of another set, "
-            "write its card number instead."
-        )
+            return _(" The {game} card database here has no {label}s: write the card number instead.").format(
+                game=translate(self.game.title), label=label
+            )
+        return _(
+            " {Label}s are known here only for the cards of {sets}: for a card of another set, write its card number "
+            "instead."
+        ).format(Label=label.capitalize(), sets=sets)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -302,7 +309,7 @@ class CardDB:
                 held = [name for folded, name in index.names if wanted in folded or folded in wanted]
                 names.update(dict.fromkeys(sorted(held, key=lambda name: abs(len(name) - len(key)))[:limit]))
             if len(names) < limit:
-                names.update(dict.fromkeys(name for name, _ in close))
+                names.update(dict.fromkeys(name for name, _score in close))
         found = [self.name_label(name) for name in names]  # as printed
         number = norm_number(key)
         if len(found) < limit and any("0" <= char <= "9" for char in number):  # every card number has a digit
@@ -349,7 +356,7 @@ class _Grams:
     def __init__(self, pairs: list[tuple[str, str]]) -> None:
         self.pairs = pairs
         postings: defaultdict[str, list[int]] = defaultdict(list)
-        for position, (form, _) in enumerate(pairs):
+        for position, (form, _answer) in enumerate(pairs):
             for gram in set(map(operator.add, form, form[1:])) if len(form) > 1 else (form,):
                 postings[gram].append(position)
         self.postings: dict[str, list[int]] = postings
@@ -359,7 +366,7 @@ class _Grams:
 
     def close_matches(self, word: str, limit: int, cutoff: float) -> list[str]:
         """Like difflib.get_close_matches (the answers of the forms closest to `word`, at least `cutoff`)."""
-        return [answer for answer, _ in self.scored_matches(word, limit, cutoff)]
+        return [answer for answer, _score in self.scored_matches(word, limit, cutoff)]
 
     def scored_matches(self, word: str, limit: int, cutoff: float) -> list[tuple[str, float]]:
         """The answers closest to `word` with their similarity (difflib's ratio), closest first."""
@@ -369,7 +376,7 @@ class _Grams:
         matcher = difflib.SequenceMatcher()
         matcher.set_seq2(word)
         scored: dict[str, float] = {}
-        for position, _ in shared.most_common(self.COMPARED):
+        for position, _shared in shared.most_common(self.COMPARED):
             form, answer = self.pairs[position]
             matcher.set_seq1(form)
             if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
@@ -392,13 +399,13 @@ def _grams(text: str) -> list[str]:
 
 def load_carddb(game_id: str, extra: Iterable[str | Path] = (), cwd: Path | None = None) -> CardDB:
     """The layered card database of a game (cached per set of folders)."""
-    layers = tuple(resolved for _, resolved in _layers(extra, cwd))
+    layers = tuple(resolved for _given, resolved in _layers(extra, cwd))
     return _load_layers(game_id, layers)
 
 
 def layer_folders(extra: Iterable[str | Path] = (), cwd: Path | None = None) -> list[Path]:
     """The resolved folder of every layer load_carddb reads, in the order they apply."""
-    return [resolved for _, resolved in _layers(extra, cwd)]
+    return [resolved for _given, resolved in _layers(extra, cwd)]
 
 
 def load_layers(game_id: str, layers: Iterable[Path]) -> CardDB:
@@ -485,7 +492,11 @@ def build_carddb(game_id: str, records: Iterable[dict[str, Any]]) -> CardDB:
         if card is None:
             continue
         if card.number in cards:
-            problems.append(f"record {index}: number {card.number} is already used by {sources[card.number]}")
+            problems.append(
+                _("{source}: number {number} is already used by {other}").format(
+                    source=f"record {index}", number=card.number, other=sources[card.number]
+                )
+            )
             continue
         cards[card.number] = card
         sources[card.number] = f"record {index}"
@@ -506,9 +517,12 @@ def _load_folder(
         for index, card in _parse_file(game, source.path, source.data, problems):
             where = f"{source.path} record {index}"
             if card.number in cards:
-                text = f"{one_line(where)}: number {card.number} is already used by {one_line(sources[card.number])} "
+                text = _(
+                    "{source}: number {number} is already used by {other} (a number is unique within one database "
+                    "folder)"
+                ).format(source=one_line(where), number=card.number, other=one_line(sources[card.number]))
                 line = _record_line(source.data, index)
-                problems.append(Problem(text + "(a number is unique within one database folder)", source.path, line))
+                problems.append(Problem(text, source.path, line))
                 continue
             cards[card.number] = card
             sources[card.number] = where
@@ -528,9 +542,9 @@ def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> lis
         problems.append(Problem(f"{error}", path, error.line))
         return []
     except tomli.TOMLDecodeError as error:
-        reason, line = toml_error_position(error)
-        reason = f"is not valid TOML: {reason}"
-        if reason.startswith("is not valid TOML: Cannot "):  # a key written twice: name it and both lines
+        said, line = toml_error_position(error)
+        reason = _("is not valid TOML: {reason}").format(reason=said)
+        if said.startswith("Cannot "):  # a key written twice: name it and both lines
             from deckcheck._util.positions import toml_duplicate_message  # deferred: a broken card file only
 
             if (repeated := toml_duplicate_message(data.decode("utf-8-sig", "replace"))) is not None:
@@ -539,17 +553,23 @@ def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> lis
         problems.append(Problem(f"{where}: {reason}", path, line))
         return []
     except UnicodeDecodeError:
-        problems.append(Problem(f"{one_line(str(path))}: is not UTF-8 text", path))
+        problems.append(Problem(f"{one_line(str(path))}: " + _("is not UTF-8 text"), path))
         return []
     file_game = parsed.get("game", game.id)
     if file_game != game.id:
         problems.append(
-            Problem(f"{one_line(str(path))}: game = {file_game!r}, but the file is in the {game.id!r} folder", path)
+            Problem(
+                f"{one_line(str(path))}: "
+                + _("game = {given}, but the file is in the {folder} folder").format(
+                    given=repr(file_game), folder=repr(game.id)
+                ),
+                path,
+            )
         )
         return []
     records = parsed.get("cards", [])
     if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
-        problems.append(Problem(f"{one_line(str(path))}: `cards` must be an array of tables ([[cards]])", path))
+        problems.append(Problem(f"{one_line(str(path))}: " + _("`cards` must be an array of tables ([[cards]])"), path))
         return []
     loaded = []
     for index, record in enumerate(records, start=1):
@@ -577,9 +597,12 @@ def _record_line(data: bytes, index: int) -> int | None:
 
 def parse_record(game: Game, record: dict[str, Any], where: str, problems: list[str]) -> Card | None:
     """Validate one record; every problem is appended as 'where (number): field: reason'."""
-    label = f"{where} ({echoed(str(record.get('number', 'no number')))})"
+    label = f"{where} ({echoed(record_number(record))})"
     if record.get("game", game.id) != game.id:
-        problems.append(f"{label}: field 'game': {record['game']!r} disagrees with its folder {game.id!r}")
+        disagrees = _("{given} disagrees with its folder {folder}").format(
+            given=repr(record["game"]), folder=repr(game.id)
+        )
+        problems.append(f"{label}: field 'game': {disagrees}")
         return None
     try:
         return game.card_model.validate(record)
@@ -590,6 +613,11 @@ def parse_record(game: Game, record: dict[str, Any], where: str, problems: list[
         return None
 
 
+def record_number(record: dict[str, Any]) -> str:
+    """A record's number for a message ("no number" in words when it has none)."""
+    return str(record["number"]) if "number" in record else _("no number")
+
+
 def _is_union_tag(part: Any) -> bool:
     # pydantic names union branches in `loc` (e.g. 'int', "literal['any']"); they are not fields.
     return isinstance(part, str) and (part in {"int", "str", "bool", "float", "none"} or "[" in part)
@@ -597,12 +625,14 @@ def _is_union_tag(part: Any) -> bool:
 
 def _reason(detail: dict[str, Any]) -> str:
     if detail["type"] == "missing":
-        return "is required but missing"
+        return _("is required but missing")
     if detail["type"] == "extra_forbidden":
-        return "is not a field of this game's card record"
+        return _("is not a field of this game's card record")
     given = detail.get("input")
     message = detail["msg"].removeprefix("Value error, ")
-    return message if given is None or isinstance(given, dict) else f"{message} (got {quoted(given)})"
+    if given is None or isinstance(given, dict):
+        return message
+    return _("{message} (got {value})").format(message=message, value=quoted(given))
 
 
 def limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, str]) -> list[str]:
@@ -620,7 +650,9 @@ def limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, s
                 f"deck_limit={c.deck_limit if c.deck_limit is not None else 'default'}"
                 for c in group
             )
-            text = f"records of one card ({_identity_text(identity)}) disagree on deck_limit: {listed}"
+            text = _("records of one card ({card}) disagree on deck_limit: {listed}").format(
+                card=_identity_text(identity), listed=listed
+            )
             problems.append(_at_source(text, sources[group[0].number]))
     return problems
 
@@ -684,7 +716,9 @@ def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
             keys = getattr(error, "keys", None)
             if keys and (others := other_games_of(db, keys[:200])):
                 game, known = others[0]
-                error.reason += f"; {len(known)} of them are {game.title} cards: --game {game.id}?"
+                error.reason = _("{reason}; {n} of them are {game} cards: --game {id}?").format(
+                    reason=error.reason, n=len(known), game=translate(game.title), id=game.id
+                )
                 error.args = (error.describe(),)
             raise
     for entry in source.entries:
@@ -711,13 +745,15 @@ def _read_with_cards(entry: Entry, db: CardDB) -> None:
                 entry.key, entry.name, entry.card = f"{number} {name}", None, joined
             elif (named := _by_name(db, name, entry.section)) is not None:
                 entry.key, entry.card = name, named
-                entry.note = (
-                    f"{quoted(number)} is no card's number; counted as {named.label()}, the card named {quoted(name)}"
+                entry.note = _("{number} is no card's number; counted as {card}, the card named {name}").format(
+                    number=quoted(number), card=named.label(), name=quoted(name)
                 )
         elif not _same_name(name, entry.card):
-            entry.note = (
-                f"{quoted(name)} is not the name of {entry.card.printed_number} ({entry.card.printed_name}); the "
-                f"number wins: counted as {entry.card.label()}"
+            entry.note = _("{written} is not the name of {number} ({name}); the number wins: counted as {card}").format(
+                written=quoted(name),
+                number=entry.card.printed_number,
+                name=entry.card.printed_name,
+                card=entry.card.label(),
             )
     if entry.card is None and entry.whole is not None:
         whole = db.resolve(entry.whole, entry.section)
@@ -767,7 +803,9 @@ def _set_ranges(numbers: Iterable[str], every: Iterable[str]) -> str:
         else:
             runs.append([item])
     words = [f"{run[0][0]}{run[0][2]}" + (f"–{run[-1][0]}{run[-1][2]}" if len(run) > 1 else "") for run in runs]
-    return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else "".join(words)
+    if len(words) < 2:
+        return "".join(words)
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def refuse_unknown_cards(deck: Deck, what: str) -> None:
@@ -783,26 +821,30 @@ def refuse_unknown_cards(deck: Deck, what: str) -> None:
     noted = False
     for entry in unknown:
         count = entry.count if entry.count is not None else entry.raw_count
+        named = {"count": count, "key": quoted(entry.key), "section": one_line(entry.section)}
         if entry.card is None:
-            why = f"is not a {deck.game.title} card number or name in the card database"
+            why = _("{count} × {key} in {section} is not a {game} card number or name in the card database").format(
+                **named, game=translate(deck.game.title)
+            )
             hints = db.suggest(entry.key) if isinstance(db, CardDB) else []
             note = db.unknown_name_note(entry.key) if isinstance(db, CardDB) and not noted else ""
             if note:  # once: which sets have Japanese names here, and to write the card number
-                why += "." + note.removesuffix(".")
+                why = _("{problem}. {note}").format(problem=why, note=note.strip().rstrip(".。"))
                 noted = True
             if hints:
-                why += f". Did you mean: {'; '.join(hints)}?"
+                why = _("{problem}. Did you mean: {hints}?").format(problem=why, hints="; ".join(hints))
         else:
-            why = f"is in a section {deck.game.title} does not have ({quoted(entry.section)})"
+            why = _("{count} × {key} in {section} is in a section {game} does not have ({quoted})").format(
+                **named, game=translate(deck.game.title), quoted=quoted(entry.section)
+            )
         shown = one_line(str(deck.path))  # a file name cannot forge a line of the message
         where = f"{shown}:{entry.line}" if entry.line is not None else shown
-        problems.append(
-            Problem(f"{where}: {count} × {quoted(entry.key)} in {one_line(entry.section)} {why}", deck.path, entry.line)
-        )
-    one = len(unknown) == 1
-    entries = "an entry of the deck names" if one else f"{len(unknown)} entries of the deck name"
-    raise DeckcheckError(
-        f"{entries} no card, and {what} needs every card (fix or remove {'it' if one else 'them'}; "
-        "`deckcheck check` lists every problem of the deck):\n  " + "\n  ".join(problems),
-        details=problems,
-    )
+        problems.append(Problem(f"{where}: {why}", deck.path, entry.line))
+    reason = ngettext(
+        "an entry of the deck names no card, and {what} needs every card (fix or remove it; `deckcheck check` lists "
+        "every problem of the deck):",
+        "{n} entries of the deck name no card, and {what} needs every card (fix or remove them; `deckcheck check` "
+        "lists every problem of the deck):",
+        len(unknown),
+    ).format(n=len(unknown), what=what)
+    raise DeckcheckError(reason + "\n  " + "\n  ".join(problems), details=problems)

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Union, ge
 import tomli
 import tomli_w
 
+from deckcheck._i18n import N_, _
 from deckcheck._util.atomic import atomic_write, folder_lock
 from deckcheck._util.files import decode_text, read_input, read_repository_file
 from deckcheck._util.normalize import norm_number
@@ -56,6 +57,7 @@ from deckcheck.carddb.db import (
     load_file,
     load_layers,
     parse_record,
+    record_number,
 )
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.games import get_game
@@ -130,7 +132,7 @@ def import_cards(
     unit, rows = _read_rows(file, text, game)
     target = into / game.id / f"{file.stem}.toml"
     if target.is_dir():
-        raise DeckcheckError("cannot write: it is a folder", path=target)
+        raise DeckcheckError(_("cannot write: it is a folder"), path=target)
     # Another import into this folder waits: it reads the whole folder too, and its check would miss these rows.
     # A game folder created here and left empty (nothing written) is removed again.
     with folder_lock(target.parent):
@@ -159,8 +161,10 @@ def _import_locked(
         if existing.comment_line is not None and not force:
             raise OptionError(
                 "force",
-                f"holds TOML comments (line {existing.comment_line}) that rewriting it would drop; "
-                f"remove them or use {mention('force')} to rewrite it without them",
+                _(
+                    "holds TOML comments (line {line}) that rewriting it would drop; remove them or use {force} to "
+                    "rewrite it without them"
+                ).format(line=existing.comment_line, force=mention("force")),
                 path=target,
             )
         _write(target, existing.document(game, records))
@@ -176,13 +180,13 @@ def _import_locked(
 def _read_text(path: Path) -> tuple[str, str]:
     """The file's text and the encoding it was read with."""
     if path.is_dir():
-        raise DeckcheckError("is a folder, not a CSV or JSON card list", path=path)
+        raise DeckcheckError(_("is a folder, not a CSV or JSON card list"), path=path)
     try:
-        data = read_input(path, "card list")
+        data = read_input(path, N_("card list"))
     except FileNotFoundError:
-        raise DeckcheckError("no such file", path=path) from None
+        raise DeckcheckError(_("no such file"), path=path) from None
     except OSError as error:
-        raise DeckcheckError(f"cannot read: {error.strerror or error}", path=path) from None
+        raise DeckcheckError(_("cannot read: {error}").format(error=error.strerror or error), path=path) from None
     decoded = decode_text(data)
     return decoded.require_whole(path), decoded.encoding
 
@@ -193,7 +197,10 @@ def _read_rows(path: Path, text: str, game: Game) -> tuple[str, list[_Row]]:
         return "row", _csv_rows(path, text, game, "\t" if suffix == ".tsv" else ",")
     if suffix == ".json":
         return "item", _json_rows(path, text, game)
-    raise DeckcheckError(f"unknown card list format {quoted(path.suffix)}: expected .csv, .tsv or .json", path=path)
+    raise DeckcheckError(
+        _("unknown card list format {suffix}: expected .csv, .tsv or .json").format(suffix=quoted(path.suffix)),
+        path=path,
+    )
 
 
 def _json_rows(path: Path, text: str, game: Game) -> list[_Row]:
@@ -201,7 +208,9 @@ def _json_rows(path: Path, text: str, game: Game) -> list[_Row]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise DeckcheckError(
-            f"is not valid JSON: {error.msg} (column {error.colno})", path=path, line=error.lineno
+            _("is not valid JSON: {reason} (column {column})").format(reason=error.msg, column=error.colno),
+            path=path,
+            line=error.lineno,
         ) from None
     from deckcheck._util.positions import json_key_lines  # deferred: a JSON card list only
 
@@ -209,14 +218,18 @@ def _json_rows(path: Path, text: str, game: Game) -> list[_Row]:
     if isinstance(data, dict):
         data = _json_cards(path, data, game)
     if not isinstance(data, list):
-        raise DeckcheckError('expected a list of card objects, or an object {"game": ..., "cards": [...]}', path=path)
+        raise DeckcheckError(
+            _('expected a list of card objects, or an object {{"game": ..., "cards": [...]}}').format(), path=path
+        )
     rows = []
     for index, item in enumerate(data, start=1):
         if isinstance(item, dict):
             # JSON null means "not given" (TOML has no null).
             rows.append(_Row(index, {key: value for key, value in item.items() if value is not None}))
         else:
-            reason = f"is not an object with the card's fields (got {type(item).__name__} {quoted(item)})"
+            reason = _("is not an object with the card's fields (got {type} {value})").format(
+                type=type(item).__name__, value=quoted(item)
+            )
             rows.append(_Row(index, None, [Rejection(index, None, reason)]))
     return rows
 
@@ -225,17 +238,21 @@ def _json_cards(path: Path, data: dict[str, Any], game: Game) -> Any:
     unknown = sorted(set(data) - {"game", "cards"})
     if unknown:
         raise DeckcheckError(
-            f"unknown key(s) {', '.join(map(repr, unknown))}: a card list object has `cards` and optionally `game`",
+            _("unknown key(s) {keys}: a card list object has `cards` and optionally `game`").format(
+                keys=", ".join(map(repr, unknown))
+            ),
             path=path,
         )
     if "game" in data and data["game"] != game.id:
         raise DeckcheckError(
-            f"the list is for game {quoted(data['game'])}, not {quoted(game.id)}", path=path, field="game"
+            _("the list is for game {given}, not {game}").format(given=quoted(data["game"]), game=quoted(game.id)),
+            path=path,
+            field="game",
         )
     if "cards" not in data:
-        raise DeckcheckError("has no `cards` list", path=path)
+        raise DeckcheckError(_("has no `cards` list"), path=path)
     if not isinstance(data["cards"], list):
-        raise DeckcheckError("must be a list of card objects", path=path, field="cards")
+        raise DeckcheckError(_("must be a list of card objects"), path=path, field="cards")
     return data["cards"]
 
 
@@ -244,9 +261,11 @@ def _csv_rows(path: Path, text: str, game: Game, delimiter: str) -> list[_Row]:
     try:
         table = list(reader)
     except csv.Error as error:
-        raise DeckcheckError(f"is not valid CSV: {error}", path=path, line=reader.line_num) from None
+        raise DeckcheckError(
+            _("is not valid CSV: {reason}").format(reason=error), path=path, line=reader.line_num
+        ) from None
     if not table or not any(cell.strip() for cell in table[0]):
-        raise DeckcheckError("is empty: expected a header row naming the card fields", path=path)
+        raise DeckcheckError(_("is empty: expected a header row naming the card fields"), path=path)
     columns = _columns(path, table, game)
     fields = _field_kinds(game)
     rows = []
@@ -264,23 +283,37 @@ def _columns(path: Path, table: list[list[str]], game: Game) -> list[str | None]
     for position, cell in enumerate(table[0], start=1):
         if not cell.strip():
             if any(len(row) >= position and row[position - 1].strip() for row in table[1:]):
-                raise DeckcheckError(f"column {position} has no name in the header but holds values", path=path, line=1)
+                raise DeckcheckError(
+                    _("column {position} has no name in the header but holds values").format(position=position),
+                    path=path,
+                    line=1,
+                )
             columns.append(None)
             continue
         name = known.get(_header_key(cell))
         if name is None:
             unknown.append(cell.strip())
         elif name in columns:
-            raise DeckcheckError(f"the column {quoted(name)} appears twice in the header", path=path, line=1)
+            raise DeckcheckError(
+                _("the column {name} appears twice in the header").format(name=quoted(name)), path=path, line=1
+            )
         columns.append(name)
     missing = [name for name in _required_columns(game) if name not in columns]
     if unknown or missing:
-        problems = []
-        if missing:
-            problems.append(f"lacks the required column(s) {', '.join(map(repr, missing))}")
-        if unknown:
-            problems.append(f"has column(s) that are not {game.id} card fields: {quoted_list(unknown)}")
-        raise DeckcheckError(f"the header {' and '.join(problems)}; {_fields_text(game)}", path=path, line=1)
+        lacks = ", ".join(map(repr, missing))
+        extra = quoted_list(unknown)
+        if missing and unknown:
+            reason = _(
+                "the header lacks the required column(s) {missing} and has column(s) that are not {game} card fields: "
+                "{unknown}; {fields}"
+            )
+        elif missing:
+            reason = _("the header lacks the required column(s) {missing}; {fields}")
+        else:
+            reason = _("the header has column(s) that are not {game} card fields: {unknown}; {fields}")
+        raise DeckcheckError(
+            reason.format(missing=lacks, unknown=extra, game=game.id, fields=_fields_text(game)), path=path, line=1
+        )
     return columns
 
 
@@ -291,14 +324,18 @@ def _header_key(text: str) -> str:
 def _fields_text(game: Game) -> str:
     required = _required_columns(game)
     optional = [name for name in _field_kinds(game) if name not in required]
-    return f"the {game.id} fields are: required {', '.join(required)}; optional {', '.join(optional)}"
+    return _("the {game} fields are: required {required}; optional {optional}").format(
+        game=game.id, required=", ".join(required), optional=", ".join(optional)
+    )
 
 
 def _csv_row(index: int, cells: list[str], columns: list[str | None], fields: dict[str, _Kinds]) -> _Row:
     record: dict[str, Any] = {}
     row = _Row(index, record)
     if any(cell.strip() for cell in cells[len(columns) :]):
-        reason = f"has {len(cells)} cells but the header names {len(columns)} columns"
+        reason = _("has {cells} cells but the header names {columns} columns").format(
+            cells=len(cells), columns=len(columns)
+        )
         row.problems.append(Rejection(index, None, reason))
     for name, cell in zip(columns, cells, strict=False):
         if name is None:
@@ -330,7 +367,8 @@ def _cell_value(cell: str, kinds: _Kinds) -> Any:
         return _yes_no(text)
     if kinds.is_int and _INTEGER.fullmatch(plain := unicodedata.normalize("NFKC", text)):
         if len(plain.lstrip("+-")) > MAX_INT_CELL_DIGITS:
-            raise ValueError(f"expected a small whole number (got a number of {len(plain.lstrip('+-')):,} digits)")
+            digits = f"{len(plain.lstrip('+-')):,}"
+            raise ValueError(_("expected a small whole number (got a number of {digits} digits)").format(digits=digits))
         return int(plain)
     return text
 
@@ -341,7 +379,11 @@ def _yes_no(text: str) -> bool:
         return True
     if word in FALSE_WORDS:
         return False
-    raise ValueError(f"expected yes or no (true/false, yes/no, 1/0, y/n, ○/×, はい/いいえ) (got {quoted(text)})")
+    raise ValueError(
+        _("expected yes or no (true/false, yes/no, 1/0, y/n, ○/×, はい/いいえ) (got {value})").format(
+            value=quoted(text)
+        )
+    )
 
 
 # What the game's card model says about its fields ----------------------------------------------------------
@@ -425,7 +467,7 @@ class _Target:
     def load(cls, path: Path, game: Game) -> _Target:
         target = cls(path)
         if path.is_dir():
-            raise DeckcheckError("cannot write: it is a folder", path=path)
+            raise DeckcheckError(_("cannot write: it is a folder"), path=path)
         if not path.exists():
             return target
         text = _read_toml_text(path)
@@ -433,7 +475,7 @@ class _Target:
             data = tomli.loads(text)
         except tomli.TOMLDecodeError as error:
             reason, line = toml_error_position(error)
-            raise DeckcheckError(f"is not valid TOML: {reason}", path=path, line=line) from None
+            raise DeckcheckError(_("is not valid TOML: {reason}").format(reason=reason), path=path, line=line) from None
         problems: list[str] = []
         loaded = load_file(game, path, problems)
         if problems:
@@ -460,11 +502,13 @@ def _read_toml_text(path: Path) -> str:
     try:
         return read_repository_file(path, CARD_FILE).decode("utf-8-sig")  # never a FIFO, a device, a huge file
     except UnicodeDecodeError:
-        raise DeckcheckError("is not UTF-8 text", path=path) from None
+        raise DeckcheckError(_("is not UTF-8 text"), path=path) from None
 
 
 def _broken_folder(problems: list[str]) -> DeckcheckError:
-    return DeckcheckError("the card database folder is broken already; fix it first:\n  " + "\n  ".join(problems))
+    return DeckcheckError(
+        _("the card database folder is broken already; fix it first:") + "\n  " + "\n  ".join(problems)
+    )
 
 
 def _other_cards(game: Game, target: Path) -> dict[str, _Entry]:
@@ -478,7 +522,11 @@ def _other_cards(game: Game, target: Path) -> dict[str, _Entry]:
         for index, card in loaded:
             source = f"{one_line(str(path))} record {index}"
             if card.number in entries:
-                problems.append(f"{source}: number {card.number} is already used by {entries[card.number].source}")
+                problems.append(
+                    _("{source}: number {number} is already used by {other}").format(
+                        source=source, number=card.number, other=entries[card.number].source
+                    )
+                )
                 continue
             entries[card.number] = _Entry(card, source)
             if path.name == target.name:
@@ -507,10 +555,9 @@ def _validate_rows(
             problems += _row_identity_problems(game, unit, row.index, record, seen)
             card = _parse(game, unit, row.index, record, problems)
             if card is not None and card.number in others:
-                reason = (
-                    f"number {card.number} is already in {others[card.number].source}; "
-                    "a number is unique within one card database folder"
-                )
+                reason = _(
+                    "number {number} is already in {other}; a number is unique within one card database folder"
+                ).format(number=card.number, other=others[card.number].source)
                 problems.append(Rejection(row.index, "number", reason))
         if problems or card is None:
             report.rejected.extend(problems)
@@ -528,21 +575,23 @@ def _row_identity_problems(
     if isinstance(number, str) and norm_number(number):
         key = norm_number(number)
         if key in seen:
-            problems.append(Rejection(index, "number", f"number {key} already on {unit} {seen[key]}"))
+            reason = _("number {number} already on {place}").format(number=key, place=_place(unit, seen[key]))
+            problems.append(Rejection(index, "number", reason))
         else:
             seen[key] = index
     given = record.pop("game", game.id)
     if not isinstance(given, str) or given.strip() != game.id:
-        problems.append(Rejection(index, "game", f"{quoted(given)} is not the game being imported ({quoted(game.id)})"))
+        reason = _("{given} is not the game being imported ({game})").format(given=quoted(given), game=quoted(game.id))
+        problems.append(Rejection(index, "game", reason))
     return problems
 
 
 def _parse(game: Game, unit: str, index: int, record: dict[str, Any], problems: list[Rejection]) -> Card | None:
     """Validate like the database loader, turning its 'where (number): field 'f': reason' lines into rejections."""
-    where = f"{unit} {index}"
+    where = _place(unit, index)
     messages: list[str] = []
     card = parse_record(game, record, where, messages)
-    prefix = f"{where} ({record.get('number', 'no number')}): "
+    prefix = f"{where} ({record_number(record)}): "
     for message in messages:
         match = re.fullmatch(r"field '(.*?)': (.*)", message.removeprefix(prefix), flags=re.DOTALL)
         if match is None:
@@ -559,7 +608,9 @@ def _stored_record(game: Game, card: Card) -> dict[str, Any]:
     # Only a record that reads back as the same card may be written this way (a safety net, not a path in use).
     reread = game.card_model.validate(record)
     if reread.to_dict() != card.to_dict():
-        raise DeckcheckError(f"card {card.number}: its stored form does not read back as the same card (a bug)")
+        raise DeckcheckError(
+            _("card {number}: its stored form does not read back as the same card (a bug)").format(number=card.number)
+        )
     return record
 
 
@@ -620,7 +671,7 @@ def _folder_after(
     for row, card, _record in accepted:
         kept = target.get(card.number)
         if kept is None or kept.card.to_dict() != card.to_dict():
-            target[card.number] = _Entry(card, f"{unit} {row}", row)
+            target[card.number] = _Entry(card, _place(unit, row), row)
     return [*others.values(), *target.values()]
 
 
@@ -643,7 +694,9 @@ def _conflicting_rows(game: Game, entries: list[_Entry]) -> list[Rejection]:
             for entry in group
         )
         label = " / ".join(map(str, identity)) if isinstance(identity, tuple) else str(identity)
-        reason = f"records of one card ({label}) would disagree on deck_limit: {listed}"
+        reason = _("records of one card ({card}) would disagree on deck_limit: {listed}").format(
+            card=label, listed=listed
+        )
         for entry in group:
             if entry.row is not None and (not kept or entry.card.copy_limit(game.default_copies) not in kept):
                 bad.append(Rejection(entry.row, "deck_limit", reason))
@@ -665,6 +718,11 @@ def _merge(existing: _Target, accepted: list[tuple[int, Card, dict[str, Any]]], 
             records[index] = record
             report.replaced.append(card.number)
     return records
+
+
+def _place(unit: str, index: int) -> str:
+    """A row of a CSV file or an item of a JSON list, in words: `row 3`, `item 2`."""
+    return (_("row {index}") if unit == "row" else _("item {index}")).format(index=index)
 
 
 def _write(target: Path, document: dict[str, Any]) -> None:

@@ -13,6 +13,7 @@ import itertools
 import unicodedata
 from collections.abc import Iterable, Mapping
 
+from deckcheck._i18n import N_, _, translate
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
 from deckcheck._util.searchkey import fold_key, name_keys, search_key
@@ -22,7 +23,7 @@ from deckcheck.model.cards import Card
 from deckcheck.model.query import _CONDITION, _field_info, parse_filter
 
 TEXT_LIMIT = 50
-_WHAT_TO_GIVE = "give part of a name, a card number or field=value filters (e.g. grade=3,trigger=none)"
+_WHAT_TO_GIVE = N_("give part of a name, a card number or field=value filters (e.g. grade=3,trigger=none)")
 
 # Matching ---------------------------------------------------------------------------------------------------
 
@@ -107,7 +108,7 @@ def text_search(db: CardDB, query: str) -> list[Card]:
             if all(word.in_number(number) for word in rest):
                 ranked.append((ranker.rank(number, name), number))
     # a card found by its name and by its other name (its Japanese name) once, at its better rank
-    best = dict.fromkeys(number for _, number in sorted(ranked))
+    best = dict.fromkeys(number for _rank, number in sorted(ranked))
     return [db.cards[number] for number in best]
 
 
@@ -116,7 +117,7 @@ class _NameIndex:
     search over it (before, the text was joined again for each word: a query of 2,000 words took 6 s)."""
 
     def __init__(self, by_name: Mapping[str, object]) -> None:
-        self.owners = [name for name in by_name for _ in name_keys(name)]
+        self.owners = [name for name in by_name for _key in name_keys(name)]
         folded = [key for name in by_name for key in name_keys(name)]
         self.joined = "\n".join(folded)
         self.starts = list(itertools.accumulate((len(key) + 1 for key in folded), initial=0))
@@ -169,10 +170,12 @@ def search_cards(db: CardDB, query: str) -> list[Card]:
 def check_query(query: str) -> None:
     """A blank query, or one of separators only (a lone ・ or -), would list every card: say so instead."""
     if not query.strip():
-        raise DeckcheckError(f"the search query is empty; {_WHAT_TO_GIVE}")
+        raise DeckcheckError(_("the search query is empty; {hint}").format(hint=translate(_WHAT_TO_GIVE)))
     if filter_fields(query) is None and not _text_words(query):
         raise DeckcheckError(
-            f"the search query {quoted(query)} has no letters or digits to search for; {_WHAT_TO_GIVE}"
+            _("the search query {query} has no letters or digits to search for; {hint}").format(
+                query=quoted(query), hint=translate(_WHAT_TO_GIVE)
+            )
         )
 
 

@@ -24,10 +24,11 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from deckcheck._i18n import _, ngettext
 from deckcheck._util.files import unreadable_text
 from deckcheck._util.normalize import loose_name
 from deckcheck._util.safetext import quoted
-from deckcheck._util.text import with_article
+from deckcheck._util.text import joined
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.text import HEADER_LINE, NUMBER_AND_NAME, SECTION_LINE, _section_word, game_id, section_words
 from deckcheck.games import get_game
@@ -213,8 +214,11 @@ class PastedList:
         """Every note as a line for stderr: `line N: ...`."""
         said = []
         for note in sorted(self.notes, key=lambda note: note.line or 0):
-            where = f"line {note.line}: " if note.line else ""
-            said.append(f"{'guessed' if note.kind == 'name' else 'note'}: {where}{note.message}")
+            if note.kind == "name":
+                said.append(_("guessed: line {line}: {message}") if note.line else _("guessed: {message}"))
+            else:
+                said.append(_("note: line {line}: {message}") if note.line else _("note: {message}"))
+            said[-1] = said[-1].format(line=note.line, message=note.message)
         return said
 
 
@@ -243,13 +247,14 @@ class _Reader:
     def line(self, number: int, raw: str) -> None:
         text = raw.strip()
         if number in self.pasted.bad_lines:
-            self._not_understood(number, text, "no encoding reads this line")
+            self._not_understood(number, text, _("no encoding reads this line"))
             return
         if not text:
             self._add(PastedLine(number, BLANK, text))
             return
         if len(text) > _LONGEST:
-            self._not_understood(number, text, f"{len(text):,} characters, longer than any card line")
+            why = _("{n} characters, longer than any card line").format(n=f"{len(text):,}")
+            self._not_understood(number, text, why)
             return
         norm = _SPACES.sub(" ", unicodedata.normalize("NFKC", text)).strip()  # names compare with spaces collapsed
         if norm.startswith("#"):
@@ -284,7 +289,7 @@ class _Reader:
             return
         if _PACKAGE.search(body):
             self._not_understood(
-                number, text, "it stands for a package of cards; list the package's cards one per line"
+                number, text, _("it stands for a package of cards; list the package's cards one per line")
             )
             return
         if self._heading(number, text, body):
@@ -304,10 +309,10 @@ class _Reader:
         self.pasted.lines.append(line)
 
     def _not_understood(self, number: int, text: str, why: str, section: str | None = None) -> None:
-        note = f"not understood: {quoted(text)} ({why})"
+        note = _("not understood: {text} ({why})").format(text=quoted(text), why=why)
         self._add(PastedLine(number, NOT_UNDERSTOOD, text, section, note=why))
         self.pasted.notes.append(ReadingNote(number, section, NOT_UNDERSTOOD, note))
-        self.pasted.comments.append(f"line {number} not understood: {text}")
+        self.pasted.comments.append(_("line {number} not understood: {text}").format(number=number, text=text))
 
     def _header(self, number: int, text: str, match: re.Match[str]) -> bool:
         """A text deck's header line (`game:`, `name:`, `lord:`): read as a text deck reads it."""
@@ -316,9 +321,19 @@ class _Reader:
         if key == "game":
             written = game_id(self.source.path or "<pasted>", value, number)
             if written != self.game.id:
+                reason = (
+                    _(
+                        "is an {written} deck, not {game} (its `game:` line says {written}, and --game reads it as a "
+                        "pasted {game} list): give one game"
+                    )
+                    if written[:1].lower() in "aeiou"
+                    else _(
+                        "is a {written} deck, not {game} (its `game:` line says {written}, and --game reads it as a "
+                        "pasted {game} list): give one game"
+                    )
+                )
                 raise DeckcheckError(
-                    f"is {with_article(written)} deck, not {self.game.id} (its `game:` line says {written}, and --game "
-                    f"reads it as a pasted {self.game.id} list): give one game",
+                    reason.format(written=written, game=self.game.id),
                     path=self.source.path,
                     line=number,
                 )
@@ -333,7 +348,10 @@ class _Reader:
     def _section_header(self, number: int, text: str, written: str) -> None:
         section = self.words.get(_section_word(written))
         if section is None:
-            self._not_understood(number, text, f"not a section of {self.game.title}: {', '.join(self.game.sections)}")
+            why = _("not a section of {game}: {sections}").format(
+                game=self.game.title, sections=", ".join(self.game.sections)
+            )
+            self._not_understood(number, text, why)
             return
         self._enter(number, text, section, level=True, word=("##", section), subtotal=None)
 
@@ -342,7 +360,8 @@ class _Reader:
         if before and self.source.name is None and not self.cards_read:
             self.source.name = before
         self._add(PastedLine(number, CODE, text, note=f"deck code {match['code']}"))
-        self.pasted.comments.append(f"deck code: {match['code']}" + (f" ({before})" if before else ""))
+        said = _("deck code: {code} ({name})") if before else _("deck code: {code}")
+        self.pasted.comments.append(said.format(code=match["code"], name=before))
 
     def _heading(self, number: int, text: str, body: str) -> bool:
         """A section or sub-section heading (`メインデッキ(43)`, `◆G3(9枚)`, `3コスト`, `テリトリー:name`)."""
@@ -398,8 +417,10 @@ class _Reader:
 
     def _two_decks(self, number: int, text: str, first: int) -> None:
         raise DeckcheckError(
-            f"holds two decks: a second one starts on line {number} ({quoted(text)}, as line {first} began the first); "
-            "paste one deck at a time",
+            _(
+                "holds two decks: a second one starts on line {number} ({text}, as line {first} began the first); "
+                "paste one deck at a time"
+            ).format(number=number, text=quoted(text), first=first),
             path=self.source.path,
             line=number,
         )
@@ -493,9 +514,9 @@ class _Reader:
             section, counts = (section if section in one_card else home), (1,)
         if counts and counts[0] in ("two", "pair"):
             why = (
-                "two numbers around the name: which is the count?"
+                _("two numbers around the name: which is the count?")
                 if counts[0] == "two"
-                else f"two counts (main-other) that a {self.game.title} list does not have"
+                else _("two counts (main-other) that a {game} list does not have").format(game=self.game.title)
             )
             self._not_understood(number, text, why, section)
             return
@@ -508,9 +529,10 @@ class _Reader:
                 part for part, count in zip(pair, counts, strict=True) if count and self._home(cards[part]) != part
             ]
             if wrong:
-                self._not_understood(
-                    number, text, f"{card.printed_name} has no card for the {wrong[0]} section; the pair is not read"
+                why = _("{card} has no card for the {section} section; the pair is not read").format(
+                    card=card.printed_name, section=wrong[0]
                 )
+                self._not_understood(number, text, why)
                 return
             for part, count in zip(pair, counts, strict=True):
                 if count:
@@ -527,9 +549,10 @@ class _Reader:
                     number,
                     section,
                     "name",
-                    f"{quoted(_unquoted(hit.form))} is not a printed name; read as {card.printed_name} "
-                    f"({card.printed_number}), "
-                    "the card it names with spaces, dots and punctuation left out",
+                    _(
+                        "{form} is not a printed name; read as {name} ({number}), the card it names with spaces, "
+                        "dots and punctuation left out"
+                    ).format(form=quoted(_unquoted(hit.form)), name=card.printed_name, number=card.printed_number),
                 )
             )
         left = [part for part in (*hit.left_out, *reading.marks) if not self._mark(part, number, card)]
@@ -614,15 +637,15 @@ class _Reader:
                 pasted.lines.append(line)
             elif line.kind == CARD:
                 unknown_keys.append(line.entries[0].key)
-                self._not_understood(line.number, line.text, "apart from the list, and no card of this name")
+                self._not_understood(line.number, line.text, _("apart from the list, and no card of this name"))
             elif start is None or line.number < start:
                 if not _SENTENCE.search(line.text) and len(line.text) <= _TITLE_LENGTH:
                     line.kind = TITLE
                     pasted.lines.append(line)
                 else:
-                    self._not_understood(line.number, line.text, "prose, not a card line")
+                    self._not_understood(line.number, line.text, _("prose, not a card line"))
             else:
-                why = "prose, not a card line" if _SENTENCE.search(line.text) else "neither a card nor a heading"
+                why = _("prose, not a card line") if _SENTENCE.search(line.text) else _("neither a card nor a heading")
                 self._not_understood(line.number, line.text, why, line.section)
         pasted.lines.sort(key=lambda line: line.number)
         if start is None:
@@ -660,7 +683,7 @@ class _Reader:
         """The blocks of lines that hold the list: lines split where prose, a total or two blank lines stand, and the
         blocks with a card line read. A line with a count in such a block is an unknown card; elsewhere, prose."""
         prose = {line.number for line in self.pending if line.kind != CARD and _SENTENCE.search(line.text)}
-        barriers = prose | {number for number, _, _ in self.totals}
+        barriers = prose | {number for number, _said, _section in self.totals}
         self._block: dict[int, int] = {}
         block, blanks = 0, 0
         for number, raw in enumerate(self.pasted.raw_lines, start=1):
@@ -674,19 +697,41 @@ class _Reader:
         lines = len(self.pasted.raw_lines)
         if unknown_keys:
             error = DeckcheckError(
-                f"no line of it names a {self.game.title} card ({len(unknown_keys):,} line"
-                f"{'s look' if len(unknown_keys) != 1 else ' looks'} like card lines, such as "
-                f"{quoted(unknown_keys[0])}): "
-                "nothing could be read",
+                ngettext(
+                    "no line of it names a {game} card ({n} line looks like card lines, such as {key}): "
+                    "nothing could be read",
+                    "no line of it names a {game} card ({n} lines look like card lines, such as {key}): "
+                    "nothing could be read",
+                    len(unknown_keys),
+                ).format(game=self.game.title, n=f"{len(unknown_keys):,}", key=quoted(unknown_keys[0])),
                 path=self.source.path,
             )
             error.keys = unknown_keys  # type: ignore[attr-defined]  # for the other-game hint (resolve_deck)
             raise error
         first = next((line for line in self.pasted.lines if line.kind == NOT_UNDERSTOOD), None)
-        example = f"; line {first.number} reads {quoted(first.text)}" if first is not None else ""
+        if first is not None:
+            reason = ngettext(
+                "no card line found in its {n} line; line {line} reads {text}: nothing could be read as a {game} "
+                "decklist (expected lines such as `4 name`, `name ×4`, `「name」×4`)",
+                "no card line found in its {n} lines; line {line} reads {text}: nothing could be read as a {game} "
+                "decklist (expected lines such as `4 name`, `name ×4`, `「name」×4`)",
+                lines,
+            )
+        else:
+            reason = ngettext(
+                "no card line found in its {n} line: nothing could be read as a {game} decklist (expected lines "
+                "such as `4 name`, `name ×4`, `「name」×4`)",
+                "no card line found in its {n} lines: nothing could be read as a {game} decklist (expected lines "
+                "such as `4 name`, `name ×4`, `「name」×4`)",
+                lines,
+            )
         raise DeckcheckError(
-            f"no card line found in its {lines:,} line{'s' if lines != 1 else ''}{example}: nothing could be read "
-            f"as a {self.game.title} decklist (expected lines such as `4 name`, `name ×4`, `「name」×4`)",
+            reason.format(
+                n=f"{lines:,}",
+                line=first.number if first is not None else None,
+                text=quoted(first.text) if first is not None else None,
+                game=self.game.title,
+            ),
             path=self.source.path,
             line=first.number if first is not None else None,
         )
@@ -699,13 +744,15 @@ class _Reader:
         whole = sum(sizes.values())
         for number, said, section in self.totals:
             if said not in (whole, sizes.get("main", 0), sizes.get(section, 0)):
-                parts = ", ".join(f"{name} {size}" for name, size in sizes.items())
+                parts = joined(f"{name} {size}" for name, size in sizes.items())
                 self.pasted.notes.append(
                     ReadingNote(
                         number,
                         None,
                         TOTAL,
-                        f"the list says {said} cards, but its card lines add up to {whole} ({parts})",
+                        _("the list says {said} cards, but its card lines add up to {whole} ({parts})").format(
+                            said=said, whole=whole, parts=parts
+                        ),
                     )
                 )
         self._close_subtotals(lambda open_: True)
@@ -718,22 +765,24 @@ class _Reader:
             if not closes(open_):
                 kept.append(open_)
                 continue
-            number, _, said, copies, section = open_
+            number, _level, said, copies, section = open_
             if said != copies:
                 self.pasted.notes.append(
                     ReadingNote(
                         number,
                         section,
                         "subtotal",
-                        f"the heading says {said} cards, but the card lines under it add up to {copies}",
+                        _("the heading says {said} cards, but the card lines under it add up to {copies}").format(
+                            said=said, copies=copies
+                        ),
                     )
                 )
         self.subtotals = kept
 
     def _set_marks(self) -> None:
         for key, marked in self.marked.items():
-            cards = {card.number: card for _, card in marked}
-            lines = ", ".join(str(number) for number, _ in marked)
+            cards = {card.number: card for _line, card in marked}
+            lines = joined(str(number) for number, _card in marked)
             if key in self.source.keys:
                 continue  # a `lord:` header says it
             if len(cards) > 1:
@@ -742,7 +791,9 @@ class _Reader:
                         marked[0][0],
                         None,
                         "mark",
-                        f"{len(cards)} different cards are marked as the {key} (lines {lines}); {key} is not set",
+                        _("{n} different cards are marked as the {key} (lines {lines}); {key} is not set").format(
+                            n=len(cards), key=key, lines=lines
+                        ),
                     )
                 )
                 continue
@@ -801,8 +852,10 @@ def pasted_source(path: str, text: str, game: str, bad_lines: Sequence[int] = ()
     lines = text.count("\n") + (not text.endswith("\n"))  # (a last line ended by a newline is one line)
     if lines > MOST_LINES:
         raise DeckcheckError(
-            f"has {lines:,} lines; a pasted list is read up to {MOST_LINES:,} lines (a decklist has a few dozen): "
-            "paste the list alone",
+            _(
+                "has {n} lines; a pasted list is read up to {most} lines (a decklist has a few dozen): paste the list "
+                "alone"
+            ).format(n=f"{lines:,}", most=f"{MOST_LINES:,}"),
             path=path,
         )
     if bad_lines and len(bad_lines) * 2 > text.count("\n") + 1:

@@ -16,8 +16,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from deckcheck._i18n import N_, _, language, ngettext, translate
 from deckcheck._util.normalize import norm_number
 from deckcheck._util.safetext import escape_controls
+from deckcheck._util.text import joined
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import Game
 from deckcheck.model.violation import Violation
@@ -35,17 +37,20 @@ class Sheet:
     violations: Sequence[Violation] = field(default_factory=tuple)
 
     def fields(self) -> list[tuple[str, str | None]]:
-        return [("Player", self.player), ("Event", self.event)]
+        return [(_("Player"), self.player), (_("Event"), self.event)]
 
     def problems_title(self) -> str | None:
         errors = sum(v.severity == "error" for v in self.violations)
         warnings = len(self.violations) - errors
         if not self.violations:
             return None
-        counted = ", ".join(
-            part for part in (_count(errors, "error"), _count(warnings, "warning")) if not part.startswith("0 ")
-        )
-        return f"NOT LEGAL: {counted}" if errors else f"Legal, with {counted}"
+        parts = []
+        if errors:
+            parts.append(ngettext("{n} error", "{n} errors", errors).format(n=errors))
+        if warnings:
+            parts.append(ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings))
+        counted = joined(parts)
+        return (_("NOT LEGAL: {problems}") if errors else _("Legal, with {problems}")).format(problems=counted)
 
     def rules_of(self, number: str, section: str | None = None) -> list[str]:
         """The rules whose violations name this card number (as printed or as the database keeps it) in `section`:
@@ -66,10 +71,6 @@ class Sheet:
         return index
 
 
-def _count(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 @dataclass(frozen=True)
 class Row:
     """One line of a section's table: a card (number and name) or an entry that matched no card."""
@@ -77,7 +78,7 @@ class Row:
     count: int | str
     number: str
     name: str
-    note: str | None = None  # "unknown card", "bad count"
+    note: str | None = None  # "unknown card", "bad count" (in the chosen language)
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ class SectionTable:
 
 def section_label(game: Game, section: str) -> str:
     """The section's heading as the game names it ("G deck"); a section the game does not have keeps its id."""
-    return game.section_labels.get(section, section)
+    return translate(game.section_labels.get(section, section))
 
 
 def sections_of(deck: Deck) -> list[str]:
@@ -109,10 +110,10 @@ def key_rows(deck: Deck) -> list[tuple[str, str, str]]:
             continue
         if key in deck.game.card_keys:
             card = deck.key_cards.get(key)
-            value = card.label() if card is not None else f"{value} (unknown card)"
-        rows.append((key, deck.game.key_labels.get(key, key), value))
+            value = card.label() if card is not None else _("{value} (unknown card)").format(value=value)
+        rows.append((key, translate(deck.game.key_labels.get(key, key)), value))
     if deck.source.regulation:
-        rows.append(("regulation", "Regulation", deck.source.regulation))
+        rows.append(("regulation", _("Regulation"), deck.source.regulation))
     return rows
 
 
@@ -147,9 +148,9 @@ def _rows(deck: Deck, section: str) -> list[Row]:
     for entry in deck.section_entries(section):
         if entry.count is None:  # kept visible: a sheet must not silently lose what the player wrote
             number = entry.card.printed_number if entry.card else ""
-            rows.append(Row(str(entry.raw_count), number, entry.key, "bad count"))
+            rows.append(Row(str(entry.raw_count), number, entry.key, _("bad count")))
         elif entry.card is None:
-            rows.append(Row(entry.count, "", entry.key, "unknown card"))
+            rows.append(Row(entry.count, "", entry.key, _("unknown card")))
     return rows
 
 
@@ -161,20 +162,36 @@ def _marked(rows: list[Row], sheet: Sheet | None, section: str) -> list[Row]:
     for row in rows:
         rules = sheet.rules_of(row.number, section)
         if rules:
-            note = "; ".join(part for part in (row.note, "see " + ", ".join(rules)) if part)
+            see = _("see {rules}").format(rules=joined(rules))
+            note = _("{note}; {see}").format(note=row.note, see=see) if row.note else see
             row = Row(row.count, row.number, row.name, note)
         marked.append(row)
     return marked
 
 
 def grand_total(tables: list[SectionTable]) -> str:
-    parts = ", ".join(f"{table.label} {table.total}" for table in tables)
+    parts = joined(_("{section} {n}").format(section=table.label, n=table.total) for table in tables)
     total = sum(table.total for table in tables)
-    return f"Total: {total} card{'' if total == 1 else 's'} ({parts})"
+    return ngettext("Total: {n} card ({sections})", "Total: {n} cards ({sections})", total).format(
+        n=total, sections=parts
+    )
 
 
 def deck_title(deck: Deck) -> str:
-    return deck.name.strip() if deck.name and deck.name.strip() else "Untitled deck"
+    return deck.name.strip() if deck.name and deck.name.strip() else _("Untitled deck")
+
+
+#: A problem's severity as a printed list says it.
+_SEVERITIES = {"error": N_("error"), "warning": N_("warning")}
+
+
+def _severity(severity: str) -> str:
+    return translate(_SEVERITIES[severity]) if severity in _SEVERITIES else severity
+
+
+def _notes_label(key: str) -> str:
+    """The heading of a deck key deckcheck does not read: `notes` in words, any other as its key."""
+    return _("Notes") if key == "notes" else key
 
 
 # Markdown ----------------------------------------------------------------------------------------------
@@ -192,16 +209,18 @@ def md_escape(text: str) -> str:
 
 def render_markdown(deck: Deck, sheet: Sheet | None = None) -> str:
     sheet = sheet or Sheet()
-    lines = [f"# {md_escape(deck_title(deck))}", "", f"- Game: {md_escape(deck.game.title)}"]
+    lines = [f"# {md_escape(deck_title(deck))}", "", f"- {_('Game')}: {md_escape(translate(deck.game.title))}"]
     lines += [f"- {label}: {md_escape(value)}" for _, label, value in key_rows(deck)]
     lines += [f"- {label}: {md_escape(value or BLANK)}" for label, value in sheet.fields()]
     lines += _md_other_keys(deck)
     lines += _md_problems(sheet)
     tables = section_tables(deck, sheet)
     for table in tables:
-        lines += ["", f"## {md_escape(_heading(table))}", "", "| Count | Number | Name |", "|---:|---|---|"]
+        header = "| {} | {} | {} |".format(_("Count"), _("Number"), _("Name"))
+        lines += ["", f"## {md_escape(_heading(table))}", "", header, "|---:|---|---|"]
         lines += [f"| {md_escape(str(row.count))} | {md_escape(row.number)} | {_md_name(row)} |" for row in table.rows]
-        lines.append(f"| **{table.total}** | | **{md_escape(table.label)} total** |")
+        total = _("{section} total").format(section=md_escape(table.label))
+        lines.append(f"| **{table.total}** | | **{total}** |")
     lines += ["", f"**{md_escape(grand_total(tables))}**"]
     return "\n".join(lines) + "\n"
 
@@ -209,8 +228,7 @@ def render_markdown(deck: Deck, sheet: Sheet | None = None) -> str:
 def _md_other_keys(deck: Deck) -> list[str]:
     lines = []
     for key, text in other_keys(deck):
-        label = "Notes" if key == "notes" else key
-        lines += ["", f"**{md_escape(label)}**", ""]
+        lines += ["", f"**{md_escape(_notes_label(key))}**", ""]
         lines += [f"> {md_escape(line)}" if line.strip() else ">" for line in text.strip().splitlines()] or [">"]
     return lines
 
@@ -222,7 +240,12 @@ def _problems(sheet: Sheet, escape: Callable[[str], str]) -> tuple[str, list[tup
     if title is None:
         return None
     items = [
-        (escape(v.severity), escape(v.rule), f" ({escape(v.section)})" if v.section else "", escape(v.message))
+        (
+            escape(_severity(v.severity)),
+            escape(v.rule),
+            f" ({escape(v.section)})" if v.section else "",
+            escape(v.message),
+        )
         for v in sheet.violations
     ]
     return escape(title), items
@@ -241,7 +264,7 @@ def _md_problems(sheet: Sheet) -> list[str]:
 
 
 def _heading(table: SectionTable) -> str:
-    return table.label if table.known else f"{table.label} (not a section of this game)"
+    return table.label if table.known else _("{section} (not a section of this game)").format(section=table.label)
 
 
 def _md_name(row: Row) -> str:
@@ -285,8 +308,8 @@ _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u
 
 
 def _lang(text: object) -> str:
-    """` lang="ja"` for an element holding Japanese text (the page itself is English)."""
-    return ' lang="ja"' if _JAPANESE.search(str(text)) else ""
+    """` lang="ja"` for an element holding Japanese text on an English page (a Japanese page is all "ja")."""
+    return ' lang="ja"' if language() != "ja" and _JAPANESE.search(str(text)) else ""
 
 
 def render_html(deck: Deck, sheet: Sheet | None = None) -> str:
@@ -294,31 +317,29 @@ def render_html(deck: Deck, sheet: Sheet | None = None) -> str:
     title = deck_title(deck)
     parts = [
         "<!doctype html>",
-        '<html lang="en">',
+        f'<html lang="{language()}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_e(title)} — {_e(deck.game.title)}</title>",
+        f"<title>{_e(title)} — {_e(translate(deck.game.title))}</title>",
         f"<style>\n{_STYLE}\n</style>",
         "</head>",
         "<body>",
         f"<h1{_lang(title)}>{_e(title)}</h1>",
         '<dl class="deck">',
-        f"<dt>Game</dt><dd>{_e(deck.game.title)}</dd>",
+        f"<dt>{_e(_('Game'))}</dt><dd>{_e(translate(deck.game.title))}</dd>",
         *(f"<dt>{_e(label)}</dt><dd{_lang(value)}>{_e(value)}</dd>" for _, label, value in key_rows(deck)),
         *(
-            f"<dt>{label}</dt><dd{_lang(value)}>{_e(value)}</dd>"
+            f"<dt>{_e(label)}</dt><dd{_lang(value)}>{_e(value)}</dd>"
             if value
-            else f'<dt>{label}</dt><dd class="blank"></dd>'
+            else f'<dt>{_e(label)}</dt><dd class="blank"></dd>'
             for label, value in sheet.fields()
         ),
         "</dl>",
     ]
     for key, text in other_keys(deck):
-        label = "Notes" if key == "notes" else key
-        parts.append(
-            f'<p class="key"><b>{_e(label)}</b></p><blockquote class="notes"{_lang(text)}>{_e(text)}</blockquote>'
-        )
+        label = _e(_notes_label(key))
+        parts.append(f'<p class="key"><b>{label}</b></p><blockquote class="notes"{_lang(text)}>{_e(text)}</blockquote>')
     parts += _html_problems(sheet)
     tables = section_tables(deck, sheet)
     for table in tables:
@@ -340,7 +361,9 @@ def _html_table(table: SectionTable) -> list[str]:
         f'<section class="section" data-section="{_e(table.section)}">',
         f"<h2>{_e(_heading(table))}</h2>",
         "<table>",
-        '<thead><tr><th class="count">Count</th><th>Number</th><th>Name</th></tr></thead>',
+        '<thead><tr><th class="count">{}</th><th>{}</th><th>{}</th></tr></thead>'.format(
+            _e(_("Count")), _e(_("Number")), _e(_("Name"))
+        ),
         "<tbody>",
     ]
     for row in table.rows:
@@ -352,7 +375,9 @@ def _html_table(table: SectionTable) -> list[str]:
         )
     lines += [
         "</tbody>",
-        f'<tfoot><tr><td class="count">{table.total}</td><td></td><td>{_e(table.label)} total</td></tr></tfoot>',
+        '<tfoot><tr><td class="count">{}</td><td></td><td>{}</td></tr></tfoot>'.format(
+            table.total, _e(_("{section} total").format(section=table.label))
+        ),
         "</table>",
         "</section>",
     ]

@@ -13,6 +13,7 @@ from typing import Any
 
 import tomli  # the standard library's tomllib, compiled: the same results and errors, ~2.4x faster
 
+from deckcheck._i18n import _
 from deckcheck._util.files import STDIN, STDIN_SHOWN, Decoded, read_decoded, read_stdin, unreadable_text
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.safetext import one_line
@@ -68,7 +69,7 @@ def parse_deck(
     else:
         text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip() and not bad_lines:
-        raise DeckcheckError("is empty: expected a deck (a `game` key and its sections)", path=shown)
+        raise DeckcheckError(_("is empty: expected a deck (a `game` key and its sections)"), path=shown)
     fmt = fmt or deck_format(Path(path), text)
     if fmt == "text" and game is not None:
         from deckcheck.formats.pasted import pasted_source  # deferred: a pasted list only (`--game`)
@@ -87,7 +88,7 @@ def parse_deck(
 
     data, lines = load_json(text, shown)  # a key written twice is a malformed file, as in TOML
     if not isinstance(data, dict):
-        raise DeckcheckError("must hold a JSON object with a `game` key", path=shown)
+        raise DeckcheckError(_("must hold a JSON object with a `game` key"), path=shown)
     _refuse_registry_export(shown, data)
     source = _mapping_at_lines(shown, data, fmt, lambda: lines)
     source.apply_lines(lines)
@@ -125,7 +126,7 @@ def _load_toml(path: str, text: str) -> dict[str, Any]:
 
             if (repeated := toml_duplicate_message(text)) is not None:
                 raise DeckcheckError(repeated[0], path=path, line=repeated[1]) from None
-        raise DeckcheckError(f"is not valid TOML: {reason}", path=path, line=line) from None
+        raise DeckcheckError(_("is not valid TOML: {reason}").format(reason=reason), path=path, line=line) from None
 
 
 def _refuse_registry_export(path: str | Path, data: dict[str, Any]) -> None:
@@ -133,9 +134,11 @@ def _refuse_registry_export(path: str | Path, data: dict[str, Any]) -> None:
     inner = deck if isinstance(deck := data.get("deck"), dict) else data
     if "game" not in data and any(isinstance(inner.get(key), list) for key in ("list", "sub_list", "p_list")):
         raise DeckcheckError(
-            "is a deck registry export (list / sub_list / p_list), not a deck file: convert it first, e.g. "
-            f"`deckcheck convert {one_line(str(path))} --to toml > deck.deck.toml` (add --game GAME unless the export "
-            "carries game_title_id)",
+            _(
+                "is a deck registry export (list / sub_list / p_list), not a deck file: convert it first, e.g. "
+                "`deckcheck convert {path} --to toml > deck.deck.toml` (add --game GAME unless the export "
+                "carries game_title_id)"
+            ).format(path=one_line(str(path))),
             path=path,
         )
 
@@ -153,7 +156,9 @@ def _from_mapping(path: str, data: dict[str, Any], fmt: str) -> DeckSource:
             continue
         if key in COMMON_KEYS or key in game.deck_keys:
             if not isinstance(value, str):
-                raise DeckcheckError(f"must be a string, not {type(value).__name__}", path=path, field=key)
+                raise DeckcheckError(
+                    _("must be a string, not {type}").format(type=type(value).__name__), path=path, field=key
+                )
             source.set_key(key, value)
         elif key in game.sections:
             _add_section(source, path, key, value)
@@ -170,7 +175,9 @@ def _add_section(source: DeckSource, path: str, section: str, value: Any) -> Non
         value = {value: 1}
     if not isinstance(value, dict):
         raise DeckcheckError(
-            f"section [{section}] must be a table of card = count, not {type(value).__name__}",
+            _("section [{section}] must be a table of card = count, not {type}").format(
+                section=section, type=type(value).__name__
+            ),
             path=path,
             field=section,
         )

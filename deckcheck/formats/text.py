@@ -7,9 +7,11 @@ import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.files import NOT_TEXT, unreadable_text
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.safetext import quoted
+from deckcheck._util.text import joined
 from deckcheck.errors import DeckcheckError, Problem
 from deckcheck.games import get_game
 from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
@@ -41,9 +43,9 @@ _SECTION_TAIL = re.compile(r"\s*(?:[(（]\s*\d+\s*枚?\s*[)）])?\s*[:：]?$")
 
 def game_id(path: str | Path, value: Any, line: int | None = None) -> str:
     if value is None:
-        raise DeckcheckError("has no `game` key: say which game the deck is for", path=path, line=line)
+        raise DeckcheckError(_("has no `game` key: say which game the deck is for"), path=path, line=line)
     if not isinstance(value, str):
-        raise DeckcheckError("must be a game id string", path=path, line=line, field="game")
+        raise DeckcheckError(_("must be a game id string"), path=path, line=line, field="game")
     return get_game(unicodedata.normalize("NFKC", value).strip().lower(), path=path, line=line).id
 
 
@@ -54,7 +56,7 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
     header: dict[str, tuple[str, int]] = {}
     raw_entries: list[Entry] = []
     section_lines: dict[str, int] = {}
-    unreadable: list[Problem] = [Problem(f"line {number}: {NOT_TEXT}", path, number) for number in bad_lines]
+    unreadable: list[_LineProblem] = [_line_problem(path, number, translate(NOT_TEXT)) for number in bad_lines]
     section = "main"
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
@@ -70,7 +72,8 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
         if match := COUNT_LINE.match(line):
             count = match["count"]
             if len(count) > INT_DIGITS:  # more digits than Python reads: not a count (nor a readable line)
-                unreadable.append(Problem(f"line {number}: a count of {len(count):,} digits", path, number))
+                digits = _("a count of {digits} digits").format(digits=f"{len(count):,}")
+                unreadable.append(_line_problem(path, number, digits))
                 continue
             raw_count = int(count) if count.isdecimal() else _text_count(count)
             raw_entries.append(_entry(section, match["key"].strip(), raw_count, number))
@@ -79,7 +82,9 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
             key = unicodedata.normalize("NFKC", match["key"]).lower()
             if key in header:  # which one was meant? (read last-wins, the other would be silently ignored)
                 raise DeckcheckError(
-                    f"the header '{key}:' is given twice, on lines {header[key][1]} and {number}; keep one",
+                    _("the header '{key}:' is given twice, on lines {first} and {second}; keep one").format(
+                        key=key, first=header[key][1], second=number
+                    ),
                     path=path,
                     line=number,
                     field=key,
@@ -94,7 +99,7 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
         if NUMBER_AND_NAME.match(line):
             raw_entries.append(_entry(section, line, 1, number))
             continue
-        unreadable.append(Problem(f"line {number}: {quoted(raw.strip())}", path, number))
+        unreadable.append(_line_problem(path, number, quoted(raw.strip())))
     if bad_lines and not raw_entries and not header and len(bad_lines) * 2 > text.count("\n") + 1:
         raise unreadable_text(path, bad_lines)  # not a text file at all (a binary file, another encoding)
     game_value, game_line = header.pop("game", (None, None))
@@ -104,22 +109,30 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
         if unreadable:
             lines = _unreadable_lines(path, sorted(unreadable, key=_line_of))
             if game_value is None:  # no game and lines not read: a list pasted from a page, most likely
-                lines.reason += f"; and it has no `game:` line: {_PASTED_HINT}"
+                lines.reason = _("{reason}; and it has no `game:` line: {hint}").format(
+                    reason=lines.reason, hint=translate(_PASTED_HINT)
+                )
                 lines.args = (lines.describe(),)
             raise lines from None
         if game_value is None:
-            error.reason += f" (a `game:` line; {_PASTED_HINT})"
+            error.reason = _("{reason} (a `game:` line; {hint})").format(
+                reason=error.reason, hint=translate(_PASTED_HINT)
+            )
             error.args = (error.describe(),)
         raise
-    allowed = ", ".join(("game", *COMMON_KEYS, *game.deck_keys))
+    allowed = joined(("game", *COMMON_KEYS, *game.deck_keys))
     unknown = [
-        Problem(f"line {number}: unknown header '{key}:' (this game's deck headers are: {allowed})", path, number)
-        for key, (_, number) in header.items()
+        _line_problem(
+            path,
+            number,
+            _("unknown header '{key}:' (this game's deck headers are: {allowed})").format(key=key, allowed=allowed),
+        )
+        for key, (_value, number) in header.items()
         if key not in COMMON_KEYS and key not in game.deck_keys
     ]
     problem: DeckcheckError | None = None
     if unknown and not unreadable and len(unknown) == 1:
-        problem = DeckcheckError(unknown[0].split(": ", 1)[1], path=path, line=unknown[0].line)
+        problem = DeckcheckError(unknown[0].detail, path=path, line=unknown[0].line)
     elif unreadable or unknown:  # every line not understood, at once (contract, "Deck files")
         problem = _unreadable_lines(path, sorted(unreadable + unknown, key=_line_of))
     if problem is not None and not partial:
@@ -143,6 +156,19 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
 
 def _line_of(problem: Problem) -> int:
     return problem.line or 0
+
+
+class _LineProblem(Problem):
+    """A problem of one line: `line N: detail`, and the detail alone (said after the line's place)."""
+
+    detail: str
+
+
+def _line_problem(path: str, number: int, detail: str) -> _LineProblem:
+    text = _("line {number}: {problem}").format(number=number, problem=detail)
+    problem = _LineProblem(text, path, number)
+    problem.detail = detail
+    return problem
 
 
 def _section_word(written: str) -> str:
@@ -171,20 +197,25 @@ def _entry(section: str, key: str, raw_count: int | float | str, line: int) -> E
     return Entry(section, key, raw_count, line=line)
 
 
-_PASTED_HINT = "a list pasted from a page or a blog is read with `--game GAME` (`check`, `convert`)"
-_TEXT_LINE_FORMS = (
-    "expected '<count> <card number or name>', a '## section' header, a 'key: value' header or a '# comment'"
-)
+_PASTED_HINT = N_("a list pasted from a page or a blog is read with `--game GAME` (`check`, `convert`)")
 
 
-def _unreadable_lines(path: str, lines: list[Problem]) -> DeckcheckError:
+def _unreadable_lines(path: str, lines: list[_LineProblem]) -> DeckcheckError:
+    forms = _("expected '<count> <card number or name>', a '## section' header, a 'key: value' header or a '# comment'")
     if len(lines) == 1:
         (only,) = lines
-        text = only.split(": ", 1)[1]
-        return DeckcheckError(f"cannot read this line: {text} ({_TEXT_LINE_FORMS})", path=path, line=only.line)
+        return DeckcheckError(
+            _("cannot read this line: {text} ({forms})").format(text=only.detail, forms=forms),
+            path=path,
+            line=only.line,
+        )
     listed = "".join(f"\n  {problem}" for problem in lines)
+    reason = ngettext("cannot read {n} line ({forms}):", "cannot read {n} lines ({forms}):", len(lines))
     return DeckcheckError(
-        f"cannot read {len(lines)} lines ({_TEXT_LINE_FORMS}):{listed}", path=path, line=lines[0].line, details=lines
+        reason.format(n=len(lines), forms=forms) + listed,
+        path=path,
+        line=lines[0].line,
+        details=list(lines),
     )
 
 

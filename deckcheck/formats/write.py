@@ -12,6 +12,7 @@ from typing import Any
 
 import tomli_w
 
+from deckcheck._i18n import _
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.safetext import quoted
 from deckcheck.errors import DeckcheckError
@@ -31,16 +32,22 @@ def merged_entries(source: DeckSource) -> dict[str, list[Entry]]:
         kept = slots[entry.key]
         if kept.count is None or entry.count is None:
             raise DeckcheckError(
-                f"section [{entry.section}] lists {quoted(entry.key)} twice with a count that is not a positive whole "
-                "number; correct it before converting",
+                _(
+                    "section [{section}] lists {key} twice with a count that is not a positive whole number; correct "
+                    "it before converting"
+                ).format(section=entry.section, key=quoted(entry.key)),
                 path=source.path,
                 line=entry.line,
             )
         kept.raw_count = kept.count + entry.count
         if kept.raw_count > MAX_COUNT:  # a count no deck file may hold (deck.bad-count), as `add` refuses it
             raise DeckcheckError(
-                f"section [{entry.section}] lists {entry.key!r} on several lines whose counts add up to "
-                f"{count_text(kept.raw_count)}, more than the {COUNT_DIGITS} digits a count may have; nothing written",
+                _(
+                    "section [{section}] lists {key} on several lines whose counts add up to {count}, more than the "
+                    "{digits} digits a count may have; nothing written"
+                ).format(
+                    section=entry.section, key=repr(entry.key), count=count_text(kept.raw_count), digits=COUNT_DIGITS
+                ),
                 path=source.path,
                 line=entry.line,
             )
@@ -53,8 +60,10 @@ def count_text(number: int) -> str:
     try:
         text = str(number)
     except ValueError:  # more digits than Python prints
-        return f"a number of more than {INT_DIGITS:,} digits"
-    return text if len(text) <= COUNT_DIGITS + 6 else f"{text[:6]}… ({len(text):,} digits)"
+        return _("a number of more than {digits} digits").format(digits=f"{INT_DIGITS:,}")
+    if len(text) <= COUNT_DIGITS + 6:
+        return text
+    return _("{start}… ({digits} digits)").format(start=text[:6], digits=f"{len(text):,}")
 
 
 def require_counts(source: DeckSource) -> None:
@@ -64,8 +73,10 @@ def require_counts(source: DeckSource) -> None:
         count = entry.raw_count
         if isinstance(count, int) and not isinstance(count, bool) and count > MAX_COUNT:
             raise DeckcheckError(
-                f"[{entry.section}] {entry.key!r}: the count {count_text(count)} has more than the {COUNT_DIGITS} "
-                "digits a count may have; nothing written",
+                _(
+                    "[{section}] {key}: the count {count} has more than the {digits} digits a count may have; nothing "
+                    "written"
+                ).format(section=entry.section, key=repr(entry.key), count=count_text(count), digits=COUNT_DIGITS),
                 path=source.path,
                 line=entry.line,
                 field=entry.section,
@@ -84,8 +95,10 @@ def require_encodable(source: DeckSource) -> None:
         bad = _lone_surrogate(value)
         if bad is not None:
             raise DeckcheckError(
-                f"holds {bad!r}, a lone surrogate escape, which no UTF-8 file can hold (bytes that were not UTF-8, "
-                "or a JSON \\udXXX escape); correct it first, nothing written",
+                _(
+                    "holds {bad}, a lone surrogate escape, which no UTF-8 file can hold (bytes that were not UTF-8, "
+                    "or a JSON \\udXXX escape); correct it first, nothing written"
+                ).format(bad=repr(bad)),
                 path=source.path,
                 field=field,
             )
@@ -180,20 +193,29 @@ def losses(expected: dict[str, Any], written: dict[str, Any]) -> list[str]:
     found: list[str] = []
     for key in ("game", *COMMON_KEYS):
         if expected[key] != written[key]:
-            found.append(f"`{key}` ({expected[key]!r} became {written[key]!r})")
+            found.append(
+                _("`{key}` ({before} became {after})").format(
+                    key=key, before=repr(expected[key]), after=repr(written[key])
+                )
+            )
     for group in ("keys", "other"):
         for key, value in expected[group].items():
             if written[group].get(key) != value:
-                found.append(f"the key `{key}` = {value!r}")
+                found.append(_("the key `{key}` = {value}").format(key=key, value=repr(value)))
     for section, entries in expected["sections"].items():
         have = dict(written["sections"].get(section, []))
         for key, count in entries:
             if key not in have:
                 found.append(f"[{section}] {key!r} = {count!r}")
             elif have[key] != count:
-                found.append(f"[{section}] {key!r}: count {count!r} became {have[key]!r}")
-        if [key for key, _ in entries if key in have] != [key for key, _ in written["sections"].get(section, [])]:
-            found.append(f"the order of [{section}]")
+                found.append(
+                    _("[{section}] {key}: count {before} became {after}").format(
+                        section=section, key=repr(key), before=repr(count), after=repr(have[key])
+                    )
+                )
+        kept = [key for key, _count in entries if key in have]
+        if kept != [key for key, _count in written["sections"].get(section, [])]:
+            found.append(_("the order of [{section}]").format(section=section))
     return found
 
 
@@ -209,5 +231,5 @@ def check_round_trip(source: DeckSource, text: str, fmt: str) -> list[str]:
     """What writing `source` as `text` would lose (empty: it reads back the same)."""
     back = read_back(text, fmt, source.path or "<deck>")
     if back is None:
-        return ["the whole deck (the written file does not read back)"]
+        return [_("the whole deck (the written file does not read back)")]
     return losses(content(source), content(back))

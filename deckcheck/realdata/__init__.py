@@ -32,6 +32,7 @@ from typing import Any
 
 import tomli_w
 
+from deckcheck._i18n import N_, _, translate
 from deckcheck._util.atomic import atomic_write
 from deckcheck.carddb.db import limit_disagreements, parse_record
 from deckcheck.errors import DeckcheckError
@@ -77,7 +78,9 @@ def validate(conversion: Conversion) -> list[str]:
 def read_source(path: Path) -> list[Any]:
     data = read_json(path)
     if not isinstance(data, list):
-        raise DeckcheckError(f"must be a JSON list of card records, not {type(data).__name__}", path=path)
+        raise DeckcheckError(
+            _("must be a JSON list of card records, not {type}").format(type=type(data).__name__), path=path
+        )
     return data
 
 
@@ -111,16 +114,24 @@ def _toml_table(record: dict[str, Any]) -> str:
 def run(game_id: str, source: Path, out: Path) -> tuple[Conversion, int]:
     """Convert and write OUT/<game>/cards.toml; (the conversion, the exit code)."""
     if game_id not in (known := converters()):
-        raise DeckcheckError(f"no real-data converter for game {game_id!r} (known: {', '.join(known)})")
+        raise DeckcheckError(
+            _("no real-data converter for game {game} (known: {known})").format(
+                game=repr(game_id), known=", ".join(known)
+            )
+        )
     items = read_source(source)
     module = converters()[game_id]
     # A converter that also reads files beside the source (EVOLVE's facts-1.24.1.json) has `convert_source`.
     conversion = module.convert_source(items, source) if hasattr(module, "convert_source") else module.convert(items)
     problems = validate(conversion)
     if problems:  # a database the loader would refuse: nothing is written
-        raise DeckcheckError("the converted records would make a broken card database: " + "; ".join(problems))
+        raise DeckcheckError(
+            _("the converted records would make a broken card database: {problems}").format(
+                problems="; ".join(problems)
+            )
+        )
     if not out.is_dir():
-        raise DeckcheckError("is not a folder (give the card database folder, e.g. carddb/)", path=out)
+        raise DeckcheckError(_("is not a folder (give the card database folder, e.g. carddb/)"), path=out)
     target = out / game_id / "cards.toml"
     target.parent.mkdir(exist_ok=True)
     atomic_write(target, render_toml(conversion, f"SOURCE/{game_id}/{source.name}"))
@@ -128,26 +139,54 @@ def run(game_id: str, source: Path, out: Path) -> tuple[Conversion, int]:
 
 
 def report(conversion: Conversion, target: Path) -> str:
-    lines = [f"wrote {target}: {len(conversion.records)} records"]
-    for title, entries in (("notes", conversion.notes), ("rejected", conversion.rejected)):
+    lines = [_("wrote {target}: {n} records").format(target=target, n=len(conversion.records))]
+    for title, entries in ((_("notes: {n}"), conversion.notes), (_("rejected: {n}"), conversion.rejected)):
         if entries:
-            lines.append(f"{title}: {len(entries)}")
-            lines.extend(f"  record {index or '-'} ({number}): {reason}" for index, number, reason in entries)
+            lines.append(title.format(n=len(entries)))
+            lines.extend(
+                "  " + _("record {index} ({number}): {reason}").format(index=index or "-", number=number, reason=reason)
+                for index, number, reason in entries
+            )
     return "\n".join(lines)
+
+
+#: `--help`: what the module's doc says of a run (the commands themselves are not translated).
+_HELP_RUN = N_("One command re-creates the shipped databases from the source files, or a newer dump of the same lists:")
+_HELP_WHAT = N_(
+    "Each run writes one file, ``OUT/<game>/cards.toml``, atomically; every source record that is not written is\n"
+    "listed with its record index, number and reason. Records left out on purpose (EVOLVE's EP/SEP point markers; a\n"
+    "Cipher printing that the source lists twice) are notes; a record that cannot be mapped (unknown kind, missing or\n"
+    "duplicate number, a cost that is not a number, a Vanguard trigger on a grade-3 unit, ...) is rejected and the "
+    "exit\n"
+    "code is 1, as ``cards import`` does; the exit code is 2 when the source cannot be read at all (nothing is "
+    "written).\n"
+    "EVOLVE's converter also reads ``facts-1.24.1.json`` from the source's folder (start amulets and trigger icons, "
+    "rules\n"
+    "Ver.1.24.1); a facts entry it cannot apply is rejected the same way, and without the file a note says so."
+)
+
+
+def help_text() -> str:
+    """`--help` in the chosen language: the module doc's account of a run, its commands as written."""
+    commands = __doc__.split("\n\n")[2]
+    return "\n\n".join((translate(_HELP_RUN), commands, translate(_HELP_WHAT)))
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 3 or args[0] in ("-h", "--help"):
-        print("\n\n".join(__doc__.split("\n\n")[1:4]) if args and args[0] in ("-h", "--help") else "", file=sys.stderr)
-        games = "|".join(converters())
-        print(f"usage: python -m deckcheck.realdata {{{games}}} SOURCE.json CARDDB_FOLDER", file=sys.stderr)
+        print(help_text() if args and args[0] in ("-h", "--help") else "", file=sys.stderr)
+        games = "{" + "|".join(converters()) + "}"
+        print(
+            _("usage: python -m deckcheck.realdata {games} SOURCE.json CARDDB_FOLDER").format(games=games),
+            file=sys.stderr,
+        )
         return 0 if args and args[0] in ("-h", "--help") else 2
     game_id, source, out = args[0], Path(args[1]), Path(args[2])
     try:
         conversion, code = run(game_id, source, out)
     except DeckcheckError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(_("error: {error}").format(error=error), file=sys.stderr)
         return 2
     print(report(conversion, out / game_id / "cards.toml"))
     return code

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckcheck._i18n import _
 from deckcheck.errors import DeckcheckError
 
 
@@ -55,17 +56,19 @@ def printed_text(value: Any, field_name: str, *, required: bool = True) -> str:
     normalises itself wherever it compares one)."""
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
-            raise RecordError(field_name, "is missing or empty")
+            raise RecordError(field_name, _("is missing or empty"))
         return ""
     if not isinstance(value, str | int) or isinstance(value, bool):
-        raise RecordError(field_name, f"must be text, not {type(value).__name__} {value!r}")
+        raise RecordError(
+            field_name, _("must be text, not {type} {value}").format(type=type(value).__name__, value=repr(value))
+        )
     return str(value).strip()
 
 
 def shown(value: Any, limit: int = 40) -> str:
     """A value for a message, cut short (a hostile record may hold megabytes)."""
     text = repr(value)
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+    return text if len(text) <= limit else _("{start}… ({n} characters)").format(start=text[:limit], n=len(text))
 
 
 NONE_WORDS = {"-", "ー", "―", "—", "–", "−", ""}
@@ -79,8 +82,12 @@ def number_or_none(value: Any, field_name: str, *, allow_x: bool = False) -> int
     if allow_x and text.upper() == "X":
         return "X"
     if not re.fullmatch(r"\d{1,6}", text):  # no card prints more; a longer run of digits is a broken record
-        expected = "a whole number (up to 6 digits), X or '-'" if allow_x else "a whole number (up to 6 digits) or '-'"
-        raise RecordError(field_name, f"{shown(value)} is not {expected}")
+        expected = (
+            _("{value} is not a whole number (up to 6 digits), X or '-'")
+            if allow_x
+            else _("{value} is not a whole number (up to 6 digits) or '-'")
+        )
+        raise RecordError(field_name, expected.format(value=shown(value)))
     return int(text)
 
 
@@ -89,10 +96,12 @@ def read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as error:
-        raise DeckcheckError(f"cannot be read: {error.strerror or error}", path=path) from None
+        raise DeckcheckError(_("cannot be read: {error}").format(error=error.strerror or error), path=path) from None
     except UnicodeDecodeError:
-        raise DeckcheckError("is not UTF-8 text", path=path) from None
+        raise DeckcheckError(_("is not UTF-8 text"), path=path) from None
     except json.JSONDecodeError as error:
-        raise DeckcheckError(f"is not valid JSON: {error.msg}", path=path, line=error.lineno) from None
+        raise DeckcheckError(
+            _("is not valid JSON: {reason}").format(reason=error.msg), path=path, line=error.lineno
+        ) from None
     except (ValueError, RecursionError) as error:  # an integer of more than 4,300 digits; nesting too deep
-        raise DeckcheckError(f"cannot be read as card records: {error}", path=path) from None
+        raise DeckcheckError(_("cannot be read as card records: {error}").format(error=error), path=path) from None

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckcheck._i18n import _
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck.errors import DeckcheckError
 from deckcheck.realdata._common import (
@@ -97,18 +98,26 @@ _CIPHER_CODE = re.compile(r"^(?P<number>[A-Z]+\d+-\d+[a-c]?)(?P<rarity>[A-Za-z+]
 
 def _cipher_range(minimum: Any, maximum: Any) -> str:
     if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (minimum, maximum)):
-        raise RecordError("MinRange", f"MinRange/MaxRange must be whole numbers, not {minimum!r}/{maximum!r}")
+        raise RecordError(
+            "MinRange",
+            _("MinRange/MaxRange must be whole numbers, not {minimum}/{maximum}").format(
+                minimum=repr(minimum), maximum=repr(maximum)
+            ),
+        )
     if maximum == 0:
         return "-"  # 射程- (a unit that cannot attack, 18.2.1.2.1)
     if minimum == 0 or minimum > maximum:
-        raise RecordError("MinRange", f"range {minimum}-{maximum} is not a range of 20.2–20.3")
+        raise RecordError(
+            "MinRange",
+            _("range {minimum}-{maximum} is not a range of 20.2–20.3").format(minimum=minimum, maximum=maximum),
+        )
     return str(minimum) if minimum == maximum else f"{minimum}-{maximum}"
 
 
 def _cipher_words(values: Any) -> tuple[list[str], list[str], list[str]]:
     """Genders, weapons and unit types from the source's `Type` list (case and stray spaces forgiven)."""
     if not isinstance(values, list):
-        raise RecordError("Type", f"must be a list, not {values!r}")
+        raise RecordError("Type", _("must be a list, not {value}").format(value=repr(values)))
     genders: list[str] = []
     weapons: list[str] = []
     types: list[str] = []
@@ -119,30 +128,40 @@ def _cipher_words(values: Any) -> tuple[list[str], list[str], list[str]]:
                 out.append(table[word])
                 break
         else:
-            raise RecordError("Type", f"unknown word {raw!r} (genders, weapons and unit types of 4.5–4.7)")
+            raise RecordError(
+                "Type", _("unknown word {word} (genders, weapons and unit types of 4.5–4.7)").format(word=repr(raw))
+            )
     return genders, weapons, types
 
 
 def cipher_facts(item: Any) -> dict[str, Any]:
     """The record fields of one source card, without number, set, rarity and printings."""
     if not isinstance(item, dict):
-        raise RecordError("-", f"must be an object, not {type(item).__name__}")
+        raise RecordError("-", _("must be an object, not {type}").format(type=type(item).__name__))
     unit_name = printed_text(item.get("Character"), "Character")  # as the source spells them (not NFKC'd)
     title = printed_text(item.get("Title"), "Title")
     title = _TITLE_TYPOS.get((norm_name(unit_name), norm_name(title)), title)
     colours = item.get("Color")
     colours = [colours] if isinstance(colours, str) else colours
     if not isinstance(colours, list) or not colours:
-        raise RecordError("Color", f"must be a list of colours, not {item.get('Color')!r}")
+        raise RecordError("Color", _("must be a list of colours, not {value}").format(value=repr(item.get("Color"))))
     symbols = []
     for colour in colours:
         key = source_text(colour, "Color").casefold()
         if key == "none":
             if len(colours) == 1:
                 continue
-            raise RecordError("Color", f"None (no symbol) cannot stand beside other colours: {colours!r}")
+            raise RecordError(
+                "Color",
+                _("None (no symbol) cannot stand beside other colours: {colours}").format(colours=repr(colours)),
+            )
         if key not in CIPHER_SYMBOLS:
-            raise RecordError("Color", f"unknown colour {colour!r} (known: {', '.join(CIPHER_SYMBOLS)}, None)")
+            raise RecordError(
+                "Color",
+                _("unknown colour {colour} (known: {known}, None)").format(
+                    colour=repr(colour), known=", ".join(CIPHER_SYMBOLS)
+                ),
+            )
         symbols.append(CIPHER_SYMBOLS[key])
     genders, weapons, types = _cipher_words(item.get("Type", []))
     record: dict[str, Any] = {
@@ -171,7 +190,7 @@ def cipher_facts(item: Any) -> dict[str, Any]:
 def _required_number(item: dict[str, Any], field_name: str) -> int | str:
     value = number_or_none(item.get(field_name), field_name, allow_x=True)
     if value is None:
-        raise RecordError(field_name, "is missing: every unit card prints it")
+        raise RecordError(field_name, _("is missing: every unit card prints it"))
     return value
 
 
@@ -204,7 +223,11 @@ def convert(items: list[Any]) -> Conversion:
         for printing in printings:
             owner = owner_of_code.get(norm_number(printing.code))  # codes and numbers compare normalised
             if owner is not None and facts[owner] != facts[index]:
-                taken.append(f"{printing.code} (listed under 『{facts[owner]['name']}』, source record {owner})")
+                taken.append(
+                    _("{code} (listed under 『{name}』, source record {record})").format(
+                        code=printing.code, name=facts[owner]["name"], record=owner
+                    )
+                )
                 continue
             if owner is None:
                 owner_of_code[norm_number(printing.code)] = index
@@ -214,9 +237,17 @@ def convert(items: list[Any]) -> Conversion:
             result.note(
                 index,
                 first_code,
-                f"『{facts[index]['name']}』: the source lists the printing "
-                f"{', '.join(taken)} twice, under two translations; kept with the first"
-                + (", so this record is left out" if whole else ""),
+                (
+                    _(
+                        "『{name}』: the source lists the printing {printings} twice, under two translations; kept "
+                        "with the first, so this record is left out"
+                    )
+                    if whole
+                    else _(
+                        "『{name}』: the source lists the printing {printings} twice, under two translations; kept "
+                        "with the first"
+                    )
+                ).format(name=facts[index]["name"], printings=", ".join(taken)),
             )
     for printings in by_number.values():
         number = printings[0].number  # as printed (B08-047a), the first printing's spelling
@@ -225,7 +256,9 @@ def convert(items: list[Any]) -> Conversion:
         if len(distinct) > 1:
             codes = ", ".join(p.code for p in printings)
             result.note(
-                printings[0].index, number, f"the printings {codes} differ in their facts: each kept by its code"
+                printings[0].index,
+                number,
+                _("the printings {codes} differ in their facts: each kept by its code").format(codes=codes),
             )
         for record_number, group in groups:
             record = {"number": record_number, **facts[group[0].index], "set": group[0].product}
@@ -242,11 +275,11 @@ def convert_source(items: list[Any], source: Path) -> Conversion:
     result = convert(items)
     path = source.parent / NAMES_FILE
     if not path.exists():
-        result.note(0, NAMES_FILE, "not beside the source: the Japanese names (names_ja) were not added")
+        result.note(0, NAMES_FILE, _("not beside the source: the Japanese names (names_ja) were not added"))
         return result
     entries = read_json(path)
     if not isinstance(entries, list):
-        raise DeckcheckError("must be a JSON list of {number, name_ja[, alt_name_ja]} entries", path=path)
+        raise DeckcheckError(_("must be a JSON list of {{number, name_ja[, alt_name_ja]}} entries").format(), path=path)
     add_names(result, entries)
     result.also_from.append(NAMES_SOURCE)
     return result
@@ -261,11 +294,17 @@ def add_names(result: Conversion, entries: list[Any]) -> None:
     added = 0
     for index, entry in enumerate(entries, start=1):
         number = entry.get("number") if isinstance(entry, dict) else None
-        where = f"{NAMES_FILE} entry {index}" + (f", {str(number).strip()}" if isinstance(number, str | int) else "")
+        where = (
+            _("{file} entry {index}, {number}").format(file=NAMES_FILE, index=index, number=str(number).strip())
+            if isinstance(number, str | int)
+            else _("{file} entry {index}").format(file=NAMES_FILE, index=index)
+        )
         try:
             key, names = _read_names(entry, records)
             if key in given:
-                raise RecordError("number", f"entry {given[key]} gives the names of this card already")
+                raise RecordError(
+                    "number", _("entry {entry} gives the names of this card already").format(entry=given[key])
+                )
         except RecordError as error:
             result.reject(0, where, str(error))
             continue
@@ -276,22 +315,24 @@ def add_names(result: Conversion, entries: list[Any]) -> None:
         record.clear()
         record.update([*items[:at], ("names_ja", names), *items[at:]])
         added += 1
-    result.note(0, NAMES_FILE, f"{len(entries)} entries: Japanese names added to {added} records")
+    result.note(
+        0, NAMES_FILE, _("{n} entries: Japanese names added to {added} records").format(n=len(entries), added=added)
+    )
 
 
 def _read_names(entry: Any, records: dict[str, dict[str, Any]]) -> tuple[str, list[str]]:
     if not isinstance(entry, dict):
-        raise RecordError("-", f"must be an object, not {type(entry).__name__}")
+        raise RecordError("-", _("must be an object, not {type}").format(type=type(entry).__name__))
     key = norm_number(printed_text(entry.get("number"), "number"))
     if key not in records:
-        raise RecordError("number", "no written record has this number")
+        raise RecordError("number", _("no written record has this number"))
     names = [printed_text(entry.get("name_ja"), "name_ja")]
     alternative = entry.get("alt_name_ja")
     if alternative is not None:
         names.append(printed_text(alternative, "alt_name_ja"))
     for field_name, name in zip(("name_ja", "alt_name_ja"), names, strict=False):
         if any(unicodedata.category(char) in ("Cc", "Cf") for char in name):
-            raise RecordError(field_name, f"{shown(name)} holds a control or format character")
+            raise RecordError(field_name, _("{value} holds a control or format character").format(value=shown(name)))
     return key, list(dict.fromkeys(names))
 
 
@@ -299,22 +340,24 @@ def _first_code(item: Any) -> str:
     try:
         return str(item["printings"][0]["CardCode"]).strip()
     except (KeyError, IndexError, TypeError):
-        return "no number"
+        return _("no number")
 
 
 def _cipher_printings(index: int, item: dict[str, Any]) -> list[_Printing]:
     printings = item.get("printings")
     if not isinstance(printings, list) or not printings:
-        raise RecordError("printings", "is missing or empty: a card needs at least one printed code")
+        raise RecordError("printings", _("is missing or empty: a card needs at least one printed code"))
     found = []
     for position, printing in enumerate(printings):
         where = f"printings[{position}].CardCode"
         if not isinstance(printing, dict):
-            raise RecordError(f"printings[{position}]", f"must be an object, not {printing!r}")
+            raise RecordError(
+                f"printings[{position}]", _("must be an object, not {value}").format(value=repr(printing))
+            )
         code = printed_text(printing.get("CardCode"), where)  # as printed; read after NFKC where it must be
         match = _CIPHER_CODE.match(code) or _CIPHER_CODE.match(source_text(code, where))
         if match is None:
-            raise RecordError(where, f"{code!r} is not a card code such as B01-001SR")
+            raise RecordError(where, _("{code} is not a card code such as B01-001SR").format(code=repr(code)))
         product = source_text(printing.get("SetCode"), f"printings[{position}].SetCode", required=False)
         found.append(_Printing(index, code, match["number"], match["rarity"], product or code.split("-")[0]))
     return found

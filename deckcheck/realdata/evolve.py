@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from deckcheck._i18n import _
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck.errors import DeckcheckError
 from deckcheck.realdata._common import (
@@ -116,12 +117,17 @@ def evolve_title(
         return title
     titles = {EVOLVE_TRAIT_TITLES[trait] for trait in traits if trait in EVOLVE_TRAIT_TITLES}
     if len(titles) > 1:
-        raise RecordError("sub_type", f"the traits name several titles: {', '.join(sorted(titles))}")
+        raise RecordError(
+            "sub_type", _("the traits name several titles: {titles}").format(titles=", ".join(sorted(titles)))
+        )
     if not titles and product.upper() == "PR" and crossover:
         titles = crossover.get(name, set())
         if len(titles) > 1:
             raise RecordError(
-                "name", f"crossover products of several titles print this name: {', '.join(sorted(titles))}"
+                "name",
+                _("crossover products of several titles print this name: {titles}").format(
+                    titles=", ".join(sorted(titles))
+                ),
             )
     return next(iter(titles)) if titles else None
 
@@ -155,27 +161,41 @@ def evolve_deck_limit(sentences: Any, name: str, in_evolve_deck: bool) -> int | 
     if isinstance(sentences, str):
         sentences = [sentences]
     if not isinstance(sentences, list) or not sentences:
-        raise RecordError("deckbuilding", f"must be a list of sentences, not {sentences!r}")
+        raise RecordError("deckbuilding", _("must be a list of sentences, not {value}").format(value=repr(sentences)))
     limits = set()
     for raw in sentences:
         sentence = source_text(raw, "deckbuilding").rstrip("。")
         if (match := _EVOLVE_LIMIT.match(sentence)) is not None:
             if not in_evolve_deck:
                 raise RecordError(
-                    "deckbuilding", f"「{sentence}」 names the evolve deck, but the card is not built there"
+                    "deckbuilding",
+                    _("「{sentence}」 names the evolve deck, but the card is not built there").format(
+                        sentence=sentence
+                    ),
                 )
         elif (match := _MAIN_LIMIT.match(sentence)) is not None:
             if norm_name(match["name"]) != name:
-                raise RecordError("deckbuilding", f"「{sentence}」 is about another card than 『{name}』")
+                raise RecordError(
+                    "deckbuilding",
+                    _("「{sentence}」 is about another card than 『{name}』").format(sentence=sentence, name=name),
+                )
             if in_evolve_deck:
                 raise RecordError(
-                    "deckbuilding", f"「{sentence}」 names the main deck, but the card is built into the evolve deck"
+                    "deckbuilding",
+                    _("「{sentence}」 names the main deck, but the card is built into the evolve deck").format(
+                        sentence=sentence
+                    ),
                 )
         else:
-            raise RecordError("deckbuilding", f"「{sentence}」 is not a construction sentence deckcheck can read")
+            raise RecordError(
+                "deckbuilding",
+                _("「{sentence}」 is not a construction sentence deckcheck can read").format(sentence=sentence),
+            )
         limits.add(int(match["limit"]))
     if len(limits) > 1:
-        raise RecordError("deckbuilding", f"the sentences give several limits: {sorted(limits)}")
+        raise RecordError(
+            "deckbuilding", _("the sentences give several limits: {limits}").format(limits=sorted(limits))
+        )
     return limits.pop()
 
 
@@ -184,7 +204,7 @@ def evolve_record(item: Any, crossover: dict[str, set[str]] | None = None) -> di
     The number and name are written as printed (deckcheck compares them normalised); `crossover` gives a promo
     without title traits the title of the crossover products that print its name."""
     if not isinstance(item, dict):
-        raise RecordError("-", f"must be an object, not {type(item).__name__}")
+        raise RecordError("-", _("must be an object, not {type}").format(type=type(item).__name__))
     number = printed_text(item.get("card_code"), "card_code")
     name = printed_text(item.get("name"), "name")
     kind_line = source_text(item.get("card_type"), "card_type")
@@ -193,14 +213,21 @@ def evolve_record(item: Any, crossover: dict[str, set[str]] | None = None) -> di
     kind, *flag_words = parts = [part.strip() for part in kind_line.split("・")]
     if "・".join(parts) not in EVOLVE_KNOWN_KINDS:
         known = ", ".join([*EVOLVE_KNOWN_KINDS, *EVOLVE_POINT_KINDS])
-        raise RecordError("card_type", f"unknown kind 「{kind_line}」 (known: {known})")
+        raise RecordError(
+            "card_type", _("unknown kind 「{kind}」 (known: {known})").format(kind=kind_line, known=known)
+        )
     record: dict[str, Any] = {"number": number, "name": name, "type": EVOLVE_KINDS[kind]}
     for word in flag_words:
         record[EVOLVE_FLAGS[word]] = True
     class_text = source_text(item.get("class"), "class", required=False)
     if class_text not in NONE_WORDS:
         if class_text not in EVOLVE_CLASSES:
-            raise RecordError("class", f"unknown class 「{class_text}」 (known: {', '.join(EVOLVE_CLASSES)}, or '-')")
+            raise RecordError(
+                "class",
+                _("unknown class 「{value}」 (known: {known}, or '-')").format(
+                    value=class_text, known=", ".join(EVOLVE_CLASSES)
+                ),
+            )
         record["class"] = EVOLVE_CLASSES[class_text]
     traits = evolve_traits(source_text(item.get("sub_type"), "sub_type", required=False))
     product = source_text(item.get("set"), "set", required=False)
@@ -235,14 +262,16 @@ def convert(items: list[Any], facts: list[Any] | None = None) -> Conversion:
         try:
             record = evolve_record(item, crossover)
         except RecordError as error:
-            result.reject(index, number or "no number", str(error))
+            result.reject(index, number or _("no number"), str(error))
             continue
         if record is None:
-            result.note(index, number, f"{item['card_type']} (a point marker, not a card of a deck): left out")
+            left_out = _("{kind} (a point marker, not a card of a deck): left out").format(kind=item["card_type"])
+            result.note(index, number, left_out)
             continue
         key = norm_number(record["number"])  # numbers compare after NFKC, trimmed, upper-cased (contract)
         if key in seen:
-            result.reject(index, number, f"field 'card_code': duplicate number (record {seen[key]} has it too)")
+            twice = _("duplicate number (record {record} has it too)").format(record=seen[key])
+            result.reject(index, number, f"field 'card_code': {twice}")
             continue
         seen[key] = index
         result.records.append(record)
@@ -256,8 +285,8 @@ def convert_source(items: list[Any], source: Path) -> Conversion:
     path = source.parent / FACTS_FILE
     if not path.exists():
         result = convert(items)
-        what = "the facts of rules Ver.1.24.1 (start_amulet, trigger) were not added"
-        result.note(0, FACTS_FILE, f"not beside the source: {what}")
+        what = _("not beside the source: the facts of rules Ver.1.24.1 (start_amulet, trigger) were not added")
+        result.note(0, FACTS_FILE, what)
         return result
     return convert(items, read_facts(path))
 
@@ -266,7 +295,7 @@ def read_facts(path: Path) -> list[Any]:
     """The entries of a facts file: a JSON object whose `cards` is a list (nothing is written if it is not)."""
     data = read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise DeckcheckError("must be a JSON object with a list `cards` of facts entries", path=path)
+        raise DeckcheckError(_("must be a JSON object with a list `cards` of facts entries"), path=path)
     return data["cards"]
 
 
@@ -278,11 +307,17 @@ def add_facts(result: Conversion, facts: list[Any], source_index: dict[str, int]
     added = {"start_amulet": 0, "trigger": 0}
     for entry_index, entry in enumerate(facts, start=1):
         code = entry.get("card_code") if isinstance(entry, dict) else None
-        where = f"{FACTS_FILE} entry {entry_index}" + (f", {str(code).strip()}" if isinstance(code, str | int) else "")
+        where = (
+            _("{file} entry {index}, {number}").format(file=FACTS_FILE, index=entry_index, number=str(code).strip())
+            if isinstance(code, str | int)
+            else _("{file} entry {index}").format(file=FACTS_FILE, index=entry_index)
+        )
         try:
             key, record, fact = _read_fact(entry, records, source_index)
             if key in applied:
-                raise RecordError("card_code", f"entry {applied[key]} gives the facts of this card already")
+                raise RecordError(
+                    "card_code", _("entry {entry} gives the facts of this card already").format(entry=applied[key])
+                )
         except RecordError as error:
             result.reject(0, where, str(error))
             continue
@@ -293,7 +328,9 @@ def add_facts(result: Conversion, facts: list[Any], source_index: dict[str, int]
     result.note(
         0,
         FACTS_FILE,
-        f"{len(facts)} entries: start_amulet added to {added['start_amulet']} records, trigger to {added['trigger']}",
+        _("{n} entries: start_amulet added to {amulets} records, trigger to {triggers}").format(
+            n=len(facts), amulets=added["start_amulet"], triggers=added["trigger"]
+        ),
     )
 
 
@@ -303,39 +340,58 @@ def _read_fact(
     """(the normalised number, the record it names, the facts to add) of one facts entry; RecordError if it names
     no written record, disagrees with it, or gives an unknown fact."""
     if not isinstance(entry, dict):
-        raise RecordError("-", f"must be an object, not {type(entry).__name__}")
+        raise RecordError("-", _("must be an object, not {type}").format(type=type(entry).__name__))
     unknown = [str(name) for name in entry if name not in FACTS_KEYS]
     if unknown:
-        raise RecordError(unknown[0], f"is not a fact deckcheck reads (known: {', '.join(FACTS_KEYS)})")
+        raise RecordError(
+            unknown[0], _("is not a fact deckcheck reads (known: {known})").format(known=", ".join(FACTS_KEYS))
+        )
     key = norm_number(printed_text(entry.get("card_code"), "card_code"))
     name = printed_text(entry.get("name"), "name")
     if key not in records:
         if key in source_index:
-            reason = f"the source record {source_index[key]} of this number is not written (see above)"
+            reason = _("the source record {record} of this number is not written (see above)").format(
+                record=source_index[key]
+            )
         else:
-            reason = "no record of the source has this number"
+            reason = _("no record of the source has this number")
         raise RecordError("card_code", reason)
     record = records[key]
     if norm_name(name) != norm_name(record["name"]):
-        raise RecordError("name", f"「{name}」, but the source names {record['number']} 「{record['name']}」")
+        raise RecordError(
+            "name",
+            _("「{given}」, but the source names {number} 「{name}」").format(
+                given=name, number=record["number"], name=record["name"]
+            ),
+        )
     if "class" in entry:
         class_text = source_text(entry["class"], "class", required=False)
         if (None if class_text in NONE_WORDS else EVOLVE_CLASSES.get(class_text, class_text)) != record.get("class"):
-            given = record.get("class") or "no class"
-            raise RecordError("class", f"「{class_text}」, but the source gives {record['number']} {given}")
+            given = record.get("class") or _("no class")
+            raise RecordError(
+                "class",
+                _("「{value}」, but the source gives {number} {given}").format(
+                    value=class_text, number=record["number"], given=given
+                ),
+            )
     fact: dict[str, Any] = {}
     start_amulet = entry.get("start_amulet")
     if start_amulet is not None:
         if not isinstance(start_amulet, bool):
-            raise RecordError("start_amulet", f"must be true or false, not {shown(start_amulet)}")
+            raise RecordError("start_amulet", _("must be true or false, not {value}").format(value=shown(start_amulet)))
         if start_amulet:
             fact["start_amulet"] = True
     trigger = entry.get("trigger")
     if trigger is not None:
         trigger_text = source_text(trigger, "trigger").lower()
         if trigger_text not in FACTS_TRIGGERS:
-            raise RecordError("trigger", f"unknown trigger {shown(trigger)} (known: {', '.join(FACTS_TRIGGERS)})")
+            raise RecordError(
+                "trigger",
+                _("unknown trigger {value} (known: {known})").format(
+                    value=shown(trigger), known=", ".join(FACTS_TRIGGERS)
+                ),
+            )
         fact["trigger"] = trigger_text
     if not fact:
-        raise RecordError("-", "gives neither start_amulet = true nor a trigger")
+        raise RecordError("-", _("gives neither start_amulet = true nor a trigger"))
     return key, record, fact

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from deckcheck._i18n import _
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck.realdata._common import Conversion, RecordError, shown
 
@@ -46,12 +47,14 @@ _NUMBER = re.compile(
 def printed_number(value: Any) -> str:
     """The number as printed; RecordError for anything else (a tab, two spaces, an unknown suffix, ...)."""
     if not isinstance(value, str) or not value:
-        raise RecordError("number", "is missing or not text")
+        raise RecordError("number", _("is missing or not text"))
     if not _NUMBER.fullmatch(value):
         raise RecordError(
             "number",
-            f"{shown(value)} is not a printed card number (PRODUCT/NUMBER, e.g. G-BT01/001, BT01/S01, PR/0471, "
-            "with a printing suffix such as ' PR', 'B', ' W', ' SGR' where one is printed)",
+            _(
+                "{value} is not a printed card number (PRODUCT/NUMBER, e.g. G-BT01/001, BT01/S01, PR/0471, with a "
+                "printing suffix such as ' PR', 'B', ' W', ' SGR' where one is printed)"
+            ).format(value=shown(value)),
         )
     return value
 
@@ -59,9 +62,9 @@ def printed_number(value: Any) -> str:
 def _text(item: dict[str, Any], key: str) -> str:
     value = item.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise RecordError(key, f"is missing or empty ({shown(value)})")
+        raise RecordError(key, _("is missing or empty ({value})").format(value=shown(value)))
     if any(ord(char) < 32 or 0x7F <= ord(char) < 0xA0 for char in value):
-        raise RecordError(key, f"{shown(value)} holds a control character")
+        raise RecordError(key, _("{value} holds a control character").format(value=shown(value)))
     return value.strip()
 
 
@@ -70,16 +73,18 @@ def _count(item: dict[str, Any], key: str, high: int) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise RecordError(key, f"{shown(value)} is not a whole number from 0 to {high:,}")
+        raise RecordError(
+            key, _("{value} is not a whole number from 0 to {high}").format(value=shown(value), high=f"{high:,}")
+        )
     return value
 
 
 def _grade(item: dict[str, Any]) -> int:
     grade = item.get("grade")
     if grade is None:
-        raise RecordError("grade", "is missing (every unit prints a grade, 2.4)")
+        raise RecordError("grade", _("is missing (every unit prints a grade, 2.4)"))
     if isinstance(grade, bool) or not isinstance(grade, int) or not 0 <= grade <= 4:
-        raise RecordError("grade", f"{shown(grade)} is not a grade of the G era (0–4)")
+        raise RecordError("grade", _("{value} is not a grade of the G era (0–4)").format(value=shown(grade)))
     return grade
 
 
@@ -87,33 +92,46 @@ def _trigger(item: dict[str, Any], kind: str, grade: int) -> str:
     trigger = item.get("trigger", "none")
     if trigger not in ("none", *TRIGGER_ICONS, STAND_OR_NONE):
         raise RecordError(
-            "trigger", f"unknown trigger {shown(trigger)} (known: none, {', '.join(TRIGGER_ICONS)}, {STAND_OR_NONE})"
+            "trigger",
+            _("unknown trigger {value} (known: none, {known}, {unknown})").format(
+                value=shown(trigger), known=", ".join(TRIGGER_ICONS), unknown=STAND_OR_NONE
+            ),
         )
     if trigger in TRIGGER_ICONS and grade != 0:
         raise RecordError(
             "trigger",
-            f"a {trigger} trigger on a grade-{grade} unit: every trigger unit before the V "
-            "series is grade 0 (a scrape error; the source README says how such records were settled)",
+            _(
+                "a {trigger} trigger on a grade-{grade} unit: every trigger unit before the V series is grade 0 (a "
+                "scrape error; the source README says how such records were settled)"
+            ).format(trigger=trigger, grade=grade),
         )
     if (kind == "trigger") != (trigger in TRIGGER_ICONS):
         raise RecordError(
             "trigger",
-            f"{shown(trigger)} does not fit unit type {kind!r} (a trigger unit has one of "
-            f"{', '.join(TRIGGER_ICONS)}; other units none)",
+            _("{value} does not fit unit type {kind} (a trigger unit has one of {known}; other units none)").format(
+                value=shown(trigger), kind=repr(kind), known=", ".join(TRIGGER_ICONS)
+            ),
         )
     if trigger == STAND_OR_NONE and grade != 0:
-        raise RecordError("trigger", f"{STAND_OR_NONE} on a grade-{grade} unit (only a grade-0 unit can be unknown)")
+        raise RecordError(
+            "trigger",
+            _("{unknown} on a grade-{grade} unit (only a grade-0 unit can be unknown)").format(
+                unknown=STAND_OR_NONE, grade=grade
+            ),
+        )
     return str(trigger)
 
 
 def _sentinel(item: dict[str, Any], kind: str, grade: int) -> bool | str:
     sentinel = item.get("sentinel", False)
     if not (isinstance(sentinel, bool) or sentinel == "unknown"):  # 1 == True, but a 1 is no printed fact
-        raise RecordError("sentinel", f'{shown(sentinel)} is not true, false or "unknown"')
+        raise RecordError("sentinel", _('{value} is not true, false or "unknown"').format(value=shown(sentinel)))
     if sentinel is not False and not (kind == "normal" and grade == 1):
         raise RecordError(
             "sentinel",
-            f"{shown(sentinel)} on a grade-{grade} {kind} unit (only a grade-1 normal unit can be a sentinel, 11.9)",
+            _("{value} on a grade-{grade} {kind} unit (only a grade-1 normal unit can be a sentinel, 11.9)").format(
+                value=shown(sentinel), grade=grade, kind=kind
+            ),
         )
     return sentinel if isinstance(sentinel, bool) else "unknown"
 
@@ -121,19 +139,22 @@ def _sentinel(item: dict[str, Any], kind: str, grade: int) -> bool | str:
 def _clans(item: dict[str, Any]) -> list[str]:
     clans = item.get("clans", [])
     if not isinstance(clans, list) or not all(isinstance(clan, str) and clan.strip() for clan in clans):
-        raise RecordError("clans", f"{shown(clans)} is not a list of clan names")
+        raise RecordError("clans", _("{value} is not a list of clan names").format(value=shown(clans)))
     return [clan.strip() for clan in clans]
 
 
 def vanguard_record(item: Any) -> dict[str, Any]:
     """One card record from a source record; RecordError names the field it cannot map."""
     if not isinstance(item, dict):
-        raise RecordError("-", f"must be an object, not {type(item).__name__}")
+        raise RecordError("-", _("must be an object, not {type}").format(type=type(item).__name__))
     number = printed_number(item.get("number"))
     name = _text(item, "name")
     kind = item.get("type")
     if kind not in UNIT_TYPES:
-        raise RecordError("type", f"unknown unit type {shown(kind)} (known: {', '.join(UNIT_TYPES)})")
+        raise RecordError(
+            "type",
+            _("unknown unit type {value} (known: {known})").format(value=shown(kind), known=", ".join(UNIT_TYPES)),
+        )
     grade = _grade(item)
     record: dict[str, Any] = {"number": number, "name": name, "type": kind, "grade": grade}
     record["trigger"] = _trigger(item, kind, grade)
@@ -141,7 +162,10 @@ def vanguard_record(item: Any) -> dict[str, Any]:
     record["clans"] = _clans(item)
     if (nation := item.get("nation")) is not None:
         if nation not in NATIONS:
-            raise RecordError("nation", f"unknown nation {shown(nation)} (known: {', '.join(NATIONS)})")
+            raise RecordError(
+                "nation",
+                _("unknown nation {value} (known: {known})").format(value=shown(nation), known=", ".join(NATIONS)),
+            )
         record["nation"] = NATIONS[nation]
     if item.get("set") is not None:
         record["set"] = _text(item, "set")
@@ -150,7 +174,9 @@ def vanguard_record(item: Any) -> dict[str, Any]:
             record[key] = value
     if (skill := item.get("skill")) is not None:
         if skill not in SKILLS:
-            raise RecordError("skill", f"unknown skill {shown(skill)} (known: {', '.join(SKILLS)})")
+            raise RecordError(
+                "skill", _("unknown skill {value} (known: {known})").format(value=shown(skill), known=", ".join(SKILLS))
+            )
         record["skill"] = skill
     return record
 
@@ -180,7 +206,9 @@ def _settle_sentinels(result: Conversion, indexes: list[int]) -> None:
                 result.note(
                     indexes[position],
                     record["number"],
-                    f"sentinel {was} → true: {sentinels[0]['number']}, a printing of the same card, is a sentinel",
+                    _("sentinel {was} → true: {number}, a printing of the same card, is a sentinel").format(
+                        was=was, number=sentinels[0]["number"]
+                    ),
                 )
     for position, record in enumerate(result.records):
         if (
@@ -193,8 +221,10 @@ def _settle_sentinels(result: Conversion, indexes: list[int]) -> None:
             result.note(
                 indexes[position],
                 record["number"],
-                "sentinel false → unknown: a grade-1 unit printed with shield 0 is a perfect guard, and the 2012 "
-                "errata gave every perfect guard 守護者 (11.9), which the source's facts do not show",
+                _(
+                    "sentinel false → unknown: a grade-1 unit printed with shield 0 is a perfect guard, and the 2012 "
+                    "errata gave every perfect guard 守護者 (11.9), which the source's facts do not show"
+                ),
             )
 
 
@@ -204,7 +234,7 @@ def convert(items: list[Any]) -> Conversion:
     seen: dict[str, int] = {}
     for index, item in enumerate(items, start=1):
         raw = item.get("number") if isinstance(item, dict) else None
-        number = shown(raw, 30) if not isinstance(raw, str) else raw[:30] or "no number"
+        number = shown(raw, 30) if not isinstance(raw, str) else raw[:30] or _("no number")
         try:
             record = vanguard_record(item)
         except RecordError as error:
@@ -212,7 +242,8 @@ def convert(items: list[Any]) -> Conversion:
             continue
         key = norm_number(record["number"])  # numbers compare as the card database compares them
         if key in seen:
-            result.reject(index, number, f"field 'number': duplicate number (record {seen[key]} has it too)")
+            twice = _("duplicate number (record {record} has it too)").format(record=seen[key])
+            result.reject(index, number, f"field 'number': {twice}")
             continue
         seen[key] = index
         result.records.append(record)

@@ -8,6 +8,7 @@ from deckcheck._util.positions import (
     json_key_lines,
     load_json,
     toml_duplicate,
+    toml_duplicate_message,
     toml_key_lines,
     toml_table_array_lines,
 )
@@ -93,3 +94,19 @@ def test_toml_duplicate_finds_the_first_repeat_and_follows_records_of_an_array_o
     records = '[[cards]]\nnumber = "1"\n[[cards]]\nnumber = "2"  # a new record: no repeat\nname = "x"\nname = "y"\n'
     assert toml_duplicate(records) == (("cards", 2, "name"), 5, 6)
     assert toml_duplicate('[t]\na = """\na = 2\n"""\n') is None  # inside a multi-line string: not a key
+
+
+def test_a_key_written_twice_in_japanese(japanese) -> None:
+    assert toml_duplicate_message('game = "x"\n[main]\n"A" = 1\n"A" = 2\n') == (
+        '[main] のキー "A" が3行目と4行目の2回書かれています。1つにしてください',
+        4,
+    )
+    assert toml_duplicate_message('[main]\n"A" = 1\n[main]\n') == (
+        "テーブル [main] が1行目と3行目の2回書かれています。1つにしてください",
+        3,
+    )
+    with pytest.raises(DeckcheckError) as error:
+        load_json('{"main": {"A": 1,\n "A": 2}}', "d.json")
+    assert str(error.value) == (
+        "d.json:2: 'main' のキー 'A' が重複しています（最初は1行目）。JSON のオブジェクトは同じキーを1回しか持てません"
+    )

@@ -835,3 +835,14 @@ def test_a_cache_whose_japanese_names_are_malformed_is_rebuilt(cipher_layer, par
     parses.clear()
     assert fresh_cipher(cipher_layer).numbers_by_name.get("名前") is None
     assert len(parses) == 3
+
+
+def test_a_cache_note_in_japanese(layer, tmp_path, monkeypatch, capsys, japanese):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(blocker / "deckcheck"))
+    monkeypatch.setenv("DECKCHECK_DEBUG", "1")
+    assert fresh_load(layer).resolve("Crit") is not None
+    said = capsys.readouterr().err
+    assert said.startswith(f"deckcheck: 注記: カードデータベースのキャッシュ {blocker / 'deckcheck'}")
+    assert "を書き込めません：フォルダを作れません（" in said

@@ -23,9 +23,11 @@ from deckcheck.carddb.db import (
     load_carddb,
     load_layers,
     refuse_unknown_cards,
+    resolve_deck,
     shipped_carddb_dir,
 )
 from deckcheck.errors import CardDatabaseError, DeckcheckError
+from deckcheck.formats.read import parse_deck
 from deckcheck.games import all_games
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -461,3 +463,63 @@ def test_a_test_hand_of_a_deck_with_unknown_japanese_names_says_once_which_sets_
     assert "2 × '封印の剣を継ぐ者 ロイ' in main is not a TCG Fire Emblem 0 (Cipher) card number or name" in str(first)
     assert "Japanese names are known here only for the cards of B01–B06, P01–P06 and S01–S08" in str(first)
     assert "Japanese names" not in str(second) and "Did you mean: 救国の英雄 マルス (B01-001)" in str(second)
+
+
+# Japanese (issue 29): the problems in Japanese, their places (record N, field 'x', path:line) as written ----------
+
+
+def test_a_broken_database_in_japanese(japanese):
+    records = [
+        {"number": "T-1", "name": "A", "type": "normal", "grade": 1, "clans": ["C"]},
+        {"number": "T-1", "name": "B", "type": "normal", "grade": 1, "clans": ["C"]},
+        {"name": "C", "type": "normal", "grade": 1, "clans": ["C"], "bogus": 1},
+    ]
+    with pytest.raises(CardDatabaseError) as error:
+        build_carddb("vanguard", records)
+    assert str(error.value) == (
+        "カードデータベースが壊れています：\n"
+        "  record 2: カード番号 T-1 は record 1 ですでに使われています\n"
+        "  record 3 (番号なし): field 'number': 必須ですがありません\n"
+        "  record 3 (番号なし): field 'bogus': このゲームのカードレコードの項目ではありません"
+    )
+
+
+def test_a_broken_card_file_in_japanese(tmp_path, japanese):
+    folder = tmp_path / "db" / "vanguard"
+    folder.mkdir(parents=True)
+    (folder / "a.toml").write_text('game = "vanguard"\n[[cards]]\nnumber = "T-1"\nnumber = "T-2"\n', encoding="utf-8")
+    (folder / "b.toml").write_text('game = "cipher"\n', encoding="utf-8")
+    with pytest.raises(CardDatabaseError) as error:
+        load_carddb("vanguard", [tmp_path / "db"])
+    text = str(error.value)
+    assert text.startswith("カードデータベースが壊れています：\n")
+    assert f"{folder / 'b.toml'}: game = 'cipher' ですが、ファイルは 'vanguard' のフォルダにあります" in text
+    assert f"{folder / 'a.toml'}:4: " in text  # the key written twice, at its line
+    assert [(problem.path, problem.line) for problem in error.value.details] == [
+        (str(folder / "a.toml"), 4),
+        (str(folder / "b.toml"), None),
+    ]
+
+
+def test_a_number_written_with_another_cards_name_and_unknown_cards_in_japanese(japanese):
+    db = build_carddb(
+        "vanguard",
+        [
+            {"number": "T-1", "name": "A", "type": "normal", "grade": 1, "clans": ["C"]},
+            {"number": "T-2", "name": "Bee", "type": "normal", "grade": 0, "clans": ["C"]},
+        ],
+    )
+    deck = resolve_deck(parse_deck("d.txt", "game: vanguard\n4 T-1 Bee\n3 X-9 Bee\n2 Nope\n"), db)
+    assert [entry.note for entry in deck.entries] == [
+        "'Bee' は T-1（A）の名前ではありません。カード番号を優先し、A (T-1) として数えました",
+        "'X-9' はどのカードの番号でもありません。'Bee' という名前のカード Bee (T-2) として数えました",
+        None,
+    ]
+    with pytest.raises(DeckcheckError) as error:
+        refuse_unknown_cards(deck, "counting the odds")
+    assert str(error.value).endswith(
+        "（直すか取り除いてください。`deckcheck check` でデッキの問題をすべて表示します）：\n"
+        "  d.txt:4: main の 2 × 'Nope' は、カードデータベースにある Cardfight!! Vanguard のカード番号でもカード名でも"
+        "ありません"
+    )
+    assert [(problem.path, problem.line) for problem in error.value.details] == [("d.txt", 4)]

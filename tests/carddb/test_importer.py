@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from deckcheck.carddb.db import load_carddb
 from deckcheck.carddb.importer import import_cards
 from deckcheck.cli.app import app
+from deckcheck.errors import DeckcheckError
 
 HEADER = "number,name,type,grade,trigger,clans,sentinel,power\n"
 GOOD_CSV = (
@@ -720,6 +721,7 @@ _IMPORTER = """
 import pathlib, sys, time
 from typer.testing import CliRunner
 from deckcheck.cli.app import app
+from deckcheck.errors import DeckcheckError
 
 folder, me, rounds, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), pathlib.Path(sys.argv[4])
 runner = CliRunner()
@@ -787,3 +789,51 @@ def test_a_card_file_of_the_folder_that_is_no_file_stops_the_import_naming_it(wo
     reason = "is larger than 64 MiB" if kind == "sparse" else "is not a regular file"
     assert f"{Path('db') / 'vanguard' / name}: {reason}" in output
     assert sorted(path.name for path in folder.iterdir()) == [name]  # nothing written
+
+
+# Japanese (issue 29): why a row is rejected in Japanese; its row, field and the report's numbers as in English ----
+
+
+def test_rejections_in_japanese_with_the_same_rows_and_fields(work: Path, japanese) -> None:
+    source = write(
+        work / "bad.csv",
+        HEADER + "X-001,Good,normal,1,,C,,\n"
+        "X-003,Bad yes,normal,1,,C,maybe,\n"
+        "X-004,No trigger,trigger,0,,C,,\n"
+        "X-001,Again,normal,1,,C,,\n"
+        "X-006,Wide,normal,1,,C,,,surplus\n",
+    )
+    report = import_cards(source, "vanguard", work / "db")
+    assert [(rejection.row, rejection.field, rejection.reason) for rejection in report.rejected] == [
+        (3, "sentinel", "はいかいいえが必要です（true/false、yes/no、1/0、y/n、○/×、はい/いいえ）（値：'maybe'）"),
+        (4, "trigger", "必須ですがありません"),
+        (5, "number", "カード番号 X-001 はすでに2行目にあります"),
+        (6, None, "セルが9個ありますが、ヘッダーの列は8個です"),
+    ]
+    assert report.added == ["X-001"] and report.unit == "row"
+
+
+def test_a_bad_card_list_in_japanese(work: Path, japanese) -> None:
+    header = write(work / "h.csv", "number,name,foo\n1,2,3\n")
+    with pytest.raises(DeckcheckError) as error:
+        import_cards(header, "vanguard", work / "db")
+    assert str(error.value).startswith(
+        f"{header}:1: ヘッダーに必須の列 'type', 'grade', 'clans' がなく、vanguard のカードの項目ではない列があります："
+        "'foo'。vanguard の項目：必須 number, name, type, grade, clans、任意 game, set, "
+    )
+    broken = write(work / "d.json", "[1,")
+    with pytest.raises(DeckcheckError) as error:
+        import_cards(broken, "vanguard", work / "db")
+    assert str(error.value) == f"{broken}:1: JSON として正しくありません：Expecting value（4桁目）"
+    keys = write(work / "k.json", '{"cards": [], "extra": 1}')
+    with pytest.raises(DeckcheckError, match="不明なキー 'extra' があります。カードリストのオブジェクトのキーは"):
+        import_cards(keys, "vanguard", work / "db")
+    with pytest.raises(DeckcheckError, match=r"不明なカードリストの形式 '\.xml' です。\.csv、\.tsv、\.json のいずれか"):
+        import_cards(write(work / "x.xml", "<x/>"), "vanguard", work / "db")
+    items = write(work / "i.json", '[1, {"number": "X/1"}]')
+    report = import_cards(items, "vanguard", work / "db")
+    assert (report.unit, report.rejected[0].row, report.rejected[0].reason) == (
+        "item",
+        1,
+        "カードの項目を持つオブジェクトではありません（値：int 1）",
+    )

@@ -16,8 +16,9 @@ from typer.testing import CliRunner
 
 from deckcheck._util.text import display_width
 from deckcheck.carddb.db import load_carddb
-from deckcheck.carddb.search import search_cards, search_key
+from deckcheck.carddb.search import check_query, search_cards, search_key
 from deckcheck.cli.app import app
+from deckcheck.errors import DeckcheckError
 
 VANGUARD = [
     {
@@ -577,3 +578,24 @@ def test_text_table_fits_80_columns_when_piped(vanguard_db: Path) -> None:
     assert [row.split()[0] for row in rows] == [f"BT01/00{n}" for n in range(1, 7)]  # each card's row starts a line
     # the name keeps 8 characters a line; a column that leaves no room for it is left out, and said
     assert "(left out for the width: shield; --output json has every field)" in out
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        (
+            "",
+            "検索語が空です。名前の一部、カード番号、または 項目=値 の絞り込み（例：grade=3,trigger=none）"
+            "を指定してください",
+        ),
+        (
+            "・",
+            "検索語 '・' には検索できる文字も数字もありません。名前の一部、カード番号、または 項目=値 の絞り込み"
+            "（例：grade=3,trigger=none）を指定してください",
+        ),
+    ],
+)
+def test_a_query_with_nothing_to_search_for_in_japanese(query: str, said: str, japanese) -> None:
+    with pytest.raises(DeckcheckError) as error:
+        check_query(query)
+    assert str(error.value) == said

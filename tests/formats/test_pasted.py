@@ -549,3 +549,58 @@ def test_a_deck_name_label_names_the_deck(shipped, label):
     source = read(shipped, "vanguard", f"かげろう速報\n{label}ネハーレン軸\n4 ドラゴンナイト ネハーレン\n")
     assert source.name == "ネハーレン軸" and kinds(source)[2] == "title"
     assert source.pasted.comments == ["かげろう速報"]  # the other title is kept as a comment
+
+
+# Japanese (issue 29) ----------------------------------------------------------------------------------------------
+
+NOTES_OF_EVERY_KIND = numbered("""
+メインデッキ(12枚)
+4 ドラゴンナイトネハーレン
+4 まぁるがる 4
+これはパッケージです
+計50枚
+""")
+
+
+def test_reading_notes_in_japanese_with_the_same_kinds_lines_and_sections(shipped, japanese):
+    source = read(shipped, "vanguard", NOTES_OF_EVERY_KIND)
+    assert [(note.line, note.section, note.kind) for note in source.pasted.notes] == [
+        (1, "main", "subtotal"),
+        (2, "main", "name"),
+        (3, "main", "not-understood"),
+        (4, None, "not-understood"),
+        (5, None, "total"),
+    ]  # what a machine reads of a note is the same in every language
+    assert source.pasted.guesses() == [
+        "注記: 1行目：見出しには12枚とありますが、その下のカードの行の合計は4枚です",
+        "推測: 2行目：'ドラゴンナイトネハーレン' は印刷されたカード名ではありません。空白・中黒・記号を除くと一致する "
+        "ドラゴンナイト ネハーレン（BT01/022）として読みました",
+        "注記: 3行目：読めない行：'4 まぁるがる 4'（名前の前後に数字があり、どちらが枚数かわかりません）",
+        "注記: 4行目：読めない行：'これはパッケージです'（カードのパッケージを指す行です。パッケージのカードを"
+        "1行に1種類ずつ書いてください）",
+        "注記: 5行目：リストには50枚とありますが、カードの行の合計は4枚です（main 4）",
+    ]
+    assert source.pasted.comments == [
+        "3行目は読めませんでした：4 まぁるがる 4",
+        "4行目は読めませんでした：これはパッケージです",
+    ]
+    assert cards(source) == {2: [("main", "ドラゴンナイト ネハーレン", 4)]}
+
+
+def test_pasted_list_errors_in_japanese(shipped, japanese):
+    with pytest.raises(DeckcheckError) as error:
+        read(shipped, "vanguard", "game: evolve\n4 ドラゴンナイト ネハーレン\n")
+    assert str(error.value) == (
+        "pasted.txt:1: evolve のデッキで、vanguard のデッキではありません（`game:` 行は evolve ですが、--game は "
+        "vanguard の貼り付けたリストとして読みます）。ゲームを1つにしてください"
+    )
+    with pytest.raises(DeckcheckError) as error:
+        read(shipped, "vanguard", "メインデッキ\n4 まぁるがる\nGデッキ\n4 まぁるがる\nメインデッキ\n4 まぁるがる\n")
+    assert str(error.value).startswith("pasted.txt:5: デッキが2つあります：1行目から始まる1つ目のあと、5行目（")
+    with pytest.raises(DeckcheckError) as error:
+        read(shipped, "vanguard", "こんにちは。\n今日は晴れです。\n")
+    assert str(error.value) == (
+        "pasted.txt:1: 3行の中にカードの行がありません（1行目：'こんにちは。'）。"
+        "Cardfight!! Vanguard のデッキリストとして"
+        "何も読めませんでした（`4 name`、`name ×4`、`「name」×4` のような行が必要です）"
+    )

@@ -396,3 +396,59 @@ def test_a_problem_of_no_section_marks_the_number_in_every_section(db) -> None:
     whole = Violation("x.whole", "error", None, "about the whole deck", cards=["T-100"])
     text = render_markdown(deck, Sheet(violations=[whole]))
     assert text.count("*(see x.whole)*") == 2
+
+
+# Japanese (issue 29) ----------------------------------------------------------------------------------------------
+
+
+def test_a_printed_markdown_list_in_japanese(db, japanese) -> None:
+    deck = illegal_deck(db)
+    violations = check_deck(deck, db)
+    errors = sum(v.severity == "error" for v in violations)
+    text = render_markdown(deck, Sheet(player="山田 太郎", violations=violations))
+    lines = text.splitlines()
+    assert lines[2:5] == [
+        "- ゲーム: Cardfight!! Vanguard",
+        "- プレイヤー: 山田 太郎",
+        f"- 大会: {BLANK.replace('_', chr(92) + '_')}",
+    ]
+    assert f"## 構築条件を満たしていません：エラー{errors}件" in lines
+    assert any(line.startswith("- **エラー** vanguard.copies (main): ") for line in lines)  # the rule id as it is
+    assert "| 枚数 | カード番号 | カード名 |" in lines
+    assert "| 5 | T-100 | Unit 0 *(参照：vanguard.copies)* |" in lines
+    assert "| 2 |  | NO-SUCH *(不明なカード)* |" in lines
+    assert any(line.startswith("| **") and line.endswith(" 合計** |") for line in lines)
+    assert lines[-1].startswith("**合計：") and lines[-1].endswith("枚）**")
+
+
+def test_a_legal_deck_in_japanese_has_the_english_rows_and_totals(db, japanese) -> None:
+    from deckcheck.cli import language
+
+    deck = vanguard_deck(db)
+    japanese_text = render_markdown(deck)
+    language.speak("en")
+    english_text = render_markdown(deck)
+    language.speak("ja")
+    headers = {"| 枚数 | カード番号 | カード名 |", "| Count | Number | Name |"}
+    rows = [line for line in japanese_text.splitlines() if line.startswith("| ") and "**" not in line]
+    assert [row for row in rows if row not in headers] == [
+        line for line in english_text.splitlines() if line.startswith("| ") and "**" not in line and line not in headers
+    ]
+    assert rows.count("| 枚数 | カード番号 | カード名 |") == 2  # the main deck's and the G deck's tables
+    assert japanese_text.splitlines()[-1] == "**合計：54枚（Main deck 50枚、G deck 4枚）**"
+    assert "構築条件" not in japanese_text  # no problems block for a legal deck
+
+
+def test_a_printed_html_page_in_japanese(db, japanese) -> None:
+    deck = illegal_deck(db)
+    violations = check_deck(deck, db)
+    page = render_html(deck, Sheet(event="ショップ大会", violations=violations))
+    assert '<html lang="ja">' in page  # the whole page is Japanese: no element needs its own lang
+    assert ' lang="ja">' not in page.replace('<html lang="ja">', "")
+    assert "<dt>ゲーム</dt><dd>Cardfight!! Vanguard</dd>" in page
+    assert '<dt>プレイヤー</dt><dd class="blank"></dd>' in page and "<dt>大会</dt><dd>ショップ大会</dd>" in page
+    assert '<thead><tr><th class="count">枚数</th><th>カード番号</th><th>カード名</th></tr></thead>' in page
+    assert "<h2>構築条件を満たしていません：エラー" in page and "<li><b>エラー</b> vanguard.copies (main): " in page
+    assert '<span class="note">(参照：vanguard.copies)</span>' in page
+    assert page.count('<tr class="problem">') == 2  # the same rows marked as in English
+    assert '<p class="total">合計：' in page

@@ -260,3 +260,82 @@ def test_a_toml_key_written_twice_is_named_with_both_lines(tmp_path, db, text, s
     first = {5: 3, 6: 2, 3: 2}[line]
     assert f"written twice, on lines {first} and {line}; keep one" in message
     assert raised.value.line == line
+
+
+# Japanese (issue 29): the explanation in Japanese, the place (path:line, field) and the file's syntax as written ----
+
+
+def test_unreadable_text_lines_in_japanese(tmp_path, japanese):
+    path = tmp_path / "bad.txt"
+    path.write_text("game: vanguard\nfoo: bar\n4 T-001\nthis is garbage\n", encoding="utf-8")
+    with pytest.raises(DeckcheckError) as error:
+        parse_deck(str(path))
+    assert str(error.value) == (
+        f"{path}:2: 2行を読めません（'<枚数> <カード番号またはカード名>'、'## セクション' ヘッダー、"
+        "'キー: 値' ヘッダー、"
+        "'# コメント' のいずれかが必要です）：\n"
+        "  2行目：不明なヘッダー 'foo:' です（このゲームのデッキのヘッダー：game、name、regulation、first_vanguard）\n"
+        "  4行目：'this is garbage'"
+    )
+    assert [(problem.line, problem.path) for problem in error.value.details] == [(2, str(path)), (4, str(path))]
+
+
+def test_one_unreadable_line_and_a_header_given_twice_in_japanese(tmp_path, japanese):
+    one = tmp_path / "one.txt"
+    one.write_text("game: vanguard\n4 T-001\n???\n", encoding="utf-8")
+    with pytest.raises(DeckcheckError, match=r"one\.txt:3: この行を読めません：'\?\?\?'（'<枚数> "):
+        parse_deck(str(one))
+    twice = tmp_path / "twice.txt"
+    twice.write_text("game: vanguard\nname: a\nname: b\n", encoding="utf-8")
+    with pytest.raises(DeckcheckError) as error:
+        parse_deck(str(twice))
+    assert str(error.value) == (
+        f"{twice}:3, field 'name': ヘッダー 'name:' が2行目と3行目の2回あります。1つにしてください"
+    )
+    no_game = tmp_path / "no-game.txt"
+    no_game.write_text("4 T-001\n", encoding="utf-8")
+    with pytest.raises(DeckcheckError) as error:
+        parse_deck(str(no_game))
+    assert str(error.value) == (
+        f"{no_game}: `game` キーがありません。デッキのゲームを指定してください（`game:` 行が必要です。"
+        "ウェブページやブログから貼り付けたリストは `--game GAME` で読みます（`check`、`convert`））"
+    )
+
+
+def test_toml_and_json_deck_errors_in_japanese(tmp_path, japanese):
+    malformed = tmp_path / "m.deck.toml"
+    malformed.write_text('game = "vanguard"\n[main\n', encoding="utf-8")
+    with pytest.raises(DeckcheckError) as error:
+        parse_deck(str(malformed))
+    assert error.value.line == 2
+    assert str(error.value).startswith(f"{malformed}:2: TOML として正しくありません：Expected ']'")  # tomllib's own
+    section = tmp_path / "s.deck.toml"
+    section.write_text('game = "vanguard"\nmain = 3\n', encoding="utf-8")
+    with pytest.raises(DeckcheckError) as error:
+        parse_deck(str(section))
+    assert str(error.value) == (
+        f"{section}:2, field 'main': セクション [main] は「カード = 枚数」のテーブルでなければなりません（int です）"
+    )
+    empty = tmp_path / "e.deck.toml"
+    empty.write_text("\n", encoding="utf-8")
+    with pytest.raises(DeckcheckError, match="空です。デッキ（`game` キーとそのセクション）が必要です$"):
+        parse_deck(str(empty))
+    export = tmp_path / "export.json"
+    export.write_text('{"list": [{"card_number": "X"}]}', encoding="utf-8")
+    with pytest.raises(DeckcheckError) as error:
+        parse_deck(str(export))
+    assert f"`deckcheck convert {export} --to toml > deck.deck.toml`" in str(error.value)
+    assert "デッキ登録サイトの書き出し（list / sub_list / p_list）で、デッキファイルではありません" in str(error.value)
+
+
+def test_the_english_text_line_errors_are_unchanged(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("game: vanguard\nfoo: bar\n4 T-001\nthis is garbage\n", encoding="utf-8")
+    with pytest.raises(DeckcheckError) as error:
+        parse_deck(str(path))
+    assert str(error.value) == (
+        f"{path}:2: cannot read 2 lines (expected '<count> <card number or name>', a '## section' header, a "
+        "'key: value' header or a '# comment'):\n"
+        "  line 2: unknown header 'foo:' (this game's deck headers are: game, name, regulation, first_vanguard)\n"
+        "  line 4: 'this is garbage'"
+    )

@@ -106,6 +106,9 @@ case("show-regulation-json", f"show {_VG} --regulation {_SAMPLE} -o json")
 case("show-evolve-as-of", f"show {_FOREST} --as-of 2024-07-01")
 case("convert-markdown-regulation", f"convert {_VG} --to markdown --regulation {_SAMPLE}")
 case("convert-html-regulation", f"convert {_VG} --to html --regulation {_SAMPLE}")
+# a printed list in Japanese: its headings, labels, problems block and marked rows (issue 29)
+_JA_LOCALE = {"LANG": "ja_JP.UTF-8", "LC_ALL": None}  # the locale chooses Japanese (LC_ALL, set in the base, would win)
+case("convert-markdown-regulation-ja", f"convert {_VG} --to markdown --regulation {_SAMPLE}", env=_JA_LOCALE)
 
 # README.md: "Test hands" (DECK: the Vanguard example deck; a --seed added where the README's line has none) ---------
 
@@ -200,6 +203,12 @@ case("convert-registry-evolve-crossover", f"convert {_INPUTS}/registry/crossover
 case("convert-registry-vanguard", f"convert {_INPUTS}/registry/vanguard-export.json --to toml --game vanguard")
 case("convert-registry-without-game", f"convert {_INPUTS}/registry/vanguard-export.json --to toml")  # exit 2
 case("check-registry-export", f"check {_INPUTS}/registry/registry.json")  # exit 2: "convert it first"
+# deck files that cannot be read, in Japanese: the explanation translated, path:line and the file's syntax as written
+case(
+    "check-unreadable-decks-ja",
+    f"check {_BAD}/bad-lines.txt {_BAD}/duplicate-header.txt {_BAD}/malformed.deck.toml",
+    env=_JA_LOCALE,
+)
 case("convert-notes-to-text-refused", f"convert {_BAD}/with-notes.deck.toml --to text")  # exit 2
 case("convert-notes-to-text-forced", f"convert {_BAD}/with-notes.deck.toml --to text --force")
 
@@ -215,6 +224,7 @@ for game in ("evolve", "cipher", "vanguard"):
         files={"cards.json": f"tests/data/realdata/{game}-cards-excerpt.json", "carddb/README.md": "carddb/README.md"},
         capture=(f"carddb/{game}/cards.toml",),
     )
+case("realdata-help-ja", "--help", module="deckcheck.realdata", env=_JA_LOCALE)
 case(
     "readme-cards-import-1",
     "cards import new-set.csv --game vanguard --into carddb/",

@@ -9,6 +9,9 @@ carddb/README.md (EVOLVE: jeyukburrito/sve-meta, commit b49f3d98; Cipher: Deckst
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import tomllib
 import unicodedata
 from collections import Counter
@@ -20,6 +23,7 @@ import pytest
 from conftest import cipher_unit, make_db, make_deck, rule_ids
 
 from deckcheck._api import load_deck
+from deckcheck._util.text import display_width
 from deckcheck.carddb.db import load_carddb
 from deckcheck.checking.deck import check_deck
 from deckcheck.checking.regulations import load_regulations
@@ -809,3 +813,53 @@ def test_show_prints_numbers_and_names_as_printed(isolated_carddb, run_cli, tmp_
     _, out, _ = run_cli("show", cipher, "--output", "json")
     numbers = [entry["number"] for entry in json.loads(out)["sections"]["main"]["cards"]]
     assert numbers == ["B08-047a", "B08-047b"]
+
+
+# Japanese (issue 29) ----------------------------------------------------------------------------------------------
+
+
+def test_the_converter_speaks_japanese(tmp_path, capsys, japanese):
+    source = tmp_path / "cards.json"
+    source.write_text(
+        json.dumps([{"number": "BT01/001", "name": "x", "type": "weird", "grade": 1}, 3], ensure_ascii=False),
+        encoding="utf-8",
+    )
+    (tmp_path / "out").mkdir()
+    assert main(["vanguard", str(source), str(tmp_path / "out")]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{tmp_path / 'out' / 'vanguard' / 'cards.toml'} を書き込みました：0レコード",
+        "不採用: 2件",
+        "  レコード 1（BT01/001）：field 'type': 不明なユニットの種類 'weird' です（あるもの：normal, trigger, "
+        "g-unit）",
+        "  レコード 2（None）：field '-': オブジェクトでなければなりません（int です）",
+    ]  # the field names and values as the source writes them
+    assert main(["vanguard", str(tmp_path / "nope.json"), str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err.startswith(f"エラー: {tmp_path / 'nope.json'}: 読めません：")
+    assert main(["--help"]) == 0
+    said = capsys.readouterr().err
+    assert said.startswith("同梱のデータベースを元のファイル")
+    assert "    python -m deckcheck.realdata evolve SOURCE/evolve/cards.json carddb/\n" in said  # commands as written
+    assert said.endswith("使い方: python -m deckcheck.realdata {cipher|evolve|vanguard} SOURCE.json CARDDB_FOLDER\n")
+    assert max(display_width(line) for line in said.splitlines()[:-1]) <= 80  # (the usage line: a command)
+
+
+def test_python_m_deckcheck_realdata_follows_the_locale(tmp_path):
+    """`python -m deckcheck.realdata` chooses its language as `deckcheck` does: $DECKCHECK_LANG, else the locale (an
+    unknown $DECKCHECK_LANG: the locale's)."""
+    base = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG", "DECKCHECK_LANG"))}
+    for extra, first in (
+        ({"LANG": "ja_JP.UTF-8"}, "同梱のデータベースを"),
+        ({"LANG": "ja_JP.UTF-8", "DECKCHECK_LANG": "en"}, "One command re-creates"),
+        ({"LANG": "C.UTF-8", "DECKCHECK_LANG": "ja"}, "同梱のデータベースを"),
+        ({"LANG": "ja_JP.UTF-8", "DECKCHECK_LANG": "klingon"}, "同梱のデータベースを"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "deckcheck.realdata", "--help"],
+            env={**base, **extra, "PYTHONIOENCODING": "utf-8"},
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            cwd=tmp_path,
+            check=False,
+        )
+        assert (done.returncode, done.stderr.split("\n")[0][: len(first)]) == (0, first), extra
