@@ -516,7 +516,7 @@ def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally]:
 @rules.rule(
     "evolve.main-types",
     ref="6.1.1.2",
-    refs="6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1",
+    refs=N_("6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1"),
     summary=N_("The main deck holds no leader cards, no EVOLVE or ADVANCE cards and no tokens."),
 )
 def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
@@ -565,7 +565,7 @@ def _clauses(clauses: Sequence[str]) -> str:
     "evolve.evolve-size",
     formats=("standard", "crossover"),  # sealed: 0 or more (B-1 6.1.1.4)
     ref="6.1.1.3",
-    refs="6.1.1.3 「0 枚以上 10 枚以下」; 6.2.1.1.1",
+    refs=N_("6.1.1.3 「0 枚以上 10 枚以下」; 6.2.1.1.1"),
     summary=N_("The evolve deck has 0–10 cards (an absent section is an empty evolve deck)."),
 )
 def evolve_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
@@ -582,7 +582,7 @@ def evolve_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
 @rules.rule(
     "evolve.evolve-types",
     ref="6.1.1.3",
-    refs="6.1.1.3 「特殊な種類がエボルヴであるカードのみ」; 9.1.1.1, 9.1.4",
+    refs=N_("6.1.1.3 「特殊な種類がエボルヴであるカードのみ」; 9.1.1.1, 9.1.4"),
     summary=N_("The evolve deck holds only EVOLVE and ADVANCE cards, and no tokens."),
 )
 def evolve_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
@@ -632,7 +632,7 @@ def copy_groups(deck: Deck[EvolveCard]) -> Iterator[CopyGroup[tuple[str, bool]]]
 @rules.rule(
     "evolve.copies",
     ref="6.1.1.4",
-    refs="6.1.1.4 「メインデッキとエボルヴデッキにそれぞれ 3 枚ずつ(計 6 枚)」; 6.1.2",
+    refs=N_("6.1.1.4 「メインデッキとエボルヴデッキにそれぞれ 3 枚ずつ(計 6 枚)」; 6.1.2"),
     summary=N_(
         "At most 3 cards of one name in the main deck, and separately at most 3 in the evolve deck "
         "(a record's deck_limit replaces 3 in its own section)."
@@ -1420,7 +1420,7 @@ def _own_turn(table: Table[EvolveCard], k: int) -> None:
         return
     if not table.deck:
         raise EngineError(_("own turn {k}: the deck is empty, so drawing loses the game (1.2.1.2, 11.2.2)").format(k=k))
-    table.draw(1, "draw", "7.2.4")
+    table.draw(1, N_("draw"), "7.2.4")
 
 
 SETUP = Setup(
