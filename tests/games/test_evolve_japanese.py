@@ -250,8 +250,8 @@ def test_engine_refusals_in_japanese(db):
 def test_stats_questions_in_japanese_keep_their_queries(db):
     lines = GAME.stats_report(deck(db, evolve={"E00": 1}))
     labels = [label for label, _wants, _turn in lines]
-    assert labels[0] == "自分の2ターン目にコスト2のフォロワー（PP2をすべて使う）"
-    assert labels[4] == "自分の6ターン目にコスト6のフォロワー（PP6をすべて使う）— デッキになし"
+    assert labels[0] == "自分の2ターン目にコスト2のフォロワー（PP2）"
+    assert labels[4] == "自分の6ターン目にコスト6のフォロワー（PP6）— デッキになし"
     assert (
         labels[5] == "フォロワーのカーブ：自分のNターン目ごとにコストNのフォロワー（N = 2..5）— コスト5のフォロワーなし"
     )
