@@ -302,3 +302,55 @@ def test_check_json_keeps_every_machine_field_and_translates_the_messages(run_cl
     assert found["rule"] == "evolve.main-size" and found["message"] == (
         "メインデッキは38枚です。40枚以上必要です（6.1.1.2：40〜50枚）。"
     )
+
+
+# The Vanguard title's conditions (14.4.2, 14.4.4) ------------------------------------------------------------------
+
+VG_RECORDS = [
+    rec("VG-LD", "ヴァンガードの森のリーダー", "leader", title=VG),
+    rec("VG-A1", "士官候補生 エリック", "amulet", title=VG, start_amulet=True),
+    rec("VG-A2", "スターダスト・トランペッター", "amulet", "sword", title=VG, start_amulet=True),
+    rec("VG-T1", "未来の騎士 リュー", cls="sword", title=VG, trigger="critical"),
+    rec("VG-H", "メイデン・オブ・ライブラ", cls="haven", title=VG),
+    *(rec(f"VG-F{i}", f"森のヴァンガード{i}", title=VG) for i in range(12)),
+]
+VG_MAIN = {"VG-A1": 1, "VG-H": 3, **{f"VG-F{i}": 3 for i in range(12)}}  # 40; the haven card fails the class basis
+
+
+@pytest.fixture(scope="module")
+def vg_db():
+    return make_db("evolve", VG_RECORDS)
+
+
+@pytest.mark.usefixtures("japanese")
+def test_vanguard_title_conditions_in_japanese(vg_db):
+    def rule_found(rule: str, main: dict[str, int]) -> list[Violation]:
+        made = make_deck(vg_db, leader={"VG-LD": 1}, main=main)
+        return [v for v in check_deck(made, vg_db) if v.rule == rule]
+
+    (none,) = rule_found("evolve.vg-start-amulet", {**VG_MAIN, "VG-A1": 0, "VG-F0": 4})
+    assert none.message == (
+        "カードファイト!! ヴァンガードのタイトルを基準とするデッキには【スタートアミュレット】能力を持つカードを"
+        "1枚以上入れる必要があります（14.4.2.1.1）が、1枚もありません。"
+    )
+    (trigger,) = rule_found("evolve.vg-trigger-class", {**VG_MAIN, "VG-F0": 1, "VG-T1": 2})
+    assert trigger.message.startswith(
+        "未来の騎士 リュー (VG-T1)（2枚）はリーダー ヴァンガードの森のリーダー (VG-LD)（エルフ）と異なるクラスの"
+        "トリガーを持つカードです。"
+    )
+    (two,) = rule_found("evolve.start-amulet", {**VG_MAIN, "VG-F0": 2, "VG-A2": 1})
+    assert two.message.startswith(
+        "デッキに【スタートアミュレット】能力を持つカードのカード名が2種類あります"
+        "（士官候補生 エリック (VG-A1)、スターダスト・トランペッター (VG-A2)）。"
+    )
+
+
+@pytest.mark.usefixtures("japanese")
+def test_the_start_amulet_is_set_aside_in_japanese(vg_db):
+    table = deal(make_deck(vg_db, leader={"VG-LD": 1}, main=VG_MAIN), seed=1)
+    texts = [event.text for event in table.events if event.ref in ("14.4.3.1", "6.2.1.13")]
+    assert texts == [
+        "士官候補生 エリック (VG-A1) を裏向きで場に出します（メインデッキ：39枚）",
+        "士官候補生 エリック (VG-A1) を表向きにします（14.4.3.2）",
+    ]
+    assert table.notes["start amulet"] == "士官候補生 エリック (VG-A1)（表向き）"
