@@ -545,9 +545,12 @@ def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
 
 
 def _kinds(cards: Iterable[EvolveCard]) -> str:
-    """'a follower and an EVOLVE follower': the kinds of one name's records (「フォロワー、フォロワー・エボルヴ」)."""
-    # Translators: between the kinds of cards of one name ("a follower and an EVOLVE follower").
-    return _(" and ").join(dict.fromkeys(card.kind_phrase() for card in cards))
+    """'a follower and an EVOLVE follower': the kinds of one name's records (「フォロワーとフォロワー・エボルヴ」)."""
+    kinds = list(dict.fromkeys(card.kind_phrase() for card in cards))
+    text = kinds[0]
+    for kind in kinds[1:]:
+        text = _("{kind} and {other}").format(kind=text, other=kind)
+    return text
 
 
 def _clauses(clauses: Sequence[str]) -> str:
