@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Annotated, Any
 
-from deckcheck._i18n import N_
+from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.safetext import quoted
-from deckcheck._util.text import plural, with_article
+from deckcheck._util.text import joined
 from deckcheck.engine.procedure import DEALT_WITHOUT, MulliganKind, Setup, expand
 from deckcheck.errors import DeckcheckError, EngineError
 from deckcheck.model.cards import (
@@ -66,9 +66,6 @@ from deckcheck.model.game import (
     RuleBook,
     Tally,
     histogram,
-    limit_text,
-    names_of,
-    size_violations,
     tally,
 )
 from deckcheck.model.versions import RulesVersion
@@ -96,14 +93,21 @@ CardType = choice(
 )
 
 CLASS_NAMES = {
-    "forest": "Forestcraft (エルフ)",
-    "sword": "Swordcraft (ロイヤル)",
-    "rune": "Runecraft (ウィッチ)",
-    "dragon": "Dragoncraft (ドラゴン)",
-    "abyss": "Abysscraft (ナイトメア)",
-    "haven": "Havencraft (ビショップ)",
-    "neutral": "Neutral (ニュートラル)",
+    "forest": N_("Forestcraft (エルフ)"),
+    "sword": N_("Swordcraft (ロイヤル)"),
+    "rune": N_("Runecraft (ウィッチ)"),
+    "dragon": N_("Dragoncraft (ドラゴン)"),
+    "abyss": N_("Abysscraft (ナイトメア)"),
+    "haven": N_("Havencraft (ビショップ)"),
+    "neutral": N_("Neutral (ニュートラル)"),
 }
+
+
+def class_name(value: str) -> str:
+    """A class as messages name it: 'Forestcraft (エルフ)' in English, 「エルフ」 in Japanese."""
+    return translate(CLASS_NAMES[value])
+
+
 ClassName = choice(
     tuple(CLASS_NAMES),
     {
@@ -132,6 +136,16 @@ _FLAG_WORDS = {
     "advance": "advance",
     "トークン": "token",
     "token": "token",
+}
+# The special kinds as messages name them ("EVOLVE" in English, 「エボルヴ」 in Japanese).
+_FLAG_NAMES = {"evolve": N_("EVOLVE"), "advance": N_("ADVANCE"), "token": N_("TOKEN")}
+# The card types as messages name them (「フォロワー」 in Japanese).
+_TYPE_NAMES = {
+    "leader": N_("leader"),
+    "follower": N_("follower"),
+    "amulet": N_("amulet"),
+    "spell": N_("spell"),
+    "equipment": N_("equipment"),
 }
 _TYPE_LINE_SPLIT = re.compile(r"\s*[・/]\s*")
 _BLANKS = {"", "-", "ー", "―", "—", "–", "なし"}
@@ -247,7 +261,9 @@ class EvolveCard(Card):
             given = data.get(flag)
             if given is not None and given is not True and str(given).strip().lower() not in {"true", "1", "yes"}:
                 raise ValueError(
-                    f"type line {data['type']!r} marks the card {flag.upper()}, but the record says {flag} = {given!r}"
+                    _("type line {line!r} marks the card {kind}, but the record says {field} = {given!r}").format(
+                        line=data["type"], kind=translate(_FLAG_NAMES[flag]), field=flag, given=given
+                    )
                 )
             data[flag] = True
         data["type"] = parts[0]
@@ -258,14 +274,16 @@ class EvolveCard(Card):
         # 「イクイップメント・トークン」, a later kind, exists only as a token (spec, "Later products").
         if self.type == "equipment" and not self.token:
             raise ValueError(
-                "an equipment card exists only as a token (「イクイップメント・トークン」): set token = true"
+                _("an equipment card exists only as a token (「イクイップメント・トークン」): set token = true")
             )
         return self
 
     @validates_after
     def _back_name_is_of_a_double_sided_card(self) -> EvolveCard:
         if self.back_name is not None and not self.double_sided:
-            message = "only a double-sided card (2.15) has a face-2 name: set double_sided = true, or remove back_name"
+            message = _(
+                "only a double-sided card (2.15) has a face-2 name: set double_sided = true, or remove back_name"
+            )
             raise invalid_fields(type(self).__name__, [("back_name", "not_double_sided", message, self.back_name)])
         return self
 
@@ -281,6 +299,21 @@ class EvolveCard(Card):
         elif self.type == "leader":
             words.append("card")
         return " ".join(words)
+
+    def kind_phrase(self) -> str:
+        """The kind in a sentence, in the chosen language: 'an EVOLVE follower' (as :meth:`kind`, with its article),
+        「フォロワー・エボルヴ」 (the printed type line) in Japanese."""
+        kind = translate(_TYPE_NAMES.get(str(self.type), str(self.type)))
+        if self.evolve:
+            kind = _("EVOLVE {kind}").format(kind=kind)
+        if self.advance:
+            kind = _("ADVANCE {kind}").format(kind=kind)
+        if self.token:
+            kind = _("{kind} token").format(kind=kind)
+        elif self.type == "leader":
+            kind = _("{kind} card").format(kind=kind)
+        article = _("an {kind}") if self.kind()[:1].lower() in "aeiou" else _("a {kind}")
+        return article.format(kind=kind)
 
 
 def in_evolve_deck(card: Card) -> bool:
@@ -312,7 +345,7 @@ VANGUARD_TITLE = norm_name("カードファイト!! ヴァンガード")
 
 def crossover_leaders(deck: Deck[EvolveCard]) -> list[EvolveCard] | None:
     """A crossover deck's two leaders when `evolve.leader` holds for it (B-2 6.1.1.1), else None."""
-    listed = [card for card, n in deck.cards("leader") for _ in range(n)]
+    listed = [card for card, n in deck.cards("leader") for _copy in range(n)]
     if deck.size("leader") != 2 or len(listed) != 2 or any(card.type != "leader" for card in listed):
         return None
     first, second = listed
@@ -340,34 +373,53 @@ def leader(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
         if size > 1:
             yield rule.violation(
                 "leader",
-                f"The leader section has {plural(size, 'card')} ({names_of(c for c, _ in listed)}); a sealed deck "
-                "may use at most 1 leader card (B-1 6.1.1.2 「リーダーカードを使用する義務はありません」).",
+                ngettext(
+                    "The leader section has {n} card ({cards}); a sealed deck may use at most 1 leader card "
+                    "(B-1 6.1.1.2 「リーダーカードを使用する義務はありません」).",
+                    "The leader section has {n} cards ({cards}); a sealed deck may use at most 1 leader card "
+                    "(B-1 6.1.1.2 「リーダーカードを使用する義務はありません」).",
+                    size,
+                ).format(n=size, cards=_names(c for c, _count in listed)),
                 ref="B-1 6.1.1.2",
-                cards=[card.number for card, _ in listed],
+                cards=[card.number for card, _count in listed],
                 count=size,
                 limit=1,
             )
         yield from _not_leaders(rule, listed, "B-1 6.1.1.2")
         return
     if size != 1:
-        what = "is empty" if size == 0 else f"has {plural(size, 'card')} ({names_of(c for c, _ in listed)})"
+        if size == 0:
+            message = _("The leader section is empty; a deck needs exactly 1 leader card (6.1.1.1).")
+        else:
+            message = ngettext(
+                "The leader section has {n} card ({cards}); a deck needs exactly 1 leader card (6.1.1.1).",
+                "The leader section has {n} cards ({cards}); a deck needs exactly 1 leader card (6.1.1.1).",
+                size,
+            ).format(n=size, cards=_names(c for c, _count in listed))
         yield rule.violation(
             "leader",
-            f"The leader section {what}; a deck needs exactly 1 leader card (6.1.1.1).",
-            cards=[card.number for card, _ in listed],
+            message,
+            cards=[card.number for card, _count in listed],
             count=size,
             limit=1,
         )
     yield from _not_leaders(rule, listed, "6.1.1.1")
 
 
+def _names(cards: Iterable[Card]) -> str:
+    """'A (N1), B (N2)' for a message, each card once (「A (N1)、B (N2)」 in Japanese)."""
+    return joined(dict.fromkeys(card.label() for card in cards))
+
+
 def _not_leaders(rule: Rule, listed: Sequence[tuple[EvolveCard, int]], ref: str) -> Iterator[Violation]:
-    for card, _ in listed:
+    for card, _count in listed:
         if card.type != "leader":
             yield rule.violation(
                 "leader",
-                f"{card.label()} in the leader section is {with_article(card.kind())}, not a leader card; "
-                f"the leader section must hold leader cards only ({ref}).",
+                _(
+                    "{card} in the leader section is {kind}, not a leader card; "
+                    "the leader section must hold leader cards only ({ref})."
+                ).format(card=card.label(), kind=card.kind_phrase(), ref=ref),
                 ref=ref if ref != "6.1.1.1" else None,
                 cards=[card.number],
             )
@@ -376,30 +428,44 @@ def _not_leaders(rule: Rule, listed: Sequence[tuple[EvolveCard, int]], ref: str)
 def _crossover_leaders(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     size, listed = deck.size("leader"), deck.cards("leader")
     ref = "B-2 6.1.1.1"
-    rule_text = f"a crossover deck uses 2 leader cards of different classes ({ref} 「互いにクラスが異なる 2 枚」)"
+    rule_text = _(
+        "a crossover deck uses 2 leader cards of different classes ({ref} 「互いにクラスが異なる 2 枚」)"
+    ).format(ref=ref)
     if size != 2:
-        what = "is empty" if size == 0 else f"has {plural(size, 'card')} ({names_of(c for c, _ in listed)})"
+        if size == 0:
+            message = _("The leader section is empty; {rule}.").format(rule=rule_text)
+        else:
+            message = ngettext(
+                "The leader section has {n} card ({cards}); {rule}.",
+                "The leader section has {n} cards ({cards}); {rule}.",
+                size,
+            ).format(n=size, cards=_names(c for c, _count in listed), rule=rule_text)
         yield rule.violation(
             "leader",
-            f"The leader section {what}; {rule_text}.",
+            message,
             ref=ref,
-            cards=[c.number for c, _ in listed],
+            cards=[c.number for c, _count in listed],
             count=size,
             limit=2,
         )
     yield from _not_leaders(rule, listed, ref)
-    leaders = [card for card, n in listed for _ in range(n) if card.type == "leader"]
+    leaders = [card for card, n in listed for _copy in range(n) if card.type == "leader"]
     if size == 2 and len(leaders) == 2:
         first, second = leaders
         if first.class_ is None or second.class_ is None:
-            classless = ", ".join(card.label() for card in leaders if card.class_ is None)
+            classless = joined(card.label() for card in leaders if card.class_ is None)
             yield rule.violation(
-                "leader", f"{classless} has no class; {rule_text}.", ref=ref, cards=[c.number for c in leaders]
+                "leader",
+                _("{cards} has no class; {rule}.").format(cards=classless, rule=rule_text),
+                ref=ref,
+                cards=[c.number for c in leaders],
             )
         elif first.class_ == second.class_:
             yield rule.violation(
                 "leader",
-                f"Both leaders ({first.label()}, {second.label()}) are {CLASS_NAMES[first.class_]}; {rule_text}.",
+                _("Both leaders ({first}, {second}) are {cls}; {rule}.").format(
+                    first=first.label(), second=second.label(), cls=class_name(first.class_), rule=rule_text
+                ),
                 ref=ref,
                 cards=list(dict.fromkeys(c.number for c in leaders)),
             )
@@ -415,11 +481,32 @@ def _crossover_leaders(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation
     summary=N_("The main deck has 40–50 cards."),
 )
 def main_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    size = deck.size("main")
     if deck.format == SEALED:
-        where = "B-1 6.1.1.3 「メインデッキは 30 枚以上のカードで構成します」"
-        return size_violations(rule, deck, "main", low=SEALED_MAIN_MIN, ref=where, at_least="needs at least")
-    where = "6.1.1.2: 40 to 50 cards"
-    return size_violations(rule, deck, "main", low=MAIN_MIN, high=MAIN_MAX, ref=where, at_least="needs at least")
+        if size < SEALED_MAIN_MIN:
+            message = ngettext(
+                "The main deck has {n} card; it needs at least {low} "
+                "(B-1 6.1.1.3 「メインデッキは 30 枚以上のカードで構成します」).",
+                "The main deck has {n} cards; it needs at least {low} "
+                "(B-1 6.1.1.3 「メインデッキは 30 枚以上のカードで構成します」).",
+                size,
+            )
+            yield rule.violation("main", message.format(n=size, low=SEALED_MAIN_MIN), count=size, limit=SEALED_MAIN_MIN)
+        return
+    if size < MAIN_MIN:
+        message = ngettext(
+            "The main deck has {n} card; it needs at least {low} (6.1.1.2: {low} to {high} cards).",
+            "The main deck has {n} cards; it needs at least {low} (6.1.1.2: {low} to {high} cards).",
+            size,
+        )
+        yield rule.violation("main", message.format(n=size, low=MAIN_MIN, high=MAIN_MAX), count=size, limit=MAIN_MIN)
+    elif size > MAIN_MAX:
+        message = ngettext(
+            "The main deck has {n} card; it may have at most {high} (6.1.1.2: {low} to {high} cards).",
+            "The main deck has {n} cards; it may have at most {high} (6.1.1.2: {low} to {high} cards).",
+            size,
+        )
+        yield rule.violation("main", message.format(n=size, low=MAIN_MIN, high=MAIN_MAX), count=size, limit=MAIN_MAX)
 
 
 def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally]:
@@ -429,28 +516,49 @@ def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally]:
 @rules.rule(
     "evolve.main-types",
     ref="6.1.1.2",
-    refs="6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1",
+    refs=N_("6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1"),
     summary=N_("The main deck holds no leader cards, no EVOLVE or ADVANCE cards and no tokens."),
 )
 def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     wrong = [(c, n) for c, n in deck.cards("main") if c.type == "leader" or in_evolve_deck(c) or c.token]
     for entry in _by_name(wrong).values():
         cards: list[EvolveCard] = entry.cards
-        kinds = " and ".join(dict.fromkeys(with_article(card.kind()) for card in cards))
         advice = []
         if any(card.type == "leader" for card in cards):
-            advice.append("a leader card belongs in the leader section")
+            advice.append(_("a leader card belongs in the leader section"))
         if any(in_evolve_deck(card) and not card.token for card in cards):
-            advice.append("EVOLVE and ADVANCE cards belong in the evolve deck")
+            advice.append(_("EVOLVE and ADVANCE cards belong in the evolve deck"))
         if any(card.token for card in cards):
-            advice.append("tokens are not cards and are never put in a deck (9.1.1.1, 9.1.4)")
+            advice.append(_("tokens are not cards and are never put in a deck (9.1.1.1, 9.1.4)"))
+        message = ngettext(
+            "The main deck has {n} copy of {card}, which is {kinds}; the main deck may not hold leader cards, "
+            "EVOLVE or ADVANCE cards or tokens (6.1.1.2): {advice}.",
+            "The main deck has {n} copies of {card}, which is {kinds}; the main deck may not hold leader cards, "
+            "EVOLVE or ADVANCE cards or tokens (6.1.1.2): {advice}.",
+            entry.count,
+        )
         yield rule.violation(
             "main",
-            f"The main deck has {plural(entry.count, 'copy', 'copies')} of {entry.label()}, "
-            f"which is {kinds}; the main deck may not hold leader cards, EVOLVE or ADVANCE cards or tokens (6.1.1.2): "
-            f"{'; '.join(advice)}.",
+            message.format(n=entry.count, card=entry.label(), kinds=_kinds(cards), advice=_clauses(advice)),
             cards=entry.numbers,
         )
+
+
+def _kinds(cards: Iterable[EvolveCard]) -> str:
+    """'a follower and an EVOLVE follower': the kinds of one name's records (「フォロワーとフォロワー・エボルヴ」)."""
+    kinds = list(dict.fromkeys(card.kind_phrase() for card in cards))
+    text = kinds[0]
+    for kind in kinds[1:]:
+        text = _("{kind} and {other}").format(kind=text, other=kind)
+    return text
+
+
+def _clauses(clauses: Sequence[str]) -> str:
+    """Clauses of one sentence, 'A; B; C' (each its own sentence in Japanese)."""
+    text = clauses[0]
+    for clause in clauses[1:]:
+        text = _("{first}; {second}").format(first=text, second=clause)
+    return text
 
 
 # evolve.evolve-size / evolve-types --------------------------------------------------------------------
@@ -460,40 +568,49 @@ def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     "evolve.evolve-size",
     formats=("standard", "crossover"),  # sealed: 0 or more (B-1 6.1.1.4)
     ref="6.1.1.3",
-    refs="6.1.1.3 「0 枚以上 10 枚以下」; 6.2.1.1.1",
+    refs=N_("6.1.1.3 「0 枚以上 10 枚以下」; 6.2.1.1.1"),
     summary=N_("The evolve deck has 0–10 cards (an absent section is an empty evolve deck)."),
 )
 def evolve_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
-    return size_violations(rule, deck, "evolve", high=EVOLVE_MAX, ref="6.1.1.3: 0 to 10 cards")
+    size = deck.size("evolve")
+    if size > EVOLVE_MAX:
+        message = ngettext(
+            "The evolve deck has {n} card; it may have at most {high} (6.1.1.3: 0 to {high} cards).",
+            "The evolve deck has {n} cards; it may have at most {high} (6.1.1.3: 0 to {high} cards).",
+            size,
+        )
+        yield rule.violation("evolve", message.format(n=size, high=EVOLVE_MAX), count=size, limit=EVOLVE_MAX)
 
 
 @rules.rule(
     "evolve.evolve-types",
     ref="6.1.1.3",
-    refs="6.1.1.3 「特殊な種類がエボルヴであるカードのみ」; 9.1.1.1, 9.1.4",
+    refs=N_("6.1.1.3 「特殊な種類がエボルヴであるカードのみ」; 9.1.1.1, 9.1.4"),
     summary=N_("The evolve deck holds only EVOLVE and ADVANCE cards, and no tokens."),
 )
 def evolve_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     wrong = [(c, n) for c, n in deck.cards("evolve") if not in_evolve_deck(c) or c.token]
     for entry in _by_name(wrong).values():
         cards: list[EvolveCard] = entry.cards
-        kinds = " and ".join(dict.fromkeys(with_article(card.kind()) for card in cards))
-        token_note = (
-            " Tokens are not cards and are never put in a deck (9.1.1.1, 9.1.4)." if any(c.token for c in cards) else ""
-        )
-        yield rule.violation(
-            "evolve",
-            f"The evolve deck has {plural(entry.count, 'copy', 'copies')} of {entry.label()}, "
-            f"which is {kinds}; the evolve deck may hold only EVOLVE cards (6.1.1.3) and ADVANCE cards (a later "
-            f"kind, built into the evolve deck).{token_note}",
-            cards=entry.numbers,
-        )
+        message = ngettext(
+            "The evolve deck has {n} copy of {card}, which is {kinds}; the evolve deck may hold only EVOLVE cards "
+            "(6.1.1.3) and ADVANCE cards (a later kind, built into the evolve deck).",
+            "The evolve deck has {n} copies of {card}, which is {kinds}; the evolve deck may hold only EVOLVE cards "
+            "(6.1.1.3) and ADVANCE cards (a later kind, built into the evolve deck).",
+            entry.count,
+        ).format(n=entry.count, card=entry.label(), kinds=_kinds(cards))
+        if any(c.token for c in cards):
+            message = _("{message} {note}").format(
+                message=message, note=_("Tokens are not cards and are never put in a deck (9.1.1.1, 9.1.4).")
+            )
+        yield rule.violation("evolve", message, cards=entry.numbers)
 
 
 # evolve.copies ----------------------------------------------------------------------------------------
 
-_DECK_NAMES = {"main": "main deck", "evolve": "evolve deck"}
-_SECTION_NAMES = {"leader": "leader section", **_DECK_NAMES}
+_DECK_NAMES = {"main": N_("main deck"), "evolve": N_("evolve deck")}
+# Where copies are counted, as messages name it (CopyGroup.scope: "the main deck").
+_SCOPES = {"leader": N_("the leader section"), "main": N_("the main deck"), "evolve": N_("the evolve deck")}
 
 
 def section_limit(section: str, cards: Sequence[Card]) -> int | None:
@@ -512,13 +629,13 @@ def copy_groups(deck: Deck[EvolveCard]) -> Iterator[CopyGroup[tuple[str, bool]]]
     limit on a main-deck record applies in the main deck, on an EVOLVE record in the evolve deck (6.1.2)."""
     for section in ("leader", "main", "evolve"):
         for name, entry in _by_name(deck.cards(section)).items():
-            yield CopyGroup(section, (name, section == "evolve"), entry, f"the {_SECTION_NAMES[section]}")
+            yield CopyGroup(section, (name, section == "evolve"), entry, _SCOPES[section])
 
 
 @rules.rule(
     "evolve.copies",
     ref="6.1.1.4",
-    refs="6.1.1.4 「メインデッキとエボルヴデッキにそれぞれ 3 枚ずつ(計 6 枚)」; 6.1.2",
+    refs=N_("6.1.1.4 「メインデッキとエボルヴデッキにそれぞれ 3 枚ずつ(計 6 枚)」; 6.1.2"),
     summary=N_(
         "At most 3 cards of one name in the main deck, and separately at most 3 in the evolve deck "
         "(a record's deck_limit replaces 3 in its own section)."
@@ -526,23 +643,28 @@ def copy_groups(deck: Deck[EvolveCard]) -> Iterator[CopyGroup[tuple[str, bool]]]
     formats=("standard", "crossover"),  # sealed: no copy limit (B-1 6.1.1.5)
 )
 def copies(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
-    for section, _, entry, _ in copy_groups(deck):
+    for section, _identity, entry, _scope in copy_groups(deck):
         if section == "leader":
             continue  # the leader is not counted (6.1.1.4 names the main and evolve decks)
         limit = section_limit(section, entry.cards)
         if limit is None or entry.count <= limit:
             continue
-        other = "evolve deck" if section == "main" else "main deck"
-        rule_text = (
-            f"at most {DEFAULT_COPIES} of one card name are allowed in the {_DECK_NAMES[section]}"
-            if limit == DEFAULT_COPIES
-            else f"its card text allows at most {limit_text(limit)} in the {_DECK_NAMES[section]} (6.1.2)"
-        )
+        other = translate(_DECK_NAMES["evolve" if section == "main" else "main"])
+        if limit == DEFAULT_COPIES:
+            message = _(
+                "The {deck} has {count} copies of {card}; at most {limit} of one card name are allowed in the {deck}, "
+                "counted separately from the {other} (6.1.1.4; its 「計 6 枚」 is only 3 + 3, never a pooled 6)."
+            )
+        else:
+            message = _(
+                "The {deck} has {count} copies of {card}; its card text allows at most {limit} in the {deck} (6.1.2), "
+                "counted separately from the {other} (6.1.1.4; its 「計 6 枚」 is only 3 + 3, never a pooled 6)."
+            )
         yield rule.violation(
             section,
-            f"The {_DECK_NAMES[section]} has {entry.count} copies of {entry.label()}; "
-            f"{rule_text}, counted separately from the {other} (6.1.1.4; its 「計 6 枚」 is only 3 + 3, "
-            "never a pooled 6).",
+            message.format(
+                deck=translate(_DECK_NAMES[section]), count=entry.count, card=entry.label(), limit=limit, other=other
+            ),
             cards=entry.numbers,
             count=entry.count,
             limit=limit,
@@ -672,12 +794,37 @@ def effective_basis(deck: Deck[EvolveCard]) -> str | None:
     return None if status is None else status.effective
 
 
-def _misfit_list(misfits: Sequence[tuple[EvolveCard, int]], one: str, many: str) -> str:
-    """'2 cards lack ...: A (n1), B (n2)' (card names; at most 8 shown)."""
-    labels = list(dict.fromkeys(card.label() for card, _ in misfits))
-    names = len({card.name for card, _ in misfits})
-    more = f" and {len(labels) - 8} more" if len(labels) > 8 else ""
-    return f"{plural(names, 'card')} {one if names == 1 else many}: {', '.join(labels[:8])}{more}"
+def _misfit_labels(misfits: Sequence[tuple[EvolveCard, int]]) -> tuple[int, str]:
+    """How many card names miss the basis, and their cards listed (at most 8 shown: 'A (n1), B (n2) and 3 more')."""
+    labels = list(dict.fromkeys(card.label() for card, _count in misfits))
+    names = len({card.name for card, _count in misfits})
+    listed = joined(labels[:8])
+    if len(labels) > 8:
+        listed = _("{cards} and {n} more").format(cards=listed, n=len(labels) - 8)
+    return names, listed
+
+
+def _class_misfits(misfits: Sequence[tuple[EvolveCard, int]], classes: str) -> str:
+    """'2 cards are neither Forestcraft (エルフ) nor Neutral: A (n1), B (n2)'."""
+    names, listed = _misfit_labels(misfits)
+    return ngettext(
+        "{n} card is neither {classes} nor Neutral: {cards}",
+        "{n} cards are neither {classes} nor Neutral: {cards}",
+        names,
+    ).format(n=names, classes=classes, cards=listed)
+
+
+def _title_misfits(misfits: Sequence[tuple[EvolveCard, int]], title: str) -> str:
+    """'2 cards lack the leader's title 「…」: A (n1), B (n2)'."""
+    names, listed = _misfit_labels(misfits)
+    return ngettext(
+        "{n} card lacks the leader's title 「{title}」: {cards}",
+        "{n} cards lack the leader's title 「{title}」: {cards}",
+        names,
+    ).format(n=names, title=title, cards=listed)
+
+
+_BASIS_NAMES = {"class": N_("class"), "title": N_("title")}
 
 
 def _basis_failure(
@@ -687,18 +834,22 @@ def _basis_failure(
     is 6.2.1.3 (only reachable by declaring it)."""
     lead = status.leader
     if basis == "class":
-        number, every, value = "6.1.1.5.1", "be of the leader's class or Neutral", lead.class_
+        number, value = "6.1.1.5.1", lead.class_
+        rule_text = _("6.1.1.5.1: every card must be of the leader's class or Neutral")
         failure, misfits = _failure(status, "class"), status.class_misfits
     else:
-        number, every, value = "6.1.1.5.2", "have the leader's title", lead.title
+        number, value = "6.1.1.5.2", lead.title
+        rule_text = _("6.1.1.5.2: every card must have the leader's title")
         failure, misfits = _failure(status, "title"), status.title_misfits
-    rule_text = f"{number}: every card must {every}"
+    name = translate(_BASIS_NAMES[basis])
     if value is None:
-        return "6.2.1.3", f"The deck declares the {basis} basis, but {failure} ({rule_text}).", []
-    opening = (
-        f"The deck declares the {basis} basis" if declared else f"The leader {lead.label()} sets the {basis} basis"
-    )
-    return number, f"{opening}, but {failure} ({rule_text}).", misfits
+        message = _("The deck declares the {basis} basis, but {failure} ({rule}).")
+        return "6.2.1.3", message.format(basis=name, failure=failure, rule=rule_text), []
+    if declared:
+        message = _("The deck declares the {basis} basis, but {failure} ({rule}).")
+    else:
+        message = _("The leader {leader} sets the {basis} basis, but {failure} ({rule}).")
+    return number, message.format(leader=lead.label(), basis=name, failure=failure, rule=rule_text), misfits
 
 
 def _failure(status: BasisStatus, basis: str) -> str:
@@ -706,12 +857,12 @@ def _failure(status: BasisStatus, basis: str) -> str:
     lead = status.leader
     value = lead.class_ if basis == "class" else lead.title
     if value is None:
-        return f"the leader {lead.label()} has no {basis}, so the {basis} basis cannot hold"
+        if basis == "class":
+            return _("the leader {leader} has no class, so the class basis cannot hold").format(leader=lead.label())
+        return _("the leader {leader} has no title, so the title basis cannot hold").format(leader=lead.label())
     if basis == "class":
-        what = f"{CLASS_NAMES[value]} nor Neutral"
-        return _misfit_list(status.class_misfits, f"is neither {what}", f"are neither {what}")
-    what = f"the leader's title 「{value}」"
-    return _misfit_list(status.title_misfits, f"lacks {what}", f"lack {what}")
+        return _class_misfits(status.class_misfits, class_name(value))
+    return _title_misfits(status.title_misfits, value)
 
 
 @rules.rule(
@@ -731,16 +882,20 @@ def basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     declared, valid = declared_basis(deck)
     status = basis_status(deck)
     if status is not None and status.legal and not status.vg_ok and status.class_ok and declared is None:
+        reasons = [translate(_VG_NOTES[failure]) for failure in _vg_failures(deck, status.leader)]
         deck.rules_notes.append(
-            "legal by the class basis; the title basis of カードファイト!! ヴァンガード does not hold: "
-            + "; ".join(_VG_NOTES[failure] for failure in _vg_failures(deck, status.leader))
+            _(
+                "legal by the class basis; the title basis of カードファイト!! ヴァンガード does not hold: {reasons}"
+            ).format(reasons=_clauses(reasons))
         )
     passes = status.passes if status is not None else []
     at = "basis" if deck.key("basis") is not None else "leader"  # where the finding stands without misfit cards
     if not valid:
         yield rule.violation(
             None,
-            f"The deck's basis {quoted(declared)} is not allowed; the allowed values are class or title (6.2.1.3).",
+            _("The deck's basis {value} is not allowed; the allowed values are class or title (6.2.1.3).").format(
+                value=quoted(declared)
+            ),
             ref="6.2.1.3",
             deck_key=at,
             passes=passes,
@@ -757,33 +912,33 @@ def basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
         ref, message, misfits = _basis_failure("title", declared, status)
     elif lead.class_ is None and lead.title is None:
         ref = "6.1.1.5"
-        message = (
-            f"The leader {lead.label()} has neither a class nor a title, so neither the class nor the title basis "
+        message = _(
+            "The leader {leader} has neither a class nor a title, so neither the class nor the title basis "
             "can hold (6.1.1.5)."
-        )
+        ).format(leader=lead.label())
     else:
         ref = "6.1.1.5"
         seen = {card.number: (card, n) for card, n in status.class_misfits + status.title_misfits}
         misfits = list(seen.values())
-        message = (
-            f"The leader {lead.label()} has both a class and a title, but the deck meets neither basis: "
-            f"for the class basis, {_failure(status, 'class')}; for the title basis, {_failure(status, 'title')} "
+        message = _(
+            "The leader {leader} has both a class and a title, but the deck meets neither basis: "
+            "for the class basis, {class_failure}; for the title basis, {title_failure} "
             "(6.1.1.5 needs at least one; declare the basis with `basis` to check only one)."
-        )
+        ).format(leader=lead.label(), class_failure=_failure(status, "class"), title_failure=_failure(status, "title"))
     yield rule.violation(
         None,
         message,
         ref=ref,
-        cards=[card.number for card, _ in misfits],
-        count=sum(n for _, n in misfits) if misfits else None,
+        cards=[card.number for card, _count in misfits],
+        count=sum(n for _card, n in misfits) if misfits else None,
         deck_key=at,
         passes=passes,
     )
 
 
 _VG_NOTES = {
-    "start-amulet": "the deck has no card with 【スタートアミュレット】 (14.4.2.1.1)",
-    "trigger-class": "a trigger card is not of the leader's class (14.4.2.1.2)",
+    "start-amulet": N_("the deck has no card with 【スタートアミュレット】 (14.4.2.1.1)"),
+    "trigger-class": N_("a trigger card is not of the leader's class (14.4.2.1.2)"),
 }
 
 
@@ -796,8 +951,10 @@ def _crossover_basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     if declared == "title" or not valid:
         yield rule.violation(
             None,
-            f"A crossover deck is built by class only; the basis {quoted(declared)} cannot be chosen "
-            "(B-2 6.1.1.5 「タイトルを基準とする構築はできません」).",
+            _(
+                "A crossover deck is built by class only; the basis {value} cannot be chosen "
+                "(B-2 6.1.1.5 「タイトルを基準とする構築はできません」)."
+            ).format(value=quoted(declared)),
             ref="B-2 6.1.1.5",
             deck_key="basis",
         )
@@ -805,14 +962,15 @@ def _crossover_basis(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     classes = {card.class_ for card in leaders} | {"neutral"}
     misfits = [(c, n) for c, n in deck.all_cards(("main", "evolve")) if c.class_ is None or c.class_ not in classes]
     if misfits:
-        names = " / ".join(CLASS_NAMES[card.class_ or ""] for card in leaders)  # both have one (crossover_leaders)
+        names = " / ".join(class_name(card.class_ or "") for card in leaders)  # both have one (crossover_leaders)
         yield rule.violation(
             None,
-            f"{_misfit_list(misfits, f'is neither {names} nor Neutral', f'are neither {names} nor Neutral')} "
-            "(B-2 6.1.1.5.1: every card must be of one leader's class or Neutral).",
+            _("{failure} (B-2 6.1.1.5.1: every card must be of one leader's class or Neutral).").format(
+                failure=_class_misfits(misfits, names)
+            ),
             ref="B-2 6.1.1.5.1",
-            cards=[card.number for card, _ in misfits],
-            count=sum(n for _, n in misfits),
+            cards=[card.number for card, _count in misfits],
+            count=sum(n for _card, n in misfits),
         )
 
 
@@ -828,14 +986,16 @@ def crossover_classes(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]
     leaders = crossover_leaders(deck)
     if leaders is None:
         return
-    present = {card.class_ for card, _ in deck.cards("main")}
+    present = {card.class_ for card, _count in deck.cards("main")}
     for lead in leaders:
         if lead.class_ not in present:
-            name = CLASS_NAMES[lead.class_] if lead.class_ else "?"
+            name = class_name(lead.class_) if lead.class_ else "?"
             yield rule.violation(
                 "main",
-                f"The main deck has no {name} card; a crossover deck needs at least 1 card of each leader's class in "
-                f"the main deck ({lead.label()}; B-2 6.1.1.5.2; Neutral and evolve-deck cards do not count).",
+                _(
+                    "The main deck has no {cls} card; a crossover deck needs at least 1 card of each leader's class in "
+                    "the main deck ({leader}; B-2 6.1.1.5.2; Neutral and evolve-deck cards do not count)."
+                ).format(cls=name, leader=lead.label()),
                 cards=[lead.number],
                 count=0,
                 limit=1,
@@ -852,13 +1012,15 @@ def crossover_classes(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]
 )
 def start_amulet(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     found = start_amulets(deck)
-    names = list(dict.fromkeys(card.name for card, _ in found))
+    names = list(dict.fromkeys(card.name for card, _count in found))
     if len(names) > 1:
         yield rule.violation(
             "main",
-            f"The deck holds {len(names)} names of 【スタートアミュレット】 cards ({names_of(c for c, _ in found)}); "
-            "a deck may hold only one such name (14.4.4.1.1, a card's own construction rule, 6.1.2).",
-            cards=[card.number for card, _ in found],
+            _(
+                "The deck holds {n} names of 【スタートアミュレット】 cards ({cards}); "
+                "a deck may hold only one such name (14.4.4.1.1, a card's own construction rule, 6.1.2)."
+            ).format(n=len(names), cards=_names(c for c, _count in found)),
+            cards=[card.number for card, _count in found],
             count=len(names),
             limit=1,
         )
@@ -876,8 +1038,10 @@ def vg_start_amulet(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     if vanguard_basis_in_play(deck) is not None and not start_amulets(deck):
         yield rule.violation(
             "main",
-            "A deck built by the title カードファイト!! ヴァンガード must hold at least 1 card with "
-            "【スタートアミュレット】 (14.4.2.1.1); it has none.",
+            _(
+                "A deck built by the title カードファイト!! ヴァンガード must hold at least 1 card with "
+                "【スタートアミュレット】 (14.4.2.1.1); it has none."
+            ),
             count=0,
             limit=1,
         )
@@ -896,13 +1060,20 @@ def vg_trigger_class(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     lead = vanguard_basis_in_play(deck)
     if lead is None:
         return
-    leader_class = CLASS_NAMES[lead.class_] if lead.class_ else "no class"
+    leader_class = class_name(lead.class_) if lead.class_ else _("no class")
     for entry in _by_name(off_class_triggers(deck, lead)).values():
+        message = ngettext(
+            "{card} ({n} copy) is a trigger card of another class than the leader {leader} ({cls}); in a "
+            "カードファイト!! ヴァンガード title deck every trigger card must be of the leader's class "
+            "(14.4.2.1.2; Neutral is not).",
+            "{card} ({n} copies) is a trigger card of another class than the leader {leader} ({cls}); in a "
+            "カードファイト!! ヴァンガード title deck every trigger card must be of the leader's class "
+            "(14.4.2.1.2; Neutral is not).",
+            entry.count,
+        )
         yield rule.violation(
             "main",
-            f"{entry.label()} ({plural(entry.count, 'copy', 'copies')}) is a trigger card of another class than the "
-            f"leader {lead.label()} ({leader_class}); in a カードファイト!! ヴァンガード title deck every trigger card "
-            "must be of the leader's class (14.4.2.1.2; Neutral is not).",
+            message.format(card=entry.label(), n=entry.count, leader=lead.label(), cls=leader_class),
             cards=entry.numbers,
             count=entry.count,
         )
@@ -918,7 +1089,7 @@ def vg_trigger_class(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
 )
 def sealed_pool(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     if not deck.section_entries("pool"):
-        deck.rules_notes.append("sealed: no `pool` section, so the cards were not checked against the opened packs")
+        deck.rules_notes.append(_("sealed: no `pool` section, so the cards were not checked against the opened packs"))
         return
     pool = {_identity(card): n for card, n in _summed(deck.cards("pool"))}
     for identity, (cards, count) in _grouped(deck.all_cards(("main", "evolve"))).items():
@@ -926,8 +1097,10 @@ def sealed_pool(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
         if count > have:
             yield rule.violation(
                 "main",
-                f"The deck uses {count} copies of {cards[0].label()}, but the pool holds {have} "
-                "(B-1 6.1.1: only cards from the opened packs).",
+                _(
+                    "The deck uses {count} copies of {card}, but the pool holds {have} "
+                    "(B-1 6.1.1: only cards from the opened packs)."
+                ).format(count=count, card=cards[0].label(), have=have),
                 cards=[card.number for card in cards],
                 count=count,
                 limit=have,
@@ -959,14 +1132,24 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
     notes = []
     for card in cards:
         assert isinstance(card, EvolveCard)
-        if card.type == "leader" and (card.evolve or card.token):
-            notes.append(f"{card.label()}: a leader card marked {'EVOLVE' if card.evolve else 'token'}")
+        if card.type == "leader" and card.evolve:
+            notes.append(_("{card}: a leader card marked EVOLVE").format(card=card.label()))
+        elif card.type == "leader" and card.token:
+            notes.append(_("{card}: a leader card marked token").format(card=card.label()))
         if card.type == "leader" and card.cost is not None:
-            notes.append(f"{card.label()}: a leader card with a cost (leaders print none)")
+            notes.append(_("{card}: a leader card with a cost (leaders print none)").format(card=card.label()))
         if card.evolve and not card.advance and card.cost is not None:
-            notes.append(f"{card.label()}: an EVOLVE card with a cost (it keeps its base card's cost, 5.15.2)")
+            notes.append(
+                _("{card}: an EVOLVE card with a cost (it keeps its base card's cost, 5.15.2)").format(
+                    card=card.label()
+                )
+            )
         if card.type == "leader" and card.class_ is None and card.title is None:
-            notes.append(f"{card.label()}: a leader with neither class nor title (no deck can be built on it)")
+            notes.append(
+                _("{card}: a leader with neither class nor title (no deck can be built on it)").format(
+                    card=card.label()
+                )
+            )
     return notes
 
 
@@ -1010,14 +1193,18 @@ def _leader_for_setup(deck: Deck[EvolveCard]) -> EvolveCard:
     listed = deck.cards("leader")
     size = deck.size("leader")
     if size == 0:
-        reason = "the leader section is empty"
+        reason = _("the leader section is empty")
     elif size > 1:
-        reason = f"the leader section has {plural(size, 'card')} ({names_of(c for c, _ in listed)})"
+        reason = ngettext(
+            "the leader section has {n} card ({cards})", "the leader section has {n} cards ({cards})", size
+        ).format(n=size, cards=_names(c for c, _count in listed))
     elif not listed:
-        reason = "the leader section names a card that is not in the card database"
+        reason = _("the leader section names a card that is not in the card database")
     else:
-        reason = f"{listed[0][0].label()} in the leader section is not a leader card"
-    raise EngineError(f"setup needs exactly 1 leader card for the leader area (6.1.1.1, 6.2.1.2): {reason}")
+        reason = _("{card} in the leader section is not a leader card").format(card=listed[0][0].label())
+    raise EngineError(
+        _("setup needs exactly 1 leader card for the leader area (6.1.1.1, 6.2.1.2): {reason}").format(reason=reason)
+    )
 
 
 def _setup_basis(deck: Deck[EvolveCard], lead: EvolveCard, choices: dict[str, str]) -> tuple[str | None, str]:
@@ -1028,24 +1215,41 @@ def _setup_basis(deck: Deck[EvolveCard], lead: EvolveCard, choices: dict[str, st
     if raw is None:
         basis = status.effective
         if lead.class_ is not None and lead.title is not None:
-            how = f"declares the {basis} basis (no `basis` given: title when the title basis holds, else class)"
+            how = _(
+                "declares the {basis} basis (no `basis` given: title when the title basis holds, else class)"
+            ).format(basis=translate(_BASIS_NAMES[basis or "class"]))
+        elif basis:
+            how = _("no declaration: the leader has only a {basis}").format(basis=translate(_BASIS_NAMES[basis]))
         else:
-            how = f"no declaration: the leader has only a {basis}" if basis else "the leader has no class or title"
+            how = _("the leader has no class or title")
         return basis, how
     word = _BASIS_WORDS.get(_key(raw))
     if word is None:
-        raise EngineError(f"the setup choice basis={quoted(raw)} is not a basis; choose class or title (6.2.1.3)")
+        raise EngineError(
+            _("the setup choice basis={value} is not a basis; choose class or title (6.2.1.3)").format(
+                value=quoted(raw)
+            )
+        )
     if word == "class" and lead.class_ is None:
-        raise EngineError(f"basis=class cannot be declared: the leader {lead.label()} has no class (6.2.1.3)")
+        raise EngineError(
+            _("basis=class cannot be declared: the leader {leader} has no class (6.2.1.3)").format(leader=lead.label())
+        )
     if word == "title" and lead.title is None:
-        raise EngineError(f"basis=title cannot be declared: the leader {lead.label()} has no title (6.2.1.3)")
+        raise EngineError(
+            _("basis=title cannot be declared: the leader {leader} has no title (6.2.1.3)").format(leader=lead.label())
+        )
     if word == "class" and not status.class_ok:
-        raise EngineError(f"basis=class cannot be declared: {_failure(status, 'class')} (6.1.1.5.1, 6.2.1.3)")
+        raise EngineError(
+            _("basis=class cannot be declared: {reason} (6.1.1.5.1, 6.2.1.3)").format(reason=_failure(status, "class"))
+        )
     if word == "title" and not status.title_ok:
-        raise EngineError(f"basis=title cannot be declared: {_failure(status, 'title')} (6.1.1.5.2, 6.2.1.3)")
+        raise EngineError(
+            _("basis=title cannot be declared: {reason} (6.1.1.5.2, 6.2.1.3)").format(reason=_failure(status, "title"))
+        )
+    name = translate(_BASIS_NAMES[word])
     if lead.class_ is not None and lead.title is not None:
-        return word, f"declares the {word} basis"
-    return word, f"no declaration needed: the leader has only a {word}"
+        return word, _("declares the {basis} basis").format(basis=name)
+    return word, _("no declaration needed: the leader has only a {basis}").format(basis=name)
 
 
 def _setup_leaders(
@@ -1056,33 +1260,40 @@ def _setup_leaders(
     if chosen.format == CROSSOVER:
         leaders = crossover_leaders(deck)
         if leaders is None:
-            raise EngineError("setup needs the 2 leader cards of different classes of a crossover deck (B-2 6.1.1.1)")
+            raise EngineError(
+                _("setup needs the 2 leader cards of different classes of a crossover deck (B-2 6.1.1.1)")
+            )
         table.zone("leader").extend(leaders)
-        table.log("leader", "6.2.1.2", "put both leader cards in the leader area (crossover, B-2)", leaders)
-        table.log("basis", "6.2.1.3", "no declaration: a crossover deck is built by class (B-2 6.1.1.5)")
-        table.notes["basis"] = "class"
+        table.log(N_("leader"), "6.2.1.2", _("put both leader cards in the leader area (crossover, B-2)"), leaders)
+        table.log(N_("basis"), "6.2.1.3", _("no declaration: a crossover deck is built by class (B-2 6.1.1.5)"))
+        table.notes[N_("basis")] = "class"
         return None, "class"
     if chosen.format == SEALED and deck.size("leader") == 0:
-        table.log("leader", "B-1 6.2.1", "no leader card: the leader steps are skipped (sealed, B-1 6.2.1)")
-        table.notes["basis"] = "none"
+        table.log(N_("leader"), "B-1 6.2.1", _("no leader card: the leader steps are skipped (sealed, B-1 6.2.1)"))
+        table.notes[N_("basis")] = "none"
         return None, None
     if deck.size("leader") == 0:  # a registry export records no leader: the leader changes no draw (issue 25)
         table.log(
-            "leader", "6.2.1.2", "no leader card: " + DEALT_WITHOUT.removeprefix("none, ").replace("SECTION", "leader")
+            N_("leader"),
+            "6.2.1.2",
+            _(
+                "no leader card: dealt without one, as it changes no draw (`deckcheck check` reports it missing; "
+                "`deckcheck add DECK NUMBER --section leader` adds one)"
+            ),
         )
-        table.notes["leader"] = DEALT_WITHOUT.replace("SECTION", "leader")
-        table.notes["basis"] = "none"
+        table.notes[N_("leader")] = DEALT_WITHOUT.replace("SECTION", "leader")  # (stats recognises this value)
+        table.notes[N_("basis")] = "none"
         return None, None
     lead = _leader_for_setup(deck)
     table.zone("leader").append(lead)
-    table.log("leader", "6.2.1.2", "put the leader card in the leader area (public)", [lead])
+    table.log(N_("leader"), "6.2.1.2", _("put the leader card in the leader area (public)"), [lead])
     if chosen.format == SEALED:
-        table.log("basis", "6.2.1.3", "no basis in sealed (B-1 6.1.1.6)")
-        table.notes["basis"] = "none"
+        table.log(N_("basis"), "6.2.1.3", _("no basis in sealed (B-1 6.1.1.6)"))
+        table.notes[N_("basis")] = "none"
         return lead, None
     basis, how = _setup_basis(deck, lead, choices)
-    table.log("basis", "6.2.1.3", how)
-    table.notes["basis"] = basis or "none"
+    table.log(N_("basis"), "6.2.1.3", how)
+    table.notes[N_("basis")] = basis or "none"
     return lead, basis
 
 
@@ -1091,16 +1302,18 @@ def _set_start_amulet_aside(table: Table[EvolveCard], main: list[EvolveCard]) ->
     the field before the main deck goes to the deck area (the lowest-numbered one; all share one name)."""
     amulets = sorted((card for card in main if getattr(card, "start_amulet", False)), key=lambda card: card.number)
     if not amulets:
-        table.log("start amulet", "14.4.3.1", "the deck holds no 【スタートアミュレット】 card: the step is skipped")
+        table.log(
+            N_("start amulet"), "14.4.3.1", _("the deck holds no 【スタートアミュレット】 card: the step is skipped")
+        )
         return
     amulet = amulets[0]
     main.remove(amulet)
     table.zone("field").append(amulet)
-    table.notes["start amulet"] = f"{amulet.label()} (face down)"
+    table.notes[N_("start amulet")] = _("{card} (face down)").format(card=amulet.label())
     table.log(
-        "start amulet",
+        N_("start amulet"),
         "14.4.3.1",
-        f"put {amulet.label()} face down on the field (the main deck: {len(main)})",
+        _("put {card} face down on the field (the main deck: {n})").format(card=amulet.label(), n=len(main)),
         [amulet],
     )
 
@@ -1109,76 +1322,108 @@ def _prepare(table: Table[EvolveCard], deck: Deck[EvolveCard], choices: dict[str
     main = expand(deck.cards("main"))
     evolve_cards = expand(deck.cards("evolve"))
     chosen = deck.rules
-    table.notes["rules"] = f"Ver.{chosen.version}, {chosen.format}"
-    sizes = f"the main deck ({len(main)}) and the evolve deck ({len(evolve_cards)})"
-    table.log("present", "6.2.1.1", f"present the leader, {sizes}")
+    table.notes[N_("rules")] = f"Ver.{chosen.version}, {chosen.format}"
+    table.log(
+        N_("present"),
+        "6.2.1.1",
+        _("present the leader, the main deck ({main}) and the evolve deck ({evolve})").format(
+            main=len(main), evolve=len(evolve_cards)
+        ),
+    )
     if not evolve_cards:
-        table.log("present", "6.2.1.1.1", "declare that there is no evolve deck")
+        table.log(N_("present"), "6.2.1.1.1", _("declare that there is no evolve deck"))
     if len(main) < HAND_SIZE:
         raise EngineError(
-            f"the main deck has {plural(len(main), 'card')}; setup draws {HAND_SIZE} for the opening hand (6.2.1.7)"
+            ngettext(
+                "the main deck has {n} card; setup draws {hand} for the opening hand (6.2.1.7)",
+                "the main deck has {n} cards; setup draws {hand} for the opening hand (6.2.1.7)",
+                len(main),
+            ).format(n=len(main), hand=HAND_SIZE)
         )
     lead, basis = _setup_leaders(table, deck, choices)
     if lead is not None and basis == "title" and vanguard_conditions_apply(deck, lead):
         _set_start_amulet_aside(table, main)
     table.deck = main
-    table.log("main deck", "6.2.1.4", f"put the main deck ({len(main)}) in the deck area")
-    table.shuffle("6.2.1.4", "shuffle the main deck (the only shuffle of setup)")
+    table.log(N_("main deck"), "6.2.1.4", _("put the main deck ({n}) in the deck area").format(n=len(main)))
+    table.shuffle("6.2.1.4", _("shuffle the main deck (the only shuffle of setup)"))
     table.zone("evolve-deck").extend(evolve_cards)
     if evolve_cards:
         table.log(
-            "evolve deck", "6.2.1.5", f"put the evolve deck ({len(evolve_cards)}) face down, unshuffled", evolve_cards
+            N_("evolve deck"),
+            "6.2.1.5",
+            _("put the evolve deck ({n}) face down, unshuffled").format(n=len(evolve_cards)),
+            evolve_cards,
         )
     else:
-        table.log("evolve deck", "6.2.1.5", "no evolve deck: nothing to place")
-    table.notes["evolve deck"] = len(evolve_cards)
+        table.log(N_("evolve deck"), "6.2.1.5", _("no evolve deck: nothing to place"))
+    table.notes[N_("evolve deck")] = len(evolve_cards)
     if basis == "title" and lead is not None and lead.title == CINDERELLA_GIRLS:
         token = magic_item_token(deck.db)
         tokens = [token] * MAGIC_ITEM_COUNT
         table.zone("ex-area").extend(tokens)
         table.log(
-            "magic items",
+            N_("magic items"),
             "14.3.1.2",
-            f"create {MAGIC_ITEM_COUNT} 『{MAGIC_ITEM}』 tokens in the EX area (tokens, not from the deck)",
+            _("create {n} 『{name}』 tokens in the EX area (tokens, not from the deck)").format(
+                n=MAGIC_ITEM_COUNT, name=MAGIC_ITEM
+            ),
             tokens,
         )
-        table.notes["ex area"] = f"{MAGIC_ITEM_COUNT} × {token.label()} (tokens)"
-        table.notes["not from the deck"] = ["ex-area"]  # zones whose cards card conservation leaves out
-    table.log("turn order", "6.2.1.6", f"this player goes {table.going}")
-    table.notes["going"] = table.going
+        table.notes[N_("ex area")] = _("{n} × {card} (tokens)").format(n=MAGIC_ITEM_COUNT, card=token.label())
+        table.notes[N_("not from the deck")] = ["ex-area"]  # zones whose cards card conservation leaves out
+    if table.going == "first":
+        table.log(N_("turn order"), "6.2.1.6", _("this player goes first"))
+    else:
+        table.log(N_("turn order"), "6.2.1.6", _("this player goes second"))
+    table.notes[N_("going")] = table.going
 
 
 def _after_mulligan(table: Table[EvolveCard]) -> None:
     ep = 0 if table.going == "first" else SECOND_PLAYER_EP
     later = str(table.notes.get("rules", "")).startswith(f"Ver.{V1_24}")
-    table.log("PP", "6.2.1.9", "PP and PP max set to 0")
-    table.log("EP", "6.2.1.10", f"EP set to {ep} ({table.going} player)")
-    table.notes.update({"PP max": 0, "EP": ep})
+    table.log(N_("PP"), "6.2.1.9", _("PP and PP max set to 0"))
+    if table.going == "first":
+        table.log(N_("EP"), "6.2.1.10", _("EP set to {ep} (first player)").format(ep=ep))
+    else:
+        table.log(N_("EP"), "6.2.1.10", _("EP set to {ep} (second player)").format(ep=ep))
+    table.notes.update({N_("PP max"): 0, N_("EP"): ep})
     if later:
-        table.log("SEP", "6.2.1.11", "SEP set to 1 (both players; it pays only super evolution, 12.2.4)")
-        table.notes["SEP"] = 1
+        table.log(N_("SEP"), "6.2.1.11", _("SEP set to 1 (both players; it pays only super evolution, 12.2.4)"))
+        table.notes[N_("SEP")] = 1
     if table.zone("leader"):
-        table.log("leader health", "6.2.1.12" if later else "6.2.1.11", f"leader health set to {LEADER_HEALTH}")
-        table.notes["leader health"] = LEADER_HEALTH
+        table.log(
+            N_("leader health"),
+            "6.2.1.12" if later else "6.2.1.11",
+            _("leader health set to {n}").format(n=LEADER_HEALTH),
+        )
+        table.notes[N_("leader health")] = LEADER_HEALTH
     if later and "start amulet" in table.notes:  # (asking for the field zone would make an empty one)
         amulet = table.zone("field")[0]
-        table.notes["start amulet"] = f"{amulet.label()} (face up)"
-        table.log("after the mulligan", "6.2.1.13", f"{amulet.label()} is turned face up (14.4.3.2)", [amulet])
-    table.log("start", "6.2.1.14" if later else "6.2.1.12", "the first player becomes the turn player")
+        table.notes[N_("start amulet")] = _("{card} (face up)").format(card=amulet.label())
+        table.log(
+            N_("after the mulligan"),
+            "6.2.1.13",
+            _("{card} is turned face up (14.4.3.2)").format(card=amulet.label()),
+            [amulet],
+        )
+    table.log(N_("start"), "6.2.1.14" if later else "6.2.1.12", _("the first player becomes the turn player"))
 
 
 def _own_turn(table: Table[EvolveCard], k: int) -> None:
     pp = min(k, PP_CAP)
-    table.log("start phase", "7.2.1", f"own turn {k}: PP max {pp}" + (" (the cap)" if k > PP_CAP else ""))
-    table.log("start phase", "7.2.2", f"PP refilled to {pp}")
-    table.log("start phase", "7.2.3", "stand every card on the field")
-    table.notes["PP max"] = pp
+    if k > PP_CAP:
+        table.log(N_("start phase"), "7.2.1", _("own turn {k}: PP max {pp} (the cap)").format(k=k, pp=pp))
+    else:
+        table.log(N_("start phase"), "7.2.1", _("own turn {k}: PP max {pp}").format(k=k, pp=pp))
+    table.log(N_("start phase"), "7.2.2", _("PP refilled to {pp}").format(pp=pp))
+    table.log(N_("start phase"), "7.2.3", _("stand every card on the field"))
+    table.notes[N_("PP max")] = pp
     if table.going == "first" and k == 1:
-        table.log("draw", "7.2.4.1", "the first player does not draw on their first turn")
+        table.log(N_("draw"), "7.2.4.1", _("the first player does not draw on their first turn"))
         return
     if not table.deck:
-        raise EngineError(f"own turn {k}: the deck is empty, so drawing loses the game (1.2.1.2, 11.2.2)")
-    table.draw(1, "draw", "7.2.4")
+        raise EngineError(_("own turn {k}: the deck is empty, so drawing loses the game (1.2.1.2, 11.2.2)").format(k=k))
+    table.draw(1, N_("draw"), "7.2.4")
 
 
 SETUP = Setup(
@@ -1200,30 +1445,38 @@ def _stats_report(deck: Deck[EvolveCard]) -> list[tuple[str, tuple[str, ...], in
     evolve deck can evolve (an EVOLVE card of the same name, 12.2.2.1) by own turn 3. A cost the deck has no
     follower of says so in its label (its 0% is the deck's, not a typo's)."""
     main = deck.cards("main")
-    have = {card.cost for card, _ in main if card.type == "follower"}
+    have = {card.cost for card, _count in main if card.type == "follower"}
 
-    def none(n: int) -> str:
-        return "" if n in have else " — the deck has none"
+    def label(n: int) -> str:
+        if n in have:
+            return _("a follower of cost {n} on own turn {n} (all {n} PP)").format(n=n)
+        return _("a follower of cost {n} on own turn {n} (all {n} PP) — the deck has none").format(n=n)
 
-    lines: list[tuple[str, tuple[str, ...], int]] = [
-        (f"a follower of cost {n} on own turn {n} (all {n} PP){none(n)}", (f"type=follower,cost={n}",), n)
-        for n in range(2, 7)
-    ]
+    lines: list[tuple[str, tuple[str, ...], int]] = [(label(n), (f"type=follower,cost={n}",), n) for n in range(2, 7)]
     curve = tuple(f"type=follower,cost={n}@{n}" for n in range(2, 6))
     missing = [str(n) for n in range(2, 6) if n not in have]
-    gap = f" — no follower of cost {', '.join(missing)}" if missing else ""
-    lines.append((f"the follower curve: a follower of cost N on each own turn N = 2..5{gap}", curve, 5))
-    evolving = {card.name for card, _ in deck.cards("evolve")}
+    if missing:
+        curve_label = _(
+            "the follower curve: a follower of cost N on each own turn N = 2..5 — no follower of cost {costs}"
+        ).format(costs=joined(missing))
+    else:
+        curve_label = _("the follower curve: a follower of cost N on each own turn N = 2..5")
+    lines.append((curve_label, curve, 5))
+    evolving = {card.name for card, _count in deck.cards("evolve")}
     targets = sorted(
         {
             card.name
-            for card, _ in main
+            for card, _count in main
             if card.type == "follower" and card.name in evolving and not set(card.name) & set(",|@")
         }
     )  # (a name holding the query grammar's separators cannot be asked for by name; no shipped card's does)
     if targets:
         lines.append(
-            ("a follower its evolve deck can evolve, by own turn 3", (f"type=follower,name={'|'.join(targets)}",), 3)
+            (
+                _("a follower its evolve deck can evolve, by own turn 3"),
+                (f"type=follower,name={'|'.join(targets)}",),
+                3,
+            )
         )
     return lines
 
@@ -1250,12 +1503,16 @@ def _registry_keys(data: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
     pair = [_registry_class(part) for part in re.split(r"[/／]", text)]
     if len(pair) == 2 and None not in pair and len(set(pair)) == 2:
         # two classes: the crossover format (B-2), its two leaders in `p_list`; it has no basis to declare
-        return {"format": CROSSOVER}, [f"deck_param2 {quoted(raw)} is a pair of classes: format = crossover (B-2)"]
+        note = _("deck_param2 {value} is a pair of classes: format = crossover (B-2)").format(value=quoted(raw))
+        return {"format": CROSSOVER}, [note]
     if text and _title_key(text) in {_title_key(title) for title in REGISTRY_TITLES}:
-        return {"basis": "title"}, [f"deck_param2 {quoted(raw)} is the title the deck is built on: basis = title"]
+        note = _("deck_param2 {value} is the title the deck is built on: basis = title").format(value=quoted(raw))
+        return {"basis": "title"}, [note]
     raise DeckcheckError(
-        f"{quoted(raw)} is neither a class, a pair of two different classes (a crossover deck, e.g. 'エルフ/ロイヤル') "
-        f"nor a title deckcheck knows ({', '.join(REGISTRY_TITLES)}): its basis or format cannot be read",
+        _(
+            "{value} is neither a class, a pair of two different classes (a crossover deck, e.g. 'エルフ/ロイヤル') "
+            "nor a title deckcheck knows ({titles}): its basis or format cannot be read"
+        ).format(value=quoted(raw), titles=joined(REGISTRY_TITLES)),
         field="deck_param2",
     )
 
@@ -1293,10 +1550,10 @@ def _title_key(text: str) -> str:
 def _profile(deck: Deck[EvolveCard]) -> list[tuple[str, dict[str, int]]]:
     main = deck.cards("main")
     return [
-        ("costs", histogram(main, lambda card: card.cost)),
-        ("classes", histogram(main, lambda card: card.class_)),
-        ("types", histogram(main, lambda card: card.type)),
-        ("evolve deck costs", histogram(deck.cards("evolve"), lambda card: card.cost)),
+        (N_("costs"), histogram(main, lambda card: card.cost)),
+        (N_("classes"), histogram(main, lambda card: card.class_)),
+        (N_("types"), histogram(main, lambda card: card.type)),
+        (N_("evolve deck costs"), histogram(deck.cards("evolve"), lambda card: card.cost)),
     ]
 
 
@@ -1323,13 +1580,15 @@ GAME: Game[EvolveCard] = Game(
         RulesVersion(V1_24, date(2026, 1, 29), "総合ルール ver. 1.24.1"),
     ),
     version_notes={
-        "1.7.0": "Ver.1.7.0 applied; versions 1.8–1.24.0, in force during part of this period, are not modelled "
-        "(Vanguard-title conditions 14.4.2/14.4.4 are not checked)"
+        "1.7.0": N_(
+            "Ver.1.7.0 applied; versions 1.8–1.24.0, in force during part of this period, are not modelled "
+            "(Vanguard-title conditions 14.4.2/14.4.4 are not checked)"
+        )
     },
     formats=(STANDARD, CROSSOVER, SEALED),
     format_aliases={"クロスオーバー": CROSSOVER, "シールド戦": SEALED, "シールド": SEALED},
     format_since={CROSSOVER: V1_24, SEALED: V1_24},
-    format_refs={CROSSOVER: "appendix B-2", SEALED: "appendix B-1"},
+    format_refs={CROSSOVER: N_("appendix B-2"), SEALED: N_("appendix B-1")},
     format_sections={"pool": (SEALED,)},
     card_model=EvolveCard,
     rules=tuple(rules.rules),
@@ -1348,9 +1607,9 @@ GAME: Game[EvolveCard] = Game(
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "evolve", "p_list": "leader"},
     registry_keys=_registry_keys,
-    section_labels={"leader": "Leader", "main": "Main deck", "evolve": "EVOLVE deck"},
-    section_phrases={"main": "the main deck", "evolve": "the evolve deck"},
-    key_labels={"basis": "Deck basis"},
+    section_labels={"leader": N_("Leader"), "main": N_("Main deck"), "evolve": N_("EVOLVE deck")},
+    section_phrases={"main": N_("the main deck"), "evolve": N_("the evolve deck")},
+    key_labels={"basis": N_("Deck basis")},
     always_listed=("leader", "main"),
     registry_title_id=6,  # seen in real exports of the official deck registry
 )

@@ -123,6 +123,12 @@ case("readme-hand-optimal-want-any", f"hand {_VG} --mulligan optimal --want grad
 case("readme-hand-turn-2-log", f"hand {_VG} --turn 2 --log --seed 7")
 case("hand-count-3-text", "hand decks/evolve/2026-03-22-priconne-15M3H.deck.toml --count 3 --seed 11")
 case("hand-evolve-choose-basis", "hand decks/evolve/2026-03-21-rune-XEB3.deck.toml --choose basis=class --seed 2")
+# Shadowverse EVOLVE in Japanese (issue 29): its violations, its setup log and its stats questions. LC_ALL of the base
+# environment is removed, or it would decide the language before LANG.
+_JA = {"LANG": "ja_JP.UTF-8", "LC_ALL": None}
+case("check-evolve-illegal-ja", f"check {_INPUTS}/evolve-ja/illegal.deck.toml", env=_JA)  # exit 1
+case("hand-evolve-log-ja", "hand decks/evolve/2026-03-22-priconne-15M3H.deck.toml --seed 1 --turn 2 --log", env=_JA)
+case("stats-evolve-default-ja", f"stats {_FOREST} --seed 1", env=_JA)
 
 # README.md: "Opening-hand odds" (DECK: the Vanguard example deck, or an EVOLVE forest deck for class=forest) -------
 
