@@ -296,7 +296,9 @@ def test_japanese_setup_refusals(db, japanese):
         "メインデッキは16枚です。ゲームの準備でそこから17枚を移動します（手札5枚、ライフ10枚、エナジー2枚：602-1f、"
         "602-1h、602-1i）"
     )
-    with pytest.raises(EngineError, match="自分の11ターン目：山札もライフゾーンも空なので、このプレイヤーは敗北しています"):
+    with pytest.raises(
+        EngineError, match="自分の11ターン目：山札もライフゾーンも空なので、このプレイヤーは敗北しています"
+    ):
         deal(deck_b(db, main={"A": 4, "B": 4, "C": 4, "D": 4, "E": 1}), seed=0, going="second", turns=11)
 
 
