@@ -629,7 +629,7 @@ def _profile(deck: Deck[BuildDivideCard]) -> list[tuple[str, dict[str, int]]]:
 
 GAME: Game[BuildDivideCard] = Game(
     id="build-divide",
-    title=N_("Build Divide"),
+    title="Build Divide",
     rules_document=N_("総合ルール, version unknown (after Ver.3.2.2)"),
     sections=("main", "d", "territory"),
     section_words={"メインデッキ": "main", "デッキ": "main", "Dデッキ": "d", "テリトリー": "territory"},

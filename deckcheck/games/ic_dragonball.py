@@ -421,7 +421,7 @@ def _profile(deck: Deck[DragonBallCard]) -> list[tuple[str, dict[str, int]]]:
 
 GAME: Game[DragonBallCard] = Game(
     id="ic-dragonball",
-    title=N_("IC Carddass Dragon Ball"),
+    title="IC Carddass Dragon Ball",
     rules_document=N_("総合ルール ver.2.00 (2016-04-01)"),
     sections=("leader", "main"),
     section_words={"リーダー": "leader", "リーダーカード": "leader", "メインデッキ": "main", "デッキ": "main"},

@@ -134,8 +134,7 @@ class PastedWords:
 @dataclass(frozen=True)
 class Game(Generic[CardT]):
     id: str
-    # The game's name and its rules document's, in English, marked N_ where a game writes them: shown with
-    # `translate` (a game's name in Japanese is its Japanese title).
+    # The game's name (as every listing prints it) and its rules document's (marked N_, shown with `translate`).
     title: str
     rules_document: str
     sections: tuple[str, ...]
