@@ -13,6 +13,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from deckcheck._i18n import N_, _, translate
+from deckcheck._util.text import joined
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.engine.table import Going, Table
 from deckcheck.errors import EngineError, OptionError, mention
@@ -88,27 +90,27 @@ class KeepFilter:
 def mulligan(table: Table, kind: MulliganKind, hand_size: int, policy: MulliganPolicy, ref: str) -> None:
     """The game's mulligan, once per player, exactly as its rules move the cards."""
     if table.mulliganed:
-        raise EngineError(f"a player may mulligan only once ({ref})")
+        raise EngineError(_("a player may mulligan only once ({ref})").format(ref=ref))
     table.mulliganed = True
     if kind.partial:
         indices = sorted(set(policy.returns(table, list(table.hand))))
         if any(not 0 <= i < len(table.hand) for i in indices):
-            raise EngineError("the mulligan policy returned a card that is not in the hand")
+            raise EngineError(_("the mulligan policy returned a card that is not in the hand"))
         if not indices:
-            table.log("mulligan", ref, "keep the hand")
+            table.log(N_("mulligan"), ref, _("keep the hand"))
             return
         returned = [table.hand[i] for i in indices]
         table.hand = [card for i, card in enumerate(table.hand) if i not in set(indices)]
         for card in returned:
             table.reached.remove(card)
         table.deck.extend(returned)
-        table.log("mulligan", ref, f"return {len(returned)} to the deck", returned)
+        table.log(N_("mulligan"), ref, _("return {n} to the deck").format(n=len(returned)), returned)
         table.shuffle(ref)
         table.mulligan_returned = returned
-        table.mulligan_drawn = table.draw(len(returned), "mulligan", ref)
+        table.mulligan_drawn = table.draw(len(returned), N_("mulligan"), ref)
         return
     if not policy.redraw(table, list(table.hand)):
-        table.log("mulligan", ref, "keep the hand")
+        table.log(N_("mulligan"), ref, _("keep the hand"))
         return
     old = table.hand
     table.hand = []
@@ -116,21 +118,26 @@ def mulligan(table: Table, kind: MulliganKind, hand_size: int, policy: MulliganP
     table.mulligan_returned = old
     if kind is MulliganKind.FULL_SHUFFLE:
         table.deck.extend(old)
-        table.log("mulligan", ref, f"return the whole hand ({len(old)}) to the deck", old)
+        table.log(N_("mulligan"), ref, _("return the whole hand ({n}) to the deck").format(n=len(old)), old)
         table.shuffle(ref)
-        table.mulligan_drawn = table.draw(hand_size, "mulligan", ref)
+        table.mulligan_drawn = table.draw(hand_size, N_("mulligan"), ref)
     elif kind is MulliganKind.FULL_BOTTOM:
         order = policy.bottom_order(table, list(old))
         if Counter(c.number for c in order) != Counter(c.number for c in old):
-            raise EngineError("the mulligan policy must put exactly the old hand on the bottom")
+            raise EngineError(_("the mulligan policy must put exactly the old hand on the bottom"))
         table.deck.extend(order)
-        table.log("mulligan", ref, f"put the whole hand ({len(old)}) on the bottom of the deck, no shuffle", order)
-        table.mulligan_drawn = table.draw(hand_size, "mulligan", ref)
+        table.log(
+            N_("mulligan"),
+            ref,
+            _("put the whole hand ({n}) on the bottom of the deck, no shuffle").format(n=len(old)),
+            order,
+        )
+        table.mulligan_drawn = table.draw(hand_size, N_("mulligan"), ref)
     else:  # FULL_SET_ASIDE
-        table.log("mulligan", ref, f"set the whole hand ({len(old)}) aside", old)
-        table.mulligan_drawn = table.draw(hand_size, "mulligan", ref)
+        table.log(N_("mulligan"), ref, _("set the whole hand ({n}) aside").format(n=len(old)), old)
+        table.mulligan_drawn = table.draw(hand_size, N_("mulligan"), ref)
         table.deck.extend(old)
-        table.log("mulligan", ref, "put the set-aside hand back into the deck", old)
+        table.log(N_("mulligan"), ref, _("put the set-aside hand back into the deck"), old)
         table.shuffle(ref)
 
 
@@ -141,8 +148,12 @@ def setup_choices(deck: Deck, choices: dict[str, str] | None) -> dict[str, str]:
     chosen.update(choices or {})
     unknown = set(choices or {}) - set(setup.choices)
     if unknown:
-        allowed = ", ".join(setup.choices) or "none"
-        raise EngineError(f"{deck.game.title} has no setup choice {', '.join(sorted(unknown))} (choices: {allowed})")
+        allowed = joined(setup.choices) or _("none")
+        raise EngineError(
+            _("{game} has no setup choice {keys} (choices: {allowed})").format(
+                game=translate(deck.game.title), keys=joined(sorted(unknown)), allowed=allowed
+            )
+        )
     return chosen
 
 
@@ -162,21 +173,25 @@ def deal(
     """
     setup = deck.game.setup
     if setup is None:
-        raise EngineError(f"the engine has no setup for {deck.game.title} yet")
+        raise EngineError(_("the engine has no setup for {game} yet").format(game=translate(deck.game.title)))
     if not 0 <= turns <= MAX_TURN:
         raise TurnsOutOfRange(
             "turns",
-            f"{mention('turns')} must be between 0 and {MAX_TURN} (got {turns}): the engine models the first turns",
+            _("{option} must be between 0 and {most} (got {turns}): the engine models the first turns").format(
+                option=mention("turns"), most=MAX_TURN, turns=turns
+            ),
         )
-    total = sum(count for section in deck.game.sections for _, count in deck.cards(section))
+    total = sum(count for section in deck.game.sections for _card, count in deck.cards(section))
     if total > MAX_CARDS:
-        raise EngineError(f"the deck has {total} cards; the engine deals decks of at most {MAX_CARDS} cards")
+        raise EngineError(
+            _("the deck has {n} cards; the engine deals decks of at most {most} cards").format(n=total, most=MAX_CARDS)
+        )
     rng = random.Random(seed)
     if going is None:
         going = "first" if rng.random() < 0.5 else "second"
     table: Table[CardT] = Table(rng=rng, going=going, floor=floor)
     setup.prepare(table, deck, setup_choices(deck, choices))
-    table.draw(setup.hand_size, "opening hand", setup.opening_ref)
+    table.draw(setup.hand_size, N_("opening hand"), setup.opening_ref)
     mulligan(table, setup.mulligan, setup.hand_size, policy or NoMulligan(), setup.mulligan_ref)
     setup.after_mulligan(table)
     table.reached_at.append(len(table.reached))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic
 
+from deckcheck._i18n import N_, translate
 from deckcheck.model.cards import CardT
 
 if TYPE_CHECKING:
@@ -17,12 +18,33 @@ if TYPE_CHECKING:
     from deckcheck.model.cards import Card
     from deckcheck.model.deck import Deck
 
-#: A table note (`notes[zone] = DEALT_WITHOUT`) for a deck missing a card that setup places and no draw depends on
-#: (a leader a registry export did not record): the deck is dealt without it, and `stats` says so.
-DEALT_WITHOUT = (
+#: A table note (`notes[zone] = dealt_without(zone)`) for a deck missing a card that setup places and no draw depends
+#: on (a leader a registry export did not record): the deck is dealt without it, and `stats` says so. English, with
+#: SECTION standing for the section (kept literally in every translation); `dealt_without` gives it translated.
+DEALT_WITHOUT = N_(
     "none, dealt without one, as it changes no draw (`deckcheck check` reports it missing; "
     "`deckcheck add DECK NUMBER --section SECTION` adds one)"
 )
+#: The same without its leading "none, ": why the deck is dealt without the card (a log line's text).
+DEALT_WITHOUT_REASON = N_(
+    "dealt without one, as it changes no draw (`deckcheck check` reports it missing; "
+    "`deckcheck add DECK NUMBER --section SECTION` adds one)"
+)
+
+
+def dealt_without(section: str) -> str:
+    """The table note for a deck with no card in `section` that setup places, in the chosen language."""
+    return translate(DEALT_WITHOUT).replace("SECTION", section)
+
+
+def dealt_without_reason(section: str) -> str:
+    """Why the deck is dealt without a card in `section` (DEALT_WITHOUT_REASON), in the chosen language."""
+    return translate(DEALT_WITHOUT_REASON).replace("SECTION", section)
+
+
+def is_dealt_without(value: object, section: str) -> bool:
+    """Whether a table note says the deck was dealt without its `section` card (in English or the chosen language)."""
+    return value in (DEALT_WITHOUT.replace("SECTION", section), dealt_without(section))
 
 
 class MulliganKind(StrEnum):
@@ -105,4 +127,4 @@ class Setup:
 
 def expand(items: Iterable[tuple[CardT, int]]) -> list[CardT]:
     """Cards as a list of copies (called only after the size guard of :func:`deal`)."""
-    return [card for card, count in items for _ in range(count)]
+    return [card for card, count in items for _copy in range(count)]

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Generic, Literal
 
+from deckcheck._i18n import N_, _, translate
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import Card, CardT
 
@@ -16,7 +17,8 @@ Going = Literal["first", "second"]
 
 @dataclass
 class Event:
-    """One step of the setup or a turn, for people: what moved where, under which rule."""
+    """One step of the setup or a turn, for people: what moved where, under which rule. `step` is an English id
+    (the JSON's `step`, marked N_ where it is written: show it with `translate`); `text` is in the chosen language."""
 
     step: str
     ref: str
@@ -54,16 +56,17 @@ class Table(Generic[CardT]):
     def zone(self, name: str) -> list[CardT]:
         return self.zones.setdefault(name, [])
 
-    def shuffle(self, ref: str, why: str = "shuffle the deck") -> None:
+    def shuffle(self, ref: str, why: str | None = None) -> None:
+        """Shuffle the deck; `why` is the log's text (in the chosen language), by default "shuffle the deck"."""
         self.rng.shuffle(self.deck)
-        self.log("shuffle", ref, why)
+        self.log(N_("shuffle"), ref, _("shuffle the deck") if why is None else why)
 
     def remove_from_deck(self, card: Card) -> CardT:
         """Take one copy of a card (by number) out of the deck, e.g. the first vanguard or the lord."""
         for index, candidate in enumerate(self.deck):
             if candidate.number == card.number:
                 return self.deck.pop(index)
-        raise EngineError(f"{card.label()} is not in the deck")
+        raise EngineError(_("{card} is not in the deck").format(card=card.label()))
 
     def take_top(self, count: int) -> list[CardT]:
         taken, self.deck[:count] = self.deck[:count], []
@@ -72,7 +75,7 @@ class Table(Generic[CardT]):
     def draw(self, count: int, step: str, ref: str) -> list[CardT]:
         drawn = self.take_top(count)
         self.to_hand(drawn)
-        self.log(step, ref, f"draw {len(drawn)}", drawn)
+        self.log(step, ref, _("draw {n}").format(n=len(drawn)), drawn)
         return drawn
 
     def to_hand(self, cards: Iterable[CardT]) -> None:
@@ -81,10 +84,16 @@ class Table(Generic[CardT]):
         self.hand.extend(cards)
         self.reached.extend(cards)
 
-    def place_top(self, count: int, zone: str, step: str, ref: str) -> list[CardT]:
+    def place_top(self, count: int, zone: str, step: str, ref: str, text: str | None = None) -> list[CardT]:
+        """Put the top `count` cards into `zone`; the log says `text` (translated, `{n}` the count placed), by
+        default "N from the top of the deck to ZONE" (the zone id translated where a game marked it N_)."""
         placed = self.take_top(count)
         self.zone(zone).extend(placed)
-        self.log(step, ref, f"{len(placed)} from the top of the deck to {zone}", placed)
+        if text is None:
+            said = _("{n} from the top of the deck to {zone}").format(n=len(placed), zone=translate(zone))
+        else:
+            said = text.format(n=len(placed))
+        self.log(step, ref, said, placed)
         return placed
 
     def inventory(self) -> Counter[str]:

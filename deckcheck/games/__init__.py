@@ -16,7 +16,9 @@ import re
 from functools import cache
 from pathlib import Path
 
+from deckcheck._i18n import _
 from deckcheck._util.safetext import quoted
+from deckcheck._util.text import joined
 from deckcheck.errors import DeckcheckError
 from deckcheck.model.game import Game
 
@@ -65,7 +67,10 @@ def get_game(game_id: str, *, path: str | Path | None = None, line: int | None =
     if game_id in games:
         return games[game_id]
     raise DeckcheckError(
-        f"unknown game {quoted(game_id)}; the games are: {', '.join(games)}", path=path, line=line, field="game"
+        _("unknown game {game}; the games are: {games}").format(game=quoted(game_id), games=joined(games)),
+        path=path,
+        line=line,
+        field="game",
     )
 
 

@@ -9,8 +9,8 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
-from deckcheck._i18n import N_
-from deckcheck._util.text import plural
+from deckcheck._i18n import N_, _, ngettext, translate
+from deckcheck._util.text import joined
 from deckcheck.engine.procedure import MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import (
@@ -114,9 +114,9 @@ class BuildDivideCard(Card):
     def _cost_by_type(cls, value: int | None, info: ValidationInfo) -> int | None:
         kind = info.data.get("type")
         if kind == "territory" and value is not None:
-            raise ValueError("a territory has no play cost (306-2e); leave cost out or null")
+            raise ValueError(_("a territory has no play cost (306-2e); leave cost out or null"))
         if kind in {"unit", "command"} and value is None:
-            raise ValueError(f"is required for a {kind} (306-1)")
+            raise ValueError(_("is required for a {type} (306-1)").format(type=type_name(kind)))
         return value
 
     @validates_field("open_name")
@@ -124,9 +124,11 @@ class BuildDivideCard(Card):
     def _open_name_by_type(cls, value: str | None, info: ValidationInfo) -> str | None:
         kind = info.data.get("type")
         if kind == "territory" and value is None:
-            raise ValueError("is required for a territory: the card name on its open face (319-2, 601-1e)")
+            raise ValueError(_("is required for a territory: the card name on its open face (319-2, 601-1e)"))
         if kind in {"unit", "command"} and value is not None:
-            raise ValueError(f"only a territory has an open face; a {kind} must not have open_name")
+            raise ValueError(
+                _("only a territory has an open face; a {type} must not have open_name").format(type=type_name(kind))
+            )
         return value
 
     @property
@@ -142,6 +144,16 @@ class BuildDivideCard(Card):
     @property
     def is_ace(self) -> bool:
         return "ace" in self.subtypes
+
+
+#: The card types as messages name them ("a unit"), marked for translation.
+TYPE_NAMES = {"unit": N_("unit"), "command": N_("command"), "territory": N_("territory")}
+
+
+def type_name(kind: object) -> str:
+    """A card type as a message names it, in the chosen language (an unknown value as given)."""
+    name = TYPE_NAMES.get(kind) if isinstance(kind, str) else None
+    return translate(name) if name else str(kind)
 
 
 rules = RuleBook()
@@ -176,31 +188,42 @@ def d_size(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
 def territory(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     size = deck.size("territory")
     cards = deck.cards("territory")
-    numbers = [card.number for card, _ in cards]
+    numbers = [card.number for card, _count in cards]
     if size == 0:
         yield rule.violation(
             "territory",
-            "The deck has no starting territory; present exactly one territory card (602-1a).",
+            _("The deck has no starting territory; present exactly one territory card (602-1a)."),
             count=0,
             limit=1,
         )
     elif size > 1:
-        listed = f" ({names_of(card for card, _ in cards)})" if cards else ""
+        counted = ngettext("{n} card", "{n} cards", size).format(n=size)
+        if cards:
+            message = _(
+                "The territory section has {cards} ({names}); the starting territory is exactly one territory card "
+                "(602-1a), and further territories belong in the D deck (601-1e)."
+            ).format(cards=counted, names=names_of(card for card, _count in cards))
+        else:
+            message = _(
+                "The territory section has {cards}; the starting territory is exactly one territory card (602-1a), "
+                "and further territories belong in the D deck (601-1e)."
+            ).format(cards=counted)
         yield rule.violation(
             "territory",
-            f"The territory section has {plural(size, 'card')}{listed}; the starting territory is exactly one "
-            "territory card (602-1a), and further territories belong in the D deck (601-1e).",
+            message,
             cards=numbers,
             count=size,
             limit=1,
         )
     else:
-        wrong = [card for card, _ in cards if card.type != "territory"]
+        wrong = [card for card, _count in cards if card.type != "territory"]
         for card in wrong:  # an unknown card is left to deck.unknown-card
             yield rule.violation(
                 "territory",
-                f"{card.label()} is a {card.type}, not a territory card; the starting territory must be a "
-                "territory card (602-1a, 601-1e).",
+                _(
+                    "{card} is a {type}, not a territory card; the starting territory must be a territory card "
+                    "(602-1a, 601-1e)."
+                ).format(card=card.label(), type=type_name(card.type)),
                 cards=[card.number],
             )
 
@@ -214,13 +237,17 @@ def territory(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
 def main_territory(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     found = [(card, n) for card, n in deck.cards("main") if card.type == "territory"]
     if found:
-        count = sum(n for _, n in found)
+        count = sum(n for _card, n in found)
         yield rule.violation(
             "main",
-            f"The main deck holds {plural(count, 'territory card')} ({_listing(found)}); territory "
-            "cards may not be put in the main deck (601-1e); use one as the starting territory or put it in the "
-            "D deck.",
-            cards=[card.number for card, _ in found],
+            ngettext(
+                "The main deck holds {n} territory card ({cards}); territory cards may not be put in the main deck "
+                "(601-1e); use one as the starting territory or put it in the D deck.",
+                "The main deck holds {n} territory cards ({cards}); territory cards may not be put in the main deck "
+                "(601-1e); use one as the starting territory or put it in the D deck.",
+                count,
+            ).format(n=count, cards=_listing(found)),
+            cards=[card.number for card, _count in found],
         )
 
 
@@ -241,7 +268,7 @@ class NameCount(Tally):
         self.sections.add(section)
 
     def listing(self) -> str:
-        return ", ".join(f"{card.label()} ×{self.copies[card.number]}" for card in self.cards)
+        return joined(f"{card.label()} ×{self.copies[card.number]}" for card in self.cards)
 
 
 def _name_counts(deck: Deck[BuildDivideCard], sections: Sequence[str], territories: bool) -> dict[str, NameCount]:
@@ -261,15 +288,15 @@ def _name_counts(deck: Deck[BuildDivideCard], sections: Sequence[str], territori
 # Territories or the other cards -> (the sections counted together, the first being where a violation is reported
 # when it holds some of the copies, else d; where the copies were counted, for messages).
 _COPY_SCOPES = {
-    False: (("main", "d"), "the main deck and D deck together"),
-    True: (("territory", "d"), "the starting territory and the D deck together"),
+    False: (("main", "d"), N_("the main deck and D deck together")),
+    True: (("territory", "d"), N_("the starting territory and the D deck together")),
 }
 
 
 def _groups(deck: Deck[BuildDivideCard], territories: bool) -> Iterator[CopyGroup[str]]:
     sections, scope = _COPY_SCOPES[territories]
     for name, entry in _name_counts(deck, sections, territories).items():
-        yield CopyGroup(sections[0] if sections[0] in entry.sections else "d", name, entry, scope)
+        yield CopyGroup(sections[0] if sections[0] in entry.sections else "d", name, entry, translate(scope))
 
 
 def copy_groups(deck: Deck[BuildDivideCard]) -> Iterator[CopyGroup[str]]:
@@ -296,13 +323,15 @@ def _over_limit(deck: Deck[BuildDivideCard], territories: bool) -> Iterator[tupl
 
 
 def _name_rule_note(name: str, entry: NameCount) -> str:
+    """The closing clause of a copies message when some copies count under `name` through 【名称ルール】 (else "")."""
     borrowed = [card for card in entry.cards if card.own_name != name]
     if not borrowed:
         return ""
-    return (
-        f"; {names_of(borrowed)} {'has' if len(borrowed) == 1 else 'have'} {name} as a name through "
-        "【名称ルール】, which counts as the same card name (1407-3)"
-    )
+    return ngettext(
+        "; {cards} has {name} as a name through 【名称ルール】, which counts as the same card name (1407-3)",
+        "; {cards} have {name} as a name through 【名称ルール】, which counts as the same card name (1407-3)",
+        len(borrowed),
+    ).format(cards=names_of(borrowed), name=name)
 
 
 @rules.rule(
@@ -318,9 +347,15 @@ def copies(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     for name, entry, limit in _over_limit(deck, territories=False):
         yield rule.violation(
             "main" if "main" in entry.sections else "d",
-            f"The main deck and D deck together hold {entry.count} cards named {name} ({entry.listing()}); at most "
-            f"{plural(limit, 'card')} with the same name are allowed in the two decks together "
-            f"(601-1b){_name_rule_note(name, entry)}.",
+            ngettext(
+                "The main deck and D deck together hold {count} cards named {name} ({cards}); at most {limit} card "
+                "with the same name are allowed in the two decks together (601-1b){name_rule}.",
+                "The main deck and D deck together hold {count} cards named {name} ({cards}); at most {limit} cards "
+                "with the same name are allowed in the two decks together (601-1b){name_rule}.",
+                limit,
+            ).format(
+                count=entry.count, name=name, cards=entry.listing(), limit=limit, name_rule=_name_rule_note(name, entry)
+            ),
             cards=entry.numbers,
             count=entry.count,
             limit=limit,
@@ -341,9 +376,13 @@ def territory_copies(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violat
     for name, entry, limit in _over_limit(deck, territories=True):
         yield rule.violation(
             "territory" if "territory" in entry.sections else "d",
-            f"The starting territory and the D deck together hold {entry.count} territory cards whose open face is "
-            f"named {name} ({entry.listing()}); at most {limit} are allowed (601-1e: territories count by the name "
-            f"on their open face, not by the unopened face's name){_name_rule_note(name, entry)}.",
+            _(
+                "The starting territory and the D deck together hold {count} territory cards whose open face is "
+                "named {name} ({cards}); at most {limit} are allowed (601-1e: territories count by the name on their "
+                "open face, not by the unopened face's name){name_rule}."
+            ).format(
+                count=entry.count, name=name, cards=entry.listing(), limit=limit, name_rule=_name_rule_note(name, entry)
+            ),
             cards=entry.numbers,
             count=entry.count,
             limit=limit,
@@ -356,12 +395,15 @@ def _icon_cards(deck: Deck[BuildDivideCard], section: str, flag: str) -> list[tu
 
 
 def _listing(items: Iterable[tuple[Card, int]]) -> str:
-    return ", ".join(f"{card.label()} ×{n}" for card, n in items)
+    return joined(f"{card.label()} ×{n}" for card, n in items)
 
 
 def _d_note(deck: Deck[BuildDivideCard], flag: str) -> str:
-    in_d = sum(n for _, n in _icon_cards(deck, "d", flag))
-    return f"; the D deck's {in_d} {'does' if in_d == 1 else 'do'} not count" if in_d else ""
+    """`; the D deck's 3 do not count` inside a buster or shot message's parentheses, when the D deck has some."""
+    in_d = sum(n for _card, n in _icon_cards(deck, "d", flag))
+    if not in_d:
+        return ""
+    return ngettext("; the D deck's {n} does not count", "; the D deck's {n} do not count", in_d).format(n=in_d)
 
 
 @rules.rule(
@@ -372,13 +414,27 @@ def _d_note(deck: Deck[BuildDivideCard], flag: str) -> str:
 )
 def busters(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     found = _icon_cards(deck, "main", "buster")
-    count = sum(n for _, n in found)
+    count = sum(n for _card, n in found)
     if count != BUSTERS:
-        listed = f" ({_listing(found)})" if found else ""
+        if found:
+            message = ngettext(
+                "The main deck has {n} buster card ({cards}); it must have exactly {limit} cards with a buster icon "
+                "(601-1c{d_note}).",
+                "The main deck has {n} buster cards ({cards}); it must have exactly {limit} cards with a buster icon "
+                "(601-1c{d_note}).",
+                count,
+            )
+        else:
+            message = ngettext(
+                "The main deck has {n} buster card; it must have exactly {limit} cards with a buster icon "
+                "(601-1c{d_note}).",
+                "The main deck has {n} buster cards; it must have exactly {limit} cards with a buster icon "
+                "(601-1c{d_note}).",
+                count,
+            )
         yield rule.counted(
             "main",
-            f"The main deck has {plural(count, 'buster card')}{listed}; it must have exactly {BUSTERS} cards with "
-            f"a buster icon (601-1c{_d_note(deck, 'buster')}).",
+            message.format(n=count, cards=_listing(found), limit=BUSTERS, d_note=_d_note(deck, "buster")),
             found,
             count,
             BUSTERS,
@@ -393,12 +449,14 @@ def busters(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
 )
 def shots(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
     found = _icon_cards(deck, "main", "shot")
-    count = sum(n for _, n in found)
+    count = sum(n for _card, n in found)
     if count > SHOTS_MAX:
         yield rule.counted(
             "main",
-            f"The main deck has {count} shot cards ({_listing(found)}); it may have at most "
-            f"{SHOTS_MAX} cards with a shot icon (601-1d{_d_note(deck, 'shot')}).",
+            _(
+                "The main deck has {n} shot cards ({cards}); it may have at most {limit} cards with a shot icon "
+                "(601-1d{d_note})."
+            ).format(n=count, cards=_listing(found), limit=SHOTS_MAX, d_note=_d_note(deck, "shot")),
             found,
             count,
             SHOTS_MAX,
@@ -416,15 +474,27 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
         assert isinstance(card, BuildDivideCard)
         if card.cost is not None and card.cost != card.total_cost:
             notes.append(
-                f"{card.label()}: cost {card.cost} differs from total_cost {card.total_cost} "
-                "(the play cost is colour-specified plus generic points, 306-2)"
+                _(
+                    "{card}: cost {cost} differs from total_cost {total_cost} (the play cost is colour-specified plus "
+                    "generic points, 306-2)"
+                ).format(card=card.label(), cost=card.cost, total_cost=card.total_cost)
             )
         if card.type == "territory" and not card.titles:
-            notes.append(f"{card.label()}: a territory with no title, so no Ace can open it (902-2)")
+            notes.append(
+                _("{card}: a territory with no title, so no Ace can open it (902-2)").format(card=card.label())
+            )
         if card.is_ace and card.type != "unit":
-            notes.append(f"{card.label()}: an Ace that is a {card.type} (Aces are units, 902-1)")
+            notes.append(
+                _("{card}: an Ace that is a {type} (Aces are units, 902-1)").format(
+                    card=card.label(), type=type_name(card.type)
+                )
+            )
         if card.titles and card.type == "command":
-            notes.append(f"{card.label()}: a command with titles (titles belong to Aces and territories, 308-1)")
+            notes.append(
+                _("{card}: a command with titles (titles belong to Aces and territories, 308-1)").format(
+                    card=card.label()
+                )
+            )
     return notes
 
 
@@ -432,63 +502,86 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
 
 
 def _prepare(table: Table[BuildDivideCard], deck: Deck[BuildDivideCard], choices: dict[str, str]) -> None:
-    """602-1a–e: present the decks, shuffle the main deck, the territory unopened, the D deck; random first player."""
+    """602-1a–e: present the decks, shuffle the main deck, the territory unopened, the D deck; random first player.
+    Steps, zones and note keys are English ids (JSON), marked N_ for people; texts are in the chosen language."""
     starting = expand(deck.cards("territory"))
     if len(starting) != 1 or starting[0].type != "territory":
-        found = ", ".join(card.label() for card in starting) or "nothing"
+        found = joined(card.label() for card in starting) or _("nothing")
         raise EngineError(
-            f"the territory section must hold exactly one territory card to start the game (602-1a); it holds {found}"
+            _(
+                "the territory section must hold exactly one territory card to start the game (602-1a); it holds "
+                "{found}"
+            ).format(found=found)
         )
     main = expand(deck.cards("main"))
     needed = HAND_SIZE + LIFE + ENERGY
     if len(main) < needed:
         raise EngineError(
-            f"the main deck has {plural(len(main), 'card')}; the setup moves {needed} from it "
-            f"(hand {HAND_SIZE}, life {LIFE}, energy {ENERGY}: 602-1f, 602-1h, 602-1i)"
+            ngettext(
+                "the main deck has {n} card; the setup moves {needed} from it (hand {hand}, life {life}, energy "
+                "{energy}: 602-1f, 602-1h, 602-1i)",
+                "the main deck has {n} cards; the setup moves {needed} from it (hand {hand}, life {life}, energy "
+                "{energy}: 602-1f, 602-1h, 602-1i)",
+                len(main),
+            ).format(n=len(main), needed=needed, hand=HAND_SIZE, life=LIFE, energy=ENERGY)
         )
     table.deck = main
-    table.log("deck", "602-1b", f"put the main deck ({len(main)}) into the deck")
+    table.log(N_("deck"), "602-1b", _("put the main deck ({n}) into the deck").format(n=len(main)))
     table.shuffle("602-1b")
     (land,) = starting
-    table.zone("territory").append(land)
-    table.log("territory", "602-1c", "put the territory into the territory zone unopened, standing", [land])
-    table.notes["territory"] = f"{land.label()}, unopened (open face: {getattr(land, 'open_name', None)})"
+    table.zone(N_("territory")).append(land)
+    table.log(N_("territory"), "602-1c", _("put the territory into the territory zone unopened, standing"), [land])
+    table.notes[N_("territory")] = _("{card}, unopened (open face: {open_name})").format(
+        card=land.label(), open_name=getattr(land, "open_name", None)
+    )
     d_cards = expand(deck.cards("d"))
     if d_cards:
-        table.zone("d-deck").extend(d_cards)
-        table.log("d deck", "602-1d", f"put the D deck ({len(d_cards)}) into the D-deck zone", d_cards)
+        table.zone(N_("d-deck")).extend(d_cards)
+        table.log(
+            N_("d deck"), "602-1d", _("put the D deck ({n}) into the D-deck zone").format(n=len(d_cards)), d_cards
+        )
     else:
-        table.log("d deck", "602-1d", "no D deck")
-    table.notes["d deck"] = len(d_cards)
-    table.log("first player", "602-1e", f"chosen at random: this player goes {table.going} (no choice, 6.02.1.e.1)")
-    table.notes["first player"] = "random, no choice (602-1e, 6.02.1.e.1)"
+        table.log(N_("d deck"), "602-1d", _("no D deck"))
+    table.notes[N_("d deck")] = len(d_cards)
+    if table.going == "first":
+        chosen = _("chosen at random: this player goes first (no choice, 6.02.1.e.1)")
+    else:
+        chosen = _("chosen at random: this player goes second (no choice, 6.02.1.e.1)")
+    table.log(N_("first player"), "602-1e", chosen)
+    table.notes[N_("first player")] = _("random, no choice (602-1e, 6.02.1.e.1)")
 
 
 def _after_mulligan(table: Table[BuildDivideCard]) -> None:
     """602-1h–k: 10 life, 2 energy face-up, start-of-game abilities (none modelled), the first player starts."""
-    table.place_top(LIFE, "life", "life", "602-1h")
-    table.place_top(ENERGY, "energy", "energy", "602-1i")
-    table.notes["energy"] = "face-up and standing: the zone is public (409-2, 401-3a, 403-2c)"
-    table.log("start-of-game abilities", "602-1j", "none modelled")
-    table.log("start", "602-1k", "the first player becomes the turn player")
+    table.place_top(LIFE, N_("life"), N_("life"), "602-1h", _("{n} from the top of the deck to the life zone"))
+    table.place_top(ENERGY, N_("energy"), N_("energy"), "602-1i", _("{n} from the top of the deck to the energy zone"))
+    table.notes[N_("energy")] = _("face-up and standing: the zone is public (409-2, 401-3a, 403-2c)")
+    table.log(N_("start-of-game abilities"), "602-1j", _("none modelled"))
+    table.log(N_("start"), "602-1k", _("the first player becomes the turn player"))
 
 
 def _own_turn(table: Table[BuildDivideCard], k: int) -> None:
     """Own turn k up to its main phase: the draw phase draws 1 (703-3), not on the first player's turn 1 (703-3a)."""
     game_turn = 2 * k - 1 if table.going == "first" else 2 * k
-    table.log("stand", "702-1", f"own turn {k} (game turn {game_turn}): stand all cards")
+    table.log(
+        N_("stand"),
+        "702-1",
+        _("own turn {k} (game turn {game_turn}): stand all cards").format(k=k, game_turn=game_turn),
+    )
     if table.going == "first" and k == 1:
-        table.log("draw", "703-3a", "the first player does not draw on their first turn")
+        table.log(N_("draw"), "703-3a", _("the first player does not draw on their first turn"))
         return
     if table.deck:
-        table.draw(1, "draw", "703-3")
+        table.draw(1, N_("draw"), "703-3")
         return
     life = table.zone("life")
     if not life:
-        raise EngineError(f"own turn {k}: the deck and life are both empty, so this player has lost (507-1b)")
+        raise EngineError(
+            _("own turn {k}: the deck and life are both empty, so this player has lost (507-1b)").format(k=k)
+        )
     card = life.pop(0)
     table.to_hand([card])
-    table.log("draw", "507-1a", "the deck is empty: the top life card goes to the hand instead", [card])
+    table.log(N_("draw"), "507-1a", _("the deck is empty: the top life card goes to the hand instead"), [card])
 
 
 SETUP = Setup(
@@ -507,22 +600,30 @@ def _stats_report(deck: Deck[BuildDivideCard]) -> list[tuple[str, tuple[str, ...
     """An Ace able to open the starting territory (its unopened face's title, 902-2) by own turns 1-3, and the
     first plays: a unit of cost <= 2 by own turn 1 and 2."""
     lines: list[tuple[str, tuple[str, ...], int]] = []
-    territory = next((card for card, _ in deck.cards("territory") if card.type == "territory"), None)
+    territory = next((card for card, _count in deck.cards("territory") if card.type == "territory"), None)
     if territory is not None and territory.titles:
         titles = "|".join(territory.titles)
-        lines += [(f"an Ace titled {titles} by own turn {k}", (f"subtypes=ace,titles={titles}",), k) for k in (1, 2, 3)]
-    lines += [(f"a unit of cost <= 2 by own turn {k}", ("type=unit,cost=0|1|2",), k) for k in (1, 2)]
+        lines += [
+            (
+                _("an Ace titled {titles} by own turn {k}").format(titles=titles, k=k),
+                (f"subtypes=ace,titles={titles}",),
+                k,
+            )
+            for k in (1, 2, 3)
+        ]
+    lines += [(_("a unit of cost <= 2 by own turn {k}").format(k=k), ("type=unit,cost=0|1|2",), k) for k in (1, 2)]
     return lines
 
 
 def _profile(deck: Deck[BuildDivideCard]) -> list[tuple[str, dict[str, int]]]:
+    """`show`'s distributions; the titles are JSON keys, marked N_ for people."""
     main = deck.cards("main")
     return [
-        ("colours", histogram(main, lambda card: card.colors or None)),
-        ("types", histogram(main, lambda card: card.type)),
-        ("busters", histogram(main, lambda card: "buster" if card.buster else None, missing=False)),
-        ("shots", histogram(main, lambda card: "shot" if card.shot else None, missing=False)),
-        ("costs", histogram(main, lambda card: card.cost)),
+        (N_("colours"), histogram(main, lambda card: card.colors or None)),
+        (N_("types"), histogram(main, lambda card: card.type)),
+        (N_("busters"), histogram(main, lambda card: "buster" if card.buster else None, missing=False)),
+        (N_("shots"), histogram(main, lambda card: "shot" if card.shot else None, missing=False)),
+        (N_("costs"), histogram(main, lambda card: card.cost)),
     ]
 
 
@@ -549,7 +650,7 @@ GAME: Game[BuildDivideCard] = Game(
     hand_column="cost",
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "d", "p_list": "territory"},
-    section_labels={"main": "Main deck", "d": "D deck", "territory": "Starting territory"},
-    section_phrases={"main": "the main deck", "d": "the D deck"},
+    section_labels={"main": N_("Main deck"), "d": N_("D deck"), "territory": N_("Starting territory")},
+    section_phrases={"main": N_("the main deck"), "d": N_("the D deck")},
     always_listed=("main", "territory"),
 )

@@ -11,9 +11,9 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
-from deckcheck._i18n import N_
-from deckcheck._util.text import plural
-from deckcheck.engine.procedure import DEALT_WITHOUT, MulliganKind, Setup, expand
+from deckcheck._i18n import N_, _, ngettext, translate
+from deckcheck._util.text import joined
+from deckcheck.engine.procedure import MulliganKind, Setup, dealt_without, dealt_without_reason, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, Name, PlainInt, Record, choice, invalid_fields, validates_after
 from deckcheck.model.deck import Deck
@@ -110,7 +110,10 @@ _ABSENT_RULE = {
     ("extra", "traits"): "2-6-6",
     ("extra", "age"): "2-7-4",
 }
-_TYPE_WORD = {"leader": "a leader card", "battle": "a battle card", "extra": "an extra card"}
+# The card types as messages name them, marked for translation (shown with `translate`): a phrase ("a leader card")
+# and the short word ("leader") a list puts after a card.
+_TYPE_WORD = {"leader": N_("a leader card"), "battle": N_("a battle card"), "extra": N_("an extra card")}
+_TYPE_SHORT = {"leader": N_("leader"), "battle": N_("battle"), "extra": N_("extra")}
 
 
 class DragonBallCard(Card):
@@ -129,21 +132,25 @@ class DragonBallCard(Card):
     @validates_after
     def _fields_of_type(self) -> DragonBallCard:
         problems: list[tuple[str, str, str, Any]] = []  # (field, error type, message, input)
-        kind = _TYPE_WORD[self.type]
+        kind = translate(_TYPE_WORD[self.type])
         for name in _FORBIDDEN[self.type]:
             value = getattr(self, name)
             if value is not None:  # an explicit null (JSON import) is an absent field
                 rule = _ABSENT_RULE.get((self.type, name))
-                why = f" ({rule})" if rule else ""
                 if name == "awaken":
-                    reason = f"only a leader card has a back face (2-3-2-1-2), but this is {kind}"
+                    reason = _("only a leader card has a back face (2-3-2-1-2), but this is {type}").format(type=kind)
+                elif rule:
+                    reason = _("{type} has no {field} ({rule}); remove the field").format(
+                        type=kind, field=name, rule=rule
+                    )
                 else:
-                    reason = f"{kind} has no {name}{why}; remove the field"
+                    reason = _("{type} has no {field}; remove the field").format(type=kind, field=name)
                 shown = value.to_dict(exclude_none=True) if isinstance(value, Record) else value
                 problems.append((name, "field_not_allowed", reason, shown))
         for name in _REQUIRED[self.type]:
             if getattr(self, name) is None:
-                problems.append((name, "missing_for_type", f"is required on {kind} ({_FIELD_RULE[name]})", None))
+                reason = _("is required on {type} ({rule})").format(type=kind, rule=_FIELD_RULE[name])
+                problems.append((name, "missing_for_type", reason, None))
         if problems:
             raise invalid_fields(type(self).__name__, problems)
         if self.traits and any(_is_co_op_trait(trait) for trait in self.traits):
@@ -164,21 +171,32 @@ def leader(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     size = deck.size("leader")
     cards = deck.cards("leader")
     if size != 1:
-        listed = f" ({names_of(card for card, _ in cards)})" if cards else ""
+        counted = ngettext("{n} card", "{n} cards", size).format(n=size)
+        if cards:
+            message = _(
+                "The leader section has {cards} ({names}); it must hold exactly 1 leader card (5-1-2, read as exactly "
+                "one: the leader area holds the single leader)."
+            ).format(cards=counted, names=names_of(card for card, _count in cards))
+        else:
+            message = _(
+                "The leader section has {cards}; it must hold exactly 1 leader card (5-1-2, read as exactly one: the "
+                "leader area holds the single leader)."
+            ).format(cards=counted)
         yield rule.violation(
             "leader",
-            f"The leader section has {plural(size, 'card')}{listed}; it must hold exactly 1 leader card "
-            "(5-1-2, read as exactly one: the leader area holds the single leader).",
-            cards=[card.number for card, _ in cards],
+            message,
+            cards=[card.number for card, _count in cards],
             count=size,
             limit=1,
         )
-    for card, _ in cards:
+    for card, _count in cards:
         if card.type != "leader":
             yield rule.violation(
                 "leader",
-                f"{card.label()} in the leader section is {_TYPE_WORD[card.type]}, not a leader card; "
-                "the leader must be a card of type leader (5-1-2, 2-3-2-1).",
+                _(
+                    "{card} in the leader section is {type}, not a leader card; the leader must be a card of type "
+                    "leader (5-1-2, 2-3-2-1)."
+                ).format(card=card.label(), type=translate(_TYPE_WORD[card.type])),
                 cards=[card.number],
             )
 
@@ -191,7 +209,7 @@ def leader(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
 )
 def main_size(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
     return size_violations(
-        rule, deck, "main", low=DECK_SIZE, high=DECK_SIZE, note=", not counting the leader", ref="5-1-3"
+        rule, deck, "main", low=DECK_SIZE, high=DECK_SIZE, note=N_(", not counting the leader"), ref="5-1-3"
     )
 
 
@@ -206,8 +224,10 @@ def main_types(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
         if card.type not in ("battle", "extra"):
             yield rule.violation(
                 "main",
-                f"The main deck has {count} × {card.label()}, {_TYPE_WORD[card.type]}; the deck may hold only "
-                "battle and extra cards (5-1-3). Put the leader in the leader section.",
+                _(
+                    "The main deck has {count} × {card}, {type}; the deck may hold only battle and extra cards "
+                    "(5-1-3). Put the leader in the leader section."
+                ).format(count=count, card=card.label(), type=translate(_TYPE_WORD[card.type])),
                 cards=[card.number],
             )
 
@@ -217,7 +237,8 @@ def copy_groups(deck: Deck[DragonBallCard]) -> Iterator[CopyGroup]:
     regulation also sees the leader."""
     for section in ("leader", "main"):
         for number, entry in tally(deck.cards(section), lambda card: [card.number]).items():
-            yield CopyGroup(section, number, entry, "the leader section" if section == "leader" else "the main deck")
+            scope = _("the leader section") if section == "leader" else _("the main deck")
+            yield CopyGroup(section, number, entry, scope)
 
 
 @rules.rule(
@@ -230,20 +251,31 @@ def copy_groups(deck: Deck[DragonBallCard]) -> Iterator[CopyGroup]:
     ),
 )
 def copies(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
-    counted = {number: entry for section, number, entry, _ in copy_groups(deck) if section == "main"}
+    counted = {number: entry for section, number, entry, _scope in copy_groups(deck) if section == "main"}
     for number, entry, limit in iter_over_limit(counted, lambda _key, entry: entry.copy_limit(DEFAULT_COPIES)):
         card = entry.cards[0]
         if card.deck_limit is None:
-            why = f"at most {plural(limit, 'card')} of one card number are allowed in the deck (5-1-3-1, 2-16-2-1)"
+            message = ngettext(
+                "The main deck has {count} copies of card number {number} ({name}); at most {limit} card of one card "
+                "number are allowed in the deck (5-1-3-1, 2-16-2-1).",
+                "The main deck has {count} copies of card number {number} ({name}); at most {limit} cards of one "
+                "card number are allowed in the deck (5-1-3-1, 2-16-2-1).",
+                limit,
+            )
         else:
-            why = (
-                f"its own text sets its limit to {limit} (deck_limit, replacing the limit of {DEFAULT_COPIES} "
-                "under 5-1-3-2 and 5-1-3-1)"
+            message = _(
+                "The main deck has {count} copies of card number {number} ({name}); its own text sets its limit to "
+                "{limit} (deck_limit, replacing the limit of {default} under 5-1-3-2 and 5-1-3-1)."
             )
         yield rule.violation(
             "main",
-            f"The main deck has {entry.count} copies of card number {card.printed_number} ({card.printed_name}); "
-            f"{why}.",
+            message.format(
+                count=entry.count,
+                number=card.printed_number,
+                name=card.printed_name,
+                limit=limit,
+                default=DEFAULT_COPIES,
+            ),
             cards=[str(number)],
             count=entry.count,
             limit=limit,
@@ -256,8 +288,10 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
         assert isinstance(card, DragonBallCard)
         if card.melee and card.type != "battle":
             notes.append(
-                f"{card.label()}: marked melee but is {_TYPE_WORD[card.type]} (乱戦スキル trigger when a card enters "
-                "the 乱戦エリア, which only battle cards do: 10-6-1, 7-3-1-6-2)"
+                _(
+                    "{card}: marked melee but is {type} (乱戦スキル trigger when a card enters the 乱戦エリア, which "
+                    "only battle cards do: 10-6-1, 7-3-1-6-2)"
+                ).format(card=card.label(), type=translate(_TYPE_WORD[card.type]))
             )
     return notes
 
@@ -270,59 +304,86 @@ DECK_OUT_REF = "9-2-4"
 
 
 def _prepare(table: Table[DragonBallCard], deck: Deck[DragonBallCard], choices: dict[str, str]) -> None:
-    """Steps 2 and 3: the leader to the leader area front side up (5-2-1-2, 3-5-1), then shuffle the deck (5-2-1-3)."""
+    """Steps 2 and 3: the leader to the leader area front side up (5-2-1-2, 3-5-1), then shuffle the deck (5-2-1-3).
+    Steps, zones and note keys are English ids (JSON), marked N_ for people; texts are in the chosen language."""
     leaders = expand(deck.cards("leader"))
     if deck.size("leader") == 0:  # a registry export records no leader: the leader changes no draw (issue 25)
-        table.notes["leader"] = DEALT_WITHOUT.replace("SECTION", "leader")
-        table.log(
-            "leader", "5-2-1-2", "no leader card: " + DEALT_WITHOUT.removeprefix("none, ").replace("SECTION", "leader")
-        )
+        table.notes[N_("leader")] = dealt_without("leader")
+        table.log(N_("leader"), "5-2-1-2", _("no leader card: {reason}").format(reason=dealt_without_reason("leader")))
     elif len(leaders) != 1 or leaders[0].type != "leader":
-        found = ", ".join(f"{card.label()} ({card.type})" for card in leaders) or "none"
+        found = joined(f"{card.label()} ({translate(_TYPE_SHORT[card.type])})" for card in leaders) or _("none")
         raise EngineError(
-            "the setup needs exactly 1 leader card in the leader section to put in the leader area "
-            f"(5-2-1-2, 5-1-2); found {len(leaders)}: {found}"
+            _(
+                "the setup needs exactly 1 leader card in the leader section to put in the leader area "
+                "(5-2-1-2, 5-1-2); found {n}: {found}"
+            ).format(n=len(leaders), found=found)
         )
     else:
         (leader_card,) = leaders
-        table.zone("leader").append(leader_card)
-        table.notes["leader"] = leader_card.label()
-        table.log("leader", "5-2-1-2", f"{leader_card.label()} to the leader area, front side up", [leader_card])
+        table.zone(N_("leader")).append(leader_card)
+        table.notes[N_("leader")] = leader_card.label()
+        table.log(
+            N_("leader"),
+            "5-2-1-2",
+            _("{card} to the leader area, front side up").format(card=leader_card.label()),
+            [leader_card],
+        )
     table.deck = expand(deck.cards("main"))
     needed = HAND_SIZE + LIFE
     if len(table.deck) < needed:
         raise EngineError(
-            f"the deck has {plural(len(table.deck), 'card')}; the setup needs at least {needed} "
-            f"({HAND_SIZE} for the opening hand, 5-2-1-5, and {LIFE} for the life, 5-2-1-6)"
+            ngettext(
+                "the deck has {n} card; the setup needs at least {needed} ({hand} for the opening hand, 5-2-1-5, "
+                "and {life} for the life, 5-2-1-6)",
+                "the deck has {n} cards; the setup needs at least {needed} ({hand} for the opening hand, 5-2-1-5, "
+                "and {life} for the life, 5-2-1-6)",
+                len(table.deck),
+            ).format(n=len(table.deck), needed=needed, hand=HAND_SIZE, life=LIFE)
         )
-    table.shuffle("5-2-1-3", f"shuffle the deck ({plural(len(table.deck), 'card')}) and put it in the deck area")
+    size = len(table.deck)
+    table.shuffle(
+        "5-2-1-3",
+        ngettext(
+            "shuffle the deck ({n} card) and put it in the deck area",
+            "shuffle the deck ({n} cards) and put it in the deck area",
+            size,
+        ).format(n=size),
+    )
 
 
 def _after_mulligan(table: Table[DragonBallCard]) -> None:
     """Step 7: the top 7 cards, as the deck is after the redraws, face down to the life area (5-2-1-6, 3-9-2)."""
-    table.place_top(LIFE, "life", "life", "5-2-1-6")
+    table.place_top(LIFE, N_("life"), N_("life"), "5-2-1-6", _("{n} from the top of the deck to the life area"))
 
 
 def _deck_out(table: Table[DragonBallCard], k: int, step: str) -> None:
-    """A deck that reaches 0 loses at once (9-2-4 with 9-2-1; 1-2-2-2 corrected): turn k's main phase never comes."""
+    """A deck that reaches 0 loses at once (9-2-4 with 9-2-1; 1-2-2-2 corrected): turn k's main phase never comes.
+    `step` is the step's id ("draw", "charge"), named in the message in the chosen language."""
     if not table.deck:
-        table.log("deck out", DECK_OUT_REF, f"the deck reaches 0 at the {step} of own turn {k}: the player loses")
+        shown = translate(step)
+        table.log(
+            N_("deck out"),
+            DECK_OUT_REF,
+            _("the deck reaches 0 at the {step} of own turn {k}: the player loses").format(step=shown, k=k),
+        )
         raise EngineError(
-            f"the deck reaches 0 cards at the {step} of this player's own turn {k}, and the player loses at once "
-            f"({DECK_OUT_REF} with 9-2-1; 1-2-2-2 corrected), so the main phase of turn {k} never starts "
-            "(with no effects, a 40-card deck runs out at the second player's turn 15 and the first player's turn 16)"
+            _(
+                "the deck reaches 0 cards at the {step} of this player's own turn {k}, and the player loses at once "
+                "({ref} with 9-2-1; 1-2-2-2 corrected), so the main phase of turn {k} never starts (with no effects, "
+                "a 40-card deck runs out at the second player's turn 15 and the first player's turn 16)"
+            ).format(step=shown, k=k, ref=DECK_OUT_REF)
         )
 
 
 def _own_turn(table: Table[DragonBallCard], k: int) -> None:
     """The charge phase: draw 1 (6-2-2; not on the first player's turn 1), then charge 1 to energy (6-2-4)."""
     if table.going == "first" and k == 1:
-        table.log("draw", "6-2-2", "the first player draws no card on its turn 1 (先攻の1ターン目)")
+        table.log(N_("draw"), "6-2-2", _("the first player draws no card on its turn 1 (先攻の1ターン目)"))
     else:
-        table.draw(1, "draw", "6-2-2")
-        _deck_out(table, k, "draw")
-    table.place_top(1, "energy", "charge", "6-2-4")
-    _deck_out(table, k, "charge")
+        table.draw(1, N_("draw"), "6-2-2")
+        _deck_out(table, k, N_("draw"))
+    table.place_top(1, N_("energy"), N_("charge"), "6-2-4", _("{n} from the top of the deck to the energy area"))
+    _deck_out(table, k, N_("charge"))
 
 
 SETUP = Setup(
@@ -339,17 +400,22 @@ SETUP = Setup(
 def _stats_report(deck: Deck[DragonBallCard]) -> list[tuple[str, tuple[str, ...], int]]:
     """The curve: a card of level <= t to play with the t energy charged by own turn t (6-2-4)."""
     return [
-        (f"a card of level <= {t} on own turn {t}", ("level=" + "|".join(str(c) for c in range(t + 1)),), t)
+        (
+            _("a card of level <= {t} on own turn {t}").format(t=t),
+            ("level=" + "|".join(str(c) for c in range(t + 1)),),
+            t,
+        )
         for t in range(1, 4)
     ]
 
 
 def _profile(deck: Deck[DragonBallCard]) -> list[tuple[str, dict[str, int]]]:
+    """`show`'s distributions; the titles are JSON keys, marked N_ for people."""
     main = deck.cards("main")
     return [
-        ("levels", histogram(main, lambda card: card.level)),
-        ("types", histogram(main, lambda card: card.type)),
-        ("colours", histogram(main, lambda card: card.color)),
+        (N_("levels"), histogram(main, lambda card: card.level)),
+        (N_("types"), histogram(main, lambda card: card.type)),
+        (N_("colours"), histogram(main, lambda card: card.color)),
     ]
 
 
@@ -373,7 +439,7 @@ GAME: Game[DragonBallCard] = Game(
     hand_column="level",
     profile=_profile,
     registry_lists={"list": "main", "p_list": "leader"},
-    section_labels={"leader": "Leader", "main": "Main deck"},
-    section_phrases={"main": "the main deck"},
+    section_labels={"leader": N_("Leader"), "main": N_("Main deck")},
+    section_phrases={"main": N_("the main deck")},
     always_listed=("leader", "main"),
 )

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from types import UnionType
 from typing import Annotated, Any, Literal, TypedDict, TypeVar, cast
 
+from deckcheck._i18n import N_, _, ngettext, translate, translation
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
@@ -208,18 +209,18 @@ def _validate_plain(shape: _PlainShape, value: Any) -> Any:
     elif type(value) is not str:
         return _UNDECIDED
     elif base is not str and value not in typing.get_args(base):
-        raise ValueError(f"{quoted(value)} is not one of the field's values")
+        raise ValueError(_("{value} is not one of the field's values").format(value=quoted(value)))
     bounds = shape.bounds
     if bounds is not None:
         if base is int and (
             (bounds.ge is not None and value < bounds.ge) or (bounds.le is not None and value > bounds.le)
         ):
-            raise ValueError(f"{value} is out of the field's range")
+            raise ValueError(_("{value} is out of the field's range").format(value=value))
         if base is str and (
             (bounds.min_length is not None and len(value) < bounds.min_length)
             or (bounds.max_length is not None and len(value) > bounds.max_length)
         ):
-            raise ValueError(f"{quoted(value)} is not of the field's length")
+            raise ValueError(_("{value} is not of the field's length").format(value=quoted(value)))
         if base not in (int, str) and vars(bounds) != vars(Bounds()):
             return _UNDECIDED
     return value if shape.after is None else shape.after(value)
@@ -234,7 +235,11 @@ class RecordError(ValueError):
         self._errors = _ErrorList(errors)
         count = len(errors)
         details = "; ".join(_field_and_reason(detail) for detail in errors)
-        super().__init__(f"{count} validation error{'s' if count != 1 else ''} for {title}: {details}")
+        super().__init__(
+            ngettext(
+                "{n} validation error for {title}: {details}", "{n} validation errors for {title}: {details}", count
+            ).format(n=count, title=title, details=details)
+        )
 
     @property
     def errors(self) -> _ErrorList:
@@ -261,10 +266,53 @@ def _field_and_reason(detail: dict[str, Any]) -> str:
     loc = ".".join(str(part) for part in detail.get("loc", ())) or "-"
     reason = str(detail.get("msg", detail.get("type", "invalid"))).removeprefix("Value error, ")
     given = detail.get("input")
-    shown = (
-        "" if given is None or isinstance(given, dict) or detail.get("type") == "missing" else f" (got {quoted(given)})"
-    )
-    return f"field '{loc}': {reason}{shown}"
+    if given is None or isinstance(given, dict) or detail.get("type") == "missing":
+        return _("field '{field}': {reason}").format(field=loc, reason=reason)
+    return _("field '{field}': {reason} (got {value})").format(field=loc, reason=reason, value=quoted(given))
+
+
+#: pydantic's messages for the problems a card record commonly has, by error type, with the `ctx` values they name:
+#: what a record's problems say in a language other than English (pydantic speaks English only). A type not listed
+#: keeps pydantic's message.
+_PYDANTIC_MESSAGES = {
+    "missing": N_("Field required"),
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
+    "string_type": N_("Input should be a valid string"),
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "list_type": N_("Input should be a valid list"),
+    "dict_type": N_("Input should be a valid dictionary"),
+    "model_type": N_("Input should be a valid dictionary"),
+    "literal_error": N_("Input should be {expected}"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "string_too_short": N_("String should have at least {min_length} characters"),
+    "string_too_long": N_("String should have at most {max_length} characters"),
+}
+
+
+def _in_language(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """pydantic's problems with their `msg` in the chosen language (unchanged in English, and for an unlisted type;
+    a record's own checks raise their reasons translated already)."""
+    if translation() is None:
+        return errors
+    result = []
+    for detail in errors:
+        template = _PYDANTIC_MESSAGES.get(str(detail.get("type")))
+        if template is not None:
+            context = {key: str(value) for key, value in (detail.get("ctx") or {}).items()}
+            if "expected" in context:  # "'unit', 'command' or 'territory'": a list in the chosen language
+                context["expected"] = _(", ").join(context["expected"].replace(" or ", ", ").split(", "))
+            try:
+                said = translate(template).format(**context)
+            except (KeyError, IndexError):  # a message whose values pydantic did not give: its own words
+                said = str(detail.get("msg", ""))
+            detail = {**detail, "msg": said}
+        result.append(detail)
+    return result
 
 
 def invalid_fields(title: str, problems: Iterable[tuple[str, str, str, Any]]) -> Exception:
@@ -330,7 +378,8 @@ class Record:
             model = cls.schema().model_validate(data)
         except ValidationError as error:
             # cast: pydantic's ErrorDetails is a TypedDict, a plain dict at run time (no pydantic type leaves here)
-            raise RecordError(cls.__name__, cast("list[dict[str, Any]]", error.errors(include_url=False))) from None
+            problems = cast("list[dict[str, Any]]", error.errors(include_url=False))
+            raise RecordError(cls.__name__, _in_language(problems)) from None
         return cls.from_model(model)
 
     @classmethod
@@ -578,7 +627,7 @@ class Card(Record):
     # search` and `name=` / `name~=` filters. Each holds a list of names as printed (compared after norm_name).
     other_name_fields: typing.ClassVar[tuple[str, ...]] = ()
     # What the other names are called in messages and tables ("Japanese name").
-    other_name_label: typing.ClassVar[str] = "other name"
+    other_name_label: typing.ClassVar[str] = N_("other name")  # marked N_: shown with `translate`
 
     # Field values that say the card data cannot tell the fact (a trigger that may be a stand trigger or none): a
     # filter on the field counts known cards only, and says how many it left out.

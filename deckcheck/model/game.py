@@ -10,7 +10,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from deckcheck._util.text import plural
+from deckcheck._i18n import _, ngettext, translate
+from deckcheck._util.text import joined
 from deckcheck.model.cards import Card, CardT
 from deckcheck.model.versions import FORMAT_KEY, RULES_KEY, RulesVersion, version_order
 from deckcheck.model.violation import Severity, Violation
@@ -81,7 +82,7 @@ class Rule:
         self, section: str, message: str, found: Sequence[tuple[Card, int]], count: int, limit: int
     ) -> Violation:
         """A violation about the `count` copies `found` (whose numbers it names) against `limit`."""
-        return self.violation(section, message, cards=[card.number for card, _ in found], count=count, limit=limit)
+        return self.violation(section, message, cards=[card.number for card, _count in found], count=count, limit=limit)
 
     def run(self, deck: DeckView) -> list[Violation]:
         return list(self.check(self, deck))
@@ -133,6 +134,7 @@ class PastedWords:
 @dataclass(frozen=True)
 class Game(Generic[CardT]):
     id: str
+    # The game's name (as every listing prints it) and its rules document's (marked N_, shown with `translate`).
     title: str
     rules_document: str
     sections: tuple[str, ...]
@@ -174,7 +176,8 @@ class Game(Generic[CardT]):
     # so that a regulation's limit counts exactly as the game does. Identities compare with `limit_identity`.
     copy_groups: Callable[[Any], Iterable[CopyGroup]] = field(default=lambda deck: copies_per_section(deck))
     # How people read the sections and keys (printed lists and `show`): "G deck", "Deck basis"; an id not listed
-    # reads as itself. The builder's messages name a section as `section_phrases` gives it ("the G deck").
+    # reads as itself. The builder's messages name a section as `section_phrases` gives it ("the G deck"). Both are
+    # English, marked N_ where a game writes them, and shown with `translate` (labels are also read as headings).
     section_labels: dict[str, str] = field(default_factory=dict)
     section_phrases: dict[str, str] = field(default_factory=dict)
     key_labels: dict[str, str] = field(default_factory=dict)
@@ -254,7 +257,9 @@ class CopyGroup(NamedTuple, Generic[IdentityT]):
     section: str  # where a violation about them is reported
     identity: IdentityT  # as `Game.limit_identity` gives it for a card whose limit applies to this group
     tally: Tally
-    scope: str  # where the copies were counted, for messages: "the main deck", "the main deck and D deck together"
+    # where the copies were counted, for messages, in the chosen language: "the main deck", "the main deck and D deck
+    # together"
+    scope: str
 
 
 def copies_per_section(deck: DeckView[CardT]) -> Iterator[CopyGroup[Hashable]]:
@@ -263,7 +268,7 @@ def copies_per_section(deck: DeckView[CardT]) -> Iterator[CopyGroup[Hashable]]:
     for section in game.sections:
         items = [(card, n) for card, n in deck.cards(section) if game.limit_identity(card) is not None]
         for identity, entry in tally(items, lambda card: [game.limit_identity(card)]).items():
-            yield CopyGroup(section, identity, entry, f"the {section} section")
+            yield CopyGroup(section, identity, entry, _("the {section} section").format(section=section))
 
 
 def size_violations(
@@ -278,19 +283,38 @@ def size_violations(
     at_least: str = "must have at least",
 ) -> Iterator[Violation]:
     """A section-size rule: a violation when the section's copies fall below `low` or above `high` (both the same:
-    exactly that many). The message names the section as its game does and ends with the rules document's `ref`."""
+    exactly that many). The message names the section as its game does and ends with the rules document's `ref`.
+    `note` (marked N_, shown translated) follows the limit (", not counting the leader"); `at_least` is "must have
+    at least" or "needs at least", the wording of a shortfall (each a whole sentence of the catalog)."""
     size = deck.size(section)
     if low is not None and low == high and size != low:
-        clause, limit = f"it must have exactly {low}", low
+        template, limit = _("{section} has {cards}; it must have exactly {limit}{note} ({ref})."), low
     elif low is not None and size < low:
-        clause, limit = f"it {at_least} {low}", low
+        if at_least == "needs at least":
+            template = _("{section} has {cards}; it needs at least {limit}{note} ({ref}).")
+        else:
+            template = _("{section} has {cards}; it must have at least {limit}{note} ({ref}).")
+        limit = low
     elif high is not None and size > high:
-        clause, limit = f"it may have at most {high}", high
+        template, limit = _("{section} has {cards}; it may have at most {limit}{note} ({ref})."), high
     else:
         return
-    phrase = deck.game.section_phrases.get(section, f"the {section} section")
-    message = f"{phrase[:1].upper()}{phrase[1:]} has {plural(size, 'card')}; {clause}{note} ({ref})."
+    phrase = section_phrase(deck.game, section)
+    message = template.format(
+        section=f"{phrase[:1].upper()}{phrase[1:]}",
+        cards=ngettext("{n} card", "{n} cards", size).format(n=size),
+        limit=limit,
+        note=translate(note) if note else "",
+        ref=ref,
+    )
     yield rule.violation(section, message, count=size, limit=limit)
+
+
+def section_phrase(game: Game[Any], section: str) -> str:
+    """How a message names a section ("the G deck"), in the chosen language: the game's `section_phrases` (marked
+    N_), else "the SECTION section"."""
+    phrase = game.section_phrases.get(section)
+    return translate(phrase) if phrase else _("the {section} section").format(section=section)
 
 
 def tally(
@@ -312,11 +336,11 @@ def tally(
 def names_of(cards: Iterable[Card]) -> str:
     """'A (N1), B (N2)' for a message, each card once."""
     seen = dict.fromkeys(card.label() for card in cards)
-    return ", ".join(seen)
+    return joined(seen)
 
 
 def limit_text(limit: int | None) -> str:
-    return "no limit" if limit is None else str(limit)
+    return _("no limit") if limit is None else str(limit)
 
 
 def iter_over_limit(

@@ -24,8 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
+from deckcheck._i18n import _, translate
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.safetext import quoted
+from deckcheck._util.text import joined
 from deckcheck.errors import DeckcheckError
 from deckcheck.model.cards import Card, value_validator
 from deckcheck.model.game import Game
@@ -125,7 +127,10 @@ def _field_info(game: Game, name: str) -> tuple[str, Any]:
             return attribute, info
     known = sorted(info.alias or attribute for attribute, info in fields.items() if attribute != "game")
     raise DeckcheckError(
-        f"{game.title} cards have no field {quoted(name)}; the fields are: {', '.join(known)}", field=name
+        _("{game} cards have no field {field}; the fields are: {fields}").format(
+            game=translate(game.title), field=quoted(name), fields=joined(known)
+        ),
+        field=name,
     )
 
 
@@ -166,8 +171,10 @@ def parse_filter(text: str, game: Game) -> CardFilter:
         match = _CONDITION.match(part)
         if not match or not match["values"]:
             raise DeckcheckError(
-                f"cannot read the filter {quoted(text)} at {quoted(part.strip())}: expected field=value or a number "
-                "range such as grade=2.. or cost=1..3 (values joined by '|', conditions by ',')"
+                _(
+                    "cannot read the filter {filter} at {part}: expected field=value or a number range such as "
+                    "grade=2.. or cost=1..3 (values joined by '|', conditions by ',')"
+                ).format(filter=quoted(text), part=quoted(part.strip()))
             )
         name, op = match["field"], match["op"]
         attribute, info = _field_info(game, name)
@@ -179,10 +186,20 @@ def parse_filter(text: str, game: Game) -> CardFilter:
             conditions.append(_ranges(game, name, attribute, info, raw_values))
             continue
         if op == "~=" and not _holds_text(info.annotation):
+            if _takes_numbers(info):
+                template = _(
+                    "{name}~={values}: ~= finds part of a text (e.g. name~=騎士), and the {game} field {field} holds "
+                    "{kind}; use {name}=VALUE or a comparison such as {name}>=VALUE"
+                )
+            else:
+                template = _(
+                    "{name}~={values}: ~= finds part of a text (e.g. name~=騎士), and the {game} field {field} holds "
+                    "{kind}; use {name}=VALUE"
+                )
             raise DeckcheckError(
-                f"{name}~={match['values']}: ~= finds part of a text (e.g. name~=騎士), and the {game.id} field "
-                f"{quoted(name)} holds {_kind_of(info.annotation)}; use {name}=VALUE"
-                + (f" or a comparison such as {name}>=VALUE" if _takes_numbers(info) else ""),
+                template.format(
+                    name=name, values=match["values"], game=game.id, field=quoted(name), kind=_kind_of(info.annotation)
+                ),
                 field=name,
             )
         if op == "~=" or attribute == "name":
@@ -196,7 +213,10 @@ def parse_filter(text: str, game: Game) -> CardFilter:
                 result = parse(value)
             except ValueError:
                 raise DeckcheckError(
-                    f"{quoted(value)} is not a valid value of {game.id} field {quoted(name)}", field=name
+                    _("{value} is not a valid value of {game} field {field}").format(
+                        value=quoted(value), game=game.id, field=quoted(name)
+                    ),
+                    field=name,
                 ) from None
             if isinstance(result, list):  # a list field whose validator wraps one value into a list
                 is_list = True
@@ -211,8 +231,10 @@ def _comparison(game: Game, name: str, attribute: str, info: Any, op: str, value
     """`field>=N`: N must be a whole number, and the field one whose records store whole numbers."""
     if not re.fullmatch(r"-?\d{1,18}", value):
         raise DeckcheckError(
-            f"{name}{op}{value}: {op} compares with one whole number of at most 18 digits (e.g. {name}{op}2), "
-            f"not {quoted(value)}",
+            _(
+                "{name}{op}{value}: {op} compares with one whole number of at most 18 digits (e.g. {name}{op}2), "
+                "not {quoted}"
+            ).format(name=name, op=op, value=value, quoted=quoted(value)),
             field=name,
         )
     _check_number_field(game, name, info, f"{name}{op}{value}", op, value)
@@ -235,8 +257,10 @@ def _ranges(game: Game, name: str, attribute: str, info: Any, raw_values: list[s
             high = int(match["high"]) if match["high"] else None
             if low is not None and high is not None and low > high:
                 raise DeckcheckError(
-                    f"{name}={shown}: the range {value} is empty (from {low} up to {high}); write the smaller "
-                    f"number first, e.g. {name}={high}..{low}",
+                    _(
+                        "{name}={shown}: the range {value} is empty (from {low} up to {high}); write the smaller "
+                        "number first, e.g. {name}={high}..{low}"
+                    ).format(name=name, shown=shown, value=value, low=low, high=high),
                     field=name,
                 )
             ranges.append((low, high))
@@ -244,12 +268,14 @@ def _ranges(game: Game, name: str, attribute: str, info: Any, raw_values: list[s
             ranges.append((int(text), int(text)))
         else:
             raise DeckcheckError(
-                f"{name}={shown}: a range is whole numbers around '..' (e.g. {name}=2.., {name}=..3, "
-                f"{name}=2..3), and {quoted(value)} is not one",
+                _(
+                    "{name}={shown}: a range is whole numbers around '..' (e.g. {name}=2.., {name}=..3, "
+                    "{name}=2..3), and {value} is not one"
+                ).format(name=name, shown=shown, value=quoted(value)),
                 field=name,
             )
     _check_number_field(
-        game, name, info, f"{name}={shown}", "a range", str(next(b for r in ranges for b in r if b is not None))
+        game, name, info, f"{name}={shown}", _("a range"), str(next(b for r in ranges for b in r if b is not None))
     )
     return Ranges(attribute, tuple(ranges))
 
@@ -265,8 +291,9 @@ def _check_number_field(game: Game, name: str, info: Any, shown: str, what: str,
             stored = ""
     if is_list or isinstance(stored, bool | str | list):
         raise DeckcheckError(
-            f"{shown}: the {game.id} field {quoted(name)} is not a number, so {what} cannot compare it; use "
-            f"{name}=VALUE",
+            _(
+                "{shown}: the {game} field {field} is not a number, so {what} cannot compare it; use {name}=VALUE"
+            ).format(shown=shown, game=game.id, field=quoted(name), what=what, name=name),
             field=name,
         )
 
@@ -289,10 +316,10 @@ def _holds_text(annotation: Any) -> bool:
 def _kind_of(annotation: Any) -> str:
     text = repr(annotation)
     if re.search(r"\bbool\b", text):
-        return "true or false"
+        return _("true or false")
     if re.search(r"\bint\b", text):
-        return "a number"
-    return "no plain text"
+        return _("a number")
+    return _("no plain text")
 
 
 def _takes_numbers(info: Any) -> bool:
@@ -311,8 +338,10 @@ def parse_query(text: str, game: Game) -> Query:
         query = Query(text, True, int(plus["k"]), parse_filter(plus["filter"], game))
     elif text.strip()[:2] in (">=", "<="):
         raise DeckcheckError(
-            f"cannot read the query {quoted(text)}: expected '>=K FILTER' or '<=K FILTER' (one space), or K+FILTER "
-            "(at least K, e.g. 2+grade=3)"
+            _(
+                "cannot read the query {query}: expected '>=K FILTER' or '<=K FILTER' (one space), or K+FILTER "
+                "(at least K, e.g. 2+grade=3)"
+            ).format(query=quoted(text))
         )
     else:
         query = Query(text, True, 1, parse_filter(text, game))
@@ -330,10 +359,14 @@ def split_deadline(text: str) -> tuple[str, int | None]:
     turn = match["turn"]
     if not re.fullmatch(r"\d{1,6}", turn):
         raise DeckcheckError(
-            f"cannot read the deadline of {quoted(text)}: @ is followed by an own turn number, e.g. grade=1@1 "
-            "(by the main phase of own turn 1; @0 is the opening hand after the mulligan)",
+            _(
+                "cannot read the deadline of {query}: @ is followed by an own turn number, e.g. grade=1@1 "
+                "(by the main phase of own turn 1; @0 is the opening hand after the mulligan)"
+            ).format(query=quoted(text)),
             field="want",
         )
     if not match["query"].strip():
-        raise DeckcheckError(f"{quoted(text)} has a deadline but no query before the @", field="want")
+        raise DeckcheckError(
+            _("{query} has a deadline but no query before the @").format(query=quoted(text)), field="want"
+        )
     return match["query"].strip(), int(turn)

@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
 
+from deckcheck._i18n import _, translate
 from deckcheck._util.safetext import quoted
+from deckcheck._util.text import joined
 from deckcheck.errors import DeckcheckError, OptionError, mention
 
 if TYPE_CHECKING:  # for type checkers only (deckcheck.model.game imports this module; no circle at any time)
@@ -72,7 +74,11 @@ class RulesChoice:
 
     def text(self) -> str:
         """`rules 1.24.1, standard` for a deck's header line."""
-        return f"rules {self.version}, {self.format}" if self.version else self.format
+        return (
+            _("rules {version}, {format}").format(version=self.version, format=self.format)
+            if self.version
+            else self.format
+        )
 
 
 def version_order(version: str) -> tuple[int, ...]:
@@ -114,23 +120,30 @@ def choose_rules(
         if rules is not None:
             raise OptionError(
                 "rules",
-                f"{mention('rules')} {quoted(rules)}: {game.id} has one rules document, no versions to choose from",
+                _("{option} {value}: {game} has one rules document, no versions to choose from").format(
+                    option=mention("rules"), value=quoted(rules), game=game.id
+                ),
             )
         return RulesChoice(None, _format(game, keys, format, path, key_lines), "default")
     notes: list[str] = []
-    known = ", ".join(v.version for v in versions)
+    known = joined(v.version for v in versions)
     if rules is not None:
         version = known_version(game, rules)
         if version is None:
             raise OptionError(
-                "rules", f"{mention('rules')} {quoted(rules)} is not a rules version of {game.id} (known: {known})"
+                "rules",
+                _("{option} {value} is not a rules version of {game} (known: {known})").format(
+                    option=mention("rules"), value=quoted(rules), game=game.id, known=known
+                ),
             )
         by = "--rules"
     elif (deck_rules := keys.get(RULES_KEY)) is not None:
         version = known_version(game, deck_rules)
         if version is None:
             raise DeckcheckError(
-                f"the deck key rules = {quoted(deck_rules)} is not a rules version of {game.id} (known: {known})",
+                _("the deck key rules = {value} is not a rules version of {game} (known: {known})").format(
+                    value=quoted(deck_rules), game=game.id, known=known
+                ),
                 path=path,
                 line=key_lines.get(RULES_KEY),
                 field=RULES_KEY,
@@ -144,33 +157,56 @@ def choose_rules(
     chosen_format = _format(game, keys, format, path, key_lines)
     since = game.format_since.get(chosen_format)
     if since is not None and version_order(version) < version_order(since):
-        needs = f"format {chosen_format} needs rules Ver.{since} ({game.format_refs.get(chosen_format, '')})"
-        needs = needs.replace(" ()", "")
+        format_ref = game.format_refs.get(chosen_format, "")
+        if format_ref:
+            needs = _("format {format} needs rules Ver.{since} ({ref})").format(
+                format=chosen_format, since=since, ref=format_ref
+            )
+        else:
+            needs = _("format {format} needs rules Ver.{since}").format(format=chosen_format, since=since)
         if by == "--rules":
-            raise OptionError("rules", f"{needs}; {mention('rules')} {rules} chooses Ver.{version}")
+            raise OptionError(
+                "rules",
+                _("{needs}; {option} {rules} chooses Ver.{version}").format(
+                    needs=needs, option=mention("rules"), rules=rules, version=version
+                ),
+            )
         if by == "deck":
             raise DeckcheckError(
-                f"{needs}; the deck is pinned to Ver.{version}",
+                _("{needs}; the deck is pinned to Ver.{version}").format(needs=needs, version=version),
                 path=path,
                 line=key_lines.get(RULES_KEY),
                 field=RULES_KEY,
             )
         version = since
-        notes = [f"format {chosen_format} is defined in Ver.{since} {game.format_refs.get(chosen_format, '')}".strip()]
+        if format_ref:
+            notes = [
+                _("format {format} is defined in Ver.{since} {ref}").format(
+                    format=chosen_format, since=since, ref=format_ref
+                )
+            ]
+        else:
+            notes = [_("format {format} is defined in Ver.{since}").format(format=chosen_format, since=since)]
     return RulesChoice(version, chosen_format, by, tuple(notes))
 
 
 def _format(game: Game, keys: dict[str, str], option: str | None, path: str | None, lines: dict[str, int]) -> str:
-    known = ", ".join(game.formats)
+    known = joined(game.formats)
     if option is not None:
         found = known_format(game, option)
         if found is None and len(game.formats) == 1:
             raise OptionError(
-                "format", f"{mention('format')} {quoted(option)}: {game.id} has one format only ({known})"
+                "format",
+                _("{option} {value}: {game} has one format only ({known})").format(
+                    option=mention("format"), value=quoted(option), game=game.id, known=known
+                ),
             )
         if found is None:
             raise OptionError(
-                "format", f"{mention('format')} {quoted(option)} is not a format of {game.id} (known: {known})"
+                "format",
+                _("{option} {value} is not a format of {game} (known: {known})").format(
+                    option=mention("format"), value=quoted(option), game=game.id, known=known
+                ),
             )
         return found
     deck_format = keys.get(FORMAT_KEY)
@@ -179,7 +215,9 @@ def _format(game: Game, keys: dict[str, str], option: str | None, path: str | No
     found = known_format(game, deck_format)
     if found is None:
         raise DeckcheckError(
-            f"the deck key format = {quoted(deck_format)} is not a format of {game.id} (known: {known})",
+            _("the deck key format = {value} is not a format of {game} (known: {known})").format(
+                value=quoted(deck_format), game=game.id, known=known
+            ),
             path=path,
             line=lines.get(FORMAT_KEY),
             field=FORMAT_KEY,
@@ -193,11 +231,15 @@ def _in_force(game: Game, day: date) -> tuple[str, list[str]]:
     in_force = [v for v in versions if v.effective <= day]
     if not in_force:
         first = versions[0]
-        return first.version, [f"no known rules version was in force on {day.isoformat()}; Ver.{first.version} applied"]
+        return first.version, [
+            _("no known rules version was in force on {day}; Ver.{version} applied").format(
+                day=day.isoformat(), version=first.version
+            )
+        ]
     chosen = in_force[-1]
     later = [v for v in versions if v.effective > day]
     note = game.version_notes.get(chosen.version) if later else None
-    return chosen.version, [note] if note else []
+    return chosen.version, [translate(note)] if note else []
 
 
 def options_for(game: Game, *, rules: str | None, format: str | None) -> tuple[str | None, str | None, list[str]]:
@@ -206,9 +248,17 @@ def options_for(game: Game, *, rules: str | None, format: str | None) -> tuple[s
     a value the game could take but does not know stays, for choose_rules to refuse."""
     notes = []
     if rules is not None and not game.rules_versions:
-        notes.append(f"--rules {rules}: {game.id} has one rules document; its decks were judged by it")
+        notes.append(
+            _("--rules {rules}: {game} has one rules document; its decks were judged by it").format(
+                rules=rules, game=game.id
+            )
+        )
         rules = None
     if format is not None and len(game.formats) == 1 and known_format(game, format) is None:
-        notes.append(f"--format {format}: {game.id} has one format ({game.formats[0]}); its decks were judged in it")
+        notes.append(
+            _("--format {format}: {game} has one format ({only}); its decks were judged in it").format(
+                format=format, game=game.id, only=game.formats[0]
+            )
+        )
         format = None
     return rules, format, notes

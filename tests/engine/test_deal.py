@@ -122,3 +122,64 @@ def test_a_policy_cannot_return_a_card_outside_the_hand():
     table = table_with_hand(5)
     with pytest.raises(EngineError, match="not in the hand"):
         mulligan(table, MulliganKind.PARTIAL_SHUFFLE, 5, Bad(0), "ref")
+
+
+# Japanese (issue 29) ----------------------------------------------------------------------------------------------
+
+
+def test_japanese_mulligan_logs_keep_their_step_ids(japanese):
+    partial, full = table_with_hand(5), table_with_hand(5)
+    mulligan(partial, MulliganKind.PARTIAL_SHUFFLE, 5, ReturnFirst(2), "5.2.3.4")
+    mulligan(full, MulliganKind.FULL_SET_ASIDE, 5, ReturnFirst(0), "602-1g")
+    assert [(e.step, e.text) for e in partial.events] == [
+        ("opening hand", "5枚引く"),
+        ("mulligan", "2枚をデッキに戻す"),
+        ("shuffle", "デッキをシャッフルする"),
+        ("mulligan", "2枚引く"),
+    ]
+    assert [e.text for e in full.events[1:]] == [
+        "手札すべて（5枚）を脇に置く",
+        "5枚引く",
+        "脇に置いた手札をデッキに戻す",
+        "デッキをシャッフルする",
+    ]
+    with pytest.raises(EngineError) as error:
+        mulligan(partial, MulliganKind.PARTIAL_SHUFFLE, 5, NoMulligan(), "5.2.3.4")
+    assert error.value.reason == "引き直しは1人1回までです（5.2.3.4）"
+
+
+def test_japanese_engine_refusals(japanese):
+    from deckcheck.engine.deal import deal
+    from deckcheck.model.deck import Deck, DeckSource
+
+    deck = Deck(get_game("vanguard"), DeckSource(None, "vanguard"))
+    with pytest.raises(EngineError) as error:
+        deal(deck, seed=1, turns=31)
+    assert error.value.reason == "turns は0から30までです（指定は31）。エンジンが扱うのは最初の数ターンです"
+    with pytest.raises(EngineError) as error:
+        deal(Deck(get_game("ic-dragonball"), DeckSource(None, "ic-dragonball")), seed=1, choices={"lord": "x"})
+    assert (
+        error.value.reason == "IC Carddass Dragon Ball にはゲーム準備の選択 lord がありません（選択できるもの：なし）"
+    )
+
+
+def test_the_dealt_without_note_in_both_languages():
+    from deckcheck.cli import language
+    from deckcheck.engine.procedure import (
+        DEALT_WITHOUT,
+        DEALT_WITHOUT_REASON,
+        dealt_without,
+        dealt_without_reason,
+        is_dealt_without,
+    )
+
+    assert DEALT_WITHOUT.removeprefix("none, ") == DEALT_WITHOUT_REASON
+    english = dealt_without("leader")
+    assert english == DEALT_WITHOUT.replace("SECTION", "leader")
+    assert dealt_without_reason("leader") == english.removeprefix("none, ")
+    language.speak("ja")
+    japanese = dealt_without("leader")
+    assert japanese.startswith("なし。") and "`deckcheck add DECK NUMBER --section leader`" in japanese
+    assert dealt_without_reason("leader") == japanese.removeprefix("なし。")
+    assert is_dealt_without(japanese, "leader") and is_dealt_without(english, "leader")
+    assert not is_dealt_without(japanese, "lord")

@@ -524,3 +524,103 @@ def test_shipped_database_and_example_decks(isolated_carddb):
         assert check_deck(deck, db) == [], path
         assert 40 <= deck.size("main") <= 50 and deck.size("territory") == 1
     assert any(load_deck(path).size("d") > 0 for path in decks)
+
+
+# Japanese (issue 29) ----------------------------------------------------------------------------------------------
+
+
+def _in_both_languages(check):
+    """`check()`'s violations in English, then in Japanese (the language stays Japanese for the rest of the test)."""
+    from deckcheck.cli import language
+
+    english = check()
+    language.speak("ja")
+    return english, check()
+
+
+def _same_but_message(english, japanese) -> None:
+    """Every machine field of the violations alike in both languages; only the message differs."""
+    assert len(english) == len(japanese)
+    for en, ja in zip(english, japanese, strict=True):
+        assert {**en.to_json(), "message": None} == {**ja.to_json(), "message": None}
+        assert en.message != ja.message
+
+
+def test_japanese_sizes_say_the_count_the_limit_and_the_rule(db):
+    english, japanese = _in_both_languages(lambda: violations_of(db, **base(main={"J": 3}, d={"K": 13})))
+    _same_but_message(english, japanese)
+    messages = {v.rule: v.message for v in japanese}
+    assert messages["build-divide.main-size"] == "メインデッキは39枚です。40枚以上でなければなりません（601-1a）。"
+    assert messages["build-divide.d-size"] == "Dデッキは13枚です。12枚までです（601-1a）。"
+
+
+def test_japanese_copies_name_the_borrowed_name_and_1407_3(db):
+    english, japanese = _in_both_languages(lambda: violations_of(db, **_naming_deck(**{"QS-01": 2, "L": 0})))
+    _same_but_message(english, japanese)
+    (message,) = [v.message for v in japanese if v.extra["name"] == "S"]
+    assert message.startswith("メインデッキとDデッキを合わせて、カード名「S」のカードが5枚あります（")
+    assert "カード名が同一のカードは両方を合わせて4枚までです（601-1b）。" in message
+    assert "P2 (PS-01)、Q (QS-01) は【名称ルール】により「S」をカード名として持ち" in message
+    assert message.endswith("カード名が同一のカードとみなされます（1407-3）。")
+
+
+def test_japanese_busters_say_what_the_d_deck_holds(db):
+    english, japanese = _in_both_languages(lambda: violations_of(db, **base(main={"A": 3, "K": 1}, d={"A": 1})))
+    _same_but_message(english, japanese)
+    (v,) = japanese
+    assert v.message == (
+        "メインデッキのバスターカードは11枚です（A (A-01) ×3、B (B-01) ×4、C (C-01) ×4）。バスターアイコンを持つ"
+        "カードはちょうど12枚でなければなりません（601-1c、Dデッキの1枚は数えません）。"
+    )
+
+
+def test_japanese_territory_messages(db):
+    none = base()
+    none["territory"] = {}
+    unit_as_territory = base()
+    unit_as_territory["territory"] = {"K": 1}
+    decks = [none, base(territory={"U-00": 1}), unit_as_territory, base(main={"J": 0, "T-0B": 4})]
+
+    def check():
+        return [v for deck in decks for v in violations_of(db, **deck)]
+
+    english, japanese = _in_both_languages(check)
+    _same_but_message(english, japanese)
+    messages = [v.message for v in japanese]
+    assert "開始時のテリトリーがありません。テリトリーカードをちょうど1枚用意してください（602-1a）。" in messages
+    assert (
+        "テリトリーは2枚です（閉じた門 (T-00)、閉じた塔 (U-00)）。開始時のテリトリーはテリトリーカードちょうど1枚で"
+        "（602-1a）、ほかのテリトリーカードはDデッキに入れます（601-1e）。" in messages
+    )
+    assert (
+        "K (K-01) はユニットで、テリトリーカードではありません。開始時のテリトリーはテリトリーカードでなければ"
+        "なりません（602-1a、601-1e）。" in messages
+    )
+    assert any(m.startswith("メインデッキにテリトリーカードが4枚あります（霧の門 (T-0B) ×4）。") for m in messages)
+
+
+def test_japanese_card_record_problems(japanese):
+    bad = [
+        territory("E-1", "e", "f", cost=3),
+        unit("E-2", "e2", open_name="f"),
+        unit("E-3", "e3", colors=["green"]),
+        {k: v for k, v in unit("E-4", "e4").items() if k != "cost"},
+    ]
+    with pytest.raises(CardDatabaseError) as error:
+        make_db(GAME, bad)
+    text = str(error.value)
+    assert "field 'cost': テリトリーはプレイコストを持ちません（306-2e）。cost は書かないか null にしてください" in text
+    assert "field 'open_name': 開放面を持つのはテリトリーだけです。ユニットに open_name は書けません" in text
+    assert "field 'colors.0': 'black'、'blue'、'white'、'red' のいずれかでなければなりません" in text
+    assert "field 'cost': ユニットには必須です（306-1）" in text
+
+
+def test_japanese_database_notes(japanese):
+    from deckcheck.games.build_divide import GAME as BUILD_DIVIDE
+
+    cards = make_db(GAME, [unit("N-1", "n", cost=1, total_cost=2), territory("N-2", "t", "u", titles=[])]).cards
+    notes = BUILD_DIVIDE.db_warnings(list(cards.values()))
+    assert notes == [
+        "n (N-1)：cost 1 が total_cost 2 と違います（プレイコストは色指定コストと不特定コストの合計です、306-2）",
+        "t (N-2)：称号のないテリトリーなので、どのエースも開放できません（902-2）",
+    ]

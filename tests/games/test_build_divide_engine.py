@@ -255,3 +255,59 @@ def test_shipped_decks_deal(name, isolated_carddb):
         assert len(table.deck) == n - 17 - (1 if going == "first" else 2)
         assert len(table.zone("territory")) == 1
         assert table.inventory() == expected_inventory(deck)
+
+
+# Japanese (issue 29) -----------------------------------------------------------------------------------------------
+
+
+def test_japanese_setup_log_keeps_its_step_ids_and_zones(db):
+    """The log's texts and notes follow the language; steps, refs, zones and note keys (JSON) stay as in English."""
+    from deckcheck.cli import language
+
+    deck = deck_b(db, d={"T-01": 1})
+    english = deal(deck, seed=3, going="second", turns=1, policy=KeepFilter(parse_filter("shot=true", GAME)))
+    language.speak("ja")
+    japanese = deal(deck, seed=3, going="second", turns=1, policy=KeepFilter(parse_filter("shot=true", GAME)))
+    assert [(e.step, e.ref, e.cards) for e in english.events] == [(e.step, e.ref, e.cards) for e in japanese.events]
+    assert list(english.zones) == list(japanese.zones) and list(english.notes) == list(japanese.notes)
+    texts = [e.text for e in japanese.events]
+    assert texts[:5] == [
+        "メインデッキ（40枚）を山札に置く",
+        "デッキをシャッフルする",
+        "テリトリーカードを未開放状態・スタンド状態でテリトリーゾーンに置く",
+        "Dデッキ（1枚）をDデッキゾーンに置く",
+        "無作為に決定：このプレイヤーは後攻（選択なし、6.02.1.e.1）",
+    ]
+    assert "山札の上から10枚をライフゾーンに置く" in texts and "山札の上から2枚をエナジーゾーンに置く" in texts
+    assert "自分の1ターン目（ゲームの2ターン目）：カードをすべてスタンドする" in texts and "1枚引く" in texts
+    assert japanese.notes["territory"] == "閉じた門 (T-00)、未開放（開放面：T）"
+    assert japanese.notes["first player"] == "無作為、選択なし（602-1e、6.02.1.e.1）"
+
+
+def test_japanese_setup_refusals(db, japanese):
+    with pytest.raises(EngineError) as error:
+        deal(deck_b(db, territory={"A": 1}), seed=1, going="first")
+    assert error.value.reason == (
+        "ゲームを始めるには、テリトリーにテリトリーカードがちょうど1枚必要です（602-1a）。現在のテリトリー：A (A-01)"
+    )
+    with pytest.raises(EngineError) as error:
+        deal(deck_b(db, main={"A": 4, "B": 4, "C": 4, "D": 4}), seed=1, going="first")
+    assert error.value.reason == (
+        "メインデッキは16枚です。ゲームの準備でそこから17枚を移動します（手札5枚、ライフ10枚、エナジー2枚：602-1f、"
+        "602-1h、602-1i）"
+    )
+    with pytest.raises(
+        EngineError, match="自分の11ターン目：山札もライフゾーンも空なので、このプレイヤーは敗北しています"
+    ):
+        deal(deck_b(db, main={"A": 4, "B": 4, "C": 4, "D": 4, "E": 1}), seed=0, going="second", turns=11)
+
+
+def test_japanese_default_report_labels(db, japanese):
+    labels = [label for label, _wants, _turn in GAME.stats_report(deck_b(db))]
+    assert labels == [
+        "自分の1ターン目までにエース（覇王）",
+        "自分の2ターン目までにエース（覇王）",
+        "自分の3ターン目までにエース（覇王）",
+        "自分の1ターン目までにコスト2以下のユニット",
+        "自分の2ターン目までにコスト2以下のユニット",
+    ]

@@ -600,3 +600,48 @@ def test_the_example_decks_are_legal(isolated_carddb, name):
     assert deck.counts() == {"leader": 1, "main": 40}
     assert all(entry.card is not None for entry in deck.entries)
     assert check_deck(deck, load_carddb(GAME)) == []
+
+
+# Japanese (issue 29) ----------------------------------------------------------------------------------------------
+
+
+def test_japanese_messages_keep_every_machine_field(db):
+    from deckcheck.cli import language
+
+    decks = [
+        {"leader": {"L1": 1, "S": 1}, "main": d40(B01=4, S=0, L2=1, E03=2)},
+        {"leader": {}, "main": d40(Y=2)},
+    ]
+
+    def check():
+        return [v for deck in decks for v in violations_of(db, **deck)]
+
+    english = check()
+    language.speak("ja")
+    japanese = check()
+    assert [{**v.to_json(), "message": None} for v in english] == [{**v.to_json(), "message": None} for v in japanese]
+    messages = [v.message for v in japanese]
+    assert messages == [
+        "リーダーは2枚です（覇王ライガ (L1)、修行僧ソラ (S)）。リーダーカードはちょうど1枚でなければなりません"
+        "（5-1-2、ちょうど1枚と読みます：リーダーエリアに置くリーダーは1枚です）。",
+        "リーダーの 修行僧ソラ (S) はバトルカードで、リーダーカードではありません。リーダーはカード種類「リーダー」の"
+        "カードでなければなりません（5-1-2、2-3-2-1）。",
+        "メインデッキにリーダーカードの 星間帝王ベルザ (L2) が1枚あります。デッキに入れられるのはバトルカードと"
+        "エクストラカードだけです（5-1-3）。リーダーカードはリーダーに入れてください。",
+        "メインデッキにカードナンバー B01（バトルB01）が4枚あります。同一のカードナンバーのカードはデッキに3枚までです"
+        "（5-1-3-1、2-16-2-1）。",
+        "リーダーは0枚です。リーダーカードはちょうど1枚でなければなりません（5-1-2、ちょうど1枚と読みます：リーダー"
+        "エリアに置くリーダーは1枚です）。",
+        "メインデッキは42枚です。リーダーを除いてちょうど40枚でなければなりません（5-1-3）。",
+        "メインデッキにカードナンバー Y（試作型人造戦士ゼロ）が2枚あります。このカードのテキストにより上限は1枚です"
+        "（deck_limit。5-1-3-2 により 5-1-3-1 の3枚を置き換えます）。",
+    ]
+
+
+def test_japanese_card_record_problems(japanese):
+    with pytest.raises(CardDatabaseError) as error:
+        make_db(GAME, [extra("Z1", power=1000, awaken={"name": "x"}), {**battle("Z2"), "age": None}])
+    text = str(error.value)
+    assert "field 'power': エクストラカードに power はありません（2-8-2）。このフィールドを削除してください" in text
+    assert "field 'awaken': 裏面を持つのはリーダーカードだけですが、これはエクストラカードです（2-3-2-1-2）" in text
+    assert "field 'age': バトルカードには必須です（2-7）" in text

@@ -347,3 +347,57 @@ def test_a_deck_of_fewer_than_10_cards_cannot_be_set_up(db):
 def test_there_is_no_setup_choice(d40):
     with pytest.raises(EngineError, match="no setup choice lord"):
         deal(d40, seed=1, choices={"lord": "L1"})
+
+
+# Japanese (issue 29) -----------------------------------------------------------------------------------------------
+
+
+def test_japanese_setup_log_keeps_its_step_ids(d40):
+    from deckcheck.cli import language
+
+    english = deal(d40, seed=2, going="first", turns=2)
+    language.speak("ja")
+    japanese = deal(d40, seed=2, going="first", turns=2)
+    assert [(e.step, e.ref, e.cards) for e in english.events] == [(e.step, e.ref, e.cards) for e in japanese.events]
+    assert list(english.zones) == list(japanese.zones) and list(english.notes) == list(japanese.notes)
+    assert [e.text for e in japanese.events] == [
+        "リーダーL1 (L1) を表面を上にしてリーダーエリアに置く",
+        "デッキ（40枚）をシャッフルしてデッキエリアに置く",
+        "3枚引く",
+        "手札をそのまま残す",
+        "デッキの上から7枚をライフエリアに置く",
+        "先攻の1ターン目はカードを引けない",
+        "デッキの上から1枚をエネルギーエリアに置く",
+        "1枚引く",
+        "デッキの上から1枚をエネルギーエリアに置く",
+    ]
+
+
+def test_japanese_no_leader_note_and_refusals(db, japanese):
+    table = deal(make_deck(db, leader={}, main=d40_main()), seed=1, going="first")
+    assert str(table.notes["leader"]).startswith("なし。引くカードに影響しないため、なしで配りました（")
+    assert table.events[0].text.startswith("リーダーカードなし：引くカードに影響しないため、なしで配りました（")
+    with pytest.raises(EngineError) as error:
+        deal(make_deck(db, leader={"L1": 1, "B01": 1}, main=d40_main()), seed=1)
+    assert error.value.reason == (
+        "ゲームの準備には、リーダーエリアに置くリーダーカードがリーダーにちょうど1枚必要です（5-2-1-2、5-1-2）。"
+        "2枚あります：リーダーL1 (L1) (リーダー)、バトルB01 (B01) (バトル)"
+    )
+    with pytest.raises(EngineError) as error:
+        deal(make_deck(db, leader={"L1": 1}, main={"B01": 3, "B02": 3, "B03": 3}), seed=1)
+    assert error.value.reason == (
+        "デッキは9枚です。ゲームの準備には10枚以上必要です（最初の手札に3枚、5-2-1-5、ライフに7枚、5-2-1-6）"
+    )
+    with pytest.raises(EngineError) as error:
+        deal(make_deck(db, leader={"L1": 1}, main=d40_main()), seed=1, going="first", turns=16)
+    assert error.value.reason.startswith(
+        "このプレイヤーの自分の16ターン目のドローでデッキが0枚になり、ただちに敗北するため（9-2-4、9-2-1、"
+    )
+
+
+def test_japanese_default_report_labels(d40, japanese):
+    assert [label for label, _wants, _turn in DRAGONBALL.stats_report(d40)] == [
+        "自分の1ターン目にレベル1以下のカード",
+        "自分の2ターン目にレベル2以下のカード",
+        "自分の3ターン目にレベル3以下のカード",
+    ]

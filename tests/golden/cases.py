@@ -389,6 +389,18 @@ for path in DECKS:
         case(f"{slug}-convert-{fmt}", f"convert {deck} --to {fmt}")
 
 
+# Japanese (issue 29): Build Divide's and IC Dragon Ball's violations, a setup log, a query error --------------------
+
+_JA = {"LANG": "ja_JP.UTF-8", "LC_ALL": None}  # the locale chooses Japanese (LC_ALL, set in the base, would win)
+case("check-build-divide-ic-dragonball-illegal-ja", f"check {_INPUTS}/ja-games", env=_JA)  # exit 1
+case(
+    "deck-build-divide-guren--hand-seed-5-turn-2-log-ja",
+    "hand decks/build-divide/guren.txt --seed 5 --turn 2 --log",
+    env=_JA,
+)
+case("error-stats-ic-dragonball-bad-want-ja", "stats decks/ic-dragonball/hayate-co-op.txt --want 'level~=3'", env=_JA)
+
+
 def _validate() -> None:
     ids = [case.id for case in CASES]
     duplicates = sorted({case_id for case_id in ids if ids.count(case_id) > 1})

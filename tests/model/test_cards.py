@@ -287,3 +287,22 @@ def test_the_plain_validator_agrees_with_pydantic_on_every_field(game_id):
                 except ValueError:
                     decided += 1
     assert decided > 10  # the plain path really answers (not everything sent on to pydantic)
+
+
+def test_problems_in_japanese(japanese):
+    with pytest.raises(RecordError) as error:
+        Sample.validate({"number": "N-1", "name": "n", "type": "t", "colour": "green", "cost": "x", "face": {}})
+    text = str(error.value)
+    assert text.startswith("Sample の検証エラー3件：")
+    assert "フィールド 'colour'：'red'、'blue' のいずれかでなければなりません（値：'green'）" in text
+    assert "フィールド 'cost'：整数でなければなりません（文字列を整数として読めません）（値：'x'）" in text
+    assert "フィールド 'face.title'：必須のフィールドです" in text
+    assert [problem["type"] for problem in error.value.errors()] == ["literal_error", "int_parsing", "missing"]
+
+
+def test_problems_in_english_are_pydantics():
+    with pytest.raises(RecordError) as error:
+        Sample.validate({"number": "N-1", "name": "n", "type": "t", "colour": "green"})
+    assert str(error.value) == (
+        "1 validation error for Sample: field 'colour': Input should be 'red' or 'blue' (got 'green')"
+    )

@@ -318,3 +318,32 @@ def test_ranges_in_every_command_unquoted(run_cli, tmp_path, vanguard_carddb):
     assert at_least["exact"] == prefixed["exact"]
     code, out, _ = run_cli("hand", deck, "--carddb", vanguard_carddb, "--seed", "1", "--mulligan", "keep:grade=..1")
     assert code == 0 and "keep:grade=..1" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("colour=red", "ヴァンガード"),  # replaced below: the game's title as the catalog names it
+        ("grade=high", "'high' は vanguard のフィールド 'grade' の値として正しくありません"),
+        (
+            "grade",
+            "フィルター 'grade' の 'grade' を読めません。field=value か、grade=2.. や cost=1..3 のような数の範囲を"
+            "書いてください（値は '|'、条件は ',' でつなぎます）",
+        ),
+        (">=2trigger=heal", "クエリ '>=2trigger=heal' を読めません。"),
+        ("grade=3..1", "grade=3..1：範囲 3..1 は空です（3から1まで）。小さい数を先に書いてください（例：grade=1..3）"),
+        ("grade>=x", "grade>=x：>= で比べられるのは18桁までの整数1つです（例：grade>=2）。'x' は比べられません"),
+        ("grade~=2", "~= は文字列の一部を探します（例：name~=騎士）が、vanguard のフィールド 'grade' は数です。"),
+        ("clans>=2", "clans>=2：vanguard のフィールド 'clans' は数ではないので、>= では比べられません。"),
+        ("grade=1@x", "'grade=1@x' の期限を読めません。@ の後には自分のターン数を書きます"),
+        ("@2", "'@2' には期限がありますが、@ の前にクエリがありません"),
+    ],
+)
+def test_bad_queries_in_japanese(text, message, japanese):
+    from deckcheck._i18n import translate
+
+    if text == "colour=red":  # the title is translated where the Vanguard module marks it, else shown as it is
+        message = f"{translate(VANGUARD.title)} のカードにフィールド 'colour' はありません。フィールド："
+    with pytest.raises(DeckcheckError) as error:
+        parse_query(text, VANGUARD)
+    assert message in error.value.reason
