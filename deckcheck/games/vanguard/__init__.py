@@ -472,19 +472,19 @@ def _chosen_first_vanguard(main: list[VanguardCard], key: str) -> VanguardCard:
     matches = by_number or [card for card in main if norm_name(card.name) == norm_name(key)]
     if not matches:
         raise EngineError(
-            _(
-                "first_vanguard {value} is not a card of the main deck; the first vanguard is chosen from it (5.4.3)"
-            ).format(value=quoted(key))
+            _("{key} {value} is not a card of the main deck; the first vanguard is chosen from it (5.4.3)").format(
+                key=FV_KEY, value=quoted(key)
+            )
         )
     for card in matches:
         if card.grade == 0 and is_unit(card):
             return card
     card = matches[0]
     if card.type == "g-unit":
-        message = _("first_vanguard {card} is a G unit; the first vanguard must be a grade-0 unit (5.4.3)")
+        message = _("{key} {card} is a G unit; the first vanguard must be a grade-0 unit (5.4.3)")
     else:
-        message = _("first_vanguard {card} is grade {grade}; the first vanguard must be a grade-0 unit (5.4.3)")
-    raise EngineError(message.format(card=card.label(), grade=card.grade))
+        message = _("{key} {card} is grade {grade}; the first vanguard must be a grade-0 unit (5.4.3)")
+    raise EngineError(message.format(key=FV_KEY, card=card.label(), grade=card.grade))
 
 
 def _prepare(table: Table[VanguardCard], deck: Deck[VanguardCard], choices: dict[str, str]) -> None:
