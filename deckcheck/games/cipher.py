@@ -231,9 +231,9 @@ def _names(cards: Iterable[Card]) -> str:
     return joined(dict.fromkeys(card.label() for card in cards))
 
 
-def _label(entry: Tally[CipherCard]) -> str:
-    """'name (number, number)' as printed (the first card's name), for a message."""
-    return f"{entry.cards[0].printed_name} ({joined(entry.printed_numbers)})"
+def _name_and_numbers(entry: Tally[CipherCard]) -> dict[str, str]:
+    """A message's `{name} ({numbers})`: the first card's name and the numbers counted, as printed."""
+    return {"name": entry.cards[0].printed_name, "numbers": joined(entry.printed_numbers)}
 
 
 def _markers(deck: Deck[CipherCard]) -> list[tuple[CipherCard, int]]:
@@ -296,15 +296,15 @@ def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     counted = {identity: entry for _section, identity, entry, _scope in copy_groups(deck)}
     for _key, entry, limit in iter_over_limit(counted, lambda _key, entry: entry.copy_limit(DEFAULT_COPIES)):
         message = ngettext(
-            "The deck has {count} copies of {card}; at most {limit} card "
+            "The deck has {count} copies of {name} ({numbers}); at most {limit} card "
             "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
-            "The deck has {count} copies of {card}; at most {limit} cards "
+            "The deck has {count} copies of {name} ({numbers}); at most {limit} cards "
             "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
             limit,
         )
         yield rule.violation(
             "main",
-            message.format(count=entry.count, card=_label(entry), limit=limit),
+            message.format(count=entry.count, limit=limit, **_name_and_numbers(entry)),
             cards=entry.numbers,
             count=entry.count,
             limit=limit,
@@ -351,15 +351,15 @@ def markers(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     found = tally(_markers(deck), lambda card: [card.name])
     for entry in found.values():
         message = ngettext(
-            "{card} is a marker card ({n} copy); "
+            "{name} ({numbers}) is a marker card ({n} copy); "
             "marker cards cannot be used in the deck and do not count toward its 50 cards (12.1.1.3).",
-            "{card} is a marker card ({n} copies); "
+            "{name} ({numbers}) is a marker card ({n} copies); "
             "marker cards cannot be used in the deck and do not count toward its 50 cards (12.1.1.3).",
             entry.count,
         )
         yield rule.violation(
             "main",
-            message.format(card=_label(entry), n=entry.count),
+            message.format(n=entry.count, **_name_and_numbers(entry)),
             cards=entry.numbers,
         )
 
