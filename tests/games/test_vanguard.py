@@ -954,3 +954,23 @@ def test_the_profile_titles_stay_english_keys_and_the_stats_report_speaks_japane
         "ライドがすべて成功（自分の1・2・3ターン目までにグレード1・2・3）",
     ]
     assert [line[1:] for line in japanese[1]] == [line[1:] for line in english[1]]
+
+
+def test_check_json_in_japanese_differs_from_english_only_in_the_messages(run_cli):
+    """`deckcheck --lang ja check -o json` on broken Vanguard and Cipher decks: every machine field as in English."""
+    import json  # noqa: PLC0415
+
+    folder = REPO / "tests" / "golden" / "carddb" / "ja"
+    code_en, out_en, _err = run_cli("check", folder, "-o", "json")
+    code_ja, out_ja, _err = run_cli("--lang", "ja", "check", folder, "-o", "json")
+    assert code_en == code_ja == 1
+    english, japanese = json.loads(out_en), json.loads(out_ja)
+    found = [v for deck in japanese["decks"] for v in deck["violations"]]
+    assert {v["rule"] for v in found} >= {"cipher.copies", "cipher.lord", "vanguard.triggers", "vanguard.g-types"}
+    by_rule = {v["rule"]: v["message"] for v in found}
+    for deck in (*english["decks"], *japanese["decks"]):
+        for violation in deck["violations"]:
+            violation.pop("message")
+    assert japanese == english
+    assert by_rule["cipher.lord"].startswith("デッキに出撃コストが1と書かれたカードがないため、主人公を選べません。")
+    assert by_rule["vanguard.sentinels"].endswith("すべてのカード名を合わせて4枚までです（5.2.2.5）。")
