@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from deckcheck._i18n import N_
+from deckcheck._i18n import N_, _, ngettext
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
-from deckcheck._util.text import plural
+from deckcheck._util.text import joined
 from deckcheck.engine.procedure import MulliganKind, Setup, expand
 from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, as_list, choice, int_or_x, validates_after, validates_before
@@ -21,9 +21,9 @@ from deckcheck.model.game import (
     PastedWords,
     Rule,
     RuleBook,
+    Tally,
     histogram,
     iter_over_limit,
-    names_of,
     tally,
 )
 from deckcheck.model.violation import Violation
@@ -152,7 +152,7 @@ class CipherCard(Card):
     printings: list[str] = []
 
     other_name_fields: ClassVar[tuple[str, ...]] = ("names_ja",)
-    other_name_label: ClassVar[str] = "Japanese name"
+    other_name_label: ClassVar[str] = N_("Japanese name")
 
     @validates_before
     @classmethod
@@ -167,7 +167,9 @@ class CipherCard(Card):
         if self.type == "unit":
             missing = [field for field in UNIT_FIELDS if getattr(self, field) is None]
             if missing:
-                raise ValueError(f"a unit card needs {', '.join(missing)} (only a marker may leave them out)")
+                raise ValueError(
+                    _("a unit card needs {fields} (only a marker may leave them out)").format(fields=joined(missing))
+                )
         return self
 
     @property
@@ -224,6 +226,16 @@ def limit_identity(card: Card) -> Hashable | None:
 rules = RuleBook()
 
 
+def _names(cards: Iterable[Card]) -> str:
+    """'A (N1), B (N2)' for a message, each card once (listed in the chosen language)."""
+    return joined(dict.fromkeys(card.label() for card in cards))
+
+
+def _name_and_numbers(entry: Tally[CipherCard]) -> dict[str, str]:
+    """A message's `{name} ({numbers})`: the first card's name and the numbers counted, as printed."""
+    return {"name": entry.cards[0].printed_name, "numbers": joined(entry.printed_numbers)}
+
+
 def _markers(deck: Deck[CipherCard]) -> list[tuple[CipherCard, int]]:
     return [(card, n) for card, n in deck.cards("main") if isinstance(card, CipherCard) and card.is_marker]
 
@@ -236,18 +248,28 @@ def _markers(deck: Deck[CipherCard]) -> list[tuple[CipherCard, int]]:
 )
 def main_size(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     markers = _markers(deck)
-    marker_count = sum(n for _, n in markers)
+    marker_count = sum(n for _card, n in markers)
     size = deck.size("main") - marker_count
     if size < MIN_DECK:
-        not_counted = (
-            f" (not counting {plural(marker_count, 'marker card')}: {names_of(c for c, _ in markers)})"
-            if marker_count
-            else ""
-        )
+        if marker_count:
+            message = _(
+                "The deck has {cards} (not counting {markers}: {names}); it must have at least {min} (12.1.1)."
+            ).format(
+                cards=ngettext("{n} card", "{n} cards", size).format(n=size),
+                markers=ngettext("{n} marker card", "{n} marker cards", marker_count).format(n=marker_count),
+                names=_names(c for c, _n in markers),
+                min=MIN_DECK,
+            )
+        else:
+            message = ngettext(
+                "The deck has {n} card; it must have at least {min} (12.1.1).",
+                "The deck has {n} cards; it must have at least {min} (12.1.1).",
+                size,
+            ).format(n=size, min=MIN_DECK)
         yield rule.violation(
             "main",
-            f"The deck has {plural(size, 'card')}{not_counted}; it must have at least {MIN_DECK} (12.1.1).",
-            cards=[card.number for card, _ in markers],
+            message,
+            cards=[card.number for card, _n in markers],
             count=size,
             limit=MIN_DECK,
         )
@@ -258,7 +280,7 @@ def copy_groups(deck: Deck[CipherCard]) -> Iterator[CopyGroup]:
     card name and are not counted."""
     units = [(card, n) for card, n in deck.cards("main") if limit_identity(card) is not None]
     for identity, entry in tally(units, lambda card: [limit_identity(card)]).items():
-        yield CopyGroup("main", identity, entry, "the deck")
+        yield CopyGroup("main", identity, entry, N_("the deck"))
 
 
 @rules.rule(
@@ -271,12 +293,18 @@ def copy_groups(deck: Deck[CipherCard]) -> Iterator[CopyGroup]:
     ),
 )
 def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
-    counted = {identity: entry for _, identity, entry, _ in copy_groups(deck)}
+    counted = {identity: entry for _section, identity, entry, _scope in copy_groups(deck)}
     for _key, entry, limit in iter_over_limit(counted, lambda _key, entry: entry.copy_limit(DEFAULT_COPIES)):
+        message = ngettext(
+            "The deck has {count} copies of {name} ({numbers}); at most {limit} card "
+            "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
+            "The deck has {count} copies of {name} ({numbers}); at most {limit} cards "
+            "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
+            limit,
+        )
         yield rule.violation(
             "main",
-            f"The deck has {entry.count} copies of {entry.label()}; at most {plural(limit, 'card')} "
-            "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
+            message.format(count=entry.count, limit=limit, **_name_and_numbers(entry)),
             cards=entry.numbers,
             count=entry.count,
             limit=limit,
@@ -291,14 +319,22 @@ def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
 )
 def lord(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     units = [(card, n) for card, n in deck.cards("main") if isinstance(card, CipherCard) and not card.is_marker]
-    if any(card.printed_cost_one for card, _ in units):
+    if any(card.printed_cost_one for card, _n in units):
         return
-    cost_x = [card for card, _ in units if card.cost == "X"]
-    note = f" The cost-X cards ({names_of(cost_x)}) count as cost 0 (4.2.3)." if cost_x else ""
+    cost_x = [card for card, _n in units if card.cost == "X"]
+    if cost_x:
+        message = _(
+            "The deck has no card with a printed cost of 1, so no lord can be chosen; at least 1 is needed "
+            "(12.1.1.1; only the printed cost counts, 12.2.1.1.1). The cost-X cards ({names}) count as cost 0 (4.2.3)."
+        ).format(names=_names(cost_x))
+    else:
+        message = _(
+            "The deck has no card with a printed cost of 1, so no lord can be chosen; at least 1 is needed "
+            "(12.1.1.1; only the printed cost counts, 12.2.1.1.1)."
+        )
     yield rule.violation(
         "main",
-        "The deck has no card with a printed cost of 1, so no lord can be chosen; at least 1 is needed "
-        f"(12.1.1.1; only the printed cost counts, 12.2.1.1.1).{note}",
+        message,
         cards=[card.number for card in cost_x],
         count=0,
         limit=1,
@@ -314,10 +350,16 @@ def lord(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
 def markers(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     found = tally(_markers(deck), lambda card: [card.name])
     for entry in found.values():
+        message = ngettext(
+            "{name} ({numbers}) is a marker card ({n} copy); "
+            "marker cards cannot be used in the deck and do not count toward its 50 cards (12.1.1.3).",
+            "{name} ({numbers}) is a marker card ({n} copies); "
+            "marker cards cannot be used in the deck and do not count toward its 50 cards (12.1.1.3).",
+            entry.count,
+        )
         yield rule.violation(
             "main",
-            f"{entry.label()} is a marker card ({plural(entry.count, 'copy', 'copies')}); "
-            "marker cards cannot be used in the deck and do not count toward its 50 cards (12.1.1.3).",
+            message.format(n=entry.count, **_name_and_numbers(entry)),
             cards=entry.numbers,
         )
 
@@ -330,10 +372,12 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
             continue
         if card.name != norm_name(f"{card.title} {card.unit_name}"):
             notes.append(
-                f"{card.label()}: name is not title + ' ' + unit_name ({card.title!r}, {card.unit_name!r}) (4.14.1)"
+                _("{card}: name is not title + ' ' + unit_name ({title}, {unit_name}) (4.14.1)").format(
+                    card=card.label(), title=repr(card.title), unit_name=repr(card.unit_name)
+                )
             )
         if card.symbols is not None and len(set(card.symbols)) != len(card.symbols):
-            notes.append(f"{card.label()}: the same symbol is listed twice")
+            notes.append(_("{card}: the same symbol is listed twice").format(card=card.label()))
     return notes
 
 
@@ -351,7 +395,7 @@ def _main_units(deck: Deck[CipherCard]) -> list[tuple[CipherCard, int]]:
 
 def _chosen_lord(deck: Deck[CipherCard], value: str) -> CipherCard:
     """The card a `lord` value names: a card number in `main`, else an exact card name in `main` (first listed)."""
-    listed = [card for card, _ in deck.cards("main") if isinstance(card, CipherCard)]
+    listed = [card for card, _n in deck.cards("main") if isinstance(card, CipherCard)]
     numbers = [norm_number(value), *printed_code_number(norm_number(value))]  # a printed code names its record
     found = next((card for number in numbers for card in listed if card.number == number), None)
     if found is None:
@@ -359,14 +403,27 @@ def _chosen_lord(deck: Deck[CipherCard], value: str) -> CipherCard:
         found = next((card for card in listed if name == card.name or name in card.other_names), None)
     if found is None:
         known = deck.key_cards.get("lord") if deck.key("lord") == value else None
-        where = f"{known.label()} is not in main" if known is not None else "it names no card in main"
-        raise EngineError(f"lord {quoted(value)} cannot be the lord: {where} (12.2.1.1: the lord comes from the deck)")
+        if known is not None:
+            message = _(
+                "lord {value} cannot be the lord: {card} is not in main (12.2.1.1: the lord comes from the deck)"
+            )
+        else:
+            message = _(
+                "lord {value} cannot be the lord: it names no card in main (12.2.1.1: the lord comes from the deck)"
+            )
+        raise EngineError(message.format(value=quoted(value), card=known.label() if known is not None else ""))
     if not found.printed_cost_one:
-        printed = "it is a marker card" if found.is_marker else f"its printed cost is {found.cost}"
-        raise EngineError(
-            f"lord {quoted(value)} ({found.label()}) cannot be the lord: {printed}, and the lord needs a printed cost "
-            "of exactly 1 (12.2.1.1, 12.2.1.1.1; X is 0, 4.2.3)"
-        )
+        if found.is_marker:
+            message = _(
+                "lord {value} ({card}) cannot be the lord: it is a marker card, and the lord needs a printed cost "
+                "of exactly 1 (12.2.1.1, 12.2.1.1.1; X is 0, 4.2.3)"
+            )
+        else:
+            message = _(
+                "lord {value} ({card}) cannot be the lord: its printed cost is {cost}, and the lord needs a printed "
+                "cost of exactly 1 (12.2.1.1, 12.2.1.1.1; X is 0, 4.2.3)"
+            )
+        raise EngineError(message.format(value=quoted(value), card=found.label(), cost=found.cost))
     return found
 
 
@@ -374,11 +431,13 @@ def _default_lord(deck: Deck[CipherCard]) -> CipherCard:
     """The printed-cost-1 card name with the most copies in `main` (counted as for cipher.copies); ties and the
     printing go to the entry listed first."""
     units = _main_units(deck)
-    candidates = [card for card, _ in units if card.printed_cost_one]
+    candidates = [card for card, _n in units if card.printed_cost_one]
     if not candidates:
         raise EngineError(
-            "the deck has no card with a printed cost of 1, so no lord can be chosen (12.1.1.1, 12.2.1.1; "
-            "cost X is 0, 4.2.3)"
+            _(
+                "the deck has no card with a printed cost of 1, so no lord can be chosen (12.1.1.1, 12.2.1.1; "
+                "cost X is 0, 4.2.3)"
+            )
         )
     copies = tally(units, lambda card: [limit_identity(card)])
     first_printing: dict[Hashable, CipherCard] = {}
@@ -393,50 +452,59 @@ def _prepare(table: Table[CipherCard], deck: Deck[CipherCard], choices: dict[str
     cards = expand(_main_units(deck))
     if markers:  # cipher.markers fails, but such a deck can still be dealt: the markers stay out of the game
         table.zone("out-of-game").extend(markers)
-        table.log("deck", "12.1.1.3", "marker cards are not deck cards and are never dealt", markers)
+        table.log(N_("deck"), "12.1.1.3", _("marker cards are not deck cards and are never dealt"), markers)
     if len(cards) < SETUP_CARDS:
         raise EngineError(
-            f"the deck has {plural(len(cards), 'card')}; the setup needs at least {SETUP_CARDS} "
-            f"(the lord, a {HAND_SIZE}-card hand and {ORBS} orbs, 12.2.1.1-12.2.1.6)"
+            ngettext(
+                "the deck has {n} card; the setup needs at least {need} "
+                "(the lord, a {hand}-card hand and {orbs} orbs, 12.2.1.1-12.2.1.6)",
+                "the deck has {n} cards; the setup needs at least {need} "
+                "(the lord, a {hand}-card hand and {orbs} orbs, 12.2.1.1-12.2.1.6)",
+                len(cards),
+            ).format(n=len(cards), need=SETUP_CARDS, hand=HAND_SIZE, orbs=ORBS)
         )
     table.deck = cards
     value = choices.get("lord")
     lord = _chosen_lord(deck, value) if value is not None else _default_lord(deck)
     table.zone("lord").append(table.remove_from_deck(lord))
     how = _lord_source(deck, value)
-    table.log("lord", "12.2.1.1", f"{lord.label()} face-down to the front area as the lord ({how})", [lord])
-    table.notes["lord"] = lord.label()
-    table.notes["lord chosen by"] = how
+    placed = _("{card} face-down to the front area as the lord ({how})").format(card=lord.label(), how=how)
+    table.log(N_("lord"), "12.2.1.1", placed, [lord])
+    # the notes' keys are kept in English (JSON keys); their shower translates them
+    table.notes[N_("lord")] = lord.label()
+    table.notes[N_("lord chosen by")] = how
     table.shuffle("12.2.1.2")
 
 
 def _lord_source(deck: Deck[CipherCard], value: str | None) -> str:
     """How the lord was chosen: the deck's `lord` key, the command line (`--choose lord=X`), or the default."""
     if value is None:
-        return "the printed-cost-1 name with the most copies"
+        return _("the printed-cost-1 name with the most copies")
     if value == deck.key("lord"):
-        return "the deck's lord"
-    return "chosen on the command line"
+        return _("the deck's lord")
+    return _("chosen on the command line")
 
 
 def _after_mulligan(table: Table[CipherCard]) -> None:
-    table.place_top(ORBS, "orbs", "orbs", "12.2.1.6")
-    table.notes["orbs"] = f"{ORBS} face-down; hidden even from their owner (6.4.5)"
+    table.place_top(ORBS, "orbs", N_("orbs"), "12.2.1.6")
+    table.notes[N_("orbs")] = _("{n} face-down; hidden even from their owner (6.4.5)").format(n=ORBS)
 
 
 def _own_turn(table: Table[CipherCard], k: int) -> None:
     if not table.deck:
         raise EngineError(
-            f"own turn {k}: the deck and the retreat area are empty, so the player has lost (3.1.2, 11.3.1)"
+            _(
+                "own turn {turn}: the deck and the retreat area are empty, so the player has lost (3.1.2, 11.3.1)"
+            ).format(turn=k)
         )
     if k == 1 and table.going == "first":
         table.log(
-            "draw",
+            N_("draw"),
             "13.2.1.5.1",
-            "the first player's first turn has no draw (13.2.1.5.1 as corrected: it skips the draw of 13.2.1.5)",
+            _("the first player's first turn has no draw (13.2.1.5.1 as corrected: it skips the draw of 13.2.1.5)"),
         )
         return
-    table.draw(1, "draw", "13.2.1.5")
+    table.draw(1, N_("draw"), "13.2.1.5")
 
 
 SETUP = Setup(
@@ -460,20 +528,28 @@ def _stats_report(deck: Deck[CipherCard]) -> list[tuple[str, tuple[str, ...], in
     except EngineError:
         return []
     numbers = sorted(
-        {card.number for card, _ in _main_units(deck) if card.unit_name == lord.unit_name and card.cc_cost is not None}
+        {card.number for card, _n in _main_units(deck) if card.unit_name == lord.unit_name and card.cc_cost is not None}
     )
     if not numbers:
         return []
     wants = ("number=" + "|".join(numbers),)
-    return [(f"a class change for the lord {lord.unit_name} by own turn {k}", wants, k) for k in (1, 2, 3)]
+    return [
+        (
+            _("a class change for the lord {unit_name} by own turn {turn}").format(unit_name=lord.unit_name, turn=k),
+            wants,
+            k,
+        )
+        for k in (1, 2, 3)
+    ]
 
 
 def _profile(deck: Deck[CipherCard]) -> list[tuple[str, dict[str, int]]]:
     main = deck.cards("main")
+    # the titles are JSON keys of `show --format json`: kept in English here, translated where they are shown
     return [
-        ("costs", histogram(main, lambda card: card.cost)),
-        ("symbols", histogram(main, lambda card: card.symbols or None)),
-        ("class-change costs", histogram(main, lambda card: card.cc_cost)),
+        (N_("costs"), histogram(main, lambda card: card.cost)),
+        (N_("symbols"), histogram(main, lambda card: card.symbols or None)),
+        (N_("class-change costs"), histogram(main, lambda card: card.cc_cost)),
     ]
 
 
@@ -499,8 +575,8 @@ GAME: Game[CipherCard] = Game(
     profile=_profile,
     registry_lists={"list": "main", "p_list": "lord"},
     number_fallbacks=printed_code_number,
-    section_labels={"main": "Main deck"},
-    section_phrases={"main": "the main deck"},
-    key_labels={"lord": "Lord"},
+    section_labels={"main": N_("Main deck")},
+    section_phrases={"main": N_("the main deck")},
+    key_labels={"lord": N_("Lord")},
     always_listed=("main",),
 )

@@ -621,3 +621,75 @@ def test_an_unknown_japanese_name_asks_for_the_card_number(isolated_carddb, tmp_
     deck = load_deck(english)
     [violation] = [v for v in check_deck(deck, deck.db) if v.rule == "deck.unknown-card"]
     assert "Japanese names" not in violation.message  # an English name: no word about Japanese names
+
+
+# In Japanese (issue 29) ----------------------------------------------------------------------------------------
+
+
+def _in_english_and_japanese(produce):
+    """What `produce()` gives in English, then in Japanese (the machine fields must not differ)."""
+    from deckcheck.cli import language  # noqa: PLC0415 - the language switch, for these tests only
+
+    english = produce()
+    language.speak("ja")
+    try:
+        return english, produce()
+    finally:
+        language.speak("en")
+
+
+def _machine_fields(violations) -> list[dict[str, Any]]:
+    return [{k: v for k, v in violation.to_json().items() if k != "message"} for violation in violations]
+
+
+def test_every_rule_speaks_japanese_with_its_rule_number_and_the_same_machine_fields() -> None:
+    db = base_db(marker("MK-1", "主人公マーカー"), unit("CX", "混沌の", "エックス", "X"))
+    main = {f"N{i:02d}": 4 for i in range(1, 11)} | {"N11": 5, "N12": 2, "MK-1": 2, "CX": 1}
+    english, japanese = _in_english_and_japanese(lambda: violations_of(db, main=main))
+    assert _machine_fields(japanese) == _machine_fields(english)
+    assert [v.message for v in japanese] == [
+        "デッキは48枚です（マーカーカード2枚を除く：主人公マーカー (MK-1)）。50枚以上必要です（12.1.1）。",
+        "デッキにカード名「称号11 ユニット11」のカードが5枚あります（N11）。同じカード名（称号とユニット名。"
+        "カード番号やレアリティは問いません）のカードは4枚までです（12.1.1.2）。",
+        "デッキに出撃コストが1と書かれたカードがないため、主人公を選べません。1枚以上必要です（12.1.1.1。"
+        "数えるのはカードに書かれた出撃コストだけです：12.2.1.1.1）。出撃コストXのカード（混沌の エックス (CX)）は"
+        "出撃コスト0として扱います（4.2.3）。",
+        "「主人公マーカー」（MK-1）はマーカーカードです（2枚）。マーカーカードはデッキに使用できず、50枚にも数えません"
+        "（12.1.1.3）。",
+    ]
+
+
+def test_a_short_deck_without_markers_and_a_lordless_deck_without_cost_x_in_japanese() -> None:
+    main = {f"N{i:02d}": 4 for i in range(1, 11)}
+    _english, japanese = _in_english_and_japanese(lambda: violations_of(base_db(), main=main))
+    assert [v.message for v in japanese] == [
+        "デッキは40枚です。50枚以上必要です（12.1.1）。",
+        "デッキに出撃コストが1と書かれたカードがないため、主人公を選べません。1枚以上必要です（12.1.1.1。"
+        "数えるのはカードに書かれた出撃コストだけです：12.2.1.1.1）。",
+    ]
+
+
+def test_database_problems_in_japanese() -> None:
+    records = [unit("C-1", "T", "U", name="T V"), unit("C-2", "二重", "シンボル", symbols=["brand", "brand"])]
+    english, japanese = _in_english_and_japanese(lambda: make_db("cipher", records).warnings)
+    assert len(english) == 2
+    assert japanese == [
+        "T V (C-1)：name が title + ' ' + unit_name ではありません（'T'、'U'）（4.14.1）",
+        "二重 シンボル (C-2)：同じシンボルが2回書かれています",
+    ]
+
+    def refused() -> str:
+        with pytest.raises(CardDatabaseError) as error:
+            make_db("cipher", [{**unit("C-3", "T", "U"), "title": None, "range": None}])
+        return str(error.value)
+
+    assert (
+        "ユニットカードには title、range が必要です（省略できるのはマーカーカードだけです）"
+        in _in_english_and_japanese(refused)[1]
+    )
+
+
+def test_the_profile_titles_stay_english_keys() -> None:
+    deck = make_deck(base_db(), main=BASE_MAIN)
+    english, japanese = _in_english_and_japanese(lambda: GAME.profile(deck))
+    assert japanese == english and [title for title, _buckets in japanese] == ["costs", "symbols", "class-change costs"]

@@ -303,3 +303,105 @@ def test_example_decks_deal(name: str) -> None:
         assert lord.number == "DC-FE-001N"
     assert len(table.hand) == 8
     assert table.inventory() == deck_multiset(deck)
+
+
+# In Japanese (issue 29) ----------------------------------------------------------------------------------------
+
+
+def _in_english_and_japanese(produce):
+    """What `produce()` gives in English, then in Japanese."""
+    from deckcheck.cli import language  # noqa: PLC0415 - the language switch, for these tests only
+
+    english = produce()
+    language.speak("ja")
+    try:
+        return english, produce()
+    finally:
+        language.speak("en")
+
+
+def test_the_setup_logs_and_notes_in_japanese_with_the_same_steps_and_keys() -> None:
+    deck = make_deck(DB, main={**BASE_MAIN, "MK-1": 2})
+    english, japanese = _in_english_and_japanese(lambda: deal(deck, seed=0, going="first", turns=2))
+    assert [(e.step, e.ref, [c.number for c in e.cards]) for e in japanese.events] == [
+        (e.step, e.ref, [c.number for c in e.cards]) for e in english.events
+    ]
+    assert list(japanese.notes) == list(english.notes) == ["lord", "lord chosen by", "orbs"]
+    lord = japanese.zone("lord")[0].label()
+    said = {(e.step, e.ref): e.text for e in japanese.events}
+    assert said[("deck", "12.1.1.3")] == "マーカーカードはデッキのカードではないので配らない"
+    how = "出撃コスト1と書かれたカードのうち最も枚数の多いカード名"
+    assert said[("lord", "12.2.1.1")] == f"「{lord}」を主人公として裏向きで前衛エリアに配置する（{how}）"
+    assert said[("draw", "13.2.1.5.1")] == (
+        "先攻のプレイヤーの最初のターンはカードを引かない（13.2.1.5.1 を訂正して適用：13.2.1.5 のドローを行わない）"
+    )
+    assert japanese.notes["lord chosen by"] == how
+    assert japanese.notes["orbs"] == "裏向きで5枚（持ち主にも非公開、6.4.5）"
+    assert deal(base_deck(lord=L), seed=0).notes["lord chosen by"] == "the deck's lord"
+    assert _in_english_and_japanese(lambda: deal(base_deck(lord=L), seed=0).notes["lord chosen by"])[1] == (
+        "デッキで指定した主人公"
+    )
+
+
+@pytest.mark.parametrize(
+    ("main", "lord", "message"),
+    [
+        (
+            BASE_MAIN,
+            "N01",
+            "lord 'N01'（称号1 ユニット1 (N01)）は主人公にできません：カードに書かれた出撃コストは3です。",
+        ),
+        (
+            {**BASE_MAIN, "MK-1": 1},
+            "MK-1",
+            "lord 'MK-1'（主人公マーカー (MK-1)）は主人公にできません：マーカーカードです。",
+        ),
+        (
+            BASE_MAIN,
+            "CX",
+            "lord 'CX' は主人公にできません：混沌の エックス (CX) は main にありません（12.2.1.1：主人公は",
+        ),
+        (
+            BASE_MAIN,
+            "誰でもない",
+            "lord '誰でもない' は主人公にできません：main のどのカードも指していません（12.2.1.1",
+        ),
+    ],
+)
+def test_a_lord_that_cannot_be_chosen_in_japanese(main: dict[str, int], lord: str, message: str) -> None:
+    def refused() -> str:
+        with pytest.raises(EngineError) as error:
+            deal(make_deck(DB, main=main, lord=lord), seed=0)
+        return error.value.reason
+
+    assert _in_english_and_japanese(refused)[1].startswith(message)
+
+
+def test_decks_that_cannot_be_dealt_or_played_on_in_japanese() -> None:
+    def refused(deck: Deck, **options: Any) -> str:
+        with pytest.raises(EngineError) as error:
+            deal(deck, seed=0, **options)
+        return error.value.reason
+
+    small = make_deck(DB, main={L: 4, "N01": 4, "N02": 3})
+    assert _in_english_and_japanese(lambda: refused(small))[1] == (
+        "デッキは11枚です。ゲームの準備には12枚以上必要です（主人公、6枚の手札、5枚のオーブ。12.2.1.1-12.2.1.6）"
+    )
+    lordless = make_deck(DB, main={**{k: v for k, v in BASE_MAIN.items() if k != L}, "CX": 4})
+    assert _in_english_and_japanese(lambda: refused(lordless))[1] == (
+        "デッキに出撃コストが1と書かれたカードがないため、主人公を選べません（12.1.1.1、12.2.1.1。出撃コストXは0、4.2.3）"
+    )
+    smallest = make_deck(DB, main={L: 4, "N01": 4, "N02": 4})
+    assert _in_english_and_japanese(lambda: refused(smallest, going="second", turns=1))[1] == (
+        "自分の1ターン目：デッキ（置場）と退避エリアがどちらも空なので、プレイヤーは敗北しています（3.1.2、11.3.1）"
+    )
+
+
+def test_the_default_report_speaks_japanese() -> None:
+    records = [*BASE, unit("CC-1", "見習い君主", "リーフィ", 3, cc_cost=2)]
+    deck = make_deck(make_db("cipher", records), main={**BASE_MAIN, "N12": 1, "CC-1": 1}, lord=L)
+    english, japanese = _in_english_and_japanese(lambda: GAME.stats_report(deck))
+    assert [label for label, _wants, _turn in japanese] == [
+        f"自分の{k}ターン目までに主人公「リーフィ」のクラスチェンジ先" for k in (1, 2, 3)
+    ]
+    assert [line[1:] for line in japanese] == [line[1:] for line in english]

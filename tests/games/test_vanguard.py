@@ -800,3 +800,177 @@ def test_real_printings_pool_by_name_whatever_their_number_or_spacing(isolated_c
 def test_a_misspelt_real_name_suggests_the_real_card_first(isolated_carddb, typed, meant):
     suggestions = load_carddb("vanguard").suggest(typed)
     assert suggestions and suggestions[0].startswith(f"{meant} (")
+
+
+# In Japanese (issue 29) ----------------------------------------------------------------------------------------
+
+
+def _in_english_and_japanese(produce):
+    """What `produce()` gives in English, then in Japanese (the machine fields must not differ)."""
+    from deckcheck.cli import language  # noqa: PLC0415 - the language switch, for these tests only
+
+    english = produce()
+    language.speak("ja")
+    try:
+        return english, produce()
+    finally:
+        language.speak("en")
+
+
+def _machine_fields(violations):
+    return [{k: v for k, v in violation.to_json().items() if k != "message"} for violation in violations]
+
+
+def test_every_rule_speaks_japanese_with_its_rule_number_and_the_same_machine_fields():
+    main = {"T-GA": 5, "T-HEL": 5, "T-HEL2": 1, "T-SEN": 4, "T-SEN2": 1, "T-G1B": 1}
+    db = make_db("vanguard", records_with({n: {"grade": 1} for n in ("T-HEL", "T-HEL2")}))
+    english, japanese = _in_english_and_japanese(lambda: violations_of(db, main=main, g={"T-G1N": 17}))
+    assert _machine_fields(japanese) == _machine_fields(english)
+    by_rule = {}
+    for violation in japanese:
+        by_rule.setdefault(violation.rule, []).append(violation.message)
+    assert (
+        "メインデッキにカード名「試験の超越王 ジェネシス」のカードが5枚あります（T-GA）。"
+        in by_rule["vanguard.copies"][0]
+    )
+    assert by_rule["vanguard.copies"][0].endswith(
+        "同じカード名のカードは、デッキごとにそれぞれ4枚までです（5.2.2.2）。"
+    )
+    assert any(
+        m.startswith("Gデッキにカード名「新顔の従騎士 ニューワン」のカードが17枚") for m in by_rule["vanguard.copies"]
+    )
+    assert by_rule["vanguard.triggers"] == [
+        "メインデッキのトリガーユニットは6枚です（試験の癒し手 ヒーラ (T-HEL)、二人目の癒し手 ヒーラツー (T-HEL2)）。"
+        "すべてのカード名を合わせて16枚ちょうど必要です（5.2.2.3）。"
+    ]
+    assert by_rule["vanguard.heal-triggers"][0].startswith("メインデッキのヒールトリガーは6枚です（")
+    assert "4枚までです（5.2.2.4 を訂正して適用" in by_rule["vanguard.heal-triggers"][0]
+    assert by_rule["vanguard.sentinels"] == [
+        "メインデッキの《守護者》を持つカードは5枚です（試験の大盾 センチネラ (T-SEN)、二人目の大盾 センチネルツー "
+        "(T-SEN2)）。すべてのカード名を合わせて4枚までです（5.2.2.5）。"
+    ]
+    assert by_rule["vanguard.main-types"] == [
+        "「試験の超越王 ジェネシス」（T-GA）はGユニットです。メインデッキに入れられるのはノーマルユニットとトリガー"
+        "ユニットだけです（5.2.2.6）。この5枚はGデッキに入れてください。"
+    ]
+    assert by_rule["vanguard.g-types"] == [
+        "「新顔の従騎士 ニューワン」（T-G1N、17枚）はノーマルユニットです。Gデッキに入れられるのはGユニットだけです"
+        "（5.3.3）。"
+    ]
+    assert by_rule["vanguard.first-vanguard"][0].startswith(
+        "メインデッキにグレード0のユニットがないため、ゲーム前の準備でファーストヴァンガードを選べません（5.4.3。"
+    )
+    # (the size rules' messages come from the shared size_violations of deckcheck.model.game)
+    own = [
+        m
+        for rule, messages in by_rule.items()
+        if rule not in ("vanguard.main-size", "vanguard.g-size")
+        for m in messages
+    ]
+    assert not [m for m in own if any(word in m for word in ("copies", "deck", "unit"))]
+
+
+def test_a_trigger_unit_in_the_g_deck_and_a_deck_limit_in_japanese(db):
+    limited = make_db("vanguard", records_with({"T-GA": {"deck_limit": 1}}))
+    english, japanese = _in_english_and_japanese(
+        lambda: violations_of(limited, main=main_with(T_CRI=3), g=g_with(T_GA=2, T_GB=1, T_CRI=1))
+    )
+    assert _machine_fields(japanese) == _machine_fields(english)
+    messages = [v.message for v in japanese]
+    assert (
+        "Gデッキにカード名「試験の超越王 ジェネシス」のカードが2枚あります（T-GA）。"
+        "このカードのテキストにより1枚までです（1.3.1。5.3.2.1 の4枚に代わります）。" in messages
+    )
+    assert (
+        "「試験の射手 クリティア」（T-CRI、1枚）はトリガーユニットです。"
+        "Gデッキに入れられるのはGユニットだけです（5.3.3）。" in messages
+    )
+
+
+@pytest.mark.parametrize(
+    ("counts", "phrase"),
+    [
+        (
+            {"T_DRW": 3, "T_SON": 1},
+            "メインデッキのトリガーがちょうど16枚になるのは、この1枚がスタンドトリガーである場合だけです",
+        ),
+        ({"T_G1C": 1, "T_SON": 1}, "この1枚がスタンドトリガーでない場合だけです（5.2.2.3）"),
+        ({"T_DRW": 2, "T_SON": 3, "T_G1C": 1}, "この3枚のうちちょうど2枚がスタンドトリガーである場合だけです"),
+        ({"T_DRW": 1, "T_SON": 3, "T_G1C": 2}, "この3枚がすべてスタンドトリガーである場合だけです"),
+        (
+            {"T_G1C": 1, "T_SEU": 1},
+            "《守護者》を持つカードが4枚以下になるのは、この1枚が《守護者》を持たない場合だけです",
+        ),
+        ({"T_SEN": 2, "T_SEU": 3, "T_G1C": 1}, "この3枚のうち《守護者》を持つのが2枚以下である場合だけです（5.2.2.5）"),
+    ],
+)
+def test_unverified_counts_in_japanese(db, counts, phrase):
+    english, japanese = _in_english_and_japanese(lambda: violations_of(db, main=main_with(**counts), g=BASE_G))
+    assert _machine_fields(japanese) == _machine_fields(english)
+    (finding,) = japanese
+    assert phrase in finding.message, finding.message
+    assert "自分のカードファイル（--carddb）" in finding.message and "謎の" in finding.message
+
+
+def test_too_few_triggers_with_unknown_cards_in_japanese(db):
+    _english, japanese = _in_english_and_japanese(
+        lambda: violations_of(db, main=main_with(T_DRW=1, T_SON=2, T_G1C=3), g=BASE_G)
+    )
+    (finding,) = japanese
+    assert "スタンドトリガーかもしれないカードが2枚（謎の見習い ミステリ ×2）で、多くても15枚です。" in finding.message
+
+
+def test_database_notes_in_japanese():
+    records = [
+        rec("W-1", "矛盾の試験体 いち", "trigger", 0, "none"),
+        rec("W-3", "矛盾の試験体 さん", "g-unit", 3, sentinel=True),
+        rec("W-4", "矛盾の試験体 よん", "normal", 3, skill=None),
+        rec("W-5", "矛盾の試験体 ご", "trigger", 1, "draw"),
+        rec("W-6", "矛盾の試験体 ろく", "normal", 2, "stand-or-none"),
+    ]
+    english, japanese = _in_english_and_japanese(lambda: make_db("vanguard", records).warnings)
+    assert len(japanese) == len(english)
+    assert japanese == [
+        "矛盾の試験体 いち (W-1)：type が trigger なのに trigger が none です",
+        "矛盾の試験体 さん (W-3)：守護者とされたGユニットです（Gユニットは《守護者》を持ちません）",
+        "矛盾の試験体 さん (W-3)：グレード3のGユニットです（発売されたGユニットはグレード4です）",
+        "矛盾の試験体 さん (W-3)：スキルが twin-drive のGユニットです（発売されたGユニットは triple-drive を持ちます）",
+        "矛盾の試験体 よん (W-4)：スキルの指定がないグレード3のノーマルユニットです（ドライブ1として数えます。"
+        "発売されたものは twin-drive を持ちます）",
+        "矛盾の試験体 ご (W-5)：グレード1のトリガーユニットです（発売されたトリガーユニットはグレード0です）",
+        "矛盾の試験体 ろく (W-6)：グレード2のユニットに trigger stand-or-none があります（stand-or-none になるのは"
+        "グレード0だけです）",
+    ]
+
+
+def test_the_profile_titles_stay_english_keys_and_the_stats_report_speaks_japanese(db):
+    deck = make_deck(db, main=BASE_MAIN, g=BASE_G)
+    english, japanese = _in_english_and_japanese(lambda: (GAME.profile(deck), GAME.stats_report(deck)))
+    assert japanese[0] == english[0]  # JSON keys of `show -o json`; `show` translates them where it prints them
+    assert [label for label, _wants, _turn in japanese[1]] == [
+        "自分の1ターン目のライドフェイズまでにグレード1",
+        "自分の2ターン目のライドフェイズまでにグレード2",
+        "自分の3ターン目のライドフェイズまでにグレード3",
+        "ライドがすべて成功（自分の1・2・3ターン目までにグレード1・2・3）",
+    ]
+    assert [line[1:] for line in japanese[1]] == [line[1:] for line in english[1]]
+
+
+def test_check_json_in_japanese_differs_from_english_only_in_the_messages(run_cli):
+    """`deckcheck --lang ja check -o json` on broken Vanguard and Cipher decks: every machine field as in English."""
+    import json  # noqa: PLC0415
+
+    folder = REPO / "tests" / "golden" / "carddb" / "ja"
+    code_en, out_en, _err = run_cli("check", folder, "-o", "json")
+    code_ja, out_ja, _err = run_cli("--lang", "ja", "check", folder, "-o", "json")
+    assert code_en == code_ja == 1
+    english, japanese = json.loads(out_en), json.loads(out_ja)
+    found = [v for deck in japanese["decks"] for v in deck["violations"]]
+    assert {v["rule"] for v in found} >= {"cipher.copies", "cipher.lord", "vanguard.triggers", "vanguard.g-types"}
+    by_rule = {v["rule"]: v["message"] for v in found}
+    for deck in (*english["decks"], *japanese["decks"]):
+        for violation in deck["violations"]:
+            violation.pop("message")
+    assert japanese == english
+    assert by_rule["cipher.lord"].startswith("デッキに出撃コストが1と書かれたカードがないため、主人公を選べません。")
+    assert by_rule["vanguard.sentinels"].endswith("すべてのカード名を合わせて4枚までです（5.2.2.5）。")

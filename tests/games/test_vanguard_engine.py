@@ -581,3 +581,166 @@ def test_a_card_without_a_skill_is_noted_without_none(db):
         f"{g3.label()}: a grade-3 normal unit with no skill given (drive 1 is counted) (published ones have twin-drive)"
     ]
     assert not any("None" in note for note in notes)
+
+
+# In Japanese (issue 29) ----------------------------------------------------------------------------------------
+
+
+def _in_english_and_japanese(produce):
+    """What `produce()` gives in English, then in Japanese."""
+    from deckcheck.cli import language  # noqa: PLC0415 - the language switch, for these tests only
+
+    english = produce()
+    language.speak("ja")
+    try:
+        return english, produce()
+    finally:
+        language.speak("en")
+
+
+def test_the_setup_and_turns_log_in_japanese_with_the_same_steps_cards_and_notes(base):
+    english, japanese = _in_english_and_japanese(lambda: deal(base, seed=42, going="second", turns=4))
+    # the steps are ids (the JSON's `step`), the notes' keys JSON keys: the same in both; only the texts differ
+    assert [(e.step, e.ref, [c.number for c in e.cards]) for e in japanese.events] == [
+        (e.step, e.ref, [c.number for c in e.cards]) for e in english.events
+    ]
+    assert japanese.notes.keys() == english.notes.keys() and japanese.notes["first vanguard face"] == "up"
+    texts = {e.step: e.text for e in japanese.events}
+    fv = base.cards("main")[0][0].label()
+    assert texts["first vanguard"] == (
+        f"「{fv}」を裏向きでヴァンガードサークルに置く（既定：リストで最初のグレード0のノーマルユニット、"
+        "なければ最初のグレード0のトリガーユニット）"
+    )
+    assert texts["G zone"] == "Gデッキすべて（16枚）を裏向きでGゾーンに置く"
+    assert texts["vanguard damage"] == "ヴァンガードダメージを0にする（カードは動かない）"
+    assert texts["stand up"] == f"ファーストヴァンガード「{fv}」を表向きにする"
+    said = [e.text for e in japanese.events]
+    assert "メインデッキをシャッフルする（49枚が山札になる）" in said
+    assert any(
+        t.startswith("自分の1ターン目のヴァンガードのアタック（")
+        and t.endswith("：1回目のチェック（全1回）、トリガーゾーンへ")
+        for t in said
+    )
+    assert any(t.startswith("「") and "」にライドする。「" in t and t.endswith("」はソウルへ") for t in said)
+    # (the opening hand, the mulligan and the draw step are the engine's own log lines)
+    own = [e.text for e in japanese.events if e.step not in ("opening hand", "mulligan", "draw")]
+    assert not [t for t in own if any(word in t for word in (" the ", "ride ", "check "))]
+
+
+def test_g_assist_and_triggers_log_in_japanese(base, no_g):
+    def g_assist(seed):
+        return [e.text for e in deal(base, seed=seed, going="second", turns=3).events if e.step == "G assist"]
+
+    seen = set()
+    for seed in range(12):
+        seen.update(_in_english_and_japanese(lambda seed=seed: g_assist(seed))[1])
+    assert (
+        "手札を公開する：グレード3以上のヴァンガードなし、Gゾーン2枚以上、グレード2のカードなし。手札を元に戻す" in seen
+    )
+    assert any(text.startswith("山札の上から5枚見") for text in seen)
+    assert any(text.startswith("できない：手札にグレード") for text in seen)
+
+    def checked(trigger):
+        table = _after_turn_1_second(no_g)
+        _stack(table, [trigger, "T-G2A"])
+        SETUP.own_turn(table, 2)
+        return [e.text for e in table.events if e.step == "trigger"]
+
+    assert _in_english_and_japanese(lambda: checked("T-HEL"))[1] == [
+        "ヒールトリガー：パワー+5000とその効果（カードは動かない）"
+    ]
+    assert _in_english_and_japanese(lambda: checked("T-DRW"))[1] == [
+        "ヴァンガードと同じクランのドロートリガー：1枚引く（パワー+5000も）"
+    ]
+
+
+def test_a_g_zone_of_one_card_in_japanese(db):
+    deck = make_deck(db, main=BASE_MAIN, g={"T-GA": 1})
+    _english, table = _in_english_and_japanese(lambda: deal(deck, seed=1, going="second", turns=2))
+    said = [event.text for event in table.events if event.ref == "6.4.1.2.2.2"]
+    assert said and all(text == "できない：Gゾーンのカードが1枚（2枚未満）" for text in said)
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        ("T-G2A", "first_vanguard 試験の剣士 ブレード (T-G2A) はグレード2です。ファーストヴァンガードはグレード0の"),
+        ("No Such Card", "first_vanguard 'No Such Card' はメインデッキのカードではありません。"),
+    ],
+)
+def test_setup_errors_in_japanese(base, key, message):
+    def refused():
+        with pytest.raises(EngineError) as error:
+            deal(base, seed=1, choices={"first_vanguard": key})
+        return error.value.reason
+
+    english, japanese = _in_english_and_japanese(refused)
+    assert japanese.startswith(message) and japanese.endswith("（5.4.3）"), japanese
+    assert english.startswith("first_vanguard ")
+
+
+def test_too_small_a_main_deck_and_running_out_in_japanese(db):
+    def too_small():
+        with pytest.raises(EngineError) as error:
+            deal(make_deck(db, main={"T-FV": 1, "T-CRI": 4}), seed=1)
+        return error.value.reason
+
+    assert _in_english_and_japanese(too_small)[1] == (
+        "メインデッキは5枚です。ゲームの準備には6枚以上必要です（ファーストヴァンガードと5枚の手札。5.4.3、5.4.3.4）"
+    )
+    records = [{**r, "skill": "twin-drive"} if r["number"] == "T-G1B" else r for r in records_with()]
+    deck = make_deck(make_db("vanguard", records), main={"T-FV": 1, "T-G1B": 4, "T-G2A": 3})
+
+    def ran_out():
+        with pytest.raises(EngineError) as error:
+            deal(deck, seed=1, going="second", turns=2)
+        return error.value.reason
+
+    assert _in_english_and_japanese(ran_out)[1] == (
+        "自分の1ターン目のアタックのドライブチェックの時点で山札は0枚です。ファイターはそれまでに敗北しています"
+        "（1.2.2.2：山札が0枚）。エンジンが扱うのは序盤のターンだけです"
+    )
+
+
+def test_the_odds_details_and_the_floor_in_japanese():
+    from deckcheck.games.vanguard.odds import Detail  # noqa: PLC0415 - loaded only for odds
+
+    details = [
+        (0, True, False, True, 1),
+        (3, True, True, False, 2),
+        (4, True, True, False, 3),
+        (0, False, False, False, 1),
+    ]
+    english, japanese = _in_english_and_japanese(lambda: [Detail.describe(detail) for detail in details])
+    assert english == [
+        "grade 0, a draw trigger that draws",
+        "grade 3, twin drive",
+        "grade 4, triple drive",
+        "grade 0, not a unit",
+    ]
+    assert japanese == [
+        "グレード0、カードを引くドロートリガー",
+        "グレード3、ツインドライブ",
+        "グレード4、トリプルドライブ",
+        "グレード0、ユニットではない",
+    ]
+    from deckcheck._i18n import translate  # noqa: PLC0415
+
+    assert _in_english_and_japanese(lambda: translate(SETUP.floor))[1].startswith(
+        "アタック1回につきドライブチェック1回"
+    )
+
+
+def test_why_only_a_simulation_follows_a_mixed_clan_draw_trigger_in_japanese():
+    mixed = make_db("vanguard", records_with({"T-G1B": {"clans": ["よそのクラン"]}}))
+    deck = make_deck(mixed, main=BASE_MAIN, g=BASE_G)
+
+    def why():
+        return SETUP.turn_model(deal(deck, seed=1, going="second"), 2).simulate_only
+
+    english, japanese = _in_english_and_japanese(why)
+    assert english.startswith("the draw trigger 試験の書記 ドローネ (T-DRW) shares a clan")
+    assert japanese == (
+        "ドロートリガー「試験の書記 ドローネ (T-DRW)」は、このデッキがライドできるヴァンガードの一部とだけクランが同じ"
+        "なので、カードを引くかどうかはどれにライドしたかで決まります（7.5.1.2.4）"
+    )

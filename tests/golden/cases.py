@@ -298,6 +298,12 @@ case("check-vanguard-unverified-json", f"check {_UNKNOWN} -o json")
 case("check-vanguard-unverified-fail-on-warning", f"check {_UNKNOWN} --fail-on warning -o github")
 case("show-vanguard-unverified", f"show {_UNKNOWN}/royal-paladin-unverified.txt")
 case("stats-vanguard-unknown-stand", f"stats {_UNKNOWN}/royal-paladin-unverified.txt --want trigger=stand --turn 1")
+# Vanguard and Cipher in Japanese, chosen by the locale (issue 29): every construction rule's message, the unverified
+# counts, the setup and turn logs (G assist, drive checks, triggers, rides; the lord, orbs, the skipped first draw).
+_JA = {"LANG": "ja_JP.UTF-8", "LC_ALL": None}
+case("check-vanguard-cipher-broken-ja", f"check {_INPUTS}/ja {_UNKNOWN}", env=_JA)
+case("hand-vanguard-log-ja", f"hand {_VG} --seed 3 --turn 4 --log --going second", env=_JA)
+case("hand-cipher-log-ja", f"hand {_CHROM} --seed 1 --turn 2 --log", env=_JA)
 for fmt in FORMATS:
     case(f"error-check-mixed-folder-{fmt}", f"check {_BAD} decks/vanguard --output {fmt}")
 case("error-check-unknown-regulation", "check decks/ --regulation 'No Such Regulation'")

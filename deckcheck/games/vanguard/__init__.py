@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from deckcheck._i18n import N_
+from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
-from deckcheck._util.text import plural
+from deckcheck._util.text import joined
 from deckcheck.engine.procedure import MulliganKind, Setup, TurnModel, expand
 from deckcheck.errors import EngineError
 from deckcheck.games.vanguard.card import (
@@ -31,7 +31,6 @@ from deckcheck.model.game import (
     Rule,
     RuleBook,
     histogram,
-    names_of,
     size_violations,
     tally,
 )
@@ -53,15 +52,21 @@ def main_size(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     return size_violations(rule, deck, "main", low=50, high=50, ref="5.2.2.1")
 
 
-_DECK_NAMES = {"main": "main deck", "g": "G deck"}
+#: Where copies are counted, for messages (shown with `translate`).
+_SCOPES = {"main": N_("the main deck"), "g": N_("the G deck")}
 _COPIES_REFS = {"main": "5.2.2.2", "g": "5.3.2.1"}
+
+
+def _names(cards: Iterable[Card]) -> str:
+    """'A (N1), B (N2)' for a message, each card once (listed in the chosen language)."""
+    return joined(dict.fromkeys(card.label() for card in cards))
 
 
 def copy_groups(deck: Deck[VanguardCard]) -> Iterator[CopyGroup]:
     """Copies by card name, in the main deck and separately in the G deck (5.2.2.2, 5.3.2.1); regulations too."""
     for section in ("main", "g"):
         for name, entry in tally(deck.cards(section), lambda card: [card.name]).items():
-            yield CopyGroup(section, name, entry, f"the {_DECK_NAMES[section]}")
+            yield CopyGroup(section, name, entry, _SCOPES[section])
 
 
 @rules.rule(
@@ -80,14 +85,21 @@ def copies(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             continue
         ref = _COPIES_REFS[section]
         if entry.cards[0].deck_limit is None:
-            allowed = f"at most {limit} of one card name are allowed in each deck, counted separately ({ref})"
+            allowed = _("at most {limit} of one card name are allowed in each deck, counted separately ({ref})").format(
+                limit=limit, ref=ref
+            )
         else:
-            allowed = f"its own text allows at most {limit} (1.3.1, replacing the 4 of {ref})"
+            allowed = _("its own text allows at most {limit} (1.3.1, replacing the 4 of {ref})").format(
+                limit=limit, ref=ref
+            )
+        if section == "main":
+            message = _("The main deck has {count} copies of {name} ({numbers}); {allowed}.")
+        else:
+            message = _("The G deck has {count} copies of {name} ({numbers}); {allowed}.")
         yield rule.violation(
             section,
             ref=ref,
-            message=f"The {_DECK_NAMES[section]} has {entry.count} copies of {name} ({', '.join(entry.numbers)}); "
-            f"{allowed}.",
+            message=message.format(count=entry.count, name=name, numbers=joined(entry.numbers), allowed=allowed),
             cards=entry.numbers,
             count=entry.count,
             limit=limit,
@@ -105,7 +117,7 @@ def _known_and_unknown(
     cards = deck.cards("main")
     found = [(card, n) for card, n in cards if known(card)]
     maybe = [(card, n) for card, n in cards if unknown(card)]
-    return found, sum(n for _, n in found), maybe, sum(n for _, n in maybe)
+    return found, sum(n for _card, n in found), maybe, sum(n for _card, n in maybe)
 
 
 def _trigger_counts(
@@ -125,7 +137,7 @@ def _copies_of(found: Sequence[tuple[VanguardCard, int]]) -> str:
     by_name: dict[str, int] = {}
     for card, n in found:
         by_name[card.name] = by_name.get(card.name, 0) + n
-    return ", ".join(f"{name} ×{n}" for name, n in by_name.items())
+    return joined(f"{name} ×{n}" for name, n in by_name.items())
 
 
 @rules.rule(
@@ -136,30 +148,25 @@ def _copies_of(found: Sequence[tuple[VanguardCard, int]]) -> str:
 )
 def triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     found, count, maybe, unknown = _trigger_counts(deck)
-    if count > TRIGGERS:
-        yield rule.counted(
-            "main",
-            f"The main deck has {plural(count, 'trigger unit')} ({names_of(c for c, _ in found)}); "
-            "it must have exactly 16, all names together (5.2.2.3).",
-            found,
+    if count > TRIGGERS or (count + unknown < TRIGGERS and not unknown):
+        message = ngettext(
+            "The main deck has {n} trigger unit ({names}); it must have exactly 16, all names together (5.2.2.3).",
+            "The main deck has {n} trigger units ({names}); it must have exactly 16, all names together (5.2.2.3).",
             count,
-            TRIGGERS,
-        )
+        ).format(n=count, names=_names(c for c, _n in found) or _("none"))
+        yield rule.counted("main", message, found, count, TRIGGERS)
     elif count + unknown < TRIGGERS:
-        maybe_text = (
-            f", and {plural(unknown, 'card')} that may be stand triggers ({_copies_of(maybe)}): "
-            f"{count + unknown} at most"
-            if unknown
-            else ""
+        message = _(
+            "The main deck has {triggers} ({names}), and {cards} that may be stand triggers ({copies}): "
+            "{most} at most; it must have exactly 16, all names together (5.2.2.3)."
+        ).format(
+            triggers=ngettext("{n} trigger unit", "{n} trigger units", count).format(n=count),
+            names=_names(c for c, _n in found) or _("none"),
+            cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
+            copies=_copies_of(maybe),
+            most=count + unknown,
         )
-        yield rule.counted(
-            "main",
-            f"The main deck has {plural(count, 'trigger unit')} ({names_of(c for c, _ in found) or 'none'})"
-            f"{maybe_text}; it must have exactly 16, all names together (5.2.2.3).",
-            found,
-            count,
-            TRIGGERS,
-        )
+        yield rule.counted("main", message, found, count, TRIGGERS)
 
 
 @rules.rule(
@@ -170,13 +177,15 @@ def triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
 )
 def heal_triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     heals = [(card, n) for card, n in deck.cards("main") if card.trigger == "heal"]
-    count = sum(n for _, n in heals)
+    count = sum(n for _card, n in heals)
     if count > 4:
         yield rule.counted(
             "main",
-            f"The main deck has {count} heal triggers ({names_of(c for c, _ in heals)}); at most 4 are allowed "
-            "(5.2.2.4, corrected: its text says 'trigger cards', which would contradict the 16 triggers of "
-            "5.2.2.3, so we apply it to heal triggers).",
+            _(
+                "The main deck has {count} heal triggers ({names}); at most 4 are allowed "
+                "(5.2.2.4, corrected: its text says 'trigger cards', which would contradict the 16 triggers of "
+                "5.2.2.3, so we apply it to heal triggers)."
+            ).format(count=count, names=_names(c for c, _n in heals)),
             heals,
             count,
             4,
@@ -194,8 +203,9 @@ def sentinels(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     if count > SENTINELS:
         yield rule.counted(
             "main",
-            f"The main deck has {count} sentinels ({names_of(c for c, _ in found)}); "
-            "at most 4 are allowed, all names together (5.2.2.5).",
+            _(
+                "The main deck has {count} sentinels ({names}); at most 4 are allowed, all names together (5.2.2.5)."
+            ).format(count=count, names=_names(c for c, _n in found)),
             found,
             count,
             SENTINELS,
@@ -210,11 +220,15 @@ def sentinels(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
 def main_types(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     wrong = tally([(c, n) for c, n in deck.cards("main") if c.type == "g-unit"], lambda card: [card.name])
     for name, entry in wrong.items():
+        message = ngettext(
+            "{name} ({numbers}) is a G unit; the main deck may hold only normal and trigger units (5.2.2.6); "
+            "put its {n} copy in the G deck.",
+            "{name} ({numbers}) is a G unit; the main deck may hold only normal and trigger units (5.2.2.6); "
+            "put its {n} copies in the G deck.",
+            entry.count,
+        )
         yield rule.violation(
-            "main",
-            f"{name} ({', '.join(entry.numbers)}) is a G unit; the main deck may hold only normal and trigger "
-            f"units (5.2.2.6); put its {plural(entry.count, 'copy', 'copies')} in the G deck.",
-            cards=entry.numbers,
+            "main", message.format(name=name, numbers=joined(entry.numbers), n=entry.count), cards=entry.numbers
         )
 
 
@@ -229,12 +243,20 @@ def g_size(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
 def g_types(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     wrong = tally([(c, n) for c, n in deck.cards("g") if c.type != "g-unit"], lambda card: [card.name])
     for name, entry in wrong.items():
-        kind = entry.cards[0].type
+        if entry.cards[0].type == "normal":
+            message = ngettext(
+                "{name} ({numbers}, {n} copy) is a normal unit; the G deck may hold only G units (5.3.3).",
+                "{name} ({numbers}, {n} copies) is a normal unit; the G deck may hold only G units (5.3.3).",
+                entry.count,
+            )
+        else:
+            message = ngettext(
+                "{name} ({numbers}, {n} copy) is a trigger unit; the G deck may hold only G units (5.3.3).",
+                "{name} ({numbers}, {n} copies) is a trigger unit; the G deck may hold only G units (5.3.3).",
+                entry.count,
+            )
         yield rule.violation(
-            "g",
-            f"{name} ({', '.join(entry.numbers)}, {plural(entry.count, 'copy', 'copies')}) is a {kind} unit; "
-            "the G deck may hold only G units (5.3.3).",
-            cards=entry.numbers,
+            "g", message.format(name=name, numbers=joined(entry.numbers), n=entry.count), cards=entry.numbers
         )
 
 
@@ -245,11 +267,13 @@ def g_types(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     summary=N_("The main deck holds a grade-0 unit to be the first vanguard."),
 )
 def first_vanguard(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
-    if not any(card.grade == 0 and card.type != "g-unit" for card, _ in deck.cards("main")):
+    if not any(card.grade == 0 and card.type != "g-unit" for card, _n in deck.cards("main")):
         yield rule.violation(
             "main",
-            "The main deck has no grade-0 unit, so no first vanguard can be chosen at setup (5.4.3; "
-            "chapter 5 states no such construction rule, but the game cannot be set up without one).",
+            _(
+                "The main deck has no grade-0 unit, so no first vanguard can be chosen at setup (5.4.3; "
+                "chapter 5 states no such construction rule, but the game cannot be set up without one)."
+            ),
             count=0,
             limit=1,
         )
@@ -272,11 +296,16 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             rule,
             "vanguard.triggers",
             "5.2.2.3",
-            f"{plural(count, 'known trigger')} and {plural(unknown, 'card')} that may be stand triggers "
-            f"({_copies_of(maybe)}): the main deck has exactly 16 triggers only if "
-            f"{_how_many(need, unknown, 'a stand trigger', 'stand triggers', exactly=True)} "
-            "(5.2.2.3); the card data cannot tell stand triggers from units without an icon. Give their trigger in "
-            "your own card file (--carddb) to settle it.",
+            _(
+                "{known} and {cards} that may be stand triggers ({copies}): the main deck has exactly 16 triggers "
+                "only if {condition} (5.2.2.3); the card data cannot tell stand triggers from units without an icon. "
+                "Give their trigger in your own card file (--carddb) to settle it."
+            ).format(
+                known=ngettext("{n} known trigger", "{n} known triggers", count).format(n=count),
+                cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
+                copies=_copies_of(maybe),
+                condition=_stand_triggers_if(need, unknown),
+            ),
             maybe,
             count,
             unknown,
@@ -289,11 +318,16 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             rule,
             "vanguard.sentinels",
             "5.2.2.5",
-            f"{plural(count, 'known sentinel')} and {plural(unknown, 'card')} that may be sentinels "
-            f"({_copies_of(maybe)}): the main deck has at most 4 sentinels only if "
-            f"{_how_many(room, unknown, 'a sentinel', 'sentinels', exactly=False)} (5.2.2.5); "
-            "the card data does not say whether they have 守護者. Give their sentinel in your own card file "
-            "(--carddb) to settle it.",
+            _(
+                "{known} and {cards} that may be sentinels ({copies}): the main deck has at most 4 sentinels only if "
+                "{condition} (5.2.2.5); the card data does not say whether they have 守護者. Give their sentinel in "
+                "your own card file (--carddb) to settle it."
+            ).format(
+                known=ngettext("{n} known sentinel", "{n} known sentinels", count).format(n=count),
+                cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
+                copies=_copies_of(maybe),
+                condition=_sentinels_if(room, unknown),
+            ),
             maybe,
             count,
             unknown,
@@ -301,15 +335,34 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
         )
 
 
-def _how_many(wanted: int, unknown: int, one: str, many: str, *, exactly: bool) -> str:
-    """`exactly 2 of these 3 copies are stand triggers`, `none of these copies is ...`, `all 2 of these copies are`."""
+def _stand_triggers_if(wanted: int, unknown: int) -> str:
+    """`exactly 2 of these 3 copies are stand triggers`, `none of these 3 copies is ...`, `all 2 of these copies
+    are ...`: how many of the `unknown` copies must be stand triggers for exactly 16 triggers."""
     if wanted == 0:
-        return f"this copy is not {one}" if unknown == 1 else f"none of these {unknown} copies is {one}"
-    if exactly and wanted == unknown:
-        return f"this copy is {one}" if unknown == 1 else f"all {unknown} of these copies are {many}"
-    amount = "exactly" if exactly else "at most"
-    verb = f"is {one}" if wanted == 1 else f"are {many}"
-    return f"{amount} {wanted} of these {plural(unknown, 'copy', 'copies')} {verb}"
+        if unknown == 1:
+            return _("this copy is not a stand trigger")
+        return _("none of these {n} copies is a stand trigger").format(n=unknown)
+    if wanted == unknown:
+        if unknown == 1:
+            return _("this copy is a stand trigger")
+        return _("all {n} of these copies are stand triggers").format(n=unknown)
+    return ngettext(
+        "exactly {wanted} of these {n} copies is a stand trigger",
+        "exactly {wanted} of these {n} copies are stand triggers",
+        wanted,
+    ).format(wanted=wanted, n=unknown)
+
+
+def _sentinels_if(room: int, unknown: int) -> str:
+    """`at most 2 of these 3 copies are sentinels`, `none of these 3 copies is a sentinel`: how many of the
+    `unknown` copies may be sentinels for at most 4."""
+    if room == 0:
+        if unknown == 1:
+            return _("this copy is not a sentinel")
+        return _("none of these {n} copies is a sentinel").format(n=unknown)
+    return ngettext(
+        "at most {room} of these {n} copies is a sentinel", "at most {room} of these {n} copies are sentinels", room
+    ).format(room=room, n=unknown)
 
 
 def _unverified(
@@ -322,7 +375,7 @@ def _unverified(
     unknown: int,
     limit: int,
 ) -> Violation:
-    cards = [card.number for card, _ in maybe]
+    cards = [card.number for card, _n in maybe]
     return rule.violation(
         "main", message, ref=ref, cards=cards, count=count, limit=limit, unverified=of, unknown=unknown
     )
@@ -352,22 +405,47 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
     notes = []
     for card in cards:
         assert isinstance(card, VanguardCard)
+        label, grade = card.label(), card.grade
         if (card.type == "trigger") != card.is_trigger:
-            notes.append(f"{card.label()}: type {card.type} but trigger {card.trigger}")
-        if card.trigger == STAND_OR_NONE and card.grade != 0:
-            notes.append(f"{card.label()}: trigger stand-or-none on a grade-{card.grade} unit (only grade 0 is)")
+            notes.append(
+                _("{card}: type {type} but trigger {trigger}").format(card=label, type=card.type, trigger=card.trigger)
+            )
+        if card.trigger == STAND_OR_NONE and grade != 0:
+            notes.append(
+                _("{card}: trigger stand-or-none on a grade-{grade} unit (only grade 0 is)").format(
+                    card=label, grade=grade
+                )
+            )
         if card.type == "g-unit" and card.sentinel is not False:
-            notes.append(f"{card.label()}: a G unit marked as sentinel (G units never have 守護者)")
-        if card.type == "g-unit" and card.grade != 4:
-            notes.append(f"{card.label()}: a G unit of grade {card.grade} (published G units are grade 4)")
+            notes.append(_("{card}: a G unit marked as sentinel (G units never have 守護者)").format(card=label))
+        if card.type == "g-unit" and grade != 4:
+            notes.append(
+                _("{card}: a G unit of grade {grade} (published G units are grade 4)").format(card=label, grade=grade)
+            )
         # a grade-4 normal unit is no note: seven were printed (EB09/001, PR/0076, ...) and belong in `main` (spec)
-        if card.type == "trigger" and card.grade != 0:
-            notes.append(f"{card.label()}: a trigger unit of grade {card.grade} (published ones are grade 0)")
-        skill = f"skill {card.skill}" if card.skill else "no skill given (drive 1 is counted)"
+        if card.type == "trigger" and grade != 0:
+            notes.append(
+                _("{card}: a trigger unit of grade {grade} (published ones are grade 0)").format(
+                    card=label, grade=grade
+                )
+            )
         if card.type == "g-unit" and card.skill != "triple-drive":
-            notes.append(f"{card.label()}: a G unit with {skill} (published G units have triple-drive)")
-        if card.type == "normal" and card.grade == 3 and card.skill != "twin-drive":
-            notes.append(f"{card.label()}: a grade-3 normal unit with {skill} (published ones have twin-drive)")
+            if card.skill:
+                note = _("{card}: a G unit with skill {skill} (published G units have triple-drive)")
+            else:
+                note = _(
+                    "{card}: a G unit with no skill given (drive 1 is counted) (published G units have triple-drive)"
+                )
+            notes.append(note.format(card=label, skill=card.skill))
+        if card.type == "normal" and grade == 3 and card.skill != "twin-drive":
+            if card.skill:
+                note = _("{card}: a grade-3 normal unit with skill {skill} (published ones have twin-drive)")
+            else:
+                note = _(
+                    "{card}: a grade-3 normal unit with no skill given (drive 1 is counted) "
+                    "(published ones have twin-drive)"
+                )
+            notes.append(note.format(card=label, skill=card.skill))
     return notes
 
 
@@ -384,7 +462,7 @@ def _default_first_vanguard(main: list[VanguardCard]) -> VanguardCard:
             if card.grade == 0 and card.type == wanted:
                 return card
     raise EngineError(
-        "the main deck has no grade-0 unit, so no first vanguard can be chosen and the game cannot be set up (5.4.3)"
+        _("the main deck has no grade-0 unit, so no first vanguard can be chosen and the game cannot be set up (5.4.3)")
     )
 
 
@@ -394,22 +472,32 @@ def _chosen_first_vanguard(main: list[VanguardCard], key: str) -> VanguardCard:
     matches = by_number or [card for card in main if norm_name(card.name) == norm_name(key)]
     if not matches:
         raise EngineError(
-            f"first_vanguard {quoted(key)} is not a card of the main deck; the first vanguard is chosen from it (5.4.3)"
+            _("{key} {value} is not a card of the main deck; the first vanguard is chosen from it (5.4.3)").format(
+                key=FV_KEY, value=quoted(key)
+            )
         )
     for card in matches:
         if card.grade == 0 and is_unit(card):
             return card
     card = matches[0]
-    what = "a G unit" if card.type == "g-unit" else f"grade {card.grade}"
-    raise EngineError(f"first_vanguard {card.label()} is {what}; the first vanguard must be a grade-0 unit (5.4.3)")
+    if card.type == "g-unit":
+        message = _("{key} {card} is a G unit; the first vanguard must be a grade-0 unit (5.4.3)")
+    else:
+        message = _("{key} {card} is grade {grade}; the first vanguard must be a grade-0 unit (5.4.3)")
+    raise EngineError(message.format(key=FV_KEY, card=card.label(), grade=card.grade))
 
 
 def _prepare(table: Table[VanguardCard], deck: Deck[VanguardCard], choices: dict[str, str]) -> None:
     main = expand(deck.cards("main"))
     if len(main) < 1 + HAND_SIZE:
         raise EngineError(
-            f"the main deck has {plural(len(main), 'card')}; the setup needs at least {1 + HAND_SIZE} "
-            f"(the first vanguard and a {HAND_SIZE}-card hand, 5.4.3, 5.4.3.4)"
+            ngettext(
+                "the main deck has {n} card; the setup needs at least {need} "
+                "(the first vanguard and a {hand}-card hand, 5.4.3, 5.4.3.4)",
+                "the main deck has {n} cards; the setup needs at least {need} "
+                "(the first vanguard and a {hand}-card hand, 5.4.3, 5.4.3.4)",
+                len(main),
+            ).format(n=len(main), need=1 + HAND_SIZE, hand=HAND_SIZE)
         )
     key = choices.get(FV_KEY)
     first = _chosen_first_vanguard(main, key) if key else _default_first_vanguard(main)
@@ -417,30 +505,49 @@ def _prepare(table: Table[VanguardCard], deck: Deck[VanguardCard], choices: dict
     fv = table.remove_from_deck(first)
     table.zone("vanguard").append(fv)
     table.zone("soul")
-    table.notes["first vanguard"] = fv.label()
-    table.notes["first vanguard face"] = "down"
-    how = "chosen" if key else "default: the first grade-0 normal unit listed, else the first grade-0 trigger"
-    table.log("first vanguard", "5.4.3", f"{fv.label()} face down on the vanguard circle ({how})", [fv])
+    # The notes' keys and one-word values, and the steps, are kept in English (JSON); their shower translates them.
+    table.notes[N_("first vanguard")] = fv.label()
+    table.notes[N_("first vanguard face")] = N_("down")
+    if key:
+        placed = _("{card} face down on the vanguard circle (chosen)")
+    else:
+        placed = _(
+            "{card} face down on the vanguard circle (default: the first grade-0 normal unit listed, else the first "
+            "grade-0 trigger)"
+        )
+    table.log(N_("first vanguard"), "5.4.3", placed.format(card=fv.label()), [fv])
     g_deck = expand(deck.cards("g"))
     table.zone("g-zone").extend(g_deck)
-    table.log("G zone", "5.4.3.1", f"the whole G deck ({len(g_deck)}) face down in the G zone", g_deck)
-    table.shuffle("5.4.3.1", f"shuffle the main deck ({plural(len(table.deck), 'card')} become the deck)")
-    table.log("vanguard damage", "5.4.3.3", "the vanguard damage is set to 0; no cards move")
+    table.log(
+        N_("G zone"), "5.4.3.1", _("the whole G deck ({n}) face down in the G zone").format(n=len(g_deck)), g_deck
+    )
+    shuffled = ngettext(
+        "shuffle the main deck ({n} card become the deck)",
+        "shuffle the main deck ({n} cards become the deck)",
+        len(table.deck),
+    )
+    table.shuffle("5.4.3.1", shuffled.format(n=len(table.deck)))
+    table.log(N_("vanguard damage"), "5.4.3.3", _("the vanguard damage is set to 0; no cards move"))
 
 
 def _after_mulligan(table: Table[VanguardCard]) -> None:
     fv = vanguard_of(table)
-    table.notes["first vanguard face"] = "up"
-    table.notes["vanguard"] = fv.label()
-    table.log("stand up", "6.1.1", f"the first vanguard {fv.label()} is turned face up", [fv])
+    table.notes[N_("first vanguard face")] = N_("up")
+    table.notes[N_("vanguard")] = fv.label()
+    table.log(N_("stand up"), "6.1.1", _("the first vanguard {card} is turned face up").format(card=fv.label()), [fv])
 
 
 def _need_cards(table: Table[VanguardCard], count: int, when: str) -> None:
     """`when`: the step that needs the cards, with its turn ("the draw step of own turn 3")."""
     if len(table.deck) < count:
         raise EngineError(
-            f"the deck has {plural(len(table.deck), 'card')} at {when}: the fighter has lost by then "
-            "(1.2.2.2, an empty deck); the engine models the first turns only"
+            ngettext(
+                "the deck has {n} card at {when}: the fighter has lost by then (1.2.2.2, an empty deck); "
+                "the engine models the first turns only",
+                "the deck has {n} cards at {when}: the fighter has lost by then (1.2.2.2, an empty deck); "
+                "the engine models the first turns only",
+                len(table.deck),
+            ).format(n=len(table.deck), when=when)
         )
 
 
@@ -448,14 +555,16 @@ def _own_turn(table: Table[VanguardCard], k: int) -> None:
     """Own turn k up to the start of its main phase: the previous turn's drive checks, draw, G assist, ride."""
     if attack_allowed(table, k - 1):
         _drive_checks(table, k)
-    _need_cards(table, 1, f"the draw step of own turn {k}")
-    table.draw(1, "draw", "6.4.1.1.2")
+    _need_cards(table, 1, _("the draw step of own turn {turn}").format(turn=k))
+    table.draw(1, N_("draw"), "6.4.1.1.2")
     _g_assist(table, k)
     _ride(table)
     if not table.deck:
         raise EngineError(
-            f"the deck is empty in own turn {k}: the fighter loses at the next check timing (1.2.2.2); "
-            "the engine models the first turns only"
+            _(
+                "the deck is empty in own turn {turn}: the fighter loses at the next check timing (1.2.2.2); "
+                "the engine models the first turns only"
+            ).format(turn=k)
         )
 
 
@@ -468,30 +577,49 @@ def _drive_checks(table: Table[VanguardCard], k: int) -> None:
     """
     vanguard = vanguard_of(table)
     drive = 1 if table.floor else vanguard.drive
-    attack = f"own turn {k - 1}'s vanguard attack ({vanguard.label()}, drive {drive}"
-    attack += ", the floor: drive 1 and no trigger effects counted)" if table.floor else ")"
+    if table.floor:
+        attack = _(
+            "own turn {turn}'s vanguard attack ({card}, drive {drive}, the floor: drive 1 and no trigger effects "
+            "counted)"
+        )
+    else:
+        attack = _("own turn {turn}'s vanguard attack ({card}, drive {drive})")
+    attack = attack.format(turn=k - 1, card=vanguard.label(), drive=drive)
     for check in range(1, drive + 1):
-        _need_cards(table, 1, f"the drive check of own turn {k - 1}'s attack")
+        _need_cards(table, 1, _("the drive check of own turn {turn}'s attack").format(turn=k - 1))
         card = table.take_top(1)[0]
-        table.log("drive check", "7.5.1.2.3", f"{attack}: check {check} of {drive}, to the trigger zone", [card])
+        checked = _("{attack}: check {check} of {drive}, to the trigger zone")
+        table.log(N_("drive check"), "7.5.1.2.3", checked.format(attack=attack, check=check, drive=drive), [card])
         if card.is_trigger and not table.floor:
             _trigger(table, k, card, vanguard)
         table.to_hand([card])
-        table.log("drive check", "7.5.1.2.6", f"{card.label()} to the hand", [card])
+        table.log(N_("drive check"), "7.5.1.2.6", _("{card} to the hand").format(card=card.label()), [card])
 
 
 def _trigger(table: Table[VanguardCard], k: int, card: VanguardCard, vanguard: VanguardCard) -> None:
     """A checked trigger's action (7.5.1.2.4): only a draw trigger moves a card (to the hand)."""
+    trigger = translate(_TRIGGER_NAMES[card.trigger]) if card.trigger in _TRIGGER_NAMES else f"{card.trigger} trigger"
     if not _same_clan(card, vanguard):
-        table.log("trigger", "7.5.1.2.4", f"{card.trigger} trigger: no unit of its clan on the vanguard circle", [])
+        no_clan = _("{trigger}: no unit of its clan on the vanguard circle").format(trigger=trigger)
+        table.log(N_("trigger"), "7.5.1.2.4", no_clan, [])
         return
     if card.trigger != "draw":
-        table.log("trigger", "7.5.1.2.4", f"{card.trigger} trigger: +5000 power and its effect; no card moves")
+        power = _("{trigger}: +5000 power and its effect; no card moves").format(trigger=trigger)
+        table.log(N_("trigger"), "7.5.1.2.4", power)
         return
-    _need_cards(table, 1, f"the draw trigger checked in own turn {k - 1}'s attack")
+    _need_cards(table, 1, _("the draw trigger checked in own turn {turn}'s attack").format(turn=k - 1))
     drawn = table.take_top(1)
     table.to_hand(drawn)
-    table.log("trigger", "2.8.1.1.3", "draw trigger of the vanguard's clan: draw 1 (and +5000 power)", drawn)
+    table.log(N_("trigger"), "2.8.1.1.3", _("draw trigger of the vanguard's clan: draw 1 (and +5000 power)"), drawn)
+
+
+#: A checked trigger unit's trigger, by its icon (2.8.1.1), for the log.
+_TRIGGER_NAMES = {
+    "critical": N_("critical trigger"),
+    "draw": N_("draw trigger"),
+    "stand": N_("stand trigger"),
+    "heal": N_("heal trigger"),
+}
 
 
 def _same_clan(card: VanguardCard, unit: VanguardCard) -> bool:
@@ -503,33 +631,42 @@ def _g_assist(table: Table[VanguardCard], k: int) -> None:
     target = vanguard.grade + 1
     g_zone = table.zone("g-zone")
     if vanguard.grade >= 3:
-        table.log("G assist", "6.4.1.2.2.1", "not allowed: the vanguard is grade 3 or more")
+        table.log(N_("G assist"), "6.4.1.2.2.1", _("not allowed: the vanguard is grade 3 or more"))
         return
     if len(g_zone) < 2:
-        table.log(
-            "G assist", "6.4.1.2.2.2", f"not allowed: the G zone has {plural(len(g_zone), 'card')} (fewer than 2)"
+        few = ngettext(
+            "not allowed: the G zone has {n} card (fewer than 2)",
+            "not allowed: the G zone has {n} cards (fewer than 2)",
+            len(g_zone),
         )
+        table.log(N_("G assist"), "6.4.1.2.2.2", few.format(n=len(g_zone)))
         return
     if any(card.grade == target for card in table.hand):
-        table.log("G assist", "6.4.1.2.2.3", f"not allowed: the hand holds a grade-{target} card")
+        held = _("not allowed: the hand holds a grade-{grade} card").format(grade=target)
+        table.log(N_("G assist"), "6.4.1.2.2.3", held)
         return
     table.log(
-        "G assist",
+        N_("G assist"),
         "6.4.1.2.4",
-        "reveal the hand: no vanguard of grade 3 or more, G zone 2 or more, "
-        f"no grade-{target} card; take the hand back",
+        _(
+            "reveal the hand: no vanguard of grade 3 or more, G zone 2 or more, no grade-{grade} card; "
+            "take the hand back"
+        ).format(grade=target),
         table.hand,
     )
     looked = table.deck[:G_ASSIST_LOOK]
     found = next((i for i, card in enumerate(looked) if card.grade == target), None)
     if found is None:
-        table.log("G assist", "6.4.1.2.5", f"look at the top {len(looked)}: no grade-{target} card, none taken", looked)
+        none_taken = _("look at the top {n}: no grade-{grade} card, none taken").format(n=len(looked), grade=target)
+        table.log(N_("G assist"), "6.4.1.2.5", none_taken, looked)
     else:
         card = table.deck.pop(found)
         table.log(
-            "G assist",
+            N_("G assist"),
             "6.4.1.2.5",
-            f"look at the top {len(looked)}; add the topmost grade-{target} card, {card.label()}, to the hand",
+            _("look at the top {n}; add the topmost grade-{grade} card, {card}, to the hand").format(
+                n=len(looked), grade=target, card=card.label()
+            ),
             [card],
         )
         others = sorted(table.hand, key=lambda c: (c.grade, table.rng.random()))[:2]
@@ -539,14 +676,14 @@ def _g_assist(table: Table[VanguardCard], k: int) -> None:
         from_g = [g_zone.pop(i) for i in sorted(table.rng.sample(range(len(g_zone)), 2), reverse=True)]
         table.zone("out-of-game").extend([*others, *from_g])
         table.log(
-            "G assist",
+            N_("G assist"),
             "6.4.1.2.5",
-            "pay 2 lowest-grade other hand cards and 2 G-zone cards out of the game",
+            _("pay 2 lowest-grade other hand cards and 2 G-zone cards out of the game"),
             [*others, *from_g],
         )
         # cast: the notes hold values of any kind for people; this one is only ever the int counted here
-        table.notes["G assists"] = cast(int, table.notes.get("G assists", 0)) + 1
-    table.shuffle("6.4.1.2.5", "shuffle the deck (whether or not a card was added)")
+        table.notes[N_("G assists")] = cast(int, table.notes.get("G assists", 0)) + 1
+    table.shuffle("6.4.1.2.5", _("shuffle the deck (whether or not a card was added)"))
 
 
 def _ride(table: Table[VanguardCard]) -> None:
@@ -554,7 +691,7 @@ def _ride(table: Table[VanguardCard]) -> None:
     target = vanguard.grade + 1
     candidates = [card for card in table.hand if card.grade == target and is_unit(card)]
     if not candidates:
-        table.log("ride", "6.5.1.1.2", f"no grade-{target} unit in the hand: no ride")
+        table.log(N_("ride"), "6.5.1.1.2", _("no grade-{grade} unit in the hand: no ride").format(grade=target))
         return
     # A normal unit first, then the largest drive (a grade 3 with twin drive); the first listed among equals.
     card = max(candidates, key=_ride_preference)
@@ -562,8 +699,9 @@ def _ride(table: Table[VanguardCard]) -> None:
     table.zone("vanguard").remove(vanguard)
     table.zone("soul").append(vanguard)
     table.zone("vanguard").append(card)
-    table.notes["vanguard"] = card.label()
-    table.log("ride", "8.5.3.1", f"ride {card.label()}; {vanguard.label()} goes to the soul", [card])
+    table.notes[N_("vanguard")] = card.label()
+    rode = _("ride {card}; {vanguard} goes to the soul").format(card=card.label(), vanguard=vanguard.label())
+    table.log(N_("ride"), "8.5.3.1", rode, [card])
 
 
 def _ride_preference(card: VanguardCard) -> tuple[bool, int]:
@@ -599,8 +737,10 @@ def _turn_model(table: Table[VanguardCard], k: int) -> TurnModel:
         if mixed:
             return TurnModel(
                 draws=draws,
-                simulate_only=f"the draw trigger {mixed} shares a clan with some vanguards the deck can ride and not "
-                "with others, so whether it draws depends on the ride (7.5.1.2.4)",
+                simulate_only=_(
+                    "the draw trigger {card} shares a clan with some vanguards the deck can ride and not with others, "
+                    "so whether it draws depends on the ride (7.5.1.2.4)"
+                ).format(card=mixed),
             )
         varied_drive = any(card.drive != 1 for card in vanguards)
         if not assist and not fires and not varied_drive:
@@ -648,9 +788,11 @@ SETUP = Setup(
     own_turn=_own_turn,
     choices=(FV_KEY,),
     turn_model=_turn_model,
-    floor_counting="each drive check at the vanguard's drive, a checked draw trigger's card",
-    floor="one drive check per attack and no trigger effects (twin drive's second check and a draw trigger's card "
-    "not counted)",
+    floor_counting=N_("each drive check at the vanguard's drive, a checked draw trigger's card"),
+    floor=N_(
+        "one drive check per attack and no trigger effects (twin drive's second check and a draw trigger's card "
+        "not counted)"
+    ),
     main_set_aside=1,  # the first vanguard
 )
 
@@ -658,8 +800,8 @@ SETUP = Setup(
 def _stats_report(deck: Deck[VanguardCard]) -> list[tuple[str, tuple[str, ...], int]]:
     """The ride chain: a card to ride each turn, counted by the ride phase (with G assist when the G deck allows),
     each grade alone and the whole chain together (each grade by its own turn)."""
-    lines = [(f"grade {k} by the ride phase of own turn {k}", (f"grade={k}",), k) for k in (1, 2, 3)]
-    chain = ("ride chain complete (grade 1, 2, 3 by own turns 1, 2, 3)", ("grade=1@1", "grade=2@2", "grade=3@3"), 3)
+    lines = [(_("grade {k} by the ride phase of own turn {k}").format(k=k), (f"grade={k}",), k) for k in (1, 2, 3)]
+    chain = (_("ride chain complete (grade 1, 2, 3 by own turns 1, 2, 3)"), ("grade=1@1", "grade=2@2", "grade=3@3"), 3)
     return [*lines, chain]
 
 
@@ -669,11 +811,12 @@ def _sentinel_bucket(card: VanguardCard) -> str | None:
 
 def _profile(deck: Deck[VanguardCard]) -> list[tuple[str, dict[str, int]]]:
     main = deck.cards("main")
+    # the titles are JSON keys of `show --format json`: kept in English here, translated where they are shown
     return [
-        ("grades", histogram(main, lambda card: card.grade)),
-        ("triggers", histogram(main, lambda card: "stand?" if card.trigger == STAND_OR_NONE else card.trigger)),
-        ("sentinels", histogram(main, _sentinel_bucket, missing=False)),
-        ("G deck grades", histogram(deck.cards("g"), lambda card: card.grade)),
+        (N_("grades"), histogram(main, lambda card: card.grade)),
+        (N_("triggers"), histogram(main, lambda card: "stand?" if card.trigger == STAND_OR_NONE else card.trigger)),
+        (N_("sentinels"), histogram(main, _sentinel_bucket, missing=False)),
+        (N_("G deck grades"), histogram(deck.cards("g"), lambda card: card.grade)),
     ]
 
 
@@ -709,8 +852,8 @@ GAME: Game[VanguardCard] = Game(
     hand_column="grade",
     profile=_profile,
     registry_lists={"list": "main", "sub_list": "g"},
-    section_labels={"main": "Main deck", "g": "G deck"},
-    section_phrases={"main": "the main deck", "g": "the G deck"},
-    key_labels={"first_vanguard": "First vanguard"},
+    section_labels={"main": N_("Main deck"), "g": N_("G deck")},
+    section_phrases={"main": N_("the main deck"), "g": N_("the G deck")},
+    key_labels={"first_vanguard": N_("First vanguard")},
     always_listed=("main",),
 )

@@ -11,6 +11,8 @@ from math import comb
 from operator import add
 from typing import Any
 
+from deckcheck._i18n import _
+from deckcheck._util.text import joined
 from deckcheck.games.vanguard.card import G_ASSIST_LOOK, VanguardCard, is_unit
 from deckcheck.stats.chain import CERTAIN, DeckOut, add_into
 from deckcheck.stats.model import compositions
@@ -33,16 +35,20 @@ class Detail:
     @staticmethod
     def describe(detail: Any) -> str:
         """For people: `grade 0, a draw trigger that draws`, `grade 3, twin drive`."""
-        parts = [f"grade {detail[GRADE]}"]
+        parts = [_("grade {grade}").format(grade=detail[GRADE])]
         if detail[FIRES]:
-            parts.append("a draw trigger that draws")
+            parts.append(_("a draw trigger that draws"))
         elif not detail[UNIT]:
-            parts.append("not a unit")
+            parts.append(_("not a unit"))
         elif not detail[NORMAL]:
-            parts.append("a trigger unit")
-        if detail[DRIVE] > 1:
-            parts.append({2: "twin drive", 3: "triple drive"}.get(detail[DRIVE], f"drive {detail[DRIVE]}"))
-        return ", ".join(parts)
+            parts.append(_("a trigger unit"))
+        if detail[DRIVE] == 2:
+            parts.append(_("twin drive"))
+        elif detail[DRIVE] == 3:
+            parts.append(_("triple drive"))
+        elif detail[DRIVE] > 1:
+            parts.append(_("drive {drive}").format(drive=detail[DRIVE]))
+        return joined(parts)
 
 
 @dataclass(frozen=True)
@@ -100,7 +106,7 @@ def _arrivals(
     They depend on the deck alone, and many states of a turn share their deck (they differ in what was ridden or
     paid), so each deck's outcomes are counted once."""
     dist: dict[tuple[int, ...], tuple[int, int]] = {(0,) * len(deck): CERTAIN}
-    for _ in range(checks):
+    for _check in range(checks):
         dist = _one_more(dist, deck, fires)
     dist = _one_more(dist, deck, None)
     classes = max(class_of, default=-1) + 1
@@ -213,7 +219,7 @@ def _exact_g_assist(chain: Any, groups: _Groups, state: Any) -> Any:
     counts = chain.counts
     total = chain.cards - sum(reached)
     hits = [(a, n) for a in groups.atoms_of_grade.get(target, ()) if (n := counts[a] - reached[a])]
-    qualifying = sum(n for _, n in hits)
+    qualifying = sum(n for _atom, n in hits)
     look = min(G_ASSIST_LOOK, total)
     # None of the qualifying cards among the top `look`: C(R - q, L) of the C(R, L) equally likely tops.
     misses, tops = comb(total - qualifying, look), comb(total, look)

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from deckcheck._i18n import _
 from deckcheck.errors import EngineError
 from deckcheck.games.vanguard.card import G_ASSIST_LOOK, attack_allowed, vanguard_of
 from deckcheck.games.vanguard.odds import DRIVE, FIRES, GRADE, NORMAL, UNIT
@@ -62,13 +63,15 @@ class _VectorTurns:
         for k in range(1, horizon + 1):
             if attack_allowed(state.table, k - 1):
                 self.drive_checks(k)
-            state.draw_one(None, f"the draw step of own turn {k}")
+            state.draw_one(None, _("the draw step of own turn {turn}").format(turn=k))
             self.g_assist()
             self.ride()
             if (state.deck_sizes() == 0).any():
                 raise EngineError(
-                    f"the deck is empty in own turn {k}: the fighter loses at the next check timing (1.2.2.2); "
-                    "the engine models the first turns only"
+                    _(
+                        "the deck is empty in own turn {turn}: the fighter loses at the next check timing (1.2.2.2); "
+                        "the engine models the first turns only"
+                    ).format(turn=k)
                 )
             state.turn_done(k)
 
@@ -76,7 +79,7 @@ class _VectorTurns:
         """`_drive_checks`: check c for the rows whose vanguard's drive is c or more; a firing draw trigger draws
         one more card for its row."""
 
-        what = f"the drive check before own turn {k}"
+        what = _("the drive check before own turn {turn}").format(turn=k)
         for check in range(1, int(self.drive.max()) + 1):
             rows = None if check == 1 else np.flatnonzero(self.drive >= check)
             checked = self.state.draw_one(rows, what)
