@@ -421,10 +421,16 @@ def _advise(
         if advice.decision == "redraw"
         else ngettext("return {n} card", "return {n} cards", returned).format(n=returned)
     )
-    names = "" if advice.decision == "redraw" else ": " + joined(label(card) for card in advice.returned)
+    best = (
+        _("{percent} exact").format(percent=_percent(advice.best))
+        if advice.decision == "redraw"
+        else _("{percent} exact: {cards}").format(
+            percent=_percent(advice.best), cards=joined(label(card) for card in advice.returned)
+        )
+    )
     width = max(display_width(what), display_width(keep_it)) + 2
     lines.append(f"  {pad(keep_it, width)}" + _("{percent} exact").format(percent=_percent(advice.keep)))
-    lines.append(f"  {pad(what, width)}" + _("{percent} exact").format(percent=_percent(advice.best)) + names)
+    lines.append(f"  {pad(what, width)}{best}")
     lines.append(
         _("advice: {what} ({best} instead of {keep})").format(
             what=what, best=_percent(advice.best), keep=_percent(advice.keep)

@@ -274,7 +274,8 @@ def check_matches(query: Query, deck: Deck, option: str = "want") -> None:
     if not hints and len(query.filter.conditions) > 1:
         hints.append(_("each of its conditions matches some card of the main deck, but no card meets them all"))
     lines.extend(hints)
-    raise OptionError(option, ";\n  ".join(lines))
+    # Translators: the end of each line of a message of several lines but the last (Japanese: 。)
+    raise OptionError(option, (_(";") + "\n  ").join(lines))
 
 
 def _closest(query: Query, deck: Deck, main: Sequence[tuple[Any, int]], *, in_db: bool) -> list[str]:

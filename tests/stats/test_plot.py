@@ -569,3 +569,18 @@ def test_no_font_file_means_no_font(tmp_path, monkeypatch):
     monkeypatch.setattr(plot, "CJK_FONT_FILES", (str(tmp_path / "*CJK*"),))
     monkeypatch.setattr(font_manager.fontManager, "ttflist", list(font_manager.fontManager.ttflist))
     assert plot.installed_cjk_fonts() == []
+
+
+def test_the_chart_notes_and_axis_title_in_japanese(japanese):
+    exact = Series("先攻", [0.9, 0.95])
+    simulated = Series("後攻", [0.9, 0.95], [(0.89, 0.91), None])
+    assert plot.closing_note([exact]) == "すべての値は正確な値です。"
+    assert plot.closing_note([simulated]).startswith("記号のない値は正確な値、≈の値はシミュレーションによる値で")
+    assert plot.y_axis_title(Axes().y_title, 0.0, 0.2) == "確率"
+    assert plot.y_axis_title("確率（先攻・後攻）", 0.8, 0.05) == "確率（先攻・後攻）（軸は0%ではなく80%から）"
+
+
+def test_a_chart_of_another_suffix_is_refused_in_japanese(japanese, tmp_path):
+    with pytest.raises(DeckcheckError) as refused:
+        write_plot(tmp_path / "chart", "t", ["a"], [Series("先攻", [0.5])])
+    assert "拡張子のないファイル にはグラフを書き出せません：.svg または .png を使ってください" in str(refused.value)
