@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckcheck._i18n import N_, _, translate
+from deckcheck._i18n import _, translate
 from deckcheck._util.safetext import echoed, one_line, quoted
 from deckcheck._util.text import display_width, joined, pad
 from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
@@ -24,48 +24,11 @@ from deckcheck.model.query import parse_filter
 #: Zones whose cards nobody may look at (the owner included); shown as counts in text output.
 HIDDEN_ZONES = {"life", "orbs"}
 
-#: The zones and the setup's notes as the text names them (the JSON keeps the engine's names, which are keys).
-#: A name missing here is shown as the engine writes it.
-SHOWN_NAMES = {
-    "vanguard": N_("vanguard"),
-    "first vanguard": N_("first vanguard"),
-    "first vanguard face": N_("first vanguard face"),
-    "soul": N_("soul"),
-    "g-zone": N_("g-zone"),
-    "G assists": N_("G assists"),
-    "lord": N_("lord"),
-    "lord chosen by": N_("lord chosen by"),
-    "orbs": N_("orbs"),
-    "leader": N_("leader"),
-    "leader health": N_("leader health"),
-    "PP max": N_("PP max"),
-    "evolve deck": N_("evolve deck"),
-    "evolve-deck": N_("evolve-deck"),
-    "ex area": N_("ex area"),
-    "ex-area": N_("ex-area"),
-    "field": N_("field"),
-    "start amulet": N_("start amulet"),
-    "basis": N_("basis"),
-    "going": N_("going"),
-    "rules": N_("rules"),
-    "territory": N_("territory"),
-    "d deck": N_("d deck"),
-    "d-deck": N_("d-deck"),
-    "life": N_("life"),
-    "energy": N_("energy"),
-    "first player": N_("first player"),
-    "not from the deck": N_("not from the deck"),
-    "out-of-game": N_("out-of-game"),
-}
-
-
-#: The setup's one-word notes as the text says them (`going: second`, `first vanguard face: up`).
-SHOWN_VALUES = {"first": N_("first"), "second": N_("second"), "up": N_("up"), "down": N_("down")}
-
 
 def shown_name(name: str) -> str:
-    """A zone's or a setup note's name in the chosen language (`soul`: ソウル)."""
-    return translate(SHOWN_NAMES[name]) if name in SHOWN_NAMES else name
+    """A zone's or a setup note's name in the chosen language, where its game marks it for translation (the JSON
+    keeps the engine's names: they are keys)."""
+    return translate(name)
 
 
 def parse_policy(
@@ -326,5 +289,4 @@ def _describe(value: Any) -> str:
         return value.label()
     if isinstance(value, list | tuple):
         return joined(_describe(v) for v in value)
-    text = str(value)
-    return translate(SHOWN_VALUES[text]) if text in SHOWN_VALUES else text
+    return translate(str(value))  # (in Japanese where its game marks it for translation)
