@@ -13,6 +13,7 @@ a failed write leaves neither a half-written chart nor a stray temporary file.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import math
 import re
 import unicodedata
@@ -544,6 +545,9 @@ CJK_FONT_FILES = (
     "C:/Windows/Fonts/msgothic.ttc",
 )
 _FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
+#: Python packages that ship a Japanese font (installed with `deckcheck[plot]`, so that a fresh machine draws Japanese
+#: without a system font): the package, and its font files' folder. Looked up without importing the package.
+FONT_PACKAGES = (("japanize_matplotlib", "fonts"),)  # IPAexGothic (IPA Font License)
 
 
 def installed_cjk_fonts() -> list[str]:
@@ -558,10 +562,26 @@ def installed_cjk_fonts() -> list[str]:
 
     if found := known():
         return found
-    for path in cjk_font_files():
+    for path in [*cjk_font_files(), *packaged_cjk_font_files()]:
         with contextlib.suppress(Exception):  # a file that is not a font matplotlib can read is passed over
             font_manager.fontManager.addfont(path)
     return known()
+
+
+def packaged_cjk_font_files(packages: tuple[tuple[str, str], ...] | None = None) -> list[str]:
+    """The Japanese font files that installed Python packages ship (FONT_PACKAGES, or `packages`): the system's fonts
+    come first, these where the machine has none."""
+    found: list[str] = []
+    for package, folder in FONT_PACKAGES if packages is None else packages:
+        try:
+            spec = importlib.util.find_spec(package)
+        except (ImportError, ValueError):
+            continue
+        if spec is None or spec.origin is None:
+            continue
+        fonts = Path(spec.origin).parent / folder
+        found += sorted(str(path) for path in fonts.glob("*") if path.suffix.lower() in _FONT_SUFFIXES)
+    return found
 
 
 def cjk_font_files(patterns: tuple[str, ...] | None = None) -> list[str]:
