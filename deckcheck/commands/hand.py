@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckcheck._i18n import _, translate
 from deckcheck._util.safetext import echoed, one_line, quoted
+from deckcheck._util.text import display_width, joined, pad
 from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
@@ -21,6 +23,12 @@ from deckcheck.model.query import parse_filter
 
 #: Zones whose cards nobody may look at (the owner included); shown as counts in text output.
 HIDDEN_ZONES = {"life", "orbs"}
+
+
+def shown_name(name: str) -> str:
+    """A zone's or a setup note's name in the chosen language, where its game marks it for translation (the JSON
+    keeps the engine's names: they are keys)."""
+    return translate(name)
 
 
 def parse_policy(
@@ -37,9 +45,12 @@ def parse_policy(
     text = text.strip()
     if (wants or anys) and text != "optimal":
         option = "want" if wants else "any"
-        optimal = f"{mention('policy')} optimal"
         raise OptionError(
-            option, f"{mention(option)} says what {optimal} aims for; use it with {optimal}", field=option
+            option,
+            _("{option} says what {policy} optimal aims for; use it with {policy} optimal").format(
+                option=mention(option), policy=mention("policy")
+            ),
+            field=option,
         )
     if text == "none":
         return NoMulligan()
@@ -49,8 +60,9 @@ def parse_policy(
         if not wants and not anys:
             raise OptionError(
                 "policy",
-                f"{mention('policy')} optimal needs what to aim for: give {mention('wants')} QUERY "
-                "(as for `deckcheck stats`)",
+                _("{policy} optimal needs what to aim for: give {wants} QUERY (as for `deckcheck stats`)").format(
+                    policy=mention("policy"), wants=mention("wants")
+                ),
                 field="policy",
             )
         from deckcheck.stats.answer import OptimalMulligan, parse_queries  # deferred: the optimal mulligan only
@@ -62,15 +74,32 @@ def parse_policy(
             dict(choices or {}),
             anys=parse_queries(list(anys), deck),
         )
-    raise DeckcheckError(f"unknown mulligan policy {quoted(text)}: use none, keep:FILTER or optimal", field="mulligan")
+    raise DeckcheckError(
+        _("unknown mulligan policy {policy}: use none, keep:FILTER or optimal").format(policy=quoted(text)),
+        field="mulligan",
+    )
 
 
-def _aim(wants: Sequence[str], anys: Sequence[str], turn: int) -> str:
-    """'optimal for grade=1 & (grade=3 | name=X) by turn 2': the wants all hold, and one of the anys."""
+def _aim(wants: Sequence[str], anys: Sequence[str], turn: int, *, spoken: bool = False) -> str:
+    """'optimal for grade=1 & (grade=3 | name=X) by turn 2': the wants all hold, and one of the anys. `spoken`: in
+    the chosen language, for the text (the JSON's `mulligan` keeps the English)."""
     parts = list(wants)
     if anys:
         parts.append(anys[0] if len(anys) == 1 else f"({' | '.join(anys)})")
+    if spoken:
+        return _("optimal for {wants} by turn {turn}").format(wants=" & ".join(parts), turn=turn)
     return f"optimal for {' & '.join(parts)} by turn {turn}"
+
+
+def _policy_text(dealt: DealtHand) -> str:
+    """The policy as the text names it: in the chosen language (the JSON keeps `none`, `optimal for ...`)."""
+    if dealt.aim is not None:
+        return _aim(*dealt.aim, dealt.turns, spoken=True)
+    if dealt.policy == "none":
+        return _("none")
+    if dealt.policy == "optimal":
+        return _("optimal")
+    return dealt.policy
 
 
 @dataclass
@@ -81,6 +110,7 @@ class DealtHand:
     policy: str
     turns: int
     legal: bool
+    aim: tuple[Sequence[str], Sequence[str]] | None = None  # the optimal policy's wants and anys, for the text
 
     def to_json(self) -> dict[str, Any]:
         table = self.table
@@ -158,16 +188,21 @@ def iter_hands(
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
-    refuse_unknown_cards(deck, "dealing a test hand")
+    refuse_unknown_cards(deck, _("dealing a test hand"))
     if rules is not None or format is not None:
         deck.choose_rules(rules=rules, format=format)
     legal = not any(v.severity == "error" for v in check_deck(deck, db))
     chosen_policy = parse_policy(policy, deck, wants=wants, turn=turns, choices=choices, anys=anys)
     policy_name = _aim(wants, anys, turns) if wants or anys else chosen_policy.name
+    aim = (tuple(wants), tuple(anys)) if wants or anys else None
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     if count < 1:
-        raise OptionError("count", f"{mention('count')} must be at least 1 (got {count})", field="count")
+        raise OptionError(
+            "count",
+            _("{option} must be at least 1 (got {value})").format(option=mention("count"), value=count),
+            field="count",
+        )
     first = DealtHand(
         deck,
         deal(deck, seed=seed, going=going, policy=chosen_policy, turns=turns, choices=choices),
@@ -175,13 +210,14 @@ def iter_hands(
         policy_name,
         turns,
         legal,
+        aim,
     )  # dealt now: a deck the engine cannot deal is refused before anything is printed
 
     def hands() -> Iterator[DealtHand]:
         yield first
         for i in range(1, count):
             table = deal(deck, seed=seed + i, going=going, policy=chosen_policy, turns=turns, choices=choices)
-            yield DealtHand(deck, table, seed + i, policy_name, turns, legal)
+            yield DealtHand(deck, table, seed + i, policy_name, turns, legal, aim)
 
     return hands()
 
@@ -189,34 +225,45 @@ def iter_hands(
 def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     """The hand for people; with `log`, every step of the setup and the turns before it, with its rule number."""
     table, deck = dealt.table, dealt.deck
-    title = f" “{echoed(deck.name)}”" if deck.name else ""
+    title = " " + _("“{name}”").format(name=echoed(deck.name)) if deck.name else ""
+    seat = (
+        _("seed {seed} · going first · mulligan {policy} · turn {turn}")
+        if table.going == "first"
+        else _("seed {seed} · going second · mulligan {policy} · turn {turn}")
+    )
     lines = [
         f"{one_line(str(deck.path))}  {deck.game.id}{title}",
-        f"seed {dealt.seed} · going {table.going} · mulligan {dealt.policy} · turn {dealt.turns}",
+        seat.format(seed=dealt.seed, policy=_policy_text(dealt), turn=dealt.turns),
     ]
     if not dealt.legal:
-        lines.append("note: this deck is not legal (run `deckcheck check`); dealt anyway")
+        lines.append(_("note: this deck is not legal (run `deckcheck check`); dealt anyway"))
     for key, value in table.notes.items():
-        lines.append(f"{key}: {_describe(value)}")
+        lines.append(_("{key}: {value}").format(key=shown_name(key), value=_describe(value)))
     if table.mulligan_returned:
-        lines.append(f"mulligan returned {len(table.mulligan_returned)}: {_names(table.mulligan_returned)}")
-        lines.append(f"mulligan drew {len(table.mulligan_drawn)}: {_names(table.mulligan_drawn)}")
+        returned, drawn = table.mulligan_returned, table.mulligan_drawn
+        lines.append(_("mulligan returned {n}: {cards}").format(n=len(returned), cards=_names(returned)))
+        lines.append(_("mulligan drew {n}: {cards}").format(n=len(drawn), cards=_names(drawn)))
     else:
-        lines.append("mulligan: kept")
-    lines.append(f"hand ({len(table.hand)}):")
-    width = max((len(card.printed_number) for card in table.hand), default=0)
+        lines.append(_("mulligan: kept"))
+    lines.append(_("hand ({n}):").format(n=len(table.hand)))
+    width = max((display_width(card.printed_number) for card in table.hand), default=0)
     column = deck.game.hand_column
     shown = [_shown(card, column) for card in table.hand]
-    value_width = max(map(len, shown), default=0)
+    value_width = max(map(display_width, shown), default=0)
     lines.extend(
-        f"  {card.printed_number:<{width}}  " + (f"{value:<{value_width}}  " if column else "") + card.printed_name
+        f"  {pad(card.printed_number, width)}  "
+        + (f"{pad(value, value_width)}  " if column else "")
+        + card.printed_name
         for card, value in zip(table.hand, shown, strict=True)
     )
     zones = [
-        f"{name} {len(cards)}" if name in HIDDEN_ZONES or len(cards) > 4 else f"{name}: {_names(cards) or '-'}"
+        _("{zone} {n}").format(zone=shown_name(name), n=len(cards))
+        if name in HIDDEN_ZONES or len(cards) > 4
+        else _("{zone}: {cards}").format(zone=shown_name(name), cards=_names(cards) or "-")
         for name, cards in table.zones.items()
     ]
-    lines.append("zones: " + "; ".join([*zones, f"deck {len(table.deck)}"]))
+    deck_left = _("deck {n}").format(n=len(table.deck))
+    lines.append(_("zones: {zones}").format(zones=_("; ").join([*zones, deck_left])))
     if log:
         lines.extend(_log_lines(table))
     return "\n".join(lines)
@@ -225,20 +272,21 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
 def _log_lines(table: Table) -> list[str]:
     """The events in order: `N. step [rule]: what happened` (the cards are named in the text itself)."""
     width = len(str(len(table.events)))
-    lines = [f"log ({len(table.events)} steps):"]
+    count = len(table.events)
+    lines = [_("log ({n} steps):").format(n=count)]
     for index, event in enumerate(table.events, 1):
         ref = f" [{event.ref}]" if event.ref else ""
-        lines.append(f"  {index:>{width}}. {event.step}{ref}: {event.text}")
+        lines.append(f"  {index:>{width}}. {translate(event.step)}{ref}: {event.text}")
     return lines
 
 
 def _names(cards: list[Card]) -> str:
-    return ", ".join(card.label() for card in cards)
+    return joined(card.label() for card in cards)
 
 
 def _describe(value: Any) -> str:
     if isinstance(value, Card):
         return value.label()
     if isinstance(value, list | tuple):
-        return ", ".join(_describe(v) for v in value)
-    return str(value)
+        return joined(_describe(v) for v in value)
+    return translate(str(value))  # (in Japanese where its game marks it for translation)

@@ -11,9 +11,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.progress import ProgressBar
 from deckcheck._util.safetext import echoed, one_line
-from deckcheck._util.text import plural
+from deckcheck._util.text import display_width, joined, pad
 from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.engine.deal import deal
 from deckcheck.engine.procedure import DEALT_WITHOUT
@@ -40,6 +41,7 @@ from deckcheck.stats.plot import Axes, Series, write_plot
 from deckcheck.stats.render import (
     cell_json,
     decisions_json,
+    policy_label,
     render_query_text,
     render_report_text,
     series_for_report,
@@ -82,7 +84,9 @@ class SimulationProgress:
     def question(self, going: Going, turn: int) -> None:
         """A question of the command begins (exact or simulated)."""
         self.asked = min(self.asked + 1, max(self.questions, 1))
-        self.current = f"going {going} by own turn {turn}"
+        self.current = (
+            _("going first by own turn {turn}") if going == "first" else _("going second by own turn {turn}")
+        ).format(turn=turn)
         if self.bar is not None:
             self.bar.update(self.asked - 1, self.questions, self._label(going, turn), detail="")
 
@@ -90,7 +94,7 @@ class SimulationProgress:
         """An exact question has valued `done` of its `total` opening hands (the bar's share of the question)."""
         if self.bar is not None and total:
             part = min(done / total, 1.0)
-            detail = f"counting exactly: {done:,} of {total:,} hands"
+            detail = _("counting exactly: {done} of {total} hands").format(done=f"{done:,}", total=f"{total:,}")
             self.bar.update(max(self.asked - 1, 0) + part, self.questions, detail=detail)
 
     def step(self, label: str, done: int = 0, total: int = 1) -> None:
@@ -99,31 +103,58 @@ class SimulationProgress:
             self.bar.update(done, total, label, detail="")
 
     def _label(self, going: Going, turn: int) -> str:
-        where = f"going {going}, own turn {turn}"
-        return f"{where} (question {self.asked} of {self.questions})" if self.questions > 1 else where
+        where = (_("going first, own turn {turn}") if going == "first" else _("going second, own turn {turn}")).format(
+            turn=turn
+        )
+        if self.questions <= 1:
+            return where
+        return _("{where} (question {n} of {total})").format(where=where, n=self.asked, total=self.questions)
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
         if done <= 0 or self.started is None:  # a simulation begins: its rate and estimate are its own
             self.started, self.said_at = now, None
             if self.bar is not None:
-                self.bar.update(max(self.asked - 1, 0), self.questions, detail=f"simulating 0 of {total:,} setups")
+                detail = _("simulating 0 of {total} setups").format(total=f"{total:,}")
+                self.bar.update(max(self.asked - 1, 0), self.questions, detail=detail)
             return
         rate = done / max(now - self.started, 1e-9)
         left = (total - done) / rate
         if self.bar is not None:
             part = min(done / total, 1.0) if total else 1.0
-            of = "about " if self.estimated else ""
-            detail = f"simulating {done:,} of {of}{total:,} setups, about {_duration(left)} left for this question"
+            detail = (
+                _("simulating {done} of about {total} setups, about {left} left for this question")
+                if self.estimated
+                else _("simulating {done} of {total} setups, about {left} left for this question")
+            ).format(done=f"{done:,}", total=f"{total:,}", left=_duration(left))
             self.bar.update(max(self.asked - 1, 0) + part, self.questions, detail=detail)
             return
-        of = "about" if self.estimated else "at most"
-        line = f"simulating… {done:,} of {of} {total:,} setups, about {_duration(left)} left"
         if self.questions > 1 and self.asked:
             line = (
-                f"simulating {self.current} (question {self.asked} of {self.questions})… {done:,} of {of} "
-                f"{total:,} setups, about {_duration(left)} left for this question"
+                _(
+                    "simulating {question} (question {n} of {questions})… {done} of about {total} setups, about "
+                    "{left} left for this question"
+                )
+                if self.estimated
+                else _(
+                    "simulating {question} (question {n} of {questions})… {done} of at most {total} setups, about "
+                    "{left} left for this question"
+                )
             )
+        else:
+            line = (
+                _("simulating… {done} of about {total} setups, about {left} left")
+                if self.estimated
+                else _("simulating… {done} of at most {total} setups, about {left} left")
+            )
+        line = line.format(
+            question=self.current,
+            n=self.asked,
+            questions=self.questions,
+            done=f"{done:,}",
+            total=f"{total:,}",
+            left=_duration(left),
+        )
         # (the first estimate waits for a little work: the rate of --precision's first small look is mostly set-up)
         if (self.said_at is None and left > LONG_RUN_SECONDS and now - self.started >= RATE_SECONDS) or (
             self.said_at is not None and done < total and now - self.said_at >= PIPED_PROGRESS_SECONDS
@@ -148,10 +179,10 @@ class SimulationProgress:
 
 def _duration(seconds: float) -> str:
     if seconds < 90:
-        return f"{max(seconds, 0):.0f} s"
+        return _("{n} s").format(n=f"{max(seconds, 0):.0f}")
     if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+        return _("{n} min").format(n=f"{seconds / 60:.0f}")
+    return _("{n} h").format(n=f"{seconds / 3600:.1f}")
 
 
 def run_stats(
@@ -184,12 +215,16 @@ def run_stats(
     try:
         if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
             raise OptionError(
-                "plot", f"{mention('plot')} {one_line(str(plot))}: the chart is written as .svg or .png", field="plot"
+                "plot",
+                _("{option} {path}: the chart is written as .svg or .png").format(
+                    option=mention("plot"), path=one_line(str(plot))
+                ),
+                field="plot",
             )
-        progress.step(f"reading {one_line(str(path))}")
+        progress.step(_("reading {path}").format(path=one_line(str(path))))
         source = parse_deck(path)
         deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
-        refuse_unknown_cards(deck, "counting the odds")
+        refuse_unknown_cards(deck, _("counting the odds"))
         if rules is not None or format is not None:  # the setup (and its odds) of that rules version and format
             deck.choose_rules(rules=rules, format=format)
         said: set[str] = set()
@@ -217,11 +252,18 @@ def run_stats(
         dealt_without = _dealt_without(deck, choices)  # a registry export without its leader: counted, with a note
         if not wants and not anys:
             if hand is not None:
-                raise OptionError("hand", f"{mention('hand')} needs what the hand should hold: give {mention('want')}")
+                raise OptionError(
+                    "hand",
+                    _("{option} needs what the hand should hold: give {want}").format(
+                        option=mention("hand"), want=mention("want")
+                    ),
+                )
             if turn is not None:
                 raise OptionError(
                     "turn",
-                    f"{mention('turn')} applies to {mention('want')} queries; the default report names its own turns",
+                    _("{option} applies to {want} queries; the default report names its own turns").format(
+                        option=mention("turn"), want=mention("want")
+                    ),
                     field="turn",
                 )
             check_setup(deck, choices)
@@ -231,7 +273,13 @@ def run_stats(
                 categories, series = series_for_report(results)
                 title = f"{echoed(deck.name or str(deck.path))} — {deck.game.title}"
                 _draw(
-                    plot, title, categories, series, progress, subtitle="the game's default report", x_title=REPORT_AXIS
+                    plot,
+                    title,
+                    categories,
+                    series,
+                    progress,
+                    subtitle=_("the game's default report"),
+                    x_title=translate(REPORT_AXIS),
                 )
             if json_output:
                 return _dump(
@@ -264,7 +312,13 @@ def run_stats(
         # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
         # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
         last = horizon([*queries, *alternatives], turn)
-        asked = None if last == turn else f"the deadline @{last} of {_deadline_owner(queries, alternatives, last)}"
+        asked = (
+            None
+            if last == turn
+            else _("the deadline @{turn} of {owner}").format(
+                turn=last, owner=_deadline_owner(queries, alternatives, last)
+            )
+        )
         check_reachable(deck, going, last, choices, floor, asked)
         dated = all(query.deadline is not None for query in [*queries, *alternatives])
         progress.questions = len(SEATS) * (1 if dated else turn + 1)  # as turn_table asks them
@@ -274,8 +328,12 @@ def run_stats(
             primary = answer(deck, queries, going=going, turn=turn, options=options, anys=alternatives)
         if plot is not None:
             categories, series = series_for_rows(rows)
-            subtitle = f"{echoed(deck.name or str(deck.path))} — mulligan {primary.mulligan}"
-            _draw(plot, " & ".join(wants), categories, series, progress, subtitle=subtitle, x_title=TURN_AXIS)
+            subtitle = _("{deck} — mulligan {policy}").format(
+                deck=echoed(deck.name or str(deck.path)), policy=policy_label(primary.mulligan)
+            )
+            _draw(
+                plot, " & ".join(wants), categories, series, progress, subtitle=subtitle, x_title=translate(TURN_AXIS)
+            )
         if json_output:
             data = {
                 "path": deck.path,
@@ -313,10 +371,19 @@ def _advise(
     """`--hand A,B,C,D,E`: keep this opening hand, or return which cards, with both chances (exact)."""
     for option, given in (("mulligan", mulligan), ("plot", plot)):
         if given is not None:
-            raise OptionError(option, f"{mention('hand')} answers for one hand; {mention(option)} does not apply")
+            raise OptionError(
+                option,
+                _("{option} answers for one hand; {other} does not apply").format(
+                    option=mention("hand"), other=mention(option)
+                ),
+            )
     keys = [key.strip() for key in re.split(r"[,、，]", hand) if key.strip()]
     turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
-    working = f"the hand's choices, going {going}, own turn {turn}"
+    working = (
+        _("the hand's choices, going first, own turn {turn}")
+        if going == "first"
+        else _("the hand's choices, going second, own turn {turn}")
+    ).format(turn=turn)
 
     def step(done: int, total: int) -> None:  # each way to keep or return the hand, worked out exactly
         progress.step(working, done, total)
@@ -331,29 +398,49 @@ def _advise(
         return f"{card.label()}" + (f" [{column} {value}]" if column else "")
 
     partial = advice.model.mulligan.partial
-    rule = "return any cards, then draw as many" if partial else "keep the whole hand or redraw it"
+    rule = _("return any cards, then draw as many") if partial else _("keep the whole hand or redraw it")
     wants = " & ".join(want.label(turn) for want in advice.model.wants)
+    dealt = _("hand as dealt, going first: {cards}") if going == "first" else _("hand as dealt, going second: {cards}")
     lines = [
         f"{one_line(str(deck.path))}  {deck.game.id}",
-        f"hand as dealt, going {going}: " + ", ".join(label(card) for card in advice.hand),
-        f"want {wants} by the main phase of own turn {turn}; the mulligan rule: {rule}",
+        dealt.format(cards=joined(label(card) for card in advice.hand)),
+        _("want {wants} by the main phase of own turn {turn}; the mulligan rule: {rule}").format(
+            wants=wants, turn=turn, rule=rule
+        ),
     ]
     returned = len(advice.returned)
+    keep_it = _("keep it")
     if advice.decision == "keep":
-        lines.append(f"  keep it  {_percent(advice.keep)} exact")
-        lines.append(f"advice: keep it (no {'return' if partial else 'redraw'} does better)")
+        lines.append(f"  {keep_it}  " + _("{percent} exact").format(percent=_percent(advice.keep)))
+        lines.append(
+            _("advice: keep it (no return does better)") if partial else _("advice: keep it (no redraw does better)")
+        )
         return "\n".join(lines)
-    what = "redraw the hand" if advice.decision == "redraw" else f"return {plural(returned, 'card')}"
-    names = "" if advice.decision == "redraw" else ": " + ", ".join(label(card) for card in advice.returned)
-    width = max(len(what), len("keep it")) + 2
-    lines.append(f"  {'keep it':<{width}}{_percent(advice.keep)} exact")
-    lines.append(f"  {what:<{width}}{_percent(advice.best)} exact{names}")
-    lines.append(f"advice: {what} ({_percent(advice.best)} instead of {_percent(advice.keep)})")
+    what = (
+        _("redraw the hand")
+        if advice.decision == "redraw"
+        else ngettext("return {n} card", "return {n} cards", returned).format(n=returned)
+    )
+    best = (
+        _("{percent} exact").format(percent=_percent(advice.best))
+        if advice.decision == "redraw"
+        else _("{percent} exact: {cards}").format(
+            percent=_percent(advice.best), cards=joined(label(card) for card in advice.returned)
+        )
+    )
+    width = max(display_width(what), display_width(keep_it)) + 2
+    lines.append(f"  {pad(keep_it, width)}" + _("{percent} exact").format(percent=_percent(advice.keep)))
+    lines.append(f"  {pad(what, width)}{best}")
+    lines.append(
+        _("advice: {what} ({best} instead of {keep})").format(
+            what=what, best=_percent(advice.best), keep=_percent(advice.keep)
+        )
+    )
     return "\n".join(lines)
 
 
 def _with_notes(text: str, notes: list[str]) -> str:
-    return "\n".join([text, *(f"note: {note}" for note in notes)]) if notes else text
+    return "\n".join([text, *(_("note: {note}").format(note=note) for note in notes)]) if notes else text
 
 
 def _percent(value: Any) -> str:
@@ -365,7 +452,7 @@ def _deadline_owner(queries: list[Query], alternatives: list[Query], turn: int) 
         for query in group:
             if query.deadline == turn:
                 return f"{option} '{query.text}@{turn}'"
-    return f"own turn {turn}"
+    return _("own turn {turn}").format(turn=turn)
 
 
 def _rules_json(deck: Deck) -> dict[str, Any]:
@@ -383,8 +470,11 @@ def _dealt_without(deck: Deck, choices: dict[str, str]) -> list[str]:
     except EngineError:
         return []  # the refusal is said where the odds are worked out
     return [
-        f"{one_line(str(deck.path))} has no {zone} card: "
-        f"{DEALT_WITHOUT.removeprefix('none, ').replace('SECTION', zone)}"
+        # (the engine's DEALT_WITHOUT after "none, ", one sentence: tests/commands/test_stats.py holds them equal)
+        _(
+            "{path} has no {zone} card: dealt without one, as it changes no draw (`deckcheck check` reports it "
+            "missing; `deckcheck add DECK NUMBER --section {zone}` adds one)"
+        ).format(path=one_line(str(deck.path)), zone=zone)
         for zone, value in notes.items()
         if value == DEALT_WITHOUT.replace("SECTION", zone)
     ]
@@ -397,11 +487,11 @@ def check_setup(deck: Deck, choices: dict[str, str]) -> None:
         try:
             deal(deck, seed=0, going=seat, turns=0, choices=choices)
         except EngineError as why:
-            raise DeckcheckError(f"no odds to give: {why.reason}", path=deck.path) from None
+            raise DeckcheckError(_("no odds to give: {reason}").format(reason=why.reason), path=deck.path) from None
 
 
-TURN_AXIS = "by the main phase of own turn N (turn 0 = the opening hand, after the mulligan)"
-REPORT_AXIS = "each line of the report, by the turn it names (turn 0 = the opening hand)"
+TURN_AXIS = N_("by the main phase of own turn N (turn 0 = the opening hand, after the mulligan)")
+REPORT_AXIS = N_("each line of the report, by the turn it names (turn 0 = the opening hand)")
 
 
 def _draw(
@@ -415,8 +505,8 @@ def _draw(
     x_title: str,
 ) -> None:
     """Write the chart and say so on stderr (stdout holds the answer, maybe JSON), with any warning about it."""
-    axes = Axes(x_title=x_title, y_title="probability (going first and second)")
-    progress.step(f"drawing {one_line(str(plot))}")
+    axes = Axes(x_title=x_title, y_title=_("probability (going first and second)"))
+    progress.step(_("drawing {path}").format(path=one_line(str(plot))))
 
     def warn(message: str) -> None:
         with progress.paused():
@@ -424,11 +514,11 @@ def _draw(
 
     write_plot(plot, title, categories, series, subtitle=subtitle, axes=axes, warn=warn)
     with progress.paused():
-        print(f"deckcheck: wrote {one_line(str(plot))}", file=sys.stderr)
+        print("deckcheck: " + _("wrote {path}").format(path=one_line(str(plot))), file=sys.stderr)
 
 
 def _warn(message: str) -> None:
-    print(f"deckcheck: warning: {message}", file=sys.stderr)
+    print("deckcheck: " + _("warning: {message}").format(message=message), file=sys.stderr)
 
 
 def _dump(data: object) -> str:

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
+from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
-from deckcheck._util.text import plural
+from deckcheck._util.text import joined
 from deckcheck.engine.deal import MAX_TURN, deal
 from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going
@@ -57,6 +58,18 @@ DEFAULT_TRIALS = 100_000
 #: 3.8 million; 10 million reaches about 0.0003.
 PRECISION_TRIALS_CAP = 10_000_000
 
+#: --precision's notes (stats.render reads them back, in the chosen language, to say them once for a table).
+STOPPED_NOTE = N_("stopped after {trials} trials: {rest}")
+REACHED_NOTE = N_("the 95% interval is within ±{precision} (rule: {rule})")
+CAPPED_NOTE = N_(
+    "--precision {precision} not reached: the cap of {trials} trials (--trials) came first, with the 95% interval "
+    "±{half}; raise --trials to go on"
+)
+CAPPED_SEVERAL_NOTE = N_(
+    "--precision {precision} not reached: the cap of {trials} trials (--trials) came first, with 95% intervals up "
+    "to ±{half}; raise --trials to go on"
+)
+
 
 @dataclass
 class StatsOptions:
@@ -86,13 +99,17 @@ class StatsOptions:
         if self.precision is not None and not 0 < self.precision < 0.5:
             raise OptionError(
                 "precision",
-                f"{mention('precision')} must be between 0 and 0.5 (got {self.precision})",
+                _("{option} must be between 0 and 0.5 (got {value})").format(
+                    option=mention("precision"), value=self.precision
+                ),
                 field="precision",
             )
         if self.method == "exact" and self.precision is not None:
             raise OptionError(
                 "precision",
-                f"{mention('precision')} applies to simulation; it conflicts with {mention('method')} exact",
+                _("{option} applies to simulation; it conflicts with {method} exact").format(
+                    option=mention("precision"), method=mention("method")
+                ),
                 field="method",
             )
         if self.seed is None:
@@ -156,7 +173,10 @@ def parse_mulligan(text: str | None) -> tuple[str, str | None]:
         return text, None
     if text.startswith("keep:") and text.removeprefix("keep:").strip():
         return "keep", text.removeprefix("keep:").strip()
-    raise DeckcheckError(f"unknown mulligan policy {quoted(text)}: use none, optimal or keep:FILTER", field="mulligan")
+    raise DeckcheckError(
+        _("unknown mulligan policy {policy}: use none, optimal or keep:FILTER").format(policy=quoted(text)),
+        field="mulligan",
+    )
 
 
 def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want", *, must_match: bool = True) -> list[Query]:
@@ -167,10 +187,12 @@ def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want", *, mus
     for text in texts:
         if not text.strip():
             raise OptionError(
-                option, f"an empty {named}: give a QUERY such as grade=1 or '>=2 trigger=heal'", field=option
+                option,
+                _("an empty {option}: give a QUERY such as grade=1 or '>=2 trigger=heal'").format(option=named),
+                field=option,
             )
     queries = [parse_query(text, deck.game) for text in texts]
-    total = sum(count for _, count in deck.cards("main")) if "main" in deck.game.sections else 0
+    total = sum(count for _card, count in deck.cards("main")) if "main" in deck.game.sections else 0
     if must_match:
         for query in queries:
             check_matches(query, deck, option)
@@ -178,14 +200,20 @@ def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want", *, mus
         if query.at_least and query.k > total:
             raise OptionError(
                 option,
-                f"{named} {quoted(query.text)} asks for {plural(query.k, 'card')}, but the main deck has only {total}",
+                ngettext(
+                    "{option} {query} asks for {n} card, but the main deck has only {total}",
+                    "{option} {query} asks for {n} cards, but the main deck has only {total}",
+                    query.k,
+                ).format(option=named, query=quoted(query.text), n=query.k, total=total),
                 field=option,
             )
         if query.deadline is not None and query.deadline > MAX_TURN:
             raise OptionError(
                 option,
-                f"{named} '{query.text}@{query.deadline}': the deadline is own turn {query.deadline}, beyond the "
-                f"turns the engine models (0 to {MAX_TURN})",
+                _(
+                    "{option} '{query}@{turn}': the deadline is own turn {turn}, beyond the turns the engine models "
+                    "(0 to {last})"
+                ).format(option=named, query=query.text, turn=query.deadline, last=MAX_TURN),
                 field=option,
             )
     return queries
@@ -202,22 +230,27 @@ def check_matches(query: Query, deck: Deck, option: str = "want") -> None:
     field."""
     main = deck.cards("main")
     card_filter = query.filter
-    if any(card_filter(card) for card, _ in main):
+    if any(card_filter(card) for card, _count in main):
         return
-    shown = f"{mention(option)} {quoted(query.text)}"
-    outcome = "0% by construction" if query.at_least else "certain by construction"
-    lines = [f"{shown} matches no card of the main deck, so its odds would be {outcome}"]
+    outcome = (
+        _("{option} {query} matches no card of the main deck, so its odds would be 0% by construction")
+        if query.at_least
+        else _("{option} {query} matches no card of the main deck, so its odds would be certain by construction")
+    )
+    lines = [outcome.format(option=mention(option), query=quoted(query.text))]
     elsewhere = sorted(
         {
-            f"{card.label()} in {section}"
+            _("{card} in {section}").format(card=card.label(), section=section)
             for section in deck.game.sections
             if section != "main"
-            for card, _ in deck.cards(section)
+            for card, _count in deck.cards(section)
             if card_filter(card)
         }
     )
     if elsewhere:
-        lines.append(f"it matches cards of the deck that are never drawn: {', '.join(elsewhere[:_SHOWN])}")
+        lines.append(
+            _("it matches cards of the deck that are never drawn: {cards}").format(cards=joined(elsewhere[:_SHOWN]))
+        )
     cards = getattr(deck.db, "cards", None)
     in_db = [card for card in cards.values() if card_filter(card)] if cards is not None else []
     if in_db:
@@ -225,18 +258,24 @@ def check_matches(query: Query, deck: Deck, option: str = "want") -> None:
         for card in in_db:
             first.setdefault(card.name, card.label())  # a name once, by its first printing
         names = list(first.values())
-        more = f" and {len(names) - _SHOWN} more" if len(names) > _SHOWN else ""
+        shown = joined(names[:_SHOWN])
+        if len(names) > _SHOWN:
+            shown = _("{names} and {n} more").format(names=shown, n=len(names) - _SHOWN)
         lines.append(
-            f"{plural(len(in_db), 'card')} of the {deck.game.title} database match it ({', '.join(names[:_SHOWN])}"
-            f"{more}), none of them in the main deck"
+            ngettext(
+                "{n} card of the {game} database matches it ({names}), none of them in the main deck",
+                "{n} cards of the {game} database match it ({names}), none of them in the main deck",
+                len(in_db),
+            ).format(n=len(in_db), game=deck.game.title, names=shown)
         )
     else:
-        lines.append(f"no card of the {deck.game.title} database matches it either")
+        lines.append(_("no card of the {game} database matches it either").format(game=deck.game.title))
     hints = _closest(query, deck, main, in_db=bool(in_db))
     if not hints and len(query.filter.conditions) > 1:
-        hints.append("each of its conditions matches some card of the main deck, but no card meets them all")
+        hints.append(_("each of its conditions matches some card of the main deck, but no card meets them all"))
     lines.extend(hints)
-    raise OptionError(option, ";\n  ".join(lines))
+    # Translators: the end of each line of a message of several lines but the last (Japanese: 。)
+    raise OptionError(option, (_(";") + "\n  ").join(lines))
 
 
 def _closest(query: Query, deck: Deck, main: Sequence[tuple[Any, int]], *, in_db: bool) -> list[str]:
@@ -244,12 +283,12 @@ def _closest(query: Query, deck: Deck, main: Sequence[tuple[Any, int]], *, in_db
     of its cards matches), and the main deck's values of each other field whose condition alone matches none."""
     hints = []
     for condition in query.filter.conditions:
-        if any(condition.matches(card) for card, _ in main):
+        if any(condition.matches(card) for card, _count in main):
             continue
         values = getattr(condition, "values", ())
         if condition.field == "name" and values:
-            names = {card.name: card.label() for card, _ in main}
-            for card, _ in main:  # a card's other names (Cipher's Japanese names) are names too
+            names = {card.name: card.label() for card, _count in main}
+            for card, _count in main:  # a card's other names (Cipher's Japanese names) are names too
                 names.update(
                     {name: f"{card.printed_other_name(name)} ({card.printed_number})" for name in card.other_names}
                 )
@@ -260,25 +299,28 @@ def _closest(query: Query, deck: Deck, main: Sequence[tuple[Any, int]], *, in_db
                 if not getattr(condition, "substring", False):
                     close.update(dict.fromkeys(label for n, label in names.items() if value in n or n in value))
             if close:
-                hints.append(f"closest names in the deck: {', '.join(list(close)[:_SHOWN])}")
+                hints.append(_("closest names in the deck: {names}").format(names=joined(list(close)[:_SHOWN])))
             suggest = getattr(deck.db, "suggest", None)
             if suggest is not None and not in_db:  # (cards of the database that match are named already)
                 found = [hint for value in values for hint in suggest(value)]
                 if found:
-                    hints.append(f"closest names in the database: {', '.join(list(dict.fromkeys(found))[:_SHOWN])}")
+                    shown = joined(list(dict.fromkeys(found))[:_SHOWN])
+                    hints.append(_("closest names in the database: {names}").format(names=shown))
             continue
-        seen = {card.shown_value(condition.field) for card, _ in main}
+        seen = {card.shown_value(condition.field) for card, _count in main}
         listed = sorted((_show(value) for value in seen), key=lambda text: (len(text), text))
         if listed:
-            hints.append(f"the main deck's {condition.field} values: {', '.join(listed)}")
+            hints.append(
+                _("the main deck's {field} values: {values}").format(field=condition.field, values=joined(listed))
+            )
     return hints
 
 
 def _show(value: object) -> str:
     if value is None:
-        return "none"
+        return _("none")
     if isinstance(value, list | tuple):
-        return "/".join(map(str, value)) or "none"
+        return "/".join(map(str, value)) or _("none")
     return str(value)
 
 
@@ -290,7 +332,13 @@ def horizon(queries: Sequence[Query], turn: int) -> int:
 def check_turn(turn: int) -> None:
     """A turn the engine models (0 to MAX_TURN): the one check for `stats` and `odds`."""
     if not 0 <= turn <= MAX_TURN:
-        raise OptionError("turn", f"{mention('turn')} must be between 0 and {MAX_TURN} (got {turn})", field="turn")
+        raise OptionError(
+            "turn",
+            _("{option} must be between 0 and {last} (got {value})").format(
+                option=mention("turn"), last=MAX_TURN, value=turn
+            ),
+            field="turn",
+        )
 
 
 def turn_for(deadlines: Sequence[int | None], turn: int | None, *, say_how: bool = False) -> int:
@@ -302,12 +350,15 @@ def turn_for(deadlines: Sequence[int | None], turn: int | None, *, say_how: bool
     if not deadlines or len(dated) < len(deadlines):
         return 0 if turn is None else turn
     if turn is not None:
-        how = f"; leave out {mention('turn')} or a @N" if say_how else ""
-        raise OptionError(
-            "turn",
-            f"{mention('turn')} {turn} applies to the wants without @N, and every want here has its own deadline{how}",
-            field="turn",
+        message = (
+            _(
+                "{option} {turn} applies to the wants without @N, and every want here has its own deadline; leave "
+                "out {option} or a @N"
+            )
+            if say_how
+            else _("{option} {turn} applies to the wants without @N, and every want here has its own deadline")
         )
+        raise OptionError("turn", message.format(option=mention("turn"), turn=turn), field="turn")
     return max(dated)
 
 
@@ -321,7 +372,8 @@ def check_reachable(
     try:
         deal(deck, seed=0, going=going, turns=turn, choices=choices, floor=floor)
     except EngineError as error:
-        raise EngineError(f"going {going}, {asked or f'--turn {turn}'}: {error.reason}") from None
+        where = _("going first, {asked}: {reason}") if going == "first" else _("going second, {asked}: {reason}")
+        raise EngineError(where.format(asked=asked or f"--turn {turn}", reason=error.reason)) from None
 
 
 def check_floor(deck: Deck, floor: bool) -> None:
@@ -329,20 +381,30 @@ def check_floor(deck: Deck, floor: bool) -> None:
     if floor and not deck.game.setup.floor:
         raise OptionError(
             "floor",
-            f"{mention('floor')} counts Vanguard's documented floor (one drive check per attack, no trigger effects); "
-            f"{deck.game.title} has no such floor: every count is already what its rules bring",
+            _(
+                "{option} counts Vanguard's documented floor (one drive check per attack, no trigger effects); "
+                "{game} has no such floor: every count is already what its rules bring"
+            ).format(option=mention("floor"), game=deck.game.title),
             field="floor",
         )
 
 
 def exact_unavailable(why: object) -> OptionError:
     """`method="exact"` asked where the exact engine cannot answer (why: its ExactUnavailable)."""
-    return OptionError("method", f"{mention('method')} exact is not available here: {why}", field="method")
+    return OptionError(
+        "method",
+        _("{option} exact is not available here: {why}").format(option=mention("method"), why=why),
+        field="method",
+    )
 
 
 def optimal_uncomputable(why: object) -> OptionError:
     """`mulligan="optimal"` asked where the optimal mulligan cannot be computed (why: the exact engine's reason)."""
-    return OptionError("mulligan", f"{mention('mulligan')} optimal cannot be computed here: {why}", field="mulligan")
+    return OptionError(
+        "mulligan",
+        _("{option} optimal cannot be computed here: {why}").format(option=mention("mulligan"), why=why),
+        field="mulligan",
+    )
 
 
 def answer(
@@ -364,7 +426,7 @@ def answer(
         options.question(going, turn)
     last = horizon([*queries, *anys], turn)
     latest = next((q for q in [*queries, *anys] if q.deadline == last and last != turn), None)
-    asked = f"the deadline of '{latest.text}@{last}'" if latest is not None else None
+    asked = _("the deadline of '{query}@{turn}'").format(query=latest.text, turn=last) if latest is not None else None
     check_reachable(deck, going, last, options.choices, options.floor, asked)
     policy, keep_text = parse_mulligan(options.mulligan)
     keep = parse_filter(keep_text, deck.game) if keep_text else None
@@ -373,7 +435,7 @@ def answer(
     )
     notes: list[str] = unknown_fact_notes(deck, [*queries, *anys])
     if gave_up is not None and options.method is None:
-        notes.append(f"simulated: {gave_up}")
+        notes.append(_("simulated: {why}").format(why=gave_up))
     elif options.method != "simulate":
         try:
             exact = _exact_answer(model, policy, keep_text, patient=options.method == "exact", counted=options.counted)
@@ -382,7 +444,7 @@ def answer(
         except ExactUnavailable as why:
             if options.method == "exact":
                 raise exact_unavailable(why) from None
-            notes.append(f"simulated: {why}")
+            notes.append(_("simulated: {why}").format(why=why))
             if isinstance(why, ExactGaveUp):
                 gave_up = str(why)
             say_past_budget(options, why, going, turn)
@@ -395,9 +457,24 @@ def say_past_budget(options: StatsOptions, why: ExactUnavailable, going: Going, 
     """Tell the caller (stderr) that a question was past the documented exact budget and what was done instead."""
     if options.say is None or not isinstance(why, ExactTooLarge):
         return
-    spent = "ran out of the exact budget" if isinstance(why, ExactGaveUp) else "is past the exact budget"
-    wait = f" (--method exact waits up to {PATIENT} times as long)" if why.waits else ""
-    options.say(f"going {going} by own turn {turn}: the question {spent} ({why}); simulated instead{wait}")
+    if isinstance(why, ExactGaveUp):
+        line = (
+            _("going first by own turn {turn}: the question ran out of the exact budget ({why}); simulated instead")
+            if going == "first"
+            else _(
+                "going second by own turn {turn}: the question ran out of the exact budget ({why}); simulated instead"
+            )
+        )
+    else:
+        line = (
+            _("going first by own turn {turn}: the question is past the exact budget ({why}); simulated instead")
+            if going == "first"
+            else _("going second by own turn {turn}: the question is past the exact budget ({why}); simulated instead")
+        )
+    line = line.format(turn=turn, why=why)
+    if why.waits:
+        line += _(" (--method exact waits up to {n} times as long)").format(n=PATIENT)
+    options.say(line)
 
 
 def unknown_fact_notes(deck: Deck, queries: Sequence[Query]) -> list[str]:
@@ -418,11 +495,17 @@ def unknown_fact_notes(deck: Deck, queries: Sequence[Query]) -> list[str]:
                 if getattr(card, condition.field, None) in unknown
             )
             if copies:
-                notes[
-                    f"{quoted(query.filter.text)} counts only cards whose {condition.field} is known: "
-                    f"{plural(copies, 'copy', 'copies')} of the deck whose {condition.field} the card data cannot "
-                    f"tell ({', '.join(map(str, unknown))}) {'is' if copies == 1 else 'are'} not counted"
-                ] = None
+                note = ngettext(
+                    "{filter} counts only cards whose {field} is known: {n} copy of the deck whose {field} the card "
+                    "data cannot tell ({values}) is not counted",
+                    "{filter} counts only cards whose {field} is known: {n} copies of the deck whose {field} the "
+                    "card data cannot tell ({values}) are not counted",
+                    copies,
+                )
+                values = joined(map(str, unknown))
+                notes[note.format(filter=quoted(query.filter.text), field=condition.field, n=copies, values=values)] = (
+                    None
+                )
     return list(notes)
 
 
@@ -499,10 +582,14 @@ def _simulated_answer(
             if policy == "optimal":
                 raise optimal_uncomputable(why)
             plan = no_mulligan(model)
-            notes.append(f"mulligan none: the optimal mulligan cannot be computed ({why})")
+            notes.append(_("mulligan none: the optimal mulligan cannot be computed ({why})").format(why=why))
         elif turns.simulate_only or turns.process is not None:
-            why = turns.simulate_only or "the turns depend on the hand"
-            notes.append(f"mulligan decisions are optimal for the draws without the hand-dependent steps ({why})")
+            why = translate(turns.simulate_only) if turns.simulate_only else _("the turns depend on the hand")
+            notes.append(
+                _("mulligan decisions are optimal for the draws without the hand-dependent steps ({why})").format(
+                    why=why
+                )
+            )
     assert options.trials is not None  # (StatsOptions.__post_init__ sets it)
     run = _SimulationRun(
         trials=options.trials, seed=options.seed or 0, precision=options.precision, progress=options.progress
@@ -510,7 +597,7 @@ def _simulated_answer(
     try:
         result = simulate(model, plan, **run)
     except EngineError as why:
-        notes.append(f"simulated through the engine card by card: {why.reason}")
+        notes.append(_("simulated through the engine card by card: {why}").format(why=why.reason))
         result = simulate_engine(model, plan, choices=options.choices, **run)
     notes.extend(_precision_notes(result, options.precision, PRECISION_RULE))
     return Answer(
@@ -536,11 +623,9 @@ def _precision_notes(result: SimResult, precision: float | None, rule: str) -> l
     low, high = result.ci95
     half = max(result.probability - low, high - result.probability)
     if result.stopped_early or half <= precision:
-        return [f"stopped after {result.trials:,} trials: the 95% interval is within ±{precision} (rule: {rule})"]
-    return [
-        f"--precision {precision} not reached: the cap of {result.trials:,} trials (--trials) came first, with the "
-        f"95% interval ±{half:.4g}; raise --trials to go on"
-    ]
+        rest = translate(REACHED_NOTE).format(precision=precision, rule=translate(rule))
+        return [translate(STOPPED_NOTE).format(trials=f"{result.trials:,}", rest=rest)]
+    return [translate(CAPPED_NOTE).format(precision=precision, trials=f"{result.trials:,}", half=f"{half:.4g}")]
 
 
 def optimal_for_simulation(
@@ -596,7 +681,7 @@ class OptimalMulligan:
             try:
                 plan = ExactEngine(model).optimal().plan
             except ExactUnavailable:
-                plan, _, _, why = optimal_for_simulation(model)
+                plan, _result, _model, why = optimal_for_simulation(model)
                 if why:
                     raise optimal_uncomputable(why) from None
             self._by_seat[seat] = PlanPolicy(plan, model)
@@ -655,7 +740,11 @@ def both_seats(
             cells[seat] = why.reason
             continue
         if cell.gave_up is not None and seat not in gave_up:
-            found = f"{cell.gave_up} going {seat} by own turn {turn}, and this question needs more"
+            found = (
+                _("{why} going first by own turn {turn}, and this question needs more")
+                if seat == "first"
+                else _("{why} going second by own turn {turn}, and this question needs more")
+            ).format(why=cell.gave_up, turn=turn)
             for larger in SEATS[index:]:
                 gave_up.setdefault(larger, found)
     return cells
@@ -784,7 +873,10 @@ def advise_hand(
                 progress(total, total)
     except ExactUnavailable as why:
         raise OptionError(
-            "hand", f"{mention('hand')} needs the exact engine, which cannot answer here: {why}"
+            "hand",
+            _("{option} needs the exact engine, which cannot answer here: {why}").format(
+                option=mention("hand"), why=why
+            ),
         ) from None
     left = list(kept)
     returned = []
@@ -815,7 +907,11 @@ def _dealt_hand(deck: Deck, model: OddsModel, keys: Sequence[str], choices: dict
     if len(keys) != model.hand_size:
         raise OptionError(
             "hand",
-            f"{mention('hand')} names {plural(len(keys), 'card')}; {deck.game.title} deals {model.hand_size}",
+            ngettext(
+                "{option} names {n} card; {game} deals {size}",
+                "{option} names {n} cards; {game} deals {size}",
+                len(keys),
+            ).format(option=mention("hand"), n=len(keys), game=deck.game.title, size=model.hand_size),
         )
     by_name = {name: card for card in cards.values() for name in (*card.other_names, card.name)}
     hand = []
@@ -824,12 +920,16 @@ def _dealt_hand(deck: Deck, model: OddsModel, keys: Sequence[str], choices: dict
         if found is None:
             raise OptionError(
                 "hand",
-                f"{mention('hand')}: {quoted(key)} is none of the cards the hand is drawn from (a main deck card's "
-                "number or name)",
+                _(
+                    "{option}: {key} is none of the cards the hand is drawn from (a main deck card's number or name)"
+                ).format(option=mention("hand"), key=quoted(key)),
             )
         if pool[found.number] == 0:
             raise OptionError(
-                "hand", f"{mention('hand')} holds more copies of {found.label()} than the cards it is drawn from"
+                "hand",
+                _("{option} holds more copies of {card} than the cards it is drawn from").format(
+                    option=mention("hand"), card=found.label()
+                ),
             )
         pool[found.number] -= 1
         hand.append(cards[found.number])

@@ -28,7 +28,7 @@ from fractions import Fraction
 from math import comb, prod
 from operator import add, sub
 
-from deckcheck._util.text import plural
+from deckcheck._i18n import _, ngettext, translate
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.stats.chain import MAX_STATES, Chain, ChainTooLarge, DeckOut, hypergeometric
 from deckcheck.stats.chain import MAX_WORK as CHAIN_WORK
@@ -73,17 +73,20 @@ class ExactGaveUp(ExactTooLarge):
 
 def _more_than(seconds: float) -> str:
     """`more than 12 s`, `more than an hour`."""
-    text = _about(seconds)
-    return text if text.startswith("more") else "more than " + text.removeprefix("about ")
+    if seconds >= 3600:
+        return _("more than an hour")
+    if seconds >= 120:
+        return _("more than {n} min").format(n=f"{seconds / 60:.0f}")
+    return _("more than {n} s").format(n=f"{seconds:.0f}" if seconds >= 10 else f"{seconds:.1f}")
 
 
 def _about(seconds: float) -> str:
     """`about 12 s`, `about 3 min`, `more than an hour` for how long exact would take."""
     if seconds >= 3600:
-        return "more than an hour"
+        return _("more than an hour")
     if seconds >= 120:
-        return f"about {seconds / 60:.0f} min"
-    return f"about {seconds:.0f} s" if seconds >= 10 else f"about {seconds:.1f} s"
+        return _("about {n} min").format(n=f"{seconds / 60:.0f}")
+    return _("about {n} s").format(n=f"{seconds:.0f}" if seconds >= 10 else f"{seconds:.1f}")
 
 
 @dataclass(frozen=True)
@@ -127,16 +130,22 @@ class ExactEngine:
         if model.turns.process is not None:
             self.chain = Chain(model, patience=self.patience)
         elif model.turns.simulate_only:
-            raise ExactUnavailable(model.turns.simulate_only)
+            raise ExactUnavailable(translate(model.turns.simulate_only))
         if self.size < self.n:
-            raise ExactUnavailable(f"the deck has {plural(self.size, 'card')}, fewer than a {self.n}-card hand")
+            raise ExactUnavailable(
+                ngettext(
+                    "the deck has {n} card, fewer than a {size}-card hand",
+                    "the deck has {n} cards, fewer than a {size}-card hand",
+                    self.size,
+                ).format(n=self.size, size=self.n)
+            )
         atoms = model.atoms
         wants = model.wants
         self.stage_of = [self.deadlines.index(want.turn) for want in wants]
         self.caps = [want.cap for want in wants]
         seek = model.turns.seek
         if seek and len(self.deadlines) > 1:
-            raise ExactUnavailable("per-want deadlines with a seek step are simulated")
+            raise ExactUnavailable(_("per-want deadlines with a seek step are simulated"))
         self.seek_look = seek.look if seek else 0
         # Dimensions of the DP state: one per want, "a seek card has reached the hand" when there is a seek, and
         # "one of the --any group holds" when there is such a group.
@@ -205,7 +214,9 @@ class ExactEngine:
         total = sum(pool)
         m = sum(draws)
         if m > total:
-            raise ExactUnavailable(f"the deck runs out: {m} more cards are needed from {total}")
+            raise ExactUnavailable(
+                _("the deck runs out: {n} more cards are needed from {total}").format(n=m, total=total)
+            )
         caps = self.caps
         stages = len(draws)
         start = [0] * len(caps)
@@ -247,8 +258,9 @@ class ExactEngine:
             states = new
             if self.steps > MAX_STEPS * self.patience:
                 raise self._out_of_budget(
-                    f"the exact engine would need more than {MAX_STEPS * self.patience:,} steps for {len(self.c)} "
-                    "card groups"
+                    _("the exact engine would need more than {steps} steps for {groups} card groups").format(
+                        steps=f"{MAX_STEPS * self.patience:,}", groups=len(self.c)
+                    )
                 )
         good = self._final(states, pool, m)
         return good / _multinomial(total, draws)
@@ -274,7 +286,7 @@ class ExactEngine:
         """Success ways among the finished states, with the seek step where it applies."""
         open_wants = self.open_at_end
         if not self.seek_look:
-            return Fraction(sum(w for (_, counts), w in states.items() if self._all_hold(counts, open_wants)))
+            return Fraction(sum(w for (_drawn, counts), w in states.items() if self._all_hold(counts, open_wants)))
         seek_dim = self.seek_dim
         assert seek_dim is not None
         left = sum(pool) - m
@@ -283,7 +295,7 @@ class ExactEngine:
         look = min(self.seek_look, left)
         found = 1 - Fraction(comb(left - t, look), comb(left, look)) if t else Fraction(0)
         good = Fraction(0)
-        for (_, counts), ways in states.items():
+        for (_drawn, counts), ways in states.items():
             if counts[seek_dim]:
                 good += ways if self._all_hold(counts, open_wants) else 0
                 continue
@@ -339,11 +351,12 @@ class ExactEngine:
                 total += hypergeometric(pool, drawn) * self.chain.value(hand)
         except ChainTooLarge:
             raise self._out_of_budget(
-                f"the exact turns would need more than {CHAIN_WORK * self.patience:,} steps or {MAX_STATES:,} states "
-                f"for {len(self.c)} card groups"
+                _(
+                    "the exact turns would need more than {steps} steps or {states} states for {groups} card groups"
+                ).format(steps=f"{CHAIN_WORK * self.patience:,}", states=f"{MAX_STATES:,}", groups=len(self.c))
             ) from None
         except DeckOut:
-            raise ExactUnavailable("the deck can run out by then on some draws") from None
+            raise ExactUnavailable(_("the deck can run out by then on some draws")) from None
         self._one_valued()
         return total
 
@@ -352,10 +365,10 @@ class ExactEngine:
         before the budget ran out (later hands reuse the earlier ones' work, so this leans long)."""
         spent = time.perf_counter() - (self._began or time.perf_counter())
         if not self._valued or not self._to_value:
-            return ExactGaveUp(f"{why}; exact would take {_more_than(spent)}")
+            return ExactGaveUp(_("{why}; exact would take {time}").format(why=why, time=_more_than(spent)))
         seconds = spent * self._to_value / self._valued
         waits = seconds <= spent * PATIENT / self.patience
-        return ExactGaveUp(f"{why}; exact would take {_about(seconds)}", waits=waits)
+        return ExactGaveUp(_("{why}; exact would take {time}").format(why=why, time=_about(seconds)), waits=waits)
 
     def redraw_value(self, hand: Composition) -> Fraction:
         """Redraw the whole hand under the game's full-mulligan rule."""
@@ -366,11 +379,13 @@ class ExactEngine:
                 return self._chain_value(empty, self.c, self.n)
             return self.prob(empty, self.c, self.stage_draws(self.n))
         if self.chain is not None:
-            raise ExactUnavailable(f"hand-dependent turns after a {kind} mulligan are simulated")
+            raise ExactUnavailable(_("hand-dependent turns after a {kind} mulligan are simulated").format(kind=kind))
         rest = _sub(self.c, hand)
         if kind is MulliganKind.FULL_BOTTOM:
             if self.n + self.d > self.size - self.n:
-                raise ExactUnavailable("the draws reach the hand put on the bottom; its order is the player's choice")
+                raise ExactUnavailable(
+                    _("the draws reach the hand put on the bottom; its order is the player's choice")
+                )
             return self.prob(empty, rest, self.stage_draws(self.n))
         # FULL_SET_ASIDE: the new hand comes from the rest, then the old hand is shuffled back in. Every kept hand's
         # value shares the denominator of the turns' draws from N-n cards, so the sum runs on integers.
@@ -474,9 +489,15 @@ class ExactEngine:
             estimate = self._chain_estimate()
             if estimate > CHAIN_ESTIMATE * self.patience:
                 raise ExactTooLarge(
-                    f"the exact turns would need about {estimate:,} steps for {atoms} card groups "
-                    f"(limit {CHAIN_ESTIMATE * self.patience:,}); exact would take "
-                    f"{_more_than(estimate / CHAIN_OVERCOUNT * CHAIN_STEP_SECONDS)}",
+                    _(
+                        "the exact turns would need about {steps} steps for {groups} card groups (limit {limit}); "
+                        "exact would take {time}"
+                    ).format(
+                        steps=f"{estimate:,}",
+                        groups=atoms,
+                        limit=f"{CHAIN_ESTIMATE * self.patience:,}",
+                        time=_more_than(estimate / CHAIN_OVERCOUNT * CHAIN_STEP_SECONDS),
+                    ),
                     waits=estimate <= CHAIN_ESTIMATE * PATIENT,
                 )
             return hands * 4 + self._keeps_work(optimal)
@@ -511,8 +532,15 @@ class ExactEngine:
         work = self.work(optimal)
         if work > MAX_WORK * self.patience:
             raise ExactTooLarge(
-                f"the exact engine would need about {work:,} steps for {len(self.c)} card groups "
-                f"(limit {MAX_WORK * self.patience:,}); exact would take {_about(work * STEP_SECONDS)}",
+                _(
+                    "the exact engine would need about {steps} steps for {groups} card groups (limit {limit}); "
+                    "exact would take {time}"
+                ).format(
+                    steps=f"{work:,}",
+                    groups=len(self.c),
+                    limit=f"{MAX_WORK * self.patience:,}",
+                    time=_about(work * STEP_SECONDS),
+                ),
                 waits=work <= MAX_WORK * PATIENT,
             )
 

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from deckcheck._i18n import N_, _, translate
 from deckcheck.engine.deal import setup_choices
 from deckcheck.engine.procedure import MulliganKind, TurnModel
 from deckcheck.engine.table import Going, Table
@@ -116,14 +117,16 @@ class OddsModel:
     def matches(self, atom: Atom, bit: int | None) -> bool:
         return bit is not None and bool(atom.mask >> bit & 1)
 
-    def describe_atom(self, atom: Atom) -> str:
-        """The wants an atom's cards satisfy, e.g. `grade=1`, or `other` for none."""
+    def describe_atom(self, atom: Atom, *, spoken: bool = False) -> str:
+        """The wants an atom's cards satisfy, e.g. `grade=1`, or `other` for none. `spoken`: the words (`other`,
+        `keep filter`) in the chosen language, for the text table (the JSON keeps them in English)."""
+        say = translate if spoken else str
         parts = [want.text.removeprefix(">=1 ") for i, want in enumerate(self.wants) if atom.mask >> i & 1]
         if self.keep_bit is not None and atom.mask >> self.keep_bit & 1:
-            parts.append("keep filter")
+            parts.append(say(N_("keep filter")))
         if self.seek_bit is not None and atom.mask >> self.seek_bit & 1:
-            parts.append(self.turns.seek.text if self.turns.seek else "seek")
-        text = " & ".join(parts) if parts else "other"
+            parts.append(self.turns.seek.text if self.turns.seek else say(N_("seek")))
+        text = " & ".join(parts) if parts else say(N_("other"))
         describe = getattr(self.turns.refine, "describe", None)
         if describe is not None and sum(other.mask == atom.mask for other in self.atoms) > 1:
             text += f" ({describe(atom.detail)})"  # atoms the wants alike but the game's turns apart
@@ -136,7 +139,7 @@ def population(
     """The cards the opening hand is drawn from, after the game's set-asides (first vanguard, lord, ...)."""
     setup = deck.game.setup
     if setup is None:
-        raise EngineError(f"the engine has no setup for {deck.game.title} yet")
+        raise EngineError(_("the engine has no setup for {game} yet").format(game=deck.game.title))
     table: Table[CardT] = Table(rng=random.Random(0), going=going, floor=floor)
     setup.prepare(table, deck, setup_choices(deck, choices))
     counts: dict[str, list] = {}
@@ -164,7 +167,7 @@ def build_model(
     `floor` counts the game's documented floor instead of every card the rules bring.
     """
     if not queries and not anys:
-        raise OptionError("want", f"no {mention('want')} query was given", field="want")
+        raise OptionError("want", _("no {option} query was given").format(option=mention("want")), field="want")
     setup = deck.game.setup
     table, cards = population(deck, going, choices or {}, floor)
     asked = [*((query, False) for query in queries), *((query, True) for query in anys)]
@@ -333,7 +336,15 @@ def check_run(trials: int, seed: int | None) -> None:
     for StatsOptions and for the simulations (kept here, apart from numpy, so that options are checked without it)."""
     if not 1 <= trials <= MAX_TRIALS:
         raise OptionError(
-            "trials", f"{mention('trials')} must be between 1 and {MAX_TRIALS:,} (got {trials})", field="trials"
+            "trials",
+            _("{option} must be between 1 and {last} (got {value})").format(
+                option=mention("trials"), last=f"{MAX_TRIALS:,}", value=trials
+            ),
+            field="trials",
         )
     if seed is not None and seed < 0:
-        raise OptionError("seed", f"{mention('seed')} must be 0 or more (got {seed})", field="seed")
+        raise OptionError(
+            "seed",
+            _("{option} must be 0 or more (got {value})").format(option=mention("seed"), value=seed),
+            field="seed",
+        )

@@ -13,6 +13,7 @@ a failed write leaves neither a half-written chart nor a stray temporary file.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import math
 import re
 import unicodedata
@@ -23,6 +24,7 @@ from html import escape  # xml.sax.saxutils.escape does the same, but imports ur
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from deckcheck._i18n import N_, _, translate
 from deckcheck._util.atomic import atomic_write_with
 from deckcheck._util.style import style
 from deckcheck._util.text import display_width, pad, wrap_width
@@ -45,7 +47,7 @@ class Axes:
     """What a chart file says about its axes (the same words in SVG and PNG)."""
 
     x_title: str = ""
-    y_title: str = "probability"
+    y_title: str = N_("probability")  # (translated where it is drawn)
 
 
 # Terminal colours (names as _util.style takes them) and the matching chart colours, in series order; more series cycle.
@@ -156,9 +158,13 @@ def write_plot(
         if problem and warn is not None:
             warn(problem)
     else:
-        supported = " or ".join(SUPPORTED_SUFFIXES)
-        kind = f"'{target.suffix}'" if target.suffix else "a file without a suffix"
-        raise DeckcheckError(f"cannot write a chart to {kind}: use {supported}", path=target, field="plot")
+        supported = _(" or ").join(SUPPORTED_SUFFIXES)
+        kind = f"'{target.suffix}'" if target.suffix else _("a file without a suffix")
+        raise DeckcheckError(
+            _("cannot write a chart to {kind}: use {supported}").format(kind=kind, supported=supported),
+            path=target,
+            field="plot",
+        )
     return target
 
 
@@ -207,10 +213,10 @@ def closing_note(series: list[Series]) -> str:
         one.interval(i) is None and _probability(v) is not None for one in series for i, v in enumerate(one.values)
     )
     if simulated and exact:
-        return "Plain values are exact; ≈ values are simulated, with their 95% interval as an error bar."
+        return _("Plain values are exact; ≈ values are simulated, with their 95% interval as an error bar.")
     if simulated:
-        return "Every value is simulated (≈), with its 95% interval as an error bar."
-    return "Every value is exact."
+        return _("Every value is simulated (≈), with its 95% interval as an error bar.")
+    return _("Every value is exact.")
 
 
 def _clamp(value: float) -> float:
@@ -254,8 +260,8 @@ def _tick_label(value: float, step: float) -> str:
 def y_axis_title(title: str, floor: float, step: float) -> str:
     """The y axis title, saying when the axis does not start at 0 %."""
     if floor <= 0:
-        return title
-    return f"{title} (axis from {_tick_label(floor, step)}, not 0%)"
+        return translate(title)
+    return _("{title} (axis from {floor}, not 0%)").format(title=translate(title), floor=_tick_label(floor, step))
 
 
 def wrap_label(text: str, pixels: float, size: int) -> list[str]:
@@ -344,7 +350,7 @@ def svg_chart(
         y += 20
     if legend:
         y += 6
-        for (one, x, _), number in zip(legend, range(len(series)), strict=True):
+        for (one, x, _right), number in zip(legend, range(len(series)), strict=True):
             out.append(
                 f'<rect class="legend-swatch" x="{LEFT + x:.1f}" y="{y - 10:.1f}" width="12" height="12" '
                 f'fill="{_chart_colour(number)}"/>'
@@ -409,7 +415,9 @@ def _svg_bar(
             _text(centre, bottom - 6, MISSING, size=12, fill="#999", anchor="middle", cls="missing", tooltip=tooltip)
         ]
     if interval is not None:
-        tooltip += f" (simulated; 95% interval {_percent(interval[0])}–{_percent(interval[1])})"
+        tooltip += _(" (simulated; 95% interval {low}–{high})").format(
+            low=_percent(interval[0]), high=_percent(interval[1])
+        )
     height = PLOT_HEIGHT * _height(value, floor)
     out = [
         f'<rect class="bar" x="{x:.1f}" y="{bottom - height:.1f}" width="{BAR_WIDTH}" height="{height:.1f}" '
@@ -512,7 +520,7 @@ _CJK_FONTS = (
 )
 #: Kana, kanji and full-width forms: text DejaVu Sans cannot draw.
 _CJK_TEXT = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
-NO_CJK_FONT = (
+NO_CJK_FONT = N_(
     "the PNG's Japanese text is drawn as empty boxes: no Japanese font is installed. Install one (Debian/Ubuntu: "
     "apt install fonts-noto-cjk; Fedora: dnf install google-noto-sans-cjk-ttc-fonts; Arch: pacman -S "
     "noto-fonts-cjk; macOS and Windows have one) and draw again: deckcheck looks in the usual font folders itself, "
@@ -537,6 +545,9 @@ CJK_FONT_FILES = (
     "C:/Windows/Fonts/msgothic.ttc",
 )
 _FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
+#: Python packages that ship a Japanese font (installed with `deckcheck[plot]`, so that a fresh machine draws Japanese
+#: without a system font): the package, and its font files' folder. Looked up without importing the package.
+FONT_PACKAGES = (("japanize_matplotlib", "fonts"),)  # IPAexGothic (IPA Font License)
 
 
 def installed_cjk_fonts() -> list[str]:
@@ -551,10 +562,26 @@ def installed_cjk_fonts() -> list[str]:
 
     if found := known():
         return found
-    for path in cjk_font_files():
+    for path in [*cjk_font_files(), *packaged_cjk_font_files()]:
         with contextlib.suppress(Exception):  # a file that is not a font matplotlib can read is passed over
             font_manager.fontManager.addfont(path)
     return known()
+
+
+def packaged_cjk_font_files(packages: tuple[tuple[str, str], ...] | None = None) -> list[str]:
+    """The Japanese font files that installed Python packages ship (FONT_PACKAGES, or `packages`): the system's fonts
+    come first, these where the machine has none."""
+    found: list[str] = []
+    for package, folder in FONT_PACKAGES if packages is None else packages:
+        try:
+            spec = importlib.util.find_spec(package)
+        except (ImportError, ValueError):
+            continue
+        if spec is None or spec.origin is None:
+            continue
+        fonts = Path(spec.origin).parent / folder
+        found += sorted(str(path) for path in fonts.glob("*") if path.suffix.lower() in _FONT_SUFFIXES)
+    return found
 
 
 def cjk_font_files(patterns: tuple[str, ...] | None = None) -> list[str]:
@@ -581,15 +608,17 @@ def _png_drawer(
     except ImportError as error:
         raise OptionError(
             "plot",
-            f"{mention('plot')} FILE.png needs matplotlib: pip install 'deckcheck[plot]' (or write .svg)",
+            _("{option} FILE.png needs matplotlib: pip install 'deckcheck[plot]' (or write .svg)").format(
+                option=mention("plot")
+            ),
             field="plot",
         ) from error
     import logging  # deferred: matplotlib's loggers, on the PNG path only with matplotlib itself
 
     matplotlib.use("Agg")
     fallbacks = installed_cjk_fonts()
-    texts = [title, subtitle, axes.x_title, axes.y_title, *categories, *(one.label for one in series)]
-    problem = NO_CJK_FONT if not fallbacks and any(_CJK_TEXT.search(text) for text in texts) else None
+    texts = [title, subtitle, axes.x_title, translate(axes.y_title), *categories, *(one.label for one in series)]
+    problem = translate(NO_CJK_FONT) if not fallbacks and any(_CJK_TEXT.search(text) for text in texts) else None
 
     def draw(handle: BinaryIO) -> None:
         rc: dict[Any, Any] = {"font.family": ["DejaVu Sans", *fallbacks]}  # (matplotlib types rc names as Literals)
@@ -640,7 +669,7 @@ def _png_figure(
                 elinewidth=1.2,
                 capsize=3,
             )
-        for bar, (_, v, i) in zip(bars, shown, strict=True):  # above the bar, or above its error bar
+        for bar, (_place, v, i) in zip(bars, shown, strict=True):  # above the bar, or above its error bar
             top = max(_clamp(v), _clamp(i[1]) if i else 0.0) * 100
             centre = bar.get_x() + bar.get_width() / 2
             plot.text(centre, top + lift, _value_label(v, i), ha="center", va="bottom", fontsize=8)

@@ -18,7 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deckcheck._i18n import _, translate
 from deckcheck._util.safetext import quoted
+from deckcheck._util.text import display_width, joined, pad
 from deckcheck.engine.deal import MAX_CARDS, MAX_TURN
 from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going, Table
@@ -39,7 +41,7 @@ from deckcheck.stats.answer import (
 )
 from deckcheck.stats.exact import ExactEngine, ExactUnavailable
 from deckcheck.stats.model import Atom, MulliganPlan, OddsModel, Want, keep_filter_plan, no_mulligan
-from deckcheck.stats.render import describe
+from deckcheck.stats.render import describe, policy_label, seat_label
 
 OTHER = "other"
 _NAME = re.compile(r"^[^\s=<>|@,:]+$")
@@ -76,42 +78,63 @@ def parse_copies(texts: Sequence[str]) -> dict[str, int]:
         if not sep or not _NAME.match(name) or not re.fullmatch(r"\d{1,6}", value.strip()):
             raise OptionError(
                 "copies",
-                f"{mention('copies')} takes NAME=N, a category name without spaces or = < > | @ , : and a whole "
-                f"number, not {quoted(text)}",
+                _(
+                    "{option} takes NAME=N, a category name without spaces or = < > | @ , : and a whole number, not "
+                    "{given}"
+                ).format(option=mention("copies"), given=quoted(text)),
                 field="copies",
             )
         if name == OTHER:
             raise OptionError(
                 "copies",
-                f"{mention('copies')} {quoted(text)}: {quoted(OTHER)} is the rest of the deck; name categories "
-                "otherwise",
+                _("{option} {given}: {other} is the rest of the deck; name categories otherwise").format(
+                    option=mention("copies"), given=quoted(text), other=quoted(OTHER)
+                ),
             )
         if name in copies:
-            raise OptionError("copies", f"{mention('copies')} names {quoted(name)} twice", field="copies")
+            raise OptionError(
+                "copies",
+                _("{option} names {name} twice").format(option=mention("copies"), name=quoted(name)),
+                field="copies",
+            )
         copies[name] = int(value)
     if not copies:
         raise OptionError(
-            "copies", f"give at least one {mention('copies')} NAME=N (e.g. {mention('copies')} outs=17)", field="copies"
+            "copies",
+            _("give at least one {option} NAME=N (e.g. {option} outs=17)").format(option=mention("copies")),
+            field="copies",
         )
     return copies
 
 
 def quick_deck(game: Game, size: int, copies: dict[str, int]) -> QuickDeck:
     if game.setup is None:
-        raise DeckcheckError(f"the engine has no setup for {game.title} yet", field="game")
+        raise DeckcheckError(_("the engine has no setup for {game} yet").format(game=game.title), field="game")
     if not 1 <= size <= MAX_CARDS:
         raise OptionError(
-            "deck_size", f"{mention('deck_size')} must be between 1 and {MAX_CARDS:,} (got {size})", field="deck_size"
+            "deck_size",
+            _("{option} must be between 1 and {last} (got {value})").format(
+                option=mention("deck_size"), last=f"{MAX_CARDS:,}", value=size
+            ),
+            field="deck_size",
         )
     deck = QuickDeck(game, size, copies)
     total = sum(copies.values())
     if total > deck.population:
         named = " + ".join(f"{name} {n}" for name, n in copies.items())
         aside = game.setup.main_set_aside
-        room = f"{deck.population} ({size} less the {aside} the setup sets aside)" if aside else str(size)
+        message = (
+            _(
+                "the copies add up to {total} ({named}), more than the {room} ({size} less the {aside} the setup sets "
+                "aside) cards of the deck the hand is drawn from"
+            )
+            if aside
+            else _(
+                "the copies add up to {total} ({named}), more than the {size} cards of the deck the hand is drawn from"
+            )
+        )
         raise DeckcheckError(
-            f"the copies add up to {total} ({named}), more than the {room} cards of the deck the hand is drawn from",
-            field="copies",
+            message.format(total=total, named=named, room=deck.population, size=size, aside=aside), field="copies"
         )
     return deck
 
@@ -121,14 +144,18 @@ def parse_quick_query(text: str, deck: QuickDeck, option: str = "want") -> Quick
     core, deadline = split_deadline(text)
     match = _QUERY.match(core.strip())
     if not match:
-        raise OptionError(option, f"an empty {named}: give a category, e.g. {named} outs", field=option)
+        raise OptionError(
+            option, _("an empty {option}: give a category, e.g. {option} outs").format(option=named), field=option
+        )
     names = tuple(name.strip() for name in match["names"].split("|"))
     known = [*deck.copies, OTHER]
     for name in names:
         if name not in known:
             raise OptionError(
                 option,
-                f"{named} {quoted(text)}: {quoted(name)} is not a category (the categories: {', '.join(known)})",
+                _("{option} {given}: {name} is not a category (the categories: {known})").format(
+                    option=named, given=quoted(text), name=quoted(name), known=joined(known)
+                ),
                 field=option,
             )
     at_least = match["op"] != "<="
@@ -136,7 +163,9 @@ def parse_quick_query(text: str, deck: QuickDeck, option: str = "want") -> Quick
     if deadline is not None and deadline > MAX_TURN:
         raise OptionError(
             option,
-            f"{named} {quoted(text)}: own turn {deadline} is beyond the turns the engine models (0 to {MAX_TURN})",
+            _("{option} {given}: own turn {turn} is beyond the turns the engine models (0 to {last})").format(
+                option=named, given=quoted(text), turn=deadline, last=MAX_TURN
+            ),
             field=option,
         )
     return QuickQuery(core.strip(), at_least, k, names, deadline)
@@ -160,7 +189,11 @@ def quick_model(
     setup = deck.game.setup
     asked = [*((q, False) for q in wants), *((q, True) for q in anys)]
     if not asked:
-        raise OptionError("want", f"give at least one {mention('want')} or {mention('any')}", field="want")
+        raise OptionError(
+            "want",
+            _("give at least one {want} or {any}").format(want=mention("want"), any=mention("any")),
+            field="want",
+        )
     categories = {**deck.copies, OTHER: deck.population - sum(deck.copies.values())}
     # Categories that the same wants (and the keep filter) name are one atom: the answer is the same
     # hypergeometric sum, and every category no want names joins `other` instead of being a dimension of its own.
@@ -168,7 +201,7 @@ def quick_model(
     for name, count in categories.items():
         if not count:
             continue
-        mask = sum(1 << bit for bit, (query, _) in enumerate(asked) if name in query.names)
+        mask = sum(1 << bit for bit, (query, _any) in enumerate(asked) if name in query.names)
         if name in keep:
             mask |= 1 << len(asked)
         pooled[mask] = pooled.get(mask, 0) + count
@@ -180,10 +213,19 @@ def quick_model(
     horizon = max(want.turn for want in wanted)
     draws = [_draws(deck.game, going, t) for t in range(horizon + 1)]
     if setup.hand_size + draws[-1] > deck.population:
+        message = (
+            _(
+                "going first, by own turn {turn} the rules draw {n} cards, but the deck the hand is drawn from has "
+                "{size}: the player has lost by then"
+            )
+            if going == "first"
+            else _(
+                "going second, by own turn {turn} the rules draw {n} cards, but the deck the hand is drawn from has "
+                "{size}: the player has lost by then"
+            )
+        )
         raise DeckcheckError(
-            f"going {going}, by own turn {horizon} the rules draw {setup.hand_size + draws[-1]} cards, but the deck "
-            f"the hand is drawn from has {deck.population}: the player has lost by then",
-            field="turn",
+            message.format(turn=horizon, n=setup.hand_size + draws[-1], size=deck.population), field="turn"
         )
     return OddsModel(
         deck=None,  # type: ignore[arg-type]
@@ -204,7 +246,7 @@ def quick_model(
 
 def quick_answer(model: OddsModel, mulligan: str | None, keep: Sequence[str], options: StatsOptions) -> Answer:
     """The exact engine's answer (the optimal mulligan by default), else the vectorised simulation's."""
-    policy, _ = parse_mulligan(mulligan)
+    policy, _keep = parse_mulligan(mulligan)
     plan: MulliganPlan | None = None
     if policy == "none":
         plan = no_mulligan(model)
@@ -221,12 +263,12 @@ def quick_answer(model: OddsModel, mulligan: str | None, keep: Sequence[str], op
         except ExactUnavailable as why:
             if options.method == "exact":
                 raise exact_unavailable(why) from None
-            notes.append(f"simulated: {why}")
+            notes.append(_("simulated: {why}").format(why=why))
             say_past_budget(options, why, model.going, model.turn)
     from deckcheck.stats.simulate import simulate  # deferred: only a question the exact engine cannot answer
 
     if plan is None:
-        plan, _, _, reason = optimal_for_simulation(model)
+        plan, _result, _model, reason = optimal_for_simulation(model)
         if reason:
             raise optimal_uncomputable(reason)
     simulated = simulate(model, plan, trials=options.trials or 100_000, seed=options.seed or 0)
@@ -253,7 +295,11 @@ def parse_keep(mulligan: str | None, deck: QuickDeck) -> list[str]:
     for name in names:
         if name not in [*deck.copies, OTHER]:
             raise OptionError(
-                "mulligan", f"{mention('mulligan')} keep:{text}: {quoted(name)} is not a category", field="mulligan"
+                "mulligan",
+                _("{option} keep:{text}: {name} is not a category").format(
+                    option=mention("mulligan"), text=text, name=quoted(name)
+                ),
+                field="mulligan",
             )
     return names
 
@@ -304,20 +350,39 @@ def odds_json(result: dict[str, Any]) -> dict[str, Any]:
 def odds_text(result: dict[str, Any]) -> str:
     deck: QuickDeck = result["deck"]
     setup = deck.game.setup
-    aside = f", {setup.main_set_aside} set aside by the setup" if setup.main_set_aside else ""
-    cats = ", ".join(f"{name} {n}" for name, n in deck.copies.items())
     other = deck.population - sum(deck.copies.values())
+    cats = joined([*(f"{name} {n}" for name, n in deck.copies.items()), f"{OTHER} {other}"])
+    heading = (
+        _(
+            "{game}: {size} cards, {aside} set aside by the setup; the hand of {hand} is drawn from {drawn} "
+            "({categories}); mulligan rule {rule}"
+        )
+        if setup.main_set_aside
+        else _("{game}: {size} cards; the hand of {hand} is drawn from {drawn} ({categories}); mulligan rule {rule}")
+    )
     lines = [
-        f"{deck.game.title}: {deck.size} cards{aside}; the hand of {setup.hand_size} is drawn from {deck.population} "
-        f"({cats}, {OTHER} {other}); mulligan rule {setup.mulligan}",
+        heading.format(
+            game=deck.game.title,
+            size=deck.size,
+            aside=setup.main_set_aside,
+            hand=setup.hand_size,
+            drawn=deck.population,
+            categories=cats,
+            rule=translate(str(setup.mulligan)),
+        )
     ]
     first = result["cells"]["first"]
     for want in first.model.wants:
-        kind = "any " if want.any_of else "want"
-        lines.append(f"{kind} {want.text} by own turn {want.turn}")
+        line = _("any  {query} by own turn {turn}") if want.any_of else _("want {query} by own turn {turn}")
+        lines.append(line.format(query=want.text, turn=want.turn))
     if setup.floor:
-        lines.append(f"card details unknown: counting the documented floor ({setup.floor}), no G assist")
-    lines.append(f"mulligan {first.mulligan}")
+        lines.append(
+            _("card details unknown: counting the documented floor ({floor}), no G assist").format(
+                floor=translate(setup.floor)
+            )
+        )
+    lines.append(_("mulligan {policy}").format(policy=policy_label(first.mulligan)))
+    width = max(display_width(seat_label(seat)) for seat in SEATS)
     for seat in SEATS:
-        lines.append(f"  going {seat:<6}  {describe(result['cells'][seat])}")
+        lines.append(f"  {pad(seat_label(seat), width)}  {describe(result['cells'][seat])}")
     return "\n".join(lines)

@@ -6,10 +6,19 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.safetext import echoed, one_line
-from deckcheck._util.text import display_width, fit_line, output_columns, pad, plural, wrap_width
+from deckcheck._util.text import display_width, fit_line, joined, output_columns, pad, wrap_width
 from deckcheck.model.deck import Deck
-from deckcheck.stats.answer import SEATS, Answer, ReportResult, TurnRow
+from deckcheck.stats.answer import (
+    CAPPED_NOTE,
+    CAPPED_SEVERAL_NOTE,
+    SEATS,
+    STOPPED_NOTE,
+    Answer,
+    ReportResult,
+    TurnRow,
+)
 from deckcheck.stats.exact import Decision, ExactResult
 from deckcheck.stats.model import OddsModel
 from deckcheck.stats.plot import Series, bar_lines, percent
@@ -19,14 +28,35 @@ VALUE_COLUMN = 18  # the first seat's column in the report: "91.80% ±0.17 sim" 
 LABEL_FLOOR = 12  # a report label's column is never narrower, however narrow the terminal
 
 
+#: The seats as people read them (the JSON keeps "first" and "second").
+SEAT_LABELS = {"first": N_("going first"), "second": N_("going second")}
+#: The mulligan policies that are words (a keep:FILTER policy is shown as typed).
+POLICY_LABELS = {"optimal": N_("optimal"), "none": N_("none")}
+
+
+def seat_label(seat: str) -> str:
+    """`going first` / `going second` in the chosen language."""
+    return translate(SEAT_LABELS[seat]) if seat in SEAT_LABELS else seat
+
+
+def policy_label(name: str) -> str:
+    """A mulligan policy's name as people read it: `optimal`, `none` in the chosen language; `keep:grade=1` as is."""
+    return translate(POLICY_LABELS[name]) if name in POLICY_LABELS else name
+
+
+def turn_label(turn: int) -> str:
+    """`turn 2`: a row of the table, a category of the bars and of the chart."""
+    return _("turn {turn}").format(turn=turn)
+
+
 def describe(answer: Answer | str) -> str:
     """`97.10% exact` or `91.80% ±0.17 simulated`, or the reason a turn is not reached."""
     if isinstance(answer, str):
-        return "— (not reached)"
+        return _("— (not reached)")
     if answer.ci95 is None:
-        return f"{percent(answer.probability)} exact"
+        return _("{percent} exact").format(percent=percent(answer.probability))
     low, high = answer.ci95
-    return f"{percent(answer.probability)} ±{100 * (high - low) / 2:.2f} sim"
+    return _("{percent} ±{half} sim").format(percent=percent(answer.probability), half=f"{100 * (high - low) / 2:.2f}")
 
 
 def cell_json(answer: Answer | str) -> dict[str, Any]:
@@ -34,7 +64,7 @@ def cell_json(answer: Answer | str) -> dict[str, Any]:
 
 
 def _heading(deck: Deck) -> str:
-    title = f" “{echoed(deck.name)}”" if deck.name else ""
+    title = " " + _("“{name}”").format(name=echoed(deck.name)) if deck.name else ""
     rules = f" ({deck.rules.text()})" if deck.game.rules_versions else ""  # the version whose setup dealt the odds
     return f"{one_line(str(deck.path))}  {deck.game.id}{rules}{title}"
 
@@ -45,13 +75,27 @@ def _wants(model: OddsModel) -> list[str]:
     dated = any(want.turn != model.turn for want in model.wants)
     for bit, want in enumerate(model.wants):
         matching = sum(atom.count for atom in model.atoms if atom.mask >> bit & 1)
-        kind = "any " if want.any_of else "want"
-        when = f" by own turn {want.turn}" if dated or want.any_of else ""
-        lines.append(
-            f"{kind} {want.text}{when}  ({matching} of the {plural(model.size, 'card')} the hand is drawn from)"
-        )
+        if want.any_of:
+            line = ngettext(
+                "any  {query} by own turn {turn}  ({matching} of the {n} card the hand is drawn from)",
+                "any  {query} by own turn {turn}  ({matching} of the {n} cards the hand is drawn from)",
+                model.size,
+            )
+        elif dated:
+            line = ngettext(
+                "want {query} by own turn {turn}  ({matching} of the {n} card the hand is drawn from)",
+                "want {query} by own turn {turn}  ({matching} of the {n} cards the hand is drawn from)",
+                model.size,
+            )
+        else:
+            line = ngettext(
+                "want {query}  ({matching} of the {n} card the hand is drawn from)",
+                "want {query}  ({matching} of the {n} cards the hand is drawn from)",
+                model.size,
+            )
+        lines.append(line.format(query=want.text, turn=want.turn, matching=matching, n=model.size))
     if model.has_any:
-        lines.append("every want, and at least one any, must hold")
+        lines.append(_("every want, and at least one any, must hold"))
     return lines
 
 
@@ -61,8 +105,8 @@ def counting(deck: Deck, floor: bool) -> list[str]:
     if setup is None or not setup.floor:
         return []
     if floor:
-        return [f"counting the documented floor (--floor): {setup.floor}"]
-    return [f"counting every card the rules bring: {setup.floor_counting}"]
+        return [_("counting the documented floor (--floor): {floor}").format(floor=translate(setup.floor))]
+    return [_("counting every card the rules bring: {counting}").format(counting=translate(setup.floor_counting))]
 
 
 def render_query_text(
@@ -82,28 +126,46 @@ def render_query_text(
     if model is not None:
         lines += _wants(model)
         lines += counting(deck, model.floor)
-    moment = "the opening hand after the mulligan" if primary.turn == 0 else f"main phase of own turn {primary.turn}"
-    if model is not None and len({want.turn for want in model.wants}) > 1:
-        moment = f"each want by its own turn (the last: {moment})"
-    lines.append(f"by {moment}; mulligan {primary.mulligan}")
+    each = model is not None and len({want.turn for want in model.wants}) > 1
+    if primary.turn == 0:
+        moment = (
+            _("by each want by its own turn (the last: the opening hand after the mulligan); mulligan {mulligan}")
+            if each
+            else _("by the opening hand after the mulligan; mulligan {mulligan}")
+        )
+    else:
+        moment = (
+            _("by each want by its own turn (the last: main phase of own turn {turn}); mulligan {mulligan}")
+            if each
+            else _("by main phase of own turn {turn}; mulligan {mulligan}")
+        )
+    lines.append(moment.format(turn=primary.turn, mulligan=policy_label(primary.mulligan)))
     last = rows[-1]
+    seat_width = max(display_width(seat_label(seat)) for seat in SEATS)
     for seat in SEATS:
         marker = "▸" if seat == primary.going else " "
-        lines.append(f" {marker} going {seat:<6}  {describe(last.cells[seat])}")
+        lines.append(f" {marker} {pad(seat_label(seat), seat_width)}  {describe(last.cells[seat])}")
     if len(rows) > 1:
         lines.append("")
-        lines.append(f"{'turn':>4}  {'going first':<24}{'going second':<24}")
+        turn_width = max(4, display_width(_("turn")))
+        lines.append(f"{_rjust(_('turn'), turn_width)}  {pad(seat_label('first'), 24)}{pad(seat_label('second'), 24)}")
         for row in rows:
-            lines.append(f"{row.turn:>4}  {describe(row.cells['first']):<24}{describe(row.cells['second']):<24}")
+            first, second = describe(row.cells["first"]), describe(row.cells["second"])
+            lines.append(f"{_rjust(str(row.turn), turn_width)}  {pad(first, 24)}{pad(second, 24)}")
     lines = _fitted(lines, columns)
     lines.append("")
-    categories = [f"turn {row.turn}" for row in rows]
+    categories = [turn_label(row.turn) for row in rows]
     lines += bar_lines(categories, _series(rows), colour=colour, columns=columns)
     lines += _fitted(_notes(rows, seed), columns)
     if explain:
         lines.append("")
         lines += _fitted(render_decisions(primary), columns)
     return "\n".join(lines)
+
+
+def _rjust(text: str, width: int) -> str:
+    """`text` after blanks up to `width` terminal columns (display width)."""
+    return " " * max(width - display_width(text), 0) + text
 
 
 def _fitted(lines: list[str], columns: int) -> list[str]:
@@ -121,11 +183,11 @@ def _seat_series(seat: str, cells: Sequence[Answer | str]) -> Series:
     """One seat's values, with the 95% interval of each simulated one (a chart draws it as an error bar)."""
     values = [None if isinstance(cell, str) else cell.probability for cell in cells]
     intervals = [None if isinstance(cell, str) else cell.ci95 for cell in cells]
-    return Series(f"going {seat}", values, intervals)
+    return Series(seat_label(seat), values, intervals)
 
 
 def series_for_rows(rows: Sequence[TurnRow]) -> tuple[list[str], list[Series]]:
-    return [f"turn {row.turn}" for row in rows], _series(rows)
+    return [turn_label(row.turn) for row in rows], _series(rows)
 
 
 def series_for_report(results: Sequence[ReportResult]) -> tuple[list[str], list[Series]]:
@@ -140,7 +202,9 @@ def _notes(rows: Sequence[TurnRow], seed: int | None) -> list[str]:
         for seat in SEATS:
             cell = row.cells[seat]
             if isinstance(cell, str):
-                note = f"turn {row.turn}, going {seat}: {cell}"
+                where = _("turn {turn}, going first: {reason}") if seat == "first" else None
+                where = where or _("turn {turn}, going second: {reason}")
+                note = where.format(turn=row.turn, reason=cell)
             else:
                 simulated = simulated or cell.method == "simulate"
                 for text in cell.notes:
@@ -150,14 +214,36 @@ def _notes(rows: Sequence[TurnRow], seed: int | None) -> list[str]:
             notes.append(note)
     notes = _one_precision_note(notes)
     if simulated and seed is not None:
-        notes.insert(0, f"simulated with seed {seed} (repeat with --seed {seed}); ± is the 95% interval's half-width")
-    return [f"note: {note}" for note in notes]
+        notes.insert(
+            0,
+            _("simulated with seed {seed} (repeat with --seed {seed}); ± is the 95% interval's half-width").format(
+                seed=seed
+            ),
+        )
+    return [_("note: {note}").format(note=note) for note in notes]
 
 
-_STOPPED = re.compile(r"stopped after (?P<trials>[\d,]+) trials: (?P<rest>.*)")
-_CAPPED = re.compile(
-    r"(?P<head>--precision \S+ not reached: .*, with the 95% interval ±)(?P<half>[\d.e+-]+)(?P<rest>;.*)"
-)
+#: What each placeholder of a precision note matches when the note is read back (to merge a table's notes).
+_FIELDS = {"trials": r"[\d,]+", "precision": r"\S+", "half": r"[\d.e+-]+", "rest": r".*"}
+
+
+class _Note:
+    """A note the answers write (stats.answer.precision_notes), read back in the chosen language: its template is
+    translated when it is matched, and each placeholder becomes a named group (see _FIELDS)."""
+
+    def __init__(self, template: str) -> None:
+        self.template = template
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        parts = re.split(r"\{(\w+)\}", translate(self.template))
+        pattern = "".join(
+            re.escape(part) if index % 2 == 0 else f"(?P<{part}>{_FIELDS[part]})" for index, part in enumerate(parts)
+        )
+        return re.fullmatch(pattern, text)
+
+
+_STOPPED = _Note(STOPPED_NOTE)
+_CAPPED = _Note(CAPPED_NOTE)
 
 
 def _one_precision_note(notes: list[str]) -> list[str]:
@@ -171,15 +257,16 @@ def _one_precision_note(notes: list[str]) -> list[str]:
             if note == stopped[0].string:  # the first of them stands for all (notes are distinct)
                 counts = sorted({int(m["trials"].replace(",", "")) for m in stopped})
                 span = f"{counts[0]:,}" if len(counts) == 1 else f"{counts[0]:,}–{counts[-1]:,}"
-                merged.append(f"stopped after {span} trials: {match['rest']}")
+                merged.append(translate(STOPPED_NOTE).format(trials=span, rest=match["rest"]))
         elif (match := _CAPPED.fullmatch(note)) is not None:
             if note == capped[0].string:
                 widest = max(capped, key=lambda m: float(m["half"]))
                 several = len({m["half"] for m in capped}) > 1
-                head = (
-                    widest["head"].replace("the 95% interval ±", "95% intervals up to ±") if several else widest["head"]
+                merged.append(
+                    translate(CAPPED_SEVERAL_NOTE if several else CAPPED_NOTE).format(
+                        precision=widest["precision"], trials=widest["trials"], half=widest["half"]
+                    )
                 )
-                merged.append(f"{head}{widest['half']}{widest['rest']}")
         else:
             merged.append(note)
     return merged
@@ -194,22 +281,26 @@ def render_report_text(
     columns = columns or output_columns()
     lines = [_heading(deck)]
     if not results:
-        lines.append(f"{deck.game.title} has no default report for this deck; ask with --want QUERY")
+        lines.append(
+            _("{game} has no default report for this deck; ask with --want QUERY").format(game=deck.game.title)
+        )
         return "\n".join(_fitted(lines, columns))
-    lines.append(f"default report (deckcheck stats --help); mulligan {_policies(results)}")
+    lines.append(_("default report (deckcheck stats --help); mulligan {policies}").format(policies=_policies(results)))
     answers = [cell for result in results for cell in result.cells.values() if isinstance(cell, Answer)]
     if answers and answers[0].model is not None:
         lines += counting(deck, answers[0].model.floor)
     lines = _fitted(lines, columns)
-    second = max(len("going second"), *(len(describe(result.cells["second"])) for result in results))
+    second = max(
+        display_width(seat_label("second")), *(display_width(describe(result.cells["second"])) for result in results)
+    )
     value_width = 2 + VALUE_COLUMN + second  # the gap and the two seats' columns
     width = max(display_width(result.line.label) for result in results)
     width = max(min(width, columns - 2 - value_width), LABEL_FLOOR)
-    lines.append(f"  {pad('', width)}  {'going first':<{VALUE_COLUMN}}{'going second'}".rstrip())
+    lines.append(f"  {pad('', width)}  {pad(seat_label('first'), VALUE_COLUMN)}{seat_label('second')}".rstrip())
     for result in results:
         cells = result.cells
         label, *more = wrap_width(result.line.label, width)
-        values = f"{describe(cells['first']):<{VALUE_COLUMN}}{describe(cells['second'])}"
+        values = f"{pad(describe(cells['first']), VALUE_COLUMN)}{describe(cells['second'])}"
         lines.append(f"  {pad(label, width)}  {values}".rstrip())
         lines += [f"  {part}" for part in more]
     lines.append("")
@@ -222,7 +313,7 @@ def render_report_text(
 
 def _policies(results: Sequence[ReportResult]) -> str:
     names = sorted({c.mulligan for r in results for c in r.cells.values() if isinstance(c, Answer)})
-    return ", ".join(names) or "-"
+    return joined(policy_label(name) for name in names) or "-"
 
 
 # ---- the decision table ----------------------------------------------------------------------------------------
@@ -235,34 +326,54 @@ def decisions_source(answer: Answer) -> ExactResult | None:
 def render_decisions(answer: Answer) -> list[str]:
     result = decisions_source(answer)
     if result is None:
-        return [f"no decision table: the mulligan was {answer.mulligan} and no exact model was built"]
+        return [
+            _("no decision table: the mulligan was {mulligan} and no exact model was built").format(
+                mulligan=policy_label(answer.mulligan)
+            )
+        ]
     model = answer.decisions_model or answer.model
     assert model is not None
     letters = _letters(len(model.atoms))
-    lines = [f"mulligan decisions ({result.plan.name}, going {answer.going}, turn {answer.turn}):"]
+    heading = (
+        _("mulligan decisions ({policy}, going first, turn {turn}):")
+        if answer.going == "first"
+        else _("mulligan decisions ({policy}, going second, turn {turn}):")
+    )
+    lines = [heading.format(policy=policy_label(result.plan.name), turn=answer.turn)]
     if answer.decisions is not None:
-        lines.append("  (decided and valued on the draws alone, without the hand-dependent steps the simulation adds)")
+        lines.append(
+            "  " + _("(decided and valued on the draws alone, without the hand-dependent steps the simulation adds)")
+        )
     for letter, atom in zip(letters, model.atoms, strict=True):
-        lines.append(f"  {letter} = {model.describe_atom(atom)} ({plural(atom.count, 'card')}, e.g. {atom.label()})")
+        group = ngettext(
+            "{letter} = {group} ({n} card, e.g. {card})", "{letter} = {group} ({n} cards, e.g. {card})", atom.count
+        )
+        lines.append(
+            "  "
+            + group.format(letter=letter, group=model.describe_atom(atom, spoken=True), n=atom.count, card=atom.label())
+        )
     kept_whole = [d for d in result.decisions if not d.redraw and d.keep == d.hand]
     others = sorted((d for d in result.decisions if d not in kept_whole), key=lambda d: -d.chance)
-    lines.append(f"  {'hand':<22}{'chance':>8}   {'decision':<28}{'then':>8}")
+    lines.append(f"  {pad(_('hand'), 22)}{_rjust(_('chance'), 8)}   {pad(_('decision'), 28)}{_rjust(_('then'), 8)}")
     for decision in others[:EXPLAIN_ROWS]:
         lines.append(
-            f"  {_hand(decision.hand, letters):<22}{percent(float(decision.chance)):>8}   "
-            f"{_decision(decision, letters):<28}{percent(float(decision.value)):>8}"
+            f"  {pad(_hand(decision.hand, letters), 22)}{percent(float(decision.chance)):>8}   "
+            f"{pad(_decision(decision, letters), 28)}{percent(float(decision.value)):>8}"
         )
     if len(others) > EXPLAIN_ROWS:
         rest = others[EXPLAIN_ROWS:]
         rest_chance = float(sum(d.chance for d in rest))
         lines.append(
-            f"  … {len(rest)} rarer hands ({percent(rest_chance)}) with other returns (--output json lists all)"
+            "  "
+            + _("… {n} rarer hands ({percent}) with other returns (--output json lists all)").format(
+                n=len(rest), percent=percent(rest_chance)
+            )
         )
     if kept_whole:
         chance = sum(d.chance for d in kept_whole)
         value = sum(d.chance * d.value for d in kept_whole) / chance
         lines.append(
-            f"  {'every other hand':<22}{percent(float(chance)):>8}   {'keep the whole hand':<28}"
+            f"  {pad(_('every other hand'), 22)}{percent(float(chance)):>8}   {pad(_('keep the whole hand'), 28)}"
             f"{percent(float(value)):>8}"
         )
     return lines
@@ -279,12 +390,12 @@ def _hand(hand: Sequence[int], letters: Sequence[str]) -> str:
 
 def _decision(decision: Decision, letters: Sequence[str]) -> str:
     if decision.redraw:
-        return "redraw the whole hand"
+        return _("redraw the whole hand")
     returned = [h - k for h, k in zip(decision.hand, decision.keep, strict=True)]
     total = sum(returned)
     if total == sum(decision.hand):
-        return f"return all {total}"
-    return f"keep {_hand(decision.keep, letters)}, return {total}"
+        return _("return all {n}").format(n=total)
+    return _("keep {hand}, return {n}").format(hand=_hand(decision.keep, letters), n=total)
 
 
 def decisions_json(answer: Answer) -> dict[str, Any] | None:

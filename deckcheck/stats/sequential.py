@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import math
 
+from deckcheck._i18n import N_
+
 #: The level: the interval covers the true probability at every look with probability at least 1 − ALPHA.
 ALPHA = 0.05
 #: c = TUNING / P²: the mixture's weight near the trials --precision P needs. 0.03 keeps the trials at the stop within
@@ -35,7 +37,7 @@ ALPHA = 0.05
 #: larger value is narrower for p near 0.5 and wider near 0 or 1; a smaller one the reverse).
 TUNING = 0.03
 #: The rule, in the note that says where a run stopped.
-RULE = "a confidence sequence, 95% at every look at once"
+RULE = N_("a confidence sequence, 95% at every look at once")
 #: Bisection steps for each end of the interval: 2^-60 of the range, below a double's resolution near p.
 _STEPS = 60
 

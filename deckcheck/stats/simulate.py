@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np  # this module is loaded only when a simulation runs (stats.answer defers it)
 
-from deckcheck._util.text import plural
+from deckcheck._i18n import _, ngettext, translate
 from deckcheck.engine.deal import deal
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.engine.table import Table
@@ -96,7 +96,7 @@ def sample_counts(rng: np.random.Generator, pool: np.ndarray, take: Any) -> np.n
         return out
     if isinstance(take, int) and take == 1:  # one card: its atom is proportional to the counts
         if not pool.any(axis=1).all():
-            raise EngineError("a draw asks for more cards than the deck holds")
+            raise EngineError(_("a draw asks for more cards than the deck holds"))
         out[np.arange(rows), pick_one(rng, pool)] = 1
         return out
     # later[:, a] = cards of atoms after a
@@ -104,7 +104,7 @@ def sample_counts(rng: np.random.Generator, pool: np.ndarray, take: Any) -> np.n
     if atoms > 1:
         later[:, :-1] = np.cumsum(pool[:, :0:-1], axis=1)[:, ::-1]
     if (left > pool[:, 0] + later[:, 0]).any() or (left < 0).any():
-        raise EngineError("a draw asks for more cards than the deck holds")
+        raise EngineError(_("a draw asks for more cards than the deck holds"))
     for a in range(atoms - 1):
         if not left.any():
             return out
@@ -202,8 +202,10 @@ class VectorState:
         sizes = row_sums(deck)
         if sizes.size and not sizes.all():
             raise EngineError(
-                f"the deck has 0 cards at {what}: the fighter has lost by then (an empty deck); the engine models "
-                "the first turns only"
+                _(
+                    "the deck has 0 cards at {what}: the fighter has lost by then (an empty deck); the engine models "
+                    "the first turns only"
+                ).format(what=what)
             )
         chosen = self.rng.integers(0, sizes) if sizes.size else sizes
         atoms = _atom_at(deck, chosen)
@@ -241,25 +243,32 @@ class _Vectorised:
         self.kind = model.mulligan
         self.vector_turns = model.turns.vector_turns
         if model.turns.simulate_only and self.vector_turns is None:
-            raise EngineError(model.turns.simulate_only)
+            raise EngineError(translate(model.turns.simulate_only))
         self.draws = 0 if self.vector_turns else model.turns.draws
         # Cumulative draws by each deadline (plain turns): the wants due then count the cards reached so far.
         self.deadlines = model.deadlines
         self.stage_draws = [0 if self.vector_turns else model.draws_by(t) for t in self.deadlines]
         if self.hand_size > self.size:
             raise EngineError(
-                f"the deck has {plural(self.size, 'card')} to draw from; the opening hand needs {self.hand_size}"
+                ngettext(
+                    "the deck has {n} card to draw from; the opening hand needs {size}",
+                    "the deck has {n} cards to draw from; the opening hand needs {size}",
+                    self.size,
+                ).format(n=self.size, size=self.hand_size)
             )
         if self.hand_size + self.draws > self.size:
             raise EngineError(
-                f"by own turn {model.turn} the rules draw {self.hand_size + self.draws} cards, "
-                f"but only {self.size} can be drawn: the deck runs out first"
+                _(
+                    "by own turn {turn} the rules draw {n} cards, but only {size} can be drawn: the deck runs out first"
+                ).format(turn=model.turn, n=self.hand_size + self.draws, size=self.size)
             )
         if self.vector_turns is not None:
             if any(atom.detail is None for atom in model.atoms):
                 raise DeckcheckError("this turn needs a model built with refine=True for the vectorised simulation")
             if self.kind is MulliganKind.FULL_BOTTOM:
-                raise EngineError("vectorised turns need a shuffled deck, which a full-bottom mulligan does not leave")
+                raise EngineError(
+                    _("vectorised turns need a shuffled deck, which a full-bottom mulligan does not leave")
+                )
             self.table = population(model.deck, model.going, {}, model.floor)[0]
         self._build_lookup(plan)
         self.wants = [
@@ -270,7 +279,7 @@ class _Vectorised:
         seek = model.turns.seek
         self.seek = seek if seek is not None and not self.vector_turns else None
         if self.seek is not None and len(self.deadlines) > 1:
-            raise EngineError("per-want deadlines with a seek step need the engine card by card")
+            raise EngineError(_("per-want deadlines with a seek step need the engine card by card"))
         if self.seek is not None:
             self.seek_atoms = np.array([model.matches(atom, model.seek_bit) for atom in model.atoms])
 
@@ -309,7 +318,9 @@ class _Vectorised:
         if self.kind.partial:
             keep = np.array([self._decide(row) for row in rows], dtype=np.int64).reshape(hands.shape)
             if (keep < 0).any() or (keep > hands).any():
-                raise EngineError(f"the mulligan plan {self.plan.name} keeps cards that are not in the hand")
+                raise EngineError(
+                    _("the mulligan plan {policy} keeps cards that are not in the hand").format(policy=self.plan.name)
+                )
             return keep, None
         redraw = np.array([bool(self._decide(row)) for row in rows], dtype=bool)
         if (
@@ -318,8 +329,10 @@ class _Vectorised:
             and self.hand_size + self.draws > self.size - self.hand_size
         ):
             raise EngineError(
-                f"by own turn {self.model.turn} the draws reach the {self.hand_size} cards put on the bottom of "
-                "the deck by the mulligan; the simulation models the draws before them only"
+                _(
+                    "by own turn {turn} the draws reach the {n} cards put on the bottom of the deck by the mulligan; "
+                    "the simulation models the draws before them only"
+                ).format(turn=self.model.turn, n=self.hand_size)
             )
         return None, redraw
 
@@ -574,7 +587,7 @@ def simulate_engine(
 
     def sample(size: int) -> int:
         successes = 0
-        for _ in range(size):
+        for _trial in range(size):
             table = deal(
                 model.deck,
                 seed=seeds.getrandbits(64),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -256,3 +257,63 @@ def test_hand_shows_each_cards_grade_cost_or_level(path, column, run_cli, isolat
     for line, card in zip(lines, dealt["hand"], strict=True):
         assert line.split()[:3] == [card["number"], column, str(card[column])]
         assert line.endswith(card["name"])
+
+
+# In Japanese (issue 29) ----------------------------------------------------------------------------------------
+
+RP = ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml"
+
+
+def test_a_hand_in_japanese(run_cli):
+    from deckcheck._util.text import display_width
+
+    code, out, err = run_cli("--lang", "ja", "hand", RP, "--seed", "2")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1] == "シード 2・後攻・マリガン方針：なし・0ターン目"
+    assert "マリガン：キープ" in lines
+    start = lines.index("手札（5枚）：")
+    cards = lines[start + 1 : start + 6]
+    assert len({display_width(line[: line.index("  grade") + 2]) for line in cards}) == 1
+    # (the zones by the engine's names, each in Japanese where its game marks it for translation)
+    zones = r"ゾーン：\S+：閃きの騎士 ミーリウス \(G-TD02/014\)／\S+：-／\S+ 16枚／山札 44枚"
+    assert re.fullmatch(zones, lines[start + 6]), lines[start + 6]
+
+
+def test_a_hand_with_a_mulligan_and_its_log_in_japanese(run_cli):
+    args = ("--mulligan", "optimal", "--want", "grade=1", "--any", "grade=3", "--seed", "7")
+    code, out, err = run_cli("--lang", "ja", "hand", RP, *args)
+    assert code == 0, err
+    assert "シード 7・先攻・マリガン方針：最適（grade=1 & grade=3 を0ターン目までに）・0ターン目" in out
+    assert "マリガンで戻した4枚：反攻の騎士 スレイマン (G-BT06/003)、" in out and "マリガンで引いた4枚：" in out
+    code, out, err = run_cli("--lang", "ja", "hand", RP, "--seed", "7", "--turn", "2", "--log")
+    assert code == 0, err
+    assert "\nログ（13手順）：\n   1. " in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--seed", "7", "--count", "2"),
+        ("--mulligan", "optimal", "--want", "grade=1", "--any", "grade=3", "--seed", "7"),
+    ],
+)
+def test_the_hand_json_is_the_same_in_japanese(run_cli, args):
+    english = run_cli("hand", RP, *args, "-o", "json")
+    japanese = run_cli("--lang", "ja", "hand", RP, *args, "-o", "json")
+    assert english[0] == japanese[0] == 0
+    assert english[1] == japanese[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--count", "0"), "--count は1以上にしてください（指定値：0）"),
+        (("--mulligan", "foo"), "不明なマリガン方針 'foo' です：none、keep:FILTER、optimal のいずれかを使ってください"),
+        (("--mulligan", "optimal"), "--mulligan optimal には目標が必要です：--want QUERY を指定してください"),
+        (("--want", "grade=1"), "--want は --mulligan optimal の目標を指定するものです。--mulligan optimal と一緒に"),
+    ],
+)
+def test_bad_hand_options_are_refused_in_japanese(run_cli, args, said):
+    code, out, err = run_cli("--lang", "ja", "hand", RP, *args)
+    assert (code, out) == (2, "") and said in err, err

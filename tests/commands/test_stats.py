@@ -940,3 +940,201 @@ def test_the_hand_advice_and_the_chart_show_their_steps(monkeypatch, capsys, tmp
     assert code == 0 and chart.exists()
     assert f"deckcheck: drawing {chart}" in err
     assert f"\r\033[Kdeckcheck: wrote {chart}\n" in err  # the bar erased before the line, never mixed into it
+
+
+# In Japanese (issue 29): every word around the numbers, tables aligned by display width, JSON unchanged ----------
+
+
+def _starts(line: str, pattern: str) -> int:
+    """The terminal column where `pattern` first matches in `line` (a Japanese character takes two)."""
+    from deckcheck._util.text import display_width
+
+    return display_width(line[: re.search(pattern, line).start()])
+
+
+def test_stats_in_japanese_names_the_seats_the_method_and_the_turns(run_cli):
+    from deckcheck._util.text import display_width
+
+    code, out, err = run_cli("--lang", "ja", "stats", RP, "--want", "grade=1", "--turn", "3")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert "条件 grade=1（手札を引く49枚のうち14枚が該当）" in lines
+    assert "自分の3ターン目のメインフェイズまで、マリガン方針：最適" in lines
+    assert any(line.startswith(" ▸ 先攻  ") and line.endswith("正確") for line in lines)
+    header = next(line for line in lines if line.lstrip().startswith("ターン"))
+    rows = lines[lines.index(header) + 1 : lines.index(header) + 5]
+    assert [row.split()[0] for row in rows] == ["0", "1", "2", "3"]
+    # every row as wide as the header, each seat's column starting where its heading does
+    assert {display_width(row) for row in rows} == {display_width(header)}
+    assert {_starts(row, r"\S+% 正確\s+\S+% 正確\s*$") for row in rows} == {_starts(header, "先攻")}
+    assert {_starts(row, r"\S+% 正確\s*$") for row in rows} == {_starts(header, "後攻")}
+    assert "0ターン目  先攻  " in out and "3ターン目  後攻  " in out
+    assert not re.search(r"going|exact|turn \d|mulligan", out)
+
+
+def test_the_default_report_in_japanese_lines_up_its_columns(run_cli):
+    code, out, err = run_cli("--lang", "ja", "stats", "decks/build-divide/guren.txt")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1] == "既定のレポート（deckcheck stats --help）、マリガン方針：最適"
+    header = next(line for line in lines if line.strip().startswith("先攻"))
+    table = [line for line in lines if "% 正確" in line]
+    assert len(table) == 5
+    assert {_starts(line, r"[<>]?\d+\.\d+% 正確") for line in table} == {_starts(header, "先攻")}
+    assert {_starts(line, r"[<>]?\d+\.\d+% 正確\s*$") for line in table} == {_starts(header, "後攻")}
+
+
+def test_a_simulation_in_japanese_says_its_seed_and_interval_once(run_cli):
+    args = (RP, "--want", "grade=3", "--turn", "1", "--method", "simulate", "--seed", "1", "--precision", "0.01")
+    code, out, err = run_cli("--lang", "ja", "stats", *args, "--trials", "200000")
+    assert code == 0, err
+    assert re.search(r"^ ▸ 先攻  \d+\.\d\d% ±\d\.\d\d 近似$", out, re.M)
+    notes = [line for line in out.splitlines() if line.startswith("注記：")]
+    assert notes[0].startswith("注記：シード 1 でシミュレーションしました（--seed 1")
+    stopped = [note for note in notes if "回の試行で停止しました" in note]
+    assert len(stopped) == 1 and re.match(
+        r"注記：[\d,]+–[\d,]+回の試行で停止しました：95%信頼区間が±0.01以内", stopped[0]
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (RP, "--want", "grade=1", "--turn", "2"),
+        (RP, "--seed", "1"),
+        ("decks/cipher/marth-altea.deck.toml", "--want", "cost=1", "--turn", "1", "--explain"),
+        (RP, "--want", "grade=1", "--hand", "G-BT04/011,G-BT02/010,G-BT14/006,G-BT06/003,G-BT02/011"),
+    ],
+)
+def test_the_json_is_the_same_in_japanese(run_cli, args):
+    english = run_cli("stats", *args, "-o", "json")
+    japanese = run_cli("--lang", "ja", "stats", *args, "-o", "json")
+    assert english[0] == japanese[0] == 0
+    assert json.loads(english[1]) == json.loads(japanese[1])
+
+
+def test_a_simulated_json_keeps_its_keys_and_values_in_japanese_only_notes_follow(run_cli):
+    args = ("stats", RP, "--want", "grade=3", "--turn", "1", "--method", "simulate", "--seed", "3", "--trials", "5000")
+    english, japanese = (json.loads(run_cli(*lang, *args, "-o", "json")[1]) for lang in ((), ("--lang", "ja")))
+
+    def without_notes(value):
+        if isinstance(value, dict):
+            return {key: without_notes(item) for key, item in value.items() if key != "notes"}
+        return [without_notes(item) for item in value] if isinstance(value, list) else value
+
+    assert without_notes(english) == without_notes(japanese)
+    assert japanese["method"] == "simulate" and japanese["going"] == "first" and japanese["mulligan"] == "optimal"
+    assert any("ターンの進行が手札に依存します" in note for note in japanese["notes"])
+
+
+def test_the_decision_table_in_japanese_lines_up(run_cli):
+    from deckcheck._util.text import display_width
+
+    code, out, err = run_cli("--lang", "ja", "stats", RP, "--want", "grade=1", "--explain")
+    assert code == 0, err
+    lines = out.splitlines()
+    head = lines.index("マリガンの判断（最適、先攻、0ターン目）：")
+    assert lines[head + 1].startswith("  A = grade=1（14枚、例：")
+    header = next(line for line in lines if line.startswith("  手札"))
+    rows = lines[lines.index(header) + 1 :]
+    assert rows[-1].startswith("  その他の手札") and "すべてキープ" in rows[-1]
+    chance_ends = _starts(header, "確率") + 4  # (two wide characters)
+    for row in rows:  # the chance right-aligned under 確率, the decision under 判断, the value after it under 判断後
+        assert _starts(row, r"(?<=\d%)   ") == chance_ends
+        assert _starts(row, r"(?<=%   )\S") == _starts(header, "判断")
+        assert display_width(row) == display_width(header)
+
+
+def test_hand_advice_in_japanese(run_cli):
+    hand = "G-BT04/011,G-BT02/010,G-BT06/003,G-BT06/003,G-BT02/011"
+    code, out, err = run_cli("--lang", "ja", "stats", RP, "--want", "grade=3", "--hand", hand)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1].startswith("配られた手札（先攻）：変革の騎士 ピール (G-BT04/011) [grade 1]、")
+    assert (
+        lines[2]
+        == "条件 grade=3：自分の0ターン目のメインフェイズまで。マリガンのルール：好きな枚数を戻し、同じ枚数を引く"
+    )
+    assert lines[3] == "  キープ   0.00% 正確"
+    assert lines[4].startswith("  5枚戻す  60.70% 正確：変革の騎士 ピール")
+    assert lines[5] == "助言：5枚戻す（確率は0.00%から60.70%に上がります）"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--want", "grade=1", "--precision", "0.9"), "--precision は0から0.5の間にしてください（指定値：0.9）"),
+        (("--want", "grade=1", "--mulligan", "foo"), "不明なマリガン方針 'foo' です：none、optimal、keep:FILTER"),
+        (("--want", "grade=1", "--trials", "0"), "--trials は1から100,000,000の間にしてください（指定値：0）"),
+        (("--want", "grade=1", "--turn", "40"), "--turn は0から30の間にしてください（指定値：40）"),
+        (("--want", ">=60 grade=1"), "--want '>=60 grade=1' は60枚を求めていますが、メインデッキは50枚しかありません"),
+        (("--want", "grade=1@1", "--turn", "2"), "--turn 2 は @N のない条件に使いますが"),
+        (
+            ("--want", "grade=1", "--hand", "a,b"),
+            "--hand は2枚を指定していますが、Cardfight!! Vanguard の初手は5枚です",
+        ),
+        (("--hand", "x"), "--hand には手札に求めるものが必要です：--want を指定してください"),
+        (("--want", "grade=1", "--plot", "x.txt"), "--plot x.txt：グラフは .svg か .png で書き出します"),
+        (
+            ("--want", "name=アルトマイル"),
+            "に一致するカードがメインデッキにないため、確率は必ず0%になります。\n"
+            "  Cardfight!! Vanguard のカードデータベースにも一致するカードはありません。\n"
+            "  デッキ内の近い名前：青天の騎士 アルトマイル (G-TD02/002)、",
+        ),
+    ],
+)
+def test_bad_queries_are_refused_in_japanese(run_cli, args, said):
+    code, out, err = run_cli("--lang", "ja", "stats", RP, *args)
+    assert (code, out) == (2, "")
+    assert said in err and "Traceback" not in err
+
+
+def test_a_question_past_the_exact_budget_is_said_in_japanese(run_cli, monkeypatch):
+    from deckcheck.stats import chain
+
+    monkeypatch.setattr(chain, "MAX_WORK", 50)
+    args = ("stats", RP, "--want", "grade=1", "--any", "grade=3", "--turn", "1", "--trials", "2000")
+    code, out, err = run_cli("--lang", "ja", *args)
+    assert code == 0, err
+    assert err.startswith(
+        "deckcheck: 先攻・自分の1ターン目まで：この質問は正確な計算の予算を使い切りました（ターンの正確な計算には、"
+    )
+    assert "正確に計算すると" in err and err.count("代わりにシミュレーションします") == 1
+    assert "近似" in out and "注記：シミュレーションで計算：ターンの正確な計算には" in out
+
+
+def test_the_chart_in_japanese(run_cli, tmp_path):
+    chart = tmp_path / "odds.svg"
+    code, out, err = run_cli("--lang", "ja", "stats", RP, "--want", "grade=1", "--turn", "2", "--plot", chart)
+    assert code == 0, err
+    assert err == f"deckcheck: {chart} を書き出しました\n"
+    svg = chart.read_text(encoding="utf-8")
+    for text in (
+        "確率（先攻・後攻）",
+        "自分のNターン目のメインフェイズまで（0ターン目＝マリガン後の初手）",
+        "0ターン目",
+    ):
+        assert text in svg
+    assert "マリガン方針：最適" in svg and "すべての値は正確な値です。" in svg
+    assert re.search(r'class="legend-label"[^>]*>先攻<', svg) and re.search(r'class="legend-label"[^>]*>後攻<', svg)
+
+
+def test_the_note_for_a_card_dealt_without_is_the_engines_sentence(monkeypatch):
+    """The note's one msgid repeats the engine's DEALT_WITHOUT (after its "none, "): in English they are the same."""
+    import deckcheck.commands.stats as stats
+    from deckcheck.engine.procedure import DEALT_WITHOUT
+
+    class Game:
+        sections = ("main", "leader")
+
+    class Deck:
+        path = "x.txt"
+        game = Game()
+
+        def size(self, section):
+            return 0 if section == "leader" else 40
+
+    dealt = type("Table", (), {"notes": {"leader": DEALT_WITHOUT.replace("SECTION", "leader")}})
+    monkeypatch.setattr(stats, "deal", lambda *args, **kwargs: dealt)
+    [note] = stats._dealt_without(Deck(), {})  # type: ignore[arg-type]
+    assert note == f"x.txt has no leader card: {DEALT_WITHOUT.removeprefix('none, ').replace('SECTION', 'leader')}"

@@ -161,6 +161,16 @@ case("stats-json-explain", "stats decks/cipher/marth-altea.deck.toml --want cost
 case("readme-odds", "odds --game vanguard --deck-size 50 --copies outs=17 --want outs@3")
 case("odds-json", "odds --game vanguard --deck-size 50 --copies outs=17 --want outs@3 -o json")
 case("odds-cipher-any", "odds --game cipher --deck-size 50 --copies a=8 --copies b=4 --any a@1 --any b@1")
+# the same in Japanese (issue 29): the table and the bars aligned by display width, the notes said once
+_JA = {"LANG": "ja_JP.UTF-8", "LC_ALL": None}  # (the base environment sets LC_ALL=C.UTF-8, which would decide)
+case("stats-two-wants-turn-2-ja", f"stats {_VG} --want grade=1 --want '>=2 trigger=heal' --turn 2", env=_JA)
+case(
+    "stats-simulate-precision-explain-ja",
+    f"stats {_VG} --want grade=3 --turn 3 --method simulate --seed 1 --precision 0.005 --trials 200000 --explain",
+    env=_JA,
+)
+_HAND = "G-BT04/011,G-BT02/010,G-BT06/003,G-BT06/003,G-BT02/011"
+case("stats-hand-advice-ja", f"stats {_VG} --want grade=3 --hand {_HAND}", env=_JA)
 
 # README.md: "Building decks", replayed in one work folder ----------------------------------------------------------
 

@@ -638,3 +638,23 @@ def test_a_one_card_deck_is_said_in_the_singular():
     """Issue 26, item 21: "1 cards"."""
     with pytest.raises(ExactUnavailable, match=r"^the deck has 1 card, fewer than a 3-card hand$"):
         ExactEngine(model([(0b1, 1)], [">=1 A"], hand=3))
+
+
+@pytest.mark.parametrize(
+    ("seconds", "english", "japanese"),
+    [
+        (4.25, "about 4.2 s", "約4.2秒"),
+        (42, "about 42 s", "約42秒"),
+        (600, "about 10 min", "約10分"),
+        (7200, "more than an hour", "1時間以上"),
+    ],
+)
+def test_how_long_exact_would_take_in_both_languages(seconds, english, japanese):
+    from deckcheck.cli.language import speak
+    from deckcheck.stats.exact import _about, _more_than
+
+    assert _about(seconds) == english
+    assert _more_than(seconds) == english.replace("about", "more than")
+    speak("ja")
+    assert _about(seconds) == japanese
+    assert _more_than(seconds) == japanese if seconds >= 3600 else japanese.replace("約", "") + "以上"

@@ -569,3 +569,45 @@ def test_no_font_file_means_no_font(tmp_path, monkeypatch):
     monkeypatch.setattr(plot, "CJK_FONT_FILES", (str(tmp_path / "*CJK*"),))
     monkeypatch.setattr(font_manager.fontManager, "ttflist", list(font_manager.fontManager.ttflist))
     assert plot.installed_cjk_fonts() == []
+
+
+def test_the_chart_notes_and_axis_title_in_japanese(japanese):
+    exact = Series("先攻", [0.9, 0.95])
+    simulated = Series("後攻", [0.9, 0.95], [(0.89, 0.91), None])
+    assert plot.closing_note([exact]) == "すべての値は正確な値です。"
+    assert plot.closing_note([simulated]).startswith("記号のない値は正確な値、≈の値はシミュレーションによる値で")
+    assert plot.y_axis_title(Axes().y_title, 0.0, 0.2) == "確率"
+    assert plot.y_axis_title("確率（先攻・後攻）", 0.8, 0.05) == "確率（先攻・後攻）、軸は80%から"
+
+
+def test_a_chart_of_another_suffix_is_refused_in_japanese(japanese, tmp_path):
+    with pytest.raises(DeckcheckError) as refused:
+        write_plot(tmp_path / "chart", "t", ["a"], [Series("先攻", [0.5])])
+    assert "拡張子のないファイル にはグラフを書き出せません：.svg または .png を使ってください" in str(refused.value)
+
+
+def test_a_font_a_python_package_ships_is_found(tmp_path, monkeypatch):
+    """`deckcheck[plot]` brings japanize-matplotlib for its IPAexGothic: found without importing the package."""
+    package = tmp_path / "fontpack"
+    (package / "fonts").mkdir(parents=True)
+    (package / "__init__.py").write_text("raise RuntimeError('never imported')\n")
+    (package / "fonts" / "gothic.ttf").write_bytes(b"")
+    (package / "fonts" / "README.txt").write_text("not a font")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert plot.packaged_cjk_font_files((("fontpack", "fonts"), ("no_such_package", "fonts"))) == [
+        str(package / "fonts" / "gothic.ttf")
+    ]
+
+
+def test_a_japanese_png_is_drawn_with_the_packaged_font(tmp_path, monkeypatch, japanese):
+    """On a machine without a system Japanese font (none of the usual folders), the font `deckcheck[plot]` installs
+    draws the Japanese text: no warning about empty boxes."""
+    monkeypatch.setattr(plot, "CJK_FONT_FILES", ())
+    assert plot.packaged_cjk_font_files(), "japanize-matplotlib (of deckcheck[plot] and [test]) ships a font"
+    assert "IPAexGothic" in plot.installed_cjk_fonts()
+    heard: list[str] = []
+    axes = Axes(x_title="自分のNターン目のメインフェイズまで", y_title="確率（先攻・後攻）")
+    write_plot(
+        tmp_path / "odds.png", "紅蓮の玉座", ["0ターン目"], [Series("先攻", [0.5])], axes=axes, warn=heard.append
+    )
+    assert heard == [] and (tmp_path / "odds.png").read_bytes().startswith(b"\x89PNG")

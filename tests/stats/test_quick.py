@@ -198,3 +198,20 @@ def test_two_hundred_unused_categories_are_one_atom_and_exact():
         assert cells[seat].method == "exact"
         assert cells[seat].exact.probability == alone[seat].exact.probability
         assert len(cells[seat].model.atoms) == 2
+
+
+def test_odds_in_japanese(run_cli):
+    code, out, err = run_cli(
+        "--lang", "ja", "odds", "--game", "vanguard", "--deck-size", "50", "--copies", "outs=17", "--want", "outs@3"
+    )
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith(
+        "Cardfight!! Vanguard：50枚（セットアップで1枚を除く）。初手5枚を49枚から引きます（outs 17、other 32）。"
+    )
+    assert "条件 outs：自分の3ターン目まで" in lines and "マリガン方針：最適" in lines
+    assert lines[-2].startswith("  先攻  ") and lines[-1].startswith("  後攻  ") and lines[-1].endswith("正確")
+    code, out, err = run_cli(
+        "--lang", "ja", "odds", "--game", "vanguard", "--deck-size", "50", "--copies", "outs", "--want", "outs"
+    )
+    assert code == 2 and "--copies は NAME=N（空白と = < > | @ , : を含まないカテゴリー名と整数）で指定します" in err

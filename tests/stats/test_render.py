@@ -91,3 +91,53 @@ def test_bars_fit_the_columns_with_long_labels(columns):
     assert all(display_width(line) <= columns for line in lines), lines
     assert sum("going first" in line for line in lines) == 2
     assert all("紅蓮" not in line or "█" not in line for line in lines) or columns >= 120
+
+
+# In Japanese (issue 29) ----------------------------------------------------------------------------------------
+
+
+def test_precision_notes_are_written_and_merged_in_japanese(japanese):
+    from deckcheck.stats.answer import _precision_notes
+    from deckcheck.stats.simulate import PRECISION_RULE, SimResult
+
+    (first,) = _precision_notes(SimResult(242_500, 250_000, 1, stopped_early=True), 0.001, PRECISION_RULE)
+    (second,) = _precision_notes(SimResult(485_000, 500_000, 1, stopped_early=True), 0.001, PRECISION_RULE)
+    assert first == (
+        "250,000回の試行で停止しました：95%信頼区間が±0.001以内です（停止規則はすべての確認時点で同時に95%を保つ信頼系列）"
+    )
+    rows = _rows(_simulated(250_000, 0.0005, first), _simulated(500_000, 0.0004, second))
+    notes = _notes(rows, seed=4)
+    assert notes[0] == "注記：シード 4 でシミュレーションしました（--seed 4 で再現できます）。±は95%信頼区間の半幅です"
+    assert [note for note in notes if "停止しました" in note] == [
+        "注記：250,000–500,000回の試行で停止しました：95%信頼区間が±0.001以内です（停止規則はすべての確認時点で同時に95%を保つ信頼系列）"
+    ]
+
+
+def test_precision_not_reached_is_merged_in_japanese(japanese):
+    from deckcheck.stats.answer import _precision_notes
+    from deckcheck.stats.simulate import SimResult
+
+    capped = [
+        _precision_notes(SimResult(successes, 20_000, 1, stopped_early=False), 0.0001, "rule")[0]
+        for successes in (19_400, 10_000)
+    ]
+    notes = [note for note in _notes(_rows(*(_simulated(20_000, 0.002, note) for note in capped)), seed=None)]
+    assert notes == [
+        "注記：--precision 0.0001 に届きませんでした：先に試行回数の上限20,000回（--trials）に達し、95%信頼区間は"
+        "最大±0.006929です。続けるには --trials を増やしてください"
+    ]
+
+
+def test_describe_and_an_unreached_turn_in_japanese(japanese):
+    from deckcheck.stats.render import describe
+
+    exact = Answer(0.971, "exact", 1, "first", "optimal")
+    simulated = Answer(0.9, "simulate", 1, "first", "optimal", ci95=(0.89, 0.91))
+    assert (describe(exact), describe(simulated), describe("lost")) == (
+        "97.10% 正確",
+        "90.00% ±1.00 近似",
+        "—（到達しない）",
+    )
+    assert _notes([TurnRow(5, {"first": exact, "second": "the deck is empty"})], seed=None) == [
+        "注記：5ターン目・後攻：the deck is empty"
+    ]
