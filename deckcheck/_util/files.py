@@ -10,11 +10,16 @@ import stat
 import sys
 from pathlib import Path
 
+from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.limits import MAX_INPUT_BYTES
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, os_reason
+
+#: What a file is read as, named in messages about it ("is a folder, not a deck file"): the callers' `what`, marked
+#: here so that every one has its translation (translate(what) where it is said).
+WHATS = (N_("deck file"), N_("card file"), N_("card list"), N_("regulation file"))
 
 
-def read_input(path: Path, what: str = "deck file", shown: str | Path | None = None) -> bytes:
+def read_input(path: Path, what: str = N_("deck file"), shown: str | Path | None = None) -> bytes:
     """A file's bytes, never waiting on a FIFO that nobody writes to: the open does not block (a FIFO without a
     writer then reads as empty), while a pipe or FIFO with a writer, as `show <(...)` gives, is read to its end; more
     than MAX_INPUT_BYTES (a device that never ends, /dev/zero) is refused, not read into memory, and a regular file
@@ -30,16 +35,19 @@ def read_repository_file(path: Path, what: str) -> bytes:
     try:
         return _read_capped(path, what, path, regular_only=True)
     except FileNotFoundError:
-        reason = "is a broken link (its target does not exist)" if os.path.islink(path) else "no such file"
+        reason = _("is a broken link (its target does not exist)") if os.path.islink(path) else _("no such file")
         raise DeckcheckError(reason, path=path) from None
     except IsADirectoryError:
-        raise DeckcheckError(f"is a folder, not a {what}", path=path) from None
+        raise DeckcheckError(_("is a folder, not a {what}").format(what=translate(what)), path=path) from None
     except OSError as error:
-        raise DeckcheckError(f"cannot be read ({error.strerror or error})", path=path) from None
+        raise DeckcheckError(_("cannot be read ({reason})").format(reason=os_reason(error)), path=path) from None
 
 
 def _too_large(what: str, shown: str | Path) -> DeckcheckError:
-    return DeckcheckError(f"is larger than {MAX_INPUT_BYTES // 2**20} MiB: not a {what}", path=shown)
+    return DeckcheckError(
+        _("is larger than {size} MiB: not a {what}").format(size=MAX_INPUT_BYTES // 2**20, what=translate(what)),
+        path=shown,
+    )
 
 
 def _read_capped(path: Path, what: str, shown: str | Path, *, regular_only: bool) -> bytes:
@@ -52,7 +60,9 @@ def _read_capped(path: Path, what: str, shown: str | Path, *, regular_only: bool
         if stat.S_ISDIR(mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
         if regular_only and not stat.S_ISREG(mode):
-            reason = f"is not a regular file (a FIFO, socket or device is never read as a {what})"
+            reason = _("is not a regular file (a FIFO, socket or device is never read as a {what})").format(
+                what=translate(what)
+            )
             raise DeckcheckError(reason, path=shown)
         if stat.S_ISREG(mode) and size > MAX_INPUT_BYTES:
             raise _too_large(what, shown)  # said at once: a 10 GB (perhaps sparse) file is not read at all
@@ -65,7 +75,7 @@ def _read_capped(path: Path, what: str, shown: str | Path, *, regular_only: bool
 
 
 #: What a line that no encoding reads says (contract, "Deck files": UTF-8, UTF-16 with a BOM, Shift_JIS).
-NOT_TEXT = "not UTF-8, UTF-16 or Shift_JIS text"
+NOT_TEXT = N_("not UTF-8, UTF-16 or Shift_JIS text")  # (said with translate(NOT_TEXT))
 
 
 class Decoded:
@@ -86,8 +96,15 @@ class Decoded:
 
 def unreadable_text(path: str | Path, bad_lines: tuple[int, ...]) -> DeckcheckError:
     first, others = bad_lines[0], len(bad_lines) - 1
-    more = f" (and {others} more line{'s' if others != 1 else ''})" if others else ""
-    return DeckcheckError(f"is {NOT_TEXT}{more}; save the file as UTF-8", path=path, line=first)
+    if not others:
+        reason = _("is not UTF-8, UTF-16 or Shift_JIS text; save the file as UTF-8")
+    else:
+        reason = ngettext(
+            "is not UTF-8, UTF-16 or Shift_JIS text (and {n} more line); save the file as UTF-8",
+            "is not UTF-8, UTF-16 or Shift_JIS text (and {n} more lines); save the file as UTF-8",
+            others,
+        ).format(n=others)
+    return DeckcheckError(reason, path=path, line=first)
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -192,29 +209,29 @@ def read_stdin() -> Decoded:
     if not _stdin_read:
         stream = sys.stdin
         if stream is None:
-            raise DeckcheckError("there is no standard input to read a deck from", path=STDIN_SHOWN)
+            raise DeckcheckError(_("there is no standard input to read a deck from"), path=STDIN_SHOWN)
         if stream.isatty():
-            print("deckcheck: reading a deck from standard input (end it with Ctrl-D)", file=sys.stderr)
+            print(_("deckcheck: reading a deck from standard input (end it with Ctrl-D)"), file=sys.stderr)
         raw = getattr(stream, "buffer", None)
         data = raw.read(MAX_INPUT_BYTES + 1) if raw is not None else stream.read().encode("utf-8")
         if len(data) > MAX_INPUT_BYTES:
-            raise DeckcheckError(f"is larger than {MAX_INPUT_BYTES // 2**20} MiB: not a deck file", path=STDIN_SHOWN)
+            raise _too_large(N_("deck file"), STDIN_SHOWN)
         _stdin_read.append(decode_text(data))
     return _stdin_read[0]
 
 
-def read_decoded(path: Path, shown: str | None = None, what: str = "deck file") -> Decoded:
+def read_decoded(path: Path, shown: str | None = None, what: str = N_("deck file")) -> Decoded:
     """A file's bytes read (see read_input) and decoded (see decode_text). Errors name the file as `shown` (the
     path as the user gave it) when given."""
     where: str | Path = shown if shown is not None else path
     try:
         data = read_input(path, what, shown=where)
     except FileNotFoundError:
-        raise DeckcheckError("no such file", path=where) from None
+        raise DeckcheckError(_("no such file"), path=where) from None
     except IsADirectoryError:
-        raise DeckcheckError("is a folder, not a file", path=where) from None
+        raise DeckcheckError(_("is a folder, not a file"), path=where) from None
     except OSError as error:
-        raise DeckcheckError(f"cannot be read ({error.strerror})", path=where) from None
+        raise DeckcheckError(_("cannot be read ({reason})").format(reason=os_reason(error)), path=where) from None
     return decode_text(data)
 
 

@@ -19,6 +19,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
+from deckcheck._i18n import _
 from deckcheck.errors import DeckcheckError
 
 #: The most decimal digits Python converts between an integer and text.
@@ -33,14 +34,19 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 T = TypeVar("T")
 
-_LONG_NUMBER_REASON = (
-    f"holds a number of more than {INT_DIGITS:,} digits, more than Python reads or prints (a count or card field is "
-    "a small whole number)"
-)
-_NESTING_REASON = (
-    f"is nested more than {NESTING} levels deep (arrays or tables inside each other); a deck or card file needs "
-    "three at most"
-)
+
+def _long_number_reason() -> str:
+    return _(
+        "holds a number of more than {digits} digits, more than Python reads or prints (a count or card field is a "
+        "small whole number)"
+    ).format(digits=f"{INT_DIGITS:,}")
+
+
+def _nesting_reason() -> str:
+    return _(
+        "is nested more than {levels} levels deep (arrays or tables inside each other); a deck or card file needs "
+        "three at most"
+    ).format(levels=NESTING)
 
 
 def is_long_number_error(error: BaseException) -> bool:
@@ -54,11 +60,11 @@ def parse_within_limits(parse: Callable[[str], T], text: str, path: str | Path |
     try:
         data = parse(text)
     except RecursionError:
-        raise DeckcheckError(_NESTING_REASON, path=path, line=nesting_line(text)) from None
+        raise DeckcheckError(_nesting_reason(), path=path, line=nesting_line(text)) from None
     except ValueError as error:
         if not is_long_number_error(error):
             raise
-        raise DeckcheckError(_LONG_NUMBER_REASON, path=path, line=long_number_line(text)) from None
+        raise DeckcheckError(_long_number_reason(), path=path, line=long_number_line(text)) from None
     if fmt == "toml" and _has_prefixed_integers(text):
         refuse_unprintable_integers(data, text, path)
     return data
@@ -67,9 +73,9 @@ def parse_within_limits(parse: Callable[[str], T], text: str, path: str | Path |
 def limit_error(error: BaseException, text: str, path: str | Path | None) -> DeckcheckError | None:
     """The DeckcheckError for a parser limit hit while reading `text` (None: `error` is something else)."""
     if isinstance(error, RecursionError):
-        return DeckcheckError(_NESTING_REASON, path=path, line=nesting_line(text))
+        return DeckcheckError(_nesting_reason(), path=path, line=nesting_line(text))
     if is_long_number_error(error):
-        return DeckcheckError(_LONG_NUMBER_REASON, path=path, line=long_number_line(text))
+        return DeckcheckError(_long_number_reason(), path=path, line=long_number_line(text))
     return None
 
 
@@ -146,7 +152,7 @@ def refuse_unprintable_integers(data: Any, text: str, path: str | Path | None) -
         elif isinstance(value, list):
             stack.extend(value)
         elif isinstance(value, int) and value.bit_length() > INT_BITS:
-            raise DeckcheckError(_LONG_NUMBER_REASON, path=path, line=long_number_line(text))
+            raise DeckcheckError(_long_number_reason(), path=path, line=long_number_line(text))
 
 
 # Nesting --------------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any
 
 import tomli
 
+from deckcheck._i18n import _
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.safetext import quoted
 from deckcheck._util.toml_scan import scan_toml
@@ -91,12 +92,22 @@ def toml_duplicate_message(text: str) -> tuple[str, int] | None:
         return None
     path, first, again = found
     *table, key = path
-    if table and isinstance(table[-1], int):  # a key of an array of tables' record
-        where = f" of [[{'.'.join(map(str, table[:-1]))}]] number {table[-1]}"
+    if (path, first) in _headers(text):
+        said = _("the table [{table}] is written twice, on lines {first} and {again}; keep one")
+        name = ".".join(map(str, path))
+    elif table and isinstance(table[-1], int):  # a key of an array of tables' record
+        said = _(
+            'the key "{key}" of [[{table}]] number {number} is written twice, on lines {first} and {again}; keep one'
+        )
+        name = ".".join(map(str, table[:-1]))
+    elif table:
+        said = _('the key "{key}" of [{table}] is written twice, on lines {first} and {again}; keep one')
+        name = ".".join(map(str, table))
     else:
-        where = f" of [{'.'.join(map(str, table))}]" if table else ""
-    what = f"the table [{'.'.join(map(str, path))}]" if (path, first) in _headers(text) else f'the key "{key}"{where}'
-    return f"{what} is written twice, on lines {first} and {again}; keep one", again
+        said = _('the key "{key}" is written twice, on lines {first} and {again}; keep one')
+        name = ""
+    number = table[-1] if table else ""
+    return said.format(key=key, table=name, number=number, first=first, again=again), again
 
 
 def _headers(text: str) -> set[tuple[KeyPath, int]]:
@@ -177,7 +188,7 @@ def _key_path(text: str) -> KeyPath | None:
         return None
     path: list[str | int] = []
     while isinstance(value, dict) and len(value) == 1:
-        (key, value), *_ = value.items()
+        (key, value), *_rest = value.items()
         path.append(key)
     return tuple(path) if value == 0 and path else None
 
@@ -195,7 +206,9 @@ def load_json(text: str, path: str | Path | None = None) -> tuple[Any, dict[KeyP
     try:
         data = parse_within_limits(json.loads, text, path, "json")  # a 5,000-digit number, 10,000 nested arrays
     except json.JSONDecodeError as error:
-        raise DeckcheckError(f"is not valid JSON: {error.msg}", path=path, line=error.lineno) from None
+        raise DeckcheckError(
+            _("is not valid JSON: {reason}").format(reason=error.msg), path=path, line=error.lineno
+        ) from None
     return data, json_key_lines(text, path)
 
 
@@ -238,12 +251,16 @@ def json_key_lines(
             key = json.loads(token)
             if key in top[2]:
                 where = ".".join(str(part) for part in top[0])
-                inside = f" in {quoted(where)}" if where else ""
+                said = (
+                    _(
+                        "duplicate key {key} in {where} (first on line {first}): a JSON object may hold each key "
+                        "only once"
+                    )
+                    if where
+                    else _("duplicate key {key} (first on line {first}): a JSON object may hold each key only once")
+                )
                 raise DeckcheckError(
-                    f"duplicate key {quoted(key)}{inside} (first on line {top[2][key]}): a JSON object may hold each "
-                    "key only once",
-                    path=path,
-                    line=line,
+                    said.format(key=quoted(key), where=quoted(where), first=top[2][key]), path=path, line=line
                 )
             top[2][key] = line
             top[3] = key
