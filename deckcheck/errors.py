@@ -50,16 +50,15 @@ class DeckcheckError(Exception):
 
 def _placed(reason: str, path: str | None, line: int | None, field: str | None) -> str:
     """`path:line, field 'x': reason`, with the parts that are known (in the chosen language)."""
-    where = []
+    place = ""
     if path:
-        where.append(path if line is None else f"{path}:{line}")
+        place = path if line is None else f"{path}:{line}"
     elif line is not None:
-        where.append(_("line {line}").format(line=line))
+        place = _("line {line}").format(line=line)
     if field:
-        where.append(_("field '{field}'").format(field=field))
-    # Translators: the separator between the file, line and field an error is about
-    prefix = _(", ").join(where)
-    return f"{prefix}: {reason}" if prefix else reason
+        said = _("{place}, field '{field}'") if place else _("field '{field}'")
+        place = said.format(place=place, field=field)
+    return f"{place}: {reason}" if place else reason
 
 
 #: The system's words for the errors of files met most (its strerror, in English whatever the locale), translated
