@@ -104,12 +104,12 @@ def one_line(text: str) -> str:
 def cut(text: str, limit: int = ECHO_LIMIT) -> str:
     """`text` whole when it has at most `limit` characters, else its first `limit`, an ellipsis and its length:
     `abab… (40,000 characters)`."""
-    return text if len(text) <= limit else f"{text[:limit]}… {_characters(len(text))}"
+    return text if len(text) <= limit else f"{text[:limit]}…{_characters(len(text))}"
 
 
 def _characters(length: int) -> str:
-    """'(40,000 characters)': how long a text cut short was."""
-    return _("({n} characters)").format(n=f"{length:,}")
+    """' (40,000 characters)': how long a text cut short was."""
+    return _(" ({n} characters)").format(n=f"{length:,}")
 
 
 def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -121,7 +121,7 @@ def quoted(value: object, limit: int = ECHO_LIMIT) -> str:
     """A value quoted in a message as `{value!r}` would, cut: `'abab'… (40,000 characters)`. A string's repr escapes
     line breaks, tabs, control and format characters, so the quote is one line."""
     if isinstance(value, str) and len(value) > limit:
-        return f"{value[:limit]!r}… {_characters(len(value))}"
+        return f"{value[:limit]!r}…{_characters(len(value))}"
     try:
         text = repr(value)
     except ValueError:  # an int of more digits than Python prints

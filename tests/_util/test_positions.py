@@ -93,3 +93,35 @@ def test_toml_duplicate_finds_the_first_repeat_and_follows_records_of_an_array_o
     records = '[[cards]]\nnumber = "1"\n[[cards]]\nnumber = "2"  # a new record: no repeat\nname = "x"\nname = "y"\n'
     assert toml_duplicate(records) == (("cards", 2, "name"), 5, 6)
     assert toml_duplicate('[t]\na = """\na = 2\n"""\n') is None  # inside a multi-line string: not a key
+
+
+def test_keys_written_twice_in_japanese(japanese):
+    from deckcheck._util.positions import toml_duplicate_message
+
+    assert toml_duplicate_message('[main]\n"T-1" = 1\n"T-1" = 2\n') == (
+        '[main] のキー "T-1" が2行目と3行目の2回書かれています。1つにしてください',
+        3,
+    )
+    assert (
+        toml_duplicate_message("[main]\n[main]\n")[0]
+        == "テーブル [main] が1行目と2行目の2回書かれています。1つにしてください"
+    )
+    with pytest.raises(DeckcheckError) as twice:
+        load_json('{"main": {"X": 1,\n "X": 2}}', "d.json")
+    assert str(twice.value) == (
+        "d.json:2: 'main' のキー 'X' が重複しています（最初は1行目）。"
+        "JSON のオブジェクトには同じキーを1回しか書けません"
+    )
+    with pytest.raises(DeckcheckError, match="^d.json:1: 有効な JSON ではありません："):
+        load_json("{", "d.json")
+
+
+def test_a_toml_error_s_column_in_japanese(japanese):
+    import tomli
+
+    from deckcheck._util.toml_scan import toml_error_position
+
+    with pytest.raises(tomli.TOMLDecodeError) as error:
+        tomli.loads("a = \n")
+    reason, line = toml_error_position(error.value)
+    assert line == 1 and reason.endswith("（5列目）")
