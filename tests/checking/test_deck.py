@@ -102,12 +102,12 @@ def test_the_rules_of_every_deck_in_japanese(tmp_path, vanguard_carddb, japanese
     assert code == 1
     (report,) = json.loads(output)["decks"]
     said = {(v["rule"], v["line"]): v["message"] for v in report["violations"]}
-    assert said["deck.bad-count", 3] == "'T-000'（3行目）の枚数が 0 です。枚数は1以上の整数でなければなりません。"
+    assert said["deck.bad-count", 3] == "'T-000'（3行目）の枚数が0です。枚数は1以上の整数でなければなりません。"
     assert said["deck.bad-count", 4] == (
-        f"'T-100'（4行目）の枚数が 99999999…（40桁。枚数は{COUNT_DIGITS}桁まで） です。"
+        f"'T-100'（4行目）の枚数が99999999…（40桁。枚数は{COUNT_DIGITS}桁まで）です。"
         "枚数は1以上の整数でなければなりません。"
     )
-    assert said["deck.bad-count", 5] == "'Unit 1'（5行目）の枚数が 'four' です。枚数は1以上の整数でなければなりません。"
+    assert said["deck.bad-count", 5] == "'Unit 1'（5行目）の枚数が'four'です。枚数は1以上の整数でなければなりません。"
     assert said["deck.unknown-card", 6].startswith(
         "'NO-SUCH'（6行目）は、Cardfight!! Vanguard のカードデータベースにあるカード番号でもカード名でもありません。"
     )
