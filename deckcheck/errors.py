@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckcheck._i18n import _
+from deckcheck._i18n import N_, _, translate
 
 if TYPE_CHECKING:
     from typing import TypedDict, Unpack
@@ -48,16 +49,52 @@ class DeckcheckError(Exception):
 
 
 def _placed(reason: str, path: str | None, line: int | None, field: str | None) -> str:
-    """`path:line, field 'x': reason`, with the parts that are known."""
-    where = []
+    """`path:line, field 'x': reason`, with the parts that are known (in the chosen language)."""
+    place = ""
     if path:
-        where.append(path if line is None else f"{path}:{line}")
+        place = path if line is None else f"{path}:{line}"
     elif line is not None:
-        where.append(f"line {line}")
+        place = _("line {line}").format(line=line)
     if field:
-        where.append(f"field '{field}'")
-    prefix = ", ".join(where)
-    return f"{prefix}: {reason}" if prefix else reason
+        said = _("{place}, field '{field}'") if place else _("field '{field}'")
+        place = said.format(place=place, field=field)
+    return f"{place}: {reason}" if place else reason
+
+
+#: The system's words for the errors of files met most (its strerror, in English whatever the locale), translated
+#: where deckcheck speaks another language: `os_reason(error)`.
+_OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.EEXIST: N_("File exists"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EBUSY: N_("Device or resource busy"),
+    errno.EIO: N_("Input/output error"),
+    errno.EMFILE: N_("Too many open files"),
+    errno.ENFILE: N_("Too many open files in system"),
+    errno.EAGAIN: N_("Resource temporarily unavailable"),
+    errno.ENXIO: N_("No such device or address"),
+    errno.ETXTBSY: N_("Text file busy"),
+    errno.EXDEV: N_("Invalid cross-device link"),
+    errno.EDQUOT: N_("Disk quota exceeded"),
+    errno.EBADF: N_("Bad file descriptor"),
+    errno.EINVAL: N_("Invalid argument"),
+}
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused (its strerror: 'Permission denied'), in the chosen language where deckcheck knows the
+    error; the system's own words otherwise."""
+    reason = _OS_REASONS.get(error.errno) if error.errno is not None else None
+    if reason is not None and error.strerror == reason:
+        return translate(reason)
+    return error.strerror or str(error)
 
 
 class Problem(str):

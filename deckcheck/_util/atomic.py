@@ -43,8 +43,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from deckcheck._i18n import _
 from deckcheck._util.safetext import escape_controls
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, os_reason
 
 try:
     import fcntl
@@ -96,14 +97,14 @@ def atomic_write_with(
             _write_into(target, write, field)
             return
     if target.is_dir():
-        raise DeckcheckError("cannot write: it is a folder", path=target, field=field)
+        raise DeckcheckError(_("cannot write: it is a folder"), path=target, field=field)
     if target.exists() and not os.access(target, os.W_OK):
-        raise DeckcheckError("cannot write: the file is read-only", path=target, field=field)
+        raise DeckcheckError(_("cannot write: the file is read-only"), path=target, field=field)
     folder = target.parent
     try:
         descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
     except OSError as error:
-        raise DeckcheckError(f"cannot write: {_reason(error)}", path=target, field=field) from error
+        raise DeckcheckError(_cannot_write(_reason(error)), path=target, field=field) from error
     try:
         with os.fdopen(descriptor, "wb") as handle:
             write(handle)
@@ -120,7 +121,7 @@ def atomic_write_with(
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError):
-            raise DeckcheckError(f"cannot write: {_reason(error)}", path=target, field=field) from error
+            raise DeckcheckError(_cannot_write(_reason(error)), path=target, field=field) from error
         raise
     remove_stale_temporaries(target)
 
@@ -130,7 +131,7 @@ def _descriptor_of(target: Path) -> tuple[int, int] | None:
     /proc/PID/fd/N); None otherwise. The chain is followed link by link, since resolving /proc/PID/fd/N itself gives
     the file it has open (a log, `pipe:[...]`), not the descriptor."""
     current = os.path.abspath(target)
-    for _ in range(_MAX_LINKS):
+    for _step in range(_MAX_LINKS):
         folder, name = os.path.split(current)
         current = os.path.join(os.path.realpath(folder), name)
         found = _DESCRIPTOR_PATH.fullmatch(current)
@@ -169,8 +170,8 @@ def _write_descriptor(
         with os.fdopen(descriptor, "wb") as handle:
             write(handle)
     except OSError as error:
-        reason = "the descriptor is not open" if error.errno == errno.EBADF else _reason(error)
-        raise DeckcheckError(f"cannot write: {reason}", path=target, field=field) from error
+        reason = _("the descriptor is not open") if error.errno == errno.EBADF else _reason(error)
+        raise DeckcheckError(_cannot_write(reason), path=target, field=field) from error
 
 
 def _keep_owner(temporary: str, target: Path) -> None:
@@ -193,17 +194,24 @@ def _keep_owner(temporary: str, target: Path) -> None:
         with contextlib.suppress(OSError):
             os.chown(temporary, -1, old.st_gid)
             kept_group = True
-    lost = f"owner {_user(old.st_uid)}" if old.st_uid != new.st_uid else ""
-    if not kept_group:
-        lost = " and ".join(filter(None, (lost, f"group {_group(old.st_gid)}")))
-    if lost:
-        print(
-            escape_controls(
-                f"deckcheck: note: {target}: the rewritten file is yours, not {lost} as before (only root may give a "
-                "file to another user); that user may now be unable to change it"
-            ),
-            file=sys.stderr,
-        )
+    owner = old.st_uid != new.st_uid
+    if owner and not kept_group:
+        lost = _("owner {user} and group {group}").format(user=_user(old.st_uid), group=_group(old.st_gid))
+    elif owner:
+        lost = _("owner {user}").format(user=_user(old.st_uid))
+    elif not kept_group:
+        lost = _("group {group}").format(group=_group(old.st_gid))
+    else:
+        return
+    print(
+        escape_controls(
+            _(
+                "deckcheck: note: {path}: the rewritten file is yours, not {lost} as before (only root may give a file "
+                "to another user); that user may now be unable to change it"
+            ).format(path=target, lost=lost)
+        ),
+        file=sys.stderr,
+    )
 
 
 def _user(uid: int) -> str:
@@ -226,7 +234,7 @@ def _through_links(target: Path, field: str | None) -> Path:
         return target
     resolved = Path(os.path.realpath(target))
     if os.path.islink(resolved):  # realpath stops at a loop
-        raise DeckcheckError("cannot write: the symbolic link loops back on itself", path=target, field=field)
+        raise DeckcheckError(_("cannot write: the symbolic link loops back on itself"), path=target, field=field)
     return resolved
 
 
@@ -240,9 +248,12 @@ def _opened_not_renamed(target: Path, field: str | None) -> bool:
         return True
     kind = _SPECIAL_KINDS.get(stat.S_IFMT(mode))
     if kind is not None:
-        raise DeckcheckError(
-            f"cannot write: it is a {kind}, not a regular file; nothing written", path=target, field=field
+        said = (
+            _("cannot write: it is a socket, not a regular file; nothing written")
+            if kind == "socket"
+            else _("cannot write: it is a block device, not a regular file; nothing written")
         )
+        raise DeckcheckError(said, path=target, field=field)
     return False
 
 
@@ -252,7 +263,7 @@ def _write_into(target: Path, write: Callable[[BinaryIO], object], field: str | 
         with open(target, "wb", buffering=0) as handle:
             write(handle)
     except OSError as error:
-        raise DeckcheckError(f"cannot write: {_reason(error)}", path=target, field=field) from error
+        raise DeckcheckError(_cannot_write(_reason(error)), path=target, field=field) from error
 
 
 def _link_new(temporary: str, target: Path, field: str | None) -> None:
@@ -260,7 +271,7 @@ def _link_new(temporary: str, target: Path, field: str | None) -> None:
     try:
         os.link(temporary, target)
     except FileExistsError:
-        raise DeckcheckError("already exists; nothing written", path=target, field=field) from None
+        raise DeckcheckError(_("already exists; nothing written"), path=target, field=field) from None
     except OSError:  # a file system without hard links: claim the name, then replace the empty claim
         os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         os.replace(temporary, target)
@@ -296,7 +307,11 @@ def _new_file_mode(target: Path) -> int:
 
 
 def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
+    return os_reason(error)
+
+
+def _cannot_write(reason: str) -> str:
+    return _("cannot write: {reason}").format(reason=reason)
 
 
 # Serialising edits -----------------------------------------------------------------------------------------------
@@ -395,7 +410,9 @@ def _make_folders(folder: Path) -> list[Path]:
         except FileExistsError:
             continue
         except OSError as error:
-            raise DeckcheckError(f"cannot create the folder: {_reason(error)}", path=parent) from None
+            raise DeckcheckError(
+                _("cannot create the folder: {reason}").format(reason=_reason(error)), path=parent
+            ) from None
         made.append(parent)
     return made
 
@@ -405,9 +422,11 @@ def _open_for_lock(path: Path) -> int:
         # O_NONBLOCK: a FIFO at the path must not block the open; O_RDONLY is enough for flock
         return os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise DeckcheckError("no such file", path=path) from None
+        raise DeckcheckError(_("no such file"), path=path) from None
     except OSError as error:
-        raise DeckcheckError(f"cannot open it to lock it for the edit: {_reason(error)}", path=path) from None
+        raise DeckcheckError(
+            _("cannot open it to lock it for the edit: {reason}").format(reason=_reason(error)), path=path
+        ) from None
 
 
 def _lock(descriptor: int, path: Path, deadline: float) -> bool:
@@ -421,8 +440,10 @@ def _lock(descriptor: int, path: Path, deadline: float) -> bool:
         except BlockingIOError:
             if time.monotonic() >= deadline:
                 raise DeckcheckError(
-                    f"another deckcheck command is changing this file; gave up waiting after {lock_timeout():g} s "
-                    f"(nothing changed; run the command again, or set {LOCK_TIMEOUT_ENV} to wait longer)",
+                    _(
+                        "another deckcheck command is changing this file; gave up waiting after {seconds} s (nothing "
+                        "changed; run the command again, or set {variable} to wait longer)"
+                    ).format(seconds=f"{lock_timeout():g}", variable=LOCK_TIMEOUT_ENV),
                     path=path,
                 ) from None
             time.sleep(pause)

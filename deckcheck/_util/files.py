@@ -12,13 +12,17 @@ from pathlib import Path
 
 from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.limits import MAX_INPUT_BYTES
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, os_reason
+
+#: What a file is read as, named in messages about it ("is a folder, not a deck file"): the callers' `what`, marked
+#: here so that every one has its translation (translate(what) where it is said).
+WHATS = (N_("deck file"), N_("card file"), N_("card list"), N_("regulation file"))
 
 #: What a file the user names is, by default, when it cannot be one (said as "not a deck file").
 DECK_FILE = N_("deck file")
 
 
-def read_input(path: Path, what: str = DECK_FILE, shown: str | Path | None = None) -> bytes:
+def read_input(path: Path, what: str = N_("deck file"), shown: str | Path | None = None) -> bytes:
     """A file's bytes, never waiting on a FIFO that nobody writes to: the open does not block (a FIFO without a
     writer then reads as empty), while a pipe or FIFO with a writer, as `show <(...)` gives, is read to its end; more
     than MAX_INPUT_BYTES (a device that never ends, /dev/zero) is refused, not read into memory, and a regular file
@@ -39,13 +43,14 @@ def read_repository_file(path: Path, what: str) -> bytes:
     except IsADirectoryError:
         raise DeckcheckError(_("is a folder, not a {what}").format(what=translate(what)), path=path) from None
     except OSError as error:
-        raise DeckcheckError(_("cannot be read ({error})").format(error=error.strerror or error), path=path) from None
+        raise DeckcheckError(_("cannot be read ({reason})").format(reason=os_reason(error)), path=path) from None
 
 
 def _too_large(what: str, shown: str | Path) -> DeckcheckError:
-    """`what` is a marked noun (N_): "deck file", "card list" ..."""
-    reason = _("is larger than {size} MiB: not a {what}").format(size=MAX_INPUT_BYTES // 2**20, what=translate(what))
-    return DeckcheckError(reason, path=shown)
+    return DeckcheckError(
+        _("is larger than {size} MiB: not a {what}").format(size=MAX_INPUT_BYTES // 2**20, what=translate(what)),
+        path=shown,
+    )
 
 
 def _read_capped(path: Path, what: str, shown: str | Path, *, regular_only: bool) -> bytes:
@@ -73,7 +78,7 @@ def _read_capped(path: Path, what: str, shown: str | Path, *, regular_only: bool
 
 
 #: What a line that no encoding reads says (contract, "Deck files": UTF-8, UTF-16 with a BOM, Shift_JIS).
-NOT_TEXT = N_("not UTF-8, UTF-16 or Shift_JIS text")
+NOT_TEXT = N_("not UTF-8, UTF-16 or Shift_JIS text")  # (said with translate(NOT_TEXT))
 
 
 class Decoded:
@@ -94,15 +99,15 @@ class Decoded:
 
 def unreadable_text(path: str | Path, bad_lines: tuple[int, ...]) -> DeckcheckError:
     first, others = bad_lines[0], len(bad_lines) - 1
-    if others:
-        reason = ngettext(
-            "is {not_text} (and {n} more line); save the file as UTF-8",
-            "is {not_text} (and {n} more lines); save the file as UTF-8",
-            others,
-        )
+    if not others:
+        reason = _("is not UTF-8, UTF-16 or Shift_JIS text; save the file as UTF-8")
     else:
-        reason = _("is {not_text}; save the file as UTF-8")
-    return DeckcheckError(reason.format(not_text=translate(NOT_TEXT), n=others), path=path, line=first)
+        reason = ngettext(
+            "is not UTF-8, UTF-16 or Shift_JIS text (and {n} more line); save the file as UTF-8",
+            "is not UTF-8, UTF-16 or Shift_JIS text (and {n} more lines); save the file as UTF-8",
+            others,
+        ).format(n=others)
+    return DeckcheckError(reason, path=path, line=first)
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -213,12 +218,12 @@ def read_stdin() -> Decoded:
         raw = getattr(stream, "buffer", None)
         data = raw.read(MAX_INPUT_BYTES + 1) if raw is not None else stream.read().encode("utf-8")
         if len(data) > MAX_INPUT_BYTES:
-            raise _too_large(DECK_FILE, STDIN_SHOWN)
+            raise _too_large(N_("deck file"), STDIN_SHOWN)
         _stdin_read.append(decode_text(data))
     return _stdin_read[0]
 
 
-def read_decoded(path: Path, shown: str | None = None, what: str = DECK_FILE) -> Decoded:
+def read_decoded(path: Path, shown: str | None = None, what: str = N_("deck file")) -> Decoded:
     """A file's bytes read (see read_input) and decoded (see decode_text). Errors name the file as `shown` (the
     path as the user gave it) when given."""
     where: str | Path = shown if shown is not None else path
@@ -229,7 +234,7 @@ def read_decoded(path: Path, shown: str | None = None, what: str = DECK_FILE) ->
     except IsADirectoryError:
         raise DeckcheckError(_("is a folder, not a file"), path=where) from None
     except OSError as error:
-        raise DeckcheckError(_("cannot be read ({error})").format(error=error.strerror), path=where) from None
+        raise DeckcheckError(_("cannot be read ({reason})").format(reason=os_reason(error)), path=where) from None
     return decode_text(data)
 
 

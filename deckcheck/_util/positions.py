@@ -92,22 +92,22 @@ def toml_duplicate_message(text: str) -> tuple[str, int] | None:
         return None
     path, first, again = found
     *table, key = path
-    index = None
     if (path, first) in _headers(text):
-        said = _("the table [{table}] is written twice, on lines {first} and {second}; keep one")
-        named = ".".join(map(str, path))
+        said = _("the table [{table}] is written twice, on lines {first} and {again}; keep one")
+        name = ".".join(map(str, path))
     elif table and isinstance(table[-1], int):  # a key of an array of tables' record
         said = _(
-            'the key "{key}" of [[{table}]] number {index} is written twice, on lines {first} and {second}; keep one'
+            'the key "{key}" of [[{table}]] number {number} is written twice, on lines {first} and {again}; keep one'
         )
-        named, index = ".".join(map(str, table[:-1])), table[-1]
+        name = ".".join(map(str, table[:-1]))
     elif table:
-        said = _('the key "{key}" of [{table}] is written twice, on lines {first} and {second}; keep one')
-        named = ".".join(map(str, table))
+        said = _('the key "{key}" of [{table}] is written twice, on lines {first} and {again}; keep one')
+        name = ".".join(map(str, table))
     else:
-        said = _('the key "{key}" is written twice, on lines {first} and {second}; keep one')
-        named = ""
-    return said.format(key=key, table=named, index=index, first=first, second=again), again
+        said = _('the key "{key}" is written twice, on lines {first} and {again}; keep one')
+        name = ""
+    number = table[-1] if table else ""
+    return said.format(key=key, table=name, number=number, first=first, again=again), again
 
 
 def _headers(text: str) -> set[tuple[KeyPath, int]]:
@@ -188,7 +188,7 @@ def _key_path(text: str) -> KeyPath | None:
         return None
     path: list[str | int] = []
     while isinstance(value, dict) and len(value) == 1:
-        (key, value), *_others = value.items()
+        (key, value), *_rest = value.items()
         path.append(key)
     return tuple(path) if value == 0 and path else None
 
@@ -253,16 +253,14 @@ def json_key_lines(
                 where = ".".join(str(part) for part in top[0])
                 said = (
                     _(
-                        "duplicate key {key} in {where} (first on line {first}): a JSON object may hold each key only "
-                        "once"
+                        "duplicate key {key} in {where} (first on line {first}): a JSON object may hold each key "
+                        "only once"
                     )
                     if where
                     else _("duplicate key {key} (first on line {first}): a JSON object may hold each key only once")
                 )
                 raise DeckcheckError(
-                    said.format(key=quoted(key), where=quoted(where), first=top[2][key]),
-                    path=path,
-                    line=line,
+                    said.format(key=quoted(key), where=quoted(where), first=top[2][key]), path=path, line=line
                 )
             top[2][key] = line
             top[3] = key

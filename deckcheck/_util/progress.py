@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from deckcheck._i18n import _
 from deckcheck._util.text import display_width
 
 #: Seconds of work before the bar first appears.
@@ -182,5 +183,5 @@ def _is_terminal(stream: TextIO) -> bool:
 def _elapsed(seconds: float) -> str:
     seconds = max(seconds, 0.0)
     if seconds < 60:
-        return f"{seconds:.1f} s"
-    return f"{int(seconds // 60)} min {int(seconds % 60):02d} s"
+        return _("{seconds} s").format(seconds=f"{seconds:.1f}")
+    return _("{minutes} min {seconds} s").format(minutes=int(seconds // 60), seconds=f"{int(seconds % 60):02d}")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from deckcheck._i18n import _
+
 # Invisible characters that change how the text around them is shown: every format character (Unicode category Cf:
 # the bidi controls U+202A-202E and U+2066-2069 that make a terminal reorder the rest of a line, the marks U+200E,
 # U+200F and U+061C, the zero-width U+200B-200D, U+2060 and U+FEFF that make two names look alike, the soft hyphen,
@@ -102,7 +104,12 @@ def one_line(text: str) -> str:
 def cut(text: str, limit: int = ECHO_LIMIT) -> str:
     """`text` whole when it has at most `limit` characters, else its first `limit`, an ellipsis and its length:
     `abab… (40,000 characters)`."""
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+    return text if len(text) <= limit else f"{text[:limit]}…{_characters(len(text))}"
+
+
+def _characters(length: int) -> str:
+    """' (40,000 characters)': how long a text cut short was."""
+    return _(" ({n} characters)").format(n=f"{length:,}")
 
 
 def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -114,11 +121,11 @@ def quoted(value: object, limit: int = ECHO_LIMIT) -> str:
     """A value quoted in a message as `{value!r}` would, cut: `'abab'… (40,000 characters)`. A string's repr escapes
     line breaks, tabs, control and format characters, so the quote is one line."""
     if isinstance(value, str) and len(value) > limit:
-        return f"{value[:limit]!r}… ({len(value):,} characters)"
+        return f"{value[:limit]!r}…{_characters(len(value))}"
     try:
         text = repr(value)
     except ValueError:  # an int of more digits than Python prints
-        return "a number too long to print"
+        return _("a number too long to print")
     return one_line(cut(text, limit))
 
 
@@ -130,7 +137,7 @@ def quoted_list(values: Sequence[object], limit: int = ECHO_LIMIT) -> str:
     for value in values:
         item = quoted(value, limit)
         if shown and length + len(item) > limit:
-            return f"{', '.join(shown)}, … ({len(values):,} in all)"
+            return _("{values}, … ({n} in all)").format(values=", ".join(shown), n=f"{len(values):,}")
         shown.append(item)
         length += len(item) + 2
     return ", ".join(shown)

@@ -9,6 +9,8 @@ from typing import NamedTuple
 
 import tomli
 
+from deckcheck._i18n import _
+
 
 class ScannedLine(NamedTuple):  # a NamedTuple: this module is loaded by every check, and builds faster
     in_string: bool  # the line starts inside a multi-line string
@@ -77,5 +79,6 @@ def toml_error_position(error: tomli.TOMLDecodeError) -> tuple[str, int | None]:
     """The reason and line of a TOML error (Python 3.11's tomllib puts them in the message only)."""
     text = str(error)
     if match := re.search(r"\(at line (\d+), column (\d+)\)", text):
-        return f"{text[: match.start()].strip()} (column {match[2]})", int(match[1])
+        reason = _("{reason} (column {column})").format(reason=text[: match.start()].strip(), column=match[2])
+        return reason, int(match[1])
     return text, None

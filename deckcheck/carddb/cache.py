@@ -58,6 +58,7 @@ except ImportError:  # pragma: no cover
     # ignore: newer typeshed declares hmac's compare_digest apart from _operator's, a redefinition to mypy
     from hmac import compare_digest as same_digest  # type: ignore[no-redef, unused-ignore]
 
+from deckcheck import _i18n
 from deckcheck._i18n import _
 from deckcheck._util.normalize import norm_name
 from deckcheck._version import __version__
@@ -132,12 +133,16 @@ def cache_file(game: Game, layers: Sequence[Path]) -> Path | None:
         _note(_("no cache folder (set DECKCHECK_CACHE_DIR); working without the card database cache"))
         return None
     name = blake2b(repr((game.id, [str(layer) for layer in layers])).encode(), digest_size=12).hexdigest()
-    return folder / f"{game.id}-{name}.carddb"
+    # the database notes it holds are in the language of the run that wrote it: one file per language
+    language = "" if _i18n.language() == "en" else f".{_i18n.language()}"
+    return folder / f"{game.id}-{name}{language}.carddb"
 
 
 def key_of(game: Game, layers: Sequence[LayerFiles]) -> bytes:
     """The hash of everything the loaded database depends on."""
     parts: list[Any] = [FORMAT, _versions(), game.id, _code_fingerprint(game)]
+    if _i18n.language() != "en":  # the notes it holds are in that language (and its catalog may change them)
+        parts.append((_i18n.language(), _catalog_digest()))
     for layer in layers:
         files = None if layer.files is None else [(f.path.name, _digest(f.data)) for f in layer.files]
         parts.append((str(layer.folder), files))
@@ -417,6 +422,15 @@ def _new_secret(path: Path) -> bytes | None:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+def _catalog_digest() -> bytes:
+    """The chosen language's compiled catalog, hashed: a new translation of a database note invalidates the cache."""
+    path = _i18n.LOCALE_DIR / _i18n.language() / "LC_MESSAGES" / f"{_i18n.DOMAIN}.mo"
+    try:
+        return _digest(path.read_bytes())
+    except OSError:
+        return b"no catalog"
 
 
 def _versions() -> tuple[str, str, str]:

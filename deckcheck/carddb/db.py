@@ -19,6 +19,7 @@ from typing import Any
 
 import tomli
 
+from deckcheck import _i18n
 from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
@@ -416,11 +417,17 @@ def load_layers(game_id: str, layers: Iterable[Path]) -> CardDB:
 
 def forget_loaded() -> None:
     """Drop the databases loaded in this process (after a command wrote card files)."""
-    _load_layers.cache_clear()
+    _load_in_language.cache_clear()
+
+
+def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
+    """The database of these layers, loaded once per process and language (its notes, `db.warnings`, are said in the
+    language of the run: another language is another load, never the first one's words)."""
+    return _load_in_language(game_id, layers, _i18n.language())
 
 
 @cache
-def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
+def _load_in_language(game_id: str, layers: tuple[Path, ...], _language: str) -> CardDB:
     game = get_game(game_id)
     problems: list[str] = []
     snapshot = _read_layers(game, layers, problems)  # every file read once: hashed for the cache key, then parsed

@@ -8,8 +8,9 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckcheck._i18n import _, translate
 from deckcheck._util.safetext import quoted
-from deckcheck._util.text import with_article
+from deckcheck._util.text import joined
 from deckcheck.carddb.db import CardDB, load_carddb, other_games_of
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import BAD_COUNT, NUMBER_NAME, PASTED_READING, UNKNOWN_CARD, UNKNOWN_SECTION
@@ -29,16 +30,15 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
     found: list[Violation] = []
     game = deck.game
     for section, line in deck.source.sections.items():
-        at = f" (line {line})" if line else ""
-        found.append(
-            Violation(
-                rule=UNKNOWN_SECTION,
-                severity="error",
-                section=section,
-                message=f"Section {quoted(section)}{at} is not {with_article(game.title)} deck section; "
-                f"the sections are: {', '.join(game.sections)}.",
-            )
+        said = (
+            _("Section {section}{at} is not an {game} deck section; the sections are: {sections}.")
+            if _vowel(game.title)
+            else _("Section {section}{at} is not a {game} deck section; the sections are: {sections}.")
         )
+        message = said.format(
+            section=quoted(section), at=_in_line(line), game=game.title, sections=joined(game.sections)
+        )
+        found.append(Violation(rule=UNKNOWN_SECTION, severity="error", section=section, message=message))
     found.extend(_sections_of_other_formats(deck))
     if deck.source.pasted is not None:  # what reading a pasted list guessed, or could not read
         found.extend(
@@ -59,7 +59,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
         if entry.card is not None and entry.count is not None and entry.note is None:
             continue  # nearly every entry: nothing to say
         deck.source.locate()
-        at = f" on line {entry.line}" if entry.line else ""
+        at = _on_line(entry.line)
         if entry.note is not None:
             found.append(
                 Violation(
@@ -72,17 +72,17 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
                 )
             )
         if entry.count is None:
-            has = (
-                "names a card but has no count; write its count first"
+            said = (
+                _("{key}{at} names a card but has no count; write its count first.")
                 if entry.raw_count is None
-                else f"has count {_shown_count(entry.raw_count)}; a count must be a positive whole number"
+                else _("{key}{at} has count {count}; a count must be a positive whole number.")
             )
             found.append(
                 Violation(
                     rule=BAD_COUNT,
                     severity="error",
                     section=entry.section,
-                    message=f"{quoted(entry.key)}{at} {has}.",
+                    message=said.format(key=quoted(entry.key), at=at, count=_shown_count(entry.raw_count)),
                     cards=[entry.card.number] if entry.card else [],
                     line=entry.line,
                     end_line=entry.end_line,
@@ -117,18 +117,21 @@ def _hint_other_games(deck: Deck, db: CardDB, unknown: list[Violation]) -> None:
     game, known = others[0]
     count, total = len(known), len(set(keys))
     written = {"toml": f'game = "{game.id}"', "pasted": f"--game {game.id}"}.get(deck.source.format, f"game: {game.id}")
+    an = _vowel(game.title)
     if total == 1:
-        said = f"It is {with_article(game.title)} card"
+        said = _(" It is an {game} card: {written}?") if an else _(" It is a {game} card: {written}?")
     elif count == total:
-        said = f"These {count} unknown cards are {game.title} cards"
-    else:
+        said = _(" These {count} unknown cards are {game} cards: {written}?")
+    elif count == 1:
         said = (
-            f"1 of the {total} unknown cards is {with_article(game.title)} card"
-            if count == 1
-            else f"{count} of the {total} unknown cards are {game.title} cards"
+            _(" 1 of the {total} unknown cards is an {game} card: {written}?")
+            if an
+            else _(" 1 of the {total} unknown cards is a {game} card: {written}?")
         )
+    else:
+        said = _(" {count} of the {total} unknown cards are {game} cards: {written}?")
     first = next(violation for violation in unknown if violation.extra["key"] in known)
-    first.message += f" {said}: {written}?"
+    first.message += said.format(game=game.title, written=written, count=count, total=total)
     first.extra["other_game"] = {"game": game.id, "cards": count}
 
 
@@ -140,16 +143,17 @@ def _sections_of_other_formats(deck: Deck) -> list[Violation]:
         if chosen.format in formats or not (deck.section_entries(section) or section in deck.source.section_lines):
             continue
         line = deck.source.section_lines.get(section)
-        at = f" (line {line})" if line else ""
-        found.append(
-            Violation(
-                rule=UNKNOWN_SECTION,
-                severity="error",
-                section=section,
-                message=f"Section {quoted(section)}{at} belongs to the {' / '.join(formats)} format only "
-                f"({game.format_refs.get(formats[0], 'its rules')}); this deck's format is {chosen.format}.",
-            )
+        ref = game.format_refs.get(formats[0])
+        message = _(
+            "Section {section}{at} belongs to the {formats} format only ({ref}); this deck's format is {format}."
+        ).format(
+            section=quoted(section),
+            at=_in_line(line),
+            formats=" / ".join(formats),
+            ref=translate(ref) if ref else _("its rules"),
+            format=chosen.format,
         )
+        found.append(Violation(rule=UNKNOWN_SECTION, severity="error", section=section, message=message))
     return found
 
 
@@ -157,7 +161,9 @@ def _shown_count(value: Any) -> str:
     """A bad count as written; a whole number too large to be a count by its size (it may have thousands of
     digits)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_COUNT:
-        return f"{repr(value)[:8]}… ({len(str(value)):,} digits, more than the {COUNT_DIGITS} a count may have)"
+        return _("{start}… ({digits} digits, more than the {most} a count may have)").format(
+            start=repr(value)[:8], digits=f"{len(str(value)):,}", most=COUNT_DIGITS
+        )
     return repr(value)
 
 
@@ -189,13 +195,18 @@ def _unknown_card(
     deck: Deck, section: str, key: str, at: str, db: CardDB | None, line: int | None = None, note: str = ""
 ) -> Violation:
     hints = db.suggest(key) if db is not None else []
-    hint = f" Did you mean: {'; '.join(hints)}?" if hints else ""
+    hint = _(" Did you mean: {cards}?").format(cards="; ".join(hints)) if hints else ""
+    title = deck.game.title
+    said = (
+        _("{key}{at} is not an {game} card number or name in the card database.{note}{hint}")
+        if _vowel(title)
+        else _("{key}{at} is not a {game} card number or name in the card database.{note}{hint}")
+    )
     return Violation(
         rule=UNKNOWN_CARD,
         severity="error",
         section=section,
-        message=f"{quoted(key)}{at} is not {with_article(deck.game.title)} card number or name in the card "
-        f"database.{note}{hint}",
+        message=said.format(key=quoted(key), at=at, game=title, note=note, hint=hint),
         extra={"key": key, "suggestions": hints},
         line=line,
     )
@@ -328,18 +339,20 @@ def report_deck(
         counts=deck.counts(),
         violations=check_deck(deck, db, bound),
         regulation=bound.regulation if bound is not None else None,
-        why_no_regulation="--no-regulation" if no_regulation else "; ".join(why_none) or None,
+        why_no_regulation="--no-regulation" if no_regulation else notes_joined(why_none) or None,
     )
     if (unreadable := deck.source.unreadable) is not None:  # a partly unreadable decklist: which lines
         lines = [problem.line for problem in unreadable.details] or [unreadable.line]
         report.unreadable_lines = sorted({line for line in lines if line})
     if bound is None and as_of is not None:  # only a date before every regulation of the game selects none
         day = as_of.isoformat() if isinstance(as_of, date) else as_of
-        report.note = f"--as-of {day}: no {deck.game.id} regulation was in force; judged without a regulation"
+        report.note = _("--as-of {day}: no {game} regulation was in force; judged without a regulation").format(
+            day=day, game=deck.game.id
+        )
     if deck.game.rules_versions:
         report.rules = deck.rules
         notes = [*deck.rules.notes, *deck.rules_notes, *([report.note] if report.note else [])]
-        report.note = "; ".join(notes) or None
+        report.note = notes_joined(notes) or None
     report.seconds = time.perf_counter() - started
     return report
 
@@ -351,7 +364,10 @@ def refuse_with_no_regulation(no_regulation: bool, regulation: object, as_of: ob
     for option, value in (("regulation", regulation), ("as_of", as_of)):
         if value is not None:
             raise OptionError(
-                "no_regulation", f"{mention('no_regulation')} and {mention(option)} cannot go together: choose one"
+                "no_regulation",
+                _("{option} and {other} cannot go together: choose one").format(
+                    option=mention("no_regulation"), other=mention(option)
+                ),
             )
 
 
@@ -405,5 +421,29 @@ def _bound_regulation(
 
 
 def _sentence(text: str) -> str:
-    """A note as a violation's message: its first letter upper-cased, a full stop at the end."""
-    return f"{text[:1].upper()}{text[1:]}."
+    """A note as a violation's message: its first letter upper-cased, a full stop at the end (the language's)."""
+    return _("{note}.").format(note=f"{text[:1].upper()}{text[1:]}")
+
+
+def notes_joined(notes: list[str]) -> str:
+    """Notes said one after another: 'a; b' ('a。b' in Japanese)."""
+    text = notes[0] if notes else ""
+    for note in notes[1:]:
+        text = _("{note}; {next}").format(note=text, next=note)
+    return text
+
+
+def _vowel(title: str) -> bool:
+    """Whether English writes 'an' before `title` (by its first letter): the message is chosen whole, "an {game}"
+    or "a {game}", so that another language writes it as it must."""
+    return title[:1].lower() in "aeiou"
+
+
+def _in_line(line: int | None) -> str:
+    """' (line 3)' after what a message names, or nothing when the line is not known."""
+    return _(" (line {line})").format(line=line) if line else ""
+
+
+def _on_line(line: int | None) -> str:
+    """' on line 3' after what a message names, or nothing when the line is not known."""
+    return _(" on line {line}").format(line=line) if line else ""

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import tomli
 
+from deckcheck._i18n import _
 from deckcheck._util import files as _files
 from deckcheck._util.files import STDIN, STDIN_SHOWN, Decoded, decode_text, read_stdin
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, os_reason
 
 # A text decklist's game line as its reader takes it (deckcheck.formats.text.HEADER_LINE): any case, either colon.
 _TEXT_GAME_LINE = re.compile(r"^[ \t]*game[ \t]*[:：]", re.MULTILINE | re.IGNORECASE)
@@ -110,8 +111,10 @@ def find_deck_files(
             if not found and not walk.failed:
                 errors.append(
                     DeckcheckError(
-                        "no decks found under this folder (looked for *.deck.toml, *.toml with a `game` key, "
-                        "*.json decks and *.txt decklists with a 'game:' line)",
+                        _(
+                            "no decks found under this folder (looked for *.deck.toml, *.toml with a `game` key, "
+                            "*.json decks and *.txt decklists with a 'game:' line)"
+                        ),
                         path=shown,
                     )
                 )
@@ -123,20 +126,22 @@ def find_deck_files(
 
 
 def _kind(path: str) -> str:
-    """'file', 'folder', or why the path cannot be checked."""
+    """'file', 'folder', or why the path cannot be checked (in the chosen language)."""
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
-        return "is a broken link (its target does not exist)" if os.path.islink(path) else "no such file or folder"
+        return (
+            _("is a broken link (its target does not exist)") if os.path.islink(path) else _("no such file or folder")
+        )
     except OSError as error:
         if error.errno == errno.ELOOP:
-            return "is a symbolic link loop"
-        return f"cannot be read ({error.strerror})"
+            return _("is a symbolic link loop")
+        return _("cannot be read ({reason})").format(reason=os_reason(error))
     if stat.S_ISDIR(mode):
         return "folder"
     if stat.S_ISREG(mode):
         return "file"
-    return "is not a regular file (a FIFO, socket or device is not read)"
+    return _("is not a regular file (a FIFO, socket or device is not read)")
 
 
 def _path_order(path: str) -> list[str]:
@@ -183,15 +188,17 @@ class _Walk:
             try:
                 info = os.stat(folder)
             except OSError as error:
-                self.problem(f"folder cannot be read ({error.strerror}); its decks were not checked", folder)
+                self.problem(_folder_unreadable(error), folder)
                 continue
             if (here := (info.st_dev, info.st_ino)) in visited:
                 continue  # walked already (through another link, or as itself): its decks are found once
             visited.add(here)
             if depth > MAX_DEPTH:
                 self.problem(
-                    f"is more than {MAX_DEPTH} folders below {top}, deeper than folder search goes; its decks were "
-                    "not checked (give a folder nearer to them)",
+                    _(
+                        "is more than {depth} folders below {top}, deeper than folder search goes; its decks were not "
+                        "checked (give a folder nearer to them)"
+                    ).format(depth=MAX_DEPTH, top=top),
                     folder,
                 )
                 continue
@@ -199,7 +206,7 @@ class _Walk:
                 with os.scandir(folder) as listing:
                     children = sorted(listing, key=_name)  # problems and notes in the same order on every run
             except OSError as error:
-                self.problem(f"folder cannot be read ({error.strerror}); its decks were not checked", folder)
+                self.problem(_folder_unreadable(error), folder)
                 continue
             yield from self._files(folder, depth, children, folders, linked)
 
@@ -239,15 +246,21 @@ class _Walk:
         leads out of the given folder `top` (`inside`: its real path and a separator)."""
         target = os.path.join(os.path.realpath(link), "")
         if os.path.join(os.path.realpath(os.path.dirname(link)), "").startswith(target):
-            self.problem("is a symbolic link loop (it leads back to a folder above it); not followed", link)
+            self.problem(_("is a symbolic link loop (it leads back to a folder above it); not followed"), link)
             return False
         if not target.startswith(inside):
             self.notes.append(
-                f"{link}: a link to a folder outside {top} ({target[:-1] or os.sep}); not followed (folder search "
-                "stays inside the folder given: give that folder on the command line to check its decks)"
+                _(
+                    "{link}: a link to a folder outside {top} ({target}); not followed (folder search stays inside "
+                    "the folder given: give that folder on the command line to check its decks)"
+                ).format(link=link, top=top, target=target[:-1] or os.sep)
             )
             return False
         return True
+
+
+def _folder_unreadable(error: OSError) -> str:
+    return _("folder cannot be read ({reason}); its decks were not checked").format(reason=os_reason(error))
 
 
 def _name(entry: os.DirEntry[str]) -> str:

@@ -8,8 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckcheck._i18n import _, ngettext, translate
 from deckcheck._util.safetext import escape_controls
-from deckcheck._util.text import plural
+from deckcheck._util.text import joined
 from deckcheck._version import __version__
 from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.checking.rules import SHARED_RULES, UNREADABLE
@@ -33,30 +34,50 @@ def render_text(run: CheckRun, style: Style = _plain, verbose: bool = True) -> s
     for report in run.reports:
         lines.append(_deck_heading(report, style))
         if report.note:
-            lines.append(f"  note: {escape_controls(report.note)}")
+            lines.append("  " + _("note: {note}").format(note=escape_controls(report.note)))
         if report.legal and not report.violations:
             continue
         for violation in report.violations:
             lines.append(violation_line(violation, style, report.path or "<deck>"))
     summary = run.summary()
-    problems = f"{summary['errors']} error{'s' if summary['errors'] != 1 else ''}, "
-    problems += f"{summary['warnings']} warning{'s' if summary['warnings'] != 1 else ''}"
-    closing = f"{summary['decks']} deck{'s' if summary['decks'] != 1 else ''} checked, {summary['legal']} legal"
+    decks = summary["decks"]
+    closing = ngettext("{n} deck checked, {legal} legal", "{n} decks checked, {legal} legal", decks).format(
+        n=decks, legal=summary["legal"]
+    )
     if summary["errors"] or summary["warnings"]:
-        closing += f" ({problems})"
+        closing = _("{summary} ({errors}, {warnings})").format(
+            summary=closing, errors=_errors(summary["errors"]), warnings=_warnings(summary["warnings"])
+        )
     if run.errors:
-        closing += f"; {len(run.errors)} file{'s' if len(run.errors) != 1 else ''} could not be checked"
+        closing = ngettext(
+            "{summary}; {n} file could not be checked", "{summary}; {n} files could not be checked", len(run.errors)
+        ).format(summary=closing, n=len(run.errors))
     if lines:
         lines.append("")
     lines.append(style(closing, bold=True))
     return "\n".join(lines)
 
 
+def _errors(count: int) -> str:
+    return ngettext("{n} error", "{n} errors", count).format(n=count)
+
+
+def _warnings(count: int) -> str:
+    return ngettext("{n} warning", "{n} warnings", count).format(n=count)
+
+
+def severity_word(severity: str) -> str:
+    """'error' or 'warning' for people, in the chosen language (the JSON and CI formats keep the value itself)."""
+    return {"error": _("error"), "warning": _("warning")}.get(severity, severity)
+
+
 def _deck_heading(report: DeckReport, style: Style) -> str:
-    verdict = style("legal", fg="green", bold=True) if report.legal else style("illegal", fg="red", bold=True)
+    verdict = style(_("legal"), fg="green", bold=True) if report.legal else style(_("illegal"), fg="red", bold=True)
     if report.unreadable_lines:  # some lines could not be read (listed as an error): no verdict on the whole deck
-        lines = ", ".join(map(str, report.unreadable_lines))
-        verdict = style(f"partly unreadable (line{'s' if len(report.unreadable_lines) > 1 else ''} {lines})", fg="red")
+        unreadable = ngettext(
+            "partly unreadable (line {lines})", "partly unreadable (lines {lines})", len(report.unreadable_lines)
+        ).format(lines=joined(map(str, report.unreadable_lines)))
+        verdict = style(unreadable, fg="red")
     counts = ", ".join(f"{escape_controls(section)} {count}" for section, count in report.counts.items())
     title = f" “{escape_controls(report.name)}”" if report.name else ""
     judged_by = report.judged_by()
@@ -73,7 +94,7 @@ def violation_line(violation: Violation, style: Style, path: str | None = None) 
     colour = "red" if violation.severity == "error" else "yellow"
     ref = f" [{escape_controls(violation.ref)}]" if violation.ref else ""
     section = f" ({escape_controls(violation.section)})" if violation.section else ""
-    label = f"{style(violation.severity, fg=colour)} {style(violation.rule, bold=True)}"
+    label = f"{style(severity_word(violation.severity), fg=colour)} {style(violation.rule, bold=True)}"
     where = ""
     if path is not None:
         where = f"{escape_controls(path)}:{violation.line}: " if violation.line else f"{escape_controls(path)}: "
@@ -84,16 +105,24 @@ def violation_line(violation: Violation, style: Style, path: str | None = None) 
 def said_once(message: str, ref: str | None, line: int | None) -> str:
     """A violation's message without what its line's prefix already says: the rule number in `[ref]` ("… (5.2.2.1)."
     → "…."; "(5.2.2.4, corrected: …)" → "(corrected: …)") and the line in `path:line:` ("'X' on line 8 is" →
-    "'X' is"). Other rule numbers and lines stay ("(5-1-3-1, 2-16-2-1)" → "(also 2-16-2-1)")."""
+    "'X' is"). Other rule numbers and lines stay ("(5-1-3-1, 2-16-2-1)" → "(also 2-16-2-1)"). The Japanese forms
+    too: full-width brackets "（5.2.2.1）", "（6.1.1.2：40〜50枚）", and the line as "（8行目）"."""
     if line is not None:
-        message = re.sub(rf" on line {line}(?!\d)| \(line {line}\)", "", message)
+        message = re.sub(rf" on line {line}(?!\d)| \(line {line}\)|（{line}行目）", "", message)
     if ref:
         number = re.escape(ref)
-        message = re.sub(rf" \({number}\)", "", message)
+        message = re.sub(rf" \({number}\)|（{number}）", "", message)
         # "(5.2.2.4, corrected: …)", "(6.1.1.2: 40 to 50 cards)", "(5.2.2.4 as corrected; …)": the rest stays, and
         # a rule number left first is one more rule ("(5-1-3-1, 2-16-2-1)" → "(also 2-16-2-1)")
+        # Translators: before a rule number a message cites besides the one in [brackets]: "(also 2-16-2-1)"
+        also = _("also ")
         message = re.sub(
-            rf"\({number}(?:[,;:] | )(?=(\d+[.-]\d)?)", lambda match: "(also " if match[1] else "(", message
+            rf"\({number}(?:[,;:] | )(?=(\d+[.-]\d)?)", lambda match: "(" + also if match[1] else "(", message
+        )
+        message = re.sub(
+            rf"（{number}(?:[、，；：,;:] ?| )(?=(\d+[.-]\d)?)",
+            lambda match: "（" + also if match[1] else "（",
+            message,
         )
     return message
 
@@ -164,14 +193,24 @@ def error_places(error: DeckcheckError) -> list[tuple[str | None, int | None, st
 
 def error_headline(error: DeckcheckError) -> str:
     """The first line of an error's reason (an error with several problems lists them on the next lines)."""
-    return error.reason.split("\n", 1)[0].rstrip(":")
+    return error.reason.split("\n", 1)[0].rstrip(":：")
 
 
 def _summary_line(run: CheckRun) -> str:
     summary = run.summary()
-    line = f"{plural(summary['decks'], 'deck')} checked, {summary['legal']} legal, "
-    line += f"{plural(summary['errors'], 'error')}, {plural(summary['warnings'], 'warning')}"
-    return line + (f", {plural(len(run.errors), 'file')} could not be checked" if run.errors else "")
+    decks = summary["decks"]
+    line = ngettext(
+        "{n} deck checked, {legal} legal, {errors}, {warnings}",
+        "{n} decks checked, {legal} legal, {errors}, {warnings}",
+        decks,
+    ).format(
+        n=decks, legal=summary["legal"], errors=_errors(summary["errors"]), warnings=_warnings(summary["warnings"])
+    )
+    if not run.errors:
+        return line
+    return ngettext(
+        "{summary}, {n} file could not be checked", "{summary}, {n} files could not be checked", len(run.errors)
+    ).format(summary=line, n=len(run.errors))
 
 
 # SARIF ---------------------------------------------------------------------------------------------------------
@@ -186,29 +225,44 @@ def _sarif_rule(rule_id: str) -> dict[str, Any]:
     for game in all_games().values():
         for rule in game.rules:
             if rule.id == rule_id:
-                full = f"{rule.summary} ({game.title}, rule {rule.refs} of {game.rules_document})."
-                help_text = f"{rule.summary}\n\nSee rule {rule.refs} of {game.rules_document} ({game.title})."
-                help_markdown = f"{rule.summary}\n\nSee rule **{rule.refs}** of *{game.rules_document}* ({game.title})."
+                summary, refs, document = translate(rule.summary), translate(rule.refs), translate(game.rules_document)
+                said = {"summary": summary, "refs": refs, "document": document, "game": game.title}
+                full = _("{summary} ({game}, rule {refs} of {document}).").format(**said)
+                help_text = _("{summary}\n\nSee rule {refs} of {document} ({game}).").format(**said)
+                help_markdown = _("{summary}\n\nSee rule **{refs}** of *{document}* ({game}).").format(**said)
                 return {
                     "id": rule.id,
                     "name": _rule_name(rule.id),
-                    "shortDescription": {"text": rule.summary},
+                    "shortDescription": {"text": summary},
                     "fullDescription": {"text": full},
                     "help": {"text": help_text, "markdown": help_markdown},
                     "defaultConfiguration": {"level": rule.severity},
                     "properties": {"ref": rule.refs, "game": game.id},
                 }
     shared = SHARED_RULES.get(rule_id) or (UNREADABLE if rule_id == UNREADABLE.id else None)
-    summary, section = (shared.summary, shared.contract_section) if shared else (f"The rule {rule_id}.", "")
-    where = f'the section "{section}" of deckcheck\'s product contract' if section else "deckcheck's product contract"
+    if shared:
+        summary, section = translate(shared.summary), shared.contract_section
+    else:
+        summary, section = _("The rule {rule}.").format(rule=rule_id), ""
+    where = (
+        _('the section "{section}" of deckcheck\'s product contract').format(section=section)
+        if section
+        else _("deckcheck's product contract")
+    )
     return {
         "id": rule_id,
         "name": _rule_name(rule_id),
         "shortDescription": {"text": summary},
-        "fullDescription": {"text": f"{summary} Shared by every game; see {where}."},
+        "fullDescription": {
+            "text": _("{summary} Shared by every game; see {where}.").format(summary=summary, where=where)
+        },
         "help": {
-            "text": f"{summary}\n\nA rule of every game; see {where} (README.md).",
-            "markdown": f"{summary}\n\nA rule of every game; see {where} (`README.md`).",
+            "text": _("{summary}\n\nA rule of every game; see {where} (README.md).").format(
+                summary=summary, where=where
+            ),
+            "markdown": _("{summary}\n\nA rule of every game; see {where} (`README.md`).").format(
+                summary=summary, where=where
+            ),
         },
         "defaultConfiguration": {"level": "error"},
     }
@@ -252,12 +306,14 @@ def _repository_root() -> Path:
     return here
 
 
-_LINE_MENTION = re.compile(r" \(line \d+\)| on line \d+")
+def _identity(violation: Violation) -> str:
+    """What tells a violation from another of the same rule, section and cards, whatever the language and wherever
+    its lines moved: its machine fields (count, limit, ref, the key an unknown card was written as ...), not its
+    message, which follows the language (a CI runner's locale must not turn every alert into a new one)."""
+    import json  # deferred: SARIF only
 
-
-def _without_lines(message: str) -> str:
-    """A message without the line numbers some mention ("'X' on line 12 is ..."), for fingerprints."""
-    return _LINE_MENTION.sub("", message)
+    fields = {key: value for key, value in violation.to_json().items() if key not in ("message", "line")}
+    return json.dumps(fields, ensure_ascii=False, sort_keys=True, default=str)
 
 
 def _fingerprint(*parts: object) -> str:
@@ -284,7 +340,7 @@ def render_sarif(run: CheckRun, root: Path | None = None) -> str:
         artifact = locator.artifact(report.path)
         regulation = report.regulation.to_json() if report.regulation is not None else None
         for v in report.violations:
-            identity = (v.rule, artifact["uri"], v.section, ",".join(v.cards), _without_lines(v.message))
+            identity = (v.rule, artifact["uri"], v.section, ",".join(v.cards), _identity(v))
             properties = {k: val for k, val in v.to_json().items() if k not in ("rule", "message")}
             properties["regulation"] = regulation  # which regulation judged the deck, or null: none did
             findings.append((artifact, v.line or 1, v.rule, v.severity, v.message, identity, properties, v.end_line))
@@ -295,7 +351,7 @@ def render_sarif(run: CheckRun, root: Path | None = None) -> str:
                 notifications.append({"level": "error", "message": {"text": message}})
                 continue
             artifact = locator.artifact(path)
-            identity = (UNREADABLE.id, artifact["uri"], error_headline(error))
+            identity = (UNREADABLE.id, artifact["uri"], type(error).__name__, error.field)
             findings.append((artifact, line or 1, UNREADABLE.id, "error", message, identity, {}, None))
     findings.sort(key=lambda f: (f[0]["uri"], f[1], f[2], f[4]))
     rule_ids = sorted({finding[2] for finding in findings})
@@ -353,7 +409,8 @@ def _xml(text: str) -> str:
 
 def _failure_line(path: str, violation: Violation) -> str:
     where = f"{escape_controls(path)}:{violation.line}" if violation.line else escape_controls(path)
-    return f"{where}: {violation.severity} {violation.rule} [{violation.ref or '-'}] {violation.message}"
+    severity = severity_word(violation.severity)
+    return f"{where}: {severity} {violation.rule} [{violation.ref or '-'}] {violation.message}"
 
 
 def _error_name(error: DeckcheckError) -> str:
@@ -384,7 +441,8 @@ def render_junit(run: CheckRun, fail_on: str = "error") -> str:
         case = ET.SubElement(suite, "testcase", classname=report.game, name=name, time=_seconds(report.seconds))
         if report.fails(fail_on):
             shown = [v for v in report.violations if fail_on == "warning" or v.severity == "error"]
-            failure = ET.SubElement(case, "failure", message=f"{len(shown)} violation(s)", type="illegal deck")
+            said = _("{n} violation(s)").format(n=len(shown))
+            failure = ET.SubElement(case, "failure", message=said, type="illegal deck")
             failure.text = "\n".join(_xml(_failure_line(path, v)) for v in shown)
     if run.errors:
         suite = ET.SubElement(root, "testsuite", name="deckcheck")

@@ -28,12 +28,14 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from deckcheck import _i18n
+from deckcheck._i18n import _, ngettext
 from deckcheck._util.files import Decoded
 from deckcheck.carddb.db import resolve_deck
 from deckcheck.checking.deck import report_deck
 from deckcheck.checking.report import CheckRun
 from deckcheck.checking.session import CheckSession, Progress, internal_error, progress_over
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, os_reason
 from deckcheck.formats.read import parse_deck
 
 JOBS_ENV = "DECKCHECK_JOBS"
@@ -139,7 +141,11 @@ def _jobs_from_environment() -> int | None:
     if not value:
         return None
     if not value.isdecimal() or int(value) < 1:
-        raise DeckcheckError(f"${JOBS_ENV} must be a whole number of processes, 1 or more (got {value!r})")
+        raise DeckcheckError(
+            _("${variable} must be a whole number of processes, 1 or more (got {value})").format(
+                variable=JOBS_ENV, value=repr(value)
+            )
+        )
     return int(value)
 
 
@@ -152,7 +158,7 @@ def check_files(
 ) -> None:
     """Check `files` in `workers` processes, adding reports and errors to `session.run` as one process would."""
     global _job
-    _job = _Job(session.extra, texts, session.no_regulation, session.today)
+    _job = _Job(session.extra, texts, session.no_regulation, session.today, _i18n.language())
     try:
         outcomes = _collect(files, workers, progress, session.run.notes)
     finally:
@@ -183,13 +189,18 @@ def _collect(files: list[str], workers: int, progress: Progress | None, notes: l
         try:
             for result in _results(chunks, workers, notes):
                 results.append(result)
-                for _ in result or ():
+                for _outcome in result or ():
                     next(ticks, None)
         except _NoWorkers as refused:  # raised before any result: every deck is checked here
             decks = len(files)
             notes.append(
-                f"worker processes could not be started ({refused}); the {decks} deck "
-                f"file{'' if decks == 1 else 's'} {'was' if decks == 1 else 'were'} checked in the main process alone"
+                ngettext(
+                    "worker processes could not be started ({why}); the {n} deck file was checked in the main "
+                    "process alone",
+                    "worker processes could not be started ({why}); the {n} deck files were checked in the main "
+                    "process alone",
+                    decks,
+                ).format(why=refused, n=decks)
             )
             results = [None] * len(chunks)
         else:
@@ -197,14 +208,18 @@ def _collect(files: list[str], workers: int, progress: Progress | None, notes: l
             if lost:
                 decks = sum(map(len, lost))
                 notes.append(
-                    f"a worker process ended abruptly (killed, or out of memory), which stops the pool; the {decks} "
-                    f"deck file{'' if decks == 1 else 's'} not yet reported {'was' if decks == 1 else 'were'} checked "
-                    "in the main process"
+                    ngettext(
+                        "a worker process ended abruptly (killed, or out of memory), which stops the pool; the "
+                        "{n} deck file not yet reported was checked in the main process",
+                        "a worker process ended abruptly (killed, or out of memory), which stops the pool; the "
+                        "{n} deck files not yet reported were checked in the main process",
+                        decks,
+                    ).format(n=decks)
                 )
         for index, chunk in enumerate(chunks):
             if results[index] is None:
                 results[index] = _check_chunk(chunk)
-                for _ in chunk:
+                for _path in chunk:
                     next(ticks, None)
     return [outcome for result in results for outcome in result or ()]
 
@@ -242,7 +257,9 @@ def _results(chunks: list[list[str]], workers: int, notes: list[str]) -> Iterato
             workers = started
     if workers < wanted:
         notes.append(
-            f"only {workers} of {wanted} worker processes could be started ({reason}); the check went on with {workers}"
+            _(
+                "only {workers} of {wanted} worker processes could be started ({why}); the check went on with {workers}"
+            ).format(workers=workers, wanted=wanted, why=reason)
         )
     try:
         for future in futures:
@@ -256,8 +273,9 @@ def _results(chunks: list[list[str]], workers: int, notes: list[str]) -> Iterato
 
 def _refusal(error: BaseException) -> str:
     if isinstance(error, OSError):
-        what = f"{error.strerror or error}"
-        return f"{what}: a limit on processes, such as ulimit -u or a container's pids.max"
+        return _("{reason}: a limit on processes, such as ulimit -u or a container's pids.max").format(
+            reason=os_reason(error)
+        )
     return f"{error}"
 
 
@@ -281,13 +299,19 @@ STOP_SECONDS = 5.0
 
 
 class _Job:
-    """What the forked workers inherit: the extra card database folders, the deck texts already read, and whether
-    regulations are off."""
+    """What the forked workers inherit: the extra card database folders, the deck texts already read, whether
+    regulations are off, the parent's today and the language its messages are said in."""
 
     def __init__(
-        self, extra: tuple[str | Path, ...], texts: dict[str, Decoded], no_regulation: bool, today: date | None
+        self,
+        extra: tuple[str | Path, ...],
+        texts: dict[str, Decoded],
+        no_regulation: bool,
+        today: date | None,
+        language: str = "en",
     ) -> None:
         self.extra, self.texts, self.no_regulation, self.today = extra, texts, no_regulation, today
+        self.language = language
 
 
 _job: _Job | None = None
@@ -302,6 +326,8 @@ def _ignore_interrupts() -> None:
 def _check_chunk(paths: list[str]) -> list[Outcome]:
 
     assert _job is not None, "a worker runs only inside check_files"
+    if _i18n.language() != _job.language:  # a forked worker speaks its parent's language already; any other would not
+        _i18n.choose(_job.language)
     session = CheckSession(CheckRun(), _job.extra, None, None, no_regulation=_job.no_regulation)
     session.today = _job.today  # the parent's today, even past midnight
     outcomes: list[Outcome] = []

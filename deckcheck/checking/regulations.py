@@ -30,16 +30,17 @@ from typing import TYPE_CHECKING, Any
 
 import tomli
 
-from deckcheck._i18n import _, ngettext
+from deckcheck import _i18n
+from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.safetext import one_line, quoted
-from deckcheck._util.text import display_width, plural, with_article
+from deckcheck._util.text import display_width, joined
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb.db import carddb_layers
 from deckcheck.checking.rules import BANNED, RESTRICTED
-from deckcheck.errors import DeckcheckError, OptionError, Problem, mention
+from deckcheck.errors import DeckcheckError, OptionError, Problem, mention, os_reason
 from deckcheck.model.game import CopyGroup
 from deckcheck.model.violation import Violation
 
@@ -62,7 +63,7 @@ class RegulationError(DeckcheckError):
         self.problems = problems
         # Each problem with its file and line (a Problem) becomes its own annotation in the CI formats.
         details = [problem if isinstance(problem, Problem) else Problem(problem) for problem in problems]
-        super().__init__("broken regulation data:\n  " + "\n  ".join(problems), details=details)
+        super().__init__(_("broken regulation data:") + "\n  " + "\n  ".join(problems), details=details)
 
 
 # Reading -------------------------------------------------------------------------------------------------
@@ -99,8 +100,12 @@ class Regulation:
         return f"{self.name} ({self.effective.isoformat()})" + (" (sample)" if self.sample else "")
 
     def describe(self) -> str:
-        sample = ", sample data" if self.sample else ""
-        return f"the regulation '{self.name}' (effective {self.effective.isoformat()}{sample})"
+        said = (
+            _("the regulation '{name}' (effective {date}, sample data)")
+            if self.sample
+            else _("the regulation '{name}' (effective {date})")
+        )
+        return said.format(name=self.name, date=self.effective.isoformat())
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "effective": self.effective.isoformat(), "sample": self.sample}
@@ -110,7 +115,12 @@ class Regulation:
         `strict` (a regulation applied by default to a database made in code, which may not hold its cards: a
         card the database lacks cannot be in its decks, so its listing is left out)."""
         if db.game.id != self.game:
-            raise DeckcheckError(f"the regulation '{self.name}' is for {self.game}, not {db.game.id}", path=self.path)
+            raise DeckcheckError(
+                _("the regulation '{name}' is for {game}, not {other}").format(
+                    name=self.name, game=self.game, other=db.game.id
+                ),
+                path=self.path,
+            )
         problems: list[str] = []
         limits: dict[Hashable, Restriction] = {}
         for listing in self.listings:
@@ -123,9 +133,15 @@ class Regulation:
             if earlier is not None and earlier.limit != restriction.limit:
                 problems.append(
                     listing.problem(
-                        f"{quoted(listing.key)} is the same card for the copy limit as {quoted(earlier.key)}, listed "
-                        f"with a different limit ({_limit_word(restriction.limit)} against "
-                        f"{_limit_word(earlier.limit)})"
+                        _(
+                            "{key} is the same card for the copy limit as {earlier}, listed with a different limit "
+                            "({limit} against {earlier_limit})"
+                        ).format(
+                            key=quoted(listing.key),
+                            earlier=quoted(earlier.key),
+                            limit=_limit_word(restriction.limit),
+                            earlier_limit=_limit_word(earlier.limit),
+                        )
                     )
                 )
                 continue
@@ -147,27 +163,30 @@ class Restriction:
 
 
 def _limit_word(limit: int) -> str:
-    return "banned" if limit == 0 else f"at most {limit}"
+    return _("banned") if limit == 0 else _("at most {n}").format(n=limit)
 
 
 def _restriction(db: CardDB, listing: Listing, problems: list[str]) -> Restriction | None:
     card = db.resolve(listing.key)
     if card is None:
         hints = db.suggest(listing.key)
-        hint = f"; did you mean: {'; '.join(hints)}?" if hints else ""
-        problems.append(
-            listing.problem(
-                f"{quoted(listing.key)} is not {with_article(db.game.title)} card number or name in the card "
-                f"database{hint}"
-            )
+        hint = _("; did you mean: {cards}?").format(cards="; ".join(hints)) if hints else ""
+        title = db.game.title
+        said = (
+            _("{key} is not an {game} card number or name in the card database{hint}")
+            if title[:1].lower() in "aeiou"
+            else _("{key} is not a {game} card number or name in the card database{hint}")
         )
+        problems.append(listing.problem(said.format(key=quoted(listing.key), game=title, hint=hint)))
         return None
     identity = db.game.limit_identity(card)
     if identity is None:
         problems.append(
             listing.problem(
-                f"{card.label()} has no copy limit in {db.game.title} (it is not counted as a deck card), so a "
-                "regulation cannot limit it"
+                _(
+                    "{card} has no copy limit in {game} (it is not counted as a deck card), so a regulation cannot "
+                    "limit it"
+                ).format(card=card.label(), game=db.game.title)
             )
         )
         return None
@@ -202,18 +221,17 @@ class _FileReader:
 
     def at(self, field_name: str, pattern: str | None = None) -> str:
         line = _line_of(self.text, pattern) if pattern else None
-        return (
-            f"{one_line(str(self.path))}:{line}: field '{field_name}'"
-            if line
-            else f"{one_line(str(self.path))}: field '{field_name}'"
-        )
+        where = f"{one_line(str(self.path))}:{line}" if line else one_line(str(self.path))
+        return _("{where}: field '{field}'").format(where=where, field=field_name)
 
     def problem(self, field_name: str, reason: str, pattern: str | None = None) -> None:
         line = _line_of(self.text, pattern) if pattern else None
         self.problems.append(Problem(f"{self.at(field_name, pattern)}: {reason}", self.path, line))
 
-    def listing(self, key: str, limit: int, field_name: str, pattern: str, suffix: str = "") -> Listing:
-        where = f"{self.at(field_name, pattern)}{suffix}"
+    def listing(self, key: str, limit: int, field_name: str, pattern: str, item: int | None = None) -> Listing:
+        where = self.at(field_name, pattern)
+        if item is not None:
+            where = _("{where}, item {index}").format(where=where, index=item)
         return Listing(key, limit, where, str(self.path), _line_of(self.text, pattern))
 
     def read(self) -> Regulation | None:
@@ -232,7 +250,7 @@ class _FileReader:
 
     def _load(self) -> dict[str, Any] | None:
         try:
-            data = read_repository_file(self.path, "regulation file")  # never a FIFO, a device, a huge file
+            data = read_repository_file(self.path, N_("regulation file"))  # never a FIFO, a device, a huge file
             self.text = data.decode("utf-8-sig").replace("\r\n", "\n")
             return parse_within_limits(tomli.loads, self.text, self.path, "toml")
         except DeckcheckError as error:  # unreadable, not a regular file, a number too long or nesting too deep
@@ -240,97 +258,117 @@ class _FileReader:
         except tomli.TOMLDecodeError as error:
             reason, line = toml_error_position(error)
             where = f"{one_line(str(self.path))}:{line}" if line else one_line(str(self.path))
-            self.problems.append(Problem(f"{where}: is not valid TOML: {reason}", self.path, line))
+            said = _("{where}: is not valid TOML: {reason}").format(where=where, reason=reason)
+            self.problems.append(Problem(said, self.path, line))
         except UnicodeDecodeError:
-            self.problems.append(Problem(f"{one_line(str(self.path))}: is not UTF-8 text", self.path))
+            said = _("{where}: is not UTF-8 text").format(where=one_line(str(self.path)))
+            self.problems.append(Problem(said, self.path))
         except OSError as error:
-            self.problems.append(Problem(f"{one_line(str(self.path))}: cannot be read ({error.strerror})", self.path))
+            said = _("{where}: cannot be read ({reason})").format(
+                where=one_line(str(self.path)), reason=os_reason(error)
+            )
+            self.problems.append(Problem(said, self.path))
         return None
 
     def _check_keys(self, data: dict[str, Any]) -> None:
         for key in data:
             if key not in _KEYS:
-                self.problem(key, f"is not a regulation key (the keys are: {', '.join(_KEYS)})", _assigned(key))
+                self.problem(
+                    key, _("is not a regulation key (the keys are: {keys})").format(keys=joined(_KEYS)), _assigned(key)
+                )
         game = data.get("game", self.game_id)
         if game != self.game_id:
-            self.problem("game", f"{game!r} disagrees with its folder {self.game_id!r}", _assigned("game"))
+            said = _("{game} disagrees with its folder {folder}").format(game=repr(game), folder=repr(self.game_id))
+            self.problem("game", said, _assigned("game"))
 
     def _name(self, value: Any) -> str | None:
         if value is None:
-            self.problem("name", "is required but missing (the name that --regulation and a deck's key select)")
+            self.problem("name", _("is required but missing (the name that --regulation and a deck's key select)"))
             return None
         if not isinstance(value, str) or not norm_name(value):
-            self.problem("name", f"must be a non-empty string, not {value!r}", _assigned("name"))
+            said = _("must be a non-empty string, not {value}").format(value=quoted(value))
+            self.problem("name", said, _assigned("name"))
             return None
         return norm_name(value)
 
     def _effective(self, value: Any) -> date | None:
         if value is None:
-            self.problem("effective", "is required but missing (the date the regulation takes effect, YYYY-MM-DD)")
+            said = _("is required but missing (the date the regulation takes effect, YYYY-MM-DD)")
+            self.problem("effective", said)
             return None
         if isinstance(value, datetime | time) or not isinstance(value, date | str):
-            shown = value.isoformat() if isinstance(value, datetime | time) else repr(value)
-            self.problem("effective", f"must be a date YYYY-MM-DD without a time, not {shown}", _assigned("effective"))
+            shown = value.isoformat() if isinstance(value, datetime | time) else quoted(value)
+            said = _("must be a date YYYY-MM-DD without a time, not {value}").format(value=shown)
+            self.problem("effective", said, _assigned("effective"))
             return None
         if isinstance(value, date):
             return value
         try:
-            return parse_day(value, "the effective date")
+            return parse_day(value, N_("the effective date"))
         except DeckcheckError as error:
             self.problem("effective", error.reason, _assigned("effective"))
             return None
 
     def _sample(self, value: Any) -> bool:
         if not isinstance(value, bool):
-            self.problem("sample", f"must be true or false, not {value!r}", _assigned("sample"))
+            said = _("must be true or false, not {value}").format(value=quoted(value))
+            self.problem("sample", said, _assigned("sample"))
             return False
         return value
 
     def _banned(self, value: Any) -> Iterator[Listing]:
         if not isinstance(value, list):
-            self.problem("banned", f"must be a list of card numbers or names, not {value!r}", _assigned("banned"))
+            said = _("must be a list of card numbers or names, not {value}").format(value=quoted(value))
+            self.problem("banned", said, _assigned("banned"))
             return
         for index, key in enumerate(value, start=1):
             if not isinstance(key, str) or not key.strip():
-                self.problem("banned", f"item {index} must be a card number or name, not {key!r}", _assigned("banned"))
+                said = _("item {index} must be a card number or name, not {value}").format(
+                    index=index, value=quoted(key)
+                )
+                self.problem("banned", said, _assigned("banned"))
                 continue
-            yield self.listing(key, 0, "banned", _quoted(key), f", item {index}")
+            yield self.listing(key, 0, "banned", _quoted(key), index)
 
     def _limits(self, value: Any) -> Iterator[Listing]:
         if not isinstance(value, dict):
-            self.problem("limits", f"must be a table of card = copies, not {value!r}", _assigned("limits"))
+            said = _("must be a table of card = copies, not {value}").format(value=quoted(value))
+            self.problem("limits", said, _assigned("limits"))
             return
         for key, limit in value.items():
             if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
                 self.problem(
                     f"limits.{key}",
-                    f"must be a whole number of copies (0 = banned, 1 or more = at most that many), not {limit!r}",
+                    _(
+                        "must be a whole number of copies (0 = banned, 1 or more = at most that many), not {value}"
+                    ).format(value=quoted(limit)),
                     _assigned(key),
                 )
                 continue
             yield self.listing(key, limit, f"limits.{key}", _assigned(key))
 
 
-def parse_day(value: date | str, what: str = "a date", *, option: str | None = None) -> date:
-    """A YYYY-MM-DD date (a date object passes); anything else is bad input. `what` names the value in the message;
-    a value given for an `option` (`as_of`) is refused with an OptionError that names it."""
+def parse_day(value: date | str, what: str = N_("a date"), *, option: str | None = None) -> date:
+    """A YYYY-MM-DD date (a date object passes); anything else is bad input. `what` names the value in the message
+    (marked with N_ where it is written); a value given for an `option` (`as_of`) is refused with an OptionError that
+    names it."""
     if isinstance(value, datetime):
         return value.date()
     if isinstance(value, date):
         return value
 
-    def refused(reason: str) -> DeckcheckError:
+    def refused(reason: str, shown: str) -> DeckcheckError:
         if option is None:
-            return DeckcheckError(f"{what} {reason}")
-        return OptionError(option, f"{mention(option)} {reason}")
+            return DeckcheckError(reason.format(what=translate(what), value=shown))
+        return OptionError(option, reason.format(what=mention(option), value=shown))
 
     text = str(value).strip()
     if not _DAY.match(text):
-        raise refused(f"must be a date YYYY-MM-DD, not {quoted(value)}")
+        raise refused(_("{what} must be a date YYYY-MM-DD, not {value}"), quoted(value))
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise refused(f"{quoted(text)} is not a real date") from None
+        raise refused(_("{what} {value} is not a real date"), quoted(text)) from None
 
 
 def current_day() -> date:
@@ -338,10 +376,7 @@ def current_day() -> date:
     value = os.environ.get(TODAY_ENV, "").strip()
     if not value:
         return date.today()
-    try:
-        return parse_day(value)
-    except DeckcheckError as error:
-        raise DeckcheckError(f"${TODAY_ENV} {error.reason.removeprefix('a date ')}") from None
+    return parse_day(value, f"${TODAY_ENV}")
 
 
 # The regulations of a game ---------------------------------------------------------------------------------
@@ -362,7 +397,11 @@ class RegulationSet:
         found = self.get(name)
         if found is None:
             raise DeckcheckError(
-                f"unknown regulation {quoted(name)} for {self.game}; {self.known()}", path=path, field=field_name
+                _("unknown regulation {name} for {game}; {known}").format(
+                    name=quoted(name), game=self.game, known=self.known()
+                ),
+                path=path,
+                field=field_name,
             )
         return found
 
@@ -379,27 +418,48 @@ class RegulationSet:
     def names(self) -> str:
         sample = _(", sample")
         listed = [f"{r.name} ({r.effective.isoformat()}{sample if r.sample else ''})" for r in self.ordered()]
-        return ", ".join(listed) or _("none")
+        return joined(listed) or _("none")
 
     def in_force(self, day: date) -> Regulation:
         """The regulation with the latest effective date on or before `day` (the day itself is in force)."""
         started = [r for r in self.ordered() if r.effective <= day]
         if not started:
             if not self.regulations:
-                raise NoRegulationInForce("as_of", f"{mention('as_of')} {day.isoformat()}: {self.known()}")
+                raise NoRegulationInForce(
+                    "as_of",
+                    _("{option} {day}: {known}").format(
+                        option=mention("as_of"), day=day.isoformat(), known=self.known()
+                    ),
+                )
             first = self.ordered()[0]
             raise NoRegulationInForce(
                 "as_of",
-                f"{mention('as_of')} {day.isoformat()} is before every {self.game} regulation: the earliest is "
-                f"'{first.name}', effective {first.effective.isoformat()} ({self.known()})",
+                _(
+                    "{option} {day} is before every {game} regulation: the earliest is '{name}', effective {date} "
+                    "({known})"
+                ).format(
+                    option=mention("as_of"),
+                    day=day.isoformat(),
+                    game=self.game,
+                    name=first.name,
+                    date=first.effective.isoformat(),
+                    known=self.known(),
+                ),
             )
         latest = [r for r in started if r.effective == started[-1].effective]
         if len(latest) > 1:
-            names = ", ".join(repr(r.name) for r in latest)
             raise OptionError(
                 "as_of",
-                f"{mention('as_of')} {day.isoformat()}: {names} both take effect on {latest[0].effective.isoformat()} "
-                f"for {self.game}; choose one with {mention('regulation')} NAME",
+                _(
+                    "{option} {day}: {names} both take effect on {date} for {game}; choose one with {regulation} NAME"
+                ).format(
+                    option=mention("as_of"),
+                    day=day.isoformat(),
+                    names=joined([repr(r.name) for r in latest]),
+                    date=latest[0].effective.isoformat(),
+                    game=self.game,
+                    regulation=mention("regulation"),
+                ),
             )
         return latest[0]
 
@@ -411,22 +471,30 @@ class RegulationSet:
             return None
         latest = [r for r in started if r.effective == started[-1].effective]
         if len(latest) > 1:
-            names = ", ".join(repr(r.name) for r in latest)
             raise OptionError(
                 "regulation",
-                f"today ({day.isoformat()}): {names} both take effect on {latest[0].effective.isoformat()} for "
-                f"{self.game}; choose one with {mention('regulation')} NAME (or {mention('no_regulation')})",
+                _(
+                    "today ({day}): {names} both take effect on {date} for {game}; choose one with {regulation} NAME "
+                    "(or {no_regulation})"
+                ).format(
+                    day=day.isoformat(),
+                    names=joined([repr(r.name) for r in latest]),
+                    date=latest[0].effective.isoformat(),
+                    game=self.game,
+                    regulation=mention("regulation"),
+                    no_regulation=mention("no_regulation"),
+                ),
             )
         return latest[0]
 
     def why_none(self, day: date) -> str:
         """Why no regulation is in force on `day` by default (current() is None), in a few words."""
         if not self.regulations:
-            return "no regulations"
+            return _("no regulations")
         if all(r.sample for r in self.regulations.values()):
-            return "only sample data, which applies when asked for"
+            return _("only sample data, which applies when asked for")
         first = min(r.effective for r in self.regulations.values() if not r.sample)
-        return f"the first takes effect on {first.isoformat()}"
+        return _("the first takes effect on {date}").format(date=first.isoformat())
 
     def listing(self) -> list[str]:
         """`deckcheck rules GAME`'s closing lines: every regulation, oldest first, with its date and size (in the
@@ -463,9 +531,9 @@ def load_regulations(game_id: str, carddb_dirs: Iterable[str | Path] = (), cwd: 
     """The layered regulations of a game (re-read whenever a file changes; a broken file raises RegulationError)."""
     layers = tuple(layer.resolve() for layer in carddb_layers(carddb_dirs, cwd))
     files = tuple((index, path) for index, layer in enumerate(layers) for path in _files(layer / game_id / FOLDER))
-    stamp = tuple(_stamp(path) for _, path in files)
+    stamp = tuple(_stamp(path) for _index, path in files)
     folders = tuple(str(layer / game_id / FOLDER) for layer in layers)
-    return _load(game_id, files, stamp, folders)
+    return _load(game_id, files, stamp, folders, _i18n.language())  # (what it read says where: in that language)
 
 
 def _files(folder: Path) -> list[Path]:
@@ -482,7 +550,11 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 @cache
 def _load(
-    game_id: str, files: tuple[tuple[int, Path], ...], _stamp: tuple[tuple[int, int], ...], folders: tuple[str, ...]
+    game_id: str,
+    files: tuple[tuple[int, Path], ...],
+    _stamp: tuple[tuple[int, int], ...],
+    folders: tuple[str, ...],
+    _language: str = "en",
 ) -> RegulationSet:
     problems: list[str] = []
     layers: dict[int, dict[str, Regulation]] = {}
@@ -492,13 +564,11 @@ def _load(
             continue
         same_layer = layers.setdefault(index, {})
         if regulation.name in same_layer:
-            problems.append(
-                Problem(
-                    f"{one_line(str(path))}: field 'name': {regulation.name!r} is already the name of a regulation in "
-                    f"{same_layer[regulation.name].path} (a name is unique within one database folder)",
-                    path,
-                )
-            )
+            said = _(
+                "{where}: field 'name': {name} is already the name of a regulation in {other} (a name is unique "
+                "within one database folder)"
+            ).format(where=one_line(str(path)), name=repr(regulation.name), other=same_layer[regulation.name].path)
+            problems.append(Problem(said, path))
             continue
         same_layer[regulation.name] = regulation
     if problems:
@@ -530,18 +600,29 @@ class BoundRegulation:
 
     def _violation(self, group: CopyGroup, restriction: Restriction) -> Violation:
         entry = group.tally
-        scope = group.scope[:1].upper() + group.scope[1:]
-        verb = "hold" if " and " in group.scope else "has"
-        held = f"{scope} {verb} {plural(entry.count, 'copy', 'copies')} of {_cards_text(group)}"
-        listed = f"listed as {quoted(restriction.key)}"
+        scope = translate(group.scope)  # (a game's words: "the main deck", "the main deck and D deck together")
+        scope = scope[:1].upper() + scope[1:]
+        count = entry.count
+        if " and " in group.scope:
+            held = ngettext("{scope} hold {n} copy of {cards}", "{scope} hold {n} copies of {cards}", count)
+        else:
+            held = ngettext("{scope} has {n} copy of {cards}", "{scope} has {n} copies of {cards}", count)
+        held = held.format(scope=scope, n=count, cards=_cards_text(group))
+        listed = _("listed as {key}").format(key=quoted(restriction.key))
+        regulation = self.regulation.describe()
         if restriction.limit == 0:
-            rule, message = BANNED, f"{held}, which {self.regulation.describe()} bans ({listed})."
+            rule = BANNED
+            message = _("{held}, which {regulation} bans ({listed}).").format(
+                held=held, regulation=regulation, listed=listed
+            )
         else:
             rule = RESTRICTED
-            message = (
-                f"{held}; {self.regulation.describe()} allows at most "
-                f"{plural(restriction.limit, 'copy', 'copies')} ({listed})."
-            )
+            limit = restriction.limit
+            message = ngettext(
+                "{held}; {regulation} allows at most {n} copy ({listed}).",
+                "{held}; {regulation} allows at most {n} copies ({listed}).",
+                limit,
+            ).format(held=held, regulation=regulation, n=limit, listed=listed)
         return Violation(
             rule=rule,
             severity="error",
@@ -560,10 +641,10 @@ def _cards_text(group: CopyGroup) -> str:
     numbers: dict[str, tuple[str, list[str]]] = {}
     for card in group.tally.cards:
         numbers.setdefault(card.name, (card.printed_name, []))[1].append(card.printed_number)
-    text = ", ".join(f"{shown} ({', '.join(dict.fromkeys(found))})" for shown, found in numbers.values())
+    text = joined(f"{shown} ({joined(dict.fromkeys(found))})" for shown, found in numbers.values())
     identity = group.identity
     if isinstance(identity, str) and identity not in numbers and identity not in group.tally.numbers:
-        text += f", counted under the name {identity}"
+        text = _("{cards}, counted under the name {name}").format(cards=text, name=identity)
     return text
 
 
@@ -636,6 +717,8 @@ def regulation_for(
     chosen = regulations.current(day)
     if chosen is None:
         if why_none is not None:
-            why_none.append(f"none in force on {day.isoformat()}: {regulations.why_none(day)}")
+            why_none.append(
+                _("none in force on {day}: {why}").format(day=day.isoformat(), why=regulations.why_none(day))
+            )
         return None
     return chosen.bind(db, strict=False)  # a database made in code may lack its cards (Regulation.bind)

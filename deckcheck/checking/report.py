@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from deckcheck._i18n import _
 from deckcheck.errors import DeckcheckError
 from deckcheck.model.violation import Violation
 
@@ -41,12 +42,18 @@ class DeckReport:
     def judged_by(self, *, say_none: bool = False) -> str:
         """`rules 1.24.1, crossover; regulation NAME`: what judged the deck, for people ('' when only the game's one
         rules document and no regulation did; with `say_none`, `no regulation (why)` then)."""
-        parts = [self.rules.text()] if self.rules is not None else []
+        regulation = None
         if self.regulation is not None:
-            parts.append(f"regulation {self.regulation.name}")
+            regulation = _("regulation {name}").format(name=self.regulation.name)
+        elif say_none and self.why_no_regulation:
+            regulation = _("no regulation ({why})").format(why=self.why_no_regulation)
         elif say_none:
-            parts.append("no regulation" + (f" ({self.why_no_regulation})" if self.why_no_regulation else ""))
-        return "; ".join(parts)
+            regulation = _("no regulation")
+        if self.rules is None:
+            return regulation or ""
+        if regulation is None:
+            return self.rules.text()
+        return _("{rules}; {regulation}").format(rules=self.rules.text(), regulation=regulation)
 
     def fails(self, fail_on: str = "error") -> bool:
         levels = {"error"} if fail_on == "error" else {"error", "warning"}

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from deckcheck._i18n import N_
+
 
 class SharedRule(NamedTuple):
-    """A rule of every game: its id, a one-sentence summary, and the section of the product contract (README) that
-    defines it."""
+    """A rule of every game: its id, a one-sentence summary (in English, marked: `translate(summary)` where it is
+    shown), and the section of the product contract (README) that defines it."""
 
     id: str
     summary: str
@@ -27,27 +29,29 @@ class SharedRules(dict[str, SharedRule]):
 
 SHARED_RULES = SharedRules()
 UNKNOWN_CARD = SHARED_RULES.declare(
-    "deck.unknown-card", "A deck entry resolves to no card of the game's card database.", "Deck files"
+    "deck.unknown-card", N_("A deck entry resolves to no card of the game's card database."), "Deck files"
 )
-BAD_COUNT = SHARED_RULES.declare("deck.bad-count", "A count is not a positive whole number.", "Deck files")
-UNKNOWN_SECTION = SHARED_RULES.declare("deck.unknown-section", "A section the game does not have.", "Deck files")
+BAD_COUNT = SHARED_RULES.declare("deck.bad-count", N_("A count is not a positive whole number."), "Deck files")
+UNKNOWN_SECTION = SHARED_RULES.declare("deck.unknown-section", N_("A section the game does not have."), "Deck files")
 NUMBER_NAME = SHARED_RULES.declare(
     "deck.number-name",
-    "A text line's card number and the name written beside it are not one card (the number wins).",
+    N_("A text line's card number and the name written beside it are not one card (the number wins)."),
     "Deck files",
 )
 PASTED_READING = SHARED_RULES.declare(
     "deck.pasted-reading",
-    "Reading a pasted list guessed or could not read a line: a name not as printed, a line not understood, a total "
-    "that disagrees with the counts.",
+    N_(
+        "Reading a pasted list guessed or could not read a line: a name not as printed, a line not understood, a "
+        "total that disagrees with the counts."
+    ),
     "Deck files",
 )
-BANNED = SHARED_RULES.declare("regulation.banned", "A card the selected regulation bans.", "Regulations")
+BANNED = SHARED_RULES.declare("regulation.banned", N_("A card the selected regulation bans."), "Regulations")
 RESTRICTED = SHARED_RULES.declare(
-    "regulation.restricted", "More copies of a card than the selected regulation allows.", "Regulations"
+    "regulation.restricted", N_("More copies of a card than the selected regulation allows."), "Regulations"
 )
 
 #: Not a rule of the games: a file that could not be checked (exit code 2), as the outputs report it.
 UNREADABLE = SharedRule(
-    "deckcheck.unreadable", "A file that could not be read as a deck, or a broken card database (exit code 2)."
+    "deckcheck.unreadable", N_("A file that could not be read as a deck, or a broken card database (exit code 2).")
 )

@@ -79,9 +79,9 @@ def _check_in_order(
         for path in files
         if (source := parse_reporting(path, run, texts.pop(path, None), session.game)) is not None
     ]
-    if session.name is not None and not session.someone_has(session.name, [source for _, source in parsed]):
+    if session.name is not None and not session.someone_has(session.name, [source for _path, source in parsed]):
         return False
-    sources = iter(source for _, source in parsed)
+    sources = iter(source for _path, source in parsed)
     with progress_over([path for path, _ in parsed], progress) as items:
         for _path in items:
             report = session.check(next(sources))

@@ -8,9 +8,10 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckcheck._i18n import _, ngettext
 from deckcheck._util.files import Decoded
 from deckcheck._util.safetext import quoted
-from deckcheck._util.text import with_article
+from deckcheck._util.text import joined
 from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
 from deckcheck.checking.deck import refuse_with_no_regulation, report_deck
 from deckcheck.checking.report import CheckRun, DeckReport
@@ -39,10 +40,12 @@ def parse_reporting(path: str, run: CheckRun, text: Decoded | None, game: str | 
     try:
         source = parse_deck(path, text, partial=True, game=game)
         if game is not None and source.game_id != game:
-            raise DeckcheckError(
-                f"is {with_article(source.game_id)} deck, but --game says {game}: check it without --game",
-                path=source.path,
+            said = (
+                _("is an {found} deck, but --game says {game}: check it without --game")
+                if source.game_id[:1].lower() in "aeiou"
+                else _("is a {found} deck, but --game says {game}: check it without --game")
             )
+            raise DeckcheckError(said.format(found=source.game_id, game=game), path=source.path)
         if source.unreadable is not None:  # partly unreadable: said, and the readable lines still checked
             run.errors.append(source.unreadable)
         return source
@@ -57,8 +60,9 @@ def parse_reporting(path: str, run: CheckRun, text: Decoded | None, game: str | 
 def internal_error(path: str, error: Exception) -> DeckcheckError:
     """An unexpected failure on one file, reported for that file (exit 2) so the run goes on."""
     return DeckcheckError(
-        f"could not be checked: internal error ({type(error).__name__}: {error}). This is a bug; the other files "
-        "were checked",
+        _("could not be checked: internal error ({kind}: {error}). This is a bug; the other files were checked").format(
+            kind=type(error).__name__, error=error
+        ),
         path=path,
     )
 
@@ -106,16 +110,19 @@ class CheckSession:
         if len(without) < len(games):  # some game has it (or is broken, which is reported)
             if without:
                 self.run.notes.append(
-                    f"--regulation {quoted(name)} is not a regulation of {', '.join(without)}; those decks were "
-                    "checked by their own `regulation` key or --as-of, else by the regulation in force today"
+                    _(
+                        "--regulation {name} is not a regulation of {games}; those decks were checked by their own "
+                        "`regulation` key or --as-of, else by the regulation in force today"
+                    ).format(name=quoted(name), games=joined(without))
                 )
             return True
         listed = "; ".join(f"{found.game}: {found.names()}" for found in sets)
         self.run.errors.append(
             OptionError(
                 "regulation",
-                f"{mention('regulation')} {quoted(name)}: none of the games checked has a regulation of that name "
-                f"({listed})",
+                _("{option} {name}: none of the games checked has a regulation of that name ({listed})").format(
+                    option=mention("regulation"), name=quoted(name), listed=listed
+                ),
             )
         )
         return False
@@ -256,7 +263,7 @@ class CheckSession:
         if self.no_regulation:
             return "--no-regulation"
         if game in self.unregulated and self.today is not None:
-            return f"none in force on {self.today.isoformat()}: {self.unregulated[game]}"
+            return _("none in force on {day}: {why}").format(day=self.today.isoformat(), why=self.unregulated[game])
         return None
 
     def finish(self) -> None:
@@ -267,10 +274,13 @@ class CheckSession:
         for game, why in sorted(self.unregulated.items()):
             reasons.setdefault(why, []).append(game)
         for why, games in reasons.items():
-            their = "its decks were" if len(games) == 1 else "their decks were"
             self.run.notes.append(
-                f"no {', '.join(games)} regulation in force today ({self.today.isoformat()}: {why}); {their} checked "
-                "without a regulation"
+                ngettext(
+                    "no {games} regulation in force today ({day}: {why}); its decks were checked without a regulation",
+                    "no {games} regulation in force today ({day}: {why}); their decks were checked without a "
+                    "regulation",
+                    len(games),
+                ).format(games=joined(games), day=self.today.isoformat(), why=why)
             )
 
     def _before_all(self, regulations: RegulationSet) -> bool:
@@ -281,10 +291,19 @@ class CheckSession:
         if game not in self.failed_dates:
             self.failed_dates[game] = "before"
             first = min((r.effective for r in regulations.regulations.values()), default=None)
-            since = f"its first takes effect on {first.isoformat()}" if first else f"{game} has no regulations"
+            said = (
+                _(
+                    "--as-of {day}: no {game} regulation was in force (its first takes effect on {first}); its decks "
+                    "were checked without a regulation"
+                )
+                if first
+                else _(
+                    "--as-of {day}: no {game} regulation was in force ({game} has no regulations); its decks were "
+                    "checked without a regulation"
+                )
+            )
             self.run.notes.append(
-                f"--as-of {self.day.isoformat()}: no {game} regulation was in force ({since}); its decks were "
-                "checked without a regulation"
+                said.format(day=self.day.isoformat(), game=game, first=first.isoformat() if first else "")
             )
         return True
 

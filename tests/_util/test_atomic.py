@@ -451,3 +451,33 @@ def test_an_own_file_planted_by_another_user_is_not_given_back_to_them(tmp_path,
     monkeypatch.setattr(atomic.os, "stat", _stat_owned_by(cache, 4321, 4321))
     atomic.atomic_write_with(cache, lambda handle: handle.write(b"ours"), own_file=True)
     assert cache.read_bytes() == b"ours" and capsys.readouterr().err == ""
+
+
+# Japanese (issue 29) -----------------------------------------------------------------------------------------------
+
+
+def test_a_locked_file_in_japanese(tmp_path, monkeypatch, japanese):
+    monkeypatch.setenv(atomic.LOCK_TIMEOUT_ENV, "0.2")
+    path = tmp_path / "d.toml"
+    path.write_text("x", encoding="utf-8")
+    held = hold_lock(path)
+    try:
+        with pytest.raises(DeckcheckError) as raised, edit_lock(path):
+            pytest.fail("the lock was held by another")
+    finally:
+        os.close(held)
+    assert str(raised.value) == (
+        f"{path}: ほかの deckcheck コマンドがこのファイルを変更しています。0.2秒待ちましたが、あきらめました（何も"
+        "変更していません。もう一度実行するか、DECKCHECK_LOCK_TIMEOUT を設定してもっと長く待ってください）"
+    )
+
+
+def test_write_errors_in_japanese(tmp_path, japanese):
+    with pytest.raises(DeckcheckError, match="書き込めません：フォルダです$"):
+        atomic_write(tmp_path, "x")
+    with pytest.raises(DeckcheckError, match="ファイルがありません$"), edit_lock(tmp_path / "missing.toml"):
+        pass
+    taken = tmp_path / "taken.toml"
+    taken.write_text("x", encoding="utf-8")
+    with pytest.raises(DeckcheckError, match="すでに存在します。何も書き込んでいません$"):
+        atomic_write(taken, "y", exclusive=True)

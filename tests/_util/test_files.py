@@ -114,16 +114,15 @@ def test_what_cannot_be_read_is_named_with_its_reason(tmp_path, make, reason):
     assert str(raised.value) == f"{path}: {reason}"
 
 
-def test_what_cannot_be_read_is_said_in_japanese(tmp_path, japanese) -> None:
-    with pytest.raises(DeckcheckError) as error:
-        read_repository_file(tmp_path, "card file")
-    assert str(error.value) == f"{tmp_path}: フォルダで、カードファイルではありません"
-    with pytest.raises(DeckcheckError) as error:
-        files.read_decoded(tmp_path / "none.toml", "none.toml")
-    assert str(error.value) == "none.toml: ファイルがありません"
-    unreadable = files.unreadable_text("x.txt", (2, 5, 9))
-    assert (str(unreadable), unreadable.line) == (
-        "x.txt:2: UTF-8、UTF-16、Shift_JIS のどのテキストでもありません（ほかに2行）。"
-        "ファイルを UTF-8 で保存してください",
-        2,
+def test_files_that_cannot_be_read_in_japanese(tmp_path, japanese):
+    with pytest.raises(DeckcheckError, match=r"missing\.txt: ファイルがありません$"):
+        files.read_decoded(tmp_path / "missing.txt")
+    with pytest.raises(DeckcheckError, match=r": フォルダです（ファイルではありません）$"):
+        files.read_decoded(tmp_path)
+    with pytest.raises(DeckcheckError, match=r": フォルダです（レギュレーションファイルではありません）$"):
+        read_repository_file(tmp_path, "regulation file")
+    error = files.unreadable_text("d.txt", (3, 5, 9))
+    assert (
+        str(error) == "d.txt:3: UTF-8、UTF-16、Shift_JIS のどのテキストでもありません（ほかに2行）。"
+        "ファイルを UTF-8 で保存してください"
     )

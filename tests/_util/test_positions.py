@@ -96,17 +96,32 @@ def test_toml_duplicate_finds_the_first_repeat_and_follows_records_of_an_array_o
     assert toml_duplicate('[t]\na = """\na = 2\n"""\n') is None  # inside a multi-line string: not a key
 
 
-def test_a_key_written_twice_in_japanese(japanese) -> None:
-    assert toml_duplicate_message('game = "x"\n[main]\n"A" = 1\n"A" = 2\n') == (
-        '[main] のキー "A" が3行目と4行目の2回書かれています。1つにしてください',
-        4,
-    )
-    assert toml_duplicate_message('[main]\n"A" = 1\n[main]\n') == (
-        "テーブル [main] が1行目と3行目の2回書かれています。1つにしてください",
+def test_keys_written_twice_in_japanese(japanese):
+
+    assert toml_duplicate_message('[main]\n"T-1" = 1\n"T-1" = 2\n') == (
+        '[main] のキー "T-1" が2行目と3行目の2回書かれています。1つにしてください',
         3,
     )
-    with pytest.raises(DeckcheckError) as error:
-        load_json('{"main": {"A": 1,\n "A": 2}}', "d.json")
-    assert str(error.value) == (
-        "d.json:2: 'main' のキー 'A' が重複しています（最初は1行目）。JSON のオブジェクトは同じキーを1回しか持てません"
+    assert (
+        toml_duplicate_message("[main]\n[main]\n")[0]
+        == "テーブル [main] が1行目と2行目の2回書かれています。1つにしてください"
     )
+    with pytest.raises(DeckcheckError) as twice:
+        load_json('{"main": {"X": 1,\n "X": 2}}', "d.json")
+    assert str(twice.value) == (
+        "d.json:2: 'main' のキー 'X' が重複しています（最初は1行目）。"
+        "JSON のオブジェクトには同じキーを1回しか書けません"
+    )
+    with pytest.raises(DeckcheckError, match="^d.json:1: 有効な JSON ではありません："):
+        load_json("{", "d.json")
+
+
+def test_a_toml_error_s_column_in_japanese(japanese):
+    import tomli
+
+    from deckcheck._util.toml_scan import toml_error_position
+
+    with pytest.raises(tomli.TOMLDecodeError) as error:
+        tomli.loads("a = \n")
+    reason, line = toml_error_position(error.value)
+    assert line == 1 and reason.endswith("（5列目）")

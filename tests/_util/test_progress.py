@@ -109,3 +109,8 @@ def test_a_terminal_that_fails_ends_the_bar_quietly():
     bar.update(1, 2, "x")
     bar.close()
     assert not bar.enabled
+
+
+def test_the_time_spent_in_japanese(japanese):
+    assert progress._elapsed(3.25) == "3.2秒"
+    assert progress._elapsed(125) == "2分05秒"

@@ -293,3 +293,10 @@ def test_a_broken_card_file_with_a_forging_name_is_reported_on_one_line(run_cli,
     code, out, err = run_cli("check", f"{FORGING}.deck.toml", "--carddb", forging, "--carddb", cards.parent)
     assert code == 2 and "broken card database" in err
     assert _forged(out) == [] and _forged(err) == [], err
+
+
+def test_cut_values_are_said_in_japanese(japanese):
+    assert cut("ab" * 20_000) == "ab" * 100 + "…（40,000文字）"
+    assert quoted("x" * 300).endswith("…（300文字）")
+    assert quoted(10**5000) == "表示できないほど長い数"
+    assert quoted_list([f"column{i}" for i in range(1000)]).endswith("、…（全1,000個）")

@@ -846,3 +846,35 @@ def test_a_cache_note_in_japanese(layer, tmp_path, monkeypatch, capsys, japanese
     said = capsys.readouterr().err
     assert said.startswith(f"deckcheck: 注記: カードデータベースのキャッシュ {blocker / 'deckcheck'}")
     assert "を書き込めません：フォルダを作れません（" in said
+
+
+# The language (issue 29) -------------------------------------------------------------------------------------------
+
+
+def test_database_notes_are_never_served_in_another_language(layer, parses):
+    """A database's notes are said in the language of the run that loads it: the process's cache and the cache file
+    hold one language each (a Japanese run never gets the English notes, nor an English run the Japanese)."""
+    from deckcheck._i18n import _
+    from deckcheck.cli import language
+
+    game = all_games()["vanguard"]
+    notes = game.db_warnings
+    object.__setattr__(game, "db_warnings", lambda cards: [_("no regulations")])  # (a note in the catalog)
+    try:
+        english = fresh_load(layer).warnings
+        language.speak("ja")
+        try:
+            japanese = load_carddb("vanguard", [layer]).warnings  # in this process: loaded again, in Japanese
+            parses.clear()
+            japanese_from_the_file = fresh_load(layer).warnings
+            assert parses == []  # from the Japanese cache file
+        finally:
+            language.speak("en")
+        english_from_the_file = fresh_load(layer).warnings
+        assert parses == []
+    finally:
+        object.__setattr__(game, "db_warnings", notes)
+    assert english == english_from_the_file == ["no regulations"]
+    assert japanese == japanese_from_the_file == ["レギュレーションがありません"]
+    names = [path.name for path in cache_files()]
+    assert len(names) == 2 and sum(name.endswith(".ja.carddb") for name in names) == 1

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from deckcheck.carddb import db as carddb_db
 from deckcheck.checking.run import check_paths
 from deckcheck.cli.app import app
+from deckcheck.model.deck import COUNT_DIGITS
 
 ROOT = Path(__file__).resolve().parents[2]
 EVOLVE_DECK = ROOT / "decks" / "evolve" / "2026-03-21-forest-4C1VD.deck.toml"
@@ -83,3 +84,58 @@ def test_a_violation_about_the_whole_deck_comes_first(tmp_path):
     (report,) = check_paths([deck]).reports
     assert report.violations[0].line is None and report.violations[0].rule == "ic-dragonball.leader"
     assert [v.line for v in report.violations[1:]] == sorted(v.line or 0 for v in report.violations[1:])
+
+
+# Japanese (issue 29) -----------------------------------------------------------------------------------------------
+
+
+def test_the_rules_of_every_deck_in_japanese(tmp_path, vanguard_carddb, japanese):
+    deck = tmp_path / "bad.deck.toml"
+    huge = "9" * 40
+    deck.write_text(
+        'game = "vanguard"\n[main]\n"T-000" = 0\n"T-100" = '
+        + huge
+        + '\n"Unit 1" = "four"\n"NO-SUCH" = 1\n[side]\n"T-001" = 1\n',
+        encoding="utf-8",
+    )
+    code, output = invoke("check", deck, "--carddb", vanguard_carddb, "-o", "json")
+    assert code == 1
+    (report,) = json.loads(output)["decks"]
+    said = {(v["rule"], v["line"]): v["message"] for v in report["violations"]}
+    assert said["deck.bad-count", 3] == "'T-000'（3行目）の枚数が0です。枚数は1以上の整数でなければなりません。"
+    assert said["deck.bad-count", 4] == (
+        f"'T-100'（4行目）の枚数が99999999…（40桁。枚数は{COUNT_DIGITS}桁まで）です。"
+        "枚数は1以上の整数でなければなりません。"
+    )
+    assert said["deck.bad-count", 5] == "'Unit 1'（5行目）の枚数が'four'です。枚数は1以上の整数でなければなりません。"
+    assert said["deck.unknown-card", 6].startswith(
+        "'NO-SUCH'（6行目）は、Cardfight!! Vanguard のカードデータベースにあるカード番号でもカード名でもありません。"
+    )
+    assert said["deck.unknown-section", 7] == (
+        "セクション 'side'は Cardfight!! Vanguard のデッキのセクションではありません。セクションは main、g です。"
+    )
+    code, text = invoke("check", deck, "--carddb", vanguard_carddb)
+    assert ":6: エラー deck.unknown-card (main): 'NO-SUCH'は、" in text  # the line said once, by the prefix
+
+
+def test_the_hint_of_another_game_in_japanese(tmp_path, isolated_carddb, japanese):
+    deck = tmp_path / "wrong.txt"
+    deck.write_text("game: vanguard\n4 BP01-015\n", encoding="utf-8")
+    _, output = invoke("check", deck)
+    assert "Shadowverse EVOLVE のカードです。game: evolve ではありませんか？" in output
+    deck.write_text("game: vanguard\n4 BP01-015\n4 no such card anywhere\n", encoding="utf-8")
+    _, output = invoke("check", deck)
+    assert "不明なカード2種類のうち1種類は Shadowverse EVOLVE のカードです。game: evolve ではありませんか？" in output
+
+
+def test_no_regulation_with_a_date_in_japanese(tmp_path, japanese):
+    import pytest
+
+    from deckcheck.checking.deck import refuse_with_no_regulation
+    from deckcheck.errors import OptionError
+
+    with pytest.raises(OptionError) as refused:
+        refuse_with_no_regulation(True, None, "2026-01-01")
+    assert refused.value.spelled(lambda name: "--" + name.replace("_", "-")) == (
+        "--no-regulation と --as-of は同時に指定できません。どちらか一方にしてください"
+    )

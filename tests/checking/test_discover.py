@@ -459,3 +459,42 @@ def test_a_tree_a_thousand_levels_deep_is_no_internal_error_and_other_decks_are_
         "not checked (give a folder nearer to them)"
     )
     assert error["path"] in err
+
+
+# Japanese (issue 29) -----------------------------------------------------------------------------------------------
+
+
+def test_paths_that_cannot_be_checked_in_japanese(tree, run_cli):
+    empty = tree / "empty"
+    empty.mkdir()
+    (tree / "loop").symlink_to(tree / "loop")
+    code, out, err = run_cli("--lang", "ja", "check", tree / "missing.toml", empty, tree / "loop", tree / "a.deck.toml")
+    assert code == 2
+    assert f"{tree / 'missing.toml'}: ファイルもフォルダもありません" in err
+    assert f"{empty}: このフォルダの下にデッキが見つかりません（*.deck.toml、`game` キーのある *.toml" in err
+    assert f"{tree / 'loop'}: シンボリックリンクがループしています" in err
+    assert out.splitlines()[-1] == "1個のデッキをチェック、うち適正1個、チェックできなかったファイル3個"
+
+
+def test_a_folder_deeper_than_search_goes_in_japanese(tmp_path, deep_folders, japanese):
+    from deckcheck.checking.discover import MAX_DEPTH
+
+    deep_folders(tmp_path, MAX_DEPTH + 2)
+    _, errors = find_deck_files([tmp_path])
+    assert any(f"{MAX_DEPTH}段より深いフォルダで、フォルダ検索の範囲外です" in str(error) for error in errors)
+
+
+def test_the_notes_of_a_run_in_japanese(tree, run_cli, monkeypatch):
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-11-27")
+    code, _, err = run_cli("--lang", "ja", "check", tree / "a.deck.toml", "--as-of", "1999-01-01")
+    assert code == 0
+    assert "--as-of 1999-01-01：vanguard のレギュレーションは施行されていませんでした" in err
+    code, _, err = run_cli("--lang", "ja", "check", tree / "a.deck.toml", "--regulation", "Nope")
+    assert (
+        code == 2 and "--regulation 'Nope'：チェックしたどのゲームにも、その名前のレギュレーションはありません" in err
+    )
+    code, _, err = run_cli("--lang", "ja", "check", tree / "a.deck.toml", "--game", "evolve")
+    assert (
+        code == 2
+        and "vanguard のデッキですが、--game は evolve を指定しています。--game なしでチェックしてください" in err
+    )

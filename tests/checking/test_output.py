@@ -625,3 +625,196 @@ def test_violation_lines_carry_neither_the_rule_number_nor_the_line_twice():
     )
     # without a path (show) the line is not in the prefix: the message keeps it
     assert "on line 5" in violation_line(unknown, lambda text, **_: text)
+
+
+# Japanese (issue 29): the machine outputs keep every key, id, level, structure and exit code; only the texts for
+# people follow the language -----------------------------------------------------------------------------------------
+
+
+def _check_in(tag: str, paths: list[Path], cards: Path, fmt: str) -> tuple[int, str]:
+    """`check` in-process, speaking `tag` (English again after it)."""
+    from deckcheck.cli import language
+
+    language.speak(tag)
+    try:
+        return _check(paths, cards, fmt)
+    finally:
+        language.speak("en")
+
+
+#: JSON and SARIF keys whose values are texts for people (a SARIF `message` is an object: its `text`).
+_TEXT_KEYS = {"message", "note", "text", "markdown"}
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _structure(value: object) -> object:
+    """`value` with every text for people replaced by one placeholder; the texts, in order, appended to _texts."""
+    if isinstance(value, dict):
+        return {
+            key: "<text>" if key in _TEXT_KEYS and isinstance(item, str) else _structure(item)
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [_structure(item) for item in value]
+    return value
+
+
+def _texts(value: object) -> list[str]:
+    if isinstance(value, dict):
+        return [
+            text
+            for key, item in value.items()
+            for text in ([item] if key in _TEXT_KEYS and isinstance(item, str) else _texts(item))
+        ]
+    if isinstance(value, list):
+        return [text for item in value for text in _texts(item)]
+    return []
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif"])
+def test_json_and_sarif_in_japanese_differ_from_english_only_in_their_texts(scenarios, fmt):
+    kinds, cards = scenarios
+    code_en, english = _check_in("en", kinds["all"], cards, fmt)
+    code_ja, japanese = _check_in("ja", kinds["all"], cards, fmt)
+    assert code_en == code_ja == 2
+    english_data, japanese_data = json.loads(english), json.loads(japanese)
+    # keys, rule ids, levels, lines, counts, cards, refs, fingerprints, locations: all the same
+    assert _structure(japanese_data) == _structure(english_data)
+    english_texts, japanese_texts = _texts(english_data), _texts(japanese_data)
+    assert len(english_texts) == len(japanese_texts) > 10
+    translated = [ja for en, ja in zip(english_texts, japanese_texts, strict=True) if en != ja]
+    assert len(translated) >= 5  # (unknown cards, unreadable files, rule descriptions ...: each game's own too)
+    assert all(_JAPANESE.search(text) for text in translated)  # every text that changed is Japanese
+
+
+def test_json_messages_in_japanese_say_the_findings_of_this_area(scenarios):
+    kinds, cards = scenarios
+    _, out = _check_in("ja", kinds["all"], cards, "json")
+    data = json.loads(out)
+    messages = [v["message"] for deck in data["decks"] for v in deck["violations"]]
+    unknown = [m for m in messages if "NO-SUCH" in m]
+    assert unknown and all("のカードデータベースにあるカード番号でもカード名でもありません。" in m for m in unknown)
+    assert any("（" in m and "行目）" in m for m in unknown)  # the line, said in Japanese
+    errors = [error["message"] for error in data["errors"]]
+    assert any("キー 'T-100' が重複しています（最初は2行目）" in error for error in errors)
+    assert data["summary"] == json.loads(_check_in("en", kinds["all"], cards, "json")[1])["summary"]
+
+
+def test_junit_in_japanese_differs_from_english_only_in_its_texts(scenarios):
+    kinds, cards = scenarios
+    english = ET.fromstring(_check_in("en", kinds["all"], cards, "junit")[1])
+    japanese = ET.fromstring(_check_in("ja", kinds["all"], cards, "junit")[1])
+
+    def shape(root: ET.Element) -> list[tuple[str, dict[str, str]]]:
+        return [
+            (
+                element.tag,
+                {
+                    k: v
+                    for k, v in element.attrib.items()
+                    if k != "time" and not (element.tag in ("failure", "error") and k == "message")
+                },
+            )
+            for element in root.iter()
+        ]
+
+    assert shape(japanese) == shape(english)  # suites, cases, names, counts, types (times are measured)
+    failures = [element for element in japanese.iter() if element.tag == "failure"]
+    assert failures and all(re.fullmatch(r"違反\d+件", f.get("message", "")) for f in failures)
+    assert all(" エラー " in (f.text or "") or " 警告 " in (f.text or "") for f in failures)
+
+
+def test_github_annotations_in_japanese_keep_their_commands_and_properties(scenarios):
+    kinds, cards = scenarios
+    english = _check_in("en", kinds["all"], cards, "github")[1].splitlines()
+    japanese = _check_in("ja", kinds["all"], cards, "github")[1].splitlines()
+    assert len(japanese) == len(english)
+    for en, ja in zip(english[:-1], japanese[:-1], strict=True):
+        parsed_en, parsed_ja = parse_workflow_command(en), parse_workflow_command(ja)
+        assert parsed_en is not None and parsed_ja is not None
+        assert parsed_ja[:2] == parsed_en[:2]  # ::error / ::warning, file, line, title (the rule id)
+    assert re.fullmatch(
+        r"\d+個のデッキをチェック、うち適正\d+個、エラー\d+件、警告\d+件、チェックできなかったファイル\d+個",
+        japanese[-1],
+    )
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_sarif_in_japanese_is_valid_too(scenarios, kind):
+    import jsonschema
+
+    kinds, cards = scenarios
+    _, out = _check_in("ja", kinds[kind], cards, "sarif")
+    sarif = json.loads(out)
+    jsonschema.Draft4Validator(json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))).validate(
+        sarif
+    )
+    for rule in sarif["runs"][0]["tool"]["driver"]["rules"]:
+        assert _JAPANESE.search(rule["shortDescription"]["text"]) and _JAPANESE.search(rule["help"]["text"])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_junit_in_japanese_is_valid_against_the_jenkins_schema_too(scenarios, kind):
+    import xmlschema
+
+    kinds, cards = scenarios
+    _, out = _check_in("ja", kinds[kind], cards, "junit")
+    xmlschema.XMLSchema(str(SCHEMAS / "jenkins-xunit-junit-10.xsd")).validate(out)
+
+
+def test_sarif_fingerprints_do_not_depend_on_the_language(scenarios):
+    kinds, cards = scenarios
+
+    def fingerprints(tag: str) -> list[str]:
+        (only_run,) = json.loads(_check_in(tag, kinds["all"], cards, "sarif")[1])["runs"]
+        return [r["partialFingerprints"]["deckcheckFinding/v1"] for r in only_run["results"]]
+
+    english = fingerprints("en")
+    assert english == fingerprints("ja") and len(set(english)) == len(english) > 3
+
+
+def test_the_summary_line_reads_naturally_in_japanese(scenarios):
+    kinds, cards = scenarios
+    _, legal = _check_in("ja", kinds["legal"], cards, "text")
+    assert legal.splitlines()[-1] == "1個のデッキをチェック、うち適正1個"
+    assert legal.splitlines()[0].endswith("  適正")
+    _, every = _check_in("ja", kinds["all"], cards, "text")
+    assert re.fullmatch(
+        r"\d+個のデッキをチェック、うち適正1個（エラー\d+件、警告0件）、チェックできなかったファイル\d+個",
+        every.splitlines()[-1],
+    )
+    assert "  不適正" in every and "一部読めません（" in every
+    assert re.search(
+        r":\d+: エラー deck\.unknown-card \(main\): 'NO-SUCH'は", every
+    )  # the line said once, in the prefix
+
+
+@pytest.mark.parametrize(
+    ("message", "ref", "line", "said"),
+    [
+        (
+            "メインデッキは12枚です。ちょうど50枚必要です（5.2.2.1）。",
+            "5.2.2.1",
+            5,
+            "メインデッキは12枚です。ちょうど50枚必要です。",
+        ),
+        ("メインデッキは39枚です（6.1.1.2：40〜50枚）。", "6.1.1.2", 3, "メインデッキは39枚です（40〜50枚）。"),
+        ("同じカード番号は3枚まで（5-1-3-1、2-16-2-1）。", "5-1-3-1", 4, "同じカード番号は3枚まで（関連：2-16-2-1）。"),
+        (
+            "'X'（8行目）は、カード番号でもカード名でもありません。",
+            None,
+            8,
+            "'X'は、カード番号でもカード名でもありません。",
+        ),
+        (
+            "'X'（18行目）は、カード番号でもカード名でもありません。",
+            None,
+            8,
+            "'X'（18行目）は、カード番号でもカード名でもありません。",
+        ),
+    ],
+)
+def test_a_japanese_message_does_not_repeat_the_prefix(japanese, message, ref, line, said):
+    from deckcheck.checking.output import said_once
+
+    assert said_once(message, ref, line) == said

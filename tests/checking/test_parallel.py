@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -384,3 +385,49 @@ def test_workers_that_cannot_be_started_never_stop_or_hang_the_run(many_decks, l
     assert said in note
     assert limit == "thread" or "a limit on processes, such as ulimit -u or a container's pids.max" in note
     assert alive == []  # no worker left behind
+
+
+# Japanese (issue 29): the language reaches the worker processes ----------------------------------------------------
+
+
+def test_a_check_in_japanese_says_every_deck_in_japanese_also_in_workers(run_cli, monkeypatch, many_decks):
+    folder, extra = many_decks
+    used = []
+    check_files = parallel.check_files
+    monkeypatch.setattr(parallel, "check_files", lambda *args: used.append(args[3]) or check_files(*args))
+    outputs = {}
+    for jobs in ("1", "2"):
+        monkeypatch.setenv(parallel.JOBS_ENV, jobs)
+        for fmt in ("text", "json"):
+            outputs[jobs, fmt] = run_cli("--lang", "ja", "check", folder, "--carddb", extra, "--output", fmt)
+    assert used == [2, 2]  # the runs with DECKCHECK_JOBS=2 had workers
+    assert outputs["1", "text"] == outputs["2", "text"] and outputs["1", "json"] == outputs["2", "json"]
+    code, text, err = outputs["2", "text"]
+    assert code == 2
+    assert "'NO-SUCH-CARD'（3行目）は、Cardfight!! Vanguard のカードデータベース" in outputs["2", "json"][1]
+    assert "'NO-SUCH-CARD'は、Cardfight!! Vanguard のカードデータベース" in text  # (the line is the prefix's)
+    assert text.count("  適正") >= 3 * 20 and "  legal" not in text
+    assert re.search(
+        r"\d+個のデッキをチェック、うち適正\d+個（エラー\d+件、警告\d+件）、チェックできなかったファイル\d+個", text
+    )
+    assert "カードデータベースが壊れています：" in err and "broken card database" not in err
+
+
+def test_a_worker_speaks_the_language_of_its_job(tmp_path):
+    """A worker started otherwise than by fork (with the process's first language) is told the language by its
+    job."""
+    from deckcheck import _i18n
+    from deckcheck.cli import language
+
+    deck = tmp_path / "unknown.txt"
+    deck.write_text("game: vanguard\n## main\n4 NO-SUCH-CARD\n", encoding="utf-8")
+    assert _i18n.language() == "en"
+    parallel._job = parallel._Job((), {}, no_regulation=True, today=None, language="ja")
+    try:
+        ((kind, report),) = parallel._check_chunk([str(deck)])
+    finally:
+        parallel._job = None
+        language.speak("en")
+    assert kind == "report"
+    (violation,) = [v for v in report.violations if v.rule == "deck.unknown-card"]  # (and the deck's size)
+    assert violation.message.startswith("'NO-SUCH-CARD'（3行目）は、Cardfight!! Vanguard のカードデータベース")

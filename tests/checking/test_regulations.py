@@ -822,3 +822,54 @@ def test_a_regulation_file_that_is_no_file_is_broken_regulation_data_at_once(
     for said in (listed.output, output):
         assert "broken regulation data" in said
         assert f"{path}: {HOSTILE[kind]} regulation file" in said
+
+
+# Japanese (issue 29) -----------------------------------------------------------------------------------------------
+
+
+def test_regulation_violations_and_notes_in_japanese(cards: Path, japanese: None) -> None:
+    deck = write_deck(cards.parent, regulation="Test B")
+    code, data, err = check_json(deck, "--carddb", cards)
+    assert code == 1
+    (violation,) = [v for v in data["decks"][0]["violations"] if v["rule"] == "regulation.restricted"]
+    assert (violation["count"], violation["limit"], violation["ref"]) == (4, 2, "Test B (2031-01-01) (sample)")
+    assert "が4枚あります。" in violation["message"]
+    assert violation["message"].endswith(
+        "レギュレーション「Test B」（2031-01-01 施行、サンプルデータ）では2枚までです（'Unit 0' として記載）。"
+    )
+
+
+def test_regulation_problems_in_japanese(cards: Path, japanese: None) -> None:
+    write_regulation(cards, "c.toml", 'name = "Test C"\neffective = "2032-13-01"\nbanned = ["T-108", 3]\n')
+    said = check_fails(write_deck(cards.parent, regulation="Test A"), "--carddb", cards)
+    assert "レギュレーションのデータが壊れています：" in said
+    assert "c.toml:2: フィールド 'effective': 施行日 '2032-13-01' は存在しない日付です" in said
+    assert "c.toml:3: フィールド 'banned': 2番目の項目はカード番号またはカード名でなければなりません（値：3）" in said
+    assert "broken regulation data" not in said
+
+
+def test_an_unknown_regulation_in_japanese(cards: Path, japanese: None) -> None:
+    said = check_fails(write_deck(cards.parent, regulation="No Such"), "--carddb", cards)
+    assert "vanguard に 'No Such' というレギュレーションはありません。レギュレーション：" in said
+
+
+def test_regulations_read_in_one_language_are_not_served_in_another(cards: Path) -> None:
+    """The regulations are read once per process: a listing's place ("field 'banned'") is said in the language of
+    the run that reads them, so another language reads them again."""
+    from deckcheck.cli import language
+
+    write_regulation(cards, "a.toml", 'name = "Test A"\neffective = 2030-01-01\nbanned = ["NO-SUCH"]\n')
+    db = load_carddb("vanguard", [cards])
+    with pytest.raises(RegulationError) as english:
+        load_regulations("vanguard", [cards]).get("Test A").bind(db)  # type: ignore[union-attr]
+    language.speak("ja")
+    try:
+        with pytest.raises(RegulationError) as japanese:
+            load_regulations("vanguard", [cards]).get("Test A").bind(db)  # type: ignore[union-attr]
+    finally:
+        language.speak("en")
+    assert "field 'banned', item 1: 'NO-SUCH' is not a Cardfight!! Vanguard card number" in str(english.value)
+    assert "フィールド 'banned'、1番目の項目: 'NO-SUCH' は、Cardfight!! Vanguard のカードデータベース" in str(
+        japanese.value
+    )
+    assert "field" not in str(japanese.value)

@@ -435,7 +435,7 @@ def test_a_legal_deck_in_japanese_has_the_english_rows_and_totals(db, japanese) 
         line for line in english_text.splitlines() if line.startswith("| ") and "**" not in line and line not in headers
     ]
     assert rows.count("| 枚数 | カード番号 | カード名 |") == 2  # the main deck's and the G deck's tables
-    assert japanese_text.splitlines()[-1] == "**合計：54枚（Main deck 50枚、G deck 4枚）**"
+    assert japanese_text.splitlines()[-1] == "**合計：54枚（メインデッキ 50枚、Gデッキ 4枚）**"
     assert "構築条件" not in japanese_text  # no problems block for a legal deck
 
 

@@ -290,7 +290,7 @@ def test_one_unreadable_line_and_a_header_given_twice_in_japanese(tmp_path, japa
     with pytest.raises(DeckcheckError) as error:
         parse_deck(str(twice))
     assert str(error.value) == (
-        f"{twice}:3, field 'name': ヘッダー 'name:' が2行目と3行目の2回あります。1つにしてください"
+        f"{twice}:3（フィールド 'name'）: ヘッダー 'name:' が2行目と3行目の2回あります。1つにしてください"
     )
     no_game = tmp_path / "no-game.txt"
     no_game.write_text("4 T-001\n", encoding="utf-8")
@@ -314,7 +314,7 @@ def test_toml_and_json_deck_errors_in_japanese(tmp_path, japanese):
     with pytest.raises(DeckcheckError) as error:
         parse_deck(str(section))
     assert str(error.value) == (
-        f"{section}:2, field 'main': セクション [main] は「カード = 枚数」のテーブルでなければなりません（int です）"
+        f"{section}:2（フィールド 'main'）: セクション [main] は「カード = 枚数」のテーブルでなければなりません（int です）"
     )
     empty = tmp_path / "e.deck.toml"
     empty.write_text("\n", encoding="utf-8")

@@ -38,7 +38,7 @@ def test_counts_no_file_may_hold_in_japanese(japanese) -> None:
     with pytest.raises(DeckcheckError) as error:
         require_counts(source(Entry("main", "A", huge)))
     assert str(error.value).startswith(
-        f"deck.toml, field 'main': [main] 'A'：枚数 100000…（{COUNT_DIGITS + 11:,}桁） "
+        f"deck.toml（フィールド 'main'）: [main] 'A'：枚数 100000…（{COUNT_DIGITS + 11:,}桁） "
         f"は枚数の上限の{COUNT_DIGITS}桁を超えます"
     )
     with pytest.raises(DeckcheckError, match=r"セクション \[main\] に 'A' が2回あり、その枚数が正の整数ではありません"):

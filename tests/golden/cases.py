@@ -316,6 +316,12 @@ case("hand-vanguard-log-ja", f"hand {_VG} --seed 3 --turn 4 --log --going second
 case("hand-cipher-log-ja", f"hand {_CHROM} --seed 1 --turn 2 --log", env=_JA)
 for fmt in FORMATS:
     case(f"error-check-mixed-folder-{fmt}", f"check {_BAD} decks/vanguard --output {fmt}")
+# check in Japanese (issue 29): headings, verdicts, the summary, notes; violations and files that cannot be checked; a
+# SARIF log whose messages and rule descriptions are Japanese and everything else as in English
+_JAPANESE = {"LANG": "ja_JP.UTF-8", "LC_ALL": None}  # the locale chooses Japanese (LC_ALL, set in the base, would win)
+case("check-decks-ja", "check decks/", env=_JAPANESE)
+case("check-mixed-folder-ja", f"check {_BAD} decks/vanguard", env=_JAPANESE)
+case("check-regulation-output-sarif-ja", f"check decks/ --regulation {_SAMPLE} --output sarif", env=_JAPANESE)
 case("error-check-unknown-regulation", "check decks/ --regulation 'No Such Regulation'")
 case("error-check-bad-as-of", "check decks/ --as-of 2026-13-01")
 case("error-check-bad-output", "check decks/ --output xml")
