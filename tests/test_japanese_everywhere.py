@@ -43,6 +43,8 @@ PROPER_NAMES = (
     "PNG",
     "SVG",
     "deckcheck",
+    "cards search",  # the command names, in a group's help
+    "cards import",
 )
 
 
@@ -83,7 +85,7 @@ JAPANESE_CASES = [
 
 
 @cache
-def _card_names() -> re.Pattern[str]:
+def _latin_names() -> tuple[str, ...]:
     """Every card name written in Latin letters, of every card database the cases read (a name is never translated)."""
     names: set[str] = set()
     for folder in (ROOT / "carddb", ROOT / "tests"):
@@ -93,8 +95,18 @@ def _card_names() -> re.Pattern[str]:
             except (tomllib.TOMLDecodeError, UnicodeDecodeError):
                 continue  # a broken file of a bad-input case
             names |= set(_names_in(data))
-    latin = sorted((name for name in names if re.search(r"[A-Za-z]{2}", name)), key=len, reverse=True)
-    return re.compile("|".join(map(re.escape, latin)) or r"(?!)")
+    return tuple(sorted((name for name in names if re.search(r"[A-Za-z]{2}", name)), key=len, reverse=True))
+
+
+@cache
+def _card_names() -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, _latin_names())) or r"(?!)")
+
+
+@cache
+def _all_names() -> str:
+    """The Latin names in one text: a phrase found in it is part of a name (a table cuts a long name short)."""
+    return "\n".join(_latin_names())
 
 
 def _names_in(data: object) -> list[str]:
@@ -126,8 +138,8 @@ HUMAN_KEYS = frozenset({"message", "text", "markdown", "note", "notes", "warning
 
 
 def english_left(text: str, source: str = "") -> list[str]:
-    """The English phrases of `text` once everything that may stay English is removed. `source` is the deck file the
-    command read: its own comments, copied into a converted deck, are the player's words, not deckcheck's."""
+    """The English phrases of `text` once everything that may stay English is removed. `source` is the text of the
+    files the command read: the player's own words there (comments, a deck's name) are not deckcheck's."""
     stripped = text.strip()
     if stripped.startswith(("{", "[")):
         try:
@@ -150,7 +162,11 @@ def english_left(text: str, source: str = "") -> list[str]:
         for name in PROPER_NAMES:
             line = line.replace(name, " ")
         line = _TECHNICAL.sub(" ", _QUOTED.sub(" ", line))
-        found += [match.group() for match in _ENGLISH.finditer(line) if not match.group().istitle()]
+        found += [
+            phrase
+            for phrase in (match.group() for match in _ENGLISH.finditer(line))
+            if not phrase.istitle() and phrase not in source and phrase not in _all_names()
+        ]
     return found
 
 
@@ -164,11 +180,11 @@ def _human_strings(data: object, key: str = "") -> list[str]:
 
 
 def _source_of(case: Case) -> str:
-    """The text of the deck files a case names (their comments are the player's)."""
-    texts = []
+    """The text of the files a case names (their comments and names are the player's)."""
+    texts = [case.stdin or ""]
     for arg in case.argv:
         path = ROOT / arg
-        if arg.startswith("decks/") and path.is_file():
+        if not arg.startswith("-") and path.is_file():
             texts.append(path.read_text(encoding="utf-8", errors="replace"))
     return "\n".join(texts)
 

@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 import tomli
 
-from deckcheck._i18n import _
+from deckcheck._i18n import N_, _, language, translate
 
 
 class ScannedLine(NamedTuple):  # a NamedTuple: this module is loaded by every check, and builds faster
@@ -75,10 +75,56 @@ def toml_comment_lines(text: str) -> list[int]:
     return [number for number, info in enumerate(scan_toml(text), start=1) if info.comment is not None]
 
 
+#: The TOML parser's own messages (tomli's, in English): said from the catalog in another language, the most
+#: specific first ({name} stands for the part the parser fills in: a key, a character, what it expected).
+TOML_MESSAGES = (
+    N_("Invalid value"),
+    N_("Invalid statement"),
+    N_("Expected '=' after a key in a key/value pair"),
+    N_("Expected newline or end of document after a statement"),
+    N_("Expected ']' at the end of a table declaration"),
+    N_("Expected ']]' at the end of an array declaration"),
+    N_("Expected {expected}"),
+    N_("Found invalid character {char}"),
+    N_("Illegal character {char}"),
+    N_("Cannot declare {key} twice"),
+    N_("Cannot overwrite a value"),
+    N_("Cannot mutate immutable namespace {key}"),
+    N_("Cannot redefine namespace {key}"),
+    N_("Invalid initial character for a key part"),
+    N_("Unclosed array"),
+    N_("Unclosed inline table"),
+    N_("Duplicate inline table key {key}"),
+    N_("Unescaped '\\' in a string"),
+    N_("Invalid hex value"),
+    N_("Escaped character is not a Unicode scalar value"),
+    N_("Unterminated string"),
+    N_("Invalid date or datetime"),
+)
+
+
+def _toml_said(reason: str) -> str:
+    """The parser's English reason in the chosen language (an unknown one as it is)."""
+    if language() == "en":
+        return reason
+    for template in TOML_MESSAGES:
+        parts = re.split(r"\{(\w+)\}", template)
+        pattern = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+)" for i, part in enumerate(parts))
+        if found := re.fullmatch(pattern, reason, re.DOTALL):
+            return translate(template).format(**found.groupdict())
+    return reason
+
+
 def toml_error_position(error: tomli.TOMLDecodeError) -> tuple[str, int | None]:
-    """The reason and line of a TOML error (Python 3.11's tomllib puts them in the message only)."""
+    """The reason and line of a TOML error (Python 3.11's tomllib puts them in the message only), the reason in the
+    chosen language."""
     text = str(error)
     if match := re.search(r"\(at line (\d+), column (\d+)\)", text):
-        reason = _("{reason} (column {column})").format(reason=text[: match.start()].strip(), column=match[2])
+        reason = _("{reason} (column {column})").format(
+            reason=_toml_said(text[: match.start()].strip()), column=match[2]
+        )
         return reason, int(match[1])
-    return text, None
+    if text.endswith("(at end of document)") and language() != "en":
+        reason = _toml_said(text.removesuffix("(at end of document)").strip())
+        return _("{reason} (at the end of the file)").format(reason=reason), None
+    return _toml_said(text), None
