@@ -314,7 +314,8 @@ def test_toml_and_json_deck_errors_in_japanese(tmp_path, japanese):
     with pytest.raises(DeckcheckError) as error:
         parse_deck(str(section))
     assert str(error.value) == (
-        f"{section}:2（フィールド 'main'）: セクション [main] は「カード = 枚数」のテーブルでなければなりません（int です）"
+        f"{section}:2（フィールド 'main'）: "
+        "セクション [main] は「カード = 枚数」のテーブルでなければなりません（int です）"
     )
     empty = tmp_path / "e.deck.toml"
     empty.write_text("\n", encoding="utf-8")
