@@ -451,7 +451,7 @@ def _prepare(table: Table[CipherCard], deck: Deck[CipherCard], choices: dict[str
     markers = expand(_markers(deck))
     cards = expand(_main_units(deck))
     if markers:  # cipher.markers fails, but such a deck can still be dealt: the markers stay out of the game
-        table.zone("out-of-game").extend(markers)
+        table.zone(N_("out-of-game")).extend(markers)
         table.log(N_("deck"), "12.1.1.3", _("marker cards are not deck cards and are never dealt"), markers)
     if len(cards) < SETUP_CARDS:
         raise EngineError(

@@ -1308,7 +1308,7 @@ def _set_start_amulet_aside(table: Table[EvolveCard], main: list[EvolveCard]) ->
         return
     amulet = amulets[0]
     main.remove(amulet)
-    table.zone("field").append(amulet)
+    table.zone(N_("field")).append(amulet)
     table.notes[N_("start amulet")] = _("{card} (face down)").format(card=amulet.label())
     table.log(
         N_("start amulet"),
@@ -1346,7 +1346,7 @@ def _prepare(table: Table[EvolveCard], deck: Deck[EvolveCard], choices: dict[str
     table.deck = main
     table.log(N_("main deck"), "6.2.1.4", _("put the main deck ({n}) in the deck area").format(n=len(main)))
     table.shuffle("6.2.1.4", _("shuffle the main deck (the only shuffle of setup)"))
-    table.zone("evolve-deck").extend(evolve_cards)
+    table.zone(N_("evolve-deck")).extend(evolve_cards)
     if evolve_cards:
         table.log(
             N_("evolve deck"),
@@ -1360,7 +1360,7 @@ def _prepare(table: Table[EvolveCard], deck: Deck[EvolveCard], choices: dict[str
     if basis == "title" and lead is not None and lead.title == CINDERELLA_GIRLS:
         token = magic_item_token(deck.db)
         tokens = [token] * MAGIC_ITEM_COUNT
-        table.zone("ex-area").extend(tokens)
+        table.zone(N_("ex-area")).extend(tokens)
         table.log(
             N_("magic items"),
             "14.3.1.2",
@@ -1398,7 +1398,7 @@ def _after_mulligan(table: Table[EvolveCard]) -> None:
         )
         table.notes[N_("leader health")] = LEADER_HEALTH
     if later and "start amulet" in table.notes:  # (asking for the field zone would make an empty one)
-        amulet = table.zone("field")[0]
+        amulet = table.zone(N_("field"))[0]
         table.notes[N_("start amulet")] = _("{card} (face up)").format(card=amulet.label())
         table.log(
             N_("after the mulligan"),

@@ -582,6 +582,15 @@ def test_other_commands_still_refuse_a_partly_unreadable_decklist(scenarios):
         ("or tokens (6.1.1.2): a leader belongs there.", "6.1.1.2", 9, "or tokens: a leader belongs there."),
         ("'X' on line 8 is not a card number", None, 8, "'X' is not a card number"),
         ("'X' (line 8) is not a card number", None, 8, "'X' is not a card number"),
+        ("40枚以上必要です（6.1.1.2：40〜50枚）。", "6.1.1.2", 3, "40枚以上必要です（40〜50枚）。"),
+        ("4枚までです（5.2.2.4）。", "5.2.2.4", 3, "4枚までです。"),
+        # in Japanese a number before a blank is the sentence's object: kept whole
+        (
+            "4枚までです（5.2.2.4 を訂正して適用：原文の「トリガーを持つカード」では矛盾するため）。",
+            "5.2.2.4",
+            3,
+            "4枚までです（5.2.2.4 を訂正して適用：原文の「トリガーを持つカード」では矛盾するため）。",
+        ),
     ],
 )
 def test_a_message_does_not_repeat_the_prefix(message, ref, line, said):

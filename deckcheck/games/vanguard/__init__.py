@@ -504,7 +504,7 @@ def _prepare(table: Table[VanguardCard], deck: Deck[VanguardCard], choices: dict
     table.deck = main
     fv = table.remove_from_deck(first)
     table.zone("vanguard").append(fv)
-    table.zone("soul")
+    table.zone(N_("soul"))
     # The notes' keys and one-word values, and the steps, are kept in English (JSON); their shower translates them.
     table.notes[N_("first vanguard")] = fv.label()
     table.notes[N_("first vanguard face")] = N_("down")
@@ -517,7 +517,7 @@ def _prepare(table: Table[VanguardCard], deck: Deck[VanguardCard], choices: dict
         )
     table.log(N_("first vanguard"), "5.4.3", placed.format(card=fv.label()), [fv])
     g_deck = expand(deck.cards("g"))
-    table.zone("g-zone").extend(g_deck)
+    table.zone(N_("g-zone")).extend(g_deck)
     table.log(
         N_("G zone"), "5.4.3.1", _("the whole G deck ({n}) face down in the G zone").format(n=len(g_deck)), g_deck
     )
@@ -629,7 +629,7 @@ def _same_clan(card: VanguardCard, unit: VanguardCard) -> bool:
 def _g_assist(table: Table[VanguardCard], k: int) -> None:
     vanguard = vanguard_of(table)
     target = vanguard.grade + 1
-    g_zone = table.zone("g-zone")
+    g_zone = table.zone(N_("g-zone"))
     if vanguard.grade >= 3:
         table.log(N_("G assist"), "6.4.1.2.2.1", _("not allowed: the vanguard is grade 3 or more"))
         return
@@ -674,7 +674,7 @@ def _g_assist(table: Table[VanguardCard], k: int) -> None:
             table.hand.remove(paid)
         table.to_hand([card])
         from_g = [g_zone.pop(i) for i in sorted(table.rng.sample(range(len(g_zone)), 2), reverse=True)]
-        table.zone("out-of-game").extend([*others, *from_g])
+        table.zone(N_("out-of-game")).extend([*others, *from_g])
         table.log(
             N_("G assist"),
             "6.4.1.2.5",
@@ -697,7 +697,7 @@ def _ride(table: Table[VanguardCard]) -> None:
     card = max(candidates, key=_ride_preference)
     table.hand.remove(card)
     table.zone("vanguard").remove(vanguard)
-    table.zone("soul").append(vanguard)
+    table.zone(N_("soul")).append(vanguard)
     table.zone("vanguard").append(card)
     table.notes[N_("vanguard")] = card.label()
     rode = _("ride {card}; {vanguard} goes to the soul").format(card=card.label(), vanguard=vanguard.label())
@@ -727,7 +727,7 @@ def _turn_model(table: Table[VanguardCard], k: int) -> TurnModel:
     if k == 0 or not table.zone("vanguard"):
         return TurnModel(draws=draws)  # the opening hand, or no cards known (`deckcheck odds`): the fixed draws
     fv = vanguard_of(table)
-    g_zone = len(table.zone("g-zone"))
+    g_zone = len(table.zone(N_("g-zone")))
     assist = g_zone >= 2 and fv.grade < 3
     checks = _reached_by_turn(table.going, k) - k > 0  # a drive check happens before own turn k's main phase
     vanguards = [fv, *(card for card in table.deck if is_unit(card) and 1 <= card.grade <= 3)]
