@@ -119,6 +119,17 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     language.speak("en")  # click's and Typer's words too
 
 
+#: The JSON keys whose values are written for people: they follow the language (README, "Machines see no change").
+HUMAN_TEXT_KEYS = frozenset({"message", "text", "label", "note", "notes"})
+
+
+def for_programs(value: Any) -> Any:
+    """A JSON document without the values written for people: what must be the same in every language."""
+    if isinstance(value, dict):
+        return {key: for_programs(item) for key, item in value.items() if key not in HUMAN_TEXT_KEYS}
+    return [for_programs(item) for item in value] if isinstance(value, list) else value
+
+
 @pytest.fixture
 def japanese() -> Iterator[None]:
     """Speak Japanese in this test (in-process: deckcheck's messages, click's and Typer's words); English after it."""

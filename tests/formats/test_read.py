@@ -308,7 +308,9 @@ def test_toml_and_json_deck_errors_in_japanese(tmp_path, japanese):
     with pytest.raises(DeckcheckError) as error:
         parse_deck(str(malformed))
     assert error.value.line == 2
-    assert str(error.value).startswith(f"{malformed}:2: TOML として正しくありません：Expected ']'")  # tomllib's own
+    assert str(error.value).startswith(
+        f"{malformed}:2: TOML として正しくありません：テーブルの宣言の終わりに ']' が必要です"
+    )
     section = tmp_path / "s.deck.toml"
     section.write_text('game = "vanguard"\nmain = 3\n', encoding="utf-8")
     with pytest.raises(DeckcheckError) as error:

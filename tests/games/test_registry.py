@@ -12,7 +12,7 @@ def test_an_unknown_game_lists_the_games_in_japanese(japanese):
     with pytest.raises(DeckcheckError) as error:
         get_game("pokemon", path="d.toml", line=1)
     assert error.value.describe() == (
-        "d.toml:1, field 'game': 'pokemon' というゲームはありません。"
+        "d.toml:1（フィールド 'game'）: 'pokemon' というゲームはありません。"
         "ゲーム：build-divide、cipher、evolve、ic-dragonball、vanguard"
     )
 

@@ -29,7 +29,7 @@ def test_japanese_choice_errors(japanese):
     with pytest.raises(DeckcheckError) as error:
         choose_rules(EVOLVE, {"format": "xx"}, path="d.toml", key_lines={"format": 3})
     assert error.value.describe() == (
-        "d.toml:3, field 'format': デッキのキー format = 'xx' は evolve のフォーマットではありません"
+        "d.toml:3（フィールド 'format'）: デッキのキー format = 'xx' は evolve のフォーマットではありません"
         "（既知：standard、crossover、sealed）"
     )
     with pytest.raises(OptionError) as error:
