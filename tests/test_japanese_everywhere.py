@@ -134,7 +134,7 @@ _ENGLISH = re.compile(r"\b[A-Za-z][a-z]+(?: [A-Za-z][a-z]*)+\b")
 
 
 #: The JSON keys whose values are written for people (the rest are for programs, identical in every language).
-HUMAN_KEYS = frozenset({"message", "text", "markdown", "note", "notes", "warning", "warnings", "hint"})
+HUMAN_KEYS = frozenset({"message", "text", "label", "markdown", "note", "notes", "warning", "warnings", "hint"})
 
 
 def english_left(text: str, source: str = "") -> list[str]:
