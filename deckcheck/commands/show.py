@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckcheck._i18n import _, ngettext, translate
+from deckcheck._i18n import _, language, ngettext, translate
 from deckcheck._util.safetext import escape_controls  # one look for violations, as `deckcheck check` prints them
 from deckcheck._util.style import style
 from deckcheck._util.text import display_width, pad
@@ -104,6 +104,10 @@ def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> s
 def _section_heading(deck: Deck, section: str, style: Style) -> str:
     size = ngettext("{n} card", "{n} cards", deck.size(section)).format(n=deck.size(section))
     section = escape_controls(section)
+    label = deck.game.section_labels.get(section)
+    if section in deck.game.sections and label and language() != "en":  # the game's own word, the file's id after it
+        said = _("{label} [{section}]: {size}")
+        return said.format(label=style(translate(label), bold=True), section=section, size=size)
     if section in deck.game.sections:
         return _("{section}: {size}").format(section=style(section, bold=True), size=size)
     said = _("{section}: {size} (not a {game} section)")

@@ -420,7 +420,7 @@ def test_show_in_japanese_aligns_by_display_width(work: Path, vg: Path, japanese
     path.write_text(text + '[extra]\n"T-100" = 2\n', encoding="utf-8")
     shown = render_shown(show_deck(path, carddb_dirs=(vg,)))
     lines = shown.splitlines()
-    assert "\n  判定基準：" in shown and "\nmain：50枚\n" in shown
+    assert "\n  判定基準：" in shown and "\nメインデッキ [main]：50枚\n" in shown  # the game's word, the file's id
     assert "\nextra：2枚（Cardfight!! Vanguard のセクションではありません）\n" in shown
     assert "  騎士王 アルフレッドもどき  （不明なカード）" in shown and "Unit 8（枚数が不正）" in shown
     assert "\n構築条件を満たしていません：エラー3件、警告0件\n" in shown
