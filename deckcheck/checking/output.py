@@ -121,7 +121,7 @@ def said_once(message: str, ref: str | None, line: int | None) -> str:
         )
         # (in Japanese a number followed by a blank is the sentence's object, "（5.2.2.4 を訂正して適用：…）": kept)
         message = re.sub(
-            rf"（{number}[、，；：,;:] ?(?=(\d+[.-]\d)?)",
+            rf"（{number}[、，；：。,;:] ?(?=(\d+[.-]\d)?)",
             lambda match: "（" + also if match[1] else "（",
             message,
         )

@@ -584,6 +584,7 @@ def test_other_commands_still_refuse_a_partly_unreadable_decklist(scenarios):
         ("'X' (line 8) is not a card number", None, 8, "'X' is not a card number"),
         ("40枚以上必要です（6.1.1.2：40〜50枚）。", "6.1.1.2", 3, "40枚以上必要です（40〜50枚）。"),
         ("4枚までです（5.2.2.4）。", "5.2.2.4", 3, "4枚までです。"),
+        ("選べません（5.4.3。第5章にはありません）。", "5.4.3", 4, "選べません（第5章にはありません）。"),
         # in Japanese a number before a blank is the sentence's object: kept whole
         (
             "4枚までです（5.2.2.4 を訂正して適用：原文の「トリガーを持つカード」では矛盾するため）。",
