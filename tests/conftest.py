@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +128,18 @@ def for_programs(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: for_programs(item) for key, item in value.items() if key not in HUMAN_TEXT_KEYS}
     return [for_programs(item) for item in value] if isinstance(value, list) else value
+
+
+def in_english_and_japanese(produce: Callable[[], Any]) -> tuple[Any, Any]:
+    """What `produce()` gives in English, then in Japanese (English spoken again after)."""
+    from deckcheck.cli import language
+
+    english = produce()
+    language.speak("ja")
+    try:
+        return english, produce()
+    finally:
+        language.speak("en")
 
 
 @pytest.fixture

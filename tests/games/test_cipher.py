@@ -11,6 +11,7 @@ from conftest import (
     CIPHER_JAPANESE_TEXT,
     STARTER_DECKS,
     cipher_unit,
+    in_english_and_japanese,
     make_db,
     make_deck,
     rule_ids,
@@ -626,18 +627,6 @@ def test_an_unknown_japanese_name_asks_for_the_card_number(isolated_carddb, tmp_
 # In Japanese (issue 29) ----------------------------------------------------------------------------------------
 
 
-def _in_english_and_japanese(produce):
-    """What `produce()` gives in English, then in Japanese (the machine fields must not differ)."""
-    from deckcheck.cli import language  # noqa: PLC0415 - the language switch, for these tests only
-
-    english = produce()
-    language.speak("ja")
-    try:
-        return english, produce()
-    finally:
-        language.speak("en")
-
-
 def _machine_fields(violations) -> list[dict[str, Any]]:
     return [{k: v for k, v in violation.to_json().items() if k != "message"} for violation in violations]
 
@@ -645,7 +634,7 @@ def _machine_fields(violations) -> list[dict[str, Any]]:
 def test_every_rule_speaks_japanese_with_its_rule_number_and_the_same_machine_fields() -> None:
     db = base_db(marker("MK-1", "主人公マーカー"), unit("CX", "混沌の", "エックス", "X"))
     main = {f"N{i:02d}": 4 for i in range(1, 11)} | {"N11": 5, "N12": 2, "MK-1": 2, "CX": 1}
-    english, japanese = _in_english_and_japanese(lambda: violations_of(db, main=main))
+    english, japanese = in_english_and_japanese(lambda: violations_of(db, main=main))
     assert _machine_fields(japanese) == _machine_fields(english)
     assert [v.message for v in japanese] == [
         "デッキは48枚です（マーカーカード2枚を除く：主人公マーカー (MK-1)）。50枚以上必要です（12.1.1）。",
@@ -661,7 +650,7 @@ def test_every_rule_speaks_japanese_with_its_rule_number_and_the_same_machine_fi
 
 def test_a_short_deck_without_markers_and_a_lordless_deck_without_cost_x_in_japanese() -> None:
     main = {f"N{i:02d}": 4 for i in range(1, 11)}
-    _english, japanese = _in_english_and_japanese(lambda: violations_of(base_db(), main=main))
+    _english, japanese = in_english_and_japanese(lambda: violations_of(base_db(), main=main))
     assert [v.message for v in japanese] == [
         "デッキは40枚です。50枚以上必要です（12.1.1）。",
         "デッキに出撃コストが1と書かれたカードがないため、主人公を選べません。1枚以上必要です（12.1.1.1。"
@@ -671,7 +660,7 @@ def test_a_short_deck_without_markers_and_a_lordless_deck_without_cost_x_in_japa
 
 def test_database_problems_in_japanese() -> None:
     records = [unit("C-1", "T", "U", name="T V"), unit("C-2", "二重", "シンボル", symbols=["brand", "brand"])]
-    english, japanese = _in_english_and_japanese(lambda: make_db("cipher", records).warnings)
+    english, japanese = in_english_and_japanese(lambda: make_db("cipher", records).warnings)
     assert len(english) == 2
     assert japanese == [
         "T V (C-1)：name が title + ' ' + unit_name ではありません（'T'、'U'）（4.14.1）",
@@ -685,11 +674,11 @@ def test_database_problems_in_japanese() -> None:
 
     assert (
         "ユニットカードには title、range が必要です（省略できるのはマーカーカードだけです）"
-        in _in_english_and_japanese(refused)[1]
+        in in_english_and_japanese(refused)[1]
     )
 
 
 def test_the_profile_titles_stay_english_keys() -> None:
     deck = make_deck(base_db(), main=BASE_MAIN)
-    english, japanese = _in_english_and_japanese(lambda: GAME.profile(deck))
+    english, japanese = in_english_and_japanese(lambda: GAME.profile(deck))
     assert japanese == english and [title for title, _buckets in japanese] == ["costs", "symbols", "class-change costs"]

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import STARTER_CARDDB, STARTER_DECKS, deck_multiset, make_db, make_deck
+from conftest import STARTER_CARDDB, STARTER_DECKS, deck_multiset, in_english_and_japanese, make_db, make_deck
 from test_cipher import unit
 
 from deckcheck._api import load_deck
@@ -308,21 +308,9 @@ def test_example_decks_deal(name: str) -> None:
 # In Japanese (issue 29) ----------------------------------------------------------------------------------------
 
 
-def _in_english_and_japanese(produce):
-    """What `produce()` gives in English, then in Japanese."""
-    from deckcheck.cli import language  # noqa: PLC0415 - the language switch, for these tests only
-
-    english = produce()
-    language.speak("ja")
-    try:
-        return english, produce()
-    finally:
-        language.speak("en")
-
-
 def test_the_setup_logs_and_notes_in_japanese_with_the_same_steps_and_keys() -> None:
     deck = make_deck(DB, main={**BASE_MAIN, "MK-1": 2})
-    english, japanese = _in_english_and_japanese(lambda: deal(deck, seed=0, going="first", turns=2))
+    english, japanese = in_english_and_japanese(lambda: deal(deck, seed=0, going="first", turns=2))
     assert [(e.step, e.ref, [c.number for c in e.cards]) for e in japanese.events] == [
         (e.step, e.ref, [c.number for c in e.cards]) for e in english.events
     ]
@@ -338,7 +326,7 @@ def test_the_setup_logs_and_notes_in_japanese_with_the_same_steps_and_keys() -> 
     assert japanese.notes["lord chosen by"] == how
     assert japanese.notes["orbs"] == "裏向きで5枚（持ち主にも非公開、6.4.5）"
     assert deal(base_deck(lord=L), seed=0).notes["lord chosen by"] == "the deck's lord"
-    assert _in_english_and_japanese(lambda: deal(base_deck(lord=L), seed=0).notes["lord chosen by"])[1] == (
+    assert in_english_and_japanese(lambda: deal(base_deck(lord=L), seed=0).notes["lord chosen by"])[1] == (
         "デッキで指定した主人公"
     )
 
@@ -374,7 +362,7 @@ def test_a_lord_that_cannot_be_chosen_in_japanese(main: dict[str, int], lord: st
             deal(make_deck(DB, main=main, lord=lord), seed=0)
         return error.value.reason
 
-    assert _in_english_and_japanese(refused)[1].startswith(message)
+    assert in_english_and_japanese(refused)[1].startswith(message)
 
 
 def test_decks_that_cannot_be_dealt_or_played_on_in_japanese() -> None:
@@ -384,15 +372,15 @@ def test_decks_that_cannot_be_dealt_or_played_on_in_japanese() -> None:
         return error.value.reason
 
     small = make_deck(DB, main={L: 4, "N01": 4, "N02": 3})
-    assert _in_english_and_japanese(lambda: refused(small))[1] == (
+    assert in_english_and_japanese(lambda: refused(small))[1] == (
         "デッキは11枚です。ゲームの準備には12枚以上必要です（主人公、6枚の手札、5枚のオーブ。12.2.1.1-12.2.1.6）"
     )
     lordless = make_deck(DB, main={**{k: v for k, v in BASE_MAIN.items() if k != L}, "CX": 4})
-    assert _in_english_and_japanese(lambda: refused(lordless))[1] == (
+    assert in_english_and_japanese(lambda: refused(lordless))[1] == (
         "デッキに出撃コストが1と書かれたカードがないため、主人公を選べません（12.1.1.1、12.2.1.1。出撃コストXは0、4.2.3）"
     )
     smallest = make_deck(DB, main={L: 4, "N01": 4, "N02": 4})
-    assert _in_english_and_japanese(lambda: refused(smallest, going="second", turns=1))[1] == (
+    assert in_english_and_japanese(lambda: refused(smallest, going="second", turns=1))[1] == (
         "自分の1ターン目：デッキ（置場）と退避エリアがどちらも空なので、プレイヤーは敗北しています（3.1.2、11.3.1）"
     )
 
@@ -400,7 +388,7 @@ def test_decks_that_cannot_be_dealt_or_played_on_in_japanese() -> None:
 def test_the_default_report_speaks_japanese() -> None:
     records = [*BASE, unit("CC-1", "見習い君主", "リーフィ", 3, cc_cost=2)]
     deck = make_deck(make_db("cipher", records), main={**BASE_MAIN, "N12": 1, "CC-1": 1}, lord=L)
-    english, japanese = _in_english_and_japanese(lambda: GAME.stats_report(deck))
+    english, japanese = in_english_and_japanese(lambda: GAME.stats_report(deck))
     assert [label for label, _wants, _turn in japanese] == [
         f"自分の{k}ターン目までに主人公「リーフィ」のクラスチェンジ先" for k in (1, 2, 3)
     ]

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 import tomli_w
-from conftest import make_db, make_deck, rule_ids, violations_of
+from conftest import in_english_and_japanese, make_db, make_deck, rule_ids, violations_of
 
 from deckcheck import check, check_deck, load_deck
 from deckcheck.carddb.db import load_carddb, load_layers
@@ -805,18 +805,6 @@ def test_a_misspelt_real_name_suggests_the_real_card_first(isolated_carddb, type
 # In Japanese (issue 29) ----------------------------------------------------------------------------------------
 
 
-def _in_english_and_japanese(produce):
-    """What `produce()` gives in English, then in Japanese (the machine fields must not differ)."""
-    from deckcheck.cli import language  # noqa: PLC0415 - the language switch, for these tests only
-
-    english = produce()
-    language.speak("ja")
-    try:
-        return english, produce()
-    finally:
-        language.speak("en")
-
-
 def _machine_fields(violations):
     return [{k: v for k, v in violation.to_json().items() if k != "message"} for violation in violations]
 
@@ -824,7 +812,7 @@ def _machine_fields(violations):
 def test_every_rule_speaks_japanese_with_its_rule_number_and_the_same_machine_fields():
     main = {"T-GA": 5, "T-HEL": 5, "T-HEL2": 1, "T-SEN": 4, "T-SEN2": 1, "T-G1B": 1}
     db = make_db("vanguard", records_with({n: {"grade": 1} for n in ("T-HEL", "T-HEL2")}))
-    english, japanese = _in_english_and_japanese(lambda: violations_of(db, main=main, g={"T-G1N": 17}))
+    english, japanese = in_english_and_japanese(lambda: violations_of(db, main=main, g={"T-G1N": 17}))
     assert _machine_fields(japanese) == _machine_fields(english)
     by_rule = {}
     for violation in japanese:
@@ -872,7 +860,7 @@ def test_every_rule_speaks_japanese_with_its_rule_number_and_the_same_machine_fi
 
 def test_a_trigger_unit_in_the_g_deck_and_a_deck_limit_in_japanese(db):
     limited = make_db("vanguard", records_with({"T-GA": {"deck_limit": 1}}))
-    english, japanese = _in_english_and_japanese(
+    english, japanese = in_english_and_japanese(
         lambda: violations_of(limited, main=main_with(T_CRI=3), g=g_with(T_GA=2, T_GB=1, T_CRI=1))
     )
     assert _machine_fields(japanese) == _machine_fields(english)
@@ -905,7 +893,7 @@ def test_a_trigger_unit_in_the_g_deck_and_a_deck_limit_in_japanese(db):
     ],
 )
 def test_unverified_counts_in_japanese(db, counts, phrase):
-    english, japanese = _in_english_and_japanese(lambda: violations_of(db, main=main_with(**counts), g=BASE_G))
+    english, japanese = in_english_and_japanese(lambda: violations_of(db, main=main_with(**counts), g=BASE_G))
     assert _machine_fields(japanese) == _machine_fields(english)
     (finding,) = japanese
     assert phrase in finding.message, finding.message
@@ -913,7 +901,7 @@ def test_unverified_counts_in_japanese(db, counts, phrase):
 
 
 def test_too_few_triggers_with_unknown_cards_in_japanese(db):
-    _english, japanese = _in_english_and_japanese(
+    _english, japanese = in_english_and_japanese(
         lambda: violations_of(db, main=main_with(T_DRW=1, T_SON=2, T_G1C=3), g=BASE_G)
     )
     (finding,) = japanese
@@ -928,7 +916,7 @@ def test_database_notes_in_japanese():
         rec("W-5", "矛盾の試験体 ご", "trigger", 1, "draw"),
         rec("W-6", "矛盾の試験体 ろく", "normal", 2, "stand-or-none"),
     ]
-    english, japanese = _in_english_and_japanese(lambda: make_db("vanguard", records).warnings)
+    english, japanese = in_english_and_japanese(lambda: make_db("vanguard", records).warnings)
     assert len(japanese) == len(english)
     assert japanese == [
         "矛盾の試験体 いち (W-1)：type が trigger なのに trigger が none です",
@@ -945,7 +933,7 @@ def test_database_notes_in_japanese():
 
 def test_the_profile_titles_stay_english_keys_and_the_stats_report_speaks_japanese(db):
     deck = make_deck(db, main=BASE_MAIN, g=BASE_G)
-    english, japanese = _in_english_and_japanese(lambda: (GAME.profile(deck), GAME.stats_report(deck)))
+    english, japanese = in_english_and_japanese(lambda: (GAME.profile(deck), GAME.stats_report(deck)))
     assert japanese[0] == english[0]  # JSON keys of `show -o json`; `show` translates them where it prints them
     assert [label for label, _wants, _turn in japanese[1]] == [
         "自分の1ターン目のライドフェイズまでにグレード1",

@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import make_db, make_deck, rule_ids
+from conftest import in_english_and_japanese, make_db, make_deck, rule_ids
 from test_vanguard import BASE_G, BASE_MAIN, rec, records_with
 
 from deckcheck import check_deck, load_deck
@@ -586,20 +586,8 @@ def test_a_card_without_a_skill_is_noted_without_none(db):
 # In Japanese (issue 29) ----------------------------------------------------------------------------------------
 
 
-def _in_english_and_japanese(produce):
-    """What `produce()` gives in English, then in Japanese."""
-    from deckcheck.cli import language  # noqa: PLC0415 - the language switch, for these tests only
-
-    english = produce()
-    language.speak("ja")
-    try:
-        return english, produce()
-    finally:
-        language.speak("en")
-
-
 def test_the_setup_and_turns_log_in_japanese_with_the_same_steps_cards_and_notes(base):
-    english, japanese = _in_english_and_japanese(lambda: deal(base, seed=42, going="second", turns=4))
+    english, japanese = in_english_and_japanese(lambda: deal(base, seed=42, going="second", turns=4))
     # the steps are ids (the JSON's `step`), the notes' keys JSON keys: the same in both; only the texts differ
     assert [(e.step, e.ref, [c.number for c in e.cards]) for e in japanese.events] == [
         (e.step, e.ref, [c.number for c in e.cards]) for e in english.events
@@ -633,7 +621,7 @@ def test_g_assist_and_triggers_log_in_japanese(base, no_g):
 
     seen = set()
     for seed in range(12):
-        seen.update(_in_english_and_japanese(lambda seed=seed: g_assist(seed))[1])
+        seen.update(in_english_and_japanese(lambda seed=seed: g_assist(seed))[1])
     assert (
         "手札を公開する：グレード3以上のヴァンガードなし、Gゾーン2枚以上、グレード2のカードなし。手札を元に戻す" in seen
     )
@@ -646,17 +634,17 @@ def test_g_assist_and_triggers_log_in_japanese(base, no_g):
         SETUP.own_turn(table, 2)
         return [e.text for e in table.events if e.step == "trigger"]
 
-    assert _in_english_and_japanese(lambda: checked("T-HEL"))[1] == [
+    assert in_english_and_japanese(lambda: checked("T-HEL"))[1] == [
         "ヒールトリガー：パワー+5000とその効果（カードは動かない）"
     ]
-    assert _in_english_and_japanese(lambda: checked("T-DRW"))[1] == [
+    assert in_english_and_japanese(lambda: checked("T-DRW"))[1] == [
         "ヴァンガードと同じクランのドロートリガー：1枚引く（パワー+5000も）"
     ]
 
 
 def test_a_g_zone_of_one_card_in_japanese(db):
     deck = make_deck(db, main=BASE_MAIN, g={"T-GA": 1})
-    _english, table = _in_english_and_japanese(lambda: deal(deck, seed=1, going="second", turns=2))
+    _english, table = in_english_and_japanese(lambda: deal(deck, seed=1, going="second", turns=2))
     said = [event.text for event in table.events if event.ref == "6.4.1.2.2.2"]
     assert said and all(text == "できない：Gゾーンのカードが1枚（2枚未満）" for text in said)
 
@@ -674,7 +662,7 @@ def test_setup_errors_in_japanese(base, key, message):
             deal(base, seed=1, choices={"first_vanguard": key})
         return error.value.reason
 
-    english, japanese = _in_english_and_japanese(refused)
+    english, japanese = in_english_and_japanese(refused)
     assert japanese.startswith(message) and japanese.endswith("（5.4.3）"), japanese
     assert english.startswith("first_vanguard ")
 
@@ -685,7 +673,7 @@ def test_too_small_a_main_deck_and_running_out_in_japanese(db):
             deal(make_deck(db, main={"T-FV": 1, "T-CRI": 4}), seed=1)
         return error.value.reason
 
-    assert _in_english_and_japanese(too_small)[1] == (
+    assert in_english_and_japanese(too_small)[1] == (
         "メインデッキは5枚です。ゲームの準備には6枚以上必要です（ファーストヴァンガードと5枚の手札。5.4.3、5.4.3.4）"
     )
     records = [{**r, "skill": "twin-drive"} if r["number"] == "T-G1B" else r for r in records_with()]
@@ -696,7 +684,7 @@ def test_too_small_a_main_deck_and_running_out_in_japanese(db):
             deal(deck, seed=1, going="second", turns=2)
         return error.value.reason
 
-    assert _in_english_and_japanese(ran_out)[1] == (
+    assert in_english_and_japanese(ran_out)[1] == (
         "自分の1ターン目のアタックのドライブチェックの時点で山札は0枚です。ファイターはそれまでに敗北しています"
         "（1.2.2.2：山札が0枚）。エンジンが扱うのは序盤のターンだけです"
     )
@@ -711,7 +699,7 @@ def test_the_odds_details_and_the_floor_in_japanese():
         (4, True, True, False, 3),
         (0, False, False, False, 1),
     ]
-    english, japanese = _in_english_and_japanese(lambda: [Detail.describe(detail) for detail in details])
+    english, japanese = in_english_and_japanese(lambda: [Detail.describe(detail) for detail in details])
     assert english == [
         "grade 0, a draw trigger that draws",
         "grade 3, twin drive",
@@ -726,9 +714,7 @@ def test_the_odds_details_and_the_floor_in_japanese():
     ]
     from deckcheck._i18n import translate  # noqa: PLC0415
 
-    assert _in_english_and_japanese(lambda: translate(SETUP.floor))[1].startswith(
-        "アタック1回につきドライブチェック1回"
-    )
+    assert in_english_and_japanese(lambda: translate(SETUP.floor))[1].startswith("アタック1回につきドライブチェック1回")
 
 
 def test_why_only_a_simulation_follows_a_mixed_clan_draw_trigger_in_japanese():
@@ -738,7 +724,7 @@ def test_why_only_a_simulation_follows_a_mixed_clan_draw_trigger_in_japanese():
     def why():
         return SETUP.turn_model(deal(deck, seed=1, going="second"), 2).simulate_only
 
-    english, japanese = _in_english_and_japanese(why)
+    english, japanese = in_english_and_japanese(why)
     assert english.startswith("the draw trigger 試験の書記 ドローネ (T-DRW) shares a clan")
     assert japanese == (
         "ドロートリガー「試験の書記 ドローネ (T-DRW)」は、このデッキがライドできるヴァンガードの一部とだけクランが同じ"
