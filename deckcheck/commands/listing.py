@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deckcheck._i18n import _, translate
-from deckcheck._util.text import display_width
+from deckcheck._util.text import display_width, joined
 from deckcheck.model.deck import COMMON_KEYS
 from deckcheck.model.game import Game
 
@@ -43,9 +43,9 @@ def games_text(games: list[Game]) -> list[str]:
     """The games for people, in the chosen language (ids, section and key names, titles and versions as written)."""
     lines = []
     for game in games:
-        sections = ", ".join(game.sections_of(game.formats[0]))
+        sections = joined(game.sections_of(game.formats[0]))
         if game.deck_keys:
-            said = _("sections: {sections}; keys: {keys}").format(sections=sections, keys=", ".join(game.deck_keys))
+            said = _("sections: {sections}; keys: {keys}").format(sections=sections, keys=joined(game.deck_keys))
         else:
             said = _("sections: {sections}").format(sections=sections)
         lines += [f"{game.id:<14} {game.title}", f"{'':<14} {said}"]
@@ -57,7 +57,7 @@ def games_text(games: list[Game]) -> list[str]:
 def _versions_text(game: Game) -> list[str]:
     lines = []
     if game.rules_versions:
-        versions = ", ".join(
+        versions = joined(
             _("{version} (from {date})").format(version=v.version, date=v.effective.isoformat())
             for v in game.rules_versions
         )
@@ -65,10 +65,10 @@ def _versions_text(game: Game) -> list[str]:
         lines.append(f"{'':<14} " + said.format(versions=versions))
     if len(game.formats) > 1:
         extra = "; ".join(
-            _("`{section}` in {formats} only").format(section=s, formats=", ".join(f))
+            _("`{section}` in {formats} only").format(section=s, formats=joined(f))
             for s, f in game.format_sections.items()
         )
-        said = _("formats: {formats} (deck key `format`)").format(formats=", ".join(game.formats))
+        said = _("formats: {formats} (deck key `format`)").format(formats=joined(game.formats))
         lines.append(f"{'':<14} {said}{'; ' + extra if extra else ''}")
     return lines
 
@@ -76,7 +76,7 @@ def _versions_text(game: Game) -> list[str]:
 def _applies(rule: Any) -> str:
     """' (Ver.1.24.1 on; crossover)': where a rule applies, when not everywhere."""
     parts = [_("Ver.{version} on").format(version=rule.since)] if rule.since else []
-    parts += [", ".join(rule.formats)] if rule.formats else []
+    parts += [joined(rule.formats)] if rule.formats else []
     return f" ({'; '.join(parts)})" if parts else ""
 
 
@@ -111,5 +111,5 @@ def rules_text(listing: RuleListing) -> list[str]:
         severity += " " * (width - display_width(severity))
         summary = translate(rule.summary)
         lines += [f"  {rule.id:<32} {severity} [{translate(rule.refs)}]", f"  {'':<32} {summary}{_applies(rule)}"]
-    lines.append(_("Every game also has: {rules}.").format(rules=", ".join(rule.id for rule in listing.shared)))
+    lines.append(_("Every game also has: {rules}.").format(rules=joined(rule.id for rule in listing.shared)))
     return lines + listing.regulations.listing()
