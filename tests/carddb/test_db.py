@@ -208,7 +208,7 @@ def test_installed_wheel_finds_the_shipped_databases(tmp_path):
         text=True,
         encoding="utf-8",
     )
-    assert japanese.returncode == 0 and "セクション：main, g" in japanese.stdout, japanese.stdout + japanese.stderr
+    assert japanese.returncode == 0 and "セクション：main、g" in japanese.stdout, japanese.stdout + japanese.stderr
 
 
 def test_an_explicit_default_limit_agrees_with_a_missing_one():
