@@ -17,7 +17,9 @@ The language is chosen once at start-up, in one place (``deckcheck.cli.app.main`
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
+from functools import cache
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
 
@@ -50,6 +52,24 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if _translation is None:
         return singular if n == 1 else plural
     return _translation.ngettext(singular, plural, n)
+
+
+@cache
+def _template_pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", template)
+    regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
+    return re.compile(regex, re.DOTALL)
+
+
+def match_template(message: str, templates: Iterable[str]) -> tuple[str, dict[str, str]] | None:
+    """Which of `templates` (English texts marked with N_, `{name}` standing for any text) another program's English
+    `message` is, with the parts it filled in: how the words of click and of the TOML parser, which have no catalog
+    of their own, are said from deckcheck's."""
+    for template in templates:
+        found = _template_pattern(template).fullmatch(message)
+        if found is not None:
+            return template, found.groupdict()
+    return None
 
 
 def language() -> str:

@@ -70,3 +70,13 @@ def test_english_is_the_source_text_and_japanese_comes_from_the_catalog():
         _i18n.choose("en")
     with pytest.raises(ValueError):
         _i18n.choose("fr")
+
+
+def test_another_program_s_english_message_is_matched_to_its_template():
+    templates = ("No such option: {name} Did you mean {possibility}?", "No such option: {name}")
+    assert _i18n.match_template("No such option: --lnag Did you mean --lang?", templates) == (
+        templates[0],
+        {"name": "--lnag", "possibility": "--lang"},
+    )
+    assert _i18n.match_template("No such option: --x", templates) == (templates[1], {"name": "--x"})
+    assert _i18n.match_template("Something else", templates) is None

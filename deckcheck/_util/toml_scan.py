@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 import tomli
 
-from deckcheck._i18n import N_, _, language, translate
+from deckcheck._i18n import N_, _, language, match_template, translate
 
 
 class ScannedLine(NamedTuple):  # a NamedTuple: this module is loaded by every check, and builds faster
@@ -105,14 +105,8 @@ TOML_MESSAGES = (
 
 def _toml_said(reason: str) -> str:
     """The parser's English reason in the chosen language (an unknown one as it is)."""
-    if language() == "en":
-        return reason
-    for template in TOML_MESSAGES:
-        parts = re.split(r"\{(\w+)\}", template)
-        pattern = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+)" for i, part in enumerate(parts))
-        if found := re.fullmatch(pattern, reason, re.DOTALL):
-            return translate(template).format(**found.groupdict())
-    return reason
+    matched = None if language() == "en" else match_template(reason, TOML_MESSAGES)
+    return reason if matched is None else translate(matched[0]).format(**matched[1])
 
 
 def toml_error_position(error: tomli.TOMLDecodeError) -> tuple[str, int | None]:

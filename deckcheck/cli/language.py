@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import gettext
 import importlib
-import re
 import sys
-from functools import cache
 from typing import Any, NoReturn
 
 import typer.core
@@ -180,21 +178,14 @@ CLICK_MESSAGES = (
 )
 
 
-@cache
-def _pattern(template: str) -> re.Pattern[str]:
-    parts = re.split(r"\{(\w+)\}", template)
-    regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
-    return re.compile(regex, re.DOTALL)
-
-
 def said(message: str) -> str:
     """One of click's English messages in the chosen language (an unknown one as it is)."""
-    for template in CLICK_MESSAGES:
-        found = _pattern(template).fullmatch(message)
-        if found is not None:
-            fields = {name: said(text) if name == "message" else text for name, text in found.groupdict().items()}
-            return translate(template).format(**fields)
-    return message
+    matched = _i18n.match_template(message, CLICK_MESSAGES)
+    if matched is None:
+        return message
+    template, parts = matched
+    fields = {name: said(text) if name == "message" else text for name, text in parts.items()}
+    return translate(template).format(**fields)
 
 
 def click_exceptions() -> Any:
