@@ -130,7 +130,7 @@ def test_a_game_module_is_imported_only_inside_games():
 #: (deckcheck/__init__.py, by importlib) and the game registry (deckcheck/games/__init__.py, by importlib) are the
 #: named places; the rest are optional paths and third-party seams, each marked `# deferred: <why>` in the code.
 DEFERRED = {
-    "deckcheck/__main__.py": {"deckcheck.cli.app"},
+    "deckcheck/cli/startup.py": {"deckcheck.cli.app"},
     "deckcheck/_api.py": {"deckcheck.stats.answer", "deckcheck.stats.quick"},
     "deckcheck/games/__init__.py": {"pkgutil"},
     "deckcheck/model/deck.py": {"deckcheck._util.positions"},

@@ -27,8 +27,9 @@ secret of the user (``mac-key-<uid>`` in the cache folder, 32 random bytes, mode
 without the secret, checksum recomputed or not, fails the MAC and is rebuilt from the card files; a key file that is
 not a regular file of this user readable by no one else is never trusted (a new one replaces it).
 
-A database served from the cache is made with the garbage collector paused and then frozen (see long_lived): it
-lives as long as the process, so no collection should have to scan it.
+A database served from the cache is made with the garbage collector paused (see no_collection), and never frozen
+out of its sight: that is a program's own choice (the command line makes it, deckcheck.cli.startup), never a
+library's.
 
 The file holds plain data (lists, dicts, strings, numbers) written with :mod:`marshal`, never pickled objects, behind
 a header (magic, format, key, MAC).
@@ -231,21 +232,15 @@ def _read_file(path: Path, limit: int) -> tuple[os.stat_result, bytes] | str:
 
 
 @contextmanager
-def long_lived() -> Iterator[None]:
-    """For making a loaded database: no garbage collection while its tens of thousands of objects are made, and
-    afterwards they (with everything alive so far) are moved out of the collector's sight with gc.freeze().
-
-    A database lives until the process ends (or forget_loaded()), and none of its objects is garbage, yet every full
-    collection, including the one at exit, would scan all of them: a fifth of a run with a 7,000-card database. Frozen
-    objects are still freed by reference counting; what freezing costs is that garbage cycles that exist at this
-    moment are never collected, which is little next to a database.
-    """
+def no_collection() -> Iterator[None]:
+    """For making a loaded database: no garbage collection while its tens of thousands of objects are made (none of
+    them is garbage; a collection would scan them all, for nothing). The collector's state is restored afterwards,
+    nothing frozen: the host program's garbage stays collectable."""
     collecting = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        gc.freeze()
         if collecting:
             gc.enable()
 

@@ -1,5 +1,5 @@
 """The command line: Typer declarations over deckcheck.commands; the only package that imports typer."""
 
-from deckcheck.cli.app import main
+from deckcheck.cli.startup import main
 
 __all__ = ["main"]

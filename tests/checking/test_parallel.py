@@ -87,11 +87,32 @@ def test_the_progress_bar_sees_every_deck_file(many_decks):
     assert seen == find_deck_files([folder])[0]
 
 
-def test_with_a_regulation_asked_for_the_run_stays_in_one_process(many_decks, monkeypatch):
+@pytest.mark.parametrize(
+    "asked",
+    [
+        {"as_of": "2026-10-01"},
+        {"as_of": "2020-01-01"},  # before every regulation: a note per game, said once
+        {"rules": "1.7.0"},  # a note for every game without versions
+        {"format": "crossover"},  # an option most games cannot take: an error, said once
+        {"regulation": "Sample Standard 2026-10"},  # the games without it: a note
+        {"regulation": "No Such"},  # no game has it: an error and no report
+        {"no_regulation": True},
+        {"game": "vanguard"},  # every plain-text deck a pasted vanguard list
+    ],
+    ids=lambda asked: "-".join(f"{key}={value}" for key, value in asked.items()),
+)
+def test_every_judging_is_checked_in_workers_with_the_same_run(many_decks, monkeypatch, asked):
     folder, extra = many_decks
-    monkeypatch.setattr(parallel, "check_files", lambda *args: pytest.fail("no workers with --regulation"))
-    check_paths([folder], [extra], regulation="Sample Standard 2026-10", jobs=2)
-    check_paths([folder], [extra], as_of="2026-10-01", jobs=2)
+    alone = check_paths([folder], [extra], jobs=1, **asked)
+    calls = []
+    check_files = parallel.check_files
+    monkeypatch.setattr(parallel, "check_files", lambda *args: calls.append(args[3]) or check_files(*args))
+    monkeypatch.setenv(parallel.JOBS_ENV, "2")
+    shared = check_paths([folder], [extra], **asked)
+    assert calls == [2]  # the workers really ran, whatever the judging
+    assert run_summary(shared) == run_summary(alone)
+    assert alone.errors  # (the fixture's broken files, at least)
+    assert bool(alone.reports) is (asked != {"regulation": "No Such"})
 
 
 @pytest.mark.parametrize(
