@@ -12,7 +12,9 @@ import pytest
 from hostile import LIMITED_FORK
 
 from deckcheck.checking import parallel
+from deckcheck.checking.judging import Judging
 from deckcheck.checking.run import check_paths
+from deckcheck.checking.workspace import Workspace
 from deckcheck.errors import CardDatabaseError, DeckcheckError, EngineError
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "decks"
@@ -307,7 +309,9 @@ def test_without_proc_stat_the_load_average_is_used(monkeypatch):
 _DYING_RUN = """
 import json, os, signal, sys
 from deckcheck.checking import parallel
+from deckcheck.checking.judging import Judging
 from deckcheck.checking.run import check_paths
+from deckcheck.checking.workspace import Workspace
 
 folder, extra, how = sys.argv[1:4]
 real, main = parallel._check_chunk, os.getpid()
@@ -353,7 +357,9 @@ _LIMITED_RUN = (
     """
 import json, sys
 from deckcheck.checking import parallel
+from deckcheck.checking.judging import Judging
 from deckcheck.checking.run import check_paths
+from deckcheck.checking.workspace import Workspace
 
 folder, extra, limit = sys.argv[1:4]
 FORK_LIMIT = 10**9 if limit == "thread" else int(limit)
@@ -443,9 +449,10 @@ def test_a_worker_speaks_the_language_of_its_job(tmp_path):
     deck = tmp_path / "unknown.txt"
     deck.write_text("game: vanguard\n## main\n4 NO-SUCH-CARD\n", encoding="utf-8")
     assert _i18n.language() == "en"
-    parallel._job = parallel._Job((), {}, no_regulation=True, today=None, language="ja")
+    no_regulation = Judging(no_regulation=True)
+    parallel._job = parallel._Job(no_regulation, Workspace(), {}, today=None, language="ja")
     try:
-        ((kind, report),) = parallel._check_chunk([str(deck)])
+        ((kind, report, _key),) = parallel._check_chunk([str(deck)])
     finally:
         parallel._job = None
         language.speak("en")
