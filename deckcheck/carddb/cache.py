@@ -45,7 +45,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -601,10 +601,19 @@ def _decode_db(
     warnings = payload["warnings"]
     if not (isinstance(sources, dict) and isinstance(warnings, list) and sources.keys() == set(numbers)):
         raise ValueError("sources or warnings malformed")
-    cards = LazyCards(
-        numbers, names, records, _card_builder(model, fields), path, rebuild, search_keys, other_names, other_keys
-    )
+    index = NameIndex(search_keys, other_names, other_keys)
+    cards = LazyCards(numbers, names, records, _card_builder(model, fields), path, rebuild, index)
     return Cached(cards, sources, warnings)
+
+
+@dataclass(frozen=True)
+class NameIndex:
+    """What a cache file holds about the names beside the records: every name's search keys (joined), the other
+    names (normalised) of the cards that have some, by number, and their search keys (joined, in that order)."""
+
+    search_keys: str = ""
+    other_names: dict[str, list[str]] = field(default_factory=dict)
+    other_search_keys: str = ""
 
 
 class LazyCards(Mapping[str, "Card"]):
@@ -623,14 +632,13 @@ class LazyCards(Mapping[str, "Card"]):
         build: Any,
         path: Path,
         rebuild: Callable[[], Mapping[str, Card]] | None = None,
-        search_keys: str = "",
-        other_names: dict[str, list[str]] | None = None,
-        other_search_keys: str = "",
+        index: NameIndex | None = None,
     ) -> None:
+        index = index or NameIndex()
         self._numbers, self._names = numbers, names
-        self._other_names = other_names or {}
-        self._other_search_keys = other_search_keys
-        self._search_keys = search_keys
+        self._other_names = index.other_names
+        self._other_search_keys = index.other_search_keys
+        self._search_keys = index.search_keys
         self._records = dict(zip(numbers, records, strict=True))
         self._built: dict[str, Card] = {}
         self._build = build

@@ -12,8 +12,8 @@ import pytest
 from conftest import LEGAL_VANGUARD_TOML, STARTER_DECKS
 
 from deckcheck.carddb.db import load_carddb
-from deckcheck.checking.regulations import load_regulations
 from deckcheck.checking.judging import Judging
+from deckcheck.checking.regulations import load_regulations
 from deckcheck.checking.run import check_paths
 from deckcheck.cli.app import as_flags, flag
 from deckcheck.commands.convert import Printed, run_convert

@@ -13,9 +13,9 @@ from conftest import CIPHER_JAPANESE_TEXT, LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_T
 from typer.testing import CliRunner
 
 from deckcheck._util.text import display_width
-from deckcheck.cli.app import app
 from deckcheck.checking.judging import Judging
 from deckcheck.checking.workspace import Workspace
+from deckcheck.cli.app import app
 from deckcheck.commands.show import render_shown, show_deck
 
 
