@@ -1,6 +1,14 @@
-"""`python -m deckcheck` and the `deckcheck` command (their start-up: deckcheck.cli.startup)."""
+"""`python -m deckcheck` and the `deckcheck` command (what their start-up does: deckcheck.cli.startup)."""
 
-from deckcheck.cli.startup import main
+from deckcheck.cli import startup
+
+
+def main() -> None:
+    startup.pause()
+    from deckcheck.cli.app import main as run  # deferred: after the collector is paused
+
+    run(resume_gc=True)
+
 
 if __name__ == "__main__":
     main()

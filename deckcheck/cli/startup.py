@@ -2,12 +2,12 @@
 
 A run is short and its start-up (Typer, our modules) allocates tens of thousands of objects that live to the end:
 collecting garbage among them is wasted time (~5 ms of a ~80 ms check). So the program pauses the collector while it
-starts (:func:`main`), and switches it back on, with those objects frozen out of its sight, when the command starts
-its work (:func:`resume`); a card database the run loads is frozen too once loaded (:func:`loaded`, the hook the
-command line's workspaces call), for the same reason. These are a program's choices: the library never makes them
-(a host that imports deckcheck keeps its collector as it set it), nor does the command line run inside another
-program (Typer's CliRunner), which only pauses or freezes when asked to by `main(resume_gc=True)`.
-"""
+starts (:func:`pause`, called by deckcheck/__main__.py before anything else loads), and switches it back on, with
+those objects frozen out of its sight, when the command starts its work (:func:`resume`); a card database the run
+loads is frozen too once loaded (:func:`loaded`, the hook the command line's workspaces call), for the same reason.
+These are a program's choices: the library never makes them (a host that imports deckcheck keeps its collector as it
+set it), nor does the command line run inside another program (Typer's CliRunner), unless asked to by
+`deckcheck.cli.app.main(resume_gc=True)`."""
 
 from __future__ import annotations
 
@@ -18,12 +18,9 @@ _paused = False  # the collector was paused for the start-up and is not yet back
 _program = False  # this process is the deckcheck program (its start-up paused the collector)
 
 
-def main() -> None:
-    """`python -m deckcheck` and the `deckcheck` command: the collector paused, then the command line run."""
+def pause() -> None:
+    """The program starts (deckcheck/__main__.py): no collection while its modules load."""
     gc.disable()
-    from deckcheck.cli.app import main as run  # deferred: after the collector is paused
-
-    run(resume_gc=True)
 
 
 def begin(resume_gc: bool) -> None:
