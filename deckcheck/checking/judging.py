@@ -96,6 +96,14 @@ class Judging:
             return None
         return deck.choose_rules(rules=self.rules, format=self.format, as_of=self.as_of)
 
+    def require(self, deck: Deck, db: CardDB, workspace: Workspace) -> None:
+        """What was asked for selects something for this deck, or it is bad input (DeckcheckError, OptionError): a
+        rules version or format its game cannot take, a regulation name it does not have. Said before a command
+        writes anything, without judging the deck (the deck's own key, which a command may judge without, aside)."""
+        if self.asks:
+            self.choose_rules(deck)
+            self.asked().regulation_for(deck, db, workspace)
+
     # The regulation --------------------------------------------------------------------------------------
 
     def regulation_for(

@@ -149,7 +149,7 @@ def edit_deck(
         source = parse_deck(path, text=text)
         db = workspace.carddb(source.game_id)
         deck = resolve_deck(source, db)
-        _require(judging, deck, db, workspace)
+        judging.require(deck, db, workspace)  # an option that selects nothing: said before anything is written
         if section is not None:
             section = _known_section(deck.game, section.strip().lower())
         plan = (
@@ -198,12 +198,6 @@ def _existing_deck(path: str | Path) -> Path:
     return path
 
 
-def _require(judging: Judging, deck: Deck, db: CardDB, workspace: Workspace) -> None:
-    """An option that selects nothing is bad input: said before anything is written."""
-    if judging.asks:
-        judge_deck(deck, db, judging.asked(), workspace)
-
-
 def set_deck_key(
     path: str | Path,
     key: str,
@@ -223,7 +217,7 @@ def set_deck_key(
         source = parse_deck(path, text=text)
         db = workspace.carddb(source.game_id)
         deck = resolve_deck(source, db)
-        _require(judging, deck, db, workspace)
+        judging.require(deck, db, workspace)  # an option that selects nothing: said before anything is written
         key = key.strip().lower()
         value = _key_value(deck, db, key, value, workspace)
         before = source.name if key == "name" else source.regulation if key == "regulation" else source.keys.get(key)

@@ -259,8 +259,7 @@ def render_printable(
     judging = printed.judging
     db = workspace.carddb(source.game_id)
     deck = resolve_deck(source, db)
-    if judging.asks:  # raises when it selects nothing
-        judge_deck(deck, db, judging.asked(), workspace)
+    judging.require(deck, db, workspace)  # raises when it selects nothing
     try:
         report = judge_deck(deck, db, judging, workspace)
     except DeckcheckError as error:  # the deck's `regulation` key names no regulation: judged without it
