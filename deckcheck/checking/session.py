@@ -1,4 +1,4 @@
-"""One `check` run's state: the card databases and regulations it loads once per game, and the problems met."""
+"""One `check` run's state: what it says once per game (cards and regulations: its Workspace), the problems met."""
 
 from __future__ import annotations
 
