@@ -940,6 +940,7 @@ def odds(
     output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
 ) -> None:
     from deckcheck.games import get_game
+    from deckcheck.stats.options import StatsOptions
     from deckcheck.stats.quick import odds_json, odds_text, run_odds
 
     if not want and not any_:
@@ -951,10 +952,12 @@ def odds(
         wants=want or [],
         anys=any_ or [],
         turn=turn,
-        mulligan=mulligan,
-        method=method.value if method else None,
-        seed=seed,
-        say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),  # the line in stats.quick's words
+        options=StatsOptions(
+            mulligan=mulligan,
+            method=method.value if method else None,
+            seed=seed,
+            say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),  # the line in stats.quick's words
+        ),
     )
     if output is HandOutput.json:
         import json

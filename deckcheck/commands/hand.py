@@ -65,7 +65,8 @@ def parse_policy(
                 ),
                 field="policy",
             )
-        from deckcheck.stats.answer import OptimalMulligan, parse_queries  # deferred: the optimal mulligan only
+        from deckcheck.stats.answer import OptimalMulligan  # deferred: the optimal mulligan only
+        from deckcheck.stats.queries import parse_queries
 
         return OptimalMulligan(
             deck,

@@ -23,21 +23,10 @@ from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import Query
-from deckcheck.stats.answer import (
-    SEATS,
-    Method,
-    StatsOptions,
-    advise_hand,
-    answer,
-    check_floor,
-    check_reachable,
-    default_report,
-    horizon,
-    parse_queries,
-    turn_for,
-    turn_table,
-)
+from deckcheck.stats.answer import advise_hand, answer, default_report, turn_table
+from deckcheck.stats.options import Method, StatsOptions
 from deckcheck.stats.plot import Axes, Series, write_plot
+from deckcheck.stats.queries import SEATS, check_floor, check_reachable, horizon, parse_queries, turn_for
 from deckcheck.stats.render import (
     cell_json,
     decisions_json,

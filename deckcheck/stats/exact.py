@@ -113,13 +113,21 @@ def _sub(a: Composition, b: Composition) -> Composition:
 
 class ExactEngine:
     def __init__(
-        self, model: OddsModel, *, patient: bool = False, counted: Callable[[int, int], None] | None = None
+        self,
+        model: OddsModel,
+        *,
+        patient: bool = False,
+        budget: float = 1.0,
+        counted: Callable[[int, int], None] | None = None,
     ) -> None:
-        """`patient`: `--method exact`, which waits PATIENT times the budgets before it refuses; `counted(done,
-        total)` is told as the hands are valued (a progress bar's share of the question)."""
+        """`patient`: `--method exact`, which waits PATIENT times the budgets before it refuses; `budget`: the share
+        of the documented budgets (MAX_WORK, MAX_STEPS, CHAIN_ESTIMATE, the chain's MAX_WORK) the engine may spend,
+        patient or not (below 1: it gives up sooner); `counted(done, total)` is told as the hands are valued (a
+        progress bar's share of the question)."""
         self.model = model
         self.counted = counted
-        self.patience = PATIENT if patient else 1
+        self.budget = budget
+        self.patience = budget * (PATIENT if patient else 1)
         self.c: Composition = model.counts
         self.n = model.hand_size
         self.size = model.size
@@ -256,10 +264,10 @@ class ExactEngine:
                     key = (tuple(map(add, drawn, split)), updated)
                     new[key] = new.get(key, 0) + ways * weight
             states = new
-            if self.steps > MAX_STEPS * self.patience:
+            if self.steps > self._limit(MAX_STEPS):
                 raise self._out_of_budget(
                     _("the exact engine would need more than {steps} steps for {groups} card groups").format(
-                        steps=f"{MAX_STEPS * self.patience:,}", groups=len(self.c)
+                        steps=f"{self._limit(MAX_STEPS):,}", groups=len(self.c)
                     )
                 )
         good = self._final(states, pool, m)
@@ -353,7 +361,7 @@ class ExactEngine:
             raise self._out_of_budget(
                 _(
                     "the exact turns would need more than {steps} steps or {states} states for {groups} card groups"
-                ).format(steps=f"{CHAIN_WORK * self.patience:,}", states=f"{MAX_STATES:,}", groups=len(self.c))
+                ).format(steps=f"{self.chain.max_work:,}", states=f"{MAX_STATES:,}", groups=len(self.c))
             ) from None
         except DeckOut:
             raise ExactUnavailable(_("the deck can run out by then on some draws")) from None
@@ -367,7 +375,7 @@ class ExactEngine:
         if not self._valued or not self._to_value:
             return ExactGaveUp(_("{why}; exact would take {time}").format(why=why, time=_more_than(spent)))
         seconds = spent * self._to_value / self._valued
-        waits = seconds <= spent * PATIENT / self.patience
+        waits = seconds <= spent * PATIENT * self.budget / self.patience
         return ExactGaveUp(_("{why}; exact would take {time}").format(why=why, time=_about(seconds)), waits=waits)
 
     def redraw_value(self, hand: Composition) -> Fraction:
@@ -487,7 +495,7 @@ class ExactEngine:
         hands = count_compositions(self.c, self.n)
         if self.chain is not None:
             estimate = self._chain_estimate()
-            if estimate > CHAIN_ESTIMATE * self.patience:
+            if estimate > self._limit(CHAIN_ESTIMATE):
                 raise ExactTooLarge(
                     _(
                         "the exact turns would need about {steps} steps for {groups} card groups (limit {limit}); "
@@ -495,10 +503,10 @@ class ExactEngine:
                     ).format(
                         steps=f"{estimate:,}",
                         groups=atoms,
-                        limit=f"{CHAIN_ESTIMATE * self.patience:,}",
+                        limit=f"{self._limit(CHAIN_ESTIMATE):,}",
                         time=_more_than(estimate / CHAIN_OVERCOUNT * CHAIN_STEP_SECONDS),
                     ),
-                    waits=estimate <= CHAIN_ESTIMATE * PATIENT,
+                    waits=estimate <= self._limit(CHAIN_ESTIMATE, patient=True),
                 )
             return hands * 4 + self._keeps_work(optimal)
         spread = prod(d + 1 for d in self.stage_draws(self.n))
@@ -527,10 +535,14 @@ class ExactEngine:
             before = now
         return total
 
+    def _limit(self, documented: int, *, patient: bool = False) -> int:
+        """A documented budget as this engine spends it (`patient`: as `--method exact` would)."""
+        return limit(documented, self.budget * PATIENT if patient else self.patience)
+
     def check_work(self, optimal: bool) -> None:
         self._began = time.perf_counter()
         work = self.work(optimal)
-        if work > MAX_WORK * self.patience:
+        if work > self._limit(MAX_WORK):
             raise ExactTooLarge(
                 _(
                     "the exact engine would need about {steps} steps for {groups} card groups (limit {limit}); "
@@ -538,11 +550,16 @@ class ExactEngine:
                 ).format(
                     steps=f"{work:,}",
                     groups=len(self.c),
-                    limit=f"{MAX_WORK * self.patience:,}",
+                    limit=f"{self._limit(MAX_WORK):,}",
                     time=_about(work * STEP_SECONDS),
                 ),
-                waits=work <= MAX_WORK * PATIENT,
+                waits=work <= self._limit(MAX_WORK, patient=True),
             )
+
+
+def limit(documented: int, share: float) -> int:
+    """`share` times a documented budget, in whole steps (at least one)."""
+    return max(1, int(documented * share))
 
 
 def _multinomial(total: int, draws: tuple[int, ...]) -> int:

@@ -20,7 +20,7 @@ from deckcheck.commands.hand import iter_hands
 from deckcheck.commands.search import find_cards
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.games import get_game
-from deckcheck.stats.answer import StatsOptions
+from deckcheck.stats.options import StatsOptions
 from deckcheck.stats.quick import run_odds
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,7 +161,7 @@ def test_trials_in_the_library_and_on_the_command_line(run_cli, starter_carddb):
 
 
 def test_turn_and_deadlines_in_the_library_and_on_the_command_line(run_cli, starter_carddb):
-    asked = dict(deck_size=50, copies=["a=4"], anys=[], mulligan=None, method=None, seed=1)
+    asked = dict(deck_size=50, copies=["a=4"], anys=[], options=StatsOptions(seed=1))
     with pytest.raises(OptionError) as error:
         run_odds(get_game("vanguard"), wants=["a@2"], turn=3, **asked)
     assert str(error.value) == "turn 3 applies to the wants without @N, and every want here has its own deadline"

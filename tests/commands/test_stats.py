@@ -721,8 +721,8 @@ def test_method_exact_waits_longer_than_the_budget_the_default_keeps(run_cli, mo
     from deckcheck.carddb.db import load_carddb, resolve_deck
     from deckcheck.formats.read import parse_deck
     from deckcheck.stats import chain, exact
-    from deckcheck.stats.answer import parse_queries
     from deckcheck.stats.model import build_model
+    from deckcheck.stats.queries import parse_queries
 
     source = parse_deck(RP)
     deck = resolve_deck(source, load_carddb(source.game_id))
