@@ -847,7 +847,8 @@ def stats(
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
-    from deckcheck.commands.stats import run_stats
+    from deckcheck.commands.stats import StatsOutput, StatsRequest, run_stats
+    from deckcheck.stats.options import StatsOptions
 
     if method is MethodOption.exact and (trials is not None or seed is not None):
         raise DeckcheckError(_("--trials and --seed apply to simulation; they conflict with --method exact"))
@@ -855,28 +856,18 @@ def stats(
         raise DeckcheckError(_("--explain shows the decisions for a --want query; give at least one --want"))
     if plot is not None and not force and (plot.exists() or plot.is_symlink()):  # as convert --out-file
         raise DeckcheckError(_("already exists; use --force to overwrite it"), path=plot, field="plot")
-    text = run_stats(
-        deck,
-        wants=want or [],
-        anys=any_ or [],
-        turn=turn,
-        floor=floor,
-        going=going.value,
+    request = StatsRequest(tuple(want or ()), tuple(any_ or ()), turn, going.value, hand)
+    options = StatsOptions(
         mulligan=mulligan,
         method=method.value if method else None,
         trials=trials,
         seed=seed,
         precision=precision,
-        explain=explain,
-        plot=plot,
         choices=_choices(choose),
-        json_output=output is HandOutput.json,
-        colour=_use_colour(),
-        carddb_dirs=tuple(carddb or ()),
-        rules=rules,
-        format=deck_format,
-        hand=hand,
+        floor=floor,
     )
+    shown = StatsOutput(as_json=output is HandOutput.json, colour=_use_colour(), explain=explain, plot=plot)
+    text = run_stats(deck, request, options, shown, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
     _echo(text, colour=output is HandOutput.text and _use_colour(), json_text=output is HandOutput.json)
 
 

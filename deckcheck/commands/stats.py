@@ -6,8 +6,9 @@ import json
 import re
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import Query
 from deckcheck.stats.answer import advise_hand, answer, default_report, turn_table
-from deckcheck.stats.options import Method, StatsOptions
+from deckcheck.stats.options import StatsOptions
 from deckcheck.stats.plot import Axes, Series, write_plot
 from deckcheck.stats.queries import SEATS, check_floor, check_reachable, horizon, parse_queries, turn_for
 from deckcheck.stats.render import (
@@ -174,33 +175,49 @@ def _duration(seconds: float) -> str:
     return _("{n} h").format(n=f"{seconds / 3600:.1f}")
 
 
+@dataclass(frozen=True)
+class StatsRequest:
+    """What `stats` is asked: the wants (every one holds) and the anys (one of them holds too), none for the game's
+    default report; the turn of the wants without `@N` (None: 0); the seat of the headline answer and of JSON; and
+    `hand`, an opening hand as dealt to keep or return cards of (card numbers or names joined by ',')."""
+
+    wants: tuple[str, ...] = ()
+    anys: tuple[str, ...] = ()
+    turn: int | None = None
+    going: Going = "first"
+    hand: str | None = None
+
+
+@dataclass(frozen=True)
+class StatsOutput:
+    """How the answer is shown: JSON or text (in colour), with the mulligan's decision table (`explain`), and a chart
+    drawn to `plot` (.svg or .png)."""
+
+    as_json: bool = False
+    colour: bool = False
+    explain: bool = False
+    plot: Path | None = None
+
+
 def run_stats(
     path: Path,
+    request: StatsRequest,
+    options: StatsOptions,
+    output: StatsOutput,
     *,
-    wants: list[str],
-    turn: int | None,
-    going: Going,
-    mulligan: str | None,
-    method: Method | None,
-    trials: int | None,
-    seed: int | None,
-    precision: float | None,
-    explain: bool,
-    plot: Path | None,
-    choices: dict[str, str],
-    json_output: bool,
-    colour: bool,
-    carddb_dirs: tuple[Path, ...],
-    anys: Sequence[str] = (),
-    floor: bool = False,
+    carddb_dirs: tuple[Path, ...] = (),
     rules: str | None = None,
     format: str | None = None,
-    hand: str | None = None,
 ) -> str:
+    """`deckcheck stats`: the answer to `request` about the deck at `path`, computed as `options` say (its listeners
+    are the command's: progress on stderr, a line for a question past the exact budget) and shown as `output` says;
+    `rules` and `format` choose the rules version and format whose setup deals the hands."""
     terminal = sys.stderr.isatty()  # a bar on a terminal only: never in piped output, never on stdout
     progress = SimulationProgress(
-        terminal=terminal, bar=ProgressBar(sys.stderr) if terminal else None, estimated=precision is not None
+        terminal=terminal, bar=ProgressBar(sys.stderr) if terminal else None, estimated=options.precision is not None
     )
+    wants, anys, turn, going, hand = request.wants, request.anys, request.turn, request.going, request.hand
+    plot = output.plot
     try:
         if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
             raise OptionError(
@@ -224,20 +241,9 @@ def run_stats(
                 with progress.paused():
                     print(f"deckcheck: {line}", file=sys.stderr, flush=True)
 
-        options = StatsOptions(
-            say=say,
-            question=progress.question,
-            mulligan=mulligan,
-            method=method,
-            trials=trials,
-            seed=seed,
-            precision=precision,
-            choices=choices,
-            progress=progress,
-            counted=progress.counted,
-            floor=floor,
-        )
-        check_floor(deck, floor)
+        options = replace(options, say=say, question=progress.question, progress=progress, counted=progress.counted)
+        choices = options.choices
+        check_floor(deck, options.floor)
         dealt_without = _dealt_without(deck, choices)  # a registry export without its leader: counted, with a note
         if not wants and not anys:
             if hand is not None:
@@ -270,7 +276,7 @@ def run_stats(
                     subtitle=_("the game's default report"),
                     x_title=translate(REPORT_AXIS),
                 )
-            if json_output:
+            if output.as_json:
                 return _dump(
                     {
                         "path": deck.path,
@@ -290,13 +296,13 @@ def run_stats(
                         ],
                     }
                 )
-            return _with_notes(render_report_text(deck, results, colour=colour, seed=options.seed), dealt_without)
+            return _with_notes(
+                render_report_text(deck, results, colour=output.colour, seed=options.seed), dealt_without
+            )
         queries = parse_queries(wants, deck)
         alternatives = parse_queries(anys, deck, "any")
         if hand is not None:
-            return _advise(
-                deck, hand, queries, alternatives, turn, going, choices, mulligan, plot, json_output, progress
-            )
+            return _advise(deck, request, options, output, (queries, alternatives), progress)
         turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
         # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
         # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
@@ -308,7 +314,7 @@ def run_stats(
                 turn=last, owner=_deadline_owner(queries, alternatives, last)
             )
         )
-        check_reachable(deck, going, last, choices, floor, asked)
+        check_reachable(deck, going, last, choices, options.floor, asked)
         dated = all(query.deadline is not None for query in [*queries, *alternatives])
         progress.questions = len(SEATS) * (1 if dated else turn + 1)  # as turn_table asks them
         rows = turn_table(deck, queries, turn=turn, options=options, anys=alternatives)
@@ -323,22 +329,22 @@ def run_stats(
             _draw(
                 plot, " & ".join(wants), categories, series, progress, subtitle=subtitle, x_title=translate(TURN_AXIS)
             )
-        if json_output:
+        if output.as_json:
             data = {
                 "path": deck.path,
                 "game": deck.game.id,
                 "name": deck.name,
                 **_rules_json(deck),
-                "want": wants,
-                "any": anys,
+                "want": list(wants),
+                "any": list(anys),
                 **primary.to_json(),
                 "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
             }
             data["notes"] = [*dealt_without, *data.get("notes", [])]  # (always there: programs read it)
-            if explain:
+            if output.explain:
                 data["decisions"] = decisions_json(primary)
             return _dump(data)
-        text = render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
+        text = render_query_text(deck, primary, rows, colour=output.colour, explain=output.explain, seed=options.seed)
         return _with_notes(text, dealt_without)
     finally:
         progress.close()
@@ -346,19 +352,18 @@ def run_stats(
 
 def _advise(
     deck: Deck,
-    hand: str,
-    queries: list[Query],
-    alternatives: list[Query],
-    turn: int | None,
-    going: Going,
-    choices: dict[str, str],
-    mulligan: str | None,
-    plot: Path | None,
-    json_output: bool,
+    request: StatsRequest,
+    options: StatsOptions,
+    output: StatsOutput,
+    asked: tuple[list[Query], list[Query]],
     progress: SimulationProgress,
 ) -> str:
-    """`--hand A,B,C,D,E`: keep this opening hand, or return which cards, with both chances (exact)."""
-    for option, given in (("mulligan", mulligan), ("plot", plot)):
+    """`--hand A,B,C,D,E`: keep this opening hand, or return which cards, with both chances (exact). `asked`: the
+    request's wants and anys, read."""
+    queries, alternatives = asked
+    going, choices = request.going, options.choices
+    assert request.hand is not None
+    for option, given in (("mulligan", options.mulligan), ("plot", output.plot)):
         if given is not None:
             raise OptionError(
                 option,
@@ -366,8 +371,8 @@ def _advise(
                     option=mention("hand"), other=mention(option)
                 ),
             )
-    keys = [key.strip() for key in re.split(r"[,、，]", hand) if key.strip()]
-    turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
+    keys = [key.strip() for key in re.split(r"[,、，]", request.hand) if key.strip()]
+    turn = turn_for([query.deadline for query in [*queries, *alternatives]], request.turn, say_how=True)
     working = (
         _("the hand's choices, going first, own turn {turn}")
         if going == "first"
@@ -378,7 +383,7 @@ def _advise(
         progress.step(working, done, total)
 
     advice = advise_hand(deck, queries, keys, going=going, turn=turn, choices=choices, anys=alternatives, progress=step)
-    if json_output:
+    if output.as_json:
         return _dump({"path": deck.path, "game": deck.game.id, "want": [q.text for q in queries], **advice.to_json()})
     column = deck.game.hand_column
 

@@ -129,6 +129,7 @@ class Chain:
         self._turns: dict[int, dict[State, Dist]] = {}  # own turn k -> its entry of _TURNS
         self.work = 0  # transitions computed so far (each a few fraction operations)
         self.patience = patience
+        self.max_work = max(1, int(MAX_WORK * patience))  # the transitions it may compute before it gives up
 
     # ---- helpers for the games' transitions ---------------------------------------------------------------------
 
@@ -243,11 +244,6 @@ class Chain:
         if found is None:
             found = known[state] = self.process.own_turn(self, state, k)
         return found
-
-    @property
-    def max_work(self) -> int:
-        """The transitions this chain may compute before it gives up (MAX_WORK as it is when asked: tests lower it)."""
-        return max(1, int(MAX_WORK * self.patience))
 
     @property
     def states(self) -> int:

@@ -121,13 +121,13 @@ class ExactEngine:
         counted: Callable[[int, int], None] | None = None,
     ) -> None:
         """`patient`: `--method exact`, which waits PATIENT times the budgets before it refuses; `budget`: the share
-        of the documented budgets (MAX_WORK, MAX_STEPS, CHAIN_ESTIMATE, the chain's MAX_WORK) the engine may spend,
-        patient or not (below 1: it gives up sooner); `counted(done, total)` is told as the hands are valued (a
-        progress bar's share of the question)."""
+        of the documented budget of work (MAX_STEPS, the chain's MAX_WORK) the engine may spend before it gives up,
+        patient or not (the estimates that refuse a hopeless question at once, MAX_WORK and CHAIN_ESTIMATE, stay);
+        `counted(done, total)` is told as the hands are valued (a progress bar's share of the question)."""
         self.model = model
         self.counted = counted
-        self.budget = budget
-        self.patience = budget * (PATIENT if patient else 1)
+        self.patience = PATIENT if patient else 1
+        self.spending = budget * self.patience  # how many times the documented work it may spend
         self.c: Composition = model.counts
         self.n = model.hand_size
         self.size = model.size
@@ -136,7 +136,7 @@ class ExactEngine:
         self.d = self.turn_draws[-1]
         self.chain: Chain | None = None
         if model.turns.process is not None:
-            self.chain = Chain(model, patience=self.patience)
+            self.chain = Chain(model, patience=self.spending)
         elif model.turns.simulate_only:
             raise ExactUnavailable(translate(model.turns.simulate_only))
         if self.size < self.n:
@@ -264,10 +264,10 @@ class ExactEngine:
                     key = (tuple(map(add, drawn, split)), updated)
                     new[key] = new.get(key, 0) + ways * weight
             states = new
-            if self.steps > self._limit(MAX_STEPS):
+            if self.steps > spend_limit(MAX_STEPS, self.spending):
                 raise self._out_of_budget(
                     _("the exact engine would need more than {steps} steps for {groups} card groups").format(
-                        steps=f"{self._limit(MAX_STEPS):,}", groups=len(self.c)
+                        steps=f"{spend_limit(MAX_STEPS, self.spending):,}", groups=len(self.c)
                     )
                 )
         good = self._final(states, pool, m)
@@ -375,7 +375,7 @@ class ExactEngine:
         if not self._valued or not self._to_value:
             return ExactGaveUp(_("{why}; exact would take {time}").format(why=why, time=_more_than(spent)))
         seconds = spent * self._to_value / self._valued
-        waits = seconds <= spent * PATIENT * self.budget / self.patience
+        waits = seconds <= spent * PATIENT / self.patience
         return ExactGaveUp(_("{why}; exact would take {time}").format(why=why, time=_about(seconds)), waits=waits)
 
     def redraw_value(self, hand: Composition) -> Fraction:
@@ -495,7 +495,7 @@ class ExactEngine:
         hands = count_compositions(self.c, self.n)
         if self.chain is not None:
             estimate = self._chain_estimate()
-            if estimate > self._limit(CHAIN_ESTIMATE):
+            if estimate > CHAIN_ESTIMATE * self.patience:
                 raise ExactTooLarge(
                     _(
                         "the exact turns would need about {steps} steps for {groups} card groups (limit {limit}); "
@@ -503,10 +503,10 @@ class ExactEngine:
                     ).format(
                         steps=f"{estimate:,}",
                         groups=atoms,
-                        limit=f"{self._limit(CHAIN_ESTIMATE):,}",
+                        limit=f"{CHAIN_ESTIMATE * self.patience:,}",
                         time=_more_than(estimate / CHAIN_OVERCOUNT * CHAIN_STEP_SECONDS),
                     ),
-                    waits=estimate <= self._limit(CHAIN_ESTIMATE, patient=True),
+                    waits=estimate <= CHAIN_ESTIMATE * PATIENT,
                 )
             return hands * 4 + self._keeps_work(optimal)
         spread = prod(d + 1 for d in self.stage_draws(self.n))
@@ -535,14 +535,10 @@ class ExactEngine:
             before = now
         return total
 
-    def _limit(self, documented: int, *, patient: bool = False) -> int:
-        """A documented budget as this engine spends it (`patient`: as `--method exact` would)."""
-        return limit(documented, self.budget * PATIENT if patient else self.patience)
-
     def check_work(self, optimal: bool) -> None:
         self._began = time.perf_counter()
         work = self.work(optimal)
-        if work > self._limit(MAX_WORK):
+        if work > MAX_WORK * self.patience:
             raise ExactTooLarge(
                 _(
                     "the exact engine would need about {steps} steps for {groups} card groups (limit {limit}); "
@@ -550,14 +546,14 @@ class ExactEngine:
                 ).format(
                     steps=f"{work:,}",
                     groups=len(self.c),
-                    limit=f"{self._limit(MAX_WORK):,}",
+                    limit=f"{MAX_WORK * self.patience:,}",
                     time=_about(work * STEP_SECONDS),
                 ),
-                waits=work <= self._limit(MAX_WORK, patient=True),
+                waits=work <= MAX_WORK * PATIENT,
             )
 
 
-def limit(documented: int, share: float) -> int:
+def spend_limit(documented: int, share: float) -> int:
     """`share` times a documented budget, in whole steps (at least one)."""
     return max(1, int(documented * share))
 
