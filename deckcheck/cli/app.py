@@ -618,23 +618,19 @@ def hand(
     carddb: CarddbOption = None,
 ) -> None:
     """`deckcheck hand` (its help is the decorator's, translated)."""
-    from deckcheck.commands.hand import iter_hands, render_hand_text
+    from deckcheck.commands.hand import HandRequest, iter_hands, render_hand_text
 
-    choices = _choices(choose)
-    dealt = iter_hands(
-        deck,
+    request = HandRequest(
         seed=seed,
         count=count,
         going=going.value if going else None,
         policy=mulligan,
         turns=turn,
-        choices=choices,
-        carddb_dirs=tuple(carddb or ()),
-        wants=want or (),
-        anys=any_ or (),
-        rules=rules,
-        format=deck_format,
+        choices=_choices(choose),
+        wants=tuple(want or ()),
+        anys=tuple(any_ or ()),
     )
+    dealt = iter_hands(deck, request, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
     # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
     # stops it), with the same bytes as printing them all at once.
     if output is HandOutput.text:
