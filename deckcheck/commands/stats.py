@@ -6,7 +6,7 @@ import json
 import re
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -216,138 +216,160 @@ def run_stats(
     progress = SimulationProgress(
         terminal=terminal, bar=ProgressBar(sys.stderr) if terminal else None, estimated=options.precision is not None
     )
-    wants, anys, turn, going, hand = request.wants, request.anys, request.turn, request.going, request.hand
-    plot = output.plot
     try:
-        if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
-            raise OptionError(
-                "plot",
-                _("{option} {path}: the chart is written as .svg or .png").format(
-                    option=mention("plot"), path=one_line(str(plot))
-                ),
-                field="plot",
-            )
+        _check_plot(output.plot)
         progress.step(_("reading {path}").format(path=one_line(str(path))))
         source = parse_deck(path)
         deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
         refuse_unknown_cards(deck, _("counting the odds"))
         if rules is not None or format is not None:  # the setup (and its odds) of that rules version and format
             deck.choose_rules(rules=rules, format=format)
-        said: set[str] = set()
-
-        def say(line: str) -> None:  # a question past the exact budget, simulated instead: once per reason
-            if line not in said:
-                said.add(line)
-                with progress.paused():
-                    print(f"deckcheck: {line}", file=sys.stderr, flush=True)
-
-        options = replace(options, say=say, question=progress.question, progress=progress, counted=progress.counted)
-        choices = options.choices
-        check_floor(deck, options.floor)
-        dealt_without = _dealt_without(deck, choices)  # a registry export without its leader: counted, with a note
-        if not wants and not anys:
-            if hand is not None:
-                raise OptionError(
-                    "hand",
-                    _("{option} needs what the hand should hold: give {want}").format(
-                        option=mention("hand"), want=mention("want")
-                    ),
-                )
-            if turn is not None:
-                raise OptionError(
-                    "turn",
-                    _("{option} applies to {want} queries; the default report names its own turns").format(
-                        option=mention("turn"), want=mention("want")
-                    ),
-                    field="turn",
-                )
-            check_setup(deck, choices)
-            progress.questions = 2 * len(list(deck.game.stats_report(deck)))
-            results = default_report(deck, options)
-            if plot is not None and results:
-                categories, series = series_for_report(results)
-                title = f"{echoed(deck.name or str(deck.path))} — {deck.game.title}"
-                _draw(
-                    plot,
-                    title,
-                    categories,
-                    series,
-                    progress,
-                    subtitle=_("the game's default report"),
-                    x_title=translate(REPORT_AXIS),
-                )
-            if output.as_json:
-                return _dump(
-                    {
-                        "path": deck.path,
-                        "game": deck.game.id,
-                        "name": deck.name,
-                        **_rules_json(deck),
-                        "seed": options.seed,
-                        "notes": dealt_without,
-                        "report": [
-                            {
-                                "label": r.line.label,
-                                "want": list(r.line.wants),
-                                "turn": r.line.turn,
-                                **{seat: cell_json(cell) for seat, cell in r.cells.items()},
-                            }
-                            for r in results
-                        ],
-                    }
-                )
-            return _with_notes(
-                render_report_text(deck, results, colour=output.colour, seed=options.seed), dealt_without
-            )
-        queries = parse_queries(wants, deck)
-        alternatives = parse_queries(anys, deck, "any")
-        if hand is not None:
-            return _advise(deck, request, options, output, (queries, alternatives), progress)
-        turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
-        # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
-        # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
-        last = horizon([*queries, *alternatives], turn)
-        asked = (
-            None
-            if last == turn
-            else _("the deadline @{turn} of {owner}").format(
-                turn=last, owner=_deadline_owner(queries, alternatives, last)
-            )
+        options = replace(
+            options, say=_said_once(progress), question=progress.question, progress=progress, counted=progress.counted
         )
-        check_reachable(deck, going, last, choices, options.floor, asked)
-        dated = all(query.deadline is not None for query in [*queries, *alternatives])
-        progress.questions = len(SEATS) * (1 if dated else turn + 1)  # as turn_table asks them
-        rows = turn_table(deck, queries, turn=turn, options=options, anys=alternatives)
-        primary = rows[-1].cells[going]
-        if isinstance(primary, str):  # the asked seat never reaches this turn: the same refusal as the engine's
-            primary = answer(deck, queries, going=going, turn=turn, options=options, anys=alternatives)
-        if plot is not None:
-            categories, series = series_for_rows(rows)
-            subtitle = _("{deck} — mulligan {policy}").format(
-                deck=echoed(deck.name or str(deck.path)), policy=policy_label(primary.mulligan)
-            )
-            _draw(
-                plot, " & ".join(wants), categories, series, progress, subtitle=subtitle, x_title=translate(TURN_AXIS)
-            )
-        if output.as_json:
-            data = {
+        check_floor(deck, options.floor)
+        notes = _dealt_without(deck, options.choices)  # a registry export without its leader: counted, with a note
+        if not request.wants and not request.anys:
+            return _report(deck, request, options, output, progress, notes)
+        asked = (parse_queries(request.wants, deck), parse_queries(request.anys, deck, "any"))
+        if request.hand is not None:
+            return _advise(deck, request, options, output, asked, progress)
+        return _table(deck, request, options, output, asked, progress, notes)
+    finally:
+        progress.close()
+
+
+def _check_plot(plot: Path | None) -> None:
+    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+        raise OptionError(
+            "plot",
+            _("{option} {path}: the chart is written as .svg or .png").format(
+                option=mention("plot"), path=one_line(str(plot))
+            ),
+            field="plot",
+        )
+
+
+def _said_once(progress: SimulationProgress) -> Callable[[str], None]:
+    """A question past the exact budget, simulated instead: said on stderr once per reason."""
+    said: set[str] = set()
+
+    def say(line: str) -> None:
+        if line not in said:
+            said.add(line)
+            with progress.paused():
+                print(f"deckcheck: {line}", file=sys.stderr, flush=True)
+
+    return say
+
+
+def _report(
+    deck: Deck,
+    request: StatsRequest,
+    options: StatsOptions,
+    output: StatsOutput,
+    progress: SimulationProgress,
+    notes: list[str],
+) -> str:
+    """No want: the game's default report, each line for both seats."""
+    if request.hand is not None:
+        raise OptionError(
+            "hand",
+            _("{option} needs what the hand should hold: give {want}").format(
+                option=mention("hand"), want=mention("want")
+            ),
+        )
+    if request.turn is not None:
+        raise OptionError(
+            "turn",
+            _("{option} applies to {want} queries; the default report names its own turns").format(
+                option=mention("turn"), want=mention("want")
+            ),
+            field="turn",
+        )
+    check_setup(deck, options.choices)
+    progress.questions = 2 * len(list(deck.game.stats_report(deck)))
+    results = default_report(deck, options)
+    if output.plot is not None and results:
+        categories, series = series_for_report(results)
+        title = f"{echoed(deck.name or str(deck.path))} — {deck.game.title}"
+        subtitle = _("the game's default report")
+        _draw(output.plot, title, categories, series, progress, subtitle=subtitle, x_title=translate(REPORT_AXIS))
+    if output.as_json:
+        return _dump(
+            {
                 "path": deck.path,
                 "game": deck.game.id,
                 "name": deck.name,
                 **_rules_json(deck),
-                "want": list(wants),
-                "any": list(anys),
-                **primary.to_json(),
-                "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
+                "seed": options.seed,
+                "notes": notes,
+                "report": [
+                    {
+                        "label": r.line.label,
+                        "want": list(r.line.wants),
+                        "turn": r.line.turn,
+                        **{seat: cell_json(cell) for seat, cell in r.cells.items()},
+                    }
+                    for r in results
+                ],
             }
-            data["notes"] = [*dealt_without, *data.get("notes", [])]  # (always there: programs read it)
-            if output.explain:
-                data["decisions"] = decisions_json(primary)
-            return _dump(data)
-        text = render_query_text(deck, primary, rows, colour=output.colour, explain=output.explain, seed=options.seed)
-        return _with_notes(text, dealt_without)
-    finally:
-        progress.close()
+        )
+    return _with_notes(render_report_text(deck, results, colour=output.colour, seed=options.seed), notes)
+
+
+def _table(
+    deck: Deck,
+    request: StatsRequest,
+    options: StatsOptions,
+    output: StatsOutput,
+    asked: tuple[list[Query], list[Query]],
+    progress: SimulationProgress,
+    notes: list[str],
+) -> str:
+    """The wants (`asked`: the request's wants and anys, read) by each turn up to the request's, for both seats."""
+    queries, alternatives = asked
+    going = request.going
+    turn = turn_for([query.deadline for query in [*queries, *alternatives]], request.turn, say_how=True)
+    # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
+    # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
+    last = horizon([*queries, *alternatives], turn)
+    deadline = (
+        None
+        if last == turn
+        else _("the deadline @{turn} of {owner}").format(turn=last, owner=_deadline_owner(queries, alternatives, last))
+    )
+    check_reachable(deck, going, last, options.choices, options.floor, deadline)
+    dated = all(query.deadline is not None for query in [*queries, *alternatives])
+    progress.questions = len(SEATS) * (1 if dated else turn + 1)  # as turn_table asks them
+    rows = turn_table(deck, queries, turn=turn, options=options, anys=alternatives)
+    primary = rows[-1].cells[going]
+    if isinstance(primary, str):  # the asked seat never reaches this turn: the same refusal as the engine's
+        primary = answer(deck, queries, going=going, turn=turn, options=options, anys=alternatives)
+    if output.plot is not None:
+        categories, series = series_for_rows(rows)
+        subtitle = _("{deck} — mulligan {policy}").format(
+            deck=echoed(deck.name or str(deck.path)), policy=policy_label(primary.mulligan)
+        )
+        title = " & ".join(request.wants)
+        _draw(output.plot, title, categories, series, progress, subtitle=subtitle, x_title=translate(TURN_AXIS))
+    if output.as_json:
+        data = {
+            "path": deck.path,
+            "game": deck.game.id,
+            "name": deck.name,
+            **_rules_json(deck),
+            "want": list(request.wants),
+            "any": list(request.anys),
+            **primary.to_json(),
+            "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
+        }
+        data["notes"] = [*notes, *data.get("notes", [])]  # (always there: programs read it)
+        if output.explain:
+            data["decisions"] = decisions_json(primary)
+        return _dump(data)
+    text = render_query_text(deck, primary, rows, colour=output.colour, explain=output.explain, seed=options.seed)
+    return _with_notes(text, notes)
 
 
 def _advise(
