@@ -1,7 +1,9 @@
 """`deckcheck stats` as a library: one answer per seat and turn, the per-turn table, and the default reports.
 
 Which path answers: the exact engine whenever the game's model and the query allow it; otherwise the vectorised
-simulation (and the answer says why). The mulligan policy actually used is reported with every answer.
+simulation (and the answer says why). The mulligan policy actually used is reported with every answer. The questions
+are read and checked in :mod:`deckcheck.stats.queries`; how they are computed is :class:`~deckcheck.stats.options.
+StatsOptions`.
 """
 
 from __future__ import annotations
