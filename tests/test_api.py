@@ -51,7 +51,9 @@ def test_check_reports_what_the_command_reports(tmp_path, isolated_carddb):
 
 
 def test_answer_takes_wants_as_written_on_the_command_line(starter_carddb):
-    from deckcheck.stats.answer import StatsOptions, answer, parse_queries
+    from deckcheck.stats.answer import answer
+    from deckcheck.stats.options import StatsOptions
+    from deckcheck.stats.queries import parse_queries
 
     deck = deckcheck.load(DAWN_KNIGHTS)
     odds = deckcheck.answer(deck, ["grade=1"])

@@ -131,7 +131,12 @@ def test_a_game_module_is_imported_only_inside_games():
 #: named places; the rest are optional paths and third-party seams, each marked `# deferred: <why>` in the code.
 DEFERRED = {
     "deckcheck/__main__.py": {"deckcheck.cli.app"},
-    "deckcheck/_api.py": {"deckcheck.stats.answer", "deckcheck.stats.quick"},
+    "deckcheck/_api.py": {
+        "deckcheck.stats.answer",
+        "deckcheck.stats.options",
+        "deckcheck.stats.queries",
+        "deckcheck.stats.quick",
+    },
     "deckcheck/games/__init__.py": {"pkgutil"},
     "deckcheck/model/deck.py": {"deckcheck._util.positions"},
     "deckcheck/model/cards.py": {"pydantic", "pydantic_core"},
@@ -150,7 +155,7 @@ DEFERRED = {
         "deckcheck.formats.printable",
         "deckcheck._util.positions",
     },
-    "deckcheck/commands/hand.py": {"deckcheck.stats.answer"},
+    "deckcheck/commands/hand.py": {"deckcheck.stats.answer", "deckcheck.stats.queries"},
     "deckcheck/stats/answer.py": {"deckcheck.stats.simulate"},
     "deckcheck/stats/quick.py": {"deckcheck.stats.simulate"},
     "deckcheck/stats/plot.py": {"matplotlib", "matplotlib.figure", "logging", "glob", "os.path"},
@@ -292,7 +297,9 @@ STATS = [
     "deckcheck.stats.chain",
     "deckcheck.stats.exact",
     "deckcheck.stats.model",
+    "deckcheck.stats.options",
     "deckcheck.stats.plot",
+    "deckcheck.stats.queries",
     "deckcheck.stats.render",
 ]
 WALK = ["deckcheck.checking.discover", "deckcheck.checking.run", "deckcheck.checking.session"]

@@ -618,23 +618,19 @@ def hand(
     carddb: CarddbOption = None,
 ) -> None:
     """`deckcheck hand` (its help is the decorator's, translated)."""
-    from deckcheck.commands.hand import iter_hands, render_hand_text
+    from deckcheck.commands.hand import HandRequest, iter_hands, render_hand_text
 
-    choices = _choices(choose)
-    dealt = iter_hands(
-        deck,
+    request = HandRequest(
         seed=seed,
         count=count,
         going=going.value if going else None,
         policy=mulligan,
         turns=turn,
-        choices=choices,
-        carddb_dirs=tuple(carddb or ()),
-        wants=want or (),
-        anys=any_ or (),
-        rules=rules,
-        format=deck_format,
+        choices=_choices(choose),
+        wants=tuple(want or ()),
+        anys=tuple(any_ or ()),
     )
+    dealt = iter_hands(deck, request, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
     # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
     # stops it), with the same bytes as printing them all at once.
     if output is HandOutput.text:
@@ -847,7 +843,8 @@ def stats(
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
-    from deckcheck.commands.stats import run_stats
+    from deckcheck.commands.stats import StatsOutput, StatsRequest, run_stats
+    from deckcheck.stats.options import StatsOptions
 
     if method is MethodOption.exact and (trials is not None or seed is not None):
         raise DeckcheckError(_("--trials and --seed apply to simulation; they conflict with --method exact"))
@@ -855,28 +852,18 @@ def stats(
         raise DeckcheckError(_("--explain shows the decisions for a --want query; give at least one --want"))
     if plot is not None and not force and (plot.exists() or plot.is_symlink()):  # as convert --out-file
         raise DeckcheckError(_("already exists; use --force to overwrite it"), path=plot, field="plot")
-    text = run_stats(
-        deck,
-        wants=want or [],
-        anys=any_ or [],
-        turn=turn,
-        floor=floor,
-        going=going.value,
+    request = StatsRequest(tuple(want or ()), tuple(any_ or ()), turn, going.value, hand)
+    options = StatsOptions(
         mulligan=mulligan,
         method=method.value if method else None,
         trials=trials,
         seed=seed,
         precision=precision,
-        explain=explain,
-        plot=plot,
         choices=_choices(choose),
-        json_output=output is HandOutput.json,
-        colour=_use_colour(),
-        carddb_dirs=tuple(carddb or ()),
-        rules=rules,
-        format=deck_format,
-        hand=hand,
+        floor=floor,
     )
+    shown = StatsOutput(as_json=output is HandOutput.json, colour=_use_colour(), explain=explain, plot=plot)
+    text = run_stats(deck, request, options, shown, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
     _echo(text, colour=output is HandOutput.text and _use_colour(), json_text=output is HandOutput.json)
 
 
@@ -940,6 +927,7 @@ def odds(
     output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
 ) -> None:
     from deckcheck.games import get_game
+    from deckcheck.stats.options import StatsOptions
     from deckcheck.stats.quick import odds_json, odds_text, run_odds
 
     if not want and not any_:
@@ -951,10 +939,12 @@ def odds(
         wants=want or [],
         anys=any_ or [],
         turn=turn,
-        mulligan=mulligan,
-        method=method.value if method else None,
-        seed=seed,
-        say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),  # the line in stats.quick's words
+        options=StatsOptions(
+            mulligan=mulligan,
+            method=method.value if method else None,
+            seed=seed,
+            say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),  # the line in stats.quick's words
+        ),
     )
     if output is HandOutput.json:
         import json

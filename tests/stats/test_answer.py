@@ -18,16 +18,10 @@ from deckcheck.engine.procedure import MulliganKind
 from deckcheck.errors import DeckcheckError, EngineError, OptionError
 from deckcheck.games import get_game
 from deckcheck.model.deck import Deck
-from deckcheck.stats.answer import (
-    Answer,
-    StatsOptions,
-    answer,
-    default_report,
-    parse_queries,
-    turn_for,
-    turn_table,
-)
+from deckcheck.stats.answer import Answer, answer, default_report, turn_table
 from deckcheck.stats.model import OddsModel
+from deckcheck.stats.options import StatsOptions
+from deckcheck.stats.queries import parse_queries, turn_for
 from deckcheck.stats.quick import run_odds
 from deckcheck.stats.simulate import simulate, wilson
 
@@ -831,8 +825,6 @@ def test_stats_and_odds_check_the_turn_in_the_same_words(decks):
                 wants=["a"],
                 anys=[],
                 turn=turn,
-                mulligan=None,
-                method=None,
-                seed=1,
+                options=StatsOptions(seed=1),
             )
         assert str(asked.value) == str(odds.value) == f"turn must be between 0 and 30 (got {turn})"

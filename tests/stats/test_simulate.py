@@ -16,8 +16,8 @@ from deckcheck.errors import DeckcheckError, EngineError, OptionError
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import parse_filter, parse_query
-from deckcheck.stats.answer import StatsOptions
 from deckcheck.stats.model import (
+    Dealing,
     MulliganPlan,
     OddsModel,
     build_model,
@@ -25,6 +25,7 @@ from deckcheck.stats.model import (
     keep_filter_plan,
     no_mulligan,
 )
+from deckcheck.stats.options import StatsOptions
 from deckcheck.stats.simulate import SimResult, simulate, simulate_engine, wilson
 
 REPO = Path(__file__).resolve().parents[2]
@@ -79,7 +80,14 @@ def model_of(
     keep_filter = parse_filter(keep, deck.game) if keep else None
     alternatives = [parse_query(text, deck.game) for text in anys]
     return build_model(
-        deck, queries, going=going, turn=turn, keep=keep_filter, refine=True, anys=alternatives, floor=floor
+        deck,
+        queries,
+        going=going,
+        turn=turn,
+        keep=keep_filter,
+        refine=True,
+        anys=alternatives,
+        dealing=Dealing(floor=floor),
     )
 
 
