@@ -6,6 +6,7 @@ import contextlib
 import functools
 import gc
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
@@ -40,11 +41,64 @@ if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up ti
 
 class _Group(typer.core.TyperGroup):
     """The command line, its help texts in the chosen language (translated as it is built, after the language was
-    chosen: see deckcheck.cli.language)."""
+    chosen: see deckcheck.cli.language), naming the registry's games."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         language.translate_help(self)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        with _registry_filled(self):
+            super().format_help(ctx, formatter)
+
+
+_REGISTRY_WORD = re.compile(r"\{(games|deck_keys|game_keys|card_keys)\}")
+
+
+def _registry_words() -> dict[str, str]:
+    """What a help text may name from the game registry: {games} (the games' titles, as the products are named),
+    {deck_keys} (the games' own deck keys), {game_keys} (each with its game's id), {card_keys} (the keys that hold a
+    card)."""
+    from deckcheck.games import all_games  # deferred: listing every game imports every game's module
+
+    games = list(all_games().values())
+    titles = [game.title for game in games]
+    owned = [(key, game.id) for game in games for key in (*game.card_keys, *game.word_keys)]
+    return {
+        "games": _("{items} and {last}").format(items=joined(titles[:-1]), last=titles[-1])
+        if len(titles) > 1
+        else joined(titles),
+        "deck_keys": joined(key for key, _game in owned),
+        "game_keys": joined(_("{key} ({game})").format(key=key, game=game) for key, game in owned),
+        "card_keys": joined(key for game in games for key in game.card_keys),
+    }
+
+
+@contextlib.contextmanager
+def _registry_filled(command: Any) -> Iterator[None]:
+    """The help texts of `command` and its parameters with the registry's words filled in while its help is printed
+    (only then: the registry imports every game), so that a help lists every game without naming one by hand."""
+    texts = [item for item in (command, *command.params) if item.help and _REGISTRY_WORD.search(item.help)]
+    if not texts:
+        yield
+        return
+    words = _registry_words()
+    written = [item.help for item in texts]
+    for item in texts:
+        item.help = _REGISTRY_WORD.sub(lambda match: words[match[1]], item.help)
+    try:
+        yield
+    finally:
+        for item, text in zip(texts, written, strict=True):
+            item.help = text
+
+
+class _RegistryHelpCommand(typer.core.TyperCommand):
+    """A command whose help names what the game registry holds (see _registry_words)."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        with _registry_filled(self):
+            super().format_help(ctx, formatter)
 
 
 # Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
@@ -53,8 +107,7 @@ class _Group(typer.core.TyperGroup):
 _APP_SETTINGS: _AppSettings = {
     "name": "deckcheck",
     "help": N_(
-        "Deck legality checker and opening-hand lab for Cardfight!! Vanguard, Fire Emblem 0 (Cipher), "
-        "Build Divide, Shadowverse EVOLVE and IC Carddass Dragon Ball."
+        "Deck legality checker and opening-hand lab for {games}."
     ),
     "no_args_is_help": True,
     "add_completion": False,
@@ -1176,10 +1229,11 @@ def _edit(
 
 @app.command(
     "set",
+    cls=_RegistryHelpCommand,
     short_help=N_("Set a deck key and print the deck's new state."),
     epilog=_examples("deckcheck set decks/cipher/marth-altea.deck.toml name 'Marth of Altea'"),
     help=N_(
-        "Set a deck key (name, regulation, rules, format, lord, basis, first_vanguard) and print the "
+        "Set a deck key (name, regulation, rules, format, {deck_keys}) and print the "
         "deck's new state in one line.\n\n"
         "Only the key's line changes (comments and layout stay); an unknown card, regulation, rules "
         "version or format changes nothing (exit 2)."
@@ -1193,7 +1247,7 @@ def set_key(
         typer.Argument(
             metavar="KEY",
             help=N_(
-                "name, regulation, or the game's own key: lord (cipher), basis (evolve), first_vanguard (vanguard)."
+                "name, regulation, or the game's own key: {game_keys}."
             ),
             show_default=False,
         ),
@@ -1201,7 +1255,7 @@ def set_key(
     value: Annotated[
         str,
         typer.Argument(
-            metavar="VALUE", help=N_("The new value (lord, first_vanguard: a card number or name)."), show_default=False
+            metavar="VALUE", help=N_("The new value ({card_keys}: a card number or name)."), show_default=False
         ),
     ],
     force: ForceOption = False,
