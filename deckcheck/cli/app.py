@@ -106,9 +106,7 @@ class _RegistryHelpCommand(typer.core.TyperCommand):
 
 _APP_SETTINGS: _AppSettings = {
     "name": "deckcheck",
-    "help": N_(
-        "Deck legality checker and opening-hand lab for {games}."
-    ),
+    "help": N_("Deck legality checker and opening-hand lab for {games}."),
     "no_args_is_help": True,
     "add_completion": False,
     "rich_markup_mode": None,
@@ -1246,9 +1244,7 @@ def set_key(
         str,
         typer.Argument(
             metavar="KEY",
-            help=N_(
-                "name, regulation, or the game's own key: {game_keys}."
-            ),
+            help=N_("name, regulation, or the game's own key: {game_keys}."),
             show_default=False,
         ),
     ],

@@ -115,7 +115,6 @@ def test_fail_on_warning_is_explained_from_the_rule_books(run_cli):
     assert f"The other games ({', '.join(quiet)}) have no warning rule" in text
 
 
-
 def test_the_helps_that_list_games_list_the_registry(run_cli):
     """The app's help names every registered game by its title, `set`'s every game's own deck keys: from the
     registry, so a new game is in them without an edit of the command line."""
@@ -125,6 +124,7 @@ def test_the_helps_that_list_games_list_the_registry(run_cli):
     owned = [(key, game.id) for game in all_games().values() for key in (*game.card_keys, *game.word_keys)]
     assert owned and all(f"{key} ({game})" in text for key, game in owned)
     assert "{" not in text
+
 
 # -- in Japanese (issue 29) -------------------------------------------------------------------------------------------
 
