@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
 import typer
 
 from deckcheck import _i18n
-from deckcheck._i18n import N_, _, ngettext
+from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.text import joined
 from deckcheck._version import __version__
 from deckcheck.cli import clitypes, language, streams
@@ -52,13 +52,13 @@ class _Group(typer.core.TyperGroup):
             super().format_help(ctx, formatter)
 
 
-_REGISTRY_WORD = re.compile(r"\{(games|deck_keys|game_keys|card_keys)\}")
+_REGISTRY_WORD = re.compile(r"\{(games|deck_keys|game_keys|card_keys|stats_reports)\}")
 
 
 def _registry_words() -> dict[str, str]:
     """What a help text may name from the game registry: {games} (the games' titles, as the products are named),
     {deck_keys} (the games' own deck keys), {game_keys} (each with its game's id), {card_keys} (the keys that hold a
-    card)."""
+    card), {stats_reports} (what `stats` asks of a deck of each game without --want)."""
     from deckcheck.games import all_games  # deferred: listing every game imports every game's module
 
     games = list(all_games().values())
@@ -71,7 +71,22 @@ def _registry_words() -> dict[str, str]:
         "deck_keys": joined(key for key, _game in owned),
         "game_keys": joined(_("{key} ({game})").format(key=key, game=game) for key, game in owned),
         "card_keys": joined(key for game in games for key in game.card_keys),
+        "stats_reports": _stats_reports(games),
     }
+
+
+def _stats_reports(games: list[Any]) -> str:
+    """'vanguard — the ride chain (...); evolve — ...': each game's default report, as its module says it."""
+    reports = [
+        _("{game} — {report}").format(game=game.id, report=translate(game.stats_report_summary))
+        for game in games
+        if game.stats_report_summary
+    ]
+    text = reports[0] if reports else ""
+    for report in reports[1:]:
+        # Translators: between the default reports of two games in `stats --help` (Japanese: 。)
+        text = _("{reports}; {report}").format(reports=text, report=report)
+    return text
 
 
 @contextlib.contextmanager
@@ -767,16 +782,12 @@ Exact answers (multivariate hypergeometric counting) where the game's model allo
 --method simulate, a simulation with a 95% interval. The mulligan defaults to the optimal one (computed exactly
 by backward induction); --explain prints its decision table.
 
-Without --want, a default report per game: vanguard — the ride chain (grade 1/2/3 by the ride phase of own
-turn 1/2/3, with G assist, each alone and the whole chain together); evolve — a follower of cost N on own
-turn N (all its PP), N = 2..6, the follower curve 2..5 together, and a follower the evolve deck can evolve by own
-turn 3; ic-dragonball — a card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the
-starting territory by own turn 1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the
-lord by own turn 1..3."""
+Without --want, a default report per game: {stats_reports}."""
 )
 
 
 @app.command(
+    cls=_RegistryHelpCommand,
     help=STATS_HELP,
     short_help=N_("Opening-hand odds under the game's mulligan rule, and the optimal mulligan."),
     epilog=_examples(
