@@ -6,7 +6,6 @@ import contextlib
 import functools
 import gc
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
 import typer
 
 from deckcheck import _i18n
-from deckcheck._i18n import N_, _, ngettext, translate
+from deckcheck._i18n import N_, _, ngettext
 from deckcheck._util.text import joined
 from deckcheck._version import __version__
 from deckcheck.cli import clitypes, language, streams
@@ -41,79 +40,32 @@ if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up ti
 
 class _Group(typer.core.TyperGroup):
     """The command line, its help texts in the chosen language (translated as it is built, after the language was
-    chosen: see deckcheck.cli.language), naming the registry's games."""
+    chosen: see deckcheck.cli.language), naming the registry's games as they are printed."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         language.translate_help(self)
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        with _registry_filled(self):
-            super().format_help(ctx, formatter)
+        _names_the_registry(self)
 
 
-_REGISTRY_WORD = re.compile(r"\{(games|deck_keys|game_keys|card_keys|stats_reports)\}")
+def _names_the_registry(command: Any) -> None:
+    """Every help of `command` and its subcommands fills in the game registry's words as it is printed (see
+    deckcheck.cli.gamehelp: a help lists the games without naming one by hand)."""
+    command.context_class = _registry_context(command.context_class)
+    for sub in getattr(command, "commands", {}).values():
+        _names_the_registry(sub)
 
 
-def _registry_words() -> dict[str, str]:
-    """What a help text may name from the game registry: {games} (the games' titles, as the products are named),
-    {deck_keys} (the games' own deck keys), {game_keys} (each with its game's id), {card_keys} (the keys that hold a
-    card), {stats_reports} (what `stats` asks of a deck of each game without --want)."""
-    from deckcheck.games import all_games  # deferred: listing every game imports every game's module
+@functools.cache
+def _registry_context(base: Any) -> Any:
+    class _RegistryContext(base):
+        def get_help(self) -> str:
+            from deckcheck.cli import gamehelp  # deferred: only a help names the games (every game's module)
 
-    games = list(all_games().values())
-    titles = [game.title for game in games]
-    owned = [(key, game.id) for game in games for key in (*game.card_keys, *game.word_keys)]
-    return {
-        "games": _("{items} and {last}").format(items=joined(titles[:-1]), last=titles[-1])
-        if len(titles) > 1
-        else joined(titles),
-        "deck_keys": joined(key for key, _game in owned),
-        "game_keys": joined(_("{key} ({game})").format(key=key, game=game) for key, game in owned),
-        "card_keys": joined(key for game in games for key in game.card_keys),
-        "stats_reports": _stats_reports(games),
-    }
+            with gamehelp.filled(self.command):
+                return str(super().get_help())
 
-
-def _stats_reports(games: list[Any]) -> str:
-    """'vanguard — the ride chain (...); evolve — ...': each game's default report, as its module says it."""
-    reports = [
-        _("{game} — {report}").format(game=game.id, report=translate(game.stats_report_summary))
-        for game in games
-        if game.stats_report_summary
-    ]
-    text = reports[0] if reports else ""
-    for report in reports[1:]:
-        # Translators: between the default reports of two games in `stats --help` (Japanese: 。)
-        text = _("{reports}; {report}").format(reports=text, report=report)
-    return text
-
-
-@contextlib.contextmanager
-def _registry_filled(command: Any) -> Iterator[None]:
-    """The help texts of `command` and its parameters with the registry's words filled in while its help is printed
-    (only then: the registry imports every game), so that a help lists every game without naming one by hand."""
-    texts = [item for item in (command, *command.params) if item.help and _REGISTRY_WORD.search(item.help)]
-    if not texts:
-        yield
-        return
-    words = _registry_words()
-    written = [item.help for item in texts]
-    for item in texts:
-        item.help = _REGISTRY_WORD.sub(lambda match: words[match[1]], item.help)
-    try:
-        yield
-    finally:
-        for item, text in zip(texts, written, strict=True):
-            item.help = text
-
-
-class _RegistryHelpCommand(typer.core.TyperCommand):
-    """A command whose help names what the game registry holds (see _registry_words)."""
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        with _registry_filled(self):
-            super().format_help(ctx, formatter)
+    return _RegistryContext
 
 
 # Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
@@ -299,7 +251,7 @@ RulesOption = Annotated[
         "--rules",
         metavar="VERSION",
         help=N_(
-            "The version of the game's rules document to play by (evolve: 1.7.0 or 1.24.1), over the deck's "
+            "The version of the game's rules document to play by ({rules_versions}), over the deck's "
             "`rules` key. Default: the key, else the newest."
         ),
         show_default=False,
@@ -310,10 +262,7 @@ FormatOption = Annotated[
     typer.Option(
         "--format",
         metavar="FORMAT",
-        help=N_(
-            "The format to play (evolve: standard, crossover, sealed), over the deck's `format` key. "
-            "Default: the key, else standard."
-        ),
+        help=N_("The format to play ({formats}), over the deck's `format` key. Default: the key, else standard."),
         show_default=False,
     ),
 ]
@@ -511,7 +460,7 @@ def check(
             help=N_(
                 "Check each deck against its game's regulation in force on this date (the latest effective on or "
                 "before it; default: today), unless --regulation or the deck's `regulation` key names one; for a game "
-                "with several versions of its rules (evolve), also by the version in force that day."
+                "with several versions of its rules ({versioned_games}), also by the version in force that day."
             ),
             show_default=False,
         ),
@@ -523,7 +472,7 @@ def check(
             "--rules",
             metavar="VERSION",
             help=N_(
-                "Judge by this version of the rules document (evolve: 1.7.0 or 1.24.1), for the decks of every "
+                "Judge by this version of the rules document ({rules_versions}), for the decks of every "
                 "game that has versions; it wins over a deck's `rules` key and --as-of. Default: the newest."
             ),
             show_default=False,
@@ -535,7 +484,7 @@ def check(
             "--format",
             metavar="FORMAT",
             help=N_(
-                "Judge in this format (evolve: standard, crossover, sealed), for the decks of every game that has "
+                "Judge in this format ({formats}), for the decks of every game that has "
                 "formats; it wins over a deck's `format` key. Default: the deck's key, else standard."
             ),
             show_default=False,
@@ -787,7 +736,6 @@ Without --want, a default report per game: {stats_reports}."""
 
 
 @app.command(
-    cls=_RegistryHelpCommand,
     help=STATS_HELP,
     short_help=N_("Opening-hand odds under the game's mulligan rule, and the optimal mulligan."),
     epilog=_examples(
@@ -1149,7 +1097,7 @@ def new(
         typer.Option(
             "--format",
             metavar="FORMAT",
-            help=N_("The format of play, written as the deck's `format` key (evolve: standard, crossover, sealed)."),
+            help=N_("The format of play, written as the deck's `format` key ({formats})."),
             show_default=False,
         ),
     ] = None,
@@ -1238,7 +1186,6 @@ def _edit(
 
 @app.command(
     "set",
-    cls=_RegistryHelpCommand,
     short_help=N_("Set a deck key and print the deck's new state."),
     epilog=_examples("deckcheck set decks/cipher/marth-altea.deck.toml name 'Marth of Altea'"),
     help=N_(

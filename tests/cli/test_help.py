@@ -116,13 +116,21 @@ def test_fail_on_warning_is_explained_from_the_rule_books(run_cli):
 
 
 def test_the_helps_that_list_games_list_the_registry(run_cli):
-    """The app's help names every registered game by its title, `set`'s every game's own deck keys: from the
-    registry, so a new game is in them without an edit of the command line."""
+    """The app's help names every registered game by its title, `set`'s every game's own deck keys, --rules and
+    --format the games that have several: from the registry, so a new game is in them without an edit of the
+    command line."""
     text = " ".join(_help(run_cli, ()).split())
     assert all(game.title in text for game in all_games().values())
     text = " ".join(_help(run_cli, ("set",)).split())
     owned = [(key, game.id) for game in all_games().values() for key in (*game.card_keys, *game.word_keys)]
     assert owned and all(f"{key} ({game})" in text for key, game in owned)
+    assert "{" not in text
+    text = " ".join(_help(run_cli, ("check",)).split())
+    versions = [game for game in all_games().values() if len(game.rules_versions) > 1]
+    formats = [game for game in all_games().values() if len(game.formats) > 1]
+    assert versions and formats
+    assert all(f"{game.id}: {' or '.join(v.version for v in game.rules_versions)}" in text for game in versions)
+    assert all(f"{game.id}: {', '.join(game.formats)}" in text for game in formats)
     assert "{" not in text
 
 
