@@ -8,10 +8,14 @@ command a game needs then works for it, and the tests that cover every game take
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import per_game, registered_games
@@ -20,7 +24,8 @@ import deckcheck
 import deckcheck.games as registry
 from deckcheck.games import all_games, get_game, is_game_id
 
-TOY = Path(__file__).resolve().parents[1] / "data" / "sixth-game"
+TESTS = Path(__file__).resolve().parents[1]
+TOY = TESTS / "data" / "sixth-game"
 CARDS = [f"TOY-{number:03d}" for number in range(1, 11)]
 
 
@@ -129,3 +134,35 @@ def test_hand_and_stats_say_it_has_no_setup_yet(toy_game, run_cli, tmp_path):
     for command in ("hand", "stats"):
         code, _, err = run_cli(command, deck)
         assert code == 2 and "the engine has no setup for Toy Duel yet" in err, (command, err)
+
+
+def _test_module(path: str) -> Any:
+    """A test module of this suite, loaded afresh from its file (to run its tests with the toy game registered)."""
+    spec = importlib.util.spec_from_file_location(f"sixth_{Path(path).stem}", TESTS / path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_listing_tests_take_it_in(toy_game, run_cli):
+    """The suite's own tests of the listings and helps, run as they are with the toy game registered, pass: they
+    read the games from the registry, so the toy game is in what they check."""
+    app_tests = _test_module("cli/test_app.py")
+    app_tests.test_games_and_rules(run_cli)
+    app_tests.test_games_as_json(run_cli)
+    _test_module("test_api.py").test_list_games_and_rules()
+    _test_module("cli/test_help.py").test_the_helps_that_list_games_list_the_registry(run_cli)
+
+
+def test_the_golden_cases_take_it_in_or_ask_for_its_searches(toy_game):
+    """tests/golden/cases.py, read with the toy game registered, has its rules cases; its card searches are the
+    game's own data, so tests/test_golden.py's check of them fails for it until some are given."""
+    script = (
+        "import sys; import deckcheck.games as registry; registry.__path__.append(sys.argv[1]);"
+        "from golden.cases import CASES; print(*sorted(case.id for case in CASES if 'toy' in case.id))"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS.parent), str(TESTS)])}
+    done = subprocess.run([sys.executable, "-c", script, str(TOY)], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["rules-toy-json", "rules-toy-text"]
