@@ -40,11 +40,32 @@ if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up ti
 
 class _Group(typer.core.TyperGroup):
     """The command line, its help texts in the chosen language (translated as it is built, after the language was
-    chosen: see deckcheck.cli.language)."""
+    chosen: see deckcheck.cli.language), naming the registry's games as they are printed."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         language.translate_help(self)
+        _names_the_registry(self)
+
+
+def _names_the_registry(command: Any) -> None:
+    """Every help of `command` and its subcommands fills in the game registry's words as it is printed (see
+    deckcheck.cli.gamehelp: a help lists the games without naming one by hand)."""
+    command.context_class = _registry_context(command.context_class)
+    for sub in getattr(command, "commands", {}).values():
+        _names_the_registry(sub)
+
+
+@functools.cache
+def _registry_context(base: Any) -> Any:
+    class _RegistryContext(base):
+        def get_help(self) -> str:
+            from deckcheck.cli import gamehelp  # deferred: only a help names the games (every game's module)
+
+            with gamehelp.filled(self.command):
+                return str(super().get_help())
+
+    return _RegistryContext
 
 
 # Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
@@ -52,10 +73,7 @@ class _Group(typer.core.TyperGroup):
 
 _APP_SETTINGS: _AppSettings = {
     "name": "deckcheck",
-    "help": N_(
-        "Deck legality checker and opening-hand lab for Cardfight!! Vanguard, Fire Emblem 0 (Cipher), "
-        "Build Divide, Shadowverse EVOLVE and IC Carddass Dragon Ball."
-    ),
+    "help": N_("Deck legality checker and opening-hand lab for {games}."),
     "no_args_is_help": True,
     "add_completion": False,
     "rich_markup_mode": None,
@@ -233,7 +251,7 @@ RulesOption = Annotated[
         "--rules",
         metavar="VERSION",
         help=N_(
-            "The version of the game's rules document to play by (evolve: 1.7.0 or 1.24.1), over the deck's "
+            "The version of the game's rules document to play by ({rules_versions}), over the deck's "
             "`rules` key. Default: the key, else the newest."
         ),
         show_default=False,
@@ -244,10 +262,7 @@ FormatOption = Annotated[
     typer.Option(
         "--format",
         metavar="FORMAT",
-        help=N_(
-            "The format to play (evolve: standard, crossover, sealed), over the deck's `format` key. "
-            "Default: the key, else standard."
-        ),
+        help=N_("The format to play ({formats}), over the deck's `format` key. Default: the key, else standard."),
         show_default=False,
     ),
 ]
@@ -445,7 +460,7 @@ def check(
             help=N_(
                 "Check each deck against its game's regulation in force on this date (the latest effective on or "
                 "before it; default: today), unless --regulation or the deck's `regulation` key names one; for a game "
-                "with several versions of its rules (evolve), also by the version in force that day."
+                "with several versions of its rules ({versioned_games}), also by the version in force that day."
             ),
             show_default=False,
         ),
@@ -457,7 +472,7 @@ def check(
             "--rules",
             metavar="VERSION",
             help=N_(
-                "Judge by this version of the rules document (evolve: 1.7.0 or 1.24.1), for the decks of every "
+                "Judge by this version of the rules document ({rules_versions}), for the decks of every "
                 "game that has versions; it wins over a deck's `rules` key and --as-of. Default: the newest."
             ),
             show_default=False,
@@ -469,7 +484,7 @@ def check(
             "--format",
             metavar="FORMAT",
             help=N_(
-                "Judge in this format (evolve: standard, crossover, sealed), for the decks of every game that has "
+                "Judge in this format ({formats}), for the decks of every game that has "
                 "formats; it wins over a deck's `format` key. Default: the deck's key, else standard."
             ),
             show_default=False,
@@ -712,12 +727,7 @@ Exact answers (multivariate hypergeometric counting) where the game's model allo
 --method simulate, a simulation with a 95% interval. The mulligan defaults to the optimal one (computed exactly
 by backward induction); --explain prints its decision table.
 
-Without --want, a default report per game: vanguard — the ride chain (grade 1/2/3 by the ride phase of own
-turn 1/2/3, with G assist, each alone and the whole chain together); evolve — a follower of cost N on own
-turn N (all its PP), N = 2..6, the follower curve 2..5 together, and a follower the evolve deck can evolve by own
-turn 3; ic-dragonball — a card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the
-starting territory by own turn 1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the
-lord by own turn 1..3."""
+Without --want, a default report per game: {stats_reports}."""
 )
 
 
@@ -1077,7 +1087,7 @@ def new(
         typer.Option(
             "--format",
             metavar="FORMAT",
-            help=N_("The format of play, written as the deck's `format` key (evolve: standard, crossover, sealed)."),
+            help=N_("The format of play, written as the deck's `format` key ({formats})."),
             show_default=False,
         ),
     ] = None,
@@ -1169,7 +1179,7 @@ def _edit(
     short_help=N_("Set a deck key and print the deck's new state."),
     epilog=_examples("deckcheck set decks/cipher/marth-altea.deck.toml name 'Marth of Altea'"),
     help=N_(
-        "Set a deck key (name, regulation, rules, format, lord, basis, first_vanguard) and print the "
+        "Set a deck key (name, regulation, rules, format, {deck_keys}) and print the "
         "deck's new state in one line.\n\n"
         "Only the key's line changes (comments and layout stay); an unknown card, regulation, rules "
         "version or format changes nothing (exit 2)."
@@ -1182,16 +1192,14 @@ def set_key(
         str,
         typer.Argument(
             metavar="KEY",
-            help=N_(
-                "name, regulation, or the game's own key: lord (cipher), basis (evolve), first_vanguard (vanguard)."
-            ),
+            help=N_("name, regulation, or the game's own key: {game_keys}."),
             show_default=False,
         ),
     ],
     value: Annotated[
         str,
         typer.Argument(
-            metavar="VALUE", help=N_("The new value (lord, first_vanguard: a card number or name)."), show_default=False
+            metavar="VALUE", help=N_("The new value ({card_keys}: a card number or name)."), show_default=False
         ),
     ],
     force: ForceOption = False,

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from conftest import cipher_unit, make_db, make_deck
+from conftest import cipher_unit, make_db, make_deck, per_game, registered_games
 
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.errors import DeckcheckError, EngineError, OptionError
@@ -568,10 +568,10 @@ DEADLINE_QUESTIONS = {
 }
 
 
-@pytest.mark.parametrize("game", sorted(DEADLINE_QUESTIONS))
+@pytest.mark.parametrize("game", registered_games(with_setup=True))
 def test_deadlines_and_any_exact_and_simulated_agree_on_every_game(decks, game):
-    deck = decks[game]
-    wants, anys = DEADLINE_QUESTIONS[game]
+    deck = per_game(decks, game)
+    wants, anys = per_game(DEADLINE_QUESTIONS, game)
     queries, alternatives = parse_queries(wants, deck), parse_queries(anys, deck, "any")
     for going in ("first", "second"):
         options = StatsOptions(seed=5)
@@ -724,9 +724,9 @@ def test_no_query_is_refused(decks):
 # 6. Default reports -----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("deck", ["vanguard", "vanguard-no-g", "cipher", "build-divide", "evolve", "ic-dragonball"])
+@pytest.mark.parametrize("deck", [*registered_games(with_setup=True), "vanguard-no-g"])
 def test_default_report_lines_parse_and_answer(decks, deck):
-    results = default_report(decks[deck], StatsOptions(seed=2, trials=4_000))
+    results = default_report(per_game(decks, deck), StatsOptions(seed=2, trials=4_000))
     assert results
     for result in results:
         assert result.line.label and result.line.wants

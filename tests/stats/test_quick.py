@@ -8,7 +8,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from conftest import make_deck
+from conftest import make_deck, registered_games
 from test_answer import EVOLVE, EVOLVE_MAIN, IC_DRAGONBALL, IC_MAIN, VANGUARD, VANGUARD_MAIN
 
 from deckcheck.errors import DeckcheckError
@@ -154,7 +154,7 @@ def _unpooled(model, deck, asked, keep=()):
     return replace(model, atoms=tuple(sorted(atoms, key=lambda atom: atom.mask == 0)))
 
 
-@pytest.mark.parametrize("game", ["vanguard", "cipher", "evolve", "ic-dragonball", "build-divide"])
+@pytest.mark.parametrize("game", registered_games(with_setup=True))
 @pytest.mark.parametrize("mulligan", [None, "none", "keep:b|c"])
 def test_pooled_categories_give_the_unpooled_fraction(game, mulligan):
     """Categories that the same wants name (b, c, d: none; a and e: the same want) are one atom, and the answer

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import STARTER_CARDDB, STARTER_DECKS, make_db, make_deck
+from conftest import STARTER_CARDDB, STARTER_DECKS, make_db, make_deck, per_game, registered_games
 
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb, resolve_deck
@@ -151,7 +151,7 @@ AGREEMENT_CASES = [
 @pytest.mark.parametrize(("name", "kind", "going", "turn"), AGREEMENT_CASES)
 def test_vectorised_simulation_agrees_with_the_engine(decks, name, kind, going, turn):
     deck = decks[name]
-    wants, keep = GAME_WANTS[deck.game.id]
+    wants, keep = per_game(GAME_WANTS, deck.game.id)
     model = model_of(deck, wants, going=going, turn=turn, keep=keep if kind == "keep" else None)
     plan = plan_of(model, kind, keep)
     fast = simulate(model, plan, trials=30_000, seed=11)
@@ -163,8 +163,10 @@ def test_vectorised_simulation_agrees_with_the_engine(decks, name, kind, going, 
 
 
 def test_the_cases_use_every_path(decks):
-    """The agreement cases reach every mulligan kind, plain draws and Vanguard's vector_turns."""
+    """The agreement cases reach every game the engine deals, every mulligan kind, plain draws and Vanguard's
+    vector_turns."""
     kinds, plain, vector = set(), 0, 0
+    assert {decks[name].game.id for name, *_ in AGREEMENT_CASES} == set(registered_games(with_setup=True))
     for name, _, going, turn in AGREEMENT_CASES:
         deck = decks[name]
         model = model_of(deck, GAME_WANTS[deck.game.id][0], going=going, turn=turn)
