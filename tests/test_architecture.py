@@ -346,7 +346,12 @@ COMMANDS = {
     "games": (
         ["games"],
         ["deckcheck._util.safetext", "deckcheck.commands", "deckcheck.commands.listing"]
-        + [f"deckcheck.games.{game}" for game in ("build_divide", "cipher", "evolve", "ic_dragonball")],
+        + [f"deckcheck.games.{game}" for game in ("build_divide", "cipher", "evolve", "ic_dragonball")]
+        # evolve is a package: its GAME declaration reads every one of its modules
+        + [
+            f"deckcheck.games.evolve.{part}"
+            for part in ("basis", "card", "construction", "profile", "registry", "setup")
+        ],
     ),
     "cards search": (
         ["cards", "search", "--game", "vanguard", "ブラスター"],
