@@ -26,12 +26,17 @@ from deckcheck.model.cards import (
 )
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import (
+    Cards,
+    Copies,
     CopyGroup,
     Game,
     PastedWords,
+    Profile,
+    Registry,
     Rule,
     RuleBook,
     Tally,
+    Wording,
     histogram,
     names_of,
     size_violations,
@@ -632,25 +637,37 @@ GAME: Game[BuildDivideCard] = Game(
     title="Build Divide",
     rules_document=N_("総合ルール, version unknown (after Ver.3.2.2)"),
     sections=("main", "d", "territory"),
-    section_words={"メインデッキ": "main", "デッキ": "main", "Dデッキ": "d", "テリトリー": "territory"},
-    # the icon sections of published lists (`エース(テリトリー解放カード 8枚)`, `アイコンなし(18枚)`) are main deck
-    pasted=PastedWords(
-        headings=((r"(?:エース|バスター|ショット|アイコンなし|ユニット|コマンド)(?:アイコン)?(?:カード)?", "main"),),
-        one_card=("territory",),
-    ),
     card_model=BuildDivideCard,
     rules=tuple(rules.rules),
-    limit_identity=_limit_identity,
-    copy_groups=copy_groups,
-    db_warnings=_db_warnings,
     setup=SETUP,
-    stats_report=_stats_report,
-    home_section=lambda card: "territory" if card.type == "territory" else "main",
-    search_columns=("type", "colors", "cost", "total_cost", "buster", "shot"),
-    hand_column="cost",
-    profile=_profile,
-    registry_lists={"list": "main", "sub_list": "d", "p_list": "territory"},
-    section_labels={"main": N_("Main deck"), "d": N_("D deck"), "territory": N_("Starting territory")},
-    section_phrases={"main": N_("the main deck"), "d": N_("the D deck")},
-    always_listed=("main", "territory"),
+    copies=Copies(
+        identity=_limit_identity,
+        groups=copy_groups,
+    ),
+    cards=Cards(
+        db_warnings=_db_warnings,
+        home_section=lambda card: "territory" if card.type == "territory" else "main",
+        search_columns=("type", "colors", "cost", "total_cost", "buster", "shot"),
+    ),
+    profile=Profile(
+        stats_report=_stats_report,
+        hand_column="cost",
+        distributions=_profile,
+    ),
+    registry=Registry(
+        lists={"list": "main", "sub_list": "d", "p_list": "territory"},
+    ),
+    wording=Wording(
+        section_words={"メインデッキ": "main", "デッキ": "main", "Dデッキ": "d", "テリトリー": "territory"},
+        # the icon sections of published lists (`エース(テリトリー解放カード 8枚)`, `アイコンなし(18枚)`) are main deck
+        pasted=PastedWords(
+            headings=(
+                (r"(?:エース|バスター|ショット|アイコンなし|ユニット|コマンド)(?:アイコン)?(?:カード)?", "main"),
+            ),
+            one_card=("territory",),
+        ),
+        section_labels={"main": N_("Main deck"), "d": N_("D deck"), "territory": N_("Starting territory")},
+        section_phrases={"main": N_("the main deck"), "d": N_("the D deck")},
+        always_listed=("main", "territory"),
+    ),
 )

@@ -98,7 +98,7 @@ from deckcheck.games.evolve.construction import (
     vg_start_amulet,
     vg_trigger_class,
 )
-from deckcheck.games.evolve.profile import show_profile, stats_report
+from deckcheck.games.evolve.profile import distributions, stats_report
 from deckcheck.games.evolve.registry import REGISTRY_TITLES, registry_keys
 from deckcheck.games.evolve.setup import (
     HAND_SIZE,
@@ -111,64 +111,84 @@ from deckcheck.games.evolve.setup import (
     card_inventory,
     magic_item_token,
 )
-from deckcheck.model.game import Game, PastedWords
-from deckcheck.model.versions import RulesVersion
+from deckcheck.model.game import (
+    Cards,
+    Copies,
+    Game,
+    PastedWords,
+    Profile,
+    Registry,
+    Wording,
+)
+from deckcheck.model.versions import Play, RulesVersion
 
 GAME: Game[EvolveCard] = Game(
     id="evolve",
     title="Shadowverse EVOLVE",
     rules_document=N_("総合ルール Ver.1.24.1 (2026-01-29; Ver.1.7.0, 2023-08-18, by --rules or --as-of)"),
     sections=("leader", "main", "evolve", "pool"),
-    section_words={
-        "リーダー": "leader",
-        "リーダーカード": "leader",
-        "メインデッキ": "main",
-        "メイン": "main",
-        "デッキ": "main",
-        "エボルヴデッキ": "evolve",
-        "エボルブデッキ": "evolve",
-        "エボルヴ": "evolve",
-        "プール": "pool",
-    },
-    # `≪name≫:3-2` gives a name's copies in the main deck and the evolve deck together
-    pasted=PastedWords(pair=("main", "evolve"), one_card=("leader",)),
-    rules_versions=(
-        RulesVersion("1.7.0", date(2023, 8, 18), "総合ルール Ver.1.7.0"),
-        RulesVersion(V1_24, date(2026, 1, 29), "総合ルール ver. 1.24.1"),
-    ),
-    version_notes={
-        "1.7.0": N_(
-            "Ver.1.7.0 applied; versions 1.8–1.24.0, in force during part of this period, are not modelled "
-            "(Vanguard-title conditions 14.4.2/14.4.4 are not checked)"
-        )
-    },
-    formats=(STANDARD, CROSSOVER, SEALED),
-    format_aliases={"クロスオーバー": CROSSOVER, "シールド戦": SEALED, "シールド": SEALED},
-    format_since={CROSSOVER: V1_24, SEALED: V1_24},
-    format_refs={CROSSOVER: N_("appendix B-2"), SEALED: N_("appendix B-1")},
-    format_sections={"pool": (SEALED,)},
     card_model=EvolveCard,
     rules=tuple(rules.rules),
-    # Spec example 7: a main record with deck_limit and its EVOLVE record without one are both valid.
-    limit_identity=lambda card: (card.name, in_evolve_deck(card)),
-    copy_groups=copy_groups,
-    default_copies=DEFAULT_COPIES,
     word_keys=("basis",),
     key_words={"basis": tuple(BASIS_WORDS)},
-    db_warnings=db_warnings,
     setup=SETUP,
-    stats_report=stats_report,
-    home_section=home_section,
-    search_columns=("type", "class_", "cost", "attack", "defense", "evolve", "advance", "traits"),
-    hand_column="cost",
-    profile=show_profile,
-    registry_lists={"list": "main", "sub_list": "evolve", "p_list": "leader"},
-    registry_keys=registry_keys,
-    section_labels={"leader": N_("Leader"), "main": N_("Main deck"), "evolve": N_("EVOLVE deck")},
-    section_phrases={"main": N_("the main deck"), "evolve": N_("the evolve deck")},
-    key_labels={"basis": N_("Deck basis")},
-    always_listed=("leader", "main"),
-    registry_title_id=6,  # seen in real exports of the official deck registry
+    copies=Copies(
+        # Spec example 7: a main record with deck_limit and its EVOLVE record without one are both valid.
+        identity=lambda card: (card.name, in_evolve_deck(card)),
+        groups=copy_groups,
+        default=DEFAULT_COPIES,
+    ),
+    cards=Cards(
+        db_warnings=db_warnings,
+        home_section=home_section,
+        search_columns=("type", "class_", "cost", "attack", "defense", "evolve", "advance", "traits"),
+    ),
+    profile=Profile(
+        stats_report=stats_report,
+        hand_column="cost",
+        distributions=distributions,
+    ),
+    registry=Registry(
+        lists={"list": "main", "sub_list": "evolve", "p_list": "leader"},
+        keys=registry_keys,
+        title_id=6,  # seen in real exports of the official deck registry
+    ),
+    wording=Wording(
+        section_words={
+            "リーダー": "leader",
+            "リーダーカード": "leader",
+            "メインデッキ": "main",
+            "メイン": "main",
+            "デッキ": "main",
+            "エボルヴデッキ": "evolve",
+            "エボルブデッキ": "evolve",
+            "エボルヴ": "evolve",
+            "プール": "pool",
+        },
+        # `≪name≫:3-2` gives a name's copies in the main deck and the evolve deck together
+        pasted=PastedWords(pair=("main", "evolve"), one_card=("leader",)),
+        section_labels={"leader": N_("Leader"), "main": N_("Main deck"), "evolve": N_("EVOLVE deck")},
+        section_phrases={"main": N_("the main deck"), "evolve": N_("the evolve deck")},
+        key_labels={"basis": N_("Deck basis")},
+        always_listed=("leader", "main"),
+    ),
+    play=Play(
+        versions=(
+            RulesVersion("1.7.0", date(2023, 8, 18), "総合ルール Ver.1.7.0"),
+            RulesVersion(V1_24, date(2026, 1, 29), "総合ルール ver. 1.24.1"),
+        ),
+        version_notes={
+            "1.7.0": N_(
+                "Ver.1.7.0 applied; versions 1.8–1.24.0, in force during part of this period, are not modelled "
+                "(Vanguard-title conditions 14.4.2/14.4.4 are not checked)"
+            )
+        },
+        formats=(STANDARD, CROSSOVER, SEALED),
+        format_aliases={"クロスオーバー": CROSSOVER, "シールド戦": SEALED, "シールド": SEALED},
+        format_since={CROSSOVER: V1_24, SEALED: V1_24},
+        format_refs={CROSSOVER: N_("appendix B-2"), SEALED: N_("appendix B-1")},
+        format_sections={"pool": (SEALED,)},
+    ),
 )
 
 

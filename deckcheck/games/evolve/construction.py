@@ -307,7 +307,7 @@ def section_limit(section: str, cards: Sequence[Card]) -> int | None:
 
 def copy_groups(deck: Deck[EvolveCard]) -> Iterator[CopyGroup[tuple[str, bool]]]:
     """Copies by card name, each section counted separately (6.1.1.4: 3 in main and 3 in evolve, never a pooled 6).
-    The identity is (name, whether the section is the evolve deck), as `limit_identity` gives it for a record: a
+    The identity is (name, whether the section is the evolve deck), as `Copies.identity` gives it for a record: a
     limit on a main-deck record applies in the main deck, on an EVOLVE record in the evolve deck (6.1.2)."""
     for section in ("leader", "main", "evolve"):
         for name, entry in _by_name(deck.cards(section)).items():

@@ -52,7 +52,7 @@ def stats_report(deck: Deck[EvolveCard]) -> list[tuple[str, tuple[str, ...], int
     return lines
 
 
-def show_profile(deck: Deck[EvolveCard]) -> list[tuple[str, dict[str, int]]]:
+def distributions(deck: Deck[EvolveCard]) -> list[tuple[str, dict[str, int]]]:
     main = deck.cards("main")
     return [
         (N_("costs"), histogram(main, lambda card: card.cost)),
