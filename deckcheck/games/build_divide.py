@@ -632,6 +632,10 @@ def _profile(deck: Deck[BuildDivideCard]) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
+def _home_section(card: BuildDivideCard) -> str:
+    return "territory" if card.type == "territory" else "main"
+
+
 GAME: Game[BuildDivideCard] = Game(
     id="build-divide",
     title="Build Divide",
@@ -646,7 +650,7 @@ GAME: Game[BuildDivideCard] = Game(
     ),
     cards=Cards(
         db_warnings=_db_warnings,
-        home_section=lambda card: "territory" if card.type == "territory" else "main",
+        home_section=_home_section,
         search_columns=("type", "colors", "cost", "total_cost", "buster", "shot"),
     ),
     profile=Profile(

@@ -424,6 +424,15 @@ def _profile(deck: Deck[DragonBallCard]) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
+def _card_number(card: DragonBallCard) -> str:
+    """Copies are limited per card number, never pooled across numbers (5-1-3-1, 2-16-2-1)."""
+    return card.number
+
+
+def _home_section(card: DragonBallCard) -> str:
+    return "leader" if card.type == "leader" else "main"
+
+
 GAME: Game[DragonBallCard] = Game(
     id="ic-dragonball",
     title="IC Carddass Dragon Ball",
@@ -433,13 +442,13 @@ GAME: Game[DragonBallCard] = Game(
     rules=tuple(rules.rules),
     setup=SETUP,
     copies=Copies(
-        identity=lambda card: card.number,
+        identity=_card_number,
         groups=copy_groups,
         default=DEFAULT_COPIES,
     ),
     cards=Cards(
         db_warnings=_db_warnings,
-        home_section=lambda card: "leader" if card.type == "leader" else "main",
+        home_section=_home_section,
         search_columns=("type", "level", "power", "strike", "character", "color"),
     ),
     profile=Profile(

@@ -55,6 +55,7 @@ from deckcheck.games.evolve.card import (
     CINDERELLA_GIRLS,
     CLASS_NAMES,
     CROSSOVER,
+    DEFAULT_COPIES,
     SEALED,
     STANDARD,
     V1_24,
@@ -77,7 +78,6 @@ from deckcheck.games.evolve.card import (
 )
 from deckcheck.games.evolve.construction import (
     BASES,
-    DEFAULT_COPIES,
     EVOLVE_MAX,
     MAIN_MAX,
     MAIN_MIN,
@@ -122,6 +122,13 @@ from deckcheck.model.game import (
 )
 from deckcheck.model.versions import Play, RulesVersion
 
+
+def _limit_identity(card: EvolveCard) -> tuple[str, bool]:
+    """A name's copies are limited in the main deck and the evolve deck separately (6.1.1.4). Spec example 7: a main
+    record with deck_limit and its EVOLVE record without one are both valid."""
+    return card.name, in_evolve_deck(card)
+
+
 GAME: Game[EvolveCard] = Game(
     id="evolve",
     title="Shadowverse EVOLVE",
@@ -133,8 +140,7 @@ GAME: Game[EvolveCard] = Game(
     key_words={"basis": tuple(BASIS_WORDS)},
     setup=SETUP,
     copies=Copies(
-        # Spec example 7: a main record with deck_limit and its EVOLVE record without one are both valid.
-        identity=lambda card: (card.name, in_evolve_deck(card)),
+        identity=_limit_identity,
         groups=copy_groups,
         default=DEFAULT_COPIES,
     ),

@@ -23,6 +23,9 @@ from deckcheck.model.cards import (
     validates_before,
 )
 
+# The copy limit of a name in each deck without a deck_limit (6.1.1.4).
+DEFAULT_COPIES = 3
+
 CardType = choice(
     ("leader", "follower", "amulet", "spell", "equipment"),
     {

@@ -22,13 +22,12 @@ from deckcheck.games.evolve.basis import (
     vanguard_basis_in_play,
     vg_failures,
 )
-from deckcheck.games.evolve.card import CROSSOVER, SEALED, V1_24, EvolveCard, class_name, in_evolve_deck
+from deckcheck.games.evolve.card import CROSSOVER, DEFAULT_COPIES, SEALED, V1_24, EvolveCard, class_name, in_evolve_deck
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import CopyGroup, Rule, RuleBook, Tally, names_of, tally
 from deckcheck.model.violation import Violation
 
-DEFAULT_COPIES = 3
 MAIN_MIN, MAIN_MAX = 40, 50
 SEALED_MAIN_MIN = 30  # B-1 6.1.1.3, no maximum
 EVOLVE_MAX = 10

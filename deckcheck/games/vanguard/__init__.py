@@ -825,6 +825,15 @@ def _profile(deck: Deck[VanguardCard]) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
+def _card_name(card: VanguardCard) -> str:
+    """Copies are limited per card name (5.2.2.2, 5.3.2.1)."""
+    return card.name
+
+
+def _home_section(card: VanguardCard) -> str:
+    return "g" if card.type == "g-unit" else "main"
+
+
 GAME: Game[VanguardCard] = Game(
     id="vanguard",
     title="Cardfight!! Vanguard",
@@ -835,12 +844,12 @@ GAME: Game[VanguardCard] = Game(
     card_keys=(FV_KEY,),
     setup=SETUP,
     copies=Copies(
-        identity=lambda card: card.name,
+        identity=_card_name,
         groups=copy_groups,
     ),
     cards=Cards(
         db_warnings=_db_warnings,
-        home_section=lambda card: "g" if card.type == "g-unit" else "main",
+        home_section=_home_section,
         number_fallbacks=printed_spellings,
         search_columns=("type", "grade", "trigger", "sentinel", "clans", "power", "shield"),
     ),
