@@ -733,7 +733,7 @@ def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
         if entry.name is not None or (entry.whole is not None and entry.card is None):
             _read_with_cards(entry, db)  # a text line whose reading the card database decides
     # a card key resolves like a `main` key (cipher's `lord`, spec)
-    key_cards = {key: db.resolve(value, "main") for key, value in source.keys.items() if key in db.game.card_keys}
+    key_cards = {key: db.resolve(value, "main") for key, value in source.keys.items() if key in db.game.keys.cards}
     return Deck(game=db.game, source=source, key_cards=key_cards, db=db)
 
 

@@ -281,12 +281,12 @@ def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterab
             _("the {key} must be one line of printable text, not {value}").format(key=key, value=quoted(value)),
             field=key,
         )
-    if key in game.card_keys:
+    if key in game.keys.cards:
         find_card(db, value)  # a value the deck file would not resolve is refused, with the closest names
     elif key == "regulation":
         report_deck(deck, db, value, carddb_dirs=carddb_dirs)  # an unknown name lists the game's regulations
-    elif key in game.key_words:  # evolve's basis: a word the rules read, or the deck is wrong (evolve.basis)
-        words = game.key_words[key]
+    elif key in game.keys.allowed_words:  # evolve's basis: a word the rules read, or the deck is wrong (evolve.basis)
+        words = game.keys.allowed_words[key]
         if _word(value) not in {_word(word) for word in words}:
             raise DeckcheckError(
                 _("the {key} must be one of {words} (any case or width), not {value!r}; nothing written").format(

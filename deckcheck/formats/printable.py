@@ -108,7 +108,7 @@ def key_rows(deck: Deck) -> list[tuple[str, str, str]]:
         value = deck.key(key)
         if value is None:
             continue
-        if key in deck.game.card_keys:
+        if key in deck.game.keys.cards:
             card = deck.key_cards.get(key)
             value = card.label() if card is not None else _("{value} (unknown card)").format(value=value)
         rows.append((key, translate(deck.game.wording.key_labels.get(key, key)), value))

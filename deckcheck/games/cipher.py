@@ -19,6 +19,7 @@ from deckcheck.model.game import (
     Cards,
     Copies,
     CopyGroup,
+    DeckKeys,
     Game,
     PastedWords,
     Profile,
@@ -565,7 +566,7 @@ GAME: Game[CipherCard] = Game(
     sections=("main",),
     card_model=CipherCard,
     rules=tuple(rules.rules),
-    card_keys=("lord",),
+    keys=DeckKeys(cards=("lord",)),
     setup=SETUP,
     copies=Copies(
         identity=limit_identity,

@@ -230,6 +230,19 @@ class Registry:
 
 
 @dataclass(frozen=True)
+class DeckKeys:
+    """The game's own top-level deck keys, read by the deck readers, the builder (`set`) and printed lists (the
+    rules version and format keys come with `Game.play`: see `Game.deck_keys`)."""
+
+    # keys holding a card (cipher `lord`) or a plain word (evolve `basis`)
+    cards: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
+    # The words a word key may hold (compared after NFKC and case folding), which `set` checks before it writes;
+    # a word key not listed takes any one line of text.
+    allowed_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Wording:
     """How people read and write the sections and keys: printed lists, `show`, the builder's messages, text decklists
     and pasted lists (deckcheck.formats)."""
@@ -252,9 +265,10 @@ class Wording:
 @dataclass(frozen=True)
 class Game(Generic[CardT]):
     """A game as the core knows it: its id, names, sections, card model and rules, then one group per reader:
-    `copies` (the card database, the copies rules, regulations), `cards` (the card database, search, the builder),
-    `profile` (stats, show, hand), `registry` (convert from the official registry), `wording` (printed and text
-    lists, the builder's messages) and `play` (rules versions and formats, deckcheck.model.versions)."""
+    `copies` (the card database, the copies rules, regulations), `keys` (the deck's own keys), `cards` (the card
+    database, search, the builder), `profile` (stats, show, hand), `registry` (convert from the official registry),
+    `wording` (printed and text lists, the builder's messages) and `play` (rules versions and formats,
+    deckcheck.model.versions)."""
 
     id: str
     # The game's name (as every listing prints it) and its rules document's (marked N_, shown with `translate`).
@@ -264,12 +278,7 @@ class Game(Generic[CardT]):
     card_model: type[CardT]
     rules: tuple[Rule, ...]
     copies: Copies[CardT]
-    # Top-level deck keys holding a card (cipher `lord`) or a plain word (evolve `basis`).
-    card_keys: tuple[str, ...] = ()
-    word_keys: tuple[str, ...] = ()
-    # The words a word key may hold (compared after NFKC and case folding), which `set` checks before it writes;
-    # a word key not listed takes any one line of text.
-    key_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    keys: DeckKeys = field(default_factory=DeckKeys)
     # The setup and first turns for the engine (deckcheck.engine.procedure.Setup); None until the game has one.
     setup: Any = None
     cards: Cards[CardT] = field(default_factory=Cards)
@@ -282,7 +291,7 @@ class Game(Generic[CardT]):
     def deck_keys(self) -> tuple[str, ...]:
         versions: tuple[str, ...] = (RULES_KEY,) if self.play.versions else ()
         formats: tuple[str, ...] = (FORMAT_KEY,) if len(self.play.formats) > 1 else ()
-        return self.card_keys + self.word_keys + versions + formats
+        return self.keys.cards + self.keys.words + versions + formats
 
     def sections_of(self, format: str) -> tuple[str, ...]:
         """The sections a deck of that format has (a format-only section, EVOLVE's sealed `pool`, in its own)."""

@@ -523,7 +523,7 @@ def test_name_mismatch_is_a_database_warning() -> None:
 
 
 def test_game_declares_lord_key_and_rules_in_spec_order() -> None:
-    assert GAME.card_keys == ("lord",)
+    assert GAME.keys.cards == ("lord",)
     assert GAME.sections == ("main",)
     assert [rule.id for rule in GAME.rules] == ["cipher.main-size", "cipher.copies", "cipher.lord", "cipher.markers"]
 

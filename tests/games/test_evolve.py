@@ -113,7 +113,7 @@ def test_rules_in_spec_order():
     ]
     assert GAME.sections == ("leader", "main", "evolve", "pool")
     assert GAME.sections_of("standard") == ("leader", "main", "evolve")
-    assert GAME.word_keys == ("basis",) and GAME.deck_keys == ("basis", "rules", "format")
+    assert GAME.keys.words == ("basis",) and GAME.deck_keys == ("basis", "rules", "format")
 
 
 # Example 1: the base deck -----------------------------------------------------------------------------

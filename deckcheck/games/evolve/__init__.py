@@ -114,6 +114,7 @@ from deckcheck.games.evolve.setup import (
 from deckcheck.model.game import (
     Cards,
     Copies,
+    DeckKeys,
     Game,
     PastedWords,
     Profile,
@@ -136,8 +137,7 @@ GAME: Game[EvolveCard] = Game(
     sections=("leader", "main", "evolve", "pool"),
     card_model=EvolveCard,
     rules=tuple(rules.rules),
-    word_keys=("basis",),
-    key_words={"basis": tuple(BASIS_WORDS)},
+    keys=DeckKeys(words=("basis",), allowed_words={"basis": tuple(BASIS_WORDS)}),
     setup=SETUP,
     copies=Copies(
         identity=_limit_identity,

@@ -28,6 +28,7 @@ from deckcheck.model.game import (
     Cards,
     Copies,
     CopyGroup,
+    DeckKeys,
     Game,
     PastedWords,
     Profile,
@@ -841,7 +842,7 @@ GAME: Game[VanguardCard] = Game(
     sections=("main", "g"),
     card_model=VanguardCard,
     rules=tuple(rules.rules),
-    card_keys=(FV_KEY,),
+    keys=DeckKeys(cards=(FV_KEY,)),
     setup=SETUP,
     copies=Copies(
         identity=_card_name,
