@@ -208,7 +208,7 @@ def test_every_deferred_import_says_why():
 GAME_WORDS = {
     word
     for game in all_games().values()
-    for word in (game.id, game.id.replace("-", "_"), *game.sections, *game.card_keys, *game.word_keys)
+    for word in (game.id, game.id.replace("-", "_"), *game.sections, *game.keys.cards, *game.keys.words)
 } - {"main"}
 
 
@@ -348,7 +348,12 @@ COMMANDS = {
     "games": (
         ["games"],
         ["deckcheck._util.safetext", "deckcheck.commands", "deckcheck.commands.listing"]
-        + [module for module in GAME_MODULES if module not in CORE],  # the registry imports every game
+        + [module for module in GAME_MODULES if module not in CORE]  # the registry imports every game
+        # evolve is a package: its GAME declaration reads every one of its modules
+        + [
+            f"deckcheck.games.evolve.{part}"
+            for part in ("basis", "card", "construction", "profile", "registry", "setup")
+        ],
     ),
     "cards search": (
         ["cards", "search", "--game", "vanguard", "ブラスター"],

@@ -9,7 +9,7 @@ games imports every game's module (a command that runs never pays for it):
   (`set`);
 - {versioned_games}, {rules_versions}, {formats}: the games that have several rules versions, with them, and those
   with several formats, with them (`--as-of`, `--rules`, `--format`);
-- {stats_reports}: what `stats` asks of each game's deck without --want (`Game.stats_report_summary`).
+- {stats_reports}: what `stats` asks of each game's deck without --want (`Game.profile.stats_report_summary`).
 """
 
 from __future__ import annotations
@@ -30,19 +30,19 @@ _WORD = re.compile(r"\{(games|deck_keys|game_keys|card_keys|versioned_games|rule
 def words() -> dict[str, str]:
     """What each placeholder says, in the chosen language."""
     games = list(all_games().values())
-    owned = [(key, game.id) for game in games for key in (*game.card_keys, *game.word_keys)]
+    owned = [(key, game.id) for game in games for key in (*game.keys.cards, *game.keys.words)]
     return {
         "games": _and_last([game.title for game in games]),
         "deck_keys": joined(key for key, _game in owned),
         "game_keys": joined(_("{key} ({game})").format(key=key, game=game) for key, game in owned),
-        "card_keys": joined(key for game in games for key in game.card_keys),
-        "versioned_games": joined(game.id for game in games if len(game.rules_versions) > 1),
+        "card_keys": joined(key for game in games for key in game.keys.cards),
+        "versioned_games": joined(game.id for game in games if len(game.play.versions) > 1),
         "rules_versions": _per_game(
-            (game.id, _(" or ").join(version.version for version in game.rules_versions))
+            (game.id, _(" or ").join(version.version for version in game.play.versions))
             for game in games
-            if len(game.rules_versions) > 1
+            if len(game.play.versions) > 1
         ),
-        "formats": _per_game((game.id, joined(game.formats)) for game in games if len(game.formats) > 1),
+        "formats": _per_game((game.id, joined(game.play.formats)) for game in games if len(game.play.formats) > 1),
         "stats_reports": _stats_reports(games),
     }
 
@@ -62,9 +62,9 @@ def _per_game(values: Iterator[tuple[str, str]]) -> str:
 def _stats_reports(games: list[Game[Any]]) -> str:
     """'vanguard — the ride chain (...); evolve — ...': each game's default report, as its module says it."""
     reports = [
-        _("{game} — {report}").format(game=game.id, report=translate(game.stats_report_summary))
+        _("{game} — {report}").format(game=game.id, report=translate(game.profile.stats_report_summary))
         for game in games
-        if game.stats_report_summary
+        if game.profile.stats_report_summary
     ]
     text = reports[0] if reports else ""
     for report in reports[1:]:

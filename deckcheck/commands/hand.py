@@ -115,7 +115,7 @@ class DealtHand:
 
     def to_json(self) -> dict[str, Any]:
         table = self.table
-        column = self.deck.game.hand_column
+        column = self.deck.game.profile.hand_column
         return {
             "path": self.deck.path,
             "game": self.deck.game.id,
@@ -259,7 +259,7 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
         lines.append(_("mulligan: kept"))
     lines.append(_("hand ({n}):").format(n=len(table.hand)))
     width = max((display_width(card.printed_number) for card in table.hand), default=0)
-    column = deck.game.hand_column
+    column = deck.game.profile.hand_column
     shown = [_shown(card, column) for card in table.hand]
     value_width = max(map(display_width, shown), default=0)
     lines.extend(

@@ -288,7 +288,7 @@ def _report(
             field="turn",
         )
     check_setup(deck, options.choices)
-    progress.questions = 2 * len(list(deck.game.stats_report(deck)))
+    progress.questions = 2 * len(list(deck.game.profile.stats_report(deck)))
     results = default_report(deck, options)
     if output.plot is not None and results:
         categories, series = series_for_report(results)
@@ -407,7 +407,7 @@ def _advise(
     advice = advise_hand(deck, queries, keys, going=going, turn=turn, choices=choices, anys=alternatives, progress=step)
     if output.as_json:
         return _dump({"path": deck.path, "game": deck.game.id, "want": [q.text for q in queries], **advice.to_json()})
-    column = deck.game.hand_column
+    column = deck.game.profile.hand_column
 
     def label(card: Any) -> str:
         value = card.shown_value(column) if column else None
@@ -473,7 +473,7 @@ def _deadline_owner(queries: list[Query], alternatives: list[Query], turn: int) 
 
 def _rules_json(deck: Deck) -> dict[str, Any]:
     """`"rules": {...}` for a game with versions of its rules (as `check --output json` has it), else nothing."""
-    return {"rules": deck.rules.to_json()} if deck.game.rules_versions else {}
+    return {"rules": deck.rules.to_json()} if deck.game.play.versions else {}
 
 
 def _dealt_without(deck: Deck, choices: dict[str, str]) -> list[str]:

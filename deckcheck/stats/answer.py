@@ -499,9 +499,9 @@ class ReportResult:
 
 
 def default_report(deck: Deck, options: StatsOptions) -> list[ReportResult]:
-    """The game's own report (``Game.stats_report``), each line for both seats."""
+    """The game's own report (``Game.profile.stats_report``), each line for both seats."""
     results = []
-    for label, wants, turn in deck.game.stats_report(deck):
+    for label, wants, turn in deck.game.profile.stats_report(deck):
         cells = both_seats(deck, parse_queries(wants, deck, must_match=False), turn=turn, options=options)
         results.append(ReportResult(ReportLine(label, tuple(wants), turn), cells))
     return results

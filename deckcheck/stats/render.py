@@ -59,7 +59,7 @@ def cell_json(answer: Answer | str) -> dict[str, Any]:
 
 def _heading(deck: Deck) -> str:
     title = " " + _("“{name}”").format(name=echoed(deck.name)) if deck.name else ""
-    rules = f" ({deck.rules.text()})" if deck.game.rules_versions else ""  # the version whose setup dealt the odds
+    rules = f" ({deck.rules.text()})" if deck.game.play.versions else ""  # the version whose setup dealt the odds
     return f"{one_line(str(deck.path))}  {deck.game.id}{rules}{title}"
 
 

@@ -858,8 +858,8 @@ def test_database_notes_are_never_served_in_another_language(layer, parses):
     from deckcheck.cli import language
 
     game = all_games()["vanguard"]
-    notes = game.db_warnings
-    object.__setattr__(game, "db_warnings", lambda cards: [_("no regulations")])  # (a note in the catalog)
+    notes = game.cards.db_warnings
+    object.__setattr__(game.cards, "db_warnings", lambda cards: [_("no regulations")])  # (a note in the catalog)
     try:
         english = fresh_load(layer).warnings
         language.speak("ja")
@@ -873,7 +873,7 @@ def test_database_notes_are_never_served_in_another_language(layer, parses):
         english_from_the_file = fresh_load(layer).warnings
         assert parses == []
     finally:
-        object.__setattr__(game, "db_warnings", notes)
+        object.__setattr__(game.cards, "db_warnings", notes)
     assert english == english_from_the_file == ["no regulations"]
     assert japanese == japanese_from_the_file == ["レギュレーションがありません"]
     names = [path.name for path in cache_files()]

@@ -122,15 +122,15 @@ def test_the_helps_that_list_games_list_the_registry(run_cli):
     text = " ".join(_help(run_cli, ()).split())
     assert all(game.title in text for game in all_games().values())
     text = " ".join(_help(run_cli, ("set",)).split())
-    owned = [(key, game.id) for game in all_games().values() for key in (*game.card_keys, *game.word_keys)]
+    owned = [(key, game.id) for game in all_games().values() for key in (*game.keys.cards, *game.keys.words)]
     assert owned and all(f"{key} ({game})" in text for key, game in owned)
     assert "{" not in text
     text = " ".join(_help(run_cli, ("check",)).split())
-    versions = [game for game in all_games().values() if len(game.rules_versions) > 1]
-    formats = [game for game in all_games().values() if len(game.formats) > 1]
+    versions = [game for game in all_games().values() if len(game.play.versions) > 1]
+    formats = [game for game in all_games().values() if len(game.play.formats) > 1]
     assert versions and formats
-    assert all(f"{game.id}: {' or '.join(v.version for v in game.rules_versions)}" in text for game in versions)
-    assert all(f"{game.id}: {', '.join(game.formats)}" in text for game in formats)
+    assert all(f"{game.id}: {' or '.join(v.version for v in game.play.versions)}" in text for game in versions)
+    assert all(f"{game.id}: {', '.join(game.play.formats)}" in text for game in formats)
     assert "{" not in text
 
 

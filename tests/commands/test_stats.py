@@ -233,7 +233,7 @@ def test_help_documents_the_default_reports(run_cli):
     assert code == 0
     text = " ".join(out.split())
     for game_id in registered_games(with_setup=True):  # a game the engine deals says what its default report asks
-        summary = get_game(game_id).stats_report_summary
+        summary = get_game(game_id).profile.stats_report_summary
         assert summary and f"{game_id} — {summary}" in text, game_id
 
 

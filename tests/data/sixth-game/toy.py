@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from deckcheck._i18n import N_
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import Game, Rule, RuleBook, size_violations
+from deckcheck.model.game import Cards, Copies, Game, Rule, RuleBook, size_violations
 from deckcheck.model.violation import Violation
 
 DECK_SIZE = 20
@@ -32,6 +32,11 @@ def main_size(rule: Rule, deck: Deck[ToyCard]) -> Iterator[Violation]:
     return size_violations(rule, deck, "main", low=DECK_SIZE, high=DECK_SIZE, ref="1.1")
 
 
+def _by_name(card: ToyCard) -> str:
+    """Copies are limited per name."""
+    return card.name
+
+
 GAME: Game[ToyCard] = Game(
     id="toy",
     title="Toy Duel",
@@ -39,6 +44,6 @@ GAME: Game[ToyCard] = Game(
     sections=("main",),
     card_model=ToyCard,
     rules=tuple(rules.rules),
-    limit_identity=lambda card: card.name,
-    search_columns=("type", "power"),
+    copies=Copies(identity=_by_name),
+    cards=Cards(search_columns=("type", "power")),
 )
