@@ -464,8 +464,8 @@ _LOADER = f"{__name__.rpartition('.')[0]}.db"
 def _hash_modules(game: Game) -> str:
     modules = {cls.__module__ for cls in game.card_model.__mro__ if cls.__module__.startswith("deckcheck")}
     modules |= {
-        game.db_warnings.__module__,
-        game.limit_identity.__module__,
+        game.cards.db_warnings.__module__,
+        game.copies.identity.__module__,
         Record.__module__,  # the validators
         _LOADER,
         norm_name.__module__,

@@ -233,7 +233,7 @@ class CardDB:
         card = self.cards.get(number)
         if card is not None:
             return card
-        for candidate in self.game.number_fallbacks(number):
+        for candidate in self.game.cards.number_fallbacks(number):
             if (card := self.cards.get(candidate)) is not None:
                 return card
         return self.resolve_name(key, section)
@@ -245,7 +245,7 @@ class CardDB:
         if not numbers:
             return None
         if section is not None and len(numbers) > 1:
-            home = self.game.home_section
+            home = self.game.cards.home_section
             for candidate in numbers:
                 if home(card := self.cards[candidate]) == section:
                     return card
@@ -439,7 +439,7 @@ def load_layers(game_id: str, layers: Iterable[Path]) -> CardDB:
     if problems:
         raise CardDatabaseError(problems)  # never cached: the error appears on every run
     db = CardDB(game=game, cards=cards, sources=sources, layers=layers)
-    db.warnings = game.db_warnings(list(cards.values()))
+    db.warnings = game.cards.db_warnings(list(cards.values()))
     if key is not None:
         carddb_cache.store(game, layers, key, cards, sources, db.warnings)
     return db
@@ -499,7 +499,7 @@ def build_carddb(game_id: str, records: Iterable[dict[str, Any]]) -> CardDB:
     if problems:
         raise CardDatabaseError(problems)
     db = CardDB(game=game, cards=cards, sources=sources)
-    db.warnings = game.db_warnings(list(cards.values()))
+    db.warnings = game.cards.db_warnings(list(cards.values()))
     return db
 
 
@@ -633,12 +633,12 @@ def _reason(detail: dict[str, Any]) -> str:
 def limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, str]) -> list[str]:
     groups: dict[Any, list[Card]] = defaultdict(list)
     for card in cards.values():
-        identity = game.limit_identity(card)
+        identity = game.copies.identity(card)
         if identity is not None:
             groups[identity].append(card)
     problems: list[str] = []
     for identity, group in groups.items():
-        limits = {card.copy_limit(game.default_copies) for card in group}
+        limits = {card.copy_limit(game.copies.default) for card in group}
         if len(limits) > 1:
             listed = "; ".join(
                 f"{one_line(sources[c.number])} {c.number} "
@@ -695,7 +695,7 @@ def other_games_of(db: CardDB, keys: Iterable[str]) -> list[tuple[Game, list[str
 
 def _knows(db: CardDB, key: str) -> bool:
     number = norm_number(key)
-    if number in db.cards or any(candidate in db.cards for candidate in db.game.number_fallbacks(number)):
+    if number in db.cards or any(candidate in db.cards for candidate in db.game.cards.number_fallbacks(number)):
         return True
     return bool(db.numbers_named(key))
 
@@ -721,7 +721,7 @@ def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
         if entry.name is not None or (entry.whole is not None and entry.card is None):
             _read_with_cards(entry, db)  # a text line whose reading the card database decides
     # a card key resolves like a `main` key (cipher's `lord`, spec)
-    key_cards = {key: db.resolve(value, "main") for key, value in source.keys.items() if key in db.game.card_keys}
+    key_cards = {key: db.resolve(value, "main") for key, value in source.keys.items() if key in db.game.keys.cards}
     return Deck(game=db.game, source=source, key_cards=key_cards, db=db)
 
 

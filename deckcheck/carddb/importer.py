@@ -676,16 +676,16 @@ def _folder_after(
 def _conflicting_rows(game: Game, entries: list[_Entry]) -> list[Rejection]:
     groups: dict[Any, list[_Entry]] = defaultdict(list)
     for entry in entries:
-        identity = game.limit_identity(entry.card)
+        identity = game.copies.identity(entry.card)
         if identity is not None:
             groups[identity].append(entry)
     bad = []
     for identity, group in groups.items():
-        limit = {entry.card.copy_limit(game.default_copies) for entry in group}
+        limit = {entry.card.copy_limit(game.copies.default) for entry in group}
         if len(limit) < 2:
             continue
         # The records already in the folder agree (it was checked); rows that differ from them are the problem.
-        kept = {entry.card.copy_limit(game.default_copies) for entry in group if entry.row is None}
+        kept = {entry.card.copy_limit(game.copies.default) for entry in group if entry.row is None}
         listed = "; ".join(
             f"{entry.source} {entry.card.number} "
             f"deck_limit={entry.card.deck_limit if entry.card.deck_limit is not None else 'default'}"
@@ -696,7 +696,7 @@ def _conflicting_rows(game: Game, entries: list[_Entry]) -> list[Rejection]:
             card=label, listed=listed
         )
         for entry in group:
-            if entry.row is not None and (not kept or entry.card.copy_limit(game.default_copies) not in kept):
+            if entry.row is not None and (not kept or entry.card.copy_limit(game.copies.default) not in kept):
                 bad.append(Rejection(entry.row, "deck_limit", reason))
     return bad
 

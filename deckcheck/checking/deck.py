@@ -138,11 +138,11 @@ def _sections_of_other_formats(deck: Deck) -> list[Violation]:
     """A section only another format has (EVOLVE's sealed `pool`): not a section of this deck, and why."""
     game, chosen = deck.game, deck.rules
     found = []
-    for section, formats in game.format_sections.items():
+    for section, formats in game.play.format_sections.items():
         if chosen.format in formats or not (deck.section_entries(section) or section in deck.source.section_lines):
             continue
         line = deck.source.section_lines.get(section)
-        ref = game.format_refs.get(formats[0])
+        ref = game.play.format_refs.get(formats[0])
         message = _(
             "Section {section}{at} belongs to the {formats} format only ({ref}); this deck's format is {format}."
         ).format(
@@ -331,7 +331,7 @@ def judge_deck(
         report.note = _("--as-of {day}: no {game} regulation was in force; judged without a regulation").format(
             day=judging.as_of.isoformat(), game=deck.game.id
         )
-    if deck.game.rules_versions:
+    if deck.game.play.versions:
         report.rules = deck.rules
         notes = [*deck.rules.notes, *deck.rules_notes, *([report.note] if report.note else [])]
         report.note = notes_joined(notes) or None

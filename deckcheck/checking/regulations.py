@@ -10,7 +10,7 @@ A regulation file::
     "DC-VG-010" = 1                  # at most N copies; 0 means banned
 
 A listed card's limit applies to its copy-limit identity, counted exactly as the game counts copies
-(``Game.copy_groups``). Regulations layer like cards (shipped, git root, $DECKCHECK_CARDDB, --carddb): a later
+(``Game.copies.groups``). Regulations layer like cards (shipped, git root, $DECKCHECK_CARDDB, --carddb): a later
 folder's regulation with the same name replaces an earlier one. The files are read only when a regulation is asked
 for (--regulation, a deck's `regulation` key, --as-of) or by default (the regulation in force today, TODAY_ENV);
 a Workspace (deckcheck.checking.workspace) keeps them for a run, reading them again when a file changes. A sample
@@ -178,7 +178,7 @@ def _restriction(db: CardDB, listing: Listing, problems: list[str]) -> Restricti
         )
         problems.append(listing.problem(said.format(key=quoted(listing.key), game=title, hint=hint)))
         return None
-    identity = db.game.limit_identity(card)
+    identity = db.game.copies.identity(card)
     if identity is None:
         problems.append(
             listing.problem(
@@ -596,7 +596,7 @@ class BoundRegulation:
     def violations(self, deck: Deck) -> list[Violation]:
         """`regulation.banned` / `regulation.restricted`, counted as the game counts copies."""
         found = []
-        for group in deck.game.copy_groups(deck):
+        for group in deck.game.copies.groups(deck):
             restriction = self.limits.get(group.identity)
             if restriction is not None and group.tally.count > restriction.limit:
                 found.append(self._violation(group, restriction))

@@ -42,11 +42,32 @@ if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up ti
 
 class _Group(typer.core.TyperGroup):
     """The command line, its help texts in the chosen language (translated as it is built, after the language was
-    chosen: see deckcheck.cli.language)."""
+    chosen: see deckcheck.cli.language), naming the registry's games as they are printed."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         language.translate_help(self)
+        _names_the_registry(self)
+
+
+def _names_the_registry(command: Any) -> None:
+    """Every help of `command` and its subcommands fills in the game registry's words as it is printed (see
+    deckcheck.cli.gamehelp: a help lists the games without naming one by hand)."""
+    command.context_class = _registry_context(command.context_class)
+    for sub in getattr(command, "commands", {}).values():
+        _names_the_registry(sub)
+
+
+@functools.cache
+def _registry_context(base: Any) -> Any:
+    class _RegistryContext(base):
+        def get_help(self) -> str:
+            from deckcheck.cli import gamehelp  # deferred: only a help names the games (every game's module)
+
+            with gamehelp.filled(self.command):
+                return str(super().get_help())
+
+    return _RegistryContext
 
 
 # Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
@@ -54,10 +75,7 @@ class _Group(typer.core.TyperGroup):
 
 _APP_SETTINGS: _AppSettings = {
     "name": "deckcheck",
-    "help": N_(
-        "Deck legality checker and opening-hand lab for Cardfight!! Vanguard, Fire Emblem 0 (Cipher), "
-        "Build Divide, Shadowverse EVOLVE and IC Carddass Dragon Ball."
-    ),
+    "help": N_("Deck legality checker and opening-hand lab for {games}."),
     "no_args_is_help": True,
     "add_completion": False,
     "rich_markup_mode": None,
@@ -222,7 +240,7 @@ RulesOption = Annotated[
         "--rules",
         metavar="VERSION",
         help=N_(
-            "The version of the game's rules document to play by (evolve: 1.7.0 or 1.24.1), over the deck's "
+            "The version of the game's rules document to play by ({rules_versions}), over the deck's "
             "`rules` key. Default: the key, else the newest."
         ),
         show_default=False,
@@ -233,10 +251,7 @@ FormatOption = Annotated[
     typer.Option(
         "--format",
         metavar="FORMAT",
-        help=N_(
-            "The format to play (evolve: standard, crossover, sealed), over the deck's `format` key. "
-            "Default: the key, else standard."
-        ),
+        help=N_("The format to play ({formats}), over the deck's `format` key. Default: the key, else standard."),
         show_default=False,
     ),
 ]
@@ -452,7 +467,7 @@ def check(
             help=N_(
                 "Check each deck against its game's regulation in force on this date (the latest effective on or "
                 "before it; default: today), unless --regulation or the deck's `regulation` key names one; for a game "
-                "with several versions of its rules (evolve), also by the version in force that day."
+                "with several versions of its rules ({versioned_games}), also by the version in force that day."
             ),
             show_default=False,
         ),
@@ -464,7 +479,7 @@ def check(
             "--rules",
             metavar="VERSION",
             help=N_(
-                "Judge by this version of the rules document (evolve: 1.7.0 or 1.24.1), for the decks of every "
+                "Judge by this version of the rules document ({rules_versions}), for the decks of every "
                 "game that has versions; it wins over a deck's `rules` key and --as-of. Default: the newest."
             ),
             show_default=False,
@@ -476,7 +491,7 @@ def check(
             "--format",
             metavar="FORMAT",
             help=N_(
-                "Judge in this format (evolve: standard, crossover, sealed), for the decks of every game that has "
+                "Judge in this format ({formats}), for the decks of every game that has "
                 "formats; it wins over a deck's `format` key. Default: the deck's key, else standard."
             ),
             show_default=False,
@@ -616,23 +631,19 @@ def hand(
     carddb: CarddbOption = None,
 ) -> None:
     """`deckcheck hand` (its help is the decorator's, translated)."""
-    from deckcheck.commands.hand import iter_hands, render_hand_text
+    from deckcheck.commands.hand import HandRequest, iter_hands, render_hand_text
 
-    choices = _choices(choose)
-    dealt = iter_hands(
-        deck,
+    request = HandRequest(
         seed=seed,
         count=count,
         going=going.value if going else None,
         policy=mulligan,
         turns=turn,
-        choices=choices,
-        carddb_dirs=tuple(carddb or ()),
-        wants=want or (),
-        anys=any_ or (),
-        rules=rules,
-        format=deck_format,
+        choices=_choices(choose),
+        wants=tuple(want or ()),
+        anys=tuple(any_ or ()),
     )
+    dealt = iter_hands(deck, request, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
     # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
     # stops it), with the same bytes as printing them all at once.
     if output is HandOutput.text:
@@ -714,12 +725,7 @@ Exact answers (multivariate hypergeometric counting) where the game's model allo
 --method simulate, a simulation with a 95% interval. The mulligan defaults to the optimal one (computed exactly
 by backward induction); --explain prints its decision table.
 
-Without --want, a default report per game: vanguard — the ride chain (grade 1/2/3 by the ride phase of own
-turn 1/2/3, with G assist, each alone and the whole chain together); evolve — a follower of cost N on own
-turn N (all its PP), N = 2..6, the follower curve 2..5 together, and a follower the evolve deck can evolve by own
-turn 3; ic-dragonball — a card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the
-starting territory by own turn 1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the
-lord by own turn 1..3."""
+Without --want, a default report per game: {stats_reports}."""
 )
 
 
@@ -845,7 +851,8 @@ def stats(
     deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
-    from deckcheck.commands.stats import run_stats
+    from deckcheck.commands.stats import StatsOutput, StatsRequest, run_stats
+    from deckcheck.stats.options import StatsOptions
 
     if method is MethodOption.exact and (trials is not None or seed is not None):
         raise DeckcheckError(_("--trials and --seed apply to simulation; they conflict with --method exact"))
@@ -853,28 +860,18 @@ def stats(
         raise DeckcheckError(_("--explain shows the decisions for a --want query; give at least one --want"))
     if plot is not None and not force and (plot.exists() or plot.is_symlink()):  # as convert --out-file
         raise DeckcheckError(_("already exists; use --force to overwrite it"), path=plot, field="plot")
-    text = run_stats(
-        deck,
-        wants=want or [],
-        anys=any_ or [],
-        turn=turn,
-        floor=floor,
-        going=going.value,
+    request = StatsRequest(tuple(want or ()), tuple(any_ or ()), turn, going.value, hand)
+    options = StatsOptions(
         mulligan=mulligan,
         method=method.value if method else None,
         trials=trials,
         seed=seed,
         precision=precision,
-        explain=explain,
-        plot=plot,
         choices=_choices(choose),
-        json_output=output is HandOutput.json,
-        colour=_use_colour(),
-        carddb_dirs=tuple(carddb or ()),
-        rules=rules,
-        format=deck_format,
-        hand=hand,
+        floor=floor,
     )
+    shown = StatsOutput(as_json=output is HandOutput.json, colour=_use_colour(), explain=explain, plot=plot)
+    text = run_stats(deck, request, options, shown, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
     _echo(text, colour=output is HandOutput.text and _use_colour(), json_text=output is HandOutput.json)
 
 
@@ -938,6 +935,7 @@ def odds(
     output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
 ) -> None:
     from deckcheck.games import get_game
+    from deckcheck.stats.options import StatsOptions
     from deckcheck.stats.quick import odds_json, odds_text, run_odds
 
     if not want and not any_:
@@ -949,10 +947,12 @@ def odds(
         wants=want or [],
         anys=any_ or [],
         turn=turn,
-        mulligan=mulligan,
-        method=method.value if method else None,
-        seed=seed,
-        say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),  # the line in stats.quick's words
+        options=StatsOptions(
+            mulligan=mulligan,
+            method=method.value if method else None,
+            seed=seed,
+            say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),  # the line in stats.quick's words
+        ),
     )
     if output is HandOutput.json:
         import json
@@ -1085,7 +1085,7 @@ def new(
         typer.Option(
             "--format",
             metavar="FORMAT",
-            help=N_("The format of play, written as the deck's `format` key (evolve: standard, crossover, sealed)."),
+            help=N_("The format of play, written as the deck's `format` key ({formats})."),
             show_default=False,
         ),
     ] = None,
@@ -1174,7 +1174,7 @@ def _edit(
     short_help=N_("Set a deck key and print the deck's new state."),
     epilog=_examples("deckcheck set decks/cipher/marth-altea.deck.toml name 'Marth of Altea'"),
     help=N_(
-        "Set a deck key (name, regulation, rules, format, lord, basis, first_vanguard) and print the "
+        "Set a deck key (name, regulation, rules, format, {deck_keys}) and print the "
         "deck's new state in one line.\n\n"
         "Only the key's line changes (comments and layout stay); an unknown card, regulation, rules "
         "version or format changes nothing (exit 2)."
@@ -1187,16 +1187,14 @@ def set_key(
         str,
         typer.Argument(
             metavar="KEY",
-            help=N_(
-                "name, regulation, or the game's own key: lord (cipher), basis (evolve), first_vanguard (vanguard)."
-            ),
+            help=N_("name, regulation, or the game's own key: {game_keys}."),
             show_default=False,
         ),
     ],
     value: Annotated[
         str,
         typer.Argument(
-            metavar="VALUE", help=N_("The new value (lord, first_vanguard: a card number or name)."), show_default=False
+            metavar="VALUE", help=N_("The new value ({card_keys}: a card number or name)."), show_default=False
         ),
     ],
     force: ForceOption = False,

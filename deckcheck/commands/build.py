@@ -73,7 +73,7 @@ def new_deck(
     keys = {}
     if deck_format is not None:
         chosen = choose_rules(game, {}, format=deck_format)
-        keys = {FORMAT_KEY: chosen.format} if chosen.format != game.formats[0] else {}
+        keys = {FORMAT_KEY: chosen.format} if chosen.format != game.play.formats[0] else {}
     if name is not None and (not name.strip() or not name.isprintable()):  # as `set name` refuses it
         raise DeckcheckError(
             _("the name must be one line of printable text, not {value}").format(value=quoted(name)), field="name"
@@ -85,7 +85,7 @@ def new_deck(
     workspace = workspace or Workspace()
     db = workspace.carddb(game.id)  # a broken card database stops before anything is written
     source = DeckSource(path=str(path), game_id=game.id, name=name, keys=keys)
-    sections = game.sections_of(keys.get(FORMAT_KEY, game.formats[0]))
+    sections = game.sections_of(keys.get(FORMAT_KEY, game.play.formats[0]))
     fmt = _format_of(path)
     text = to_toml(source, empty_sections=sections) if fmt == "toml" else render(source, fmt)
     try:
@@ -250,12 +250,12 @@ def _key_value(deck: Deck, db: CardDB, key: str, value: str, workspace: Workspac
             _("the {key} must be one line of printable text, not {value}").format(key=key, value=quoted(value)),
             field=key,
         )
-    if key in game.card_keys:
+    if key in game.keys.cards:
         find_card(db, value)  # a value the deck file would not resolve is refused, with the closest names
     elif key == "regulation":
         judge_deck(deck, db, Judging(regulation=value, mode="asked"), workspace)  # an unknown name lists them all
-    elif key in game.key_words:  # evolve's basis: a word the rules read, or the deck is wrong (evolve.basis)
-        words = game.key_words[key]
+    elif key in game.keys.allowed_words:  # evolve's basis: a word the rules read, or the deck is wrong (evolve.basis)
+        words = game.keys.allowed_words[key]
         if _word(value) not in {_word(word) for word in words}:
             raise DeckcheckError(
                 _("the {key} must be one of {words} (any case or width), not {value!r}; nothing written").format(
@@ -343,7 +343,7 @@ def other_cards(db: CardDB, key: str, card: Card) -> str:
             others.setdefault(_identity(other), other)
     if not others:
         return ""
-    home = db.game.home_section
+    home = db.game.cards.home_section
     listed = "; ".join(
         other.label() + (f" [{home(other)}]" if home(other) != home(card) else "") for other in others.values()
     )
@@ -387,7 +387,7 @@ def _key_totals(entries: list[Entry]) -> dict[str, int | None]:
 
 def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:
     card = find_card(db, key, section)
-    target = section or deck.game.home_section(card)
+    target = section or deck.game.cards.home_section(card)
     totals = _key_totals([entry for entry in deck.section_entries(target) if _entry_is(entry, card, key)])
     if totals:
         written, total = next(iter(totals.items()))
@@ -467,7 +467,7 @@ def _label(card: Card | None, key: str) -> str:
 
 
 def _section_word(game: Game, section: str) -> str:
-    phrase = game.section_phrases.get(section)
+    phrase = game.wording.section_phrases.get(section)
     return translate(phrase) if phrase is not None else f"[{section}]"
 
 

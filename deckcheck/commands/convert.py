@@ -1,7 +1,7 @@
 """`deckcheck convert`: between the deck formats, from the official deck registry's JSON, to printable lists.
 
 The registry's JSON is an object with lists `list`, `sub_list` and `p_list` of `{"card_number", "num"}`. Each game
-says where its lists go (`Game.registry_lists`: a section, or a card key such as cipher's `lord`); a non-empty list
+says where its lists go (`Game.registry.lists`: a section, or a card key such as cipher's `lord`); a non-empty list
 the game has no place for is reported, never silently dropped.
 """
 
@@ -46,8 +46,8 @@ _REGISTRY_NAME_KEYS = ("title", "deck_name", "name")
 
 
 def registry_game_titles() -> dict[int, str]:
-    """The registry's `game_title_id` of each game deckcheck knows it for (Game.registry_title_id)."""
-    return {game.registry_title_id: game.id for game in all_games().values() if game.registry_title_id is not None}
+    """The registry's `game_title_id` of each game deckcheck knows it for (Game.registry.title_id)."""
+    return {game.registry.title_id: game.id for game in all_games().values() if game.registry.title_id is not None}
 
 
 @dataclass(frozen=True)
@@ -234,7 +234,7 @@ def _no_leader(source: DeckSource, out: Path | None) -> str | None:
     """How to add the card a registry export's `p_list` gives (a leader) when the export has none, for a game whose
     p_list fills a section; None otherwise."""
     game = get_game(source.game_id)
-    section = game.registry_lists.get("p_list")
+    section = game.registry.lists.get("p_list")
     if section not in game.sections or any(entry.section == section for entry in source.entries):
         return None
     deck = str(out) if out is not None else "DECK"
@@ -412,7 +412,7 @@ def from_registry(data: dict[str, Any], game: Game, path: Path | str = "<registr
     source.name = name
     notes: list[str] = []
     try:
-        keys, key_notes = game.registry_keys(data)
+        keys, key_notes = game.registry.keys(data)
     except DeckcheckError as error:  # a key the game cannot read: said with the file it is in
         if error.path is not None:
             raise
@@ -423,7 +423,7 @@ def from_registry(data: dict[str, Any], game: Game, path: Path | str = "<registr
         items = _registry_items(data.get(list_name), list_name, path)
         if not items:
             continue
-        target = game.registry_lists.get(list_name)
+        target = game.registry.lists.get(list_name)
         listing = ", ".join(f"{count} × {number}" for number, count in items)
         if target is None:
             notes.append(
@@ -445,7 +445,7 @@ def from_registry(data: dict[str, Any], game: Game, path: Path | str = "<registr
 
 
 def _mapping_text(game: Game) -> str:
-    return ", ".join(f"{list_name} → {target}" for list_name, target in game.registry_lists.items())
+    return ", ".join(f"{list_name} → {target}" for list_name, target in game.registry.lists.items())
 
 
 def _registry_items(value: Any, list_name: str, path: Path | str) -> list[tuple[str, int]]:

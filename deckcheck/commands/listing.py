@@ -19,7 +19,7 @@ def games_json(games: list[Game]) -> dict[str, Any]:
             "id": game.id,
             "title": game.title,
             "rules_document": game.rules_document,
-            "sections": list(game.sections_of(game.formats[0])),
+            "sections": list(game.sections_of(game.play.formats[0])),
             "keys": [*COMMON_KEYS, *game.deck_keys],
         }
         | _versions_json(game)
@@ -30,12 +30,12 @@ def games_json(games: list[Game]) -> dict[str, Any]:
 
 def _versions_json(game: Game) -> dict[str, Any]:
     """A game's rules versions and formats, for a game that has more than one of either."""
-    if not game.rules_versions and len(game.formats) == 1:
+    if not game.play.versions and len(game.play.formats) == 1:
         return {}
     return {
-        "rules_versions": [{"version": v.version, "effective": v.effective.isoformat()} for v in game.rules_versions],
-        "formats": list(game.formats),
-        "format_sections": {section: list(formats) for section, formats in game.format_sections.items()},
+        "rules_versions": [{"version": v.version, "effective": v.effective.isoformat()} for v in game.play.versions],
+        "formats": list(game.play.formats),
+        "format_sections": {section: list(formats) for section, formats in game.play.format_sections.items()},
     }
 
 
@@ -43,7 +43,7 @@ def games_text(games: list[Game]) -> list[str]:
     """The games for people, in the chosen language (ids, section and key names, titles and versions as written)."""
     lines = []
     for game in games:
-        sections = joined(game.sections_of(game.formats[0]))
+        sections = joined(game.sections_of(game.play.formats[0]))
         if game.deck_keys:
             said = _("sections: {sections}; keys: {keys}").format(sections=sections, keys=joined(game.deck_keys))
         else:
@@ -56,19 +56,19 @@ def games_text(games: list[Game]) -> list[str]:
 
 def _versions_text(game: Game) -> list[str]:
     lines = []
-    if game.rules_versions:
+    if game.play.versions:
         versions = joined(
             _("{version} (from {date})").format(version=v.version, date=v.effective.isoformat())
-            for v in game.rules_versions
+            for v in game.play.versions
         )
         said = _("rules versions: {versions}; the newest by default, --rules or --as-of choose")
         lines.append(f"{'':<14} " + said.format(versions=versions))
-    if len(game.formats) > 1:
+    if len(game.play.formats) > 1:
         extra = "; ".join(
             _("`{section}` in {formats} only").format(section=s, formats=joined(f))
-            for s, f in game.format_sections.items()
+            for s, f in game.play.format_sections.items()
         )
-        said = _("formats: {formats} (deck key `format`)").format(formats=joined(game.formats))
+        said = _("formats: {formats} (deck key `format`)").format(formats=joined(game.play.formats))
         lines.append(f"{'':<14} {said}{'; ' + extra if extra else ''}")
     return lines
 

@@ -203,7 +203,7 @@ def _columns(db: CardDB, shown: list[Card]) -> tuple[list[str], list[Callable[[C
 
         headers.append(attribute)
         cells.append(names)
-    for attribute in db.game.search_columns:
+    for attribute in db.game.cards.search_columns:
         spec = fields.get(attribute)
         headers.append((spec.alias if spec is not None else None) or attribute)
 

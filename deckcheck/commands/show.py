@@ -68,7 +68,10 @@ def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> s
         lines += ["", _section_heading(deck, section, style)]
         entries = deck.section_entries(section)
         lines += [_entry_line(entry, width) for entry in entries] or ["  " + _("(empty)")]
-    profile = [(_("{title}:").format(title=translate(title)), buckets) for title, buckets in deck.game.profile(deck)]
+    profile = [
+        (_("{title}:").format(title=translate(title)), buckets)
+        for title, buckets in deck.game.profile.distributions(deck)
+    ]
     if profile:
         lines.append("")
         title_width = max(display_width(title) for title, _buckets in profile)
@@ -82,7 +85,7 @@ def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> s
 def _section_heading(deck: Deck, section: str, style: Style) -> str:
     size = ngettext("{n} card", "{n} cards", deck.size(section)).format(n=deck.size(section))
     section = escape_controls(section)
-    label = deck.game.section_labels.get(section)
+    label = deck.game.wording.section_labels.get(section)
     if section in deck.game.sections and label and language() != "en":  # the game's own word, the file's id after it
         said = _("{label} [{section}]: {size}")
         return said.format(label=style(translate(label), bold=True), section=section, size=size)
@@ -148,7 +151,7 @@ def show_json(deck: Deck, report: DeckReport) -> dict[str, Any]:
             }
             for section in sections_of(deck)
         },
-        "profile": dict(deck.game.profile(deck)),
+        "profile": dict(deck.game.profile.distributions(deck)),
     }
     data.update({key: value for key, value in report.to_json().items() if key not in data})
     data["notes"] = [report.note] if report.note else []

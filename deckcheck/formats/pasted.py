@@ -3,7 +3,7 @@ database's help (issue 28; Forge's DeckRecognizer and hocg-deck-convert are the 
 
 Every line gets a class, none is dropped: a card line (a count and a name in any of the shapes of
 shared/realdata/decklist-styles.md, either character width), a heading (mapped to the game's sections, see
-`Game.pasted`), a total (checked against the counts), a deck code, a title or lead-in (the deck's name, else a
+`Game.wording.pasted`), a total (checked against the counts), a deck code, a title or lead-in (the deck's name, else a
 comment), a comment, a header (`game:`, `name:` as in a text deck), or not understood (reported with its line).
 
 Names are resolved honestly: exactly (a card number, a printed name) first; then with widths folded and white space,
@@ -227,8 +227,10 @@ class _Reader:
         self.pasted, self.db, self.game = pasted, db, game
         self.source = pasted.source
         self.words = section_words(game)
-        self.headings = [(re.compile(pattern, re.IGNORECASE), section) for pattern, section in game.pasted.headings]
-        self.marks = {unicodedata.normalize("NFKC", mark): key for mark, key in game.pasted.marks.items()}
+        self.headings = [
+            (re.compile(pattern, re.IGNORECASE), section) for pattern, section in game.wording.pasted.headings
+        ]
+        self.marks = {unicodedata.normalize("NFKC", mark): key for mark, key in game.wording.pasted.marks.items()}
         self.section = "main"
         self.headed = False  # a heading has named a section
         self.grade_table = False
@@ -442,7 +444,7 @@ class _Reader:
             readings.extend(_cells(body))
         if self.grade_table and (match := _GRADE_ROW.match(body)):
             readings.append(_Reading((int(match["count"]),), match["name"]))
-        if self.game.pasted.pair is not None and (match := _PAIR.match(body)):
+        if self.game.wording.pasted.pair is not None and (match := _PAIR.match(body)):
             readings.append(_Reading((int(match["first"]), int(match["second"])), match["name"]))
         elif match := _PAIR.match(body):
             readings.append(_Reading(("pair",), match["name"]))
@@ -506,10 +508,10 @@ class _Reader:
         card = hit.card
         counts = reading.counts
         section = self.section
-        home = self.game.home_section(card)
+        home = self.game.cards.home_section(card)
         if not self.headed and home != section and home in self.game.sections:
             section = home  # no heading yet: a G unit, a leader, a territory goes where only it can
-        one_card = self.game.pasted.one_card
+        one_card = self.game.wording.pasted.one_card
         if counts == (None,) and (section in one_card or home in one_card):
             section, counts = (section if section in one_card else home), (1,)
         if counts and counts[0] in ("two", "pair"):
@@ -522,7 +524,7 @@ class _Reader:
             return
         line = PastedLine(number, CARD, text, section)
         if len(counts) == 2:  # `name:3-2`: the main deck's and the evolve deck's copies of the name
-            pair = self.game.pasted.pair
+            pair = self.game.wording.pasted.pair
             assert pair is not None
             cards = {part: self.db.resolve(card.name, part) for part in pair}
             wrong = [
@@ -573,7 +575,7 @@ class _Reader:
             open_[3] += by_section.get(open_[4], 0) if len(by_section) > 1 else copies
 
     def _home(self, card: Card | None) -> str | None:
-        return self.game.home_section(card) if card is not None else None
+        return self.game.cards.home_section(card) if card is not None else None
 
     def _mark(self, part: str, number: int, card: Card) -> bool:
         """Whether a left-out annotation is a mark the game reads (`★`, `(主人公)`, `(FV)`): noted for its key."""

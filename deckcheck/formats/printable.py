@@ -92,7 +92,7 @@ class SectionTable:
 
 def section_label(game: Game, section: str) -> str:
     """The section's heading as the game names it ("G deck"); a section the game does not have keeps its id."""
-    return translate(game.section_labels.get(section, section))
+    return translate(game.wording.section_labels.get(section, section))
 
 
 def sections_of(deck: Deck) -> list[str]:
@@ -108,10 +108,10 @@ def key_rows(deck: Deck) -> list[tuple[str, str, str]]:
         value = deck.key(key)
         if value is None:
             continue
-        if key in deck.game.card_keys:
+        if key in deck.game.keys.cards:
             card = deck.key_cards.get(key)
             value = card.label() if card is not None else _("{value} (unknown card)").format(value=value)
-        rows.append((key, translate(deck.game.key_labels.get(key, key)), value))
+        rows.append((key, translate(deck.game.wording.key_labels.get(key, key)), value))
     if deck.source.regulation:
         rows.append(("regulation", _("Regulation"), deck.source.regulation))
     return rows
@@ -132,7 +132,7 @@ def section_tables(deck: Deck, sheet: Sheet | None = None) -> list[SectionTable]
     for section in sections_of(deck):
         known = section in deck.game.sections
         rows = _marked(_rows(deck, section), sheet, section)
-        if not rows and (not known or section not in deck.game.always_listed):
+        if not rows and (not known or section not in deck.game.wording.always_listed):
             continue
         tables.append(SectionTable(section, section_label(deck.game, section), rows, deck.size(section), known))
     return tables

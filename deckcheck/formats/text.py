@@ -181,9 +181,9 @@ def section_words(game: Game) -> dict[str, str]:
     """Every word a header may name a section of `game` by (as _section_word leaves it): its ids, the labels people
     read (`g deck`), and the game's own `section_words` (`gデッキ`)."""
     words = {section: section for section in game.sections}
-    for section, label in game.section_labels.items():
+    for section, label in game.wording.section_labels.items():
         words.setdefault(_section_word(label), section)
-    for word, section in game.section_words.items():
+    for word, section in game.wording.section_words.items():
         words[_section_word(word)] = section
     return words
 

@@ -26,12 +26,17 @@ from deckcheck.model.cards import (
 )
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import (
+    Cards,
+    Copies,
     CopyGroup,
     Game,
     PastedWords,
+    Profile,
+    Registry,
     Rule,
     RuleBook,
     Tally,
+    Wording,
     histogram,
     names_of,
     size_violations,
@@ -627,30 +632,49 @@ def _profile(deck: Deck[BuildDivideCard]) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
+def _home_section(card: BuildDivideCard) -> str:
+    return "territory" if card.type == "territory" else "main"
+
+
 GAME: Game[BuildDivideCard] = Game(
     id="build-divide",
     title="Build Divide",
     rules_document=N_("総合ルール, version unknown (after Ver.3.2.2)"),
     sections=("main", "d", "territory"),
-    section_words={"メインデッキ": "main", "デッキ": "main", "Dデッキ": "d", "テリトリー": "territory"},
-    # the icon sections of published lists (`エース(テリトリー解放カード 8枚)`, `アイコンなし(18枚)`) are main deck
-    pasted=PastedWords(
-        headings=((r"(?:エース|バスター|ショット|アイコンなし|ユニット|コマンド)(?:アイコン)?(?:カード)?", "main"),),
-        one_card=("territory",),
-    ),
     card_model=BuildDivideCard,
     rules=tuple(rules.rules),
-    limit_identity=_limit_identity,
-    copy_groups=copy_groups,
-    db_warnings=_db_warnings,
     setup=SETUP,
-    stats_report=_stats_report,
-    home_section=lambda card: "territory" if card.type == "territory" else "main",
-    search_columns=("type", "colors", "cost", "total_cost", "buster", "shot"),
-    hand_column="cost",
-    profile=_profile,
-    registry_lists={"list": "main", "sub_list": "d", "p_list": "territory"},
-    section_labels={"main": N_("Main deck"), "d": N_("D deck"), "territory": N_("Starting territory")},
-    section_phrases={"main": N_("the main deck"), "d": N_("the D deck")},
-    always_listed=("main", "territory"),
+    copies=Copies(
+        identity=_limit_identity,
+        groups=copy_groups,
+    ),
+    cards=Cards(
+        db_warnings=_db_warnings,
+        home_section=_home_section,
+        search_columns=("type", "colors", "cost", "total_cost", "buster", "shot"),
+    ),
+    profile=Profile(
+        stats_report=_stats_report,
+        stats_report_summary=N_(
+            "an Ace that opens the starting territory by own turn 1..3 and a unit of cost <= 2 by own turn 1..2"
+        ),
+        hand_column="cost",
+        distributions=_profile,
+    ),
+    registry=Registry(
+        lists={"list": "main", "sub_list": "d", "p_list": "territory"},
+    ),
+    wording=Wording(
+        section_words={"メインデッキ": "main", "デッキ": "main", "Dデッキ": "d", "テリトリー": "territory"},
+        # the icon sections of published lists (`エース(テリトリー解放カード 8枚)`, `アイコンなし(18枚)`) are main deck
+        pasted=PastedWords(
+            headings=(
+                (r"(?:エース|バスター|ショット|アイコンなし|ユニット|コマンド)(?:アイコン)?(?:カード)?", "main"),
+            ),
+            one_card=("territory",),
+        ),
+        section_labels={"main": N_("Main deck"), "d": N_("D deck"), "territory": N_("Starting territory")},
+        section_phrases={"main": N_("the main deck"), "d": N_("the D deck")},
+        always_listed=("main", "territory"),
+    ),
 )

@@ -18,11 +18,16 @@ from deckcheck.errors import EngineError
 from deckcheck.model.cards import Before, Bounds, Card, Name, PlainInt, Record, choice, invalid_fields, validates_after
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import (
+    Cards,
+    Copies,
     CopyGroup,
     Game,
     PastedWords,
+    Profile,
+    Registry,
     Rule,
     RuleBook,
+    Wording,
     histogram,
     iter_over_limit,
     names_of,
@@ -419,27 +424,47 @@ def _profile(deck: Deck[DragonBallCard]) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
+def _card_number(card: DragonBallCard) -> str:
+    """Copies are limited per card number, never pooled across numbers (5-1-3-1, 2-16-2-1)."""
+    return card.number
+
+
+def _home_section(card: DragonBallCard) -> str:
+    return "leader" if card.type == "leader" else "main"
+
+
 GAME: Game[DragonBallCard] = Game(
     id="ic-dragonball",
     title="IC Carddass Dragon Ball",
     rules_document=N_("総合ルール ver.2.00 (2016-04-01)"),
     sections=("leader", "main"),
-    section_words={"リーダー": "leader", "リーダーカード": "leader", "メインデッキ": "main", "デッキ": "main"},
-    pasted=PastedWords(one_card=("leader",)),
     card_model=DragonBallCard,
     rules=tuple(rules.rules),
-    limit_identity=lambda card: card.number,
-    copy_groups=copy_groups,
-    default_copies=DEFAULT_COPIES,
-    db_warnings=_db_warnings,
     setup=SETUP,
-    stats_report=_stats_report,
-    home_section=lambda card: "leader" if card.type == "leader" else "main",
-    search_columns=("type", "level", "power", "strike", "character", "color"),
-    hand_column="level",
-    profile=_profile,
-    registry_lists={"list": "main", "p_list": "leader"},
-    section_labels={"leader": N_("Leader"), "main": N_("Main deck")},
-    section_phrases={"main": N_("the main deck")},
-    always_listed=("leader", "main"),
+    copies=Copies(
+        identity=_card_number,
+        groups=copy_groups,
+        default=DEFAULT_COPIES,
+    ),
+    cards=Cards(
+        db_warnings=_db_warnings,
+        home_section=_home_section,
+        search_columns=("type", "level", "power", "strike", "character", "color"),
+    ),
+    profile=Profile(
+        stats_report=_stats_report,
+        stats_report_summary=N_("a card of level <= t on own turn t (t = 1..3)"),
+        hand_column="level",
+        distributions=_profile,
+    ),
+    registry=Registry(
+        lists={"list": "main", "p_list": "leader"},
+    ),
+    wording=Wording(
+        section_words={"リーダー": "leader", "リーダーカード": "leader", "メインデッキ": "main", "デッキ": "main"},
+        pasted=PastedWords(one_card=("leader",)),
+        section_labels={"leader": N_("Leader"), "main": N_("Main deck")},
+        section_phrases={"main": N_("the main deck")},
+        always_listed=("leader", "main"),
+    ),
 )

@@ -238,7 +238,7 @@ class Deck(Generic[CardT]):
         return [item for section in sections for item in self.cards(section)]
 
     def counts(self) -> dict[str, int]:
-        sections = self.game.sections_of(self.format) if self.game.format_sections else self.game.sections
+        sections = self.game.sections_of(self.format) if self.game.play.format_sections else self.game.sections
         return {section: self.size(section) for section in sections}
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 from deckcheck._i18n import _, ngettext, translate
 from deckcheck._util.text import joined
 from deckcheck.model.cards import Card, CardT
-from deckcheck.model.versions import FORMAT_KEY, RULES_KEY, RulesVersion, version_order
+from deckcheck.model.versions import FORMAT_KEY, RULES_KEY, Play, version_order
 from deckcheck.model.violation import Severity, Violation
 
 # A rule's check takes the rule and a deck (deckcheck.model.deck.Deck, which imports this module for its `game`:
@@ -131,50 +131,124 @@ class PastedWords:
     one_card: tuple[str, ...] = ()
 
 
+# What a game declares, grouped by who reads it: a game module fills the groups it needs, each reader reads its own.
+
+
+def copies_per_section(deck: DeckView[CardT]) -> Iterator[CopyGroup[Hashable]]:
+    """Copies per `Copies.identity`, each section counted separately (the default when a game says nothing)."""
+    game = deck.game
+    for section in game.sections:
+        items = [(card, n) for card, n in deck.cards(section) if game.copies.identity(card) is not None]
+        for identity, entry in tally(items, lambda card: [game.copies.identity(card)]).items():
+            yield CopyGroup(section, identity, entry, _("the {section} section").format(section=section))
+
+
 @dataclass(frozen=True)
-class Game(Generic[CardT]):
-    id: str
-    # The game's name (as every listing prints it) and its rules document's (marked N_, shown with `translate`).
-    title: str
-    rules_document: str
-    sections: tuple[str, ...]
-    card_model: type[CardT]
-    rules: tuple[Rule, ...]
+class Copies(Generic[CardT]):
+    """How the game counts copies, read by the card database (records of one identity agree on their limit), the
+    game's copies rule and regulations (checking.regulations), so that a regulation's limit counts as the game does."""
+
     # The key under which records must agree on `deck_limit` (None: the record has no copy limit).
-    limit_identity: Callable[[CardT], Hashable | None]
+    identity: Callable[[CardT], Hashable | None]
     # The copy limit of a card without `deck_limit`; records of one identity agree when their limits match.
-    default_copies: int = 4
-    # Top-level deck keys holding a card (cipher `lord`) or a plain word (evolve `basis`).
-    card_keys: tuple[str, ...] = ()
-    word_keys: tuple[str, ...] = ()
+    default: int = 4
+    # The groups its copies rule limits (identities as `identity` gives them).
+    groups: Callable[[Any], Iterable[CopyGroup]] = copies_per_section
+
+
+def no_notes(cards: Sequence[Card]) -> list[str]:
+    """No consistency notes about a loaded database."""
+    return []
+
+
+def main_section(card: Card) -> str:
+    """Every card goes to the main deck."""
+    return "main"
+
+
+def no_other_numbers(number: str) -> Sequence[str]:
+    """A key that is no card's number names no card."""
+    return ()
+
+
+@dataclass(frozen=True)
+class Cards(Generic[CardT]):
+    """What the card database, `cards search` and the builder (`add`, `show`, registry import) read of the cards."""
+
+    # Consistency notes about a loaded database (printed on stderr, never violations).
+    db_warnings: Callable[[Sequence[CardT]], list[str]] = no_notes
+    # the section a card goes to when `add` is given no --section (a leader goes to `leader`, ...);
+    home_section: Callable[[CardT], str] = main_section
+    # other numbers to try for a key that is no card's number (cipher: a printed code with its rarity suffix);
+    number_fallbacks: Callable[[str], Sequence[str]] = no_other_numbers
+    # the card fields `cards search` shows as columns, after number and name.
+    search_columns: tuple[str, ...] = ()
+
+
+def no_questions(deck: Any) -> list[tuple[str, tuple[str, ...], int]]:
+    """No questions of the game's own for `deckcheck stats` without --want."""
+    return []
+
+
+def no_distributions(deck: Any) -> list[tuple[str, dict[str, int]]]:
+    """No distributions of the game's own for `show`."""
+    return []
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What the reports show of a deck unasked: `stats` without --want, `show`'s distributions, `hand`'s column."""
+
+    # `deckcheck stats` without --want: (label, wants, own turn) lines that matter for this game's decks.
+    stats_report: Callable[[Any], list[tuple[str, tuple[str, ...], int]]] = no_questions
+    # what that report asks, for `deckcheck stats --help` (marked N_, shown with `translate`; "": no report).
+    stats_report_summary: str = ""
+    # `show`'s distributions: (title, {bucket: copies}) that matter for this game's decks.
+    distributions: Callable[[Any], list[tuple[str, dict[str, int]]]] = no_distributions
+    # the field `hand` shows beside each card's name (Vanguard's grade, a cost, a level), as `shown_value` gives it.
+    hand_column: str | None = None
+
+
+def no_registry_keys(data: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """The registry's object carries no deck key of the game's own."""
+    return {}, []
+
+
+def _main_list() -> dict[str, str]:
+    return {"list": "main"}
+
+
+@dataclass(frozen=True)
+class Registry:
+    """The official deck registry's JSON export, as `convert` reads it."""
+
+    # where the lists of the export (`list`, `sub_list`, `p_list`) go: a section or a card key.
+    lists: dict[str, str] = field(default_factory=_main_list)
+    # deck keys the export's object carries besides its lists (evolve: the basis or format in `deck_param2`), and
+    # notes; a value the game cannot read raises DeckcheckError naming its field
+    keys: Callable[[dict[str, Any]], tuple[dict[str, str], list[str]]] = no_registry_keys
+    # The registry's `game_title_id` for this game, where it is known (seen in real exports).
+    title_id: int | None = None
+
+
+@dataclass(frozen=True)
+class DeckKeys:
+    """The game's own top-level deck keys, read by the deck readers, the builder (`set`) and printed lists (the
+    rules version and format keys come with `Game.play`: see `Game.deck_keys`)."""
+
+    # keys holding a card (cipher `lord`) or a plain word (evolve `basis`)
+    cards: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
     # The words a word key may hold (compared after NFKC and case folding), which `set` checks before it writes;
     # a word key not listed takes any one line of text.
-    key_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    # The setup and first turns for the engine (deckcheck.engine.procedure.Setup); None until the game has one.
-    setup: Any = None
-    # Consistency notes about a loaded database (printed on stderr, never violations).
-    db_warnings: Callable[[Sequence[CardT]], list[str]] = field(default=lambda cards: [])
-    # `deckcheck stats` without --want: (label, wants, own turn) lines that matter for this game's decks.
-    stats_report: Callable[[Any], list[tuple[str, tuple[str, ...], int]]] = field(default=lambda deck: [])
-    # The builder (`add`, `cards search`, `show`, registry import):
-    # the section a card goes to when `add` is given no --section (a leader goes to `leader`, ...);
-    home_section: Callable[[CardT], str] = field(default=lambda card: "main")
-    # other numbers to try for a key that is no card's number (cipher: a printed code with its rarity suffix);
-    number_fallbacks: Callable[[str], Sequence[str]] = field(default=lambda number: ())
-    # the card fields `cards search` shows as columns, after number and name;
-    search_columns: tuple[str, ...] = ()
-    # the field `hand` shows beside each card's name (Vanguard's grade, a cost, a level), as `shown_value` gives it;
-    hand_column: str | None = None
-    # `show`'s distributions: (title, {bucket: copies}) that matter for this game's decks;
-    profile: Callable[[Any], list[tuple[str, dict[str, int]]]] = field(default=lambda deck: [])
-    # where the lists of the official deck registry's JSON (`list`, `sub_list`, `p_list`) go: a section or a card key.
-    registry_lists: dict[str, str] = field(default_factory=lambda: {"list": "main"})
-    # deck keys the registry's object carries besides its lists (evolve: the basis or format in `deck_param2`), and
-    # notes; a value the game cannot read raises DeckcheckError naming its field
-    registry_keys: Callable[[dict[str, Any]], tuple[dict[str, str], list[str]]] = field(default=lambda data: ({}, []))
-    # How the game counts copies: the groups its copies rule limits, shared with regulations (checking.regulations)
-    # so that a regulation's limit counts exactly as the game does. Identities compare with `limit_identity`.
-    copy_groups: Callable[[Any], Iterable[CopyGroup]] = field(default=lambda deck: copies_per_section(deck))
+    allowed_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Wording:
+    """How people read and write the sections and keys: printed lists, `show`, the builder's messages, text decklists
+    and pasted lists (deckcheck.formats)."""
+
     # How people read the sections and keys (printed lists and `show`): "G deck", "Deck basis"; an id not listed
     # reads as itself. The builder's messages name a section as `section_phrases` gives it ("the G deck"). Both are
     # English, marked N_ where a game writes them, and shown with `translate` (labels are also read as headings).
@@ -188,28 +262,42 @@ class Game(Generic[CardT]):
     pasted: PastedWords = field(default_factory=PastedWords)
     # Sections a legal deck always fills: a printed list shows them even when empty (it never hides a missing leader).
     always_listed: tuple[str, ...] = ()
-    # The official deck registry's `game_title_id` for this game, where it is known (seen in real exports).
-    registry_title_id: int | None = None
-    # Versions of the rules document, oldest first (deckcheck.model.versions; none: one unnamed version), the note a
-    # dated choice of a version gets while later versions not modelled were in force, and the formats (the first is
-    # the default) with their aliases, the version each needs, its rules reference and the sections only it has.
-    rules_versions: tuple[RulesVersion, ...] = ()
-    version_notes: dict[str, str] = field(default_factory=dict)
-    formats: tuple[str, ...] = ("standard",)
-    format_aliases: dict[str, str] = field(default_factory=dict)
-    format_since: dict[str, str] = field(default_factory=dict)
-    format_refs: dict[str, str] = field(default_factory=dict)
-    format_sections: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Game(Generic[CardT]):
+    """A game as the core knows it: its id, names, sections, card model and rules, then one group per reader:
+    `copies` (the card database, the copies rules, regulations), `keys` (the deck's own keys), `cards` (the card
+    database, search, the builder), `profile` (stats, show, hand), `registry` (convert from the official registry),
+    `wording` (printed and text lists, the builder's messages) and `play` (rules versions and formats,
+    deckcheck.model.versions)."""
+
+    id: str
+    # The game's name (as every listing prints it) and its rules document's (marked N_, shown with `translate`).
+    title: str
+    rules_document: str
+    sections: tuple[str, ...]
+    card_model: type[CardT]
+    rules: tuple[Rule, ...]
+    copies: Copies[CardT]
+    keys: DeckKeys = field(default_factory=DeckKeys)
+    # The setup and first turns for the engine (deckcheck.engine.procedure.Setup); None until the game has one.
+    setup: Any = None
+    cards: Cards[CardT] = field(default_factory=Cards)
+    profile: Profile = field(default_factory=Profile)
+    registry: Registry = field(default_factory=Registry)
+    wording: Wording = field(default_factory=Wording)
+    play: Play = field(default_factory=Play)
 
     @property
     def deck_keys(self) -> tuple[str, ...]:
-        versions: tuple[str, ...] = (RULES_KEY,) if self.rules_versions else ()
-        formats: tuple[str, ...] = (FORMAT_KEY,) if len(self.formats) > 1 else ()
-        return self.card_keys + self.word_keys + versions + formats
+        versions: tuple[str, ...] = (RULES_KEY,) if self.play.versions else ()
+        formats: tuple[str, ...] = (FORMAT_KEY,) if len(self.play.formats) > 1 else ()
+        return self.keys.cards + self.keys.words + versions + formats
 
     def sections_of(self, format: str) -> tuple[str, ...]:
         """The sections a deck of that format has (a format-only section, EVOLVE's sealed `pool`, in its own)."""
-        return tuple(s for s in self.sections if format in self.format_sections.get(s, (format,)))
+        return tuple(s for s in self.sections if format in self.play.format_sections.get(s, (format,)))
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:
@@ -255,20 +343,11 @@ class CopyGroup(NamedTuple, Generic[IdentityT]):
     """Copies a game counts together for a copy limit."""
 
     section: str  # where a violation about them is reported
-    identity: IdentityT  # as `Game.limit_identity` gives it for a card whose limit applies to this group
+    identity: IdentityT  # as `Game.copies.identity` gives it for a card whose limit applies to this group
     tally: Tally
     # where the copies were counted, for messages, in the chosen language: "the main deck", "the main deck and D deck
     # together"
     scope: str
-
-
-def copies_per_section(deck: DeckView[CardT]) -> Iterator[CopyGroup[Hashable]]:
-    """Copies per `limit_identity`, each section counted separately (the default when a game says nothing)."""
-    game = deck.game
-    for section in game.sections:
-        items = [(card, n) for card, n in deck.cards(section) if game.limit_identity(card) is not None]
-        for identity, entry in tally(items, lambda card: [game.limit_identity(card)]).items():
-            yield CopyGroup(section, identity, entry, _("the {section} section").format(section=section))
 
 
 def size_violations(
@@ -313,7 +392,7 @@ def size_violations(
 def section_phrase(game: Game[Any], section: str) -> str:
     """How a message names a section ("the G deck"), in the chosen language: the game's `section_phrases` (marked
     N_), else "the SECTION section"."""
-    phrase = game.section_phrases.get(section)
+    phrase = game.wording.section_phrases.get(section)
     return translate(phrase) if phrase else _("the {section} section").format(section=section)
 
 

@@ -30,17 +30,7 @@ if TYPE_CHECKING:  # for type checkers only (deckcheck.model.game imports this m
         @property
         def id(self) -> str: ...
         @property
-        def rules_versions(self) -> tuple[RulesVersion, ...]: ...
-        @property
-        def version_notes(self) -> dict[str, str]: ...
-        @property
-        def formats(self) -> tuple[str, ...]: ...
-        @property
-        def format_aliases(self) -> dict[str, str]: ...
-        @property
-        def format_since(self) -> dict[str, str]: ...
-        @property
-        def format_refs(self) -> dict[str, str]: ...
+        def play(self) -> Play: ...
 
 
 #: The deck keys that choose them (a game that has versions or formats accepts these keys).
@@ -81,6 +71,23 @@ class RulesChoice:
         )
 
 
+@dataclass(frozen=True)
+class Play:
+    """The versions of the rules document and the formats the game is played in (this module chooses one of
+    each for a deck)."""
+
+    # Versions of the rules document, oldest first (deckcheck.model.versions; none: one unnamed version), the note a
+    # dated choice of a version gets while later versions not modelled were in force, and the formats (the first is
+    # the default) with their aliases, the version each needs, its rules reference and the sections only it has.
+    versions: tuple[RulesVersion, ...] = ()
+    version_notes: dict[str, str] = field(default_factory=dict)
+    formats: tuple[str, ...] = ("standard",)
+    format_aliases: dict[str, str] = field(default_factory=dict)
+    format_since: dict[str, str] = field(default_factory=dict)
+    format_refs: dict[str, str] = field(default_factory=dict)
+    format_sections: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
 def version_order(version: str) -> tuple[int, ...]:
     return tuple(int(part) for part in version.split("."))
 
@@ -91,15 +98,15 @@ _VERSION_PREFIX = re.compile(r"^(?:ver(?:sion)?\.?\s*)", re.IGNORECASE)
 def known_version(game: Game, text: str) -> str | None:
     """The version a text names (`1.24.1`, `Ver.1.24.1`, `ver 1.7.0`), or None."""
     wanted = _VERSION_PREFIX.sub("", unicodedata.normalize("NFKC", text).strip())
-    return next((v.version for v in game.rules_versions if v.version == wanted), None)
+    return next((v.version for v in game.play.versions if v.version == wanted), None)
 
 
 def known_format(game: Game, text: str) -> str | None:
     wanted = unicodedata.normalize("NFKC", text).strip().casefold()
-    for name in game.formats:
+    for name in game.play.formats:
         if wanted == name:
             return name
-    return game.format_aliases.get(wanted)
+    return game.play.format_aliases.get(wanted)
 
 
 def choose_rules(
@@ -115,7 +122,7 @@ def choose_rules(
     """The rules version and format of a deck with these top-level `keys` (module docstring). A bad option is an
     OptionError, a bad deck key a DeckcheckError naming the file and line (both exit 2)."""
     key_lines = key_lines or {}
-    versions = game.rules_versions
+    versions = game.play.versions
     if not versions:
         if rules is not None:
             raise OptionError(
@@ -155,9 +162,9 @@ def choose_rules(
     else:
         version, by = versions[-1].version, "default"
     chosen_format = _format(game, keys, format, path, key_lines)
-    since = game.format_since.get(chosen_format)
+    since = game.play.format_since.get(chosen_format)
     if since is not None and version_order(version) < version_order(since):
-        format_ref = game.format_refs.get(chosen_format, "")
+        format_ref = game.play.format_refs.get(chosen_format, "")
         if format_ref:
             needs = _("format {format} needs rules Ver.{since} ({ref})").format(
                 format=chosen_format, since=since, ref=format_ref
@@ -191,10 +198,10 @@ def choose_rules(
 
 
 def _format(game: Game, keys: dict[str, str], option: str | None, path: str | None, lines: dict[str, int]) -> str:
-    known = joined(game.formats)
+    known = joined(game.play.formats)
     if option is not None:
         found = known_format(game, option)
-        if found is None and len(game.formats) == 1:
+        if found is None and len(game.play.formats) == 1:
             raise OptionError(
                 "format",
                 _("{option} {value}: {game} has one format only ({known})").format(
@@ -211,7 +218,7 @@ def _format(game: Game, keys: dict[str, str], option: str | None, path: str | No
         return found
     deck_format = keys.get(FORMAT_KEY)
     if deck_format is None:
-        return game.formats[0]
+        return game.play.formats[0]
     found = known_format(game, deck_format)
     if found is None:
         raise DeckcheckError(
@@ -227,7 +234,7 @@ def _format(game: Game, keys: dict[str, str], option: str | None, path: str | No
 
 def _in_force(game: Game, day: date) -> tuple[str, list[str]]:
     """The newest version in force on `day`, and the game's note on that date (its `version_notes`)."""
-    versions = game.rules_versions
+    versions = game.play.versions
     in_force = [v for v in versions if v.effective <= day]
     if not in_force:
         first = versions[0]
@@ -238,7 +245,7 @@ def _in_force(game: Game, day: date) -> tuple[str, list[str]]:
         ]
     chosen = in_force[-1]
     later = [v for v in versions if v.effective > day]
-    note = game.version_notes.get(chosen.version) if later else None
+    note = game.play.version_notes.get(chosen.version) if later else None
     return chosen.version, [translate(note)] if note else []
 
 
@@ -247,17 +254,17 @@ def options_for(game: Game, *, rules: str | None, format: str | None) -> tuple[s
     has nothing to choose by (one rules document, one format) is left out for its decks, with a note saying so;
     a value the game could take but does not know stays, for choose_rules to refuse."""
     notes = []
-    if rules is not None and not game.rules_versions:
+    if rules is not None and not game.play.versions:
         notes.append(
             _("--rules {rules}: {game} has one rules document; its decks were judged by it").format(
                 rules=rules, game=game.id
             )
         )
         rules = None
-    if format is not None and len(game.formats) == 1 and known_format(game, format) is None:
+    if format is not None and len(game.play.formats) == 1 and known_format(game, format) is None:
         notes.append(
             _("--format {format}: {game} has one format ({only}); its decks were judged in it").format(
-                format=format, game=game.id, only=game.formats[0]
+                format=format, game=game.id, only=game.play.formats[0]
             )
         )
         format = None

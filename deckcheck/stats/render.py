@@ -10,18 +10,12 @@ from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.safetext import echoed, one_line
 from deckcheck._util.text import display_width, fit_line, joined, output_columns, pad, wrap_width
 from deckcheck.model.deck import Deck
-from deckcheck.stats.answer import (
-    CAPPED_NOTE,
-    CAPPED_SEVERAL_NOTE,
-    SEATS,
-    STOPPED_NOTE,
-    Answer,
-    ReportResult,
-    TurnRow,
-)
+from deckcheck.stats.answer import Answer, ReportResult, TurnRow
 from deckcheck.stats.exact import Decision, ExactResult
 from deckcheck.stats.model import OddsModel
+from deckcheck.stats.options import CAPPED_NOTE, CAPPED_SEVERAL_NOTE, STOPPED_NOTE
 from deckcheck.stats.plot import Series, bar_lines, percent
+from deckcheck.stats.queries import SEATS
 
 EXPLAIN_ROWS = 15
 VALUE_COLUMN = 18  # the first seat's column in the report: "91.80% ±0.17 sim" and a gap
@@ -65,7 +59,7 @@ def cell_json(answer: Answer | str) -> dict[str, Any]:
 
 def _heading(deck: Deck) -> str:
     title = " " + _("“{name}”").format(name=echoed(deck.name)) if deck.name else ""
-    rules = f" ({deck.rules.text()})" if deck.game.rules_versions else ""  # the version whose setup dealt the odds
+    rules = f" ({deck.rules.text()})" if deck.game.play.versions else ""  # the version whose setup dealt the odds
     return f"{one_line(str(deck.path))}  {deck.game.id}{rules}{title}"
 
 

@@ -350,7 +350,7 @@ def test_evolve_main_and_evolve_copies_together_and_its_headings(shipped):
         10: [("evolve", "リノセウス", 2)],
     }
     main, evolve = (entry.card for entry in source.entries if entry.line == 5)
-    assert db.game.home_section(main) == "main" and db.game.home_section(evolve) == "evolve"
+    assert db.game.cards.home_section(main) == "main" and db.game.cards.home_section(evolve) == "evolve"
     assert noted(source) == {7: "not-understood", 8: "name"}
 
 

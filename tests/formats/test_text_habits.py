@@ -154,8 +154,8 @@ def test_each_games_own_section_words_are_its_sections(shipped, game, text, sect
 
 def test_section_words_are_data_of_each_game():
     for game in all_games().values():
-        assert game.section_words, game.id
-        assert set(game.section_words.values()) <= set(game.sections), game.id
+        assert game.wording.section_words, game.id
+        assert set(game.wording.section_words.values()) <= set(game.sections), game.id
 
 
 def test_an_unknown_japanese_section_is_still_an_unknown_section():

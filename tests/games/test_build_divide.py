@@ -619,7 +619,7 @@ def test_japanese_database_notes(japanese):
     from deckcheck.games.build_divide import GAME as BUILD_DIVIDE
 
     cards = make_db(GAME, [unit("N-1", "n", cost=1, total_cost=2), territory("N-2", "t", "u", titles=[])]).cards
-    notes = BUILD_DIVIDE.db_warnings(list(cards.values()))
+    notes = BUILD_DIVIDE.cards.db_warnings(list(cards.values()))
     assert notes == [
         "n (N-1)：cost 1 が total_cost 2 と違います（プレイコストは色指定コストと不特定コストの合計です、306-2）",
         "t (N-2)：称号のないテリトリーなので、どのエースも開放できません（902-2）",

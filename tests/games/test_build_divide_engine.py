@@ -303,7 +303,7 @@ def test_japanese_setup_refusals(db, japanese):
 
 
 def test_japanese_default_report_labels(db, japanese):
-    labels = [label for label, _wants, _turn in GAME.stats_report(deck_b(db))]
+    labels = [label for label, _wants, _turn in GAME.profile.stats_report(deck_b(db))]
     assert labels == [
         "自分の1ターン目までにエース（覇王）",
         "自分の2ターン目までにエース（覇王）",

@@ -523,7 +523,7 @@ def test_name_mismatch_is_a_database_warning() -> None:
 
 
 def test_game_declares_lord_key_and_rules_in_spec_order() -> None:
-    assert GAME.card_keys == ("lord",)
+    assert GAME.keys.cards == ("lord",)
     assert GAME.sections == ("main",)
     assert [rule.id for rule in GAME.rules] == ["cipher.main-size", "cipher.copies", "cipher.lord", "cipher.markers"]
 
@@ -680,5 +680,5 @@ def test_database_problems_in_japanese() -> None:
 
 def test_the_profile_titles_stay_english_keys() -> None:
     deck = make_deck(base_db(), main=BASE_MAIN)
-    english, japanese = in_english_and_japanese(lambda: GAME.profile(deck))
+    english, japanese = in_english_and_japanese(lambda: GAME.profile.distributions(deck))
     assert japanese == english and [title for title, _buckets in japanese] == ["costs", "symbols", "class-change costs"]

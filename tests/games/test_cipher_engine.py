@@ -388,7 +388,7 @@ def test_decks_that_cannot_be_dealt_or_played_on_in_japanese() -> None:
 def test_the_default_report_speaks_japanese() -> None:
     records = [*BASE, unit("CC-1", "見習い君主", "リーフィ", 3, cc_cost=2)]
     deck = make_deck(make_db("cipher", records), main={**BASE_MAIN, "N12": 1, "CC-1": 1}, lord=L)
-    english, japanese = in_english_and_japanese(lambda: GAME.stats_report(deck))
+    english, japanese = in_english_and_japanese(lambda: GAME.profile.stats_report(deck))
     assert [label for label, _wants, _turn in japanese] == [
         f"自分の{k}ターン目までに主人公「リーフィ」のクラスチェンジ先" for k in (1, 2, 3)
     ]

@@ -113,7 +113,7 @@ def test_rules_in_spec_order():
     ]
     assert GAME.sections == ("leader", "main", "evolve", "pool")
     assert GAME.sections_of("standard") == ("leader", "main", "evolve")
-    assert GAME.word_keys == ("basis",) and GAME.deck_keys == ("basis", "rules", "format")
+    assert GAME.keys.words == ("basis",) and GAME.deck_keys == ("basis", "rules", "format")
 
 
 # Example 1: the base deck -----------------------------------------------------------------------------
@@ -318,8 +318,8 @@ def test_deck_limit_disagreement_is_a_broken_database():
 
 
 def test_main_and_evolve_records_may_differ_in_deck_limit():
-    assert GAME.limit_identity(limit_db(50).cards["C-MAIN"]) == ("群れの試験兵", False)
-    assert GAME.limit_identity(limit_db(50).cards["C-EVO"]) == ("群れの試験兵", True)
+    assert GAME.copies.identity(limit_db(50).cards["C-MAIN"]) == ("群れの試験兵", False)
+    assert GAME.copies.identity(limit_db(50).cards["C-EVO"]) == ("群れの試験兵", True)
 
 
 # Example 8: main-deck types -----------------------------------------------------------------------------

@@ -283,7 +283,7 @@ def test_a_crossover_deck_puts_both_leaders_in_the_leader_area(db):
     ],
 )
 def test_a_registry_export_with_a_class_pair_is_a_crossover_deck(param2, keys):
-    found, notes = GAME.registry_keys({"deck_param2": param2})
+    found, notes = GAME.registry.keys({"deck_param2": param2})
     assert found == keys and (notes != []) == (keys != {"basis": "class"})
 
 
@@ -291,5 +291,5 @@ def test_a_registry_export_with_a_class_pair_is_a_crossover_deck(param2, keys):
 def test_any_other_deck_param2_is_an_error_never_a_title(param2):
     """Spec §1 (Output and convert): not a class pair, not a title: an error naming the field, never a title."""
     with pytest.raises(DeckcheckError) as raised:
-        GAME.registry_keys({"deck_param2": param2})
+        GAME.registry.keys({"deck_param2": param2})
     assert raised.value.field == "deck_param2" and repr(param2) in raised.value.reason

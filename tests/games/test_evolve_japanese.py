@@ -248,7 +248,7 @@ def test_engine_refusals_in_japanese(db):
 
 @pytest.mark.usefixtures("japanese")
 def test_stats_questions_in_japanese_keep_their_queries(db):
-    lines = GAME.stats_report(deck(db, evolve={"E00": 1}))
+    lines = GAME.profile.stats_report(deck(db, evolve={"E00": 1}))
     labels = [label for label, _wants, _turn in lines]
     assert labels[0] == "自分の2ターン目にコスト2のフォロワー（PP2）"
     assert labels[4] == "自分の6ターン目にコスト6のフォロワー（PP6）— デッキになし"
@@ -261,11 +261,11 @@ def test_stats_questions_in_japanese_keep_their_queries(db):
 
 @pytest.mark.usefixtures("japanese")
 def test_registry_value_errors_and_notes_in_japanese():
-    keys, notes = GAME.registry_keys({"deck_param2": "エルフ/ロイヤル"})
+    keys, notes = GAME.registry.keys({"deck_param2": "エルフ/ロイヤル"})
     assert keys == {"format": "crossover"}
     assert notes == ["deck_param2 'エルフ/ロイヤル' は2つのクラスの組です：format = crossover（B-2）"]
     with pytest.raises(DeckcheckError) as wrong:
-        GAME.registry_keys({"deck_param2": "なにか"})
+        GAME.registry.keys({"deck_param2": "なにか"})
     assert str(wrong.value.reason).startswith("'なにか' はクラスでも、異なる2つのクラスの組")
     assert "ウマ娘 プリティーダービー、" in str(wrong.value.reason)
     assert wrong.value.field == "deck_param2"

@@ -559,7 +559,7 @@ def test_two_records_of_one_number_make_a_broken_database_naming_both():
 
 def test_one_name_may_have_different_deck_limits_under_different_numbers():
     cards = make_db(GAME, [battle("N1", "同名の戦士", deck_limit=1), battle("N2", "同名の戦士")])
-    assert cards.game.limit_identity(cards.resolve("N1")) == "N1"
+    assert cards.game.copies.identity(cards.resolve("N1")) == "N1"
     assert (cards.resolve("N1").deck_limit, cards.resolve("N2").deck_limit) == (1, None)
 
 

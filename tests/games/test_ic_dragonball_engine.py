@@ -396,7 +396,7 @@ def test_japanese_no_leader_note_and_refusals(db, japanese):
 
 
 def test_japanese_default_report_labels(d40, japanese):
-    assert [label for label, _wants, _turn in DRAGONBALL.stats_report(d40)] == [
+    assert [label for label, _wants, _turn in DRAGONBALL.profile.stats_report(d40)] == [
         "自分の1ターン目にレベル1以下のカード",
         "自分の2ターン目にレベル2以下のカード",
         "自分の3ターン目にレベル3以下のカード",

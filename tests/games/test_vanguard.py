@@ -751,7 +751,7 @@ def test_unknown_facts_are_read_and_shown_as_unknown(field, value, stored):
 
 def test_unknown_facts_in_the_profile(db):
     deck = make_deck(db, main=main_with(T_DRW=3, T_SON=1, T_G1C=1, T_SEU=1), g=BASE_G)
-    profile = dict(GAME.profile(deck))
+    profile = dict(GAME.profile.distributions(deck))
     assert profile["triggers"]["stand?"] == 1 and profile["sentinels"] == {"sentinel": 4, "sentinel?": 1}
 
 
@@ -933,7 +933,9 @@ def test_database_notes_in_japanese():
 
 def test_the_profile_titles_stay_english_keys_and_the_stats_report_speaks_japanese(db):
     deck = make_deck(db, main=BASE_MAIN, g=BASE_G)
-    english, japanese = in_english_and_japanese(lambda: (GAME.profile(deck), GAME.stats_report(deck)))
+    english, japanese = in_english_and_japanese(
+        lambda: (GAME.profile.distributions(deck), GAME.profile.stats_report(deck))
+    )
     assert japanese[0] == english[0]  # JSON keys of `show -o json`; `show` translates them where it prints them
     assert [label for label, _wants, _turn in japanese[1]] == [
         "自分の1ターン目のライドフェイズまでにグレード1",

@@ -16,8 +16,8 @@ from deckcheck.engine.table import Table
 from deckcheck.errors import EngineError
 from deckcheck.games.vanguard import GAME, SETUP
 from deckcheck.model.query import parse_filter, parse_query
-from deckcheck.stats.answer import StatsOptions
 from deckcheck.stats.answer import answer as stats_answer
+from deckcheck.stats.options import StatsOptions
 
 REPO = Path(__file__).resolve().parents[2]
 G1_FILTER = "grade=1"
@@ -485,7 +485,7 @@ def test_first_vanguard_choice_by_number_or_name(base, key):
 
 def test_first_vanguard_deck_key_is_used_and_checked(db):
     deck = make_deck(db, main=BASE_MAIN, g=BASE_G, first_vanguard="T-DRW")
-    assert "first_vanguard" in GAME.card_keys
+    assert "first_vanguard" in GAME.keys.cards
     assert check_deck(deck, db) == []
     assert [c.number for c in deal(deck, seed=2).zone("vanguard")] == ["T-DRW"]
     # An explicit choice wins over the deck key.

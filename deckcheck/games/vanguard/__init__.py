@@ -25,11 +25,17 @@ from deckcheck.games.vanguard.card import (
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import (
+    Cards,
+    Copies,
     CopyGroup,
+    DeckKeys,
     Game,
     PastedWords,
+    Profile,
+    Registry,
     Rule,
     RuleBook,
+    Wording,
     histogram,
     size_violations,
     tally,
@@ -820,40 +826,63 @@ def _profile(deck: Deck[VanguardCard]) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
+def _card_name(card: VanguardCard) -> str:
+    """Copies are limited per card name (5.2.2.2, 5.3.2.1)."""
+    return card.name
+
+
+def _home_section(card: VanguardCard) -> str:
+    return "g" if card.type == "g-unit" else "main"
+
+
 GAME: Game[VanguardCard] = Game(
     id="vanguard",
     title="Cardfight!! Vanguard",
     rules_document=N_("総合ルール ver. 1.45.4 (2017-01-12, G era)"),
     sections=("main", "g"),
-    section_words={"メインデッキ": "main", "メイン": "main", "デッキ": "main", "Gデッキ": "g", "Gゾーン": "g"},
-    # grade and trigger headings belong to the main deck, G4 and the G units' headings to the G deck; `(FV)` marks
-    # the first vanguard
-    pasted=PastedWords(
-        headings=(
-            (
-                r"(?:G|グレード)\s*(?:[0-3]|ゼロ|イチ|ニ|サン)(?:ユニット)?|トリガー(?:ユニット)?|ノーマル(?:ユニット)?",
-                "main",
-            ),
-            (r"G\s*4|Gユニット|Gガーディアン|ストライド(?:ユニット)?", "g"),
-        ),
-        marks={"FV": FV_KEY, "ファーストヴァンガード": FV_KEY},
-    ),
     card_model=VanguardCard,
     rules=tuple(rules.rules),
-    limit_identity=lambda card: card.name,
-    copy_groups=copy_groups,
-    db_warnings=_db_warnings,
-    card_keys=(FV_KEY,),
+    keys=DeckKeys(cards=(FV_KEY,)),
     setup=SETUP,
-    stats_report=_stats_report,
-    home_section=lambda card: "g" if card.type == "g-unit" else "main",
-    number_fallbacks=printed_spellings,
-    search_columns=("type", "grade", "trigger", "sentinel", "clans", "power", "shield"),
-    hand_column="grade",
-    profile=_profile,
-    registry_lists={"list": "main", "sub_list": "g"},
-    section_labels={"main": N_("Main deck"), "g": N_("G deck")},
-    section_phrases={"main": N_("the main deck"), "g": N_("the G deck")},
-    key_labels={"first_vanguard": N_("First vanguard")},
-    always_listed=("main",),
+    copies=Copies(
+        identity=_card_name,
+        groups=copy_groups,
+    ),
+    cards=Cards(
+        db_warnings=_db_warnings,
+        home_section=_home_section,
+        number_fallbacks=printed_spellings,
+        search_columns=("type", "grade", "trigger", "sentinel", "clans", "power", "shield"),
+    ),
+    profile=Profile(
+        stats_report=_stats_report,
+        stats_report_summary=N_(
+            "the ride chain (grade 1/2/3 by the ride phase of own turn 1/2/3, with G assist, each alone and the "
+            "whole chain together)"
+        ),
+        hand_column="grade",
+        distributions=_profile,
+    ),
+    registry=Registry(
+        lists={"list": "main", "sub_list": "g"},
+    ),
+    wording=Wording(
+        section_words={"メインデッキ": "main", "メイン": "main", "デッキ": "main", "Gデッキ": "g", "Gゾーン": "g"},
+        # grade and trigger headings belong to the main deck, G4 and the G units' headings to the G deck; `(FV)` marks
+        # the first vanguard
+        pasted=PastedWords(
+            headings=(
+                (
+                    r"(?:G|グレード)\s*(?:[0-3]|ゼロ|イチ|ニ|サン)(?:ユニット)?|トリガー(?:ユニット)?|ノーマル(?:ユニット)?",
+                    "main",
+                ),
+                (r"G\s*4|Gユニット|Gガーディアン|ストライド(?:ユニット)?", "g"),
+            ),
+            marks={"FV": FV_KEY, "ファーストヴァンガード": FV_KEY},
+        ),
+        section_labels={"main": N_("Main deck"), "g": N_("G deck")},
+        section_phrases={"main": N_("the main deck"), "g": N_("the G deck")},
+        key_labels={"first_vanguard": N_("First vanguard")},
+        always_listed=("main",),
+    ),
 )
