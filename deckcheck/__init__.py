@@ -43,6 +43,8 @@ _EXPORTS = {
     "DeckReport": "deckcheck.checking.report",
     "check_deck": "deckcheck.checking.deck",
     "check_paths": "deckcheck.checking.run",
+    "Judging": "deckcheck.checking.judging",
+    "Workspace": "deckcheck.checking.workspace",
     "report_deck": "deckcheck.checking.deck",
     "Deck": "deckcheck.model.deck",
     "DeckSource": "deckcheck.model.deck",
@@ -65,12 +67,14 @@ __all__ = [
     "DeckReport",
     "DeckSource",
     "DeckcheckError",
+    "Judging",
     "Odds",
     "RuleListing",
     "StatsOptions",
     "Table",
     "OptionError",
     "Violation",
+    "Workspace",
     "all_games",
     "answer",
     "build_carddb",
@@ -105,8 +109,10 @@ if TYPE_CHECKING:
     )
     from deckcheck.carddb.db import CardDB, build_carddb, load_carddb, resolve_deck
     from deckcheck.checking.deck import check_deck, report_deck
+    from deckcheck.checking.judging import Judging
     from deckcheck.checking.report import CheckRun, DeckReport
     from deckcheck.checking.run import check_paths
+    from deckcheck.checking.workspace import Workspace
     from deckcheck.engine.deal import deal
     from deckcheck.engine.table import Table
     from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError

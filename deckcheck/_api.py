@@ -5,32 +5,34 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcheck._i18n import _
-from deckcheck.carddb.db import CardDB, load_carddb, refuse_unknown_cards, resolve_deck
-from deckcheck.checking.deck import report_as_check
-from deckcheck.checking.regulations import RegulationSet, load_regulations
+from deckcheck.carddb.db import CardDB, refuse_unknown_cards
+from deckcheck.checking.deck import judge_deck
+from deckcheck.checking.judging import FacadeKeywords, Judging, judging_from
+from deckcheck.checking.regulations import RegulationSet
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import SHARED_RULES, SharedRule
-from deckcheck.formats.read import parse_deck
+from deckcheck.checking.workspace import Workspace, default_workspace
 from deckcheck.games import all_games, get_game
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import Game
 
 if TYPE_CHECKING:
+    from typing import Unpack
+
     from deckcheck.engine.table import Going
     from deckcheck.stats.answer import Answer
     from deckcheck.stats.options import StatsOptions
     from deckcheck.stats.quick import QuickDeck
 
 
-def load_deck(path: str | Path, carddb_dirs: Iterable[str | Path] = ()) -> Deck:
-    """Read a deck file and look its cards up (shipped databases plus any extra folders)."""
-    source = parse_deck(path)
-    return resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
+def load_deck(path: str | Path, carddb_dirs: Iterable[str | Path] = (), *, workspace: Workspace | None = None) -> Deck:
+    """Read a deck file and look its cards up (shipped databases plus any extra folders), in `workspace` (None: the
+    default one of `carddb_dirs`, which keeps each database it loaded for the next call)."""
+    return (workspace or default_workspace(carddb_dirs)).deck(path)
 
 
 #: `deckcheck.load(path)`: the short name of :func:`load_deck`.
@@ -40,32 +42,25 @@ load = load_deck
 def check(
     deck: Deck | str | Path,
     *,
-    regulation: str | None = None,
-    as_of: date | str | None = None,
-    carddb_dirs: Iterable[str | Path] = (),
-    rules: str | None = None,
-    format: str | None = None,
-    no_regulation: bool = False,
+    judging: Judging | None = None,
+    workspace: Workspace | None = None,
+    **keywords: Unpack[FacadeKeywords],
 ) -> DeckReport:
     """The verdict on one deck (a loaded Deck or a deck file), as `deckcheck check` gives it: under `regulation`, else
     the deck's own `regulation` key, else the regulation in force on `as_of`, else the one in force today ($DECKCHECK_
     TODAY, else the clock's date; sample data only when asked for), or none with `no_regulation`; by the rules version
     `rules`, else the deck's `rules` key, else the one in force on `as_of`, in the format `format`, else the deck's
-    `format` key."""
-    carddb_dirs = tuple(carddb_dirs)
+    `format` key. `judging` (a Judging) says all that in one value, instead of those keywords; `workspace` gives the
+    cards and regulations (None: the default one of `carddb_dirs`)."""
+    if judging is None:
+        judging = judging_from(keywords, "check")
+    elif set(keywords) - {"carddb_dirs"}:
+        raise TypeError("check takes a Judging or its keywords, not both")
+    workspace = workspace or default_workspace(keywords.get("carddb_dirs", ()))
     if not isinstance(deck, Deck):
-        deck = load_deck(deck, carddb_dirs)
+        deck = workspace.deck(deck)
     db = deck.db if isinstance(deck.db, CardDB) else None
-    return report_as_check(
-        deck,
-        db,
-        regulation,
-        as_of=as_of,
-        carddb_dirs=carddb_dirs,
-        rules=rules,
-        format=format,
-        no_regulation=no_regulation,
-    )
+    return judge_deck(deck, db, judging, workspace)
 
 
 def answer(
@@ -137,7 +132,10 @@ class RuleListing:
     regulations: RegulationSet
 
 
-def list_rules(game_id: str, carddb_dirs: Iterable[str | Path] = ()) -> RuleListing:
-    """A game's rules and regulations (from every card database folder, `carddb_dirs` included)."""
+def list_rules(
+    game_id: str, carddb_dirs: Iterable[str | Path] = (), *, workspace: Workspace | None = None
+) -> RuleListing:
+    """A game's rules and regulations (from every card database folder of `workspace`, else of `carddb_dirs`)."""
     game = get_game(game_id)
-    return RuleListing(game, tuple(SHARED_RULES.values()), load_regulations(game.id, tuple(carddb_dirs)))
+    workspace = workspace or Workspace(carddb_dirs)
+    return RuleListing(game, tuple(SHARED_RULES.values()), workspace.regulations(game.id))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
 import pytest
-from conftest import STARTER_DECKS, registered_games
+from conftest import STARTER_CARDDB, STARTER_DECKS, registered_games
 
 import deckcheck
 
@@ -90,3 +91,45 @@ def test_list_games_and_rules():
     assert [rule.id for rule in listing.shared][:1] == ["deck.unknown-card"]
     with pytest.raises(deckcheck.DeckcheckError, match="unknown game"):
         deckcheck.list_rules("nope")
+
+
+_HOST_GC = """
+import gc, sys, weakref
+import deckcheck
+
+class Node:
+    pass
+
+def cycles(count):
+    made = []
+    for _ in range(count):
+        node = Node()
+        node.self = node  # a reference cycle: only the collector frees it
+        made.append(node)
+    return made
+
+kept = cycles(10_000)  # the host's own objects, alive while deckcheck loads (what gc.freeze() would pin)
+frozen = gc.get_freeze_count()
+enabled = gc.isenabled()
+deck = deckcheck.load(sys.argv[1])
+report = deckcheck.check(deck)
+deckcheck.check(sys.argv[1], no_regulation=True)
+watched = [weakref.ref(node) for node in kept]
+del kept
+gc.collect()
+print(sum(ref() is None for ref in watched), gc.get_freeze_count() - frozen, gc.isenabled() == enabled, report.legal)
+"""
+
+
+@pytest.mark.parametrize("cache", ["cold", "warm"])
+def test_the_library_leaves_the_host_s_garbage_collector_alone(tmp_path, cache):
+    """After deckcheck.load and deckcheck.check, the host's discarded reference cycles are collected (a frozen
+    collector never would: 0 of 10,000) and nothing was frozen, whether the database came from its files or from
+    the compiled cache."""
+    env = {**os.environ, "DECKCHECK_CACHE_DIR": str(tmp_path / "cache"), "DECKCHECK_CARDDB": str(STARTER_CARDDB)}
+    if cache == "warm":
+        subprocess.run([sys.executable, "-c", _HOST_GC, str(DAWN_KNIGHTS)], env=env, check=True, capture_output=True)
+    done = subprocess.run(
+        [sys.executable, "-c", _HOST_GC, str(DAWN_KNIGHTS)], env=env, check=True, capture_output=True, text=True
+    )
+    assert done.stdout.split() == ["10000", "0", "True", "True"]

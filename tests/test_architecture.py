@@ -134,6 +134,7 @@ def test_a_game_module_is_imported_only_inside_games():
 #: named places; the rest are optional paths and third-party seams, each marked `# deferred: <why>` in the code.
 DEFERRED = {
     "deckcheck/__main__.py": {"deckcheck.cli.app"},
+    "deckcheck/cli/__init__.py": {"deckcheck.cli.app"},
     "deckcheck/_api.py": {
         "deckcheck.stats.answer",
         "deckcheck.stats.options",
@@ -150,6 +151,8 @@ DEFERRED = {
     "deckcheck/checking/run.py": {"deckcheck.checking.parallel"},
     "deckcheck/checking/deck.py": {"deckcheck.checking.regulations"},
     "deckcheck/checking/session.py": {"deckcheck.checking.regulations"},
+    "deckcheck/checking/judging.py": {"deckcheck.checking.regulations"},
+    "deckcheck/checking/workspace.py": {"deckcheck.checking.regulations"},
     "deckcheck/checking/discover.py": {"json"},
     "deckcheck/checking/output.py": {"json", "hashlib", "urllib.parse", "xml.etree"},
     "deckcheck/checking/parallel.py": {"multiprocessing", "concurrent.futures", "concurrent.futures.process", "signal"},
@@ -256,6 +259,7 @@ CORE = [
     "deckcheck.cli.app",
     "deckcheck.cli.clitypes",
     "deckcheck.cli.language",  # --lang, $DECKCHECK_LANG and the locale read once at start-up; help translated
+    "deckcheck.cli.startup",  # what the program does with the garbage collector (issue 37)
     "deckcheck.cli.streams",  # the standard streams guarded (issue 26 items 9-11): every command writes through them
     "deckcheck.engine",
     "deckcheck.engine.procedure",
@@ -282,7 +286,7 @@ READ = [
     "deckcheck.formats.text",
 ]
 READ_AND_CHECK = [*READ, "deckcheck.checking", "deckcheck.checking.deck", "deckcheck.checking.report"]
-READ_AND_CHECK += ["deckcheck.checking.rules"]
+READ_AND_CHECK += ["deckcheck.checking.rules", "deckcheck.checking.judging", "deckcheck.checking.workspace"]
 ENGINE = ["deckcheck.engine.deal", "deckcheck.engine.table", "deckcheck.model.query"]
 STATS = [
     "deckcheck._util.atomic",
@@ -338,6 +342,9 @@ COMMANDS = {
         [
             *READ,
             "deckcheck._util.atomic",
+            "deckcheck.checking",  # how a printed list is judged, and the workspace its cards come from
+            "deckcheck.checking.judging",
+            "deckcheck.checking.workspace",
             "deckcheck.commands",
             "deckcheck.commands.convert",
             "deckcheck.formats.comments",  # the deck's comments and each card number's name kept as a comment

@@ -27,8 +27,9 @@ secret of the user (``mac-key-<uid>`` in the cache folder, 32 random bytes, mode
 without the secret, checksum recomputed or not, fails the MAC and is rebuilt from the card files; a key file that is
 not a regular file of this user readable by no one else is never trusted (a new one replaces it).
 
-A database served from the cache is made with the garbage collector paused and then frozen (see long_lived): it
-lives as long as the process, so no collection should have to scan it.
+A database served from the cache is made with the garbage collector paused (see no_collection), and never frozen
+out of its sight: that is a program's own choice (the command line makes it, deckcheck.cli.startup), never a
+library's.
 
 The file holds plain data (lists, dicts, strings, numbers) written with :mod:`marshal`, never pickled objects, behind
 a header (magic, format, key, MAC).
@@ -44,7 +45,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -231,21 +232,15 @@ def _read_file(path: Path, limit: int) -> tuple[os.stat_result, bytes] | str:
 
 
 @contextmanager
-def long_lived() -> Iterator[None]:
-    """For making a loaded database: no garbage collection while its tens of thousands of objects are made, and
-    afterwards they (with everything alive so far) are moved out of the collector's sight with gc.freeze().
-
-    A database lives until the process ends (or forget_loaded()), and none of its objects is garbage, yet every full
-    collection, including the one at exit, would scan all of them: a fifth of a run with a 7,000-card database. Frozen
-    objects are still freed by reference counting; what freezing costs is that garbage cycles that exist at this
-    moment are never collected, which is little next to a database.
-    """
+def no_collection() -> Iterator[None]:
+    """For making a loaded database: no garbage collection while its tens of thousands of objects are made (none of
+    them is garbage; a collection would scan them all, for nothing). The collector's state is restored afterwards,
+    nothing frozen: the host program's garbage stays collectable."""
     collecting = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        gc.freeze()
         if collecting:
             gc.enable()
 
@@ -606,10 +601,19 @@ def _decode_db(
     warnings = payload["warnings"]
     if not (isinstance(sources, dict) and isinstance(warnings, list) and sources.keys() == set(numbers)):
         raise ValueError("sources or warnings malformed")
-    cards = LazyCards(
-        numbers, names, records, _card_builder(model, fields), path, rebuild, search_keys, other_names, other_keys
-    )
+    index = NameIndex(search_keys, other_names, other_keys)
+    cards = LazyCards(numbers, names, records, _card_builder(model, fields), path, rebuild, index)
     return Cached(cards, sources, warnings)
+
+
+@dataclass(frozen=True)
+class NameIndex:
+    """What a cache file holds about the names beside the records: every name's search keys (joined), the other
+    names (normalised) of the cards that have some, by number, and their search keys (joined, in that order)."""
+
+    search_keys: str = ""
+    other_names: dict[str, list[str]] = field(default_factory=dict)
+    other_search_keys: str = ""
 
 
 class LazyCards(Mapping[str, "Card"]):
@@ -628,14 +632,13 @@ class LazyCards(Mapping[str, "Card"]):
         build: Any,
         path: Path,
         rebuild: Callable[[], Mapping[str, Card]] | None = None,
-        search_keys: str = "",
-        other_names: dict[str, list[str]] | None = None,
-        other_search_keys: str = "",
+        index: NameIndex | None = None,
     ) -> None:
+        index = index or NameIndex()
         self._numbers, self._names = numbers, names
-        self._other_names = other_names or {}
-        self._other_search_keys = other_search_keys
-        self._search_keys = search_keys
+        self._other_names = index.other_names
+        self._other_search_keys = index.other_search_keys
+        self._search_keys = index.search_keys
         self._records = dict(zip(numbers, records, strict=True))
         self._built: dict[str, Card] = {}
         self._build = build

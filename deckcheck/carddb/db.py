@@ -11,7 +11,7 @@ import operator
 import os
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property, partial
 from pathlib import Path
@@ -19,7 +19,6 @@ from typing import Any
 
 import tomli
 
-from deckcheck import _i18n
 from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
@@ -134,6 +133,9 @@ class CardDB:
     # The resolved layer folders it was loaded from (None: made in code): another game's database of the same
     # folders is loaded from them (other_games_of).
     layers: tuple[Path, ...] | None = None
+    # How another game's database of the same folders is had (a Workspace gives its own, loaded once); None: read
+    # from the folders.
+    others: Callable[[str], CardDB] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._suggestions: dict[tuple[str, int], list[str]] = {}
@@ -399,9 +401,10 @@ def _grams(text: str) -> list[str]:
 
 
 def load_carddb(game_id: str, extra: Iterable[str | Path] = (), cwd: Path | None = None) -> CardDB:
-    """The layered card database of a game (cached per set of folders)."""
+    """The layered card database of a game, read from its folders now (through the compiled cache): a
+    deckcheck.checking.workspace.Workspace keeps the databases of a run, loaded once."""
     layers = tuple(resolved for _given, resolved in _layers(extra, cwd))
-    return _load_layers(game_id, layers)
+    return load_layers(game_id, layers)
 
 
 def layer_folders(extra: Iterable[str | Path] = (), cwd: Path | None = None) -> list[Path]:
@@ -410,30 +413,15 @@ def layer_folders(extra: Iterable[str | Path] = (), cwd: Path | None = None) -> 
 
 
 def load_layers(game_id: str, layers: Iterable[Path]) -> CardDB:
-    """The database of exactly these resolved layer folders, in order (`cards import` checks the layers around
-    the folder it writes)."""
-    return _load_layers(game_id, tuple(layers))
-
-
-def forget_loaded() -> None:
-    """Drop the databases loaded in this process (after a command wrote card files)."""
-    _load_in_language.cache_clear()
-
-
-def _load_layers(game_id: str, layers: tuple[Path, ...]) -> CardDB:
-    """The database of these layers, loaded once per process and language (its notes, `db.warnings`, are said in the
-    language of the run: another language is another load, never the first one's words)."""
-    return _load_in_language(game_id, layers, _i18n.language())
-
-
-@cache
-def _load_in_language(game_id: str, layers: tuple[Path, ...], _language: str) -> CardDB:
+    """The database of exactly these resolved layer folders, in order (its notes, `db.warnings`, in the language of
+    the run); `cards import` checks the layers around the folder it writes."""
+    layers = tuple(layers)
     game = get_game(game_id)
     problems: list[str] = []
     snapshot = _read_layers(game, layers, problems)  # every file read once: hashed for the cache key, then parsed
     key = None if problems else carddb_cache.key_of(game, snapshot)
     if key is not None:
-        with carddb_cache.long_lived():
+        with carddb_cache.no_collection():
             rebuild = partial(_cards_from_files, game, layers)  # should a cached record prove unusable
             if (cached := carddb_cache.load(game, layers, key, rebuild)) is not None:
                 db = CardDB(game=game, cards=cached.cards, sources=cached.sources, layers=layers)
@@ -696,7 +684,7 @@ def other_games_of(db: CardDB, keys: Iterable[str]) -> list[tuple[Game, list[str
         if game_id == db.game.id:
             continue
         try:
-            other = _load_layers(game_id, db.layers)
+            other = db.others(game_id) if db.others is not None else load_layers(game_id, db.layers)
         except DeckcheckError:  # another game's broken database is that game's problem, not this deck's
             continue
         known = [key for key in keys if _knows(other, key)]

@@ -51,7 +51,6 @@ from deckcheck._util.safetext import one_line, quoted, quoted_list
 from deckcheck._util.toml_scan import toml_comment_lines, toml_error_position
 from deckcheck.carddb.db import (
     CARD_FILE,
-    forget_loaded,
     layer_folders,
     limit_disagreements,
     load_file,
@@ -168,7 +167,6 @@ def _import_locked(
                 path=target,
             )
         _write(target, existing.document(game, records))
-        forget_loaded()  # a database loaded earlier in this process would not have the new cards
         report.written = True
         report.comments_dropped = existing.comment_line is not None
     return report

@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
-from datetime import date
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck._i18n import _, translate
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
-from deckcheck.carddb.db import CardDB, load_carddb, other_games_of
+from deckcheck.carddb.db import CardDB, other_games_of
+from deckcheck.checking.judging import Judging, Mode, ReportKeywords, judging_from
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import BAD_COUNT, NUMBER_NAME, PASTED_READING, UNKNOWN_CARD, UNKNOWN_SECTION
-from deckcheck.errors import OptionError, mention
+from deckcheck.checking.workspace import Workspace, default_workspace
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
-from deckcheck.model.versions import RulesChoice
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regulation may apply
+    from typing import Unpack
+
     from deckcheck.checking.regulations import BoundRegulation, Regulation
 
 # The rules of every game ---------------------------------------------------------------------------
@@ -271,67 +270,51 @@ def _line_of(deck: Deck, violation: Violation) -> int | None:
     return None
 
 
-def report_as_check(
-    deck: Deck,
-    db: CardDB | None = None,
-    regulation: str | Regulation | BoundRegulation | None = None,
-    *,
-    as_of: date | str | None = None,
-    carddb_dirs: Iterable[str | Path] = (),
-    rules: str | None = None,
-    format: str | None = None,
-    no_regulation: bool = False,
-) -> DeckReport:
-    """The verdict `deckcheck check` gives: :func:`report_deck` with the deck's own `regulation` key and today's
-    regulation counting (``deck_key=True, today=True``), as `show`, `convert`'s printed lists and the library's
-    `check` judge a deck."""
-    return report_deck(
-        deck,
-        db,
-        regulation,
-        as_of=as_of,
-        deck_key=True,
-        carddb_dirs=carddb_dirs,
-        rules=rules,
-        format=format,
-        today=True,
-        no_regulation=no_regulation,
-    )
-
-
 def report_deck(
     deck: Deck,
     db: CardDB | None = None,
     regulation: str | Regulation | BoundRegulation | None = None,
     *,
-    as_of: date | str | None = None,
-    deck_key: bool = False,
-    carddb_dirs: Iterable[str | Path] = (),
-    rules: str | None = None,
-    format: str | None = None,
-    today: bool = False,
-    no_regulation: bool = False,
+    judging: Judging | None = None,
+    workspace: Workspace | None = None,
+    **keywords: Unpack[ReportKeywords],
 ) -> DeckReport:
-    """The verdict on one deck.
+    """The verdict on one deck, judged by `judging` (deckcheck.checking.judging.Judging) with the regulations and, when
+    `db` is None, the card database of `workspace` (None: the default workspace of `carddb_dirs`).
 
-    `regulation` is a regulation name (or a Regulation); `as_of` a date (or "YYYY-MM-DD") selecting the regulation
-    in force that day; with ``deck_key=True`` the deck's own `regulation` key counts too, and with ``today=True``
-    the regulation in force today (regulations.current_day(), sample data excepted) when none of them selects one: both
-    are what `deckcheck check` and :func:`deckcheck.check` do (order: the name, the deck's key, the date, today).
-    With none of them no regulation applies and no regulation file is read; ``no_regulation=True`` turns
-    regulations off (with `regulation` or `as_of` it is an OptionError). An unknown name or a broken regulation
-    file raises DeckcheckError; a day with no regulation in force selects none (judged without one: `note` says so
-    for --as-of, `why_no_regulation` for today). `rules` and `format` choose the rules version and format
-    (choose_deck_rules); without them and `as_of`, the deck's own choice (`deck.chosen_rules`) stands.
-    """
+    Without `judging` the keywords build one: `regulation` (a name), `as_of` (a date or "YYYY-MM-DD"), `rules`,
+    `format`, `no_regulation`; with ``deck_key=True`` or ``today=True`` the deck's own `regulation` key and the
+    regulation in force today count too, as `deckcheck check` and :func:`deckcheck.check` judge (mode "check"), and
+    with neither only what was asked for (nothing asked: no regulation applies and no regulation file is read).
+    `regulation` may also be a Regulation or a BoundRegulation, applied as it is. An unknown name or a broken
+    regulation file raises DeckcheckError; a day with no regulation in force selects none (judged without one:
+    `note` says so for `as_of`, `why_no_regulation` for today)."""
+    given = regulation if regulation is not None and not isinstance(regulation, str) else None
+    if judging is None:
+        mode: Mode = "check" if keywords.get("deck_key") or keywords.get("today") else "asked"
+        judging = judging_from(keywords, mode, regulation if isinstance(regulation, str) else None)
+    elif isinstance(regulation, str) or keywords:
+        raise TypeError("report_deck takes a Judging or its keywords (and a regulation name), not both")
+    if workspace is None:
+        workspace = default_workspace(keywords.get("carddb_dirs", ()))
+    return judge_deck(deck, db, judging, workspace, given)
+
+
+def judge_deck(
+    deck: Deck,
+    db: CardDB | None,
+    judging: Judging,
+    workspace: Workspace,
+    regulation: Regulation | BoundRegulation | None = None,
+) -> DeckReport:
+    """The verdict on one deck as `judging` says (report_deck without its keywords); `regulation`, if given, is
+    applied instead of the one `judging` would choose."""
     started = time.perf_counter()
-    refuse_with_no_regulation(no_regulation, regulation, as_of)
-    if rules is not None or format is not None or as_of is not None:  # asked for: over any choice made before
-        choose_deck_rules(deck, rules=rules, format=format, as_of=as_of)
+    judging.choose_rules(deck)  # asked for: over any choice made before
     why_none: list[str] = []
     bound = None
-    if not no_regulation:
-        bound = _bound_regulation(deck, db, regulation, as_of, deck_key, tuple(carddb_dirs), today, why_none)
+    if not judging.no_regulation:
+        bound = _bound_regulation(deck, db, judging, workspace, regulation, why_none)
     report = DeckReport(
         path=deck.path,
         game=deck.game.id,
@@ -339,15 +322,14 @@ def report_deck(
         counts=deck.counts(),
         violations=check_deck(deck, db, bound),
         regulation=bound.regulation if bound is not None else None,
-        why_no_regulation="--no-regulation" if no_regulation else notes_joined(why_none) or None,
+        why_no_regulation="--no-regulation" if judging.no_regulation else notes_joined(why_none) or None,
     )
     if (unreadable := deck.source.unreadable) is not None:  # a partly unreadable decklist: which lines
         lines = [problem.line for problem in unreadable.details] or [unreadable.line]
         report.unreadable_lines = sorted({line for line in lines if line})
-    if bound is None and as_of is not None:  # only a date before every regulation of the game selects none
-        day = as_of.isoformat() if isinstance(as_of, date) else as_of
+    if bound is None and judging.as_of is not None:  # only a date before every regulation of the game selects none
         report.note = _("--as-of {day}: no {game} regulation was in force; judged without a regulation").format(
-            day=day, game=deck.game.id
+            day=judging.as_of.isoformat(), game=deck.game.id
         )
     if deck.game.play.versions:
         report.rules = deck.rules
@@ -357,67 +339,24 @@ def report_deck(
     return report
 
 
-def refuse_with_no_regulation(no_regulation: bool, regulation: object, as_of: object) -> None:
-    """`no_regulation` with `regulation` or `as_of` asks for two things at once: an OptionError (exit 2)."""
-    if not no_regulation:
-        return
-    for option, value in (("regulation", regulation), ("as_of", as_of)):
-        if value is not None:
-            raise OptionError(
-                "no_regulation",
-                _("{option} and {other} cannot go together: choose one").format(
-                    option=mention("no_regulation"), other=mention(option)
-                ),
-            )
-
-
-def choose_deck_rules(
-    deck: Deck, *, rules: str | None = None, format: str | None = None, as_of: date | str | None = None
-) -> RulesChoice:
-    """The rules version and format that judge this deck (deckcheck.model.versions.choose_rules): `rules`, else its
-    own `rules` key, else the version in force on `as_of`; `format`, else its `format` key. An option the deck's
-    game cannot take is an OptionError (exit 2): one deck was named, so it was meant for this game."""
-    day = None
-    if as_of is not None:
-        from deckcheck.checking.regulations import parse_day  # deferred: a date asked for
-
-        day = as_of if isinstance(as_of, date) else parse_day(as_of, option="as_of")
-    return deck.choose_rules(rules=rules, format=format, as_of=day)
-
-
 def _bound_regulation(
     deck: Deck,
     db: CardDB | None,
-    regulation: str | Regulation | BoundRegulation | None,
-    as_of: date | str | None,
-    deck_key: bool,
-    carddb_dirs: tuple[str | Path, ...],
-    today: bool,
+    judging: Judging,
+    workspace: Workspace,
+    regulation: Regulation | BoundRegulation | None,
     why_none: list[str],
 ) -> BoundRegulation | None:
-    if regulation is None and as_of is None and not today and not (deck_key and (deck.source.regulation or "").strip()):
-        return None
-    from deckcheck.checking.regulations import (  # deferred: a regulation asked for
-        BoundRegulation,
-        Regulation,
-        regulation_for,
-    )
+    if regulation is None:
+        if judging.regulation is None and judging.as_of is None and judging.mode == "asked":
+            return None  # nothing asked: no card database loaded, no regulation file read
+        db = db if db is not None else workspace.carddb(deck.game.id)
+        return judging.regulation_for(deck, db, workspace, why_none)
+    from deckcheck.checking.regulations import BoundRegulation  # deferred: a regulation given
 
     if isinstance(regulation, BoundRegulation):
         return regulation
-    db = db if db is not None else load_carddb(deck.game.id, carddb_dirs)
-    if isinstance(regulation, Regulation):
-        return regulation.bind(db)
-    return regulation_for(
-        deck,
-        db,
-        name=regulation,
-        as_of=as_of,
-        deck_key=deck_key,
-        carddb_dirs=carddb_dirs,
-        today=today,
-        why_none=why_none,
-    )
+    return regulation.bind(db if db is not None else workspace.carddb(deck.game.id))
 
 
 def _sentence(text: str) -> str:

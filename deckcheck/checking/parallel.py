@@ -22,7 +22,6 @@ import os
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -31,19 +30,19 @@ from typing import Any
 from deckcheck import _i18n
 from deckcheck._i18n import _, ngettext
 from deckcheck._util.files import Decoded
-from deckcheck.carddb.db import resolve_deck
-from deckcheck.checking.deck import report_deck
+from deckcheck.checking.judging import Judging
 from deckcheck.checking.report import CheckRun
-from deckcheck.checking.session import CheckSession, Progress, internal_error, progress_over
+from deckcheck.checking.session import CheckSession, Progress, internal_error, parse_source, progress_over
+from deckcheck.checking.workspace import Workspace
 from deckcheck.errors import DeckcheckError, os_reason
-from deckcheck.formats.read import parse_deck
 
 JOBS_ENV = "DECKCHECK_JOBS"
 MIN_DECKS = 200  # below this, starting workers costs more than it saves
 MAX_JOBS = 8
 CHUNK = 50  # decks per task: small enough to share the work evenly, large enough to send few messages
 
-Outcome = tuple[str, Any]  # ("error", DeckcheckError) | ("report", DeckReport) | ("source", DeckSource)
+#: ("error", DeckcheckError, None) | ("report", DeckReport, its deck's `regulation` key) | ("source", DeckSource, None)
+Outcome = tuple[str, Any, str | None]
 
 
 def workers_for(decks: int, jobs: int | None = None, watch: CpuWatch | None = None) -> int:
@@ -155,25 +154,28 @@ def check_files(
     session: CheckSession,
     workers: int,
     progress: Progress | None = None,
-) -> None:
-    """Check `files` in `workers` processes, adding reports and errors to `session.run` as one process would."""
+) -> bool:
+    """Check `files` in `workers` processes, adding reports and errors to `session.run` as one process would; False
+    (and no report) when the regulation asked for by name is no regulation of any game checked."""
     global _job
-    _job = _Job(session.extra, texts, session.no_regulation, session.today, _i18n.language())
+    _job = _Job(session.judging, session.workspace, texts, session.today, session.game, _i18n.language())
     try:
         outcomes = _collect(files, workers, progress, session.run.notes)
     finally:
         _job = None
     run = session.run
-    run.errors.extend(value for kind, value in outcomes if kind == "error")  # parse errors come first, in file order
-    for kind, value in outcomes:
+    run.errors.extend(value for kind, value, _key in outcomes if kind == "error")  # parse errors first, in file order
+    if session.name is not None:
+        games = [value.game if kind == "report" else value.game_id for kind, value, _key in outcomes if kind != "error"]
+        if not session.someone_has(session.name, games):
+            return False
+    for kind, value, key in outcomes:
         if kind == "report":
-            session.db(value.game)  # the database notes, in the order one process would give them
-            if not session.no_regulation:
-                with suppress(Exception):  # a problem of its regulations is reported by the session, once
-                    session.in_force_today(value.game)  # a game without one today: the same closing note
+            session.replay(value.game, key, value.path)  # what one process would have said about its game, once
             run.reports.append(value)
         elif kind == "source" and (report := session.check(value)) is not None:
             run.reports.append(report)
+    return True
 
 
 def _collect(files: list[str], workers: int, progress: Progress | None, notes: list[str]) -> list[Outcome]:
@@ -299,19 +301,21 @@ STOP_SECONDS = 5.0
 
 
 class _Job:
-    """What the forked workers inherit: the extra card database folders, the deck texts already read, whether
-    regulations are off, the parent's today and the language its messages are said in."""
+    """What the forked workers inherit: how decks are judged, the parent's workspace (its card databases already
+    loaded), the deck texts already read, the parent's today, the game of pasted lists and the language its messages
+    are said in. Everything but the workspace is plain data that pickles (the Judging too)."""
 
     def __init__(
         self,
-        extra: tuple[str | Path, ...],
+        judging: Judging,
+        workspace: Workspace,
         texts: dict[str, Decoded],
-        no_regulation: bool,
         today: date | None,
+        game: str | None = None,
         language: str = "en",
     ) -> None:
-        self.extra, self.texts, self.no_regulation, self.today = extra, texts, no_regulation, today
-        self.language = language
+        self.judging, self.workspace, self.texts, self.today = judging, workspace, texts, today
+        self.game, self.language = game, language
 
 
 _job: _Job | None = None
@@ -324,42 +328,30 @@ def _ignore_interrupts() -> None:
 
 
 def _check_chunk(paths: list[str]) -> list[Outcome]:
-
+    """Each deck checked as the parent's session would check it; a deck whose check met any problem of the run
+    (a broken database or regulation, an option its game cannot take, its own key naming no regulation, a bug) goes
+    back to the parent as its source, whose session reports those problems once per run, in file order."""
     assert _job is not None, "a worker runs only inside check_files"
     if _i18n.language() != _job.language:  # a forked worker speaks its parent's language already; any other would not
         _i18n.choose(_job.language)
-    session = CheckSession(CheckRun(), _job.extra, None, None, no_regulation=_job.no_regulation)
+    session = CheckSession(CheckRun(), _job.judging, _job.workspace, game=_job.game)
     session.today = _job.today  # the parent's today, even past midnight
     outcomes: list[Outcome] = []
     for path in paths:
         try:
-            source = parse_deck(path, _job.texts.get(path), partial=True)
+            source = parse_source(path, _job.texts.get(path), _job.game)
             if source.unreadable is not None:  # partly unreadable: said, and the readable lines still checked
-                outcomes.append(("error", source.unreadable))
+                outcomes.append(("error", source.unreadable, None))
         except DeckcheckError as error:
-            outcomes.append(("error", error))
+            outcomes.append(("error", error, None))
             continue
         except Exception as error:  # a bug on one file: reported for it, the others still checked
-            outcomes.append(("error", internal_error(path, error)))
+            outcomes.append(("error", internal_error(path, error), None))
             continue
-        # A deck with a regulation key, of a game whose database is broken, or whose regulation in force today
-        # cannot be used, goes back to the parent, whose session reports those problems once per run.
-        if (source.regulation or "").strip() or (db := session.db(source.game_id)) is None:
-            outcomes.append(("source", source))
-            continue
-        try:
-            bound = session.regulation_of(source, db)
-            usable = not session.run.errors
-        except Exception:
-            bound, usable = None, False
-        if not usable:
-            outcomes.append(("source", source))
-            continue
-        try:
-            report = report_deck(resolve_deck(source, db), db, bound)
-            if bound is None:
-                report.why_no_regulation = session.why_none(source.game_id)
-            outcomes.append(("report", report))
-        except Exception as error:
-            outcomes.append(("error", internal_error(path, error)))
+        key = source.regulation
+        report = None if session.run.errors else session.check(source)
+        if report is None or session.run.errors:  # as read, not as the check left it (a pasted list half read)
+            outcomes.append(("source", parse_source(path, _job.texts.get(path), _job.game), None))
+        else:
+            outcomes.append(("report", report, key.strip() or None if key is not None else None))
     return outcomes

@@ -13,8 +13,9 @@ A listed card's limit applies to its copy-limit identity, counted exactly as the
 (``Game.copies.groups``). Regulations layer like cards (shipped, git root, $DECKCHECK_CARDDB, --carddb): a later
 folder's regulation with the same name replaces an earlier one. The files are read only when a regulation is asked
 for (--regulation, a deck's `regulation` key, --as-of) or by default (the regulation in force today, TODAY_ENV);
-they are read once per game and process, and again only when a file changes. A sample regulation (`sample = true`)
-applies only when asked for (by name or by --as-of), never by default: invented lists must not judge real decks.
+a Workspace (deckcheck.checking.workspace) keeps them for a run, reading them again when a file changes. A sample
+regulation (`sample = true`) applies only when asked for (by name or by --as-of), never by default: invented lists
+must not judge real decks.
 """
 
 from __future__ import annotations
@@ -24,13 +25,11 @@ import re
 from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import tomli
 
-from deckcheck import _i18n
 from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
@@ -528,12 +527,24 @@ def regulation_lines(game_id: str, carddb_dirs: Iterable[str | Path] = ()) -> li
 
 
 def load_regulations(game_id: str, carddb_dirs: Iterable[str | Path] = (), cwd: Path | None = None) -> RegulationSet:
-    """The layered regulations of a game (re-read whenever a file changes; a broken file raises RegulationError)."""
-    layers = tuple(layer.resolve() for layer in carddb_layers(carddb_dirs, cwd))
-    files = tuple((index, path) for index, layer in enumerate(layers) for path in _files(layer / game_id / FOLDER))
-    stamp = tuple(_stamp(path) for _index, path in files)
-    folders = tuple(str(layer / game_id / FOLDER) for layer in layers)
-    return _load(game_id, files, stamp, folders, _i18n.language())  # (what it read says where: in that language)
+    """The layered regulations of a game, read now (a broken file raises RegulationError); a
+    deckcheck.checking.workspace.Workspace keeps them for a run."""
+    return read_regulations(game_id, tuple(carddb_layers(carddb_dirs, cwd)))
+
+
+def regulation_files(game_id: str, layers: tuple[Path, ...]) -> tuple[tuple[tuple[int, Path], ...], tuple[object, ...]]:
+    """The regulation files of a game in these layer folders (layer index, path) and their stamps (modification
+    time and size): what a reading of them is keyed by, so that a changed file is read again."""
+    resolved = tuple(layer.resolve() for layer in layers)
+    files = tuple((index, path) for index, layer in enumerate(resolved) for path in _files(layer / game_id / FOLDER))
+    return files, tuple(_stamp(path) for _index, path in files)
+
+
+def read_regulations(game_id: str, layers: tuple[Path, ...]) -> RegulationSet:
+    """The layered regulations of a game in these resolved layer folders, read now."""
+    files, _stamps = regulation_files(game_id, layers)
+    folders = tuple(str(layer.resolve() / game_id / FOLDER) for layer in layers)
+    return _read(game_id, files, folders)
 
 
 def _files(folder: Path) -> list[Path]:
@@ -548,14 +559,7 @@ def _stamp(path: Path) -> tuple[int, int]:
     return (stat.st_mtime_ns, stat.st_size)
 
 
-@cache
-def _load(
-    game_id: str,
-    files: tuple[tuple[int, Path], ...],
-    _stamp: tuple[tuple[int, int], ...],
-    folders: tuple[str, ...],
-    _language: str = "en",
-) -> RegulationSet:
+def _read(game_id: str, files: tuple[tuple[int, Path], ...], folders: tuple[str, ...]) -> RegulationSet:
     problems: list[str] = []
     layers: dict[int, dict[str, Regulation]] = {}
     for index, path in files:
@@ -684,41 +688,3 @@ def deck_regulation(source: DeckSource) -> str | None:
     """The regulation a deck file names; a blank `regulation` key names none."""
     value = source.regulation
     return value if value is not None and value.strip() else None
-
-
-def regulation_for(
-    deck: Deck,
-    db: CardDB,
-    *,
-    name: str | None = None,
-    as_of: date | str | None = None,
-    deck_key: bool = True,
-    carddb_dirs: Iterable[str | Path] = (),
-    today: bool = False,
-    why_none: list[str] | None = None,
-) -> BoundRegulation | None:
-    """The regulation a deck is checked against: `name`, else the deck's key, else the one in force `as_of`, else
-    (``today=True``) the one in force today, sample data excepted. None when nothing asks for one (no file is read
-    then) or none is in force today (why, in `why_none`)."""
-    key = deck_regulation(deck.source) if deck_key else None
-    if name is None and key is None and as_of is None and not today:
-        return None
-    day = parse_day(as_of, option="as_of") if as_of is not None else None
-    regulations = load_regulations(deck.game.id, carddb_dirs)
-    try:
-        chosen = choose(regulations, name=name, deck_key=key, day=day, deck_path=deck.path)
-    except NoRegulationInForce:
-        return None  # only the date asked (a name or the deck's key is chosen before it): none was in force
-    if chosen is not None:
-        return chosen.bind(db)
-    if not today:
-        return None
-    day = current_day()
-    chosen = regulations.current(day)
-    if chosen is None:
-        if why_none is not None:
-            why_none.append(
-                _("none in force on {day}: {why}").format(day=day.isoformat(), why=regulations.why_none(day))
-            )
-        return None
-    return chosen.bind(db, strict=False)  # a database made in code may lack its cards (Regulation.bind)

@@ -1,19 +1,19 @@
-"""One `check` run's state: the card databases and regulations it loads once per game, and the problems met."""
+"""One `check` run's state: what it says once per game (cards and regulations: its Workspace), the problems met."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, nullcontext, suppress
 from datetime import date
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcheck._i18n import _, ngettext
 from deckcheck._util.files import Decoded
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
-from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
-from deckcheck.checking.deck import refuse_with_no_regulation, report_deck
+from deckcheck.carddb.db import CardDB, resolve_deck
+from deckcheck.checking.deck import judge_deck
+from deckcheck.checking.judging import Judging
 from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.read import parse_deck
@@ -23,6 +23,10 @@ from deckcheck.model.versions import choose_rules, options_for
 
 if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when regulations may apply
     from deckcheck.checking.regulations import BoundRegulation, Regulation, RegulationSet
+    from deckcheck.checking.workspace import Workspace
+
+#: How a deck is judged once the session chose its regulation and rules: by them alone.
+_AS_CHOSEN = Judging(mode="asked")
 
 #: A progress bar over the deck files: given the paths, yields each as it is done (optionally a context manager).
 Progress = Callable[[list[str]], Iterable[str]]
@@ -38,14 +42,7 @@ def parse_reporting(path: str, run: CheckRun, text: Decoded | None, game: str | 
     """The deck at `path`, its readable lines at least; what could not be read is an error of the run (exit 2). With
     `game` (`--game`) a plain-text deck is a pasted list of that game, and a deck of another game an error."""
     try:
-        source = parse_deck(path, text, partial=True, game=game)
-        if game is not None and source.game_id != game:
-            said = (
-                _("is an {found} deck, but --game says {game}: check it without --game")
-                if source.game_id[:1].lower() in "aeiou"
-                else _("is a {found} deck, but --game says {game}: check it without --game")
-            )
-            raise DeckcheckError(said.format(found=source.game_id, game=game), path=source.path)
+        source = parse_source(path, text, game)
         if source.unreadable is not None:  # partly unreadable: said, and the readable lines still checked
             run.errors.append(source.unreadable)
         return source
@@ -55,6 +52,20 @@ def parse_reporting(path: str, run: CheckRun, text: Decoded | None, game: str | 
     except Exception as error:  # a bug must not cost the other decks their reports (they are still checked)
         run.errors.append(internal_error(path, error))
         return None
+
+
+def parse_source(path: str, text: Decoded | None, game: str | None = None) -> DeckSource:
+    """The deck at `path` (`text`: its contents, if already read), its readable lines at least; with `game` a plain-
+    text deck is a pasted list of that game, and a deck of another game a DeckcheckError."""
+    source = parse_deck(path, text, partial=True, game=game)
+    if game is not None and source.game_id != game:
+        said = (
+            _("is an {found} deck, but --game says {game}: check it without --game")
+            if source.game_id[:1].lower() in "aeiou"
+            else _("is a {found} deck, but --game says {game}: check it without --game")
+        )
+        raise DeckcheckError(said.format(found=source.game_id, game=game), path=source.path)
+    return source
 
 
 def internal_error(path: str, error: Exception) -> DeckcheckError:
@@ -68,43 +79,41 @@ def internal_error(path: str, error: Exception) -> DeckcheckError:
 
 
 class CheckSession:
-    """What one `check` run loads once per game: card databases and regulations, and the problems met."""
+    """One `check` run: the problems met, said once per game; its cards and regulations come from `workspace`, and
+    its decks are judged by `judging` as `check` judges (its mode aside). `game` (`--game`): plain-text decks are
+    pasted lists of that game."""
 
-    def __init__(
-        self,
-        run: CheckRun,
-        extra: tuple[str | Path, ...],
-        name: str | None,
-        as_of: date | str | None,
-        rules: str | None = None,
-        format: str | None = None,
-        no_regulation: bool = False,
-        game: str | None = None,
-    ) -> None:
-        refuse_with_no_regulation(no_regulation, name, as_of)
+    def __init__(self, run: CheckRun, judging: Judging, workspace: Workspace, *, game: str | None = None) -> None:
         self.game = get_game(game).id if game is not None else None  # an unknown game stops before any work
-        self.run, self.extra, self.name = run, extra, name
-        self.rules, self.format = rules, format
-        self.no_regulation = no_regulation
-        self.day = self.today = None
-        if not no_regulation:
-            from deckcheck.checking.regulations import current_day, parse_day  # deferred: regulations may apply
+        self.run, self.judging, self.workspace = run, judging, workspace
+        self.today = None
+        if not judging.no_regulation:
+            from deckcheck.checking.regulations import current_day  # deferred: regulations may apply
 
-            self.day = parse_day(as_of, option="as_of") if as_of is not None else None
             self.today = current_day()  # a bad $DECKCHECK_TODAY stops before any work, as a bad --as-of does
         self.broken: dict[str, DeckcheckError] = {}  # game -> the error that stops its decks (reported once)
         self.warned: set[str] = set()
-        self.dbs: dict[str, CardDB] = {}
-        self.regulation_sets: dict[str, RegulationSet] = {}
+        self.regulation_sets: dict[str, RegulationSet] = {}  # as read when the run first needed them
         self.bound: dict[tuple[str, str], BoundRegulation | DeckcheckError] = {}
         self.failed_dates: dict[str, str] = {}  # game -> the --as-of problem, reported once
         self.options: dict[str, tuple[str | None, str | None]] = {}  # game -> its --rules and --format
         self.by_default: dict[str, Regulation | DeckcheckError | None] = {}  # game -> the one in force today
         self.unregulated: dict[str, str] = {}  # game -> why none is in force today (a note at the end of the run)
 
-    def someone_has(self, name: str, sources: list[DeckSource]) -> bool:
-        """Whether some game of the decks has the regulation NAME; if none has, the run stops with the list."""
-        games = list(dict.fromkeys(source.game_id for source in sources))
+    @property
+    def name(self) -> str | None:
+        """The regulation asked for by name (for the decks of every game that has it)."""
+        return self.judging.regulation
+
+    @property
+    def day(self) -> date | None:
+        """The day asked for (`as_of`)."""
+        return self.judging.as_of
+
+    def someone_has(self, name: str, games: list[str]) -> bool:
+        """Whether some game of the decks (their games, in file order) has the regulation NAME; if none has, the run
+        stops with the list."""
+        games = list(dict.fromkeys(games))
         sets = [found for game in games if (found := self.regulations(game)) is not None]
         without = [found.game for found in sets if found.get(name) is None]
         if len(without) < len(games):  # some game has it (or is broken, which is reported)
@@ -130,27 +139,22 @@ class CheckSession:
     def db(self, game: str) -> CardDB | None:
         if game in self.broken:
             return None
-        if game in self.dbs:  # the layers are looked up once per game and run, not once per deck
-            return self.dbs[game]
         try:
-            db = load_carddb(game, self.extra)
+            db = self.workspace.carddb(game)
         except DeckcheckError as error:
             self.broken[game] = error  # reported once, not once per deck
             return None
         if game not in self.warned:
             self.warned.add(game)
             self.run.warnings.extend(db.warnings)
-        self.dbs[game] = db
         return db
 
     def regulations(self, game: str) -> RegulationSet | None:
         if game in self.broken:
             return None
         if game not in self.regulation_sets:
-            from deckcheck.checking.regulations import load_regulations  # deferred: a regulation asked for
-
             try:
-                self.regulation_sets[game] = load_regulations(game, self.extra)
+                self.regulation_sets[game] = self.workspace.regulations(game)
             except DeckcheckError as error:
                 self.broken[game] = error
                 return None
@@ -191,7 +195,7 @@ class CheckSession:
             self.run.errors.append(error)
             return None
         try:
-            report = report_deck(deck, db, bound)
+            report = judge_deck(deck, db, _AS_CHOSEN, self.workspace, bound)
         except Exception as error:  # a bug on one deck: reported for that deck, the others still checked
             self.run.errors.append(internal_error(source.path or "<deck>", error))
             return None
@@ -203,40 +207,49 @@ class CheckSession:
         """--rules and --format for this game's decks; one the game has nothing to choose by is a note, said once."""
         game = db.game
         if game.id not in self.options:
-            rules, format, notes = options_for(game, rules=self.rules, format=self.format)
+            rules, format, notes = options_for(game, rules=self.judging.rules, format=self.judging.format)
             self.options[game.id] = (rules, format)
             self.run.notes.extend(notes)
         return self.options[game.id]
 
     def regulation_of(self, source: DeckSource, db: CardDB) -> BoundRegulation | None:
         """The deck's regulation bound to its game's cards (None: regulations off, or none in force)."""
-        if self.no_regulation:
+        if self.judging.no_regulation:
             return None  # --no-regulation: no regulation file is read
-        from deckcheck.checking.regulations import choose, deck_regulation  # deferred: regulations may apply
+        from deckcheck.checking.regulations import deck_regulation  # deferred: regulations may apply
 
-        key = deck_regulation(source)
-        regulations = self.regulations(source.game_id)
+        chosen = self._chosen(source.game_id, deck_regulation(source), source.path)
+        return self._bind(chosen, db) if chosen is not None else None
+
+    def replay(self, game: str, key: str | None, path: str | None) -> None:
+        """What checking a deck of `game` (whose `regulation` key is `key`) says once per run, for a deck a worker
+        process checked: its database's notes, the notes on --as-of, today's regulation, --rules and --format, in
+        the order checking it here would say them."""
+        db = self.db(game)
+        if db is None:
+            return
+        if not self.judging.no_regulation:
+            with suppress(_Skipped, DeckcheckError):  # (a problem would have sent the deck back to be checked here)
+                self._chosen(game, key, path)
+        with suppress(DeckcheckError):
+            self.options_for(db)
+
+    def _chosen(self, game: str, key: str | None, path: str | None) -> Regulation | None:
+        regulations = self.regulations(game)
         if regulations is None:
             raise _Skipped
         if key is None and (self.name is None or regulations.get(self.name) is None) and self._before_all(regulations):
             return None  # --as-of before the game's first regulation: none was in force (a note, said once)
         try:
-            chosen = choose(
-                regulations,
-                name=self.name,
-                deck_key=key,
-                day=self.day,
-                deck_path=source.path,
-                name_required=False,
-            )
+            chosen = self.judging.choose(regulations, deck_key=key, deck_path=path, name_required=False)
         except DeckcheckError as error:
             if error.path is not None:
                 raise  # the deck's own key: an error of that deck file
-            self._date_failed(source.game_id, error)
+            self._date_failed(game, error)
             raise _Skipped from None
         if chosen is None and self.day is None:
-            chosen = self.in_force_today(source.game_id)
-        return self._bind(chosen, db) if chosen is not None else None
+            chosen = self.in_force_today(game)
+        return chosen
 
     def in_force_today(self, game: str) -> Regulation | None:
         """The game's regulation in force today, when nothing else selects one (decided once per game; none in force
@@ -260,7 +273,7 @@ class CheckSession:
         return found
 
     def why_none(self, game: str) -> str | None:
-        if self.no_regulation:
+        if self.judging.no_regulation:
             return "--no-regulation"
         if game in self.unregulated and self.today is not None:
             return _("none in force on {day}: {why}").format(day=self.today.isoformat(), why=self.unregulated[game])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import gc
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -19,11 +18,14 @@ from deckcheck import _i18n
 from deckcheck._i18n import N_, _, ngettext
 from deckcheck._util.text import joined
 from deckcheck._version import __version__
-from deckcheck.cli import clitypes, language, streams
+from deckcheck.cli import clitypes, language, startup, streams
 from deckcheck.errors import DeckcheckError, OptionError
 
 if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up time)
     from typing import TypedDict
+
+    from deckcheck.checking.judging import Judging
+    from deckcheck.checking.workspace import Workspace
 
     class _AppSettings(TypedDict):
         """typer.Typer's options for the app (and for the lean app of one command, see app_for)."""
@@ -100,7 +102,7 @@ def _exits_2_on_bad_input(command: Callable[..., None]) -> Callable[..., None]:
 
     @functools.wraps(command)
     def run(*args: object, **kwargs: object) -> None:
-        _resume_gc()
+        startup.resume()
         try:
             command(*args, **kwargs)
         except DeckcheckError as error:
@@ -138,19 +140,6 @@ def as_flags(error: DeckcheckError) -> DeckcheckError:
     if field is not None and field in error.options:
         field = flag(field) if field in _FIELD_AS_FLAG else flag(field).removeprefix("--")
     return DeckcheckError(error.spelled(flag), path=error.path, line=error.line, field=field, details=error.details)
-
-
-_gc_paused = False
-
-
-def _resume_gc() -> None:
-    """Switch the garbage collector back on after a paused start-up, the start-up's objects frozen (never scanned
-    again: they live as long as the process)."""
-    global _gc_paused
-    if _gc_paused:
-        _gc_paused = False
-        gc.freeze()
-        gc.enable()
 
 
 def _examples(*commands: str) -> str:
@@ -266,6 +255,24 @@ FormatOption = Annotated[
         show_default=False,
     ),
 ]
+
+
+def judging_of(
+    regulation: str | None, as_of: str | None, rules: str | None, deck_format: str | None, no_regulation: bool
+) -> Judging:
+    """How a command's judging options (--regulation, --as-of, --rules, --format, --no-regulation) judge a deck, as
+    `check` judges: one Judging, validated here (a bad date, --no-regulation with another: exit 2)."""
+    from deckcheck.checking.judging import Judging  # deferred: a judging command only
+
+    return Judging.of(regulation=regulation, as_of=as_of, rules=rules, format=deck_format, no_regulation=no_regulation)
+
+
+def workspace_of(carddb: list[Path] | None) -> Workspace:
+    """The card databases and regulations of this run: the shipped ones and --carddb's, each loaded once (and kept
+    out of the garbage collector's sight once loaded: deckcheck.cli.startup)."""
+    from deckcheck.checking.workspace import Workspace  # deferred: a command that reads cards only
+
+    return Workspace(carddb or (), on_load=startup.loaded)
 
 
 def _use_colour() -> bool:
@@ -510,17 +517,8 @@ def check(
     from deckcheck.checking.run import check_paths
 
     files_progress = _progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
-    run = check_paths(
-        paths,
-        carddb or (),
-        progress=files_progress,
-        regulation=regulation,
-        as_of=as_of,
-        rules=rules,
-        format=deck_format,
-        no_regulation=no_regulation,
-        game=game,
-    )
+    judging = judging_of(regulation, as_of, rules, deck_format, no_regulation)
+    run = check_paths(paths, progress=files_progress, judging=judging, workspace=workspace_of(carddb), game=game)
     run.errors = [as_flags(error) for error in run.errors]  # every output format names the options by their flags
     for warning in run.warnings:
         _say(_("deckcheck: card data note: {note}").format(note=warning))
@@ -1096,7 +1094,7 @@ def new(
     """`deckcheck new` (its help is the decorator's, translated)."""
     from deckcheck.commands.build import new_deck
 
-    created = new_deck(path, game, name, carddb_dirs=tuple(carddb or ()), deck_format=deck_format, warn=_say_warning)
+    created = new_deck(path, game, name, workspace_of(carddb), deck_format=deck_format, warn=_say_warning)
     streams.changed(_("{path} was created").format(path=path))
     _echo(created)
 
@@ -1126,9 +1124,7 @@ def add(
     carddb: CarddbOption = None,
 ) -> None:
     """`deckcheck add` (its help is the decorator's, translated)."""
-    judging: dict[str, Any] = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
-    judging["no_regulation"] = no_regulation
-    _edit(path, card, count, section, force, carddb, **judging)
+    _edit(path, card, count, section, force, carddb, judging_of(regulation, as_of, rules, deck_format, no_regulation))
 
 
 @app.command(
@@ -1151,9 +1147,7 @@ def remove(
     carddb: CarddbOption = None,
 ) -> None:
     """`deckcheck remove` (its help is the decorator's, translated)."""
-    judging: dict[str, Any] = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
-    judging["no_regulation"] = no_regulation
-    _edit(path, card, -count, section, force, carddb, **judging)
+    _edit(path, card, -count, section, force, carddb, judging_of(regulation, as_of, rules, deck_format, no_regulation))
 
 
 def _edit(
@@ -1163,13 +1157,14 @@ def _edit(
     section: str | None,
     force: bool,
     carddb: list[Path] | None,
-    **judging: Any,
+    judging: Judging,
 ) -> None:
     """`add` (a positive change) and `remove` (a negative one), the new state judged by `judging` (--regulation,
     --as-of, --rules, --format)."""
     from deckcheck.commands.build import edit_deck
 
-    edited = edit_deck(path, card, change, section=section, force=force, carddb_dirs=tuple(carddb or ()), **judging)
+    workspace = workspace_of(carddb)
+    edited = edit_deck(path, card, change, section=section, force=force, judging=judging, workspace=workspace)
     streams.changed(_("{path} was changed").format(path=path))
     _echo(edited)
 
@@ -1213,9 +1208,8 @@ def set_key(
     """`deckcheck set` (its help is the decorator's, translated)."""
     from deckcheck.commands.build import set_deck_key
 
-    judging: dict[str, Any] = {"regulation": regulation, "as_of": as_of, "rules": rules, "format": deck_format}
-    judging["no_regulation"] = no_regulation
-    edited = set_deck_key(path, key, value, force=force, carddb_dirs=tuple(carddb or ()), **judging)
+    judging = judging_of(regulation, as_of, rules, deck_format, no_regulation)
+    edited = set_deck_key(path, key, value, force=force, judging=judging, workspace=workspace_of(carddb))
     streams.changed(_("{path} was changed").format(path=path))
     _echo(edited)
 
@@ -1239,15 +1233,7 @@ def show(
     """`deckcheck show` (its help is the decorator's, translated)."""
     from deckcheck.commands.show import render_show_json, render_shown, show_deck
 
-    shown = show_deck(
-        path,
-        carddb_dirs=tuple(carddb or ()),
-        regulation=regulation,
-        as_of=as_of,
-        rules=rules,
-        format=deck_format,
-        no_regulation=no_regulation,
-    )
+    shown = show_deck(path, judging_of(regulation, as_of, rules, deck_format, no_regulation), workspace_of(carddb))
     if output is HandOutput.json:
         _echo(render_show_json(shown), json_text=True)
         return
@@ -1332,24 +1318,16 @@ def convert(
     regulation: RegulationOption = None,
     as_of: AsOfOption = None,
     no_regulation: NoRegulationOption = False,
+    rules: RulesOption = None,
+    deck_format: FormatOption = None,
     carddb: CarddbOption = None,
 ) -> None:
     """`deckcheck convert` (its help is the decorator's, translated)."""
-    from deckcheck.commands.convert import run_convert
+    from deckcheck.commands.convert import Printed, run_convert
 
-    printed, notes = run_convert(
-        source,
-        to.value,
-        out,
-        game_id=game,
-        force=force,
-        carddb_dirs=tuple(carddb or ()),
-        player=player,
-        event=event,
-        regulation=regulation,
-        as_of=as_of,
-        no_regulation=no_regulation,
-    )
+    sheet = Printed(player, event, judging_of(regulation, as_of, rules, deck_format, no_regulation))
+    workspace = workspace_of(carddb)
+    printed, notes = run_convert(source, to.value, out, game_id=game, force=force, workspace=workspace, printed=sheet)
     if out is not None:
         streams.changed(_("{path} was written").format(path=out))
     for note in notes:
@@ -1411,7 +1389,7 @@ def rules(
     from deckcheck._api import list_rules
     from deckcheck.commands.listing import rules_json, rules_text
 
-    listing = list_rules(game_id, tuple(carddb or ()))
+    listing = list_rules(game_id, workspace=workspace_of(carddb))
     if output is HandOutput.json:
         _echo(_json(rules_json(listing)), json_text=True)
         return
@@ -1427,11 +1405,10 @@ def _json(data: object) -> str:
 def main(resume_gc: bool = False) -> None:
     """Entry point: bad input is a message and exit code 2, never a traceback.
 
-    ``resume_gc``: the caller paused the garbage collector for the start-up (see ``deckcheck.__main__``); it is
+    ``resume_gc``: the caller paused the garbage collector for the start-up (deckcheck.cli.startup.main); it is
     switched back on when the command starts its work.
     """
-    global _gc_paused
-    _gc_paused = resume_gc
+    startup.begin(resume_gc)
     unknown: DeckcheckError | None = None
     try:
         language.choose_language(sys.argv[1:])  # once, first: every message and help text after this follows it

@@ -13,7 +13,7 @@ import difflib
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,10 +23,11 @@ from deckcheck._util.files import STDIN, STDIN_SHOWN, read_decoded
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import one_line, quoted
 from deckcheck._util.text import joined
-from deckcheck.carddb.db import CardDB, load_carddb, resolve_deck
-from deckcheck.checking.deck import report_deck
+from deckcheck.carddb.db import CardDB, resolve_deck
+from deckcheck.checking.deck import judge_deck
 from deckcheck.checking.discover import findable_name, folder_finds
-from deckcheck.checking.report import DeckReport
+from deckcheck.checking.judging import Judging
+from deckcheck.checking.workspace import Workspace
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.edit import Change, comment_lines, edit_text, set_key_text
 from deckcheck.formats.read import parse_deck
@@ -46,6 +47,11 @@ from deckcheck.model.deck import COMMON_KEYS, COUNT_DIGITS, MAX_COUNT, Deck, Dec
 from deckcheck.model.game import Game
 from deckcheck.model.versions import FORMAT_KEY, RULES_KEY, choose_rules
 
+#: How a deck is judged by default: as `check` judges it.
+AS_CHECK = Judging()
+#: A deck whose judging failed (its `regulation` key names none): judged by today's regulation alone, or by none.
+_FALLBACK = {False: Judging(mode="today"), True: Judging(mode="asked")}
+
 # Fields that differ between printings of one card and do not change what the card is.
 _PRINTING_FIELDS = {"number", "set", "rarity", "text", "game", "printings"}
 
@@ -54,7 +60,7 @@ def new_deck(
     path: str | Path,
     game_id: str,
     name: str | None = None,
-    carddb_dirs: Iterable[str | Path] = (),
+    workspace: Workspace | None = None,
     deck_format: str | None = None,
     warn: Callable[[str], None] | None = None,
 ) -> str:
@@ -76,7 +82,8 @@ def new_deck(
         raise DeckcheckError(
             _("already exists; deckcheck new never overwrites a file (edit it with deckcheck add)"), path=path
         )
-    db = load_carddb(game.id, carddb_dirs)  # a broken card database stops before anything is written
+    workspace = workspace or Workspace()
+    db = workspace.carddb(game.id)  # a broken card database stops before anything is written
     source = DeckSource(path=str(path), game_id=game.id, name=name, keys=keys)
     sections = game.sections_of(keys.get(FORMAT_KEY, game.play.formats[0]))
     fmt = _format_of(path)
@@ -106,7 +113,7 @@ def new_deck(
         created = _("Created {path}: an empty {game} deck (sections: {sections}).").format(
             path=shown, game=game.title, sections=joined(sections)
         )
-    return f"{created}\n{state_line(resolve_deck(source, db), db, carddb_dirs)}"
+    return f"{created}\n{state_line(resolve_deck(source, db), db, workspace)}"
 
 
 def _format_of(path: Path) -> str:
@@ -129,24 +136,20 @@ def edit_deck(
     *,
     section: str | None = None,
     force: bool = False,
-    carddb_dirs: Iterable[str | Path] = (),
-    regulation: str | None = None,
-    as_of: str | None = None,
-    rules: str | None = None,
-    format: str | None = None,
-    no_regulation: bool = False,
+    judging: Judging = AS_CHECK,
+    workspace: Workspace | None = None,
 ) -> str:
-    """Add (`delta` > 0) or remove (`delta` < 0) copies of a card; return the summary and the deck's new state
-    (under `regulation`, else the deck's own `regulation` key, else the one in force `as_of`; by `rules` and
-    `format` as `check` takes them)."""
+    """Add (`delta` > 0) or remove (`delta` < 0) copies of a card; return the summary and the deck's new state, judged
+    by `judging` (as `check` judges: its regulation, else the deck's own `regulation` key, else the one in force on
+    its day; its rules version and format), with `workspace`'s cards (None: a new workspace)."""
+    workspace = workspace or Workspace()
     path = _existing_deck(path)
     with edit_lock(path):  # another add/remove/set of this deck waits: its read would miss this edit
         text = _editable_text(path)
         source = parse_deck(path, text=text)
-        db = load_carddb(source.game_id, carddb_dirs)
+        db = workspace.carddb(source.game_id)
         deck = resolve_deck(source, db)
-        judged = Judged(regulation, as_of, rules, format, no_regulation)
-        judged.require(deck, db, carddb_dirs)
+        judging.require(deck, db, workspace)  # an option that selects nothing: said before anything is written
         if section is not None:
             section = _known_section(deck.game, section.strip().lower())
         plan = (
@@ -157,7 +160,7 @@ def edit_deck(
         new_text = _rewrite(path, text, source, plan.changes, force)
         atomic_write(path, _as_written(new_text, path.read_bytes()))
     edited = resolve_deck(parse_deck(path, text=new_text), db)
-    return f"{plan.summary}\n{state_line(edited, db, carddb_dirs, judged=judged)}"
+    return f"{plan.summary}\n{state_line(edited, db, workspace, judging=judging)}"
 
 
 def _editable_text(path: Path) -> str:
@@ -195,62 +198,28 @@ def _existing_deck(path: str | Path) -> Path:
     return path
 
 
-@dataclass(frozen=True)
-class Judged:
-    """How an edited deck's new state is judged: the --regulation, --as-of, --rules, --format and --no-regulation of
-    the command (without them: the deck's own keys, else the regulation in force today, as `check` judges)."""
-
-    regulation: str | None = None
-    as_of: str | None = None
-    rules: str | None = None
-    format: str | None = None
-    no_regulation: bool = False
-
-    def report(self, deck: Deck, db: CardDB | None, carddb_dirs: Iterable[str | Path], deck_key: bool) -> DeckReport:
-        return report_deck(
-            deck,
-            db,
-            self.regulation,
-            as_of=self.as_of,
-            deck_key=deck_key,
-            carddb_dirs=carddb_dirs,
-            rules=self.rules,
-            format=self.format,
-            today=deck_key,
-            no_regulation=self.no_regulation,
-        )
-
-    def require(self, deck: Deck, db: CardDB, carddb_dirs: Iterable[str | Path]) -> None:
-        """An option that selects nothing is bad input: said before anything is written."""
-        if self.no_regulation or any(v is not None for v in (self.regulation, self.as_of, self.rules, self.format)):
-            self.report(deck, db, carddb_dirs, deck_key=False)
-
-
 def set_deck_key(
     path: str | Path,
     key: str,
     value: str,
     *,
     force: bool = False,
-    carddb_dirs: Iterable[str | Path] = (),
-    regulation: str | None = None,
-    as_of: str | None = None,
-    rules: str | None = None,
-    format: str | None = None,
-    no_regulation: bool = False,
+    judging: Judging = AS_CHECK,
+    workspace: Workspace | None = None,
 ) -> str:
     """Set a top-level deck key (`name`, `regulation`, or the game's own: `lord`, `basis`, `first_vanguard`);
-    return what changed and the deck's new state. Written like `add`: the key's line only, atomically."""
+    return what changed and the deck's new state (judged as edit_deck judges it). Written like `add`: the key's line
+    only, atomically."""
+    workspace = workspace or Workspace()
     path = _existing_deck(path)
     with edit_lock(path):
         text = _editable_text(path)
         source = parse_deck(path, text=text)
-        db = load_carddb(source.game_id, carddb_dirs)
+        db = workspace.carddb(source.game_id)
         deck = resolve_deck(source, db)
-        judged = Judged(regulation, as_of, rules, format, no_regulation)
-        judged.require(deck, db, carddb_dirs)
+        judging.require(deck, db, workspace)  # an option that selects nothing: said before anything is written
         key = key.strip().lower()
-        value = _key_value(deck, db, key, value, carddb_dirs)
+        value = _key_value(deck, db, key, value, workspace)
         before = source.name if key == "name" else source.regulation if key == "regulation" else source.keys.get(key)
         edited = _with_key(source, key, value)
         small = set_key_text(text, source.format, key, value)
@@ -260,11 +229,11 @@ def set_deck_key(
         changed = _("Set {key} to {value} (was {before}).").format(key=key, value=quoted(value), before=quoted(before))
     else:
         changed = _("Set {key} to {value}.").format(key=key, value=quoted(value))
-    state = state_line(resolve_deck(parse_deck(path, text=new_text), db), db, carddb_dirs, judged=judged)
+    state = state_line(resolve_deck(parse_deck(path, text=new_text), db), db, workspace, judging=judging)
     return f"{changed}\n{state}"
 
 
-def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterable[str | Path]) -> str:
+def _key_value(deck: Deck, db: CardDB, key: str, value: str, workspace: Workspace) -> str:
     """The value to write, refused (exit 2) when the key is not a deck key of the game or names nothing."""
     game = deck.game
     keys = (*COMMON_KEYS, *game.deck_keys)
@@ -284,7 +253,7 @@ def _key_value(deck: Deck, db: CardDB, key: str, value: str, carddb_dirs: Iterab
     if key in game.keys.cards:
         find_card(db, value)  # a value the deck file would not resolve is refused, with the closest names
     elif key == "regulation":
-        report_deck(deck, db, value, carddb_dirs=carddb_dirs)  # an unknown name lists the game's regulations
+        judge_deck(deck, db, Judging(regulation=value, mode="asked"), workspace)  # an unknown name lists them all
     elif key in game.keys.allowed_words:  # evolve's basis: a word the rules read, or the deck is wrong (evolve.basis)
         words = game.keys.allowed_words[key]
         if _word(value) not in {_word(word) for word in words}:
@@ -574,17 +543,18 @@ def _apply(source: DeckSource, changes: list[Change]) -> DeckSource:
 def state_line(
     deck: Deck,
     db: CardDB | None = None,
-    carddb_dirs: Iterable[str | Path] = (),
+    workspace: Workspace | None = None,
     *,
-    judged: Judged = Judged(),
+    judging: Judging = AS_CHECK,
 ) -> str:
-    """`main 48 · g 12 — breaks vanguard.main-size (48/50), ...` or `... — legal` (under `judged.regulation`, else
-    the deck's regulation, else the one in force `judged.as_of`, as `deckcheck check` decides)."""
+    """`main 48 · g 12 — breaks vanguard.main-size (48/50), ...` or `... — legal`, judged by `judging` (as `deckcheck
+    check` judges: its regulation, else the deck's, else the one in force on its day, else today's)."""
+    workspace = workspace or Workspace()
     try:
-        report = judged.report(deck, db, carddb_dirs, deck_key=True)
+        report = judge_deck(deck, db, judging, workspace)
         note = _(" ({note})").format(note=report.note) if report.note else ""
     except DeckcheckError as error:  # the edit is written; say why the regulation could not be applied
-        report = report_deck(deck, db, carddb_dirs=carddb_dirs, today=not judged.no_regulation)
+        report = judge_deck(deck, db, _FALLBACK[judging.no_regulation], workspace)
         note = _(" (regulation not applied: {reason})").format(reason=error.reason)
     sizes = " · ".join(f"{section} {count}" for section, count in report.counts.items())  # the judged format's
     errors = [v for v in report.violations if v.severity == "error"]

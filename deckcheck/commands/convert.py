@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,9 @@ from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.safetext import one_line
 from deckcheck._util.text import joined, with_article
-from deckcheck.carddb.db import layer_folders, load_carddb, resolve_deck
+from deckcheck.carddb.db import resolve_deck
+from deckcheck.checking.judging import Judging
+from deckcheck.checking.workspace import Workspace
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.formats.comments import (
     Comments,
@@ -48,6 +50,24 @@ def registry_game_titles() -> dict[int, str]:
     return {game.registry.title_id: game.id for game in all_games().values() if game.registry.title_id is not None}
 
 
+@dataclass(frozen=True)
+class Printed:
+    """What a printed list (markdown, html) carries besides the deck: the player's name and the event (a blank to
+    fill in when None), and how the deck is judged for its verdict."""
+
+    player: str | None = None
+    event: str | None = None
+    judging: Judging = field(default_factory=Judging)
+
+    def given(self) -> list[str]:
+        """The options given, by name, in the order they are said: what only a printed list takes."""
+        judging = self.judging
+        values: dict[str, object] = {"player": self.player, "event": self.event, "regulation": judging.regulation}
+        values |= {"as_of": judging.as_of, "rules": judging.rules, "format": judging.format}
+        values["no_regulation"] = "yes" if judging.no_regulation else None
+        return [name for name, value in values.items() if value is not None]
+
+
 def run_convert(
     source_path: Path,
     to: str,
@@ -55,36 +75,22 @@ def run_convert(
     *,
     game_id: str | None = None,
     force: bool = False,
-    carddb_dirs: Iterable[str | Path] = (),
-    player: str | None = None,
-    event: str | None = None,
-    regulation: str | None = None,
-    as_of: str | None = None,
-    no_regulation: bool = False,
+    workspace: Workspace | None = None,
+    printed: Printed | None = None,
 ) -> tuple[str, list[str]]:
-    """Convert; return (what to print on stdout, notes for stderr). An existing file at `out` (with `force`) stays
-    locked from the read of the source to the write, as `add` locks a deck: `convert DECK --out-file DECK --force`
-    rewrites the deck in place, and an `add` landing meanwhile would be lost."""
-    carddb_dirs = tuple(carddb_dirs)
-    if carddb_dirs:  # a folder that does not exist is a bad argument here too, though a deck format needs no cards
-        layer_folders(carddb_dirs)
+    """Convert; return (what to print on stdout, notes for stderr). `workspace` gives the cards (None: a new one);
+    `printed`, what a printed list says and how its deck is judged (an option of it given for another format is an
+    OptionError). An existing file at `out` (with `force`) stays locked from the read of the source to the write, as
+    `add` locks a deck: `convert DECK --out-file DECK --force` rewrites the deck in place, and an `add` landing
+    meanwhile would be lost."""
+    workspace = workspace or Workspace()
+    if workspace.carddb_dirs:  # a folder that does not exist is a bad argument here too, though a format needs no cards
+        workspace.layers()
     if out is not None and not force and (out.exists() or out.is_symlink()):  # a dangling link is a file too
         said = _("already exists; use {option} to overwrite it").format(option=mention("force"))
         raise OptionError("out", said, path=out)
     with lock_if_file(out) if out is not None and force else contextlib.nullcontext():
-        return _convert(
-            source_path,
-            to,
-            out,
-            game_id=game_id,
-            force=force,
-            carddb_dirs=carddb_dirs,
-            player=player,
-            event=event,
-            regulation=regulation,
-            as_of=as_of,
-            no_regulation=no_regulation,
-        )
+        return _convert(source_path, to, out, game_id=game_id, force=force, workspace=workspace, printed=printed)
 
 
 def _convert(
@@ -94,22 +100,17 @@ def _convert(
     *,
     game_id: str | None,
     force: bool,
-    carddb_dirs: tuple[str | Path, ...],
-    player: str | None,
-    event: str | None,
-    regulation: str | None,
-    as_of: str | None,
-    no_regulation: bool,
+    workspace: Workspace,
+    printed: Printed | None,
 ) -> tuple[str, list[str]]:
     source, notes = read_any(source_path, game_id, out=out)
     if source.pasted is not None:
-        notes.extend(read_pasted(source, carddb_dirs))
+        notes.extend(read_pasted(source, workspace))
     require_encodable(source)  # a JSON deck's "\udc80": no file (nor a TOML deck) holds it
     if to in ("toml", "text", "json"):
         require_counts(source)  # never a deck that `check` then calls deck.bad-count
-    printed_only = {"player": player, "event": event, "regulation": regulation, "as_of": as_of}
-    printed_only["no_regulation"] = "yes" if no_regulation else None
-    given = [name for name, value in printed_only.items() if value is not None]
+    printed = printed or Printed()
+    given = printed.given()
     if given and to not in ("markdown", "html"):
         said = ngettext(
             "{options} applies to a printed list ({to} markdown or html), not {format}",
@@ -119,21 +120,11 @@ def _convert(
         named = _(" and ").join(mention(name) for name in given)
         raise OptionError(given[0], said.format(options=named, to=mention("to"), format=to))
     if to in ("markdown", "html"):
-        text = render_printable(
-            source,
-            to,
-            carddb_dirs,
-            notes,
-            player=player,
-            event=event,
-            regulation=regulation,
-            as_of=as_of,
-            no_regulation=no_regulation,
-        )
+        text = render_printable(source, to, workspace, notes, printed)
     else:
         text = render(source, to)
     if to in ("toml", "text"):
-        text = _commented(source, to, carddb_dirs, notes)
+        text = _commented(source, to, workspace, notes)
     elif to == "json" and (dropped := _comment_count(source)):
         notes.append(
             ngettext(
@@ -163,7 +154,7 @@ def _convert(
     return _("Wrote {path} ({format}).").format(path=one_line(str(out)), format=to), notes
 
 
-def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], notes: list[str]) -> str:
+def _commented(source: DeckSource, to: str, workspace: Workspace, notes: list[str]) -> str:
     """The deck written as `to` (TOML or text) with the source's comments kept, each beside what it stood beside,
     and each card number's name beside it as a comment."""
     read = {"toml": toml_comments, "text": text_comments}.get(source.format)
@@ -171,7 +162,7 @@ def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], n
     if source.pasted is not None:  # its lead-ins, titles, codes and lines not understood, at the top
         comments.top = [_("read from a pasted list by deckcheck convert --game"), *source.pasted.comments]
     try:
-        db = load_carddb(source.game_id, carddb_dirs)
+        db = workspace.carddb(source.game_id)
     except DeckcheckError as error:  # the deck converts without names
         notes.append(_("card names not written as comments: {reason}").format(reason=error))
         names = {}
@@ -194,10 +185,10 @@ def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], n
     return writer(source, comments, names)
 
 
-def read_pasted(source: DeckSource, carddb_dirs: Iterable[str | Path]) -> list[str]:
+def read_pasted(source: DeckSource, workspace: Workspace) -> list[str]:
     """Read a pasted list with its game's cards: every guess as a note for stderr, and every line named card
     without a count refused (nothing is written of a list read by half)."""
-    db = load_carddb(source.game_id, carddb_dirs)
+    db = workspace.carddb(source.game_id)
     resolve_deck(source, db)
     notes: list[str] = source.pasted.guesses()
     uncounted = [entry for entry in source.entries if not isinstance(entry.raw_count, int) or entry.raw_count < 1]
@@ -254,37 +245,26 @@ def _no_leader(source: DeckSource, out: Path | None) -> str | None:
 
 
 def render_printable(
-    source: DeckSource,
-    to: str,
-    carddb_dirs: Iterable[str | Path],
-    notes: list[str],
-    *,
-    player: str | None = None,
-    event: str | None = None,
-    regulation: str | None = None,
-    as_of: str | None = None,
-    no_regulation: bool = False,
+    source: DeckSource, to: str, workspace: Workspace, notes: list[str], printed: Printed | None = None
 ) -> str:
-    """A printed list, judged as `check` judges the deck (`regulation`, else the deck's own `regulation` key,
-    else the one in force `as_of`, else today's; none with `no_regulation`); an illegal deck is marked on the sheet
-    and said in `notes` (for stderr), so that nobody hands in a list unaware. A `regulation` or `as_of` that selects
-    nothing is bad input."""
+    """A printed list, judged by `printed.judging` (as `check` judges: its regulation, else the deck's own
+    `regulation` key, else the one in force on its day, else today's; none with `no_regulation`; its rules version
+    and format); an illegal deck is marked on the sheet and said in `notes` (for stderr), so that nobody hands in a
+    list unaware. An option that selects nothing is bad input."""
     # deferred: a printed list only (a verdict and the page layout)
-    from deckcheck.checking.deck import report_as_check, report_deck
+    from deckcheck.checking.deck import judge_deck
     from deckcheck.formats.printable import Sheet, render_html, render_markdown
 
-    carddb_dirs = tuple(carddb_dirs)
-    db = load_carddb(source.game_id, carddb_dirs)
+    printed = printed or Printed()
+    judging = printed.judging
+    db = workspace.carddb(source.game_id)
     deck = resolve_deck(source, db)
-    if regulation is not None or as_of is not None or no_regulation:  # raises when it selects nothing
-        report_deck(deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs, no_regulation=no_regulation)
+    judging.require(deck, db, workspace)  # raises when it selects nothing
     try:
-        report = report_as_check(
-            deck, db, regulation, as_of=as_of, carddb_dirs=carddb_dirs, no_regulation=no_regulation
-        )
+        report = judge_deck(deck, db, judging, workspace)
     except DeckcheckError as error:  # the deck's `regulation` key names no regulation: judged without it
         notes.append(_("regulation not applied: {reason}").format(reason=error.reason))
-        report = report_deck(deck, db, carddb_dirs=carddb_dirs, today=True)
+        report = judge_deck(deck, db, Judging(mode="today"), workspace)
     if report.note:
         notes.append(_("note: {note}").format(note=report.note))
     errors = [v for v in report.violations if v.severity == "error"]
@@ -297,7 +277,7 @@ def render_printable(
                 len(errors),
             ).format(n=len(errors), rules=rules)
         )
-    sheet = Sheet(player=player, event=event, violations=tuple(report.violations))
+    sheet = Sheet(player=printed.player, event=printed.event, violations=tuple(report.violations))
     return render_markdown(deck, sheet) if to == "markdown" else render_html(deck, sheet)
 
 

@@ -13,12 +13,12 @@ from deckcheck._i18n import _, language, ngettext, translate
 from deckcheck._util.safetext import escape_controls  # one look for violations, as `deckcheck check` prints them
 from deckcheck._util.style import style
 from deckcheck._util.text import display_width, pad
-from deckcheck.carddb.db import load_carddb, resolve_deck
-from deckcheck.checking.deck import report_as_check
+from deckcheck.checking.deck import judge_deck
+from deckcheck.checking.judging import Judging
 from deckcheck.checking.output import violation_line
 from deckcheck.checking.report import DeckReport
+from deckcheck.checking.workspace import Workspace
 from deckcheck.formats.printable import key_rows, sections_of
-from deckcheck.formats.read import parse_deck
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck, Entry
 
@@ -37,34 +37,12 @@ class Shown:
     report: DeckReport
 
 
-def show_deck(
-    path: Path,
-    *,
-    carddb_dirs: tuple[Path, ...] = (),
-    regulation: str | None = None,
-    as_of: str | None = None,
-    rules: str | None = None,
-    format: str | None = None,
-    no_regulation: bool = False,
-) -> Shown:
-    """The deck at `path` and its verdict; a malformed file raises DeckcheckError (exit 2). The verdict is judged as
-    `check` judges: `regulation`, else the deck's `regulation` key, else the one in force `as_of`, else today's
-    (none with `no_regulation`); the rules
-    version and format as `check --rules --format` choose them."""
-    source = parse_deck(path)
-    db = load_carddb(source.game_id, carddb_dirs)
-    deck = resolve_deck(source, db)
-    report = report_as_check(
-        deck,
-        db,
-        regulation,
-        as_of=as_of,
-        carddb_dirs=carddb_dirs,
-        rules=rules,
-        format=format,
-        no_regulation=no_regulation,
-    )
-    return Shown(deck, report)
+def show_deck(path: Path, judging: Judging, workspace: Workspace) -> Shown:
+    """The deck at `path` and its verdict; a malformed file raises DeckcheckError (exit 2). The verdict is judged by
+    `judging` (as `check` judges: its regulation, else the deck's `regulation` key, else the one in force on its
+    day, else today's; none with `no_regulation`; its rules version and format), with `workspace`'s cards."""
+    deck = workspace.deck(path)
+    return Shown(deck, judge_deck(deck, workspace.carddb(deck.game.id), judging, workspace))
 
 
 def render_show_json(shown: Shown) -> str:

@@ -28,7 +28,7 @@ import deckcheck
 from deckcheck._util.searchkey import name_keys
 from deckcheck.carddb import cache
 from deckcheck.carddb import db as carddb
-from deckcheck.carddb.db import forget_loaded, load_carddb
+from deckcheck.carddb.db import load_carddb
 from deckcheck.cli.app import app
 from deckcheck.errors import CardDatabaseError
 from deckcheck.games import all_games
@@ -57,14 +57,11 @@ def layer(vanguard_carddb: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     empty = tmp_path / "no-shipped"
     empty.mkdir()
     monkeypatch.setattr(carddb, "shipped_carddb_dir", lambda: empty)
-    forget_loaded()
     yield vanguard_carddb
-    forget_loaded()
 
 
 def fresh_load(folder: Path) -> carddb.CardDB:
     """A load as a new process would do it (the in-process functools.cache forgotten)."""
-    forget_loaded()
     return load_carddb("vanguard", [folder])
 
 
@@ -79,7 +76,6 @@ def write_deck(tmp_path: Path) -> Path:
 
 
 def check_json(deck: Path, folder: Path) -> tuple[int, dict[str, Any]]:
-    forget_loaded()
     result = CliRunner().invoke(app, ["check", str(deck), "--carddb", str(folder), "--output", "json"])
     return result.exit_code, json.loads(result.stdout)
 
@@ -145,7 +141,6 @@ def test_each_set_of_layers_has_its_own_cache_file(layer, tmp_path):
     record = {"number": "T-901", "name": "Other unit", "type": "normal", "grade": 1, "clans": ["C"]}
     (other / "vanguard" / "o.toml").write_text(tomli_w.dumps({"cards": [record]}), encoding="utf-8")
     assert fresh_load(layer).resolve("T-901") is None
-    forget_loaded()
     both = load_carddb("vanguard", [layer, other])
     assert both.resolve("T-901") is not None and both.resolve("Crit") is not None
     assert len(cache_files()) == 2
@@ -324,7 +319,6 @@ def test_the_secret_is_private_to_the_user_and_made_once(layer):
     info = os.lstat(secret)
     assert stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) == 0o600 and info.st_size == cache.SECRET_BYTES
     first = secret.read_bytes()
-    forget_loaded()
     load_carddb("vanguard", [layer])
     assert secret.read_bytes() == first
     assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, secret.name])  # no temporaries
@@ -548,7 +542,6 @@ def test_a_broken_database_writes_no_cache_and_check_exits_2_each_time(layer, tm
     bad.write_text('game = "vanguard"\n[[cards]]\nnumber = "T-950"\n', encoding="utf-8")
     deck = write_deck(tmp_path)
     for _ in range(2):
-        forget_loaded()
         result = CliRunner().invoke(app, ["check", str(deck), "--carddb", str(layer)])
         assert result.exit_code == 2
         assert "bad.toml" in result.output and "T-950" in result.output
@@ -590,11 +583,9 @@ def _same_value(a: Any, b: Any) -> bool:
 
 @pytest.mark.parametrize("game_id", sorted(all_games()))
 def test_cached_cards_equal_validated_cards_for_every_shipped_record(isolated_carddb, parses, game_id):
-    forget_loaded()
     validated = load_carddb(game_id)
     assert parses and len(validated) == len(parses)
     parses.clear()
-    forget_loaded()
     cached = load_carddb(game_id)
     assert parses == []  # really from the cache
     assert list(cached.cards) == list(validated.cards)
@@ -605,7 +596,6 @@ def test_cached_cards_equal_validated_cards_for_every_shipped_record(isolated_ca
     assert {name: [c.number for c in cards] for name, cards in cached.by_name.items()} == {
         name: [c.number for c in cards] for name, cards in validated.by_name.items()
     }
-    forget_loaded()
 
 
 def test_tuples_lists_and_dicts_keep_their_types_through_the_cache_format():
@@ -639,15 +629,12 @@ def test_a_record_comes_back_equal_with_its_own_set_of_given_fields():
 
 def test_a_nested_model_field_comes_back_as_its_model(isolated_carddb):
     """IC Dragon Ball leaders carry their back face as a model of its own (AwakenFace)."""
-    forget_loaded()
     validated = load_carddb("ic-dragonball")
     faces = {number: card.awaken for number, card in validated.cards.items() if card.awaken is not None}
     assert faces, "the shipped ic-dragonball database should have a leader with a back face"
-    forget_loaded()
     cached = load_carddb("ic-dragonball")
     for number, face in faces.items():
         assert _same_value(cached.cards[number].awaken, face)
-    forget_loaded()
 
 
 # Lazy imports: one check pays only for its own game ----------------------------------------------------------------
@@ -744,9 +731,7 @@ def test_a_cached_card_keeps_its_number_and_name_as_printed(tmp_path: Path, monk
         {"number": "BP01-001", "name": "ローズクイーン", "type": "follower", "class": "forest", "cost": 8},
     ]
     (folder / "evolve" / "cards.toml").write_text(tomli_w.dumps({"cards": records}), encoding="utf-8")
-    forget_loaded()
     validated = load_carddb("evolve", [folder])
-    forget_loaded()
     parses.clear()
     cached = load_carddb("evolve", [folder])
     assert parses == []  # from the cache
@@ -757,7 +742,6 @@ def test_a_cached_card_keeps_its_number_and_name_as_printed(tmp_path: Path, monk
         assert (card.printed_number, card.printed_name) == ("BP03-LDⓈ01", "サロメ＆ミサキ")
         assert db.cards["BP01-001"].printed is None
     assert dict(cached.cards) == dict(validated.cards)
-    forget_loaded()
 
 
 # Cipher's Japanese names (names_ja): the name index from the cache, and a changed name seen at once ---------------
@@ -779,13 +763,10 @@ def cipher_layer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
         cipher_unit("B07-001", "Heroic Inheritor of the Blaze", "Eliwood"),
     ]
     (folder / "cards.toml").write_text(tomli_w.dumps({"game": "cipher", "cards": records}), encoding="utf-8")
-    forget_loaded()
     yield tmp_path / "cards"
-    forget_loaded()
 
 
 def fresh_cipher(folder: Path) -> carddb.CardDB:
-    forget_loaded()
     return load_carddb("cipher", [folder])
 
 

@@ -131,11 +131,11 @@ def test_the_hint_of_another_game_in_japanese(tmp_path, isolated_carddb, japanes
 def test_no_regulation_with_a_date_in_japanese(tmp_path, japanese):
     import pytest
 
-    from deckcheck.checking.deck import refuse_with_no_regulation
+    from deckcheck.checking.judging import Judging
     from deckcheck.errors import OptionError
 
     with pytest.raises(OptionError) as refused:
-        refuse_with_no_regulation(True, None, "2026-01-01")
+        Judging.of(no_regulation=True, as_of="2026-01-01")
     assert refused.value.spelled(lambda name: "--" + name.replace("_", "-")) == (
         "--no-regulation と --as-of は同時に指定できません。どちらか一方にしてください"
     )

@@ -12,7 +12,9 @@ import pytest
 from hostile import LIMITED_FORK
 
 from deckcheck.checking import parallel
+from deckcheck.checking.judging import Judging
 from deckcheck.checking.run import check_paths
+from deckcheck.checking.workspace import Workspace
 from deckcheck.errors import CardDatabaseError, DeckcheckError, EngineError
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "decks"
@@ -87,11 +89,32 @@ def test_the_progress_bar_sees_every_deck_file(many_decks):
     assert seen == find_deck_files([folder])[0]
 
 
-def test_with_a_regulation_asked_for_the_run_stays_in_one_process(many_decks, monkeypatch):
+@pytest.mark.parametrize(
+    "asked",
+    [
+        {"as_of": "2026-10-01"},
+        {"as_of": "2020-01-01"},  # before every regulation: a note per game, said once
+        {"rules": "1.7.0"},  # a note for every game without versions
+        {"format": "crossover"},  # an option most games cannot take: an error, said once
+        {"regulation": "Sample Standard 2026-10"},  # the games without it: a note
+        {"regulation": "No Such"},  # no game has it: an error and no report
+        {"no_regulation": True},
+        {"game": "vanguard"},  # every plain-text deck a pasted vanguard list
+    ],
+    ids=lambda asked: "-".join(f"{key}={value}" for key, value in asked.items()),
+)
+def test_every_judging_is_checked_in_workers_with_the_same_run(many_decks, monkeypatch, asked):
     folder, extra = many_decks
-    monkeypatch.setattr(parallel, "check_files", lambda *args: pytest.fail("no workers with --regulation"))
-    check_paths([folder], [extra], regulation="Sample Standard 2026-10", jobs=2)
-    check_paths([folder], [extra], as_of="2026-10-01", jobs=2)
+    alone = check_paths([folder], [extra], jobs=1, **asked)
+    calls = []
+    check_files = parallel.check_files
+    monkeypatch.setattr(parallel, "check_files", lambda *args: calls.append(args[3]) or check_files(*args))
+    monkeypatch.setenv(parallel.JOBS_ENV, "2")
+    shared = check_paths([folder], [extra], **asked)
+    assert calls == [2]  # the workers really ran, whatever the judging
+    assert run_summary(shared) == run_summary(alone)
+    assert alone.errors  # (the fixture's broken files, at least)
+    assert bool(alone.reports) is (asked != {"regulation": "No Such"})
 
 
 @pytest.mark.parametrize(
@@ -286,7 +309,9 @@ def test_without_proc_stat_the_load_average_is_used(monkeypatch):
 _DYING_RUN = """
 import json, os, signal, sys
 from deckcheck.checking import parallel
+from deckcheck.checking.judging import Judging
 from deckcheck.checking.run import check_paths
+from deckcheck.checking.workspace import Workspace
 
 folder, extra, how = sys.argv[1:4]
 real, main = parallel._check_chunk, os.getpid()
@@ -332,7 +357,9 @@ _LIMITED_RUN = (
     """
 import json, sys
 from deckcheck.checking import parallel
+from deckcheck.checking.judging import Judging
 from deckcheck.checking.run import check_paths
+from deckcheck.checking.workspace import Workspace
 
 folder, extra, limit = sys.argv[1:4]
 FORK_LIMIT = 10**9 if limit == "thread" else int(limit)
@@ -422,9 +449,10 @@ def test_a_worker_speaks_the_language_of_its_job(tmp_path):
     deck = tmp_path / "unknown.txt"
     deck.write_text("game: vanguard\n## main\n4 NO-SUCH-CARD\n", encoding="utf-8")
     assert _i18n.language() == "en"
-    parallel._job = parallel._Job((), {}, no_regulation=True, today=None, language="ja")
+    no_regulation = Judging(no_regulation=True)
+    parallel._job = parallel._Job(no_regulation, Workspace(), {}, today=None, language="ja")
     try:
-        ((kind, report),) = parallel._check_chunk([str(deck)])
+        ((kind, report, _key),) = parallel._check_chunk([str(deck)])
     finally:
         parallel._job = None
         language.speak("en")

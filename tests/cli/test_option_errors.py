@@ -12,10 +12,11 @@ import pytest
 from conftest import LEGAL_VANGUARD_TOML, STARTER_DECKS
 
 from deckcheck.carddb.db import load_carddb
+from deckcheck.checking.judging import Judging
 from deckcheck.checking.regulations import load_regulations
 from deckcheck.checking.run import check_paths
 from deckcheck.cli.app import as_flags, flag
-from deckcheck.commands.convert import run_convert
+from deckcheck.commands.convert import Printed, run_convert
 from deckcheck.commands.hand import HandRequest, iter_hands
 from deckcheck.commands.search import find_cards
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
@@ -192,7 +193,7 @@ def test_hand_and_convert_options_in_the_library_and_on_the_command_line(run_cli
         err == "deckcheck: field 'want': --want says what --mulligan optimal aims for; use it with --mulligan optimal\n"
     )
     with pytest.raises(OptionError) as error:
-        run_convert(DAWN_KNIGHTS, "toml", None, player="A", as_of="2030-01-01")
+        run_convert(DAWN_KNIGHTS, "toml", None, printed=Printed(player="A", judging=Judging.of(as_of="2030-01-01")))
     assert error.value.options == ["player", "as_of", "to"]
     assert str(error.value) == "player and as_of apply to a printed list (to markdown or html), not toml"
     err = run_cli("convert", DAWN_KNIGHTS, "--to", "toml", "--player", "A", "--as-of", "2030-01-01")[2]

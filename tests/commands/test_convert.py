@@ -592,3 +592,39 @@ def test_a_printed_list_of_an_illegal_deck_warns_in_japanese(run_cli, monkeypatc
     assert code == 0 and out
     assert "deckcheck: 警告: デッキは構築条件を満たしていません（エラー" in err
     assert "vanguard.main-size" in err and "提出用リストにはすべての問題に印をつけています" in err
+
+
+_EVOLVE_DECK = next(path for path in EXAMPLES if path.parent.name == "evolve")
+
+
+@pytest.mark.parametrize(
+    "judging",
+    [
+        ["--format", "crossover"],  # a leader too few: not legal
+        ["--rules", "1.7.0"],
+        ["--format", "sealed", "--rules", "1.24.1"],  # a note on the missing pool
+        ["--as-of", "2024-01-01"],  # the rules version of that day
+        ["--no-regulation"],
+        ["--regulation", "Nope"],  # selects nothing: exit 2, as show says
+    ],
+)
+def test_a_printed_list_takes_every_judging_option_show_takes(run_cli, judging):
+    """convert --to markdown/html carries a verdict: it is judged as `show` judges the deck, by the same options."""
+    code, shown, show_err = run_cli("show", _EVOLVE_DECK, "-o", "json", *judging)
+    printed = run_cli("convert", _EVOLVE_DECK, "--to", "markdown", *judging)
+    assert printed[0] == code
+    if code:
+        assert printed[2] == show_err
+        return
+    verdict = json.loads(shown)
+    errors = list(dict.fromkeys(v["rule"] for v in verdict["violations"] if v["severity"] == "error"))
+    assert ("the deck is not legal" in printed[2]) is bool(errors)
+    assert all(rule in printed[1] and rule in printed[2] for rule in errors)
+    assert all(f"note: {note}" in printed[2] for note in verdict["notes"])  # each note said once, as show says it
+    assert printed[2].count("note: ") == len(verdict["notes"])
+
+
+def test_the_judging_options_of_a_printed_list_are_refused_for_a_deck_format(run_cli):
+    code, _, err = run_cli("convert", _EVOLVE_DECK, "--to", "toml", "--rules", "1.7.0", "--format", "crossover")
+    assert code == 2
+    assert err == "deckcheck: --rules and --format apply to a printed list (--to markdown or html), not toml\n"

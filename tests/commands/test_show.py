@@ -13,6 +13,8 @@ from conftest import CIPHER_JAPANESE_TEXT, LEGAL_VANGUARD_TEXT, LEGAL_VANGUARD_T
 from typer.testing import CliRunner
 
 from deckcheck._util.text import display_width
+from deckcheck.checking.judging import Judging
+from deckcheck.checking.workspace import Workspace
 from deckcheck.cli.app import app
 from deckcheck.commands.show import render_shown, show_deck
 
@@ -193,10 +195,10 @@ def test_colour_only_when_asked(work: Path, vg: Path) -> None:
     good.write_text(LEGAL_VANGUARD_TOML, encoding="utf-8")
     bad = work / "bad.deck.toml"
     bad.write_text(LEGAL_VANGUARD_TOML.replace('"T-004" = 4', '"T-004" = 5'), encoding="utf-8")
-    coloured = render_shown(show_deck(good, carddb_dirs=(vg,)), colour=True)
+    coloured = render_shown(show_deck(good, Judging(), Workspace([vg])), colour=True)
     assert "\x1b[32m" in coloured.splitlines()[-1]  # green verdict
-    assert "\x1b[31m" in render_shown(show_deck(bad, carddb_dirs=(vg,)), colour=True)
-    assert "\x1b[" not in render_shown(show_deck(bad, carddb_dirs=(vg,)))
+    assert "\x1b[31m" in render_shown(show_deck(bad, Judging(), Workspace([vg])), colour=True)
+    assert "\x1b[" not in render_shown(show_deck(bad, Judging(), Workspace([vg])))
 
 
 # Shadowverse EVOLVE: leader and basis ---------------------------------------------------------------------
@@ -418,7 +420,7 @@ def test_show_in_japanese_aligns_by_display_width(work: Path, vg: Path, japanese
     text = LEGAL_VANGUARD_TOML.replace('"T-108" = 1\n', '"騎士王 アルフレッドもどき" = 1\n"Unit 8" = 0\n')
     path = work / "odd.deck.toml"
     path.write_text(text + '[extra]\n"T-100" = 2\n', encoding="utf-8")
-    shown = render_shown(show_deck(path, carddb_dirs=(vg,)))
+    shown = render_shown(show_deck(path, Judging(), Workspace([vg])))
     lines = shown.splitlines()
     assert "\n  判定基準：" in shown and "\nメインデッキ [main]：50枚\n" in shown  # the game's word, the file's id
     assert "\nextra：2枚（Cardfight!! Vanguard のセクションではありません）\n" in shown
