@@ -258,6 +258,8 @@ CORE = [
     "deckcheck.cli.app",
     "deckcheck.cli.clitypes",
     "deckcheck.cli.language",  # --lang, $DECKCHECK_LANG and the locale read once at start-up; help translated
+    "deckcheck.cli.options",  # every command's options and their help texts (the app declares the commands)
+    "deckcheck.cli.output",  # what a command writes, with no control character raw, colour on a terminal only
     "deckcheck.cli.streams",  # the standard streams guarded (issue 26 items 9-11): every command writes through them
     "deckcheck.engine",
     "deckcheck.engine.procedure",

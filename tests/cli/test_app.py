@@ -197,7 +197,7 @@ class _Terminal(io.StringIO):
 
 
 def test_a_progress_bar_on_a_terminal_only(run_cli, tmp_path, vanguard_carddb, monkeypatch):
-    from deckcheck.cli import app as cli
+    from deckcheck.cli import output
 
     folder = tmp_path / "many"
     folder.mkdir()
@@ -209,10 +209,10 @@ def test_a_progress_bar_on_a_terminal_only(run_cli, tmp_path, vanguard_carddb, m
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     files = sorted(folder.iterdir())
-    with cli._progress(files) as bar:
+    with output.progress(files) as bar:
         assert list(bar) == files
     assert "Checking decks" in terminal.getvalue() and "100%" in terminal.getvalue()
-    assert list(cli._progress(files[:5])) == files[:5]  # a few decks: no bar
+    assert list(output.progress(files[:5])) == files[:5]  # a few decks: no bar
 
 
 @pytest.mark.parametrize("output", ["text", "json"])

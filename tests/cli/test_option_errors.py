@@ -14,7 +14,7 @@ from conftest import LEGAL_VANGUARD_TOML, STARTER_DECKS
 from deckcheck.carddb.db import load_carddb
 from deckcheck.checking.regulations import load_regulations
 from deckcheck.checking.run import check_paths
-from deckcheck.cli.app import as_flags, flag
+from deckcheck.cli.options import as_flags, flag
 from deckcheck.commands.convert import run_convert
 from deckcheck.commands.hand import iter_hands
 from deckcheck.commands.search import find_cards
