@@ -726,7 +726,6 @@ def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
                 error.reason = _("{reason}; {n} of them are {game} cards: --game {id}?").format(
                     reason=error.reason, n=len(known), game=translate(game.title), id=game.id
                 )
-                error.args = (error.describe(),)
             raise
     for entry in source.entries:
         entry.card = db.resolve(entry.key, entry.section)

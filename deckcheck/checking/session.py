@@ -334,7 +334,6 @@ def _at_key_line(error: DeckcheckError, source: DeckSource) -> DeckcheckError:
         source.locate()
         if line := source.key_lines.get(error.field):
             error.line = line
-            error.args = (error.describe(),)
     return error
 
 

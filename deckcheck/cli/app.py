@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 import typer
 
-from deckcheck import _i18n
+from deckcheck import _i18n, errors
 from deckcheck._i18n import N_, _, ngettext
 from deckcheck._util.text import joined
 from deckcheck.cli import clitypes, language, options, streams
@@ -92,11 +92,12 @@ def _exits_2_on_bad_input(command: Callable[..., None]) -> Callable[..., None]:
     @functools.wraps(command)
     def run(*args: object, **kwargs: object) -> None:
         _resume_gc()
-        try:
-            command(*args, **kwargs)
-        except DeckcheckError as error:
-            say(error_line(error))
-            raise typer.Exit(2) from None
+        with errors.speaking(options.COMMAND_LINE):  # (also under Typer's CliRunner, which does not call main)
+            try:
+                command(*args, **kwargs)
+            except DeckcheckError as error:
+                say(error_line(error))
+                raise typer.Exit(2) from None
 
     return run
 

@@ -13,7 +13,7 @@ from deckcheck import _i18n
 from deckcheck._i18n import N_, _
 from deckcheck._version import __version__
 from deckcheck.cli import language
-from deckcheck.errors import DeckcheckError, OptionError
+from deckcheck.errors import DeckcheckError, OptionError, Spelling
 
 #: The flag of each library option whose flag is not `--` and its name with `-` for `_` (`as_of` is `--as-of`).
 FLAGS = {
@@ -35,14 +35,28 @@ def flag(option: str) -> str:
     return FLAGS.get(option) or "--" + option.replace("_", "-")
 
 
+def command_line(command: str) -> str:
+    """The command line of a deckcheck command: `check` → `deckcheck check`."""
+    return f"deckcheck {command}"
+
+
+#: How the command line names what messages mention: options as flags, commands as command lines.
+COMMAND_LINE = Spelling(option=flag, command=command_line)
+
+
 def as_flags(error: DeckcheckError) -> DeckcheckError:
-    """The error as the command line says it: an OptionError names its options by their flags, its field too."""
+    """The error as the command line says it: the options its reason names by their flags, the commands as command
+    lines, and an OptionError's field as the flag too."""
     if not isinstance(error, OptionError):
-        return error
+        if "\x00" not in error.template:
+            return error
+        return DeckcheckError(error.spelled(COMMAND_LINE), path=error.path, line=error.line, field=error.field)
     field = error.field
     if field is not None and field in error.options:
         field = flag(field) if field in _FIELD_AS_FLAG else flag(field).removeprefix("--")
-    return DeckcheckError(error.spelled(flag), path=error.path, line=error.line, field=field, details=error.details)
+    return DeckcheckError(
+        error.spelled(COMMAND_LINE), path=error.path, line=error.line, field=field, details=error.details
+    )
 
 
 def examples(*commands: str) -> str:

@@ -343,7 +343,6 @@ def read_any(path: Path, game_id: str | None, *, out: Path | None = None) -> tup
     except DeckcheckError as error:
         if error.line is None and error.field is not None:
             error.line = _registry_line(text, error.field)
-            error.args = (error.describe(),)
         raise
     if (missing := _no_leader(source, out)) is not None:
         notes.append(missing)

@@ -112,7 +112,6 @@ def _mapping_at_lines(
     except DeckcheckError as error:
         if error.line is None and error.field is not None and (line := lines().get((error.field,))):
             error.line = line
-            error.args = (error.describe(),)
         raise
 
 

@@ -112,13 +112,11 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
                 lines.reason = _("{reason}; and it has no `game:` line: {hint}").format(
                     reason=lines.reason, hint=translate(_PASTED_HINT)
                 )
-                lines.args = (lines.describe(),)
             raise lines from None
         if game_value is None:
             error.reason = _("{reason} (a `game:` line; {hint})").format(
                 reason=error.reason, hint=translate(_PASTED_HINT)
             )
-            error.args = (error.describe(),)
         raise
     allowed = joined(("game", *COMMON_KEYS, *game.deck_keys))
     unknown = [
