@@ -46,7 +46,7 @@ class DeckcheckError(Exception):
     @property
     def reason(self) -> str:
         """Why, its mentions said as the caller names them."""
-        return said(self.template)
+        return spoken(self.template)
 
     @reason.setter
     def reason(self, reason: str) -> None:
@@ -160,7 +160,7 @@ def mention(option: str) -> str:
     """An option named inside a message, e.g. ``_("{option} exact is not available here").format(option=
     mention("method"))``: the library writes it as its name (``method``), the command line as its flag
     (``--method``). In an error's reason it stays a mention until the error is said; any other text says it at once
-    with :func:`said`."""
+    with :func:`spoken`."""
     return f"\x00{option}\x00"
 
 
@@ -193,7 +193,7 @@ AS_NAMED = Spelling()
 _spelling = AS_NAMED
 
 
-def said(text: str) -> str:
+def spoken(text: str) -> str:
     """The text with every option and command it mentions named as the caller names them (see speaking): a note,
     a line of a report, anything but an error's reason, which says its mentions itself."""
     return _spelling.said(text)

@@ -71,14 +71,14 @@ def test_a_changed_error_crosses_a_process_boundary_as_it_is_now():
 
 
 def test_mentions_are_said_as_the_caller_names_them():
-    from deckcheck.errors import AS_NAMED, Spelling, mention_command, said, speaking
+    from deckcheck.errors import AS_NAMED, Spelling, mention_command, speaking, spoken
 
     text = f"{mention('as_of')} 2030-01-01: none in force (`{mention_command('check')}` says so)"
-    assert said(text) == AS_NAMED.said(text) == "as_of 2030-01-01: none in force (`check` says so)"
+    assert spoken(text) == AS_NAMED.said(text) == "as_of 2030-01-01: none in force (`check` says so)"
     shouting = Spelling(option=lambda name: f"--{name.upper()}", command=lambda name: f"run {name}")
     error = DeckcheckError(text, path="a.toml")
     with speaking(shouting):
-        assert said(text) == "--AS_OF 2030-01-01: none in force (`run check` says so)"
+        assert spoken(text) == "--AS_OF 2030-01-01: none in force (`run check` says so)"
         assert str(error) == "a.toml: --AS_OF 2030-01-01: none in force (`run check` says so)"
     assert str(error) == "a.toml: as_of 2030-01-01: none in force (`check` says so)"  # the library's names again
     assert "\x00" not in str(error) and "\x00" not in error.reason

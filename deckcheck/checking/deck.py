@@ -14,7 +14,7 @@ from deckcheck._util.text import joined
 from deckcheck.carddb.db import CardDB, load_carddb, other_games_of
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import BAD_COUNT, NUMBER_NAME, PASTED_READING, UNKNOWN_CARD, UNKNOWN_SECTION
-from deckcheck.errors import OptionError, mention
+from deckcheck.errors import OptionError, mention, spoken
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
 from deckcheck.model.versions import RulesChoice
 from deckcheck.model.violation import Violation
@@ -339,15 +339,17 @@ def report_deck(
         counts=deck.counts(),
         violations=check_deck(deck, db, bound),
         regulation=bound.regulation if bound is not None else None,
-        why_no_regulation="--no-regulation" if no_regulation else notes_joined(why_none) or None,
+        why_no_regulation=spoken(mention("no_regulation")) if no_regulation else notes_joined(why_none) or None,
     )
     if (unreadable := deck.source.unreadable) is not None:  # a partly unreadable decklist: which lines
         lines = [problem.line for problem in unreadable.details] or [unreadable.line]
         report.unreadable_lines = sorted({line for line in lines if line})
     if bound is None and as_of is not None:  # only a date before every regulation of the game selects none
         day = as_of.isoformat() if isinstance(as_of, date) else as_of
-        report.note = _("--as-of {day}: no {game} regulation was in force; judged without a regulation").format(
-            day=day, game=deck.game.id
+        report.note = spoken(
+            _("{option} {day}: no {game} regulation was in force; judged without a regulation").format(
+                option=mention("as_of"), day=day, game=deck.game.id
+            )
         )
     if deck.game.rules_versions:
         report.rules = deck.rules

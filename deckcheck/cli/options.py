@@ -24,6 +24,7 @@ FLAGS = {
     "game_id": "--game",
     "out": "--out-file",
     "deck_format": "--format",
+    "json_output": "--output json",  # (a library caller asks for JSON with json_output=True)
 }
 #: Options whose `field` the command line has always written as the flag itself (`cards search`: field '--limit');
 #: the others as the flag without its dashes (field 'trials', field 'deck-size').

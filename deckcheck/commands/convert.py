@@ -22,7 +22,7 @@ from deckcheck._util.normalize import norm_name
 from deckcheck._util.safetext import one_line
 from deckcheck._util.text import joined, with_article
 from deckcheck.carddb.db import layer_folders, load_carddb, resolve_deck
-from deckcheck.errors import DeckcheckError, OptionError, mention
+from deckcheck.errors import DeckcheckError, OptionError, mention, mention_command, spoken
 from deckcheck.formats.comments import (
     Comments,
     commented_text,
@@ -169,7 +169,9 @@ def _commented(source: DeckSource, to: str, carddb_dirs: Iterable[str | Path], n
     read = {"toml": toml_comments, "text": text_comments}.get(source.format)
     comments = read(source.text) if read is not None and source.text else Comments()
     if source.pasted is not None:  # its lead-ins, titles, codes and lines not understood, at the top
-        comments.top = [_("read from a pasted list by deckcheck convert --game"), *source.pasted.comments]
+        said = _("read from a pasted list by {convert} {option}")
+        comments.top = [spoken(said.format(convert=mention_command("convert"), option=mention("game_id")))]
+        comments.top += source.pasted.comments
     try:
         db = load_carddb(source.game_id, carddb_dirs)
     except DeckcheckError as error:  # the deck converts without names
@@ -247,10 +249,12 @@ def _no_leader(source: DeckSource, out: Path | None) -> str | None:
     if section not in game.sections or any(entry.section == section for entry in source.entries):
         return None
     deck = str(out) if out is not None else "DECK"
-    return _(
+    said = _(
         "note: the export's p_list is empty, so the deck has no [{section}] card ({game} decks need one): add it "
-        "with `deckcheck add {deck} NUMBER --section {section}`; `stats` and `hand` count the deck without it"
-    ).format(section=section, game=game.title, deck=deck)
+        "with `{add} {deck} NUMBER {option} {section}`; `stats` and `hand` count the deck without it"
+    )
+    add, option = mention_command("add"), mention("section")
+    return spoken(said.format(section=section, game=game.title, deck=deck, add=add, option=option))
 
 
 def render_printable(

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck._i18n import _, translate
 from deckcheck._util.text import display_width, joined
+from deckcheck.errors import mention, spoken
 from deckcheck.model.deck import COMMON_KEYS
 from deckcheck.model.game import Game
 
@@ -61,8 +62,9 @@ def _versions_text(game: Game) -> list[str]:
             _("{version} (from {date})").format(version=v.version, date=v.effective.isoformat())
             for v in game.rules_versions
         )
-        said = _("rules versions: {versions}; the newest by default, --rules or --as-of choose")
-        lines.append(f"{'':<14} " + said.format(versions=versions))
+        said = _("rules versions: {versions}; the newest by default, {rules} or {as_of} choose")
+        said = spoken(said.format(versions=versions, rules=mention("rules"), as_of=mention("as_of")))
+        lines.append(f"{'':<14} " + said)
     if len(game.formats) > 1:
         extra = "; ".join(
             _("`{section}` in {formats} only").format(section=s, formats=joined(f))

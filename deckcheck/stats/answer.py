@@ -20,7 +20,7 @@ from deckcheck._util.text import joined
 from deckcheck.engine.deal import MAX_TURN, deal
 from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going
-from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
+from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention, spoken
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query, parse_filter, parse_query
@@ -62,13 +62,22 @@ PRECISION_TRIALS_CAP = 10_000_000
 STOPPED_NOTE = N_("stopped after {trials} trials: {rest}")
 REACHED_NOTE = N_("the 95% interval is within ±{precision} (rule: {rule})")
 CAPPED_NOTE = N_(
-    "--precision {precision} not reached: the cap of {trials} trials (--trials) came first, with the 95% interval "
-    "±{half}; raise --trials to go on"
+    "{option} {precision} not reached: the cap of {trials} trials ({cap}) came first, with the 95% interval "
+    "±{half}; raise {cap} to go on"
 )
 CAPPED_SEVERAL_NOTE = N_(
-    "--precision {precision} not reached: the cap of {trials} trials (--trials) came first, with 95% intervals up "
-    "to ±{half}; raise --trials to go on"
+    "{option} {precision} not reached: the cap of {trials} trials ({cap}) came first, with 95% intervals up "
+    "to ±{half}; raise {cap} to go on"
 )
+#: The options the capped notes name: {option} is precision, {cap} trials.
+CAPPED_MENTIONS = {"option": "precision", "cap": "trials"}
+
+
+def capped_note(template: str, **values: str) -> str:
+    """A capped note (CAPPED_NOTE, CAPPED_SEVERAL_NOTE) in the chosen language, its options said as the caller names
+    them."""
+    named = {key: mention(option) for key, option in CAPPED_MENTIONS.items()}
+    return spoken(translate(template).format(**named, **values))
 
 
 @dataclass
@@ -373,7 +382,7 @@ def check_reachable(
         deal(deck, seed=0, going=going, turns=turn, choices=choices, floor=floor)
     except EngineError as error:
         where = _("going first, {asked}: {reason}") if going == "first" else _("going second, {asked}: {reason}")
-        raise EngineError(where.format(asked=asked or f"--turn {turn}", reason=error.reason)) from None
+        raise EngineError(where.format(asked=asked or f"{mention('turn')} {turn}", reason=error.template)) from None
 
 
 def check_floor(deck: Deck, floor: bool) -> None:
@@ -473,7 +482,7 @@ def say_past_budget(options: StatsOptions, why: ExactUnavailable, going: Going, 
         )
     line = line.format(turn=turn, why=why)
     if why.waits:
-        line += _(" (--method exact waits up to {n} times as long)").format(n=PATIENT)
+        line += spoken(_(" ({option} exact waits up to {n} times as long)").format(option=mention("method"), n=PATIENT))
     options.say(line)
 
 
@@ -625,7 +634,7 @@ def _precision_notes(result: SimResult, precision: float | None, rule: str) -> l
     if result.stopped_early or half <= precision:
         rest = translate(REACHED_NOTE).format(precision=precision, rule=translate(rule))
         return [translate(STOPPED_NOTE).format(trials=f"{result.trials:,}", rest=rest)]
-    return [translate(CAPPED_NOTE).format(precision=precision, trials=f"{result.trials:,}", half=f"{half:.4g}")]
+    return [capped_note(CAPPED_NOTE, precision=str(precision), trials=f"{result.trials:,}", half=f"{half:.4g}")]
 
 
 def optimal_for_simulation(
