@@ -182,6 +182,7 @@ def check(
     game: options.PastedGameOption = None,
 ) -> None:
     """`deckcheck check` (its help is the decorator's, translated)."""
+    _prompt_for_stdin(*paths)
     from deckcheck.checking.run import check_paths
 
     files_progress = progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
@@ -247,6 +248,7 @@ def hand(
     carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck hand` (its help is the decorator's, translated)."""
+    _prompt_for_stdin(deck)
     from deckcheck.commands.hand import iter_hands, render_hand_text
 
     choices = options.parse_choices(choose)
@@ -285,6 +287,14 @@ def hand(
             with paused(index + 1):
                 echo(f"{',' if index else ''}\n    {text}", json_text=True, nl=False)
     typer.echo("\n  ]\n}")
+
+
+def _prompt_for_stdin(*paths: str | Path) -> None:
+    """A deck read from standard input when it is a terminal: say how to end it (the library reads it silently)."""
+    from deckcheck._util.files import STDIN
+
+    if any(str(path) == STDIN for path in paths) and sys.stdin is not None and sys.stdin.isatty():
+        say(_("deckcheck: reading a deck from standard input (end it with Ctrl-D)"))
 
 
 @contextlib.contextmanager
@@ -346,6 +356,8 @@ def stats(
     carddb: options.CarddbOption = None,
 ) -> None:
     from deckcheck.commands.stats import run_stats
+
+    _prompt_for_stdin(deck)
 
     if method is options.MethodOption.exact and (trials is not None or seed is not None):
         raise DeckcheckError(_("--trials and --seed apply to simulation; they conflict with --method exact"))
@@ -628,6 +640,7 @@ def show(
     carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck show` (its help is the decorator's, translated)."""
+    _prompt_for_stdin(path)
     from deckcheck.commands.show import render_show_json, render_shown, show_deck
 
     shown = show_deck(
@@ -673,6 +686,7 @@ def convert(
     carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck convert` (its help is the decorator's, translated)."""
+    _prompt_for_stdin(source)
     from deckcheck.commands.convert import run_convert
 
     printed, notes = run_convert(

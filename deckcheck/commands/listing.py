@@ -8,7 +8,7 @@ from deckcheck._i18n import _, translate
 from deckcheck._util.text import display_width, joined
 from deckcheck.errors import mention, spoken
 from deckcheck.model.deck import COMMON_KEYS
-from deckcheck.model.game import Game
+from deckcheck.model.game import Game, rules_document_of
 
 if TYPE_CHECKING:
     from deckcheck._api import RuleListing
@@ -19,7 +19,7 @@ def games_json(games: list[Game]) -> dict[str, Any]:
         {
             "id": game.id,
             "title": game.title,
-            "rules_document": game.rules_document,
+            "rules_document": rules_document_of(game, translated=False),
             "sections": list(game.sections_of(game.formats[0])),
             "keys": [*COMMON_KEYS, *game.deck_keys],
         }
@@ -50,7 +50,7 @@ def games_text(games: list[Game]) -> list[str]:
         else:
             said = _("sections: {sections}").format(sections=sections)
         lines += [f"{game.id:<14} {game.title}", f"{'':<14} {said}"]
-        lines.append(f"{'':<14} " + _("rules: {document}").format(document=translate(game.rules_document)))
+        lines.append(f"{'':<14} " + _("rules: {document}").format(document=rules_document_of(game)))
         lines += _versions_text(game)
     return lines
 
@@ -91,7 +91,7 @@ def rules_json(listing: RuleListing) -> dict[str, Any]:
     return {
         "game": game.id,
         "title": game.title,
-        "rules_document": game.rules_document,
+        "rules_document": rules_document_of(game, translated=False),
         "rules": [
             {"id": rule.id, "severity": rule.severity, "ref": rule.ref, "refs": rule.refs, "summary": rule.summary}
             | ({"since": rule.since} if rule.since else {})
@@ -105,7 +105,7 @@ def rules_json(listing: RuleListing) -> dict[str, Any]:
 
 def rules_text(listing: RuleListing) -> list[str]:
     game = listing.game
-    lines = [f"{game.title} — {translate(game.rules_document)}", *(line.strip() for line in _versions_text(game))]
+    lines = [f"{game.title} — {rules_document_of(game)}", *(line.strip() for line in _versions_text(game))]
     severities = {"error": _("error"), "warning": _("warning")}
     width = max(display_width(word) for word in severities.values())
     for rule in game.rules:

@@ -133,7 +133,7 @@ def _render_everywhere(everywhere: FoundEverywhere, json_output: bool) -> str:
     for found in matched:
         count = len(found.cards)
         said = ngettext("{game} ({option} {id}): {n} card", "{game} ({option} {id}): {n} cards", count)
-        heading = spoken(said.format(game=found.db.game.title, option=mention("game"), id=found.db.game.id, n=count))
+        heading = spoken(said.format(game=found.db.game.title, option=mention("game_id"), id=found.db.game.id, n=count))
         table = render_text(found.db, query, found.cards, shown, limit is None, tokens=found.tokens_shown)
         blocks.append("\n".join([heading, table]))
     total = sum(len(found.cards) for found in matched)

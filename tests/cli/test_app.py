@@ -196,6 +196,30 @@ class _Terminal(io.StringIO):
         return True
 
 
+class _TerminalInput(io.StringIO):
+    buffer = None  # (read_stdin reads the text itself)
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_deck_typed_on_a_terminal_is_prompted_for_by_the_command_line_only(monkeypatch, capsys):
+    """The library reads standard input silently; the command line says how to end a deck typed on a terminal."""
+    from deckcheck._util import files
+    from deckcheck.cli import app as cli
+
+    monkeypatch.setattr(files, "_stdin_read", [])
+    monkeypatch.setattr(sys, "stdin", _TerminalInput("game: vanguard\n"))
+    files.read_stdin()
+    assert capsys.readouterr().err == ""
+    cli._prompt_for_stdin("decks", "-")
+    assert capsys.readouterr().err == "deckcheck: reading a deck from standard input (end it with Ctrl-D)\n"
+    cli._prompt_for_stdin(Path("a.deck.toml"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # piped: nothing to say
+    cli._prompt_for_stdin("-")
+    assert capsys.readouterr().err == ""
+
+
 def test_a_progress_bar_on_a_terminal_only(run_cli, tmp_path, vanguard_carddb, monkeypatch):
     from deckcheck.cli import output
 
