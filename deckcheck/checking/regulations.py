@@ -504,10 +504,12 @@ class RegulationSet:
             return [_("Regulations: none ({known}).").format(known=self.known())]
         said = _(
             "Regulations ({folder}/*.toml in the card database folders; select with {regulation} NAME, a "
-            "deck's `regulation` key or {as_of} YYYY-MM-DD; by default the one in force today, sample data "
+            "deck's `regulation` key or {as_of}; by default the one in force today, sample data "
             "excepted):"
         )
-        lines = [spoken(said.format(folder=FOLDER, regulation=mention("regulation"), as_of=mention("as_of")))]
+        lines = [
+            spoken(said.format(folder=FOLDER, regulation=mention("regulation"), as_of=f"{mention('as_of')} YYYY-MM-DD"))
+        ]
         for r in self.ordered():
             banned = sum(1 for listing in r.listings if listing.limit == 0)
             limited = len(r.listings) - banned
