@@ -242,7 +242,7 @@ def row(label: str, value: str, load: str, note: str = "") -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7, help="processes per figure (median)")
-    parser.add_argument("--game", choices=["evolve", "vanguard", "all"], default="all", help="the game(s) to measure")
+    parser.add_argument("--game", choices=[*GAMES, "all"], default="all", help="the game(s) to measure")
     args = parser.parse_args()
     games = [GAMES[g] for g in GAMES if args.game in (g, "all")]
 
@@ -257,7 +257,7 @@ def main() -> None:
         layers = layers_seen_from(work, starter)
         if layers != [starter]:  # the comparison would be meaningless
             raise SystemExit(f"the starter run would read {layers}, not only {starter}")
-        sizes = {game: database_size(game) for game in ("evolve", "vanguard")}
+        sizes = {game: database_size(game) for game in GAMES}
 
         def empty_cache(_: str) -> None:
             shutil.rmtree(cache, ignore_errors=True)

@@ -22,7 +22,9 @@ from deckcheck.carddb.db import (
     resolve_deck,
 )
 from deckcheck.formats.read import parse_deck  # noqa: E402
-from deckcheck.stats.answer import StatsOptions, answer, parse_queries  # noqa: E402
+from deckcheck.stats.answer import answer  # noqa: E402
+from deckcheck.stats.options import StatsOptions
+from deckcheck.stats.queries import parse_queries
 
 DECK = ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml"
 QUERIES = {

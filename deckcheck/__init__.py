@@ -33,7 +33,7 @@ _EXPORTS = {
     "RuleListing": "deckcheck._api",
     "deal": "deckcheck.engine.deal",
     "Table": "deckcheck.engine.table",
-    "StatsOptions": "deckcheck.stats.answer",
+    "StatsOptions": "deckcheck.stats.options",
     "Answer": "deckcheck.stats.answer",
     "CardDB": "deckcheck.carddb.db",
     "build_carddb": "deckcheck.carddb.db",
@@ -114,7 +114,8 @@ if TYPE_CHECKING:
     from deckcheck.games import all_games, get_game
     from deckcheck.model.deck import Deck, DeckSource
     from deckcheck.model.violation import Violation
-    from deckcheck.stats.answer import Answer, StatsOptions
+    from deckcheck.stats.answer import Answer
+    from deckcheck.stats.options import StatsOptions
 
 
 def __getattr__(name: str) -> Any:

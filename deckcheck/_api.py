@@ -22,7 +22,8 @@ from deckcheck.model.game import Game
 
 if TYPE_CHECKING:
     from deckcheck.engine.table import Going
-    from deckcheck.stats.answer import Answer, StatsOptions
+    from deckcheck.stats.answer import Answer
+    from deckcheck.stats.options import StatsOptions
     from deckcheck.stats.quick import QuickDeck
 
 
@@ -79,8 +80,9 @@ def answer(
     """How often `deck` holds every want (e.g. "grade=1", "trigger=heal@4") by the main phase of own `turn`, under the
     game's real mulligan (`options.mulligan`, optimal by default): exact where possible, else simulated."""
     # deferred: the statistics are loaded by the programs that ask for odds only
-    from deckcheck.stats.answer import StatsOptions, parse_queries
     from deckcheck.stats.answer import answer as answer_queries
+    from deckcheck.stats.options import StatsOptions
+    from deckcheck.stats.queries import parse_queries
 
     refuse_unknown_cards(deck, _("counting the odds"))  # never the odds of a deck that silently lost a line
     queries, alternatives = parse_queries(wants, deck), parse_queries(anys, deck, "any")
@@ -108,21 +110,15 @@ def odds(
 ) -> Odds:
     """Odds without a deck file, as `deckcheck odds` asks them: a deck of `deck_size` cards with `copies` of each
     kind ("outs=17"), each want by its own `@N` deadline or `turn`; `options` gives the mulligan, method and seed."""
-    from deckcheck.stats.answer import StatsOptions  # deferred: as answer
+    from deckcheck.stats.options import StatsOptions  # deferred: as answer
     from deckcheck.stats.quick import run_odds
 
     chosen = options or StatsOptions()
-    game = get_game(game_id)
+    # (the quick question reads the mulligan, method, seed and exact budget of the options; their trials, precision
+    # and listeners are those of a deck's question)
+    asked = StatsOptions(mulligan=chosen.mulligan, method=chosen.method, seed=chosen.seed, budget=chosen.budget)
     result = run_odds(
-        game,
-        deck_size=deck_size,
-        copies=copies,
-        wants=wants,
-        anys=anys,
-        turn=turn,
-        mulligan=chosen.mulligan,
-        method=chosen.method,
-        seed=chosen.seed,
+        get_game(game_id), deck_size=deck_size, copies=copies, wants=wants, anys=anys, turn=turn, options=asked
     )
     return Odds(result["deck"], result["cells"], result["turn"])
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from deckcheck.carddb.db import CardDB, build_carddb, resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.formats.read import source_from_mapping
+from deckcheck.games import all_games
 from deckcheck.model.deck import Deck
 from deckcheck.model.violation import Violation
 
@@ -23,6 +24,23 @@ from deckcheck.model.violation import Violation
 # skips folders named carddb and must not meet decks whose cards are not shipped.
 STARTER_CARDDB = Path(__file__).resolve().parent / "data" / "starter" / "carddb"
 STARTER_DECKS = STARTER_CARDDB / "decks"
+
+
+T = TypeVar("T")
+
+
+def registered_games(*, with_setup: bool = False) -> list[str]:
+    """The id of every registered game (deckcheck.games.all_games), sorted: what a test about every game
+    parametrises over, so that a new game is in it without an edit (`with_setup`: the games the engine can deal)."""
+    return [game_id for game_id, game in all_games().items() if game.setup is not None or not with_setup]
+
+
+def per_game(table: Mapping[str, T], game_id: str) -> T:
+    """A test's own data for a registered game: a game the table has no entry for fails the test, saying so (a new
+    game is never silently left out of a test about every game)."""
+    if game_id not in table:
+        pytest.fail(f"this test has no data for the game {game_id!r}: add an entry for it", pytrace=False)
+    return table[game_id]
 
 
 @pytest.fixture

@@ -18,6 +18,8 @@ import pytest
 from golden.cases import CASES, Case
 from golden.runner import EXPECTED, RECORD_COMMAND, GoldenSession, expected_names, read_text, recorded_files
 
+from deckcheck.games import all_games
+
 
 @pytest.fixture(scope="session")
 def golden(request: pytest.FixtureRequest):
@@ -68,3 +70,12 @@ def test_no_stale_expected_files() -> None:
     wanted = {name for case in CASES for name in expected_names(case)}
     stale = sorted(path.name for path in EXPECTED.iterdir() if path.name not in wanted)
     assert not stale, f"files of no golden case in tests/golden/expected (re-record with {RECORD_COMMAND}): {stale}"
+
+
+@pytest.mark.parametrize("game", list(all_games()))
+def test_every_game_has_its_cases(game: str) -> None:
+    """Every registered game's rules listing and card searches are golden cases (the rules cases come from the
+    registry; the searches are each game's own, in golden/cases.py's _SEARCHES): a new game is never left out."""
+    ids = {case.id for case in CASES}
+    wanted = [f"rules-{game}-text", f"rules-{game}-json", f"cards-search-{game}-1", f"cards-search-{game}-json"]
+    assert [case_id for case_id in wanted if case_id not in ids] == [], f"add {game}'s searches to golden/cases.py"

@@ -49,11 +49,32 @@ if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up ti
 
 class _Group(typer.core.TyperGroup):
     """The command line, its help texts in the chosen language (translated as it is built, after the language was
-    chosen: see deckcheck.cli.language)."""
+    chosen: see deckcheck.cli.language), naming the registry's games as they are printed."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         language.translate_help(self)
+        _names_the_registry(self)
+
+
+def _names_the_registry(command: Any) -> None:
+    """Every help of `command` and its subcommands fills in the game registry's words as it is printed (see
+    deckcheck.cli.gamehelp: a help lists the games without naming one by hand)."""
+    command.context_class = _registry_context(command.context_class)
+    for sub in getattr(command, "commands", {}).values():
+        _names_the_registry(sub)
+
+
+@functools.cache
+def _registry_context(base: Any) -> Any:
+    class _RegistryContext(base):
+        def get_help(self) -> str:
+            from deckcheck.cli import gamehelp  # deferred: only a help names the games (every game's module)
+
+            with gamehelp.filled(self.command):
+                return str(super().get_help())
+
+    return _RegistryContext
 
 
 # Each command imports what it needs (the card models, the engine, the renderers) when it runs: a process pays
@@ -61,10 +82,7 @@ class _Group(typer.core.TyperGroup):
 
 _APP_SETTINGS: _AppSettings = {
     "name": "deckcheck",
-    "help": N_(
-        "Deck legality checker and opening-hand lab for Cardfight!! Vanguard, Fire Emblem 0 (Cipher), "
-        "Build Divide, Shadowverse EVOLVE and IC Carddass Dragon Ball."
-    ),
+    "help": N_("Deck legality checker and opening-hand lab for {games}."),
     "no_args_is_help": True,
     "add_completion": False,
     "rich_markup_mode": None,
@@ -249,23 +267,19 @@ def hand(
 ) -> None:
     """`deckcheck hand` (its help is the decorator's, translated)."""
     _prompt_for_stdin(deck)
-    from deckcheck.commands.hand import iter_hands, render_hand_text
+    from deckcheck.commands.hand import HandRequest, iter_hands, render_hand_text
 
-    choices = options.parse_choices(choose)
-    dealt = iter_hands(
-        deck,
+    request = HandRequest(
         seed=seed,
         count=count,
         going=going.value if going else None,
         policy=mulligan,
         turns=turn,
-        choices=choices,
-        carddb_dirs=tuple(carddb or ()),
-        wants=want or (),
-        anys=any_ or (),
-        rules=rules,
-        format=deck_format,
+        choices=options.parse_choices(choose),
+        wants=tuple(want or ()),
+        anys=tuple(any_ or ()),
     )
+    dealt = iter_hands(deck, request, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
     # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
     # stops it), with the same bytes as printing them all at once.
     if output is options.HandOutput.text:
@@ -355,7 +369,8 @@ def stats(
     deck_format: options.FormatOption = None,
     carddb: options.CarddbOption = None,
 ) -> None:
-    from deckcheck.commands.stats import run_stats
+    from deckcheck.commands.stats import StatsOutput, StatsRequest, run_stats
+    from deckcheck.stats.options import StatsOptions
 
     _prompt_for_stdin(deck)
 
@@ -365,28 +380,18 @@ def stats(
         raise DeckcheckError(_("--explain shows the decisions for a --want query; give at least one --want"))
     if plot is not None and not force and (plot.exists() or plot.is_symlink()):  # as convert --out-file
         raise DeckcheckError(_("already exists; use --force to overwrite it"), path=plot, field="plot")
-    text = run_stats(
-        deck,
-        wants=want or [],
-        anys=any_ or [],
-        turn=turn,
-        floor=floor,
-        going=going.value,
+    request = StatsRequest(tuple(want or ()), tuple(any_ or ()), turn, going.value, hand)
+    asked = StatsOptions(
         mulligan=mulligan,
         method=method.value if method else None,
         trials=trials,
         seed=seed,
         precision=precision,
-        explain=explain,
-        plot=plot,
         choices=options.parse_choices(choose),
-        json_output=output is options.HandOutput.json,
-        colour=use_colour(),
-        carddb_dirs=tuple(carddb or ()),
-        rules=rules,
-        format=deck_format,
-        hand=hand,
+        floor=floor,
     )
+    shown = StatsOutput(as_json=output is options.HandOutput.json, colour=use_colour(), explain=explain, plot=plot)
+    text = run_stats(deck, request, asked, shown, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
     echo(text, colour=output is options.HandOutput.text and use_colour(), json_text=output is options.HandOutput.json)
 
 
@@ -409,6 +414,7 @@ def odds(
     output: options.TextOrJsonOption = options.HandOutput.text,
 ) -> None:
     from deckcheck.games import get_game
+    from deckcheck.stats.options import StatsOptions
     from deckcheck.stats.quick import odds_json, odds_text, run_odds
 
     if not want and not any_:
@@ -420,10 +426,12 @@ def odds(
         wants=want or [],
         anys=any_ or [],
         turn=turn,
-        mulligan=mulligan,
-        method=method.value if method else None,
-        seed=seed,
-        say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),  # the line in stats.quick's words
+        options=StatsOptions(
+            mulligan=mulligan,
+            method=method.value if method else None,
+            seed=seed,
+            say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),  # the line in stats.quick's words
+        ),
     )
     if output is options.HandOutput.json:
         import json
@@ -594,7 +602,7 @@ def _edit(
     short_help=N_("Set a deck key and print the deck's new state."),
     epilog=options.examples("deckcheck set decks/cipher/marth-altea.deck.toml name 'Marth of Altea'"),
     help=N_(
-        "Set a deck key (name, regulation, rules, format, lord, basis, first_vanguard) and print the "
+        "Set a deck key (name, regulation, rules, format, {deck_keys}) and print the "
         "deck's new state in one line.\n\n"
         "Only the key's line changes (comments and layout stay); an unknown card, regulation, rules "
         "version or format changes nothing (exit 2)."

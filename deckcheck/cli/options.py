@@ -119,12 +119,7 @@ Exact answers (multivariate hypergeometric counting) where the game's model allo
 --method simulate, a simulation with a 95% interval. The mulligan defaults to the optimal one (computed exactly
 by backward induction); --explain prints its decision table.
 
-Without --want, a default report per game: vanguard — the ride chain (grade 1/2/3 by the ride phase of own
-turn 1/2/3, with G assist, each alone and the whole chain together); evolve — a follower of cost N on own
-turn N (all its PP), N = 2..6, the follower curve 2..5 together, and a follower the evolve deck can evolve by own
-turn 3; ic-dragonball — a card of level <= t on own turn t (t = 1..3); build-divide — an Ace that opens the
-starting territory by own turn 1..3 and a unit of cost <= 2 by own turn 1..2; cipher — a class-change card for the
-lord by own turn 1..3."""
+Without --want, a default report per game: {stats_reports}."""
 )
 
 
@@ -187,7 +182,7 @@ RulesOption = Annotated[
         "--rules",
         metavar="VERSION",
         help=N_(
-            "The version of the game's rules document to play by (evolve: 1.7.0 or 1.24.1), over the deck's "
+            "The version of the game's rules document to play by ({rules_versions}), over the deck's "
             "`rules` key. Default: the key, else the newest."
         ),
         show_default=False,
@@ -198,10 +193,7 @@ FormatOption = Annotated[
     typer.Option(
         "--format",
         metavar="FORMAT",
-        help=N_(
-            "The format to play (evolve: standard, crossover, sealed), over the deck's `format` key. "
-            "Default: the key, else standard."
-        ),
+        help=N_("The format to play ({formats}), over the deck's `format` key. Default: the key, else standard."),
         show_default=False,
     ),
 ]
@@ -322,7 +314,7 @@ CheckAsOfOption = Annotated[
         help=N_(
             "Check each deck against its game's regulation in force on this date (the latest effective on or "
             "before it; default: today), unless --regulation or the deck's `regulation` key names one; for a game "
-            "with several versions of its rules (evolve), also by the version in force that day."
+            "with several versions of its rules ({versioned_games}), also by the version in force that day."
         ),
         show_default=False,
     ),
@@ -335,7 +327,7 @@ CheckRulesOption = Annotated[
         "--rules",
         metavar="VERSION",
         help=N_(
-            "Judge by this version of the rules document (evolve: 1.7.0 or 1.24.1), for the decks of every "
+            "Judge by this version of the rules document ({rules_versions}), for the decks of every "
             "game that has versions; it wins over a deck's `rules` key and --as-of. Default: the newest."
         ),
         show_default=False,
@@ -349,7 +341,7 @@ CheckFormatOption = Annotated[
         "--format",
         metavar="FORMAT",
         help=N_(
-            "Judge in this format (evolve: standard, crossover, sealed), for the decks of every game that has "
+            "Judge in this format ({formats}), for the decks of every game that has "
             "formats; it wins over a deck's `format` key. Default: the deck's key, else standard."
         ),
         show_default=False,
@@ -674,7 +666,7 @@ NewFormatOption = Annotated[
     typer.Option(
         "--format",
         metavar="FORMAT",
-        help=N_("The format of play, written as the deck's `format` key (evolve: standard, crossover, sealed)."),
+        help=N_("The format of play, written as the deck's `format` key ({formats})."),
         show_default=False,
     ),
 ]
@@ -696,7 +688,7 @@ KeyArgument = Annotated[
     str,
     typer.Argument(
         metavar="KEY",
-        help=N_("name, regulation, or the game's own key: lord (cipher), basis (evolve), first_vanguard (vanguard)."),
+        help=N_("name, regulation, or the game's own key: {game_keys}."),
         show_default=False,
     ),
 ]
@@ -704,9 +696,7 @@ KeyArgument = Annotated[
 
 ValueArgument = Annotated[
     str,
-    typer.Argument(
-        metavar="VALUE", help=N_("The new value (lord, first_vanguard: a card number or name)."), show_default=False
-    ),
+    typer.Argument(metavar="VALUE", help=N_("The new value ({card_keys}: a card number or name)."), show_default=False),
 ]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +66,8 @@ def parse_policy(
                 ),
                 field="policy",
             )
-        from deckcheck.stats.answer import OptimalMulligan, parse_queries  # deferred: the optimal mulligan only
+        from deckcheck.stats.answer import OptimalMulligan  # deferred: the optimal mulligan only
+        from deckcheck.stats.queries import parse_queries
 
         return OptimalMulligan(
             deck,
@@ -166,26 +167,37 @@ def _plain(value: Any) -> Any:
     return value
 
 
+@dataclass(frozen=True)
+class HandRequest:
+    """Which hands to deal: `count` of them, with seeds seed, seed+1, ... (None: a random seed), from a seat (None: a
+    fair coin), to the main phase of own turn `turns`, under the mulligan `policy` (`none`, `keep:FILTER` or
+    `optimal`, which aims for every one of `wants` and one of `anys` by that turn), with the setup's `choices`."""
+
+    seed: int | None = None
+    count: int = 1
+    going: Going | None = None
+    policy: str = "none"
+    turns: int = 0
+    choices: dict[str, str] = field(default_factory=dict)
+    wants: tuple[str, ...] = ()
+    anys: tuple[str, ...] = ()
+
+
 def iter_hands(
     path: str | Path,
+    request: HandRequest | None = None,
     *,
-    seed: int | None = None,
-    count: int = 1,
-    going: Going | None = None,
-    policy: str = "none",
-    turns: int = 0,
-    choices: dict[str, str] | None = None,
     carddb_dirs: tuple[str | Path, ...] = (),
-    wants: Sequence[str] = (),
-    anys: Sequence[str] = (),
     rules: str | None = None,
     format: str | None = None,
 ) -> Iterator[DealtHand]:
-    """Deal `count` hands with seeds seed, seed+1, ... (a random seed when none is given), one at a time:
-    `--count 1000000000` prints each hand as it is dealt, in constant memory; `wants` (all of them) and `anys` (one of
-    them) are what the `optimal` policy aims for by the turn dealt to; `rules` and `format` choose the rules version
-    and format whose setup deals them (as `check --rules --format`). Bad input (the deck, the policy, the count) is
-    raised here, before the first hand."""
+    """Deal the hands `request` asks for (by default one, from a random seed) one at a time: `--count 1000000000`
+    prints each hand as it is dealt, in constant memory; `rules` and `format` choose the rules version and format
+    whose setup deals them (as `check --rules --format`). Bad input (the deck, the policy, the count) is raised here,
+    before the first hand."""
+    request = request or HandRequest()
+    seed, count, going, turns, choices = request.seed, request.count, request.going, request.turns, request.choices
+    wants, anys = request.wants, request.anys
     source = parse_deck(path)
     db = load_carddb(source.game_id, carddb_dirs)
     deck = resolve_deck(source, db)
@@ -193,7 +205,7 @@ def iter_hands(
     if rules is not None or format is not None:
         deck.choose_rules(rules=rules, format=format)
     legal = not any(v.severity == "error" for v in check_deck(deck, db))
-    chosen_policy = parse_policy(policy, deck, wants=wants, turn=turns, choices=choices, anys=anys)
+    chosen_policy = parse_policy(request.policy, deck, wants=wants, turn=turns, choices=choices, anys=anys)
     policy_name = _aim(wants, anys, turns) if wants or anys else chosen_policy.name
     aim = (tuple(wants), tuple(anys)) if wants or anys else None
     if seed is None:

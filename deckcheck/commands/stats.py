@@ -6,8 +6,9 @@ import json
 import re
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,21 +24,10 @@ from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention, 
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import Query
-from deckcheck.stats.answer import (
-    SEATS,
-    Method,
-    StatsOptions,
-    advise_hand,
-    answer,
-    check_floor,
-    check_reachable,
-    default_report,
-    horizon,
-    parse_queries,
-    turn_for,
-    turn_table,
-)
+from deckcheck.stats.answer import advise_hand, answer, default_report, turn_table
+from deckcheck.stats.options import StatsOptions
 from deckcheck.stats.plot import Axes, Series, write_plot
+from deckcheck.stats.queries import SEATS, check_floor, check_reachable, horizon, parse_queries, turn_for
 from deckcheck.stats.render import (
     cell_json,
     decisions_json,
@@ -185,191 +175,217 @@ def _duration(seconds: float) -> str:
     return _("{n} h").format(n=f"{seconds / 3600:.1f}")
 
 
+@dataclass(frozen=True)
+class StatsRequest:
+    """What `stats` is asked: the wants (every one holds) and the anys (one of them holds too), none for the game's
+    default report; the turn of the wants without `@N` (None: 0); the seat of the headline answer and of JSON; and
+    `hand`, an opening hand as dealt to keep or return cards of (card numbers or names joined by ',')."""
+
+    wants: tuple[str, ...] = ()
+    anys: tuple[str, ...] = ()
+    turn: int | None = None
+    going: Going = "first"
+    hand: str | None = None
+
+
+@dataclass(frozen=True)
+class StatsOutput:
+    """How the answer is shown: JSON or text (in colour), with the mulligan's decision table (`explain`), and a chart
+    drawn to `plot` (.svg or .png)."""
+
+    as_json: bool = False
+    colour: bool = False
+    explain: bool = False
+    plot: Path | None = None
+
+
 def run_stats(
     path: Path,
+    request: StatsRequest,
+    options: StatsOptions,
+    output: StatsOutput,
     *,
-    wants: list[str],
-    turn: int | None,
-    going: Going,
-    mulligan: str | None,
-    method: Method | None,
-    trials: int | None,
-    seed: int | None,
-    precision: float | None,
-    explain: bool,
-    plot: Path | None,
-    choices: dict[str, str],
-    json_output: bool,
-    colour: bool,
-    carddb_dirs: tuple[Path, ...],
-    anys: Sequence[str] = (),
-    floor: bool = False,
+    carddb_dirs: tuple[Path, ...] = (),
     rules: str | None = None,
     format: str | None = None,
-    hand: str | None = None,
 ) -> str:
+    """`deckcheck stats`: the answer to `request` about the deck at `path`, computed as `options` say (its listeners
+    are the command's: progress on stderr, a line for a question past the exact budget) and shown as `output` says;
+    `rules` and `format` choose the rules version and format whose setup deals the hands."""
     terminal = sys.stderr.isatty()  # a bar on a terminal only: never in piped output, never on stdout
     progress = SimulationProgress(
-        terminal=terminal, bar=ProgressBar(sys.stderr) if terminal else None, estimated=precision is not None
+        terminal=terminal, bar=ProgressBar(sys.stderr) if terminal else None, estimated=options.precision is not None
     )
     try:
-        if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
-            raise OptionError(
-                "plot",
-                _("{option} {path}: the chart is written as .svg or .png").format(
-                    option=mention("plot"), path=one_line(str(plot))
-                ),
-                field="plot",
-            )
+        _check_plot(output.plot)
         progress.step(_("reading {path}").format(path=one_line(str(path))))
         source = parse_deck(path)
         deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
         refuse_unknown_cards(deck, _("counting the odds"))
         if rules is not None or format is not None:  # the setup (and its odds) of that rules version and format
             deck.choose_rules(rules=rules, format=format)
-        said: set[str] = set()
-
-        def say(line: str) -> None:  # a question past the exact budget, simulated instead: once per reason
-            if line not in said:
-                said.add(line)
-                with progress.paused():
-                    print(f"deckcheck: {line}", file=sys.stderr, flush=True)
-
-        options = StatsOptions(
-            say=say,
-            question=progress.question,
-            mulligan=mulligan,
-            method=method,
-            trials=trials,
-            seed=seed,
-            precision=precision,
-            choices=choices,
-            progress=progress,
-            counted=progress.counted,
-            floor=floor,
+        options = replace(
+            options, say=_said_once(progress), question=progress.question, progress=progress, counted=progress.counted
         )
-        check_floor(deck, floor)
-        dealt_without = _dealt_without(deck, choices)  # a registry export without its leader: counted, with a note
-        if not wants and not anys:
-            if hand is not None:
-                raise OptionError(
-                    "hand",
-                    _("{option} needs what the hand should hold: give {want}").format(
-                        option=mention("hand"), want=mention("want")
-                    ),
-                )
-            if turn is not None:
-                raise OptionError(
-                    "turn",
-                    _("{option} applies to {want} queries; the default report names its own turns").format(
-                        option=mention("turn"), want=mention("want")
-                    ),
-                    field="turn",
-                )
-            check_setup(deck, choices)
-            progress.questions = 2 * len(list(deck.game.stats_report(deck)))
-            results = default_report(deck, options)
-            if plot is not None and results:
-                categories, series = series_for_report(results)
-                title = f"{echoed(deck.name or str(deck.path))} — {deck.game.title}"
-                _draw(
-                    plot,
-                    title,
-                    categories,
-                    series,
-                    progress,
-                    subtitle=_("the game's default report"),
-                    x_title=translate(REPORT_AXIS),
-                )
-            if json_output:
-                return _dump(
-                    {
-                        "path": deck.path,
-                        "game": deck.game.id,
-                        "name": deck.name,
-                        **_rules_json(deck),
-                        "seed": options.seed,
-                        "notes": dealt_without,
-                        "report": [
-                            {
-                                "label": r.line.label,
-                                "want": list(r.line.wants),
-                                "turn": r.line.turn,
-                                **{seat: cell_json(cell) for seat, cell in r.cells.items()},
-                            }
-                            for r in results
-                        ],
-                    }
-                )
-            return _with_notes(render_report_text(deck, results, colour=colour, seed=options.seed), dealt_without)
-        queries = parse_queries(wants, deck)
-        alternatives = parse_queries(anys, deck, "any")
-        if hand is not None:
-            return _advise(
-                deck, hand, queries, alternatives, turn, going, choices, mulligan, plot, json_output, progress
-            )
-        turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
-        # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
-        # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
-        last = horizon([*queries, *alternatives], turn)
-        asked = (
-            None
-            if last == turn
-            else _("the deadline @{turn} of {owner}").format(
-                turn=last, owner=_deadline_owner(queries, alternatives, last)
-            )
-        )
-        check_reachable(deck, going, last, choices, floor, asked)
-        dated = all(query.deadline is not None for query in [*queries, *alternatives])
-        progress.questions = len(SEATS) * (1 if dated else turn + 1)  # as turn_table asks them
-        rows = turn_table(deck, queries, turn=turn, options=options, anys=alternatives)
-        primary = rows[-1].cells[going]
-        if isinstance(primary, str):  # the asked seat never reaches this turn: the same refusal as the engine's
-            primary = answer(deck, queries, going=going, turn=turn, options=options, anys=alternatives)
-        if plot is not None:
-            categories, series = series_for_rows(rows)
-            subtitle = _("{deck} — mulligan {policy}").format(
-                deck=echoed(deck.name or str(deck.path)), policy=policy_label(primary.mulligan)
-            )
-            _draw(
-                plot, " & ".join(wants), categories, series, progress, subtitle=subtitle, x_title=translate(TURN_AXIS)
-            )
-        if json_output:
-            data = {
-                "path": deck.path,
-                "game": deck.game.id,
-                "name": deck.name,
-                **_rules_json(deck),
-                "want": wants,
-                "any": anys,
-                **primary.to_json(),
-                "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
-            }
-            data["notes"] = [*dealt_without, *data.get("notes", [])]  # (always there: programs read it)
-            if explain:
-                data["decisions"] = decisions_json(primary)
-            return _dump(data)
-        text = render_query_text(deck, primary, rows, colour=colour, explain=explain, seed=options.seed)
-        return _with_notes(text, dealt_without)
+        check_floor(deck, options.floor)
+        notes = _dealt_without(deck, options.choices)  # a registry export without its leader: counted, with a note
+        if not request.wants and not request.anys:
+            return _report(deck, request, options, output, progress, notes)
+        asked = (parse_queries(request.wants, deck), parse_queries(request.anys, deck, "any"))
+        if request.hand is not None:
+            return _advise(deck, request, options, output, asked, progress)
+        return _table(deck, request, options, output, asked, progress, notes)
     finally:
         progress.close()
 
 
+def _check_plot(plot: Path | None) -> None:
+    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+        raise OptionError(
+            "plot",
+            _("{option} {path}: the chart is written as .svg or .png").format(
+                option=mention("plot"), path=one_line(str(plot))
+            ),
+            field="plot",
+        )
+
+
+def _said_once(progress: SimulationProgress) -> Callable[[str], None]:
+    """A question past the exact budget, simulated instead: said on stderr once per reason."""
+    said: set[str] = set()
+
+    def say(line: str) -> None:
+        if line not in said:
+            said.add(line)
+            with progress.paused():
+                print(f"deckcheck: {line}", file=sys.stderr, flush=True)
+
+    return say
+
+
+def _report(
+    deck: Deck,
+    request: StatsRequest,
+    options: StatsOptions,
+    output: StatsOutput,
+    progress: SimulationProgress,
+    notes: list[str],
+) -> str:
+    """No want: the game's default report, each line for both seats."""
+    if request.hand is not None:
+        raise OptionError(
+            "hand",
+            _("{option} needs what the hand should hold: give {want}").format(
+                option=mention("hand"), want=mention("want")
+            ),
+        )
+    if request.turn is not None:
+        raise OptionError(
+            "turn",
+            _("{option} applies to {want} queries; the default report names its own turns").format(
+                option=mention("turn"), want=mention("want")
+            ),
+            field="turn",
+        )
+    check_setup(deck, options.choices)
+    progress.questions = 2 * len(list(deck.game.stats_report(deck)))
+    results = default_report(deck, options)
+    if output.plot is not None and results:
+        categories, series = series_for_report(results)
+        title = f"{echoed(deck.name or str(deck.path))} — {deck.game.title}"
+        subtitle = _("the game's default report")
+        _draw(output.plot, title, categories, series, progress, subtitle=subtitle, x_title=translate(REPORT_AXIS))
+    if output.as_json:
+        return _dump(
+            {
+                "path": deck.path,
+                "game": deck.game.id,
+                "name": deck.name,
+                **_rules_json(deck),
+                "seed": options.seed,
+                "notes": notes,
+                "report": [
+                    {
+                        "label": r.line.label,
+                        "want": list(r.line.wants),
+                        "turn": r.line.turn,
+                        **{seat: cell_json(cell) for seat, cell in r.cells.items()},
+                    }
+                    for r in results
+                ],
+            }
+        )
+    return _with_notes(render_report_text(deck, results, colour=output.colour, seed=options.seed), notes)
+
+
+def _table(
+    deck: Deck,
+    request: StatsRequest,
+    options: StatsOptions,
+    output: StatsOutput,
+    asked: tuple[list[Query], list[Query]],
+    progress: SimulationProgress,
+    notes: list[str],
+) -> str:
+    """The wants (`asked`: the request's wants and anys, read) by each turn up to the request's, for both seats."""
+    queries, alternatives = asked
+    going = request.going
+    turn = turn_for([query.deadline for query in [*queries, *alternatives]], request.turn, say_how=True)
+    # A turn the asked seat never reaches is refused now, as `hand --turn` refuses it, not after the table's
+    # earlier turns are worked out (`--turn 30`: 0.3 s instead of minutes); likewise a want's own deadline.
+    last = horizon([*queries, *alternatives], turn)
+    deadline = (
+        None
+        if last == turn
+        else _("the deadline @{turn} of {owner}").format(turn=last, owner=_deadline_owner(queries, alternatives, last))
+    )
+    check_reachable(deck, going, last, options.choices, options.floor, deadline)
+    dated = all(query.deadline is not None for query in [*queries, *alternatives])
+    progress.questions = len(SEATS) * (1 if dated else turn + 1)  # as turn_table asks them
+    rows = turn_table(deck, queries, turn=turn, options=options, anys=alternatives)
+    primary = rows[-1].cells[going]
+    if isinstance(primary, str):  # the asked seat never reaches this turn: the same refusal as the engine's
+        primary = answer(deck, queries, going=going, turn=turn, options=options, anys=alternatives)
+    if output.plot is not None:
+        categories, series = series_for_rows(rows)
+        subtitle = _("{deck} — mulligan {policy}").format(
+            deck=echoed(deck.name or str(deck.path)), policy=policy_label(primary.mulligan)
+        )
+        title = " & ".join(request.wants)
+        _draw(output.plot, title, categories, series, progress, subtitle=subtitle, x_title=translate(TURN_AXIS))
+    if output.as_json:
+        data = {
+            "path": deck.path,
+            "game": deck.game.id,
+            "name": deck.name,
+            **_rules_json(deck),
+            "want": list(request.wants),
+            "any": list(request.anys),
+            **primary.to_json(),
+            "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
+        }
+        data["notes"] = [*notes, *data.get("notes", [])]  # (always there: programs read it)
+        if output.explain:
+            data["decisions"] = decisions_json(primary)
+        return _dump(data)
+    text = render_query_text(deck, primary, rows, colour=output.colour, explain=output.explain, seed=options.seed)
+    return _with_notes(text, notes)
+
+
 def _advise(
     deck: Deck,
-    hand: str,
-    queries: list[Query],
-    alternatives: list[Query],
-    turn: int | None,
-    going: Going,
-    choices: dict[str, str],
-    mulligan: str | None,
-    plot: Path | None,
-    json_output: bool,
+    request: StatsRequest,
+    options: StatsOptions,
+    output: StatsOutput,
+    asked: tuple[list[Query], list[Query]],
     progress: SimulationProgress,
 ) -> str:
-    """`--hand A,B,C,D,E`: keep this opening hand, or return which cards, with both chances (exact)."""
-    for option, given in (("mulligan", mulligan), ("plot", plot)):
+    """`--hand A,B,C,D,E`: keep this opening hand, or return which cards, with both chances (exact). `asked`: the
+    request's wants and anys, read."""
+    queries, alternatives = asked
+    going, choices = request.going, options.choices
+    assert request.hand is not None
+    for option, given in (("mulligan", options.mulligan), ("plot", output.plot)):
         if given is not None:
             raise OptionError(
                 option,
@@ -377,8 +393,8 @@ def _advise(
                     option=mention("hand"), other=mention(option)
                 ),
             )
-    keys = [key.strip() for key in re.split(r"[,、，]", hand) if key.strip()]
-    turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn, say_how=True)
+    keys = [key.strip() for key in re.split(r"[,、，]", request.hand) if key.strip()]
+    turn = turn_for([query.deadline for query in [*queries, *alternatives]], request.turn, say_how=True)
     working = (
         _("the hand's choices, going first, own turn {turn}")
         if going == "first"
@@ -389,7 +405,7 @@ def _advise(
         progress.step(working, done, total)
 
     advice = advise_hand(deck, queries, keys, going=going, turn=turn, choices=choices, anys=alternatives, progress=step)
-    if json_output:
+    if output.as_json:
         return _dump({"path": deck.path, "game": deck.game.id, "want": [q.text for q in queries], **advice.to_json()})
     column = deck.game.hand_column
 

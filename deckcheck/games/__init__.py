@@ -4,6 +4,11 @@ A game's module is named after its id (``-`` → ``_``): :func:`get_game` import
 Vanguard deck does not pay for the other games' models; :func:`all_games` imports them all (listings, messages).
 A game may be a module or a package (vanguard: its odds model is a module of its own, loaded for odds only).
 
+A new game is one more module here (with its card database, carddb/<id>/, and its spec, docs/spec/<id>.md): the
+registry finds it, and the commands, listings, helps and the tests that cover every game read it from here. A folder
+added to this package's ``__path__`` holds games too (tests/games/test_sixth_game.py adds a toy game so, without
+writing into the package); :func:`forget_games` makes the registry look again.
+
 Everything that is a game's own lives here: its card model, sections and their labels, construction rules, setup
 and odds model. May import stats, engine, model, _util and errors; nothing outside this package imports a game's
 module (tests/test_architecture.py).
@@ -53,6 +58,13 @@ def _game_by_module(game_id: str) -> Game | None:
         raise
     game = getattr(module, "GAME", None)
     return game if isinstance(game, Game) and game.id == game_id else None
+
+
+def forget_games() -> None:
+    """Forget the games found so far: the next look finds the game modules on the package's path again (a folder
+    of games added to ``deckcheck.games.__path__``, or taken away)."""
+    all_games.cache_clear()
+    _game_by_module.cache_clear()
 
 
 def is_game_id(text: str) -> bool:

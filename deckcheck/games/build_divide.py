@@ -645,6 +645,9 @@ GAME: Game[BuildDivideCard] = Game(
     db_warnings=_db_warnings,
     setup=SETUP,
     stats_report=_stats_report,
+    stats_report_summary=N_(
+        "an Ace that opens the starting territory by own turn 1..3 and a unit of cost <= 2 by own turn 1..2"
+    ),
     home_section=lambda card: "territory" if card.type == "territory" else "main",
     search_columns=("type", "colors", "cost", "total_cost", "buster", "shot"),
     hand_column="cost",

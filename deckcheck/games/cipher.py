@@ -570,6 +570,7 @@ GAME: Game[CipherCard] = Game(
     db_warnings=_db_warnings,
     setup=SETUP,
     stats_report=_stats_report,
+    stats_report_summary=N_("a class-change card for the lord by own turn 1..3"),
     search_columns=("cost", "cc_cost", "symbols", "class_name", "attack", "support", "range"),
     hand_column="cost",
     profile=_profile,

@@ -1601,6 +1601,10 @@ GAME: Game[EvolveCard] = Game(
     db_warnings=_db_warnings,
     setup=SETUP,
     stats_report=_stats_report,
+    stats_report_summary=N_(
+        "a follower of cost N on own turn N (all its PP), N = 2..6, the follower curve 2..5 together, and a "
+        "follower the evolve deck can evolve by own turn 3"
+    ),
     home_section=_home_section,
     search_columns=("type", "class_", "cost", "attack", "defense", "evolve", "advance", "traits"),
     hand_column="cost",

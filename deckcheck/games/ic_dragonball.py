@@ -434,6 +434,7 @@ GAME: Game[DragonBallCard] = Game(
     db_warnings=_db_warnings,
     setup=SETUP,
     stats_report=_stats_report,
+    stats_report_summary=N_("a card of level <= t on own turn t (t = 1..3)"),
     home_section=lambda card: "leader" if card.type == "leader" else "main",
     search_columns=("type", "level", "power", "strike", "character", "color"),
     hand_column="level",

@@ -157,6 +157,8 @@ class Game(Generic[CardT]):
     db_warnings: Callable[[Sequence[CardT]], list[str]] = field(default=lambda cards: [])
     # `deckcheck stats` without --want: (label, wants, own turn) lines that matter for this game's decks.
     stats_report: Callable[[Any], list[tuple[str, tuple[str, ...], int]]] = field(default=lambda deck: [])
+    # what that report asks, for `deckcheck stats --help` (marked N_, shown with `translate`; "": no report)
+    stats_report_summary: str = ""
     # The builder (`add`, `cards search`, `show`, registry import):
     # the section a card goes to when `add` is given no --section (a leader goes to `leader`, ...);
     home_section: Callable[[CardT], str] = field(default=lambda card: "main")

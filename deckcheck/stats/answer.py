@@ -1,29 +1,28 @@
 """`deckcheck stats` as a library: one answer per seat and turn, the per-turn table, and the default reports.
 
 Which path answers: the exact engine whenever the game's model and the query allow it; otherwise the vectorised
-simulation (and the answer says why). The mulligan policy actually used is reported with every answer.
+simulation (and the answer says why). The mulligan policy actually used is reported with every answer. The questions
+are read and checked in :mod:`deckcheck.stats.queries`; how they are computed is :class:`~deckcheck.stats.options.
+StatsOptions`.
 """
 
 from __future__ import annotations
 
-import difflib
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from deckcheck._i18n import N_, _, ngettext, translate
+from deckcheck._i18n import _, ngettext, translate
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
-from deckcheck.engine.deal import MAX_TURN, deal
 from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going
-from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention, spoken
+from deckcheck.errors import EngineError, OptionError, mention, spoken
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
-from deckcheck.model.query import CardFilter, Query, parse_filter, parse_query
+from deckcheck.model.query import CardFilter, Query, parse_filter
 from deckcheck.stats.exact import (
     PATIENT,
     ExactEngine,
@@ -32,97 +31,33 @@ from deckcheck.stats.exact import (
     ExactTooLarge,
     ExactUnavailable,
 )
-from deckcheck.stats.model import MAX_TRIALS as MAX_TRIALS  # where it always was, for callers
 from deckcheck.stats.model import (
     Atom,
     Composition,
+    Dealing,
     MulliganPlan,
     OddsModel,
     PlanPolicy,
     atom_of,
     build_model,
-    check_run,
     keep_filter_plan,
     no_mulligan,
     population,
 )
+from deckcheck.stats.options import (
+    CAPPED_NOTE,
+    REACHED_NOTE,
+    STOPPED_NOTE,
+    Method,
+    StatsOptions,
+    capped_note,
+    parse_mulligan,
+)
+from deckcheck.stats.queries import SEATS, check_floor, check_reachable, check_turn, horizon, parse_queries
 
 if TYPE_CHECKING:
     from deckcheck.engine.table import Table
     from deckcheck.stats.simulate import SimResult
-
-Method = Literal["exact", "simulate"]
-SEATS: tuple[Going, Going] = ("first", "second")
-DEFAULT_TRIALS = 100_000
-#: The default cap with --precision: a 95% half-width of 0.001 needs at most ~960,000 setups (p = 0.5), 0.0005 about
-#: 3.8 million; 10 million reaches about 0.0003.
-PRECISION_TRIALS_CAP = 10_000_000
-
-#: --precision's notes (stats.render reads them back, in the chosen language, to say them once for a table).
-STOPPED_NOTE = N_("stopped after {trials} trials: {rest}")
-REACHED_NOTE = N_("the 95% interval is within ±{precision} (rule: {rule})")
-CAPPED_NOTE = N_(
-    "{option} {precision} not reached: the cap of {trials} trials ({cap}) came first, with the 95% interval "
-    "±{half}; raise {cap} to go on"
-)
-CAPPED_SEVERAL_NOTE = N_(
-    "{option} {precision} not reached: the cap of {trials} trials ({cap}) came first, with 95% intervals up "
-    "to ±{half}; raise {cap} to go on"
-)
-#: The options the capped notes name: {option} is precision, {cap} trials.
-CAPPED_MENTIONS = {"option": "precision", "cap": "trials"}
-
-
-def capped_note(template: str, **values: str) -> str:
-    """A capped note (CAPPED_NOTE, CAPPED_SEVERAL_NOTE) in the chosen language, its options said as the caller names
-    them."""
-    named = {key: mention(option) for key, option in CAPPED_MENTIONS.items()}
-    return spoken(translate(template).format(**named, **values))
-
-
-@dataclass
-class StatsOptions:
-    """Everything a stats question needs besides the deck and the queries."""
-
-    mulligan: str | None = None  # None: optimal where it can be computed, else none
-    method: Method | None = None  # None: exact where feasible, else simulate
-    trials: int | None = None  # None: DEFAULT_TRIALS, or PRECISION_TRIALS_CAP with `precision` (then it is a cap)
-    seed: int | None = None
-    precision: float | None = None
-    choices: dict[str, str] = field(default_factory=dict)
-    progress: Callable[[int, int], None] | None = None  # (setups done, setups at most) after each batch
-    # (opening hands valued, of how many) as an exact question goes: its share done, for the progress bar
-    counted: Callable[[int, int], None] | None = None
-    floor: bool = False  # count the game's documented floor (Vanguard: drive 1, no trigger effects), not the rules
-    # Told (one line, no prefix) when a question is past the exact engine's budget and is simulated instead: the
-    # command writes it on stderr, so that a slow or simulated answer is never a surprise.
-    say: Callable[[str], None] | None = None
-    # Told (seat, turn) as each question of a run begins, exact or simulated: the progress line says which question
-    # of the command its estimate is for.
-    question: Callable[[Going, int], None] | None = None
-
-    def __post_init__(self) -> None:
-        if self.trials is None:
-            self.trials = DEFAULT_TRIALS if self.precision is None else PRECISION_TRIALS_CAP
-        check_run(self.trials, self.seed)
-        if self.precision is not None and not 0 < self.precision < 0.5:
-            raise OptionError(
-                "precision",
-                _("{option} must be between 0 and 0.5 (got {value})").format(
-                    option=mention("precision"), value=self.precision
-                ),
-                field="precision",
-            )
-        if self.method == "exact" and self.precision is not None:
-            raise OptionError(
-                "precision",
-                _("{option} applies to simulation; it conflicts with {method} exact").format(
-                    option=mention("precision"), method=mention("method")
-                ),
-                field="method",
-            )
-        if self.seed is None:
-            self.seed = random.SystemRandom().randrange(2**32)
 
 
 @dataclass
@@ -173,231 +108,6 @@ class Answer:
         return result
 
 
-def parse_mulligan(text: str | None) -> tuple[str, str | None]:
-    """(`none` | `optimal` | `keep` | `default`, the keep filter text)."""
-    if text is None:
-        return "default", None
-    text = text.strip()
-    if text in ("none", "optimal"):
-        return text, None
-    if text.startswith("keep:") and text.removeprefix("keep:").strip():
-        return "keep", text.removeprefix("keep:").strip()
-    raise DeckcheckError(
-        _("unknown mulligan policy {policy}: use none, optimal or keep:FILTER").format(policy=quoted(text)),
-        field="mulligan",
-    )
-
-
-def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want", *, must_match: bool = True) -> list[Query]:
-    """The texts of `option` (`want`, or `any`); a trailing `@N` is the query's own deadline, within the turns the
-    engine models. `must_match`: a query whose filter matches no card of the main deck is refused (its odds would
-    be 0% by construction); a game's default report asks its own questions and leaves it out."""
-    named = mention(option)
-    for text in texts:
-        if not text.strip():
-            raise OptionError(
-                option,
-                _("an empty {option}: give a QUERY such as grade=1 or '>=2 trigger=heal'").format(option=named),
-                field=option,
-            )
-    queries = [parse_query(text, deck.game) for text in texts]
-    total = sum(count for _card, count in deck.cards("main")) if "main" in deck.game.sections else 0
-    if must_match:
-        for query in queries:
-            check_matches(query, deck, option)
-    for query in queries:
-        if query.at_least and query.k > total:
-            raise OptionError(
-                option,
-                ngettext(
-                    "{option} {query} asks for {n} card, but the main deck has only {total}",
-                    "{option} {query} asks for {n} cards, but the main deck has only {total}",
-                    query.k,
-                ).format(option=named, query=quoted(query.text), n=query.k, total=total),
-                field=option,
-            )
-        if query.deadline is not None and query.deadline > MAX_TURN:
-            raise OptionError(
-                option,
-                _(
-                    "{option} '{query}@{turn}': the deadline is own turn {turn}, beyond the turns the engine models "
-                    "(0 to {last})"
-                ).format(option=named, query=query.text, turn=query.deadline, last=MAX_TURN),
-                field=option,
-            )
-    return queries
-
-
-#: How many cards or values a message about a filter that matches nothing names at most.
-_SHOWN = 5
-
-
-def check_matches(query: Query, deck: Deck, option: str = "want") -> None:
-    """Refuse a query whose filter matches no card of the main deck (the cards the hand is drawn from): its odds are
-    0% (or 100% for `<=K`) by construction, never what was meant. The message says whether cards of the database
-    (or of another section of the deck) match it, and what is close: names for a name, the deck's values for a
-    field."""
-    main = deck.cards("main")
-    card_filter = query.filter
-    if any(card_filter(card) for card, _count in main):
-        return
-    outcome = (
-        _("{option} {query} matches no card of the main deck, so its odds would be 0% by construction")
-        if query.at_least
-        else _("{option} {query} matches no card of the main deck, so its odds would be certain by construction")
-    )
-    lines = [outcome.format(option=mention(option), query=quoted(query.text))]
-    elsewhere = sorted(
-        {
-            _("{card} in {section}").format(card=card.label(), section=section)
-            for section in deck.game.sections
-            if section != "main"
-            for card, _count in deck.cards(section)
-            if card_filter(card)
-        }
-    )
-    if elsewhere:
-        lines.append(
-            _("it matches cards of the deck that are never drawn: {cards}").format(cards=joined(elsewhere[:_SHOWN]))
-        )
-    cards = getattr(deck.db, "cards", None)
-    in_db = [card for card in cards.values() if card_filter(card)] if cards is not None else []
-    if in_db:
-        first: dict[str, str] = {}
-        for card in in_db:
-            first.setdefault(card.name, card.label())  # a name once, by its first printing
-        names = list(first.values())
-        shown = joined(names[:_SHOWN])
-        if len(names) > _SHOWN:
-            shown = _("{names} and {n} more").format(names=shown, n=len(names) - _SHOWN)
-        lines.append(
-            ngettext(
-                "{n} card of the {game} database matches it ({names}), none of them in the main deck",
-                "{n} cards of the {game} database match it ({names}), none of them in the main deck",
-                len(in_db),
-            ).format(n=len(in_db), game=deck.game.title, names=shown)
-        )
-    else:
-        lines.append(_("no card of the {game} database matches it either").format(game=deck.game.title))
-    hints = _closest(query, deck, main, in_db=bool(in_db))
-    if not hints and len(query.filter.conditions) > 1:
-        hints.append(_("each of its conditions matches some card of the main deck, but no card meets them all"))
-    lines.extend(hints)
-    # Translators: the end of each line of a message of several lines but the last (Japanese: 。)
-    raise OptionError(option, (_(";") + "\n  ").join(lines))
-
-
-def _closest(query: Query, deck: Deck, main: Sequence[tuple[Any, int]], *, in_db: bool) -> list[str]:
-    """What is close to a filter that matches nothing: names close to a name (in the deck; in the database when none
-    of its cards matches), and the main deck's values of each other field whose condition alone matches none."""
-    hints = []
-    for condition in query.filter.conditions:
-        if any(condition.matches(card) for card, _count in main):
-            continue
-        values = getattr(condition, "values", ())
-        if condition.field == "name" and values:
-            names = {card.name: card.label() for card, _count in main}
-            for card, _count in main:  # a card's other names (Cipher's Japanese names) are names too
-                names.update(
-                    {name: f"{card.printed_other_name(name)} ({card.printed_number})" for name in card.other_names}
-                )
-            close: dict[str, None] = {}
-            for value in values:
-                for name in difflib.get_close_matches(value, list(names), n=3, cutoff=0.4):
-                    close[names[name]] = None
-                if not getattr(condition, "substring", False):
-                    close.update(dict.fromkeys(label for n, label in names.items() if value in n or n in value))
-            if close:
-                hints.append(_("closest names in the deck: {names}").format(names=joined(list(close)[:_SHOWN])))
-            suggest = getattr(deck.db, "suggest", None)
-            if suggest is not None and not in_db:  # (cards of the database that match are named already)
-                found = [hint for value in values for hint in suggest(value)]
-                if found:
-                    shown = joined(list(dict.fromkeys(found))[:_SHOWN])
-                    hints.append(_("closest names in the database: {names}").format(names=shown))
-            continue
-        seen = {card.shown_value(condition.field) for card, _count in main}
-        listed = sorted((_show(value) for value in seen), key=lambda text: (len(text), text))
-        if listed:
-            hints.append(
-                _("the main deck's {field} values: {values}").format(field=condition.field, values=joined(listed))
-            )
-    return hints
-
-
-def _show(value: object) -> str:
-    if value is None:
-        return _("none")
-    if isinstance(value, list | tuple):
-        return "/".join(map(str, value)) or _("none")
-    return str(value)
-
-
-def horizon(queries: Sequence[Query], turn: int) -> int:
-    """The last turn the rules must run to: the latest deadline (a query without `@N` has --turn)."""
-    return max((turn if query.deadline is None else query.deadline for query in queries), default=turn)
-
-
-def check_turn(turn: int) -> None:
-    """A turn the engine models (0 to MAX_TURN): the one check for `stats` and `odds`."""
-    if not 0 <= turn <= MAX_TURN:
-        raise OptionError(
-            "turn",
-            _("{option} must be between 0 and {last} (got {value})").format(
-                option=mention("turn"), last=MAX_TURN, value=turn
-            ),
-            field="turn",
-        )
-
-
-def turn_for(deadlines: Sequence[int | None], turn: int | None, *, say_how: bool = False) -> int:
-    """The turn of the wants without `@N`: `turn`, else 0 (`deadlines`: each want's own, None without `@N`).
-
-    When every want has its own deadline, the answer is by the latest of them, and a `turn` given would change
-    nothing: it is refused (`say_how`: the message says how to fix it). The one check for `stats` and `odds`."""
-    dated = [deadline for deadline in deadlines if deadline is not None]
-    if not deadlines or len(dated) < len(deadlines):
-        return 0 if turn is None else turn
-    if turn is not None:
-        message = (
-            _(
-                "{option} {turn} applies to the wants without @N, and every want here has its own deadline; leave "
-                "out {option} or a @N"
-            )
-            if say_how
-            else _("{option} {turn} applies to the wants without @N, and every want here has its own deadline")
-        )
-        raise OptionError("turn", message.format(option=mention("turn"), turn=turn), field="turn")
-    return max(dated)
-
-
-def check_reachable(
-    deck: Deck, going: Going, turn: int, choices: dict[str, str], floor: bool = False, asked: str | None = None
-) -> None:
-    """Refuse a turn the rules never reach with this deck (the player has lost by then), as the engine does.
-
-    `asked` names what asks for the turn when it is a want's own deadline (`--want 'grade=3@9'`)."""
-    check_turn(turn)
-    try:
-        deal(deck, seed=0, going=going, turns=turn, choices=choices, floor=floor)
-    except EngineError as error:
-        where = _("going first, {asked}: {reason}") if going == "first" else _("going second, {asked}: {reason}")
-        raise EngineError(where.format(asked=asked or f"{mention('turn')} {turn}", reason=error.template)) from None
-
-
-def check_floor(deck: Deck, floor: bool) -> None:
-    """`--floor` only for a game whose count has a documented floor (Vanguard's drive checks)."""
-    if floor and not deck.game.setup.floor:
-        raise OptionError(
-            "floor",
-            _(
-                "{option} counts Vanguard's documented floor (one drive check per attack, no trigger effects); "
-                "{game} has no such floor: every count is already what its rules bring"
-            ).format(option=mention("floor"), game=deck.game.title),
-            field="floor",
-        )
-
-
 def exact_unavailable(why: object) -> OptionError:
     """`method="exact"` asked where the exact engine cannot answer (why: its ExactUnavailable)."""
     return OptionError(
@@ -437,17 +147,14 @@ def answer(
     latest = next((q for q in [*queries, *anys] if q.deadline == last and last != turn), None)
     asked = _("the deadline of '{query}@{turn}'").format(query=latest.text, turn=last) if latest is not None else None
     check_reachable(deck, going, last, options.choices, options.floor, asked)
-    policy, keep_text = parse_mulligan(options.mulligan)
-    keep = parse_filter(keep_text, deck.game) if keep_text else None
-    model = build_model(
-        deck, queries, going=going, turn=turn, keep=keep, choices=options.choices, anys=anys, floor=options.floor
-    )
+    mulligan = _Mulligan.parse(options.mulligan, deck)
+    model = build_model(deck, queries, going=going, turn=turn, keep=mulligan.keep, dealing=options.dealing, anys=anys)
     notes: list[str] = unknown_fact_notes(deck, [*queries, *anys])
     if gave_up is not None and options.method is None:
         notes.append(_("simulated: {why}").format(why=gave_up))
     elif options.method != "simulate":
         try:
-            exact = _exact_answer(model, policy, keep_text, patient=options.method == "exact", counted=options.counted)
+            exact = _exact_answer(model, mulligan, options)
             exact.notes = notes
             return exact
         except ExactUnavailable as why:
@@ -457,7 +164,7 @@ def answer(
             if isinstance(why, ExactGaveUp):
                 gave_up = str(why)
             say_past_budget(options, why, going, turn)
-    simulated = _simulated_answer(deck, queries, anys, model, policy, keep, keep_text, options, notes)
+    simulated = _simulated_answer(queries, anys, model, mulligan, options, notes)
     simulated.gave_up = gave_up
     return simulated
 
@@ -518,24 +225,31 @@ def unknown_fact_notes(deck: Deck, queries: Sequence[Query]) -> list[str]:
     return list(notes)
 
 
-def _plan(model: OddsModel, policy: str, keep_text: str | None) -> MulliganPlan | None:
-    if policy == "none":
-        return no_mulligan(model)
-    if policy == "keep":
-        return keep_filter_plan(model, keep_text or "")
-    return None  # optimal
+@dataclass(frozen=True)
+class _Mulligan:
+    """The mulligan asked for, read: `none`, `optimal`, `keep` (with its filter's text and the filter) or `default`."""
+
+    policy: str
+    text: str | None = None
+    keep: CardFilter | None = None
+
+    @classmethod
+    def parse(cls, text: str | None, deck: Deck) -> _Mulligan:
+        policy, keep_text = parse_mulligan(text)
+        return cls(policy, keep_text, parse_filter(keep_text, deck.game) if keep_text else None)
+
+    def plan(self, model: OddsModel) -> MulliganPlan | None:
+        """The plan on this model's atoms; None for the optimal one (worked out by the path that answers)."""
+        if self.policy == "none":
+            return no_mulligan(model)
+        if self.policy == "keep":
+            return keep_filter_plan(model, self.text or "")
+        return None  # optimal
 
 
-def _exact_answer(
-    model: OddsModel,
-    policy: str,
-    keep_text: str | None,
-    *,
-    patient: bool = False,
-    counted: Callable[[int, int], None] | None = None,
-) -> Answer:
-    engine = ExactEngine(model, patient=patient, counted=counted)
-    plan = _plan(model, policy, keep_text)
+def _exact_answer(model: OddsModel, mulligan: _Mulligan, options: StatsOptions) -> Answer:
+    engine = ExactEngine(model, patient=options.method == "exact", budget=options.exact_budget, counted=options.counted)
+    plan = mulligan.plan(model)
     result = engine.optimal() if plan is None else engine.evaluate(plan)
     return Answer(
         probability=float(result.probability),
@@ -558,13 +272,10 @@ class _SimulationRun(TypedDict):
 
 
 def _simulated_answer(
-    deck: Deck,
     queries: Sequence[Query],
     anys: Sequence[Query],
     model: OddsModel,
-    policy: str,
-    keep: CardFilter | None,
-    keep_text: str | None,
+    mulligan: _Mulligan,
     options: StatsOptions,
     notes: list[str],
 ) -> Answer:
@@ -573,22 +284,21 @@ def _simulated_answer(
     turns = model.turns
     if turns.vector_turns is not None:
         model = build_model(
-            deck,
+            model.deck,
             queries,
             going=model.going,
             turn=model.turn,
-            keep=keep,
-            choices=options.choices,
+            keep=mulligan.keep,
+            dealing=options.dealing,
             refine=True,
             anys=anys,
-            floor=options.floor,
         )
-    plan = _plan(model, policy, keep_text)
+    plan = mulligan.plan(model)
     decisions = decisions_model = None
     if plan is None:
         plan, decisions, decisions_model, why = optimal_for_simulation(model)
         if why:
-            if policy == "optimal":
+            if mulligan.policy == "optimal":
                 raise optimal_uncomputable(why)
             plan = no_mulligan(model)
             notes.append(_("mulligan none: the optimal mulligan cannot be computed ({why})").format(why=why))
@@ -685,7 +395,7 @@ class OptimalMulligan:
         seat = table.going
         if seat not in self._by_seat:
             model = build_model(
-                self.deck, self.queries, going=seat, turn=self.turn, choices=self.choices, anys=self.anys
+                self.deck, self.queries, going=seat, turn=self.turn, dealing=Dealing(self.choices), anys=self.anys
             )
             try:
                 plan = ExactEngine(model).optimal().plan
@@ -852,7 +562,7 @@ def advise_hand(
     `progress(done, total)` is told before and after each choice the rule allows is worked out (keep, each part
     of the hand to return, or redraw)."""
     check_reachable(deck, going, horizon([*queries, *anys], turn), choices)
-    model = build_model(deck, queries, going=going, turn=turn, choices=choices, anys=anys)
+    model = build_model(deck, queries, going=going, turn=turn, dealing=Dealing(choices), anys=anys)
     hand = _dealt_hand(deck, model, hand_keys, choices)
     atom_index = atom_of(model)
     atoms = [atom_index(card) for card in hand]

@@ -96,8 +96,9 @@ def forget_turns() -> None:
 class Chain:
     """One model's chain: atoms, classes, and the wants with their deadlines."""
 
-    def __init__(self, model: OddsModel, *, patience: int = 1) -> None:
-        """`patience`: how many times MAX_WORK the chain may spend (`--method exact` waits longer)."""
+    def __init__(self, model: OddsModel, *, patience: float = 1) -> None:
+        """`patience`: how many times MAX_WORK the chain may spend (`--method exact` waits longer; a lowered budget
+        less)."""
         if model.turns.process is None:
             raise ValueError("the model's turns are not hand-dependent")
         self.model = model
@@ -128,6 +129,7 @@ class Chain:
         self._turns: dict[int, dict[State, Dist]] = {}  # own turn k -> its entry of _TURNS
         self.work = 0  # transitions computed so far (each a few fraction operations)
         self.patience = patience
+        self.max_work = max(1, int(MAX_WORK * patience))  # the transitions it may compute before it gives up
 
     # ---- helpers for the games' transitions ---------------------------------------------------------------------
 
@@ -205,7 +207,7 @@ class Chain:
         after_turn = self._own_turn(state, t + 1)
         # Each next state is folded, checked against the wants due and looked up: work as much as a transition.
         self.work += len(after_turn)
-        if self.work > MAX_WORK * self.patience:
+        if self.work > self.max_work:
             raise ChainTooLarge
         last = t + 1 >= self.horizon  # every next state that passes the wants due is worth 1
         for after, weight in after_turn.items():

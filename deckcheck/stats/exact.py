@@ -113,13 +113,21 @@ def _sub(a: Composition, b: Composition) -> Composition:
 
 class ExactEngine:
     def __init__(
-        self, model: OddsModel, *, patient: bool = False, counted: Callable[[int, int], None] | None = None
+        self,
+        model: OddsModel,
+        *,
+        patient: bool = False,
+        budget: float = 1.0,
+        counted: Callable[[int, int], None] | None = None,
     ) -> None:
-        """`patient`: `--method exact`, which waits PATIENT times the budgets before it refuses; `counted(done,
-        total)` is told as the hands are valued (a progress bar's share of the question)."""
+        """`patient`: `--method exact`, which waits PATIENT times the budgets before it refuses; `budget`: the share
+        of the documented budget of work (MAX_STEPS, the chain's MAX_WORK) the engine may spend before it gives up,
+        patient or not (the estimates that refuse a hopeless question at once, MAX_WORK and CHAIN_ESTIMATE, stay);
+        `counted(done, total)` is told as the hands are valued (a progress bar's share of the question)."""
         self.model = model
         self.counted = counted
         self.patience = PATIENT if patient else 1
+        self.spending = budget * self.patience  # how many times the documented work it may spend
         self.c: Composition = model.counts
         self.n = model.hand_size
         self.size = model.size
@@ -128,7 +136,7 @@ class ExactEngine:
         self.d = self.turn_draws[-1]
         self.chain: Chain | None = None
         if model.turns.process is not None:
-            self.chain = Chain(model, patience=self.patience)
+            self.chain = Chain(model, patience=self.spending)
         elif model.turns.simulate_only:
             raise ExactUnavailable(translate(model.turns.simulate_only))
         if self.size < self.n:
@@ -256,10 +264,10 @@ class ExactEngine:
                     key = (tuple(map(add, drawn, split)), updated)
                     new[key] = new.get(key, 0) + ways * weight
             states = new
-            if self.steps > MAX_STEPS * self.patience:
+            if self.steps > spend_limit(MAX_STEPS, self.spending):
                 raise self._out_of_budget(
                     _("the exact engine would need more than {steps} steps for {groups} card groups").format(
-                        steps=f"{MAX_STEPS * self.patience:,}", groups=len(self.c)
+                        steps=f"{spend_limit(MAX_STEPS, self.spending):,}", groups=len(self.c)
                     )
                 )
         good = self._final(states, pool, m)
@@ -353,7 +361,7 @@ class ExactEngine:
             raise self._out_of_budget(
                 _(
                     "the exact turns would need more than {steps} steps or {states} states for {groups} card groups"
-                ).format(steps=f"{CHAIN_WORK * self.patience:,}", states=f"{MAX_STATES:,}", groups=len(self.c))
+                ).format(steps=f"{self.chain.max_work:,}", states=f"{MAX_STATES:,}", groups=len(self.c))
             ) from None
         except DeckOut:
             raise ExactUnavailable(_("the deck can run out by then on some draws")) from None
@@ -543,6 +551,11 @@ class ExactEngine:
                 ),
                 waits=work <= MAX_WORK * PATIENT,
             )
+
+
+def spend_limit(documented: int, share: float) -> int:
+    """`share` times a documented budget, in whole steps (at least one)."""
+    return max(1, int(documented * share))
 
 
 def _multinomial(total: int, draws: tuple[int, ...]) -> int:

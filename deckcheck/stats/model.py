@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from deckcheck._i18n import N_, _, translate
 from deckcheck.engine.deal import setup_choices
@@ -149,6 +149,15 @@ def population(
     return table, [(card, count) for card, count in counts.values()]
 
 
+@dataclass(frozen=True)
+class Dealing:
+    """How the deck is set up and counted: the setup's choices (`lord=B01-003`), and `floor`, the game's documented
+    floor instead of every card its rules bring (Vanguard: one drive check per attack, no trigger effects)."""
+
+    choices: dict[str, str] = field(default_factory=dict)
+    floor: bool = False
+
+
 def build_model(
     deck: Deck,
     queries: Sequence[Query],
@@ -156,20 +165,21 @@ def build_model(
     going: Going,
     turn: int,
     keep: CardFilter | None = None,
-    choices: dict[str, str] | None = None,
+    dealing: Dealing | None = None,
     refine: bool = False,
     anys: Sequence[Query] = (),
-    floor: bool = False,
 ) -> OddsModel:
     """Group the deck into atoms for these queries; `refine` also splits atoms by the game's simulation detail.
 
     A query's own deadline (`@N`) is its turn, else `turn`. `anys` is the --any group (one of them must hold).
-    `floor` counts the game's documented floor instead of every card the rules bring.
+    `dealing`: the setup's choices and the floor (default: none, every card the rules bring).
     """
     if not queries and not anys:
         raise OptionError("want", _("no {option} query was given").format(option=mention("want")), field="want")
     setup = deck.game.setup
-    table, cards = population(deck, going, choices or {}, floor)
+    dealing = dealing or Dealing()
+    floor = dealing.floor
+    table, cards = population(deck, going, dealing.choices, floor)
     asked = [*((query, False) for query in queries), *((query, True) for query in anys)]
     wants = tuple(
         Want(query.text, query.at_least, query.k, turn if query.deadline is None else query.deadline, any_of)

@@ -343,10 +343,10 @@ def svg_chart(
     y = 30.0
     out: list[str] = []
     if title:
-        out.append(_text(LEFT, y, title, size=18, weight="bold", cls="title"))
+        out.append(_text(LEFT, y, title, _TITLE))
         y += 22
     if subtitle:
-        out.append(_text(LEFT, y, subtitle, size=13, fill="#555", cls="subtitle"))
+        out.append(_text(LEFT, y, subtitle, _SUBTITLE))
         y += 20
     if legend:
         y += 6
@@ -355,7 +355,7 @@ def svg_chart(
                 f'<rect class="legend-swatch" x="{LEFT + x:.1f}" y="{y - 10:.1f}" width="12" height="12" '
                 f'fill="{_chart_colour(number)}"/>'
             )
-            out.append(_text(LEFT + x + 17, y, one.label, size=12, cls="legend-label"))
+            out.append(_text(LEFT + x + 17, y, one.label, _LEGEND_LABEL))
         y += 10
     top = y + 22  # room for the value label of a 100 % bar
     bottom = top + PLOT_HEIGHT
@@ -370,11 +370,11 @@ def svg_chart(
             'stroke="#ddd" stroke-width="1"/>'
         )
         label = _tick_label(tick, step)
-        out.append(_text(LEFT - 6, line_y + 4, label, size=11, fill="#555", anchor="end", cls="y-label"))
+        out.append(_text(LEFT - 6, line_y + 4, label, _Y_LABEL))
     if axes.y_title:
         middle = bottom - PLOT_HEIGHT / 2
         y_title = y_axis_title(axes.y_title, floor, step)
-        out.append(_text(LEFT - 50, middle, y_title, size=12, anchor="middle", cls="y-title", rotate=True, fill="#333"))
+        out.append(_text(LEFT - 50, middle, y_title, _Y_TITLE))
 
     for index, category in enumerate(categories):
         left = LEFT + group * index + (group - bars_width) / 2
@@ -387,9 +387,9 @@ def svg_chart(
     )
     y = bottom + 18 + LINE_HEIGHT * max((len(lines) for lines in labels), default=1) + 8
     if axes.x_title:
-        out.append(_text(LEFT + plot_width / 2, y, axes.x_title, size=12, anchor="middle", cls="x-title", fill="#333"))
+        out.append(_text(LEFT + plot_width / 2, y, axes.x_title, _X_TITLE))
         y += 20
-    out.append(_text(LEFT, y, note, size=11, fill="#555", cls="note"))
+    out.append(_text(LEFT, y, note, _NOTE))
 
     height = y + 14
     head = (
@@ -411,9 +411,7 @@ def _svg_bar(
     interval = one.interval(index)
     tooltip = f"{one.label} — {category}: {_percent(value)}"
     if value is None:
-        return [
-            _text(centre, bottom - 6, MISSING, size=12, fill="#999", anchor="middle", cls="missing", tooltip=tooltip)
-        ]
+        return [_text(centre, bottom - 6, MISSING, _MISSING_VALUE, tooltip=tooltip)]
     if interval is not None:
         tooltip += _(" (simulated; 95% interval {low}–{high})").format(
             low=_percent(interval[0]), high=_percent(interval[1])
@@ -432,7 +430,7 @@ def _svg_bar(
             f'h{WHISKER}M{centre - half:.1f} {high:.1f}h{WHISKER}" stroke="#222" stroke-width="1.2" fill="none"/>'
         )
         label_y = min(label_y, high - 4)
-    out.append(_text(centre, label_y, _value_label(value, interval), size=11, anchor="middle", cls="value"))
+    out.append(_text(centre, label_y, _value_label(value, interval), _VALUE))
     return out
 
 
@@ -460,26 +458,38 @@ def _legend_layout(series: list[Series]) -> list[tuple[Series, float, float]]:
     return layout
 
 
-def _text(
-    x: float,
-    y: float,
-    text: str,
-    *,
-    size: int,
-    cls: str,
-    fill: str = "#222",
-    anchor: str = "start",
-    weight: str = "normal",
-    tooltip: str | None = None,
-    rotate: bool = False,
-) -> str:
-    extra = f' font-weight="{weight}"' if weight != "normal" else ""
-    if rotate:
+@dataclass(frozen=True)
+class _TextStyle:
+    """How one kind of the chart's text is drawn: its SVG class, size, colour, anchor, weight, and whether it runs
+    up the page (the y axis's title)."""
+
+    cls: str
+    size: int
+    fill: str = "#222"
+    anchor: str = "start"
+    weight: str = "normal"
+    rotate: bool = False
+
+
+_TITLE = _TextStyle("title", 18, weight="bold")
+_SUBTITLE = _TextStyle("subtitle", 13, fill="#555")
+_LEGEND_LABEL = _TextStyle("legend-label", 12)
+_Y_LABEL = _TextStyle("y-label", 11, fill="#555", anchor="end")
+_Y_TITLE = _TextStyle("y-title", 12, fill="#333", anchor="middle", rotate=True)
+_X_TITLE = _TextStyle("x-title", 12, fill="#333", anchor="middle")
+_NOTE = _TextStyle("note", 11, fill="#555")
+_MISSING_VALUE = _TextStyle("missing", 12, fill="#999", anchor="middle")
+_VALUE = _TextStyle("value", 11, anchor="middle")
+
+
+def _text(x: float, y: float, text: str, style: _TextStyle, *, tooltip: str | None = None) -> str:
+    extra = f' font-weight="{style.weight}"' if style.weight != "normal" else ""
+    if style.rotate:
         extra += f' transform="rotate(-90 {x:.1f} {y:.1f})"'
     body = _escape(text) + (f"<title>{_escape(tooltip)}</title>" if tooltip else "")
     return (
-        f'<text class="{cls}" x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" text-anchor="{anchor}"'
-        f"{extra}>{body}</text>"
+        f'<text class="{style.cls}" x="{x:.1f}" y="{y:.1f}" font-size="{style.size}" fill="{style.fill}" '
+        f'text-anchor="{style.anchor}"{extra}>{body}</text>'
     )
 
 

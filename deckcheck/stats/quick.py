@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,19 +28,16 @@ from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.model.game import Game
 from deckcheck.model.query import split_deadline
 from deckcheck.stats.answer import (
-    SEATS,
     Answer,
-    StatsOptions,
-    check_turn,
     exact_unavailable,
     optimal_for_simulation,
     optimal_uncomputable,
-    parse_mulligan,
     say_past_budget,
-    turn_for,
 )
 from deckcheck.stats.exact import ExactEngine, ExactUnavailable
 from deckcheck.stats.model import Atom, MulliganPlan, OddsModel, Want, keep_filter_plan, no_mulligan
+from deckcheck.stats.options import StatsOptions, parse_mulligan
+from deckcheck.stats.queries import SEATS, check_turn, turn_for
 from deckcheck.stats.render import describe, policy_label, seat_label
 
 OTHER = "other"
@@ -255,7 +252,7 @@ def quick_answer(model: OddsModel, mulligan: str | None, keep: Sequence[str], op
     notes: list[str] = []
     if options.method != "simulate":
         try:
-            engine = ExactEngine(model, patient=options.method == "exact")
+            engine = ExactEngine(model, patient=options.method == "exact", budget=options.exact_budget)
             result = engine.optimal() if plan is None else engine.evaluate(plan)
             return Answer(
                 float(result.probability), "exact", model.turn, model.going, result.plan.name, exact=result, model=model
@@ -310,26 +307,24 @@ def run_odds(
     deck_size: int,
     copies: Sequence[str],
     wants: Sequence[str],
-    anys: Sequence[str],
-    turn: int | None,
-    mulligan: str | None,
-    method: str | None,
-    seed: int | None,
-    say: Callable[[str], None] | None = None,
+    anys: Sequence[str] = (),
+    turn: int | None = None,
+    options: StatsOptions | None = None,
 ) -> dict[str, Any]:
-    """Both seats for the question; every want's deadline is its own turn or `turn`. `say` is told when a seat is
-    past the exact budget and simulated (the command writes it on stderr)."""
+    """Both seats for the question; every want's deadline is its own turn or `turn`. `options` gives the mulligan,
+    method, seed and exact budget; its `say` is told when a seat is past the exact budget and simulated (the command
+    writes it on stderr)."""
     deck = quick_deck(game, deck_size, parse_copies(copies))
     queries = [parse_quick_query(text, deck) for text in wants]
     alternatives = [parse_quick_query(text, deck, "any") for text in anys]
     turn = turn_for([query.deadline for query in [*queries, *alternatives]], turn)
     check_turn(turn)
-    keep = parse_keep(mulligan, deck)
-    options = StatsOptions(mulligan=mulligan, method=method, seed=seed, say=say)  # type: ignore[arg-type]
+    options = options or StatsOptions()
+    keep = parse_keep(options.mulligan, deck)
     cells = {}
     for seat in SEATS:
         model = quick_model(deck, queries, alternatives, going=seat, turn=turn, keep=keep)
-        cells[seat] = quick_answer(model, mulligan, keep, options)
+        cells[seat] = quick_answer(model, options.mulligan, keep, options)
     return {"deck": deck, "cells": cells, "turn": turn}
 
 

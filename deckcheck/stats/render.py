@@ -11,20 +11,12 @@ from deckcheck._util.safetext import echoed, one_line
 from deckcheck._util.text import display_width, fit_line, joined, output_columns, pad, wrap_width
 from deckcheck.errors import mention, mention_command, spoken
 from deckcheck.model.deck import Deck
-from deckcheck.stats.answer import (
-    CAPPED_MENTIONS,
-    CAPPED_NOTE,
-    CAPPED_SEVERAL_NOTE,
-    SEATS,
-    STOPPED_NOTE,
-    Answer,
-    ReportResult,
-    TurnRow,
-    capped_note,
-)
+from deckcheck.stats.answer import Answer, ReportResult, TurnRow
 from deckcheck.stats.exact import Decision, ExactResult
 from deckcheck.stats.model import OddsModel
+from deckcheck.stats.options import CAPPED_MENTIONS, CAPPED_NOTE, CAPPED_SEVERAL_NOTE, STOPPED_NOTE, capped_note
 from deckcheck.stats.plot import Series, bar_lines, percent
+from deckcheck.stats.queries import SEATS
 
 EXPLAIN_ROWS = 15
 VALUE_COLUMN = 18  # the first seat's column in the report: "91.80% ±0.17 sim" and a gap

@@ -115,6 +115,25 @@ def test_fail_on_warning_is_explained_from_the_rule_books(run_cli):
     assert f"The other games ({', '.join(quiet)}) have no warning rule" in text
 
 
+def test_the_helps_that_list_games_list_the_registry(run_cli):
+    """The app's help names every registered game by its title, `set`'s every game's own deck keys, --rules and
+    --format the games that have several: from the registry, so a new game is in them without an edit of the
+    command line."""
+    text = " ".join(_help(run_cli, ()).split())
+    assert all(game.title in text for game in all_games().values())
+    text = " ".join(_help(run_cli, ("set",)).split())
+    owned = [(key, game.id) for game in all_games().values() for key in (*game.card_keys, *game.word_keys)]
+    assert owned and all(f"{key} ({game})" in text for key, game in owned)
+    assert "{" not in text
+    text = " ".join(_help(run_cli, ("check",)).split())
+    versions = [game for game in all_games().values() if len(game.rules_versions) > 1]
+    formats = [game for game in all_games().values() if len(game.formats) > 1]
+    assert versions and formats
+    assert all(f"{game.id}: {' or '.join(v.version for v in game.rules_versions)}" in text for game in versions)
+    assert all(f"{game.id}: {', '.join(game.formats)}" in text for game in formats)
+    assert "{" not in text
+
+
 # -- in Japanese (issue 29) -------------------------------------------------------------------------------------------
 
 
@@ -187,5 +206,6 @@ def test_the_check_epilog_in_japanese_names_the_warning_rules(run_cli, monkeypat
     assert "--fail-onwarningを指定すると警告でも失敗になります。" in text
     for _game, rule in warning_rules():
         assert rule in text
-    assert "ほかのゲーム（build-divide、cipher、evolve、ic-dragonball）には独自の警告ルールはありません。" in text
+    quiet = "、".join(game for game in all_games() if game not in {game for game, _ in warning_rules()})
+    assert f"ほかのゲーム（{quiet}）には独自の警告ルールはありません。" in text
     assert "例：" in text and "Examples" not in text

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import registered_games
 
 from deckcheck import _i18n
 
@@ -166,7 +167,7 @@ def _english_sentences(sources: tuple[str, ...]) -> list[str]:
 
 @pytest.mark.parametrize(
     "args",
-    [["games"], *(["rules", game] for game in ("vanguard", "cipher", "evolve", "build-divide", "ic-dragonball"))],
+    [["games"], *(["rules", game] for game in registered_games())],
 )
 def test_the_translated_commands_say_no_english_sentence_in_japanese(run_cli, monkeypatch, args):
     sources = ("deckcheck/commands/listing.py", "deckcheck/checking/regulations.py", "deckcheck/games/")

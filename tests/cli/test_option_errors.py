@@ -16,11 +16,11 @@ from deckcheck.checking.regulations import load_regulations
 from deckcheck.checking.run import check_paths
 from deckcheck.cli.options import as_flags, flag
 from deckcheck.commands.convert import run_convert
-from deckcheck.commands.hand import iter_hands
+from deckcheck.commands.hand import HandRequest, iter_hands
 from deckcheck.commands.search import find_cards
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
 from deckcheck.games import get_game
-from deckcheck.stats.answer import StatsOptions
+from deckcheck.stats.options import StatsOptions
 from deckcheck.stats.quick import run_odds
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,7 +161,7 @@ def test_trials_in_the_library_and_on_the_command_line(run_cli, starter_carddb):
 
 
 def test_turn_and_deadlines_in_the_library_and_on_the_command_line(run_cli, starter_carddb):
-    asked = dict(deck_size=50, copies=["a=4"], anys=[], mulligan=None, method=None, seed=1)
+    asked = dict(deck_size=50, copies=["a=4"], anys=[], options=StatsOptions(seed=1))
     with pytest.raises(OptionError) as error:
         run_odds(get_game("vanguard"), wants=["a@2"], turn=3, **asked)
     assert str(error.value) == "turn 3 applies to the wants without @N, and every want here has its own deadline"
@@ -176,7 +176,7 @@ def test_turn_and_deadlines_in_the_library_and_on_the_command_line(run_cli, star
     assert err == "deckcheck: field 'turn': --turn must be between 0 and 30 (got 31)\n"
     # the engine's own refusal: `turns` in Python, --turn on the command line
     with pytest.raises(EngineError) as error:
-        next(iter_hands(DAWN_KNIGHTS, seed=1, turns=31))
+        next(iter_hands(DAWN_KNIGHTS, HandRequest(seed=1, turns=31)))
     assert isinstance(error.value, OptionError) and error.value.option == "turns"
     assert str(error.value) == "turns must be between 0 and 30 (got 31): the engine models the first turns"
     err = run_cli("hand", DAWN_KNIGHTS, "--turn", "31", "--seed", "1")[2]
@@ -185,7 +185,7 @@ def test_turn_and_deadlines_in_the_library_and_on_the_command_line(run_cli, star
 
 def test_hand_and_convert_options_in_the_library_and_on_the_command_line(run_cli, starter_carddb):
     with pytest.raises(OptionError) as error:
-        iter_hands(DAWN_KNIGHTS, seed=1, wants=["grade=1"])
+        iter_hands(DAWN_KNIGHTS, HandRequest(seed=1, wants=("grade=1",)))
     assert str(error.value) == "want says what policy optimal aims for; use it with policy optimal"
     err = run_cli("hand", DAWN_KNIGHTS, "--want", "grade=1", "--seed", "1")[2]
     assert (

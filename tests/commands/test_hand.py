@@ -114,11 +114,12 @@ VANGUARD_DECK = STARTER_DECKS / "vanguard" / "dawn_knights.deck.toml"  # of the 
 
 
 def test_hand_mulligan_optimal_plays_the_stats_decisions(starter_carddb):
-    from deckcheck.commands.hand import iter_hands
+    from deckcheck.commands.hand import HandRequest, iter_hands
 
     # The best play for "a grade 3 in the opening hand" under Vanguard's partial mulligan: a hand holding one
     # keeps it; a hand holding none returns all five (any kept card is a slot not redrawn).
-    dealt = list(iter_hands(VANGUARD_DECK, seed=1, count=40, going="first", policy="optimal", wants=["grade=3"]))
+    asked = HandRequest(seed=1, count=40, going="first", policy="optimal", wants=("grade=3",))
+    dealt = list(iter_hands(VANGUARD_DECK, asked))
     returned_all = kept_a_three = 0
     for hand in dealt:
         table = hand.table
@@ -137,9 +138,10 @@ def test_hand_mulligan_optimal_plays_the_stats_decisions(starter_carddb):
 
 
 def _decisions(**aim):
-    from deckcheck.commands.hand import iter_hands
+    from deckcheck.commands.hand import HandRequest, iter_hands
 
-    dealt = iter_hands(VANGUARD_DECK, seed=5, count=20, going="second", policy="optimal", **aim)
+    aim = {key: tuple(queries) for key, queries in aim.items()}
+    dealt = iter_hands(VANGUARD_DECK, HandRequest(seed=5, count=20, going="second", policy="optimal", **aim))
     return [
         (hand.policy, [c.number for c in hand.table.mulligan_returned], [c.number for c in hand.table.hand])
         for hand in dealt

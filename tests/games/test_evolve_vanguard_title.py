@@ -15,8 +15,8 @@ from deckcheck import check
 from deckcheck.engine.deal import deal
 from deckcheck.games.evolve import GAME, basis_status, effective_basis
 from deckcheck.model.query import parse_query
-from deckcheck.stats.answer import StatsOptions
 from deckcheck.stats.answer import answer as stats_answer
+from deckcheck.stats.options import StatsOptions
 
 VG = "カードファイト!! ヴァンガード"
 CG = "アイドルマスター シンデレラガールズ"

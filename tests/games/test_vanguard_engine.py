@@ -16,8 +16,8 @@ from deckcheck.engine.table import Table
 from deckcheck.errors import EngineError
 from deckcheck.games.vanguard import GAME, SETUP
 from deckcheck.model.query import parse_filter, parse_query
-from deckcheck.stats.answer import StatsOptions
 from deckcheck.stats.answer import answer as stats_answer
+from deckcheck.stats.options import StatsOptions
 
 REPO = Path(__file__).resolve().parents[2]
 G1_FILTER = "grade=1"

@@ -27,6 +27,8 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
+from deckcheck.games import all_games
+
 _ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -258,7 +260,7 @@ case(
 
 # games, rules, cards search ---------------------------------------------------------------------------------------
 
-GAMES = ("build-divide", "cipher", "evolve", "ic-dragonball", "vanguard")
+GAMES = tuple(all_games())  # every registered game (a new one: record its cases, tests/golden/record.py rules-ID)
 case("games-text", "games")
 case("games-json", "games -o json")
 for game in GAMES:
@@ -278,7 +280,7 @@ _SEARCHES = {
     "cipher": ["Chrom", "cost<=1,symbols=brand", "B20-001"],
     "build-divide": ["buster=true", "くろがね"],
     "ic-dragonball": ["level<=1", "ソラ"],
-}
+}  # every game has some: tests/test_golden.py holds it
 for game, queries in _SEARCHES.items():
     for number, query in enumerate(queries, 1):
         case(f"cards-search-{game}-{number}", f"cards search {shlex.quote(query)} --game {game} --limit 8")

@@ -7,6 +7,7 @@ import pickle
 from typing import Annotated, Any
 
 import pytest
+from conftest import registered_games
 
 from deckcheck.model.cards import (
     After,
@@ -263,7 +264,7 @@ def _outcome(validate: Any, value: Any) -> tuple[str, Any]:
         return "refused", None
 
 
-@pytest.mark.parametrize("game_id", ["vanguard", "cipher", "build-divide", "evolve", "ic-dragonball"])
+@pytest.mark.parametrize("game_id", registered_games())
 def test_the_plain_validator_agrees_with_pydantic_on_every_field(game_id):
     import typing
 

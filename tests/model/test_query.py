@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import VANGUARD_RECORDS, cipher_unit, make_db
+from conftest import VANGUARD_RECORDS, cipher_unit, make_db, registered_games
 
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
@@ -210,7 +210,7 @@ def test_part_of_a_number_in_every_command(run_cli, tmp_path, vanguard_carddb, a
     assert "internal error" not in err
 
 
-@pytest.mark.parametrize("game_id", ["build-divide", "cipher", "evolve", "ic-dragonball", "vanguard"])
+@pytest.mark.parametrize("game_id", registered_games())
 def test_filter_values_read_from_the_declaration_as_from_the_pydantic_model(game_id, isolated_carddb):
     """A filter reads its values through the record's declared fields (no model schema built); every field of every
     game must read every value exactly as through the pydantic model's FieldInfo, which it replaced."""

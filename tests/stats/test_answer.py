@@ -12,22 +12,16 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from conftest import cipher_unit, make_db, make_deck
+from conftest import cipher_unit, make_db, make_deck, per_game, registered_games
 
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.errors import DeckcheckError, EngineError, OptionError
 from deckcheck.games import get_game
 from deckcheck.model.deck import Deck
-from deckcheck.stats.answer import (
-    Answer,
-    StatsOptions,
-    answer,
-    default_report,
-    parse_queries,
-    turn_for,
-    turn_table,
-)
+from deckcheck.stats.answer import Answer, answer, default_report, turn_table
 from deckcheck.stats.model import OddsModel
+from deckcheck.stats.options import StatsOptions
+from deckcheck.stats.queries import parse_queries, turn_for
 from deckcheck.stats.quick import run_odds
 from deckcheck.stats.simulate import simulate, wilson
 
@@ -574,10 +568,10 @@ DEADLINE_QUESTIONS = {
 }
 
 
-@pytest.mark.parametrize("game", sorted(DEADLINE_QUESTIONS))
+@pytest.mark.parametrize("game", registered_games(with_setup=True))
 def test_deadlines_and_any_exact_and_simulated_agree_on_every_game(decks, game):
-    deck = decks[game]
-    wants, anys = DEADLINE_QUESTIONS[game]
+    deck = per_game(decks, game)
+    wants, anys = per_game(DEADLINE_QUESTIONS, game)
     queries, alternatives = parse_queries(wants, deck), parse_queries(anys, deck, "any")
     for going in ("first", "second"):
         options = StatsOptions(seed=5)
@@ -730,9 +724,9 @@ def test_no_query_is_refused(decks):
 # 6. Default reports -----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("deck", ["vanguard", "vanguard-no-g", "cipher", "build-divide", "evolve", "ic-dragonball"])
+@pytest.mark.parametrize("deck", [*registered_games(with_setup=True), "vanguard-no-g"])
 def test_default_report_lines_parse_and_answer(decks, deck):
-    results = default_report(decks[deck], StatsOptions(seed=2, trials=4_000))
+    results = default_report(per_game(decks, deck), StatsOptions(seed=2, trials=4_000))
     assert results
     for result in results:
         assert result.line.label and result.line.wants
@@ -831,8 +825,6 @@ def test_stats_and_odds_check_the_turn_in_the_same_words(decks):
                 wants=["a"],
                 anys=[],
                 turn=turn,
-                mulligan=None,
-                method=None,
-                seed=1,
+                options=StatsOptions(seed=1),
             )
         assert str(asked.value) == str(odds.value) == f"turn must be between 0 and 30 (got {turn})"

@@ -20,7 +20,15 @@ from conftest import make_db, make_deck
 from deckcheck.model.cards import Card
 from deckcheck.model.query import parse_query
 from deckcheck.stats.exact import ExactEngine
-from deckcheck.stats.model import Composition, atom_of, build_model, keep_filter_plan, no_mulligan, population
+from deckcheck.stats.model import (
+    Composition,
+    Dealing,
+    atom_of,
+    build_model,
+    keep_filter_plan,
+    no_mulligan,
+    population,
+)
 
 CLAN = ["テストパラディン"]
 
@@ -333,7 +341,9 @@ def test_the_chain_matches_the_card_by_card_brute_force(db, wants, anys, going, 
     deck = make_deck(db, main=MAIN, **({"g": {"GU": g}} if g else {}))
     queries, alternatives = asked(deck, wants), asked(deck, anys)
     keep = parse_query("grade=1", deck.game).filter
-    model = build_model(deck, queries, going=going, turn=turn, anys=alternatives, floor=floor, keep=keep)
+    model = build_model(
+        deck, queries, going=going, turn=turn, anys=alternatives, dealing=Dealing(floor=floor), keep=keep
+    )
     assert model.turns.process is not None or floor
     engine, brute = ExactEngine(model), Brute(model, queries, alternatives)
     for plan in (no_mulligan(model), keep_filter_plan(model, "grade=1")):
@@ -348,7 +358,9 @@ def test_keep_values_from_the_full_hands_equal_the_chain_over_every_redraw(db, w
     """With the chain, a keep's value from the keeps one card larger equals the hypergeometric sum of the chain's
     values over every redraw (the optimal mulligan's sum before, keeps x hands chain values)."""
     deck = make_deck(db, main=MAIN, **({"g": {"GU": g}} if g else {}))
-    model = build_model(deck, asked(deck, wants), going=going, turn=turn, anys=asked(deck, anys), floor=floor)
+    model = build_model(
+        deck, asked(deck, wants), going=going, turn=turn, anys=asked(deck, anys), dealing=Dealing(floor=floor)
+    )
     values = ExactEngine(model).keep_values()
     direct = ExactEngine(model)
     for keep, value in values.items():

@@ -8,23 +8,22 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from conftest import make_deck
+from conftest import make_deck, registered_games
 from test_answer import EVOLVE, EVOLVE_MAIN, IC_DRAGONBALL, IC_MAIN, VANGUARD, VANGUARD_MAIN
 
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
-from deckcheck.stats.answer import StatsOptions, answer, parse_queries
+from deckcheck.stats.answer import answer
 from deckcheck.stats.model import population
+from deckcheck.stats.options import StatsOptions
+from deckcheck.stats.queries import parse_queries
 from deckcheck.stats.quick import run_odds
 
 
-def quick(game: str, size: int, copies: list[str], wants: list[str], **kw):
-    kw.setdefault("anys", [])
-    kw.setdefault("turn", None)
-    kw.setdefault("mulligan", None)
-    kw.setdefault("method", None)
-    kw.setdefault("seed", 1)
-    return run_odds(get_game(game), deck_size=size, copies=copies, wants=wants, **kw)["cells"]
+def quick(game: str, size: int, copies: list[str], wants: list[str], *, anys=(), turn=None, **options):
+    options.setdefault("seed", 1)
+    asked = dict(deck_size=size, copies=copies, wants=wants, anys=anys, turn=turn, options=StatsOptions(**options))
+    return run_odds(get_game(game), **asked)["cells"]
 
 
 @pytest.mark.parametrize("turn", [0, 1, 2, 3])
@@ -155,14 +154,14 @@ def _unpooled(model, deck, asked, keep=()):
     return replace(model, atoms=tuple(sorted(atoms, key=lambda atom: atom.mask == 0)))
 
 
-@pytest.mark.parametrize("game", ["vanguard", "cipher", "evolve", "ic-dragonball", "build-divide"])
+@pytest.mark.parametrize("game", registered_games(with_setup=True))
 @pytest.mark.parametrize("mulligan", [None, "none", "keep:b|c"])
 def test_pooled_categories_give_the_unpooled_fraction(game, mulligan):
     """Categories that the same wants name (b, c, d: none; a and e: the same want) are one atom, and the answer
     is the very fraction of one atom per category, under every mulligan policy and rule."""
-    from deckcheck.stats.answer import parse_mulligan
     from deckcheck.stats.exact import ExactEngine
     from deckcheck.stats.model import keep_filter_plan, no_mulligan
+    from deckcheck.stats.options import parse_mulligan
     from deckcheck.stats.quick import parse_copies, parse_keep, parse_quick_query, quick_deck, quick_model
 
     deck = quick_deck(get_game(game), 24, parse_copies(["a=3", "b=2", "c=2", "d=4", "e=2", "f=3"]))

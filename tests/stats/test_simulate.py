@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import STARTER_CARDDB, STARTER_DECKS, make_db, make_deck
+from conftest import STARTER_CARDDB, STARTER_DECKS, make_db, make_deck, per_game, registered_games
 
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb, resolve_deck
@@ -16,8 +16,8 @@ from deckcheck.errors import DeckcheckError, EngineError, OptionError
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import parse_filter, parse_query
-from deckcheck.stats.answer import StatsOptions
 from deckcheck.stats.model import (
+    Dealing,
     MulliganPlan,
     OddsModel,
     build_model,
@@ -25,6 +25,7 @@ from deckcheck.stats.model import (
     keep_filter_plan,
     no_mulligan,
 )
+from deckcheck.stats.options import StatsOptions
 from deckcheck.stats.simulate import SimResult, simulate, simulate_engine, wilson
 
 REPO = Path(__file__).resolve().parents[2]
@@ -79,7 +80,14 @@ def model_of(
     keep_filter = parse_filter(keep, deck.game) if keep else None
     alternatives = [parse_query(text, deck.game) for text in anys]
     return build_model(
-        deck, queries, going=going, turn=turn, keep=keep_filter, refine=True, anys=alternatives, floor=floor
+        deck,
+        queries,
+        going=going,
+        turn=turn,
+        keep=keep_filter,
+        refine=True,
+        anys=alternatives,
+        dealing=Dealing(floor=floor),
     )
 
 
@@ -143,7 +151,7 @@ AGREEMENT_CASES = [
 @pytest.mark.parametrize(("name", "kind", "going", "turn"), AGREEMENT_CASES)
 def test_vectorised_simulation_agrees_with_the_engine(decks, name, kind, going, turn):
     deck = decks[name]
-    wants, keep = GAME_WANTS[deck.game.id]
+    wants, keep = per_game(GAME_WANTS, deck.game.id)
     model = model_of(deck, wants, going=going, turn=turn, keep=keep if kind == "keep" else None)
     plan = plan_of(model, kind, keep)
     fast = simulate(model, plan, trials=30_000, seed=11)
@@ -155,8 +163,10 @@ def test_vectorised_simulation_agrees_with_the_engine(decks, name, kind, going, 
 
 
 def test_the_cases_use_every_path(decks):
-    """The agreement cases reach every mulligan kind, plain draws and Vanguard's vector_turns."""
+    """The agreement cases reach every game the engine deals, every mulligan kind, plain draws and Vanguard's
+    vector_turns."""
     kinds, plain, vector = set(), 0, 0
+    assert {decks[name].game.id for name, *_ in AGREEMENT_CASES} == set(registered_games(with_setup=True))
     for name, _, going, turn in AGREEMENT_CASES:
         deck = decks[name]
         model = model_of(deck, GAME_WANTS[deck.game.id][0], going=going, turn=turn)

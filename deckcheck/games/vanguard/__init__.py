@@ -852,6 +852,10 @@ GAME: Game[VanguardCard] = Game(
     card_keys=(FV_KEY,),
     setup=SETUP,
     stats_report=_stats_report,
+    stats_report_summary=N_(
+        "the ride chain (grade 1/2/3 by the ride phase of own turn 1/2/3, with G assist, each alone and the "
+        "whole chain together)"
+    ),
     home_section=lambda card: "g" if card.type == "g-unit" else "main",
     number_fallbacks=printed_spellings,
     search_columns=("type", "grade", "trigger", "sentinel", "clans", "power", "shield"),
