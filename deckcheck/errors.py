@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,8 +18,11 @@ if TYPE_CHECKING:
 class DeckcheckError(Exception):
     """Bad input: a file, line or field that is not what was expected.
 
-    The CLI prints ``str(error)`` (an :class:`OptionError` with its options as flags) and exits with code 2; it never
-    shows a traceback.
+    ``str(error)`` says it from its fields (``path:line, field 'x': reason``), as they are now: changing ``reason``
+    changes it. The reason may name an option or a command (:func:`mention`, :func:`mention_command`): ``reason``
+    and ``str(error)`` say them as the caller names them (see :func:`speaking`), :meth:`spelled` as another caller
+    would. The CLI prints ``str(error)`` (an :class:`OptionError`'s field as a flag too) and exits with code 2; it
+    never shows a traceback.
     """
 
     def __init__(
@@ -30,19 +34,37 @@ class DeckcheckError(Exception):
         field: str | None = None,
         details: list[Problem] | None = None,
     ) -> None:
-        self.reason = reason
+        self.template = reason  # the reason with its mentions: see spelled()
         self.path = str(path) if path is not None else None
         self.line = line
         self.field = field
         # Several problems found at once (every unreadable line of a decklist, every broken card record), each
         # with its own place: the CI formats give each its own annotation.
         self.details: list[Problem] = list(details or [])
-        super().__init__(self.describe())
+        super().__init__(reason)
+
+    @property
+    def reason(self) -> str:
+        """Why, its mentions said as the caller names them."""
+        return spoken(self.template)
+
+    @reason.setter
+    def reason(self, reason: str) -> None:
+        self.template = reason
+
+    def __str__(self) -> str:
+        return self.describe()
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuilt exactly as it was when it crosses a process boundary (deckcheck.checking's parallel workers); the
         # default would call __init__ with the message alone, which subclasses such as CardDatabaseError misread.
         return _rebuild, (type(self), self.args, dict(self.__dict__))
+
+    def spelled(self, spelling: Spelling | Callable[[str], str]) -> str:
+        """The reason with every option and command it names as ``spelling`` says them (a function: the options)."""
+        if not isinstance(spelling, Spelling):
+            spelling = Spelling(option=spelling)
+        return spelling.said(self.template)
 
     def describe(self) -> str:
         return _placed(self.reason, self.path, self.line, self.field)
@@ -130,15 +152,63 @@ class EngineError(DeckcheckError):
     """The setup cannot run on this deck, or a step was asked that the rules forbid."""
 
 
-#: An option named inside an OptionError's reason (see `mention`): NUL, the name, NUL.
-_MENTION = re.compile(r"\x00([A-Za-z_][A-Za-z0-9_]*)\x00")
+#: What a message names (see `mention`, `mention_command`): NUL, `-` for a command, the name, NUL.
+_MENTION = re.compile(r"\x00(-?)([A-Za-z_][A-Za-z0-9_]*)\x00")
 
 
 def mention(option: str) -> str:
-    """An option named inside an :class:`OptionError`'s reason, e.g. ``f"... conflicts with {mention('method')}
-    exact"``: the library writes it as its name (``method``), the command line as its flag (``--method``).
-    Only an OptionError's reason may hold one."""
+    """An option named inside a message, e.g. ``_("{option} exact is not available here").format(option=
+    mention("method"))``: the library writes it as its name (``method``), the command line as its flag
+    (``--method``). In an error's reason it stays a mention until the error is said; any other text says it at once
+    with :func:`spoken`."""
     return f"\x00{option}\x00"
+
+
+def mention_command(command: str) -> str:
+    """A deckcheck command named inside a message (``check``, ``add``): the command line says ``deckcheck check``,
+    the library ``check`` (its own functions do each command's work)."""
+    return f"\x00-{command}\x00"
+
+
+def _as_named(name: str) -> str:
+    return name
+
+
+class Spelling:
+    """How a caller names the options and commands that messages mention: the library by their names, the command
+    line as its flags and command lines (deckcheck.cli.options)."""
+
+    def __init__(self, option: Callable[[str], str] = _as_named, command: Callable[[str], str] = _as_named) -> None:
+        self.option, self.command = option, command
+
+    def said(self, text: str) -> str:
+        """The text with every mention spelled."""
+        if "\x00" not in text:
+            return text
+        return _MENTION.sub(lambda found: (self.command if found[1] else self.option)(found[2]), text)
+
+
+#: The library's spelling (a Python caller reads `as_of`, `check`).
+AS_NAMED = Spelling()
+_spelling = AS_NAMED
+
+
+def spoken(text: str) -> str:
+    """The text with every option and command it mentions named as the caller names them (see speaking): a note,
+    a line of a report, anything but an error's reason, which says its mentions itself."""
+    return _spelling.said(text)
+
+
+@contextlib.contextmanager
+def speaking(spelling: Spelling) -> Iterator[None]:
+    """Within the block, messages name options and commands as ``spelling`` says them (the command line's flags), as
+    _i18n's language says their words; then as before. Forked workers inherit it."""
+    global _spelling
+    before, _spelling = _spelling, spelling
+    try:
+        yield
+    finally:
+        _spelling = before
 
 
 if TYPE_CHECKING:  # a TypedDict for type checkers only: errors.py is imported by every command
@@ -159,28 +229,20 @@ class OptionError(DeckcheckError):
     ``option`` is the option's name as the library knows it: the Python parameter (``trials``, ``as_of``). The
     reason names every option it is about with :func:`mention`, this one included where the sentence names it:
     ``OptionError("trials", f"{mention('trials')} must be at least 1")``. ``str(error)`` and ``reason`` name them
-    as the library does ("trials must be at least 1"); :meth:`spelled` names them as another caller does (the
-    command line: "--trials must be at least 1"). A ``field`` that is one of those options is not said again
-    before the reason, which names it already.
+    as the caller does ("trials must be at least 1" for the library); :meth:`spelled` names them as another caller
+    does (the command line: "--trials must be at least 1"). A ``field`` that is one of those options is not said
+    again before the reason, which names it already.
     """
 
     def __init__(self, option: str, reason: str, **where: Unpack[_Where]) -> None:
         self.option = option
-        self.template = reason  # the reason with its mentions: see spelled()
-        super().__init__(self.spelled(_as_named), **where)
+        super().__init__(reason, **where)
 
     @property
     def options(self) -> list[str]:
         """The option the error is about, then every other option its reason names, each once."""
-        return list(dict.fromkeys([self.option, *_MENTION.findall(self.template)]))
-
-    def spelled(self, spell: Callable[[str], str]) -> str:
-        """The reason with every option it names written as ``spell(name)``."""
-        return _MENTION.sub(lambda found: spell(found[1]), self.template)
+        named = [found[2] for found in _MENTION.finditer(self.template) if not found[1]]
+        return list(dict.fromkeys([self.option, *named]))
 
     def describe(self) -> str:
         return _placed(self.reason, self.path, self.line, None if self.field in self.options else self.field)
-
-
-def _as_named(option: str) -> str:
-    return option

@@ -171,6 +171,17 @@ def japanese() -> Iterator[None]:
 
 
 @pytest.fixture
+def command_line() -> Iterator[None]:
+    """Messages said in this test as the command line says them: the options they name as flags, the commands as
+    command lines (a library caller reads the names)."""
+    from deckcheck.cli.options import COMMAND_LINE
+    from deckcheck.errors import speaking
+
+    with speaking(COMMAND_LINE):
+        yield
+
+
+@pytest.fixture
 def starter_carddb(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """The starter cards as the $DECKCHECK_CARDDB layer (over the shipped databases), outside any git repository."""
     monkeypatch.setenv("DECKCHECK_CARDDB", str(STARTER_CARDDB))

@@ -135,6 +135,8 @@ def test_a_game_module_is_imported_only_inside_games():
 DEFERRED = {
     "deckcheck/__main__.py": {"deckcheck.cli.app"},
     "deckcheck/cli/__init__.py": {"deckcheck.cli.app"},
+    # the commands' Judging and Workspace builders: a command that judges or reads cards only
+    "deckcheck/cli/options.py": {"deckcheck.checking.judging", "deckcheck.checking.workspace"},
     "deckcheck/_api.py": {
         "deckcheck.stats.answer",
         "deckcheck.stats.options",
@@ -260,6 +262,8 @@ CORE = [
     "deckcheck.cli.clitypes",
     "deckcheck.cli.language",  # --lang, $DECKCHECK_LANG and the locale read once at start-up; help translated
     "deckcheck.cli.startup",  # what the program does with the garbage collector (issue 37)
+    "deckcheck.cli.options",  # every command's options and their help texts (the app declares the commands)
+    "deckcheck.cli.output",  # what a command writes, with no control character raw, colour on a terminal only
     "deckcheck.cli.streams",  # the standard streams guarded (issue 26 items 9-11): every command writes through them
     "deckcheck.engine",
     "deckcheck.engine.procedure",

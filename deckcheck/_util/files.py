@@ -213,8 +213,6 @@ def read_stdin() -> Decoded:
         stream = sys.stdin
         if stream is None:
             raise DeckcheckError(_("there is no standard input to read a deck from"), path=STDIN_SHOWN)
-        if stream.isatty():
-            print(_("deckcheck: reading a deck from standard input (end it with Ctrl-D)"), file=sys.stderr)
         raw = getattr(stream, "buffer", None)
         data = raw.read(MAX_INPUT_BYTES + 1) if raw is not None else stream.read().encode("utf-8")
         if len(data) > MAX_INPUT_BYTES:

@@ -26,7 +26,7 @@ from deckcheck._util.normalize import loose_name, norm_name, norm_number
 from deckcheck._util.safetext import echoed, one_line, quoted
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
-from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention
+from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention, mention_command
 from deckcheck.games import all_games, get_game, is_game_id
 from deckcheck.model.cards import Card, RecordError
 from deckcheck.model.deck import Deck, DeckSource, Entry
@@ -711,10 +711,9 @@ def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
             keys = getattr(error, "keys", None)
             if keys and (others := other_games_of(db, keys[:200])):
                 game, known = others[0]
-                error.reason = _("{reason}; {n} of them are {game} cards: --game {id}?").format(
-                    reason=error.reason, n=len(known), game=translate(game.title), id=game.id
+                error.reason = _("{reason}; {n} of them are {game} cards: {option} {id}?").format(
+                    reason=error.template, n=len(known), game=translate(game.title), option=mention("game"), id=game.id
                 )
-                error.args = (error.describe(),)
             raise
     for entry in source.entries:
         entry.card = db.resolve(entry.key, entry.section)
@@ -836,10 +835,10 @@ def refuse_unknown_cards(deck: Deck, what: str) -> None:
         where = f"{shown}:{entry.line}" if entry.line is not None else shown
         problems.append(Problem(f"{where}: {why}", deck.path, entry.line))
     reason = ngettext(
-        "an entry of the deck names no card, and {what} needs every card (fix or remove it; `deckcheck check` lists "
+        "an entry of the deck names no card, and {what} needs every card (fix or remove it; `{check}` lists "
         "every problem of the deck):",
-        "{n} entries of the deck name no card, and {what} needs every card (fix or remove them; `deckcheck check` "
+        "{n} entries of the deck name no card, and {what} needs every card (fix or remove them; `{check}` "
         "lists every problem of the deck):",
         len(unknown),
-    ).format(n=len(unknown), what=what)
+    ).format(n=len(unknown), what=what, check=mention_command("check"))
     raise DeckcheckError(reason + "\n  " + "\n  ".join(problems), details=problems)

@@ -13,6 +13,7 @@ from deckcheck.checking.judging import Judging, Mode, ReportKeywords, judging_fr
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import BAD_COUNT, NUMBER_NAME, PASTED_READING, UNKNOWN_CARD, UNKNOWN_SECTION
 from deckcheck.checking.workspace import Workspace, default_workspace
+from deckcheck.errors import OptionError, mention, spoken
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
 from deckcheck.model.violation import Violation
 
@@ -322,14 +323,16 @@ def judge_deck(
         counts=deck.counts(),
         violations=check_deck(deck, db, bound),
         regulation=bound.regulation if bound is not None else None,
-        why_no_regulation="--no-regulation" if judging.no_regulation else notes_joined(why_none) or None,
+        why_no_regulation=spoken(mention("no_regulation")) if judging.no_regulation else notes_joined(why_none) or None,
     )
     if (unreadable := deck.source.unreadable) is not None:  # a partly unreadable decklist: which lines
         lines = [problem.line for problem in unreadable.details] or [unreadable.line]
         report.unreadable_lines = sorted({line for line in lines if line})
     if bound is None and judging.as_of is not None:  # only a date before every regulation of the game selects none
-        report.note = _("--as-of {day}: no {game} regulation was in force; judged without a regulation").format(
-            day=judging.as_of.isoformat(), game=deck.game.id
+        report.note = spoken(
+            _("{option} {day}: no {game} regulation was in force; judged without a regulation").format(
+                option=mention("as_of"), day=judging.as_of.isoformat(), game=deck.game.id
+            )
         )
     if deck.game.play.versions:
         report.rules = deck.rules

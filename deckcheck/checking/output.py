@@ -16,6 +16,7 @@ from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.checking.rules import SHARED_RULES, UNREADABLE
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import all_games
+from deckcheck.model.game import rules_document_of
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -226,7 +227,7 @@ def _sarif_rule(rule_id: str) -> dict[str, Any]:
     for game in all_games().values():
         for rule in game.rules:
             if rule.id == rule_id:
-                summary, refs, document = translate(rule.summary), translate(rule.refs), translate(game.rules_document)
+                summary, refs, document = translate(rule.summary), translate(rule.refs), rules_document_of(game)
                 said = {"summary": summary, "refs": refs, "document": document, "game": game.title}
                 full = _("{summary} ({game}, rule {refs} of {document}).").format(**said)
                 help_text = _("{summary}\n\nSee rule {refs} of {document} ({game}).").format(**said)

@@ -39,7 +39,7 @@ from deckcheck._util.text import display_width, joined
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb.db import carddb_layers
 from deckcheck.checking.rules import BANNED, RESTRICTED
-from deckcheck.errors import DeckcheckError, OptionError, Problem, mention, os_reason
+from deckcheck.errors import DeckcheckError, OptionError, Problem, mention, os_reason, spoken
 from deckcheck.model.game import CopyGroup
 from deckcheck.model.violation import Violation
 
@@ -282,7 +282,8 @@ class _FileReader:
 
     def _name(self, value: Any) -> str | None:
         if value is None:
-            self.problem("name", _("is required but missing (the name that --regulation and a deck's key select)"))
+            said = _("is required but missing (the name that {option} and a deck's key select)")
+            self.problem("name", spoken(said.format(option=mention("regulation"))))
             return None
         if not isinstance(value, str) or not norm_name(value):
             said = _("must be a non-empty string, not {value}").format(value=quoted(value))
@@ -500,12 +501,13 @@ class RegulationSet:
         chosen language)."""
         if not self.regulations:
             return [_("Regulations: none ({known}).").format(known=self.known())]
+        said = _(
+            "Regulations ({folder}/*.toml in the card database folders; select with {regulation} NAME, a "
+            "deck's `regulation` key or {as_of}; by default the one in force today, sample data "
+            "excepted):"
+        )
         lines = [
-            _(
-                "Regulations ({folder}/*.toml in the card database folders; select with --regulation NAME, a "
-                "deck's `regulation` key or --as-of YYYY-MM-DD; by default the one in force today, sample data "
-                "excepted):"
-            ).format(folder=FOLDER)
+            spoken(said.format(folder=FOLDER, regulation=mention("regulation"), as_of=f"{mention('as_of')} YYYY-MM-DD"))
         ]
         for r in self.ordered():
             banned = sum(1 for listing in r.listings if listing.limit == 0)

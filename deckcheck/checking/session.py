@@ -15,7 +15,7 @@ from deckcheck.carddb.db import CardDB, resolve_deck
 from deckcheck.checking.deck import judge_deck
 from deckcheck.checking.judging import Judging
 from deckcheck.checking.report import CheckRun, DeckReport
-from deckcheck.errors import DeckcheckError, OptionError, mention
+from deckcheck.errors import DeckcheckError, OptionError, mention, spoken
 from deckcheck.formats.read import parse_deck
 from deckcheck.games import get_game
 from deckcheck.model.deck import DeckSource
@@ -60,11 +60,12 @@ def parse_source(path: str, text: Decoded | None, game: str | None = None) -> De
     source = parse_deck(path, text, partial=True, game=game)
     if game is not None and source.game_id != game:
         said = (
-            _("is an {found} deck, but --game says {game}: check it without --game")
+            _("is an {found} deck, but {option} says {game}: check it without {option}")
             if source.game_id[:1].lower() in "aeiou"
-            else _("is a {found} deck, but --game says {game}: check it without --game")
+            else _("is a {found} deck, but {option} says {game}: check it without {option}")
         )
-        raise DeckcheckError(said.format(found=source.game_id, game=game), path=source.path)
+        reason = said.format(found=source.game_id, game=game, option=mention("game"))
+        raise DeckcheckError(reason, path=source.path)
     return source
 
 
@@ -118,11 +119,19 @@ class CheckSession:
         without = [found.game for found in sets if found.get(name) is None]
         if len(without) < len(games):  # some game has it (or is broken, which is reported)
             if without:
+                said = _(
+                    "{option} {name} is not a regulation of {games}; those decks were checked by their own "
+                    "`regulation` key or {as_of}, else by the regulation in force today"
+                )
                 self.run.notes.append(
-                    _(
-                        "--regulation {name} is not a regulation of {games}; those decks were checked by their own "
-                        "`regulation` key or --as-of, else by the regulation in force today"
-                    ).format(name=quoted(name), games=joined(without))
+                    spoken(
+                        said.format(
+                            option=mention("regulation"),
+                            name=quoted(name),
+                            games=joined(without),
+                            as_of=mention("as_of"),
+                        )
+                    )
                 )
             return True
         listed = "; ".join(f"{found.game}: {found.names()}" for found in sets)
@@ -306,18 +315,17 @@ class CheckSession:
             first = min((r.effective for r in regulations.regulations.values()), default=None)
             said = (
                 _(
-                    "--as-of {day}: no {game} regulation was in force (its first takes effect on {first}); its decks "
+                    "{option} {day}: no {game} regulation was in force (its first takes effect on {first}); its decks "
                     "were checked without a regulation"
                 )
                 if first
                 else _(
-                    "--as-of {day}: no {game} regulation was in force ({game} has no regulations); its decks were "
+                    "{option} {day}: no {game} regulation was in force ({game} has no regulations); its decks were "
                     "checked without a regulation"
                 )
             )
-            self.run.notes.append(
-                said.format(day=self.day.isoformat(), game=game, first=first.isoformat() if first else "")
-            )
+            day, first_day = self.day.isoformat(), first.isoformat() if first else ""
+            self.run.notes.append(spoken(said.format(option=mention("as_of"), day=day, game=game, first=first_day)))
         return True
 
     def _date_failed(self, game: str, error: DeckcheckError) -> None:
@@ -347,7 +355,6 @@ def _at_key_line(error: DeckcheckError, source: DeckSource) -> DeckcheckError:
         source.locate()
         if line := source.key_lines.get(error.field):
             error.line = line
-            error.args = (error.describe(),)
     return error
 
 

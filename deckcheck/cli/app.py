@@ -6,26 +6,34 @@ import contextlib
 import functools
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 import typer
 
-from deckcheck import _i18n
+from deckcheck import _i18n, errors
 from deckcheck._i18n import N_, _, ngettext
 from deckcheck._util.text import joined
-from deckcheck._version import __version__
-from deckcheck.cli import clitypes, language, startup, streams
-from deckcheck.errors import DeckcheckError, OptionError
+from deckcheck.cli import clitypes, language, options, startup, streams
+from deckcheck.cli.output import (
+    echo,
+    echo_errors,
+    echo_fitted,
+    error_line,
+    no_style,
+    progress,
+    say,
+    say_warning,
+    use_colour,
+)
+from deckcheck.errors import DeckcheckError
 
 if TYPE_CHECKING:  # for type checkers only (a TypedDict class costs start-up time)
     from typing import TypedDict
 
     from deckcheck.checking.judging import Judging
-    from deckcheck.checking.workspace import Workspace
 
     class _AppSettings(TypedDict):
         """typer.Typer's options for the app (and for the lean app of one command, see app_for)."""
@@ -103,49 +111,14 @@ def _exits_2_on_bad_input(command: Callable[..., None]) -> Callable[..., None]:
     @functools.wraps(command)
     def run(*args: object, **kwargs: object) -> None:
         startup.resume()
-        try:
-            command(*args, **kwargs)
-        except DeckcheckError as error:
-            _say(_error_line(error))
-            raise typer.Exit(2) from None
+        with errors.speaking(options.COMMAND_LINE):  # (also under Typer's CliRunner, which does not call main)
+            try:
+                command(*args, **kwargs)
+            except DeckcheckError as error:
+                say(error_line(error))
+                raise typer.Exit(2) from None
 
     return run
-
-
-#: The flag of each library option whose flag is not `--` and its name with `-` for `_` (`as_of` is `--as-of`).
-FLAGS = {
-    "wants": "--want",
-    "turns": "--turn",
-    "policy": "--mulligan",
-    "carddb_dirs": "--carddb",
-    "game_id": "--game",
-    "out": "--out-file",
-    "deck_format": "--format",
-}
-#: Options whose `field` the command line has always written as the flag itself (`cards search`: field '--limit');
-#: the others as the flag without its dashes (field 'trials', field 'deck-size').
-_FIELD_AS_FLAG = {"limit"}
-
-
-def flag(option: str) -> str:
-    """The command line's flag for a library option: `trials` → `--trials`, `as_of` → `--as-of`."""
-    return FLAGS.get(option) or "--" + option.replace("_", "-")
-
-
-def as_flags(error: DeckcheckError) -> DeckcheckError:
-    """The error as the command line says it: an OptionError names its options by their flags, its field too."""
-    if not isinstance(error, OptionError):
-        return error
-    field = error.field
-    if field is not None and field in error.options:
-        field = flag(field) if field in _FIELD_AS_FLAG else flag(field).removeprefix("--")
-    return DeckcheckError(error.spelled(flag), path=error.path, line=error.line, field=field, details=error.details)
-
-
-def _examples(*commands: str) -> str:
-    """A command's help epilog: example command lines, printed as written (each runs on the shipped decks and card
-    databases: tests/cli/test_help.py runs them)."""
-    return f"\b\n{language.EXAMPLES}\n" + "\n".join(f"  {command}" for command in commands)
 
 
 class _CheckCommand(typer.core.TyperCommand):
@@ -177,226 +150,17 @@ class _CheckCommand(typer.core.TyperCommand):
         super().format_epilog(ctx, formatter)
 
 
-class OutputFormat(StrEnum):
-    text = "text"
-    json = "json"
-    github = "github"
-    sarif = "sarif"
-    junit = "junit"
-
-
-class FailOn(StrEnum):
-    error = "error"
-    warning = "warning"
-
-
-CarddbOption = Annotated[
-    list[Path] | None,
-    typer.Option(
-        "--carddb",
-        metavar="DIR",
-        help=N_(
-            "Extra card database folder (carddb/<game-id>/*.toml); its records add to or replace the shipped "
-            "ones by number. Repeatable. Also read from $DECKCHECK_CARDDB."
-        ),
-        show_default=False,
-    ),
-]
-
-
-RegulationOption = Annotated[
-    str | None,
-    typer.Option(
-        metavar="NAME",
-        help=N_(
-            "Judge against this regulation (carddb/<game>/regulations/*.toml); it wins over a deck's own "
-            "`regulation` key. See `deckcheck rules GAME`."
-        ),
-        show_default=False,
-    ),
-]
-AsOfOption = Annotated[
-    str | None,
-    typer.Option(
-        "--as-of",
-        metavar="YYYY-MM-DD",
-        help=N_(
-            "Judge against the game's regulation in force on this date (the latest effective on or before it), "
-            "unless --regulation or the deck's `regulation` key names one. Default: today."
-        ),
-        show_default=False,
-    ),
-]
-NoRegulationOption = Annotated[
-    bool,
-    typer.Option(
-        "--no-regulation",
-        help=N_("Judge without any regulation (not today's, nor the deck's own `regulation` key)."),
-    ),
-]
-RulesOption = Annotated[
-    str | None,
-    typer.Option(
-        "--rules",
-        metavar="VERSION",
-        help=N_(
-            "The version of the game's rules document to play by ({rules_versions}), over the deck's "
-            "`rules` key. Default: the key, else the newest."
-        ),
-        show_default=False,
-    ),
-]
-FormatOption = Annotated[
-    str | None,
-    typer.Option(
-        "--format",
-        metavar="FORMAT",
-        help=N_("The format to play ({formats}), over the deck's `format` key. Default: the key, else standard."),
-        show_default=False,
-    ),
-]
-
-
-def judging_of(
-    regulation: str | None, as_of: str | None, rules: str | None, deck_format: str | None, no_regulation: bool
-) -> Judging:
-    """How a command's judging options (--regulation, --as-of, --rules, --format, --no-regulation) judge a deck, as
-    `check` judges: one Judging, validated here (a bad date, --no-regulation with another: exit 2)."""
-    from deckcheck.checking.judging import Judging  # deferred: a judging command only
-
-    return Judging.of(regulation=regulation, as_of=as_of, rules=rules, format=deck_format, no_regulation=no_regulation)
-
-
-def workspace_of(carddb: list[Path] | None) -> Workspace:
-    """The card databases and regulations of this run: the shipped ones and --carddb's, each loaded once (and kept
-    out of the garbage collector's sight once loaded: deckcheck.cli.startup)."""
-    from deckcheck.checking.workspace import Workspace  # deferred: a command that reads cards only
-
-    return Workspace(carddb or (), on_load=startup.loaded)
-
-
-def _use_colour() -> bool:
-    """Colour on a terminal, by the common conventions: NO_COLOR set to anything but the empty string turns it off
-    (no-color.org), FORCE_COLOR set non-empty turns it on even when piped (force-color.org; NO_COLOR wins), and
-    TERM=dumb turns it off."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    return os.environ.get("TERM") != "dumb" and sys.stdout.isatty()
-
-
-def _error_line(error: DeckcheckError) -> str:
-    """The error as the command line says it (see as_flags), its path and field on one line each (a file named
-    `a\nFAKE LINE` cannot forge a line) and a field the user typed cut short."""
-    from deckcheck._util.safetext import echoed, one_line
-
-    error = as_flags(error)
-    if error.path is None and error.field is None:
-        return f"deckcheck: {error}"
-    path = one_line(error.path) if error.path is not None else None
-    field = echoed(error.field) if error.field is not None else None
-    said = DeckcheckError(error.reason, path=path, line=error.line, field=field)
-    return f"deckcheck: {said}"
-
-
-def _say(message: str) -> None:
-    """A message on stderr, its control characters made visible (a deck name cannot retitle the terminal)."""
-    from deckcheck._util.safetext import escape_controls
-
-    typer.echo(escape_controls(message, keep_newlines=True), err=True)
-
-
-def _echo_fitted(lines: Iterable[str]) -> None:
-    """Lines of a listing, each wrapped to the terminal's width (80 when stdout is not a terminal) and continued
-    under its own indent."""
-    from deckcheck._util.text import fit_line, output_columns
-
-    columns = output_columns()
-    for line in lines:
-        for part in fit_line(line, columns):
-            _echo(part)
-
-
-def _say_warning(message: str) -> None:
-    _say(_("deckcheck: warning: {message}").format(message=message))
-
-
-def _echo(
-    text: str,
-    *,
-    colour: bool | None = None,
-    json_text: bool = False,
-    nl: bool = True,
-    language: Literal["json", "toml", "xml"] | None = None,
-) -> None:
-    """Print a command's output with no control character raw (issue 14 item 12): JSON (and TOML) with DEL and C1 as
-    `\\u` escapes, text with every control character made visible, except deckcheck's own colour codes when `colour`.
-    On a stdout whose encoding is not a UTF, JSON (`json_text`, or `language` json or toml) and XML (`language`) are
-    written in ASCII with their own escapes, so they stay valid; text shows what the encoding lacks as the stream's
-    fallback does (see deckcheck.cli.streams)."""
-    from deckcheck._util.safetext import escape_controls, escape_controls_keeping_style, escape_json_controls
-
-    if json_text:
-        safe = escape_json_controls(text)
-    elif colour:
-        safe = escape_controls_keeping_style(text)
-    else:
-        safe = escape_controls(text, keep_newlines=True)
-    if json_text or language:
-        safe = streams.as_ascii(safe, getattr(sys.stdout, "encoding", None), language or "json")
-    typer.echo(safe, color=colour, nl=nl)
-
-
-def _echo_errors(errors: list[DeckcheckError]) -> None:
-    for error in errors:
-        _say(_error_line(error))
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"deckcheck {__version__}")
-        raise typer.Exit()
-
-
-def _lang(value: str | None) -> str | None:
-    """--lang was read at start-up (deckcheck.cli.language.choose_language); here it is only checked, for a command
-    line run without main() (tests)."""
-    if value is not None and value.strip().lower() not in _i18n.LANGUAGES:
-        languages = ", ".join(f"{tag} ({name})" for tag, name in _i18n.LANGUAGES.items())
-        raise typer.BadParameter(
-            _("{value!r} is not a language deckcheck speaks; the languages are: {languages}").format(
-                value=value, languages=languages
-            )
-        )
-    return value
-
-
 @app.callback()
 def _main(
-    version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version and exit."))
-    ] = False,
-    lang: Annotated[
-        str | None,
-        typer.Option(
-            language.LANG_FLAG,
-            metavar="LANG",
-            callback=_lang,
-            help=N_(
-                "The language of messages and help: en (English) or ja (Japanese). Default: $DECKCHECK_LANG, else "
-                "the locale (LC_ALL, LC_MESSAGES, LANG: ja... is Japanese, anything else English)."
-            ),
-            show_default=False,
-        ),
-    ] = None,
+    version: options.VersionOption = False,
+    lang: options.LangOption = None,
 ) -> None:
     """Check decks against each game's construction rules, with the rules document's rule numbers."""
 
 
 @app.command(
     cls=_CheckCommand,
-    epilog=_examples(
+    epilog=options.examples(
         "deckcheck check decks",
         "deckcheck check decks/vanguard --fail-on warning",
         "deckcheck check decks/evolve --output json",
@@ -412,158 +176,52 @@ def _main(
 )
 @_exits_2_on_bad_input
 def check(
-    paths: Annotated[
-        list[str],  # kept as given: `./a.deck.toml` is reported as `./a.deck.toml`
-        typer.Argument(
-            metavar="PATHS",
-            help=N_(
-                "Deck files or folders. Folders are searched recursively for *.deck.toml, *.deck.json, *.toml and "
-                "*.json with a `game` key and *.txt decklists with a 'game:' line (any encoding a deck may have), "
-                "skipping carddb/ and hidden folders. Each deck is checked once, however often it is reached. - "
-                "reads a deck from standard input."
-            ),
-            show_default=False,
-        ),
-    ],
-    output: Annotated[
-        OutputFormat,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FORMAT",
-            help=N_(
-                "text (for people; coloured on a terminal, see NO_COLOR / FORCE_COLOR), json, github (workflow "
-                "annotations), sarif (GitHub code scanning) or junit."
-            ),
-        ),
-    ] = OutputFormat.text,
-    fail_on: Annotated[
-        FailOn,
-        typer.Option(
-            "--fail-on",
-            metavar="LEVEL",
-            help=N_(
-                "error or warning: exit 1 when a deck has a violation at or above this severity (the rules that "
-                "warn are listed below)."
-            ),
-        ),
-    ] = FailOn.error,
-    regulation: Annotated[
-        str | None,
-        typer.Option(
-            metavar="NAME",
-            help=N_(
-                "Check against this regulation (carddb/<game>/regulations/*.toml), for the decks of every game "
-                "that has it; it wins over a deck's own `regulation` key. See `deckcheck rules GAME`."
-            ),
-            show_default=False,
-        ),
-    ] = None,
-    as_of: Annotated[
-        str | None,
-        typer.Option(
-            "--as-of",
-            metavar="YYYY-MM-DD",
-            help=N_(
-                "Check each deck against its game's regulation in force on this date (the latest effective on or "
-                "before it; default: today), unless --regulation or the deck's `regulation` key names one; for a game "
-                "with several versions of its rules ({versioned_games}), also by the version in force that day."
-            ),
-            show_default=False,
-        ),
-    ] = None,
-    no_regulation: NoRegulationOption = False,
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            "--rules",
-            metavar="VERSION",
-            help=N_(
-                "Judge by this version of the rules document ({rules_versions}), for the decks of every "
-                "game that has versions; it wins over a deck's `rules` key and --as-of. Default: the newest."
-            ),
-            show_default=False,
-        ),
-    ] = None,
-    deck_format: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            metavar="FORMAT",
-            help=N_(
-                "Judge in this format ({formats}), for the decks of every game that has "
-                "formats; it wins over a deck's `format` key. Default: the deck's key, else standard."
-            ),
-            show_default=False,
-        ),
-    ] = None,
-    carddb: CarddbOption = None,
-    game: Annotated[
-        str | None,
-        typer.Option(
-            "--game",
-            "-g",
-            metavar="GAME",
-            help=N_(
-                "Read every plain-text deck (a .txt file, standard input) as a list pasted from a blog or a shop's "
-                "page, of this game: counts and names in the ways players write them, headings, totals; what was "
-                "guessed or not understood is a deck.pasted-reading warning. TOML and JSON decks are read as always."
-            ),
-            show_default=False,
-        ),
-    ] = None,
+    paths: options.CheckPathsArgument,
+    output: options.CheckOutputOption = options.OutputFormat.text,
+    fail_on: options.FailOnOption = options.FailOn.error,
+    regulation: options.CheckRegulationOption = None,
+    as_of: options.CheckAsOfOption = None,
+    no_regulation: options.NoRegulationOption = False,
+    rules: options.CheckRulesOption = None,
+    deck_format: options.CheckFormatOption = None,
+    carddb: options.CarddbOption = None,
+    game: options.PastedGameOption = None,
 ) -> None:
     """`deckcheck check` (its help is the decorator's, translated)."""
+    _prompt_for_stdin(*paths)
     from deckcheck.checking.run import check_paths
 
-    files_progress = _progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
-    judging = judging_of(regulation, as_of, rules, deck_format, no_regulation)
-    run = check_paths(paths, progress=files_progress, judging=judging, workspace=workspace_of(carddb), game=game)
-    run.errors = [as_flags(error) for error in run.errors]  # every output format names the options by their flags
+    files_progress = progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
+    judging = options.judging_of(regulation, as_of, rules, deck_format, no_regulation)
+    workspace = options.workspace_of(carddb)
+    run = check_paths(paths, progress=files_progress, judging=judging, workspace=workspace, game=game)
+    run.errors = [
+        options.as_flags(error) for error in run.errors
+    ]  # every output format names the options by their flags
     for warning in run.warnings:
-        _say(_("deckcheck: card data note: {note}").format(note=warning))
+        say(_("deckcheck: card data note: {note}").format(note=warning))
     for note in run.notes:
-        _say(_("deckcheck: note: {note}").format(note=note))
+        say(_("deckcheck: note: {note}").format(note=note))
     from deckcheck.checking.output import render_github, render_json, render_junit, render_sarif, render_text
 
-    if output is OutputFormat.text:
-        colour = _use_colour()
-        _echo(render_text(run, typer.style if colour else _no_style), colour=colour)
-    elif output is OutputFormat.json:
-        _echo(render_json(run), json_text=True)
-    elif output is OutputFormat.github:
-        _echo(render_github(run))
-    elif output is OutputFormat.sarif:
-        _echo(render_sarif(run), json_text=True)
+    if output is options.OutputFormat.text:
+        colour = use_colour()
+        echo(render_text(run, typer.style if colour else no_style), colour=colour)
+    elif output is options.OutputFormat.json:
+        echo(render_json(run), json_text=True)
+    elif output is options.OutputFormat.github:
+        echo(render_github(run))
+    elif output is options.OutputFormat.sarif:
+        echo(render_sarif(run), json_text=True)
     else:
-        _echo(render_junit(run, fail_on.value), language="xml")
-    _echo_errors(run.errors)
+        echo(render_junit(run, fail_on.value), language="xml")
+    echo_errors(run.errors)
     raise typer.Exit(run.exit_code(fail_on.value))
-
-
-def _no_style(text: str, **_: object) -> str:
-    return text
-
-
-def _progress(files: list[str]) -> Iterable[str]:
-    if len(files) < 20:
-        return files
-    return typer.progressbar(files, label=_("Checking decks"), file=sys.stderr)
-
-
-class GoingOption(StrEnum):
-    first = "first"
-    second = "second"
-
-
-class HandOutput(StrEnum):
-    text = "text"
-    json = "json"
 
 
 @app.command(
     short_help=N_("Deal a test hand through the game's real setup and mulligan."),
-    epilog=_examples(
+    epilog=options.examples(
         "deckcheck hand decks/vanguard/royal-paladin-altmile.deck.toml --seed 7",
         "deckcheck hand decks/cipher/marth-altea.deck.toml --choose lord=B01-003",
         "deckcheck hand decks/evolve/2026-03-21-rune-XEB3.deck.toml --count 3",
@@ -572,65 +230,23 @@ class HandOutput(StrEnum):
 )
 @_exits_2_on_bad_input
 def hand(
-    deck: Annotated[
-        Path,
-        typer.Argument(
-            metavar="DECK",
-            help=N_("A deck file (TOML, text decklist or JSON); - reads it from standard input."),
-            show_default=False,
-        ),
-    ],
-    seed: Annotated[
-        int | None, typer.Option(help=N_("Random seed: the same seed deals the same hand. Default: random, printed."))
-    ] = None,
-    going: Annotated[
-        GoingOption | None, typer.Option(help=N_("Deal as the first or second player. Default: a fair coin."))
-    ] = None,
-    mulligan: Annotated[
-        str,
-        typer.Option(
-            metavar="POLICY",
-            help=N_(
-                "none; keep:FILTER (return/redraw what does not match), e.g. keep:grade=..1; or optimal (the "
-                "decisions `stats` computes for the --want queries by --turn)."
-            ),
-        ),
-    ] = "none",
-    want: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="QUERY",
-            help=N_("What --mulligan optimal aims for (as for `stats`), e.g. grade=1. Repeatable."),
-            show_default=False,
-        ),
-    ] = None,
-    any_: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--any",
-            metavar="QUERY",
-            help=N_("With --mulligan optimal: at least one --any must hold too (as for `stats`). Repeatable."),
-            show_default=False,
-        ),
-    ] = None,
-    turn: Annotated[int, typer.Option(help=N_("Show the hand at the main phase of your N-th turn (0 = opening)."))] = 0,
-    count: Annotated[int, typer.Option(help=N_("Deal K hands with seeds N, N+1, ..."))] = 1,
-    choose: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="KEY=VALUE",
-            help=N_("A setup choice, e.g. lord=B01-003, basis=title, first_vanguard=<card>. Repeatable."),
-        ),
-    ] = None,
-    log: Annotated[
-        bool, typer.Option("--log", help=N_("Also print every step of the setup and turns, with its rule number."))
-    ] = False,
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
-    rules: RulesOption = None,
-    deck_format: FormatOption = None,
-    carddb: CarddbOption = None,
+    deck: options.DeckInputArgument,
+    seed: options.HandSeedOption = None,
+    going: options.HandGoingOption = None,
+    mulligan: options.HandMulliganOption = "none",
+    want: options.HandWantOption = None,
+    any_: options.HandAnyOption = None,
+    turn: options.HandTurnOption = 0,
+    count: options.HandCountOption = 1,
+    choose: options.HandChooseOption = None,
+    log: options.LogOption = False,
+    output: options.TextOrJsonOption = options.HandOutput.text,
+    rules: options.RulesOption = None,
+    deck_format: options.FormatOption = None,
+    carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck hand` (its help is the decorator's, translated)."""
+    _prompt_for_stdin(deck)
     from deckcheck.commands.hand import HandRequest, iter_hands, render_hand_text
 
     request = HandRequest(
@@ -639,32 +255,40 @@ def hand(
         going=going.value if going else None,
         policy=mulligan,
         turns=turn,
-        choices=_choices(choose),
+        choices=options.parse_choices(choose),
         wants=tuple(want or ()),
         anys=tuple(any_ or ()),
     )
     dealt = iter_hands(deck, request, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
     # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
     # stops it), with the same bytes as printing them all at once.
-    if output is HandOutput.text:
+    if output is options.HandOutput.text:
         with _dealing(count) as paused:
             for index, one in enumerate(dealt):
                 text = ("\n" if index else "") + render_hand_text(one, log=log)
                 with paused(index + 1):
-                    _echo(text)
+                    echo(text)
         return
     import json
 
     if count == 1:
-        _echo(json.dumps(next(dealt).to_json(), ensure_ascii=False, indent=2), json_text=True)
+        echo(json.dumps(next(dealt).to_json(), ensure_ascii=False, indent=2), json_text=True)
         return
     typer.echo('{\n  "hands": [', nl=False)
     with _dealing(count) as paused:
         for index, one in enumerate(dealt):
             text = json.dumps(one.to_json(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
             with paused(index + 1):
-                _echo(f"{',' if index else ''}\n    {text}", json_text=True, nl=False)
+                echo(f"{',' if index else ''}\n    {text}", json_text=True, nl=False)
     typer.echo("\n  ]\n}")
+
+
+def _prompt_for_stdin(*paths: str | Path) -> None:
+    """A deck read from standard input when it is a terminal: say how to end it (the library reads it silently)."""
+    from deckcheck._util.files import STDIN
+
+    if any(str(path) == STDIN for path in paths) and sys.stdin is not None and sys.stdin.isatty():
+        say(_("deckcheck: reading a deck from standard input (end it with Ctrl-D)"))
 
 
 @contextlib.contextmanager
@@ -693,46 +317,10 @@ def _dealing(count: int) -> Iterator[Callable[[int], AbstractContextManager[None
         yield paused
 
 
-def _choices(choose: list[str] | None) -> dict[str, str]:
-    choices = {}
-    for item in choose or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise DeckcheckError(_("--choose takes KEY=VALUE, not {item!r}").format(item=item), field="choose")
-        choices[key.strip()] = value.strip()
-    return choices
-
-
-class MethodOption(StrEnum):
-    exact = "exact"
-    simulate = "simulate"
-
-
-STATS_HELP = N_(
-    """How likely is this deck to open well? The probability that every --want holds for the cards that
-have reached your hand by the main phase of your own N-th turn (turn 0 = the opening hand after the mulligan),
-under the game's own mulligan rule, going first and second.
-
-QUERY is [K+|>=K |<=K ]FILTER (default: at least 1); FILTER is field=value pairs joined by ',' (AND), values
-joined by '|' (OR), e.g. --want grade=1, --want 2+trigger=heal (at least 2), --want 'cost=1|2,class=forest',
---want name~=騎士. Number fields take ranges, no quotes needed: grade=2.. (2 or more), cost=..3 (3 or less),
-grade=2..3 (both included); quoted comparisons work too: 'grade>=2', 'power>10000', '>=2 trigger=heal'.
-Several --want must all hold; QUERY@N holds by own turn N instead of --turn; with --any (repeatable), at least one
---any must hold too. Vanguard counts every card its rules bring (drive checks at the vanguard's drive, a checked
-draw trigger's card); --floor counts the floor.
-
-Exact answers (multivariate hypergeometric counting) where the game's model allows; otherwise, or with
---method simulate, a simulation with a 95% interval. The mulligan defaults to the optimal one (computed exactly
-by backward induction); --explain prints its decision table.
-
-Without --want, a default report per game: {stats_reports}."""
-)
-
-
 @app.command(
-    help=STATS_HELP,
+    help=options.STATS_HELP,
     short_help=N_("Opening-hand odds under the game's mulligan rule, and the optimal mulligan."),
-    epilog=_examples(
+    epilog=options.examples(
         "deckcheck stats decks/build-divide/guren.txt",
         "deckcheck stats decks/vanguard/aqua-force-thavas.deck.toml --want grade=1",
         "deckcheck stats decks/cipher/chrom-shepherds.txt --want cost=1 --explain",
@@ -740,199 +328,70 @@ Without --want, a default report per game: {stats_reports}."""
 )
 @_exits_2_on_bad_input
 def stats(
-    deck: Annotated[
-        Path,
-        typer.Argument(
-            metavar="DECK",
-            help=N_("A deck file (TOML, text decklist or JSON); - reads it from standard input."),
-            show_default=False,
-        ),
-    ],
-    want: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="QUERY",
-            help=N_(
-                "What the hand should hold, e.g. grade=1, grade=2.. or 2+trigger=heal; QUERY@N by own turn N. "
-                "Repeatable."
-            ),
-        ),
-    ] = None,
-    any_: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--any",
-            metavar="QUERY",
-            help=N_(
-                "At least one --any must hold too (same grammar, @N allowed), e.g. --any grade=1 --any name=X. "
-                "Repeatable."
-            ),
-        ),
-    ] = None,
-    turn: Annotated[
-        int | None,
-        typer.Option(
-            help=N_(
-                "By the main phase of your own N-th turn (0 = the opening hand), for the wants without @N. [default: 0]"
-            )
-        ),
-    ] = None,
-    going: Annotated[
-        GoingOption, typer.Option(help=N_("The seat of the headline answer and of JSON (text shows both)."))
-    ] = GoingOption.first,
-    floor: Annotated[
-        bool,
-        typer.Option(
-            "--floor",
-            help=N_(
-                "Vanguard: count the documented floor (one drive check per attack, no trigger effects) instead of "
-                "every card the rules bring."
-            ),
-        ),
-    ] = False,
-    mulligan: Annotated[
-        str | None,
-        typer.Option(
-            metavar="POLICY", help=N_("optimal, none or keep:FILTER. Default: optimal where it can be computed.")
-        ),
-    ] = None,
-    method: Annotated[
-        MethodOption | None,
-        typer.Option(
-            help=N_(
-                "exact or simulate. Default: exact within its budget (about 2 s of work), else simulate; exact "
-                "waits up to 10 times as long."
-            )
-        ),
-    ] = None,
-    trials: Annotated[
-        int | None,
-        typer.Option(
-            help=N_(
-                "Simulated setups per answer; with --precision, the most it may take. "
-                "[default: 100000; with --precision 10000000]"
-            )
-        ),
-    ] = None,
-    seed: Annotated[int | None, typer.Option(help=N_("Simulation seed. Default: random, printed."))] = None,
-    precision: Annotated[
-        float | None,
-        typer.Option(
-            help=N_(
-                "Simulate until the 95% interval lies within ±this of the estimate (e.g. 0.001), up to --trials; "
-                "the interval is a confidence sequence, 95% at every look, and the answer says where it stopped or "
-                "that --trials came first."
-            )
-        ),
-    ] = None,
-    explain: Annotated[bool, typer.Option("--explain", help=N_("Print the mulligan decision table."))] = False,
-    hand: Annotated[
-        str | None,
-        typer.Option(
-            metavar="CARDS",
-            help=N_(
-                "Should I mulligan this hand? The opening hand as dealt, cards by number or name joined by ',': "
-                "keep it, or return which cards (the game's rule), with both chances."
-            ),
-        ),
-    ] = None,
-    plot: Annotated[
-        Path | None, typer.Option(metavar="FILE", help=N_("Also draw the chart to FILE.svg (or .png with matplotlib)."))
-    ] = None,
-    force: Annotated[bool, typer.Option("--force", help=N_("Overwrite an existing --plot file."))] = False,
-    choose: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="KEY=VALUE", help=N_("A setup choice, e.g. lord=<card>, first_vanguard=<card>. Repeatable.")
-        ),
-    ] = None,
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
-    rules: RulesOption = None,
-    deck_format: FormatOption = None,
-    carddb: CarddbOption = None,
+    deck: options.DeckInputArgument,
+    want: options.StatsWantOption = None,
+    any_: options.StatsAnyOption = None,
+    turn: options.StatsTurnOption = None,
+    going: options.StatsGoingOption = options.GoingOption.first,
+    floor: options.FloorOption = False,
+    mulligan: options.StatsMulliganOption = None,
+    method: options.StatsMethodOption = None,
+    trials: options.TrialsOption = None,
+    seed: options.SeedOption = None,
+    precision: options.PrecisionOption = None,
+    explain: options.ExplainOption = False,
+    hand: options.HandCardsOption = None,
+    plot: options.PlotOption = None,
+    force: options.PlotForceOption = False,
+    choose: options.StatsChooseOption = None,
+    output: options.TextOrJsonOption = options.HandOutput.text,
+    rules: options.RulesOption = None,
+    deck_format: options.FormatOption = None,
+    carddb: options.CarddbOption = None,
 ) -> None:
     from deckcheck.commands.stats import StatsOutput, StatsRequest, run_stats
     from deckcheck.stats.options import StatsOptions
 
-    if method is MethodOption.exact and (trials is not None or seed is not None):
+    _prompt_for_stdin(deck)
+
+    if method is options.MethodOption.exact and (trials is not None or seed is not None):
         raise DeckcheckError(_("--trials and --seed apply to simulation; they conflict with --method exact"))
     if explain and not (want or any_):
         raise DeckcheckError(_("--explain shows the decisions for a --want query; give at least one --want"))
     if plot is not None and not force and (plot.exists() or plot.is_symlink()):  # as convert --out-file
         raise DeckcheckError(_("already exists; use --force to overwrite it"), path=plot, field="plot")
     request = StatsRequest(tuple(want or ()), tuple(any_ or ()), turn, going.value, hand)
-    options = StatsOptions(
+    asked = StatsOptions(
         mulligan=mulligan,
         method=method.value if method else None,
         trials=trials,
         seed=seed,
         precision=precision,
-        choices=_choices(choose),
+        choices=options.parse_choices(choose),
         floor=floor,
     )
-    shown = StatsOutput(as_json=output is HandOutput.json, colour=_use_colour(), explain=explain, plot=plot)
-    text = run_stats(deck, request, options, shown, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
-    _echo(text, colour=output is HandOutput.text and _use_colour(), json_text=output is HandOutput.json)
-
-
-GameOption = Annotated[str, typer.Option("--game", "-g", metavar="GAME", help=N_("A game id (see `deckcheck games`)."))]
-DeckArgument = Annotated[Path, typer.Argument(metavar="DECK", help=N_("A deck file."), show_default=False)]
-ReadDeckArgument = Annotated[
-    Path, typer.Argument(metavar="DECK", help=N_("A deck file; - reads it from standard input."), show_default=False)
-]
-CardArgument = Annotated[
-    str, typer.Argument(metavar="CARD", help=N_("A card number, or a card name exactly as in the database."))
-]
-ForceOption = Annotated[
-    bool, typer.Option("--force", help=N_("Rewrite even when the file's comments cannot be kept (they are dropped)."))
-]
-
-
-ODDS_HELP = N_(
-    """Quick odds without a deck file: "17 outs in 50, by own turn 3 going second". The deck is categories
-with their copies (--copies outs=17, repeatable; the rest is 'other'); QUERY is [>=K |<=K ]NAME[|NAME...][@N], e.g.
---want outs@3, --want '>=2 outs|combo', --any a@1 --any b@1. The game (--game) gives the opening hand, the mulligan
-rule, what its setup sets aside from the main deck and each own turn's draws; the answer comes from the same exact
-engine as `deckcheck stats`, with the optimal mulligan by default, for both seats."""
-)
+    shown = StatsOutput(as_json=output is options.HandOutput.json, colour=use_colour(), explain=explain, plot=plot)
+    text = run_stats(deck, request, asked, shown, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
+    echo(text, colour=output is options.HandOutput.text and use_colour(), json_text=output is options.HandOutput.json)
 
 
 @app.command(
-    help=ODDS_HELP,
+    help=options.ODDS_HELP,
     short_help=N_("Quick odds from deck size and copies, without a deck file."),
-    epilog=_examples("deckcheck odds -g vanguard --deck-size 50 --copies outs=8 --want outs@3"),
+    epilog=options.examples("deckcheck odds -g vanguard --deck-size 50 --copies outs=8 --want outs@3"),
 )
 @_exits_2_on_bad_input
 def odds(
-    game: GameOption,
-    deck_size: Annotated[int, typer.Option("--deck-size", help=N_("Cards in the main deck as built."))],
-    copies: Annotated[
-        list[str], typer.Option(metavar="NAME=N", help=N_("Copies of a category, e.g. outs=17. Repeatable."))
-    ],
-    want: Annotated[
-        list[str] | None, typer.Option(metavar="QUERY", help=N_("Must hold, e.g. outs@3 or '>=2 outs'. Repeatable."))
-    ] = None,
-    any_: Annotated[
-        list[str] | None,
-        typer.Option("--any", metavar="QUERY", help=N_("At least one --any must hold too. Repeatable.")),
-    ] = None,
-    turn: Annotated[
-        int | None, typer.Option(help=N_("By the main phase of own turn N, for the wants without @N. [default: 0]"))
-    ] = None,
-    mulligan: Annotated[
-        str | None, typer.Option(metavar="POLICY", help=N_("optimal (default), none or keep:NAME|NAME."))
-    ] = None,
-    method: Annotated[
-        MethodOption | None,
-        typer.Option(
-            help=N_(
-                "exact or simulate. Default: exact within its budget (about 2 s of work), else simulate; exact "
-                "waits up to 10 times as long."
-            )
-        ),
-    ] = None,
-    seed: Annotated[int | None, typer.Option(help=N_("Simulation seed. Default: random, printed."))] = None,
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
+    game: options.GameOption,
+    deck_size: options.DeckSizeOption,
+    copies: options.CopiesOption,
+    want: options.OddsWantOption = None,
+    any_: options.OddsAnyOption = None,
+    turn: options.OddsTurnOption = None,
+    mulligan: options.OddsMulliganOption = None,
+    method: options.StatsMethodOption = None,
+    seed: options.SeedOption = None,
+    output: options.TextOrJsonOption = options.HandOutput.text,
 ) -> None:
     from deckcheck.games import get_game
     from deckcheck.stats.options import StatsOptions
@@ -954,17 +413,17 @@ def odds(
             say=lambda line: print(f"deckcheck: {line}", file=sys.stderr),  # the line in stats.quick's words
         ),
     )
-    if output is HandOutput.json:
+    if output is options.HandOutput.json:
         import json
 
-        _echo(json.dumps(odds_json(result), ensure_ascii=False, indent=2), json_text=True)
+        echo(json.dumps(odds_json(result), ensure_ascii=False, indent=2), json_text=True)
     else:
         typer.echo(odds_text(result))
 
 
 @cards_app.command(
     "search",
-    epilog=_examples(
+    epilog=options.examples(
         "deckcheck cards search -g vanguard 'grade=3,trigger=none'", "deckcheck cards search -g evolve 騎士"
     ),
     help=N_(
@@ -976,49 +435,19 @@ def odds(
 )
 @_exits_2_on_bad_input
 def cards_search(
-    query: Annotated[
-        str,
-        typer.Argument(
-            metavar="QUERY",
-            help=N_(
-                "Part of a name (Japanese full-/half-width, hiragana/katakana alike), a card number, or field "
-                "filters such as 'grade=3,trigger=none' or 'cost<=3,class=forest'."
-            ),
-            show_default=False,
-        ),
-    ],
-    game: Annotated[
-        str | None,
-        typer.Option(
-            "--game",
-            "-g",
-            metavar="GAME",
-            help=N_("A game id (see `deckcheck games`). [default: every game, each with its own table]"),
-            show_default=False,
-        ),
-    ] = None,
-    limit: Annotated[
-        int | None, typer.Option(help=N_("Show at most N cards (per game). [default: 50 for text, all for json]"))
-    ] = None,
-    tokens: Annotated[
-        bool,
-        typer.Option(
-            "--tokens",
-            help=N_(
-                "Also list tokens (cards effects make during play, such as EVOLVE's tokens), with a token column. "
-                "[default: left out, and counted in a closing line]"
-            ),
-        ),
-    ] = False,
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
-    carddb: CarddbOption = None,
+    query: options.SearchQueryArgument,
+    game: options.SearchGameOption = None,
+    limit: options.LimitOption = None,
+    tokens: options.TokensOption = False,
+    output: options.TextOrJsonOption = options.HandOutput.text,
+    carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck cards search` (its help is the decorator's, translated)."""
     from deckcheck.commands.search import find_cards, render_found
 
-    json_output = output is HandOutput.json
+    json_output = output is options.HandOutput.json
     found = find_cards(query, game, limit=limit, carddb_dirs=tuple(carddb or ()), tokens=tokens)
-    _echo(render_found(found, json_output=json_output), json_text=json_output)
+    echo(render_found(found, json_output=json_output), json_text=json_output)
 
 
 @cards_app.command(
@@ -1038,14 +467,12 @@ def cards_search(
 )
 @_exits_2_on_bad_input
 def cards_import(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("A CSV or JSON card list."), show_default=False)],
-    game: GameOption,
-    into: Annotated[
-        Path, typer.Option(metavar="DIR", help=N_("The card database folder to write to (DIR/<game>/<FILE>.toml)."))
-    ] = Path("carddb"),
-    force: ForceOption = False,
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
-    carddb: CarddbOption = None,
+    file: options.CardListArgument,
+    game: options.GameOption,
+    into: options.IntoOption = Path("carddb"),
+    force: options.ForceOption = False,
+    output: options.TextOrJsonOption = options.HandOutput.text,
+    carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck cards import` (its help is the decorator's, translated)."""
     from deckcheck._util.limits import reading
@@ -1056,98 +483,78 @@ def cards_import(
         report = import_cards(file, game, into, force=force, carddb_dirs=tuple(carddb or ()))
     if report.written:
         streams.changed(_("{path} was written").format(path=report.target), exit_code(report))
-    json_output = output is HandOutput.json
-    _echo(render_json(report) if json_output else render_text(report), json_text=json_output)
+    json_output = output is options.HandOutput.json
+    echo(render_json(report) if json_output else render_text(report), json_text=json_output)
     raise typer.Exit(exit_code(report))
 
 
 @app.command(
     short_help=N_("Create an empty deck file (never overwrites a file)."),
-    epilog=_examples("deckcheck new my-deck.deck.toml -g cipher --name 'Marth'"),
+    epilog=options.examples("deckcheck new my-deck.deck.toml -g cipher --name 'Marth'"),
     help=N_("Create an empty deck file (never overwrites an existing file) and print its state in one line."),
 )
 @_exits_2_on_bad_input
 def new(
-    path: Annotated[
-        Path,
-        typer.Argument(
-            metavar="PATH",
-            help=N_(
-                "The deck file to create: NAME.deck.toml (TOML), or .txt or .json for those formats; "
-                "checking a folder finds no deck named otherwise."
-            ),
-        ),
-    ],
-    game: GameOption,
-    name: Annotated[str | None, typer.Option(help=N_("The deck's name."))] = None,
-    deck_format: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            metavar="FORMAT",
-            help=N_("The format of play, written as the deck's `format` key ({formats})."),
-            show_default=False,
-        ),
-    ] = None,
-    carddb: CarddbOption = None,
+    path: options.NewPathArgument,
+    game: options.GameOption,
+    name: options.DeckNameOption = None,
+    deck_format: options.NewFormatOption = None,
+    carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck new` (its help is the decorator's, translated)."""
     from deckcheck.commands.build import new_deck
 
-    created = new_deck(path, game, name, workspace_of(carddb), deck_format=deck_format, warn=_say_warning)
+    created = new_deck(path, game, name, options.workspace_of(carddb), deck_format=deck_format, warn=say_warning)
     streams.changed(_("{path} was created").format(path=path))
-    _echo(created)
+    echo(created)
 
 
 @app.command(
-    epilog=_examples("deckcheck add decks/cipher/marth-altea.deck.toml B01-003 -n 1"),
+    epilog=options.examples("deckcheck add decks/cipher/marth-altea.deck.toml B01-003 -n 1"),
     help=N_("Add copies of a card and print the deck's new state in one line."),
     short_help=N_("Add copies of a card and print the deck's new state in one line."),
 )
 @_exits_2_on_bad_input
 def add(
-    path: DeckArgument,
-    card: CardArgument,
-    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help=N_("How many copies."))] = 1,
-    section: Annotated[
-        str | None,
-        typer.Option(
-            help=N_("The section. Default: the card's own (a leader to leader, a G unit to g, ...), else main.")
-        ),
-    ] = None,
-    force: ForceOption = False,
-    regulation: RegulationOption = None,
-    as_of: AsOfOption = None,
-    no_regulation: NoRegulationOption = False,
-    rules: RulesOption = None,
-    deck_format: FormatOption = None,
-    carddb: CarddbOption = None,
+    path: options.DeckArgument,
+    card: options.CardArgument,
+    count: options.CountOption = 1,
+    section: options.AddSectionOption = None,
+    force: options.ForceOption = False,
+    regulation: options.RegulationOption = None,
+    as_of: options.AsOfOption = None,
+    no_regulation: options.NoRegulationOption = False,
+    rules: options.RulesOption = None,
+    deck_format: options.FormatOption = None,
+    carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck add` (its help is the decorator's, translated)."""
-    _edit(path, card, count, section, force, carddb, judging_of(regulation, as_of, rules, deck_format, no_regulation))
+    judging = options.judging_of(regulation, as_of, rules, deck_format, no_regulation)
+    _edit(path, card, count, section, force, carddb, judging)
 
 
 @app.command(
     short_help=N_("Remove copies of a card and print the deck's new state."),
-    epilog=_examples("deckcheck remove decks/cipher/marth-altea.deck.toml B01-003"),
+    epilog=options.examples("deckcheck remove decks/cipher/marth-altea.deck.toml B01-003"),
     help=N_("Remove copies of a card and print the deck's new state in one line."),
 )
 @_exits_2_on_bad_input
 def remove(
-    path: DeckArgument,
-    card: CardArgument,
-    count: Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", help=N_("How many copies."))] = 1,
-    section: Annotated[str | None, typer.Option(help=N_("The section. Default: the one that holds the card."))] = None,
-    force: ForceOption = False,
-    regulation: RegulationOption = None,
-    as_of: AsOfOption = None,
-    no_regulation: NoRegulationOption = False,
-    rules: RulesOption = None,
-    deck_format: FormatOption = None,
-    carddb: CarddbOption = None,
+    path: options.DeckArgument,
+    card: options.CardArgument,
+    count: options.CountOption = 1,
+    section: options.RemoveSectionOption = None,
+    force: options.ForceOption = False,
+    regulation: options.RegulationOption = None,
+    as_of: options.AsOfOption = None,
+    no_regulation: options.NoRegulationOption = False,
+    rules: options.RulesOption = None,
+    deck_format: options.FormatOption = None,
+    carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck remove` (its help is the decorator's, translated)."""
-    _edit(path, card, -count, section, force, carddb, judging_of(regulation, as_of, rules, deck_format, no_regulation))
+    judging = options.judging_of(regulation, as_of, rules, deck_format, no_regulation)
+    _edit(path, card, -count, section, force, carddb, judging)
 
 
 def _edit(
@@ -1163,16 +570,16 @@ def _edit(
     --as-of, --rules, --format)."""
     from deckcheck.commands.build import edit_deck
 
-    workspace = workspace_of(carddb)
+    workspace = options.workspace_of(carddb)
     edited = edit_deck(path, card, change, section=section, force=force, judging=judging, workspace=workspace)
     streams.changed(_("{path} was changed").format(path=path))
-    _echo(edited)
+    echo(edited)
 
 
 @app.command(
     "set",
     short_help=N_("Set a deck key and print the deck's new state."),
-    epilog=_examples("deckcheck set decks/cipher/marth-altea.deck.toml name 'Marth of Altea'"),
+    epilog=options.examples("deckcheck set decks/cipher/marth-altea.deck.toml name 'Marth of Altea'"),
     help=N_(
         "Set a deck key (name, regulation, rules, format, {deck_keys}) and print the "
         "deck's new state in one line.\n\n"
@@ -1182,76 +589,58 @@ def _edit(
 )
 @_exits_2_on_bad_input
 def set_key(
-    path: DeckArgument,
-    key: Annotated[
-        str,
-        typer.Argument(
-            metavar="KEY",
-            help=N_("name, regulation, or the game's own key: {game_keys}."),
-            show_default=False,
-        ),
-    ],
-    value: Annotated[
-        str,
-        typer.Argument(
-            metavar="VALUE", help=N_("The new value ({card_keys}: a card number or name)."), show_default=False
-        ),
-    ],
-    force: ForceOption = False,
-    regulation: RegulationOption = None,
-    as_of: AsOfOption = None,
-    no_regulation: NoRegulationOption = False,
-    rules: RulesOption = None,
-    deck_format: FormatOption = None,
-    carddb: CarddbOption = None,
+    path: options.DeckArgument,
+    key: options.KeyArgument,
+    value: options.ValueArgument,
+    force: options.ForceOption = False,
+    regulation: options.RegulationOption = None,
+    as_of: options.AsOfOption = None,
+    no_regulation: options.NoRegulationOption = False,
+    rules: options.RulesOption = None,
+    deck_format: options.FormatOption = None,
+    carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck set` (its help is the decorator's, translated)."""
     from deckcheck.commands.build import set_deck_key
 
-    judging = judging_of(regulation, as_of, rules, deck_format, no_regulation)
-    edited = set_deck_key(path, key, value, force=force, judging=judging, workspace=workspace_of(carddb))
+    judging = options.judging_of(regulation, as_of, rules, deck_format, no_regulation)
+    edited = set_deck_key(path, key, value, force=force, judging=judging, workspace=options.workspace_of(carddb))
     streams.changed(_("{path} was changed").format(path=path))
-    _echo(edited)
+    echo(edited)
 
 
 @app.command(
     short_help=N_("Show a deck: sections, distributions and verdict."),
-    epilog=_examples("deckcheck show decks/ic-dragonball/hayate-co-op.txt"),
+    epilog=options.examples("deckcheck show decks/ic-dragonball/hayate-co-op.txt"),
     help=N_("Show a deck: its sections, the distributions that matter for its game, and the legality verdict."),
 )
 @_exits_2_on_bad_input
 def show(
-    path: ReadDeckArgument,
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
-    regulation: RegulationOption = None,
-    as_of: AsOfOption = None,
-    no_regulation: NoRegulationOption = False,
-    rules: RulesOption = None,
-    deck_format: FormatOption = None,
-    carddb: CarddbOption = None,
+    path: options.ReadDeckArgument,
+    output: options.TextOrJsonOption = options.HandOutput.text,
+    regulation: options.RegulationOption = None,
+    as_of: options.AsOfOption = None,
+    no_regulation: options.NoRegulationOption = False,
+    rules: options.RulesOption = None,
+    deck_format: options.FormatOption = None,
+    carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck show` (its help is the decorator's, translated)."""
+    _prompt_for_stdin(path)
     from deckcheck.commands.show import render_show_json, render_shown, show_deck
 
-    shown = show_deck(path, judging_of(regulation, as_of, rules, deck_format, no_regulation), workspace_of(carddb))
-    if output is HandOutput.json:
-        _echo(render_show_json(shown), json_text=True)
+    judging = options.judging_of(regulation, as_of, rules, deck_format, no_regulation)
+    shown = show_deck(path, judging, options.workspace_of(carddb))
+    if output is options.HandOutput.json:
+        echo(render_show_json(shown), json_text=True)
         return
-    colour = _use_colour()
-    _echo(render_shown(shown, colour=colour), colour=colour)
-
-
-class ConvertFormat(StrEnum):
-    toml = "toml"
-    text = "text"
-    json = "json"
-    markdown = "markdown"
-    html = "html"
+    colour = use_colour()
+    echo(render_shown(shown, colour=colour), colour=colour)
 
 
 @app.command(
     short_help=N_("Convert a deck between formats, or print a decklist."),
-    epilog=_examples(
+    epilog=options.examples(
         "deckcheck convert decks/cipher/chrom-shepherds.txt --to toml",
         "deckcheck convert decks/vanguard/neo-nectar-ahsha.txt --to markdown",
     ),
@@ -1263,75 +652,31 @@ class ConvertFormat(StrEnum):
 )
 @_exits_2_on_bad_input
 def convert(
-    source: Annotated[
-        Path,
-        typer.Argument(
-            metavar="SRC",
-            help=N_("A deck file (TOML, text or JSON), or the JSON the official deck registry returns (needs --game)."),
-            show_default=False,
-        ),
-    ],
-    to: Annotated[
-        ConvertFormat,
-        typer.Option(
-            "--to",
-            "--output",
-            "-o",
-            metavar="FORMAT",
-            help=N_("toml, text, json, or a printable decklist: markdown or html."),
-        ),
-    ],
-    out: Annotated[
-        Path | None,
-        typer.Option("--out-file", "--out", metavar="FILE", help=N_("Write to FILE (atomically). Default: stdout.")),
-    ] = None,
-    game: Annotated[
-        str | None,
-        typer.Option(
-            "--game",
-            "-g",
-            metavar="GAME",
-            help=N_(
-                "The game of a registry JSON file; with a plain-text file, read it as a list pasted from a blog or "
-                "a shop's page (every guess listed on stderr)."
-            ),
-        ),
-    ] = None,
-    force: Annotated[
-        bool,
-        typer.Option("--force", help=N_("Overwrite FILE if it exists, and drop what the target format cannot hold.")),
-    ] = False,
-    player: Annotated[
-        str | None,
-        typer.Option(
-            metavar="NAME",
-            help=N_("The player's name on a printed list (default: a blank to fill in)."),
-            show_default=False,
-        ),
-    ] = None,
-    event: Annotated[
-        str | None,
-        typer.Option(
-            metavar="NAME", help=N_("The event on a printed list (default: a blank to fill in)."), show_default=False
-        ),
-    ] = None,
-    regulation: RegulationOption = None,
-    as_of: AsOfOption = None,
-    no_regulation: NoRegulationOption = False,
-    rules: RulesOption = None,
-    deck_format: FormatOption = None,
-    carddb: CarddbOption = None,
+    source: options.SourceArgument,
+    to: options.ConvertToOption,
+    out: options.OutFileOption = None,
+    game: options.ConvertGameOption = None,
+    force: options.ConvertForceOption = False,
+    player: options.PlayerOption = None,
+    event: options.EventOption = None,
+    regulation: options.RegulationOption = None,
+    as_of: options.AsOfOption = None,
+    no_regulation: options.NoRegulationOption = False,
+    rules: options.RulesOption = None,
+    deck_format: options.FormatOption = None,
+    carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck convert` (its help is the decorator's, translated)."""
+    _prompt_for_stdin(source)
     from deckcheck.commands.convert import Printed, run_convert
 
-    sheet = Printed(player, event, judging_of(regulation, as_of, rules, deck_format, no_regulation))
-    workspace = workspace_of(carddb)
+    sheet = Printed(player, event, options.judging_of(regulation, as_of, rules, deck_format, no_regulation))
+    workspace = options.workspace_of(carddb)
     printed, notes = run_convert(source, to.value, out, game_id=game, force=force, workspace=workspace, printed=sheet)
     if out is not None:
         streams.changed(_("{path} was written").format(path=out))
     for note in notes:
-        _say(f"deckcheck: {note}")
+        say(f"deckcheck: {note}")
     if printed:  # a TOML or JSON deck's strings take \u escapes; a text decklist or printed list shows them visibly
         deck_text = out is None and to.value in ("toml", "json")
         # HTML as XML: its meta says UTF-8, and character references hold in its text and attributes
@@ -1339,7 +684,7 @@ def convert(
         language = languages.get(to.value) if out is None else None
         encoding = getattr(sys.stdout, "encoding", None)
         if out is None and not deck_text and language is None and (lacked := streams.escaped(printed, encoding)):
-            _say_warning(  # a text decklist or markdown list in latin-1: a name written as escapes is not the name
+            say_warning(  # a text decklist or markdown list in latin-1: a name written as escapes is not the name
                 ngettext(
                     "stdout's encoding ({encoding}) lacks {n} character of this list, written as escapes (\\u7d05); "
                     "--out-file writes UTF-8",
@@ -1348,27 +693,27 @@ def convert(
                     lacked,
                 ).format(encoding=encoding, n=lacked)
             )
-        _echo(printed, json_text=deck_text, language=language, nl=not printed.endswith("\n"))
+        echo(printed, json_text=deck_text, language=language, nl=not printed.endswith("\n"))
 
 
 @app.command(
     help=N_("List the games, their deck sections, deck keys and rules documents."),
     short_help=N_("List the games, their deck sections and keys."),
-    epilog=_examples("deckcheck games", "deckcheck games --output json"),
+    epilog=options.examples("deckcheck games", "deckcheck games --output json"),
 )
 @_exits_2_on_bad_input
 def games(
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
+    output: options.TextOrJsonOption = options.HandOutput.text,
 ) -> None:
     """`deckcheck games` (its help is the decorator's, translated)."""
     from deckcheck.commands.listing import games_json, games_text
     from deckcheck.games import all_games  # the registry itself: listing needs no card database
 
     games = list(all_games().values())
-    if output is HandOutput.json:
-        _echo(_json(games_json(games)), json_text=True)
+    if output is options.HandOutput.json:
+        echo(_json(games_json(games)), json_text=True)
         return
-    _echo_fitted(games_text(games))
+    echo_fitted(games_text(games))
 
 
 @app.command(
@@ -1377,23 +722,23 @@ def games(
         "database folder, --carddb included)."
     ),
     short_help=N_("Print a game's construction rules and regulations."),
-    epilog=_examples("deckcheck rules build-divide", "deckcheck rules evolve --output json"),
+    epilog=options.examples("deckcheck rules build-divide", "deckcheck rules evolve --output json"),
 )
 @_exits_2_on_bad_input
 def rules(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help=N_("A game id (see `deckcheck games`)."))],
-    output: Annotated[HandOutput, typer.Option("--output", "-o", help=N_("text or json."))] = HandOutput.text,
-    carddb: CarddbOption = None,
+    game_id: options.GameArgument,
+    output: options.TextOrJsonOption = options.HandOutput.text,
+    carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck rules GAME` (its help is the decorator's, translated)."""
     from deckcheck._api import list_rules
     from deckcheck.commands.listing import rules_json, rules_text
 
-    listing = list_rules(game_id, workspace=workspace_of(carddb))
-    if output is HandOutput.json:
-        _echo(_json(rules_json(listing)), json_text=True)
+    listing = list_rules(game_id, workspace=options.workspace_of(carddb))
+    if output is options.HandOutput.json:
+        echo(_json(rules_json(listing)), json_text=True)
         return
-    _echo_fitted(rules_text(listing))  # regulation names come from files
+    echo_fitted(rules_text(listing))  # regulation names come from files
 
 
 def _json(data: object) -> str:
@@ -1429,7 +774,7 @@ def main(resume_gc: bool = False) -> None:
     except streams.OutputError as error:
         _output_failed(error)
     except DeckcheckError as error:
-        _say(_error_line(error))
+        say(error_line(error))
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
@@ -1466,14 +811,14 @@ def _output_failed(error: streams.OutputError) -> None:
     import errno
 
     if streams.change is not None:
-        _say(
+        say(
             _("deckcheck: warning: {done}, but the output could not be written: {reason}").format(
                 done=streams.change.done, reason=error
             )
         )
         sys.exit(streams.change.exit_code)
     if error.errno != errno.EPIPE:
-        _say(_("deckcheck: cannot write the output: {reason}").format(reason=error))
+        say(_("deckcheck: cannot write the output: {reason}").format(reason=error))
     sys.exit(2)
 
 

@@ -27,8 +27,9 @@ from deckcheck.carddb.db import CardDB, resolve_deck
 from deckcheck.checking.deck import judge_deck
 from deckcheck.checking.discover import findable_name, folder_finds
 from deckcheck.checking.judging import Judging
+from deckcheck.checking.report import DeckReport
 from deckcheck.checking.workspace import Workspace
-from deckcheck.errors import DeckcheckError, OptionError, mention
+from deckcheck.errors import DeckcheckError, OptionError, mention, mention_command, spoken
 from deckcheck.formats.edit import Change, comment_lines, edit_text, set_key_text
 from deckcheck.formats.read import parse_deck
 from deckcheck.formats.write import (
@@ -80,7 +81,10 @@ def new_deck(
         )
     if path.exists() or path.is_symlink():
         raise DeckcheckError(
-            _("already exists; deckcheck new never overwrites a file (edit it with deckcheck add)"), path=path
+            _("already exists; {new} never overwrites a file (edit it with {add})").format(
+                new=mention_command("new"), add=mention_command("add")
+            ),
+            path=path,
         )
     workspace = workspace or Workspace()
     db = workspace.carddb(game.id)  # a broken card database stops before anything is written
@@ -99,11 +103,15 @@ def new_deck(
     if warn is not None and not folder_finds(path):
         findable = one_line(str(findable_name(path)))
         warn(
-            _(
-                "{path} is a TOML deck, but checking a folder finds only *.deck.toml, *.toml, *.json and *.txt deck "
-                "files: `deckcheck check {path}` checks it, `deckcheck check {folder}` does not. Name it {findable} "
-                "to be found (mv {path} {findable})."
-            ).format(path=shown, folder=one_line(str(path.parent)), findable=findable)
+            spoken(
+                _(
+                    "{path} is a TOML deck, but checking a folder finds only *.deck.toml, *.toml, *.json and *.txt "
+                    "deck files: `{check} {path}` checks it, `{check} {folder}` does not. Name it {findable} "
+                    "to be found (mv {path} {findable})."
+                ).format(
+                    path=shown, folder=one_line(str(path.parent)), findable=findable, check=mention_command("check")
+                )
+            )
         )
     if keys:
         created = _("Created {path}: an empty {format} {game} deck (sections: {sections}).").format(
@@ -188,7 +196,8 @@ def _existing_deck(path: str | Path) -> Path:
         )
     path = Path(path)
     if not path.exists():
-        raise DeckcheckError(_("no such deck file (create one with: deckcheck new PATH --game GAME)"), path=path)
+        said = _("no such deck file (create one with: {new} PATH {game} GAME)")
+        raise DeckcheckError(said.format(new=mention_command("new"), game=mention("game_id")), path=path)
     if not path.is_file() and not path.is_dir():  # (a folder is said by the reader)
         # a FIFO or a device is read once and could not be read again to write the edit back
         raise DeckcheckError(
@@ -349,8 +358,8 @@ def other_cards(db: CardDB, key: str, card: Card) -> str:
     )
     sections = [home(other) for other in others.values() if home(other) != home(card)]
     if len(set(sections)) == 1:
-        said = _(" ({key} is also the name of {cards}: give its number, or --section {section} for that card)")
-        return said.format(key=quoted(key), cards=listed, section=sections[0])
+        said = _(" ({key} is also the name of {cards}: give its number, or {option} {section} for that card)")
+        return spoken(said.format(key=quoted(key), cards=listed, option=mention("section"), section=sections[0]))
     return _(" ({key} is also the name of {cards}: give its number for that card)").format(
         key=quoted(key), cards=listed
     )

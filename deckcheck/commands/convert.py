@@ -24,7 +24,7 @@ from deckcheck._util.text import joined, with_article
 from deckcheck.carddb.db import resolve_deck
 from deckcheck.checking.judging import Judging
 from deckcheck.checking.workspace import Workspace
-from deckcheck.errors import DeckcheckError, OptionError, mention
+from deckcheck.errors import DeckcheckError, OptionError, mention, mention_command, spoken
 from deckcheck.formats.comments import (
     Comments,
     commented_text,
@@ -160,7 +160,9 @@ def _commented(source: DeckSource, to: str, workspace: Workspace, notes: list[st
     read = {"toml": toml_comments, "text": text_comments}.get(source.format)
     comments = read(source.text) if read is not None and source.text else Comments()
     if source.pasted is not None:  # its lead-ins, titles, codes and lines not understood, at the top
-        comments.top = [_("read from a pasted list by deckcheck convert --game"), *source.pasted.comments]
+        said = _("read from a pasted list by {convert} {option}")
+        comments.top = [spoken(said.format(convert=mention_command("convert"), option=mention("game_id")))]
+        comments.top += source.pasted.comments
     try:
         db = workspace.carddb(source.game_id)
     except DeckcheckError as error:  # the deck converts without names
@@ -238,10 +240,12 @@ def _no_leader(source: DeckSource, out: Path | None) -> str | None:
     if section not in game.sections or any(entry.section == section for entry in source.entries):
         return None
     deck = str(out) if out is not None else "DECK"
-    return _(
+    said = _(
         "note: the export's p_list is empty, so the deck has no [{section}] card ({game} decks need one): add it "
-        "with `deckcheck add {deck} NUMBER --section {section}`; `stats` and `hand` count the deck without it"
-    ).format(section=section, game=game.title, deck=deck)
+        "with `{add} {deck} NUMBER {option} {section}`; `stats` and `hand` count the deck without it"
+    )
+    add, option = mention_command("add"), mention("section")
+    return spoken(said.format(section=section, game=game.title, deck=deck, add=add, option=option))
 
 
 def render_printable(
@@ -323,7 +327,6 @@ def read_any(path: Path, game_id: str | None, *, out: Path | None = None) -> tup
     except DeckcheckError as error:
         if error.line is None and error.field is not None:
             error.line = _registry_line(text, error.field)
-            error.args = (error.describe(),)
         raise
     if (missing := _no_leader(source, out)) is not None:
         notes.append(missing)

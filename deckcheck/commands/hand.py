@@ -14,8 +14,9 @@ from deckcheck._util.text import display_width, joined, pad
 from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
+from deckcheck.engine.procedure import note_said
 from deckcheck.engine.table import Going, Table
-from deckcheck.errors import DeckcheckError, OptionError, mention
+from deckcheck.errors import DeckcheckError, OptionError, mention, mention_command, spoken
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
@@ -60,8 +61,8 @@ def parse_policy(
         if not wants and not anys:
             raise OptionError(
                 "policy",
-                _("{policy} optimal needs what to aim for: give {wants} QUERY (as for `deckcheck stats`)").format(
-                    policy=mention("policy"), wants=mention("wants")
+                _("{policy} optimal needs what to aim for: give {wants} QUERY (as for `{stats}`)").format(
+                    policy=mention("policy"), wants=mention("wants"), stats=mention_command("stats")
                 ),
                 field="policy",
             )
@@ -130,7 +131,7 @@ class DealtHand:
             "mulligan_drawn": cards_json(table.mulligan_drawn, column),
             "zones": {name: cards_json(cards, column) for name, cards in table.zones.items()},
             "deck_count": len(table.deck),
-            "notes": {key: _plain(value) for key, value in table.notes.items()},
+            "notes": {key: _plain(note_said(value, key)) for key, value in table.notes.items()},
             "events": [
                 {"step": e.step, "ref": e.ref, "text": e.text, "cards": [c.number for c in e.cards]}
                 for e in table.events
@@ -248,9 +249,10 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
         seat.format(seed=dealt.seed, policy=_policy_text(dealt), turn=dealt.turns),
     ]
     if not dealt.legal:
-        lines.append(_("note: this deck is not legal (run `deckcheck check`); dealt anyway"))
+        said = _("note: this deck is not legal (run `{check}`); dealt anyway")
+        lines.append(spoken(said.format(check=mention_command("check"))))
     for key, value in table.notes.items():
-        lines.append(_("{key}: {value}").format(key=shown_name(key), value=_describe(value)))
+        lines.append(_("{key}: {value}").format(key=shown_name(key), value=_describe(note_said(value, key))))
     if table.mulligan_returned:
         returned, drawn = table.mulligan_returned, table.mulligan_drawn
         lines.append(_("mulligan returned {n}: {cards}").format(n=len(returned), cards=_names(returned)))

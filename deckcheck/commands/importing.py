@@ -7,6 +7,7 @@ import json
 from deckcheck._i18n import _
 from deckcheck._util.safetext import one_line, quoted
 from deckcheck.carddb.importer import ImportReport
+from deckcheck.errors import mention, spoken
 
 
 def exit_code(report: ImportReport) -> int:
@@ -20,9 +21,8 @@ def render_text(report: ImportReport) -> str:
         said = _("note: {path} is not UTF-8; it was read as cp932 (Shift_JIS).")
         lines.append(said.format(path=one_line(str(report.source))))
     if report.comments_dropped:
-        lines.append(
-            _("note: the comments of {path} were dropped (--force).").format(path=one_line(str(report.target)))
-        )
+        said = _("note: the comments of {path} were dropped ({option}).")
+        lines.append(spoken(said.format(path=one_line(str(report.target)), option=mention("force"))))
     if report.rejected and not (report.added or report.replaced or report.unchanged):
         if report.unit == "item":
             lines.append(_("note: nothing was written: every item was rejected."))

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck._i18n import _, translate
 from deckcheck._util.text import display_width, joined
+from deckcheck.errors import mention, spoken
 from deckcheck.model.deck import COMMON_KEYS
-from deckcheck.model.game import Game
+from deckcheck.model.game import Game, rules_document_of
 
 if TYPE_CHECKING:
     from deckcheck._api import RuleListing
@@ -18,7 +19,7 @@ def games_json(games: list[Game]) -> dict[str, Any]:
         {
             "id": game.id,
             "title": game.title,
-            "rules_document": game.rules_document,
+            "rules_document": rules_document_of(game, translated=False),
             "sections": list(game.sections_of(game.play.formats[0])),
             "keys": [*COMMON_KEYS, *game.deck_keys],
         }
@@ -49,7 +50,7 @@ def games_text(games: list[Game]) -> list[str]:
         else:
             said = _("sections: {sections}").format(sections=sections)
         lines += [f"{game.id:<14} {game.title}", f"{'':<14} {said}"]
-        lines.append(f"{'':<14} " + _("rules: {document}").format(document=translate(game.rules_document)))
+        lines.append(f"{'':<14} " + _("rules: {document}").format(document=rules_document_of(game)))
         lines += _versions_text(game)
     return lines
 
@@ -61,8 +62,9 @@ def _versions_text(game: Game) -> list[str]:
             _("{version} (from {date})").format(version=v.version, date=v.effective.isoformat())
             for v in game.play.versions
         )
-        said = _("rules versions: {versions}; the newest by default, --rules or --as-of choose")
-        lines.append(f"{'':<14} " + said.format(versions=versions))
+        said = _("rules versions: {versions}; the newest by default, {rules} or {as_of} choose")
+        said = spoken(said.format(versions=versions, rules=mention("rules"), as_of=mention("as_of")))
+        lines.append(f"{'':<14} " + said)
     if len(game.play.formats) > 1:
         extra = "; ".join(
             _("`{section}` in {formats} only").format(section=s, formats=joined(f))
@@ -89,7 +91,7 @@ def rules_json(listing: RuleListing) -> dict[str, Any]:
     return {
         "game": game.id,
         "title": game.title,
-        "rules_document": game.rules_document,
+        "rules_document": rules_document_of(game, translated=False),
         "rules": [
             {"id": rule.id, "severity": rule.severity, "ref": rule.ref, "refs": rule.refs, "summary": rule.summary}
             | ({"since": rule.since} if rule.since else {})
@@ -103,7 +105,7 @@ def rules_json(listing: RuleListing) -> dict[str, Any]:
 
 def rules_text(listing: RuleListing) -> list[str]:
     game = listing.game
-    lines = [f"{game.title} — {translate(game.rules_document)}", *(line.strip() for line in _versions_text(game))]
+    lines = [f"{game.title} — {rules_document_of(game)}", *(line.strip() for line in _versions_text(game))]
     severities = {"error": _("error"), "warning": _("warning")}
     width = max(display_width(word) for word in severities.values())
     for rule in game.rules:

@@ -20,7 +20,7 @@ from deckcheck.carddb.search import (
     text_search,
     unknown_field_error,
 )
-from deckcheck.errors import DeckcheckError, OptionError, mention
+from deckcheck.errors import DeckcheckError, OptionError, mention, spoken
 from deckcheck.games import all_games, get_game
 from deckcheck.model.cards import Card
 
@@ -103,9 +103,10 @@ def render_found(found: Found | FoundEverywhere, *, json_output: bool = False) -
 def _tokens_note(count: int) -> str:
     if not count:
         return ""
-    return "\n" + ngettext(
-        "({n} token also matches; --tokens shows them)", "({n} tokens also match; --tokens shows them)", count
-    ).format(n=count)
+    said = ngettext(
+        "({n} token also matches; {option} shows them)", "({n} tokens also match; {option} shows them)", count
+    )
+    return "\n" + spoken(said.format(n=count, option=mention("tokens")))
 
 
 def _render_everywhere(everywhere: FoundEverywhere, json_output: bool) -> str:
@@ -131,9 +132,8 @@ def _render_everywhere(everywhere: FoundEverywhere, json_output: bool) -> str:
     blocks = []
     for found in matched:
         count = len(found.cards)
-        heading = ngettext("{game} (--game {id}): {n} card", "{game} (--game {id}): {n} cards", count).format(
-            game=found.db.game.title, id=found.db.game.id, n=count
-        )
+        said = ngettext("{game} ({option} {id}): {n} card", "{game} ({option} {id}): {n} cards", count)
+        heading = spoken(said.format(game=found.db.game.title, option=mention("game_id"), id=found.db.game.id, n=count))
         table = render_text(found.db, query, found.cards, shown, limit is None, tokens=found.tokens_shown)
         blocks.append("\n".join([heading, table]))
     total = sum(len(found.cards) for found in matched)
@@ -169,10 +169,10 @@ def render_text(
     lines.append(ngettext("{n} card matches", "{n} cards match", len(cards)).format(n=len(cards)))
     if len(cards) > limit:
         if default_limit:
-            said = _("showing the first {limit} of {n}; refine the query or use --limit")
+            said = _("showing the first {limit} of {n}; refine the query or use {option}")
         else:
-            said = _("showing the first {limit} of {n}; refine the query or raise --limit")
-        lines.append(said.format(limit=limit, n=len(cards)))
+            said = _("showing the first {limit} of {n}; refine the query or raise {option}")
+        lines.append(spoken(said.format(limit=limit, n=len(cards), option=mention("limit"))))
     return "\n".join(lines)
 
 
@@ -246,6 +246,7 @@ def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
         left_out.insert(0, headers[dropped])
     lines = fit_table(cut(headers), [cut(row) for row in rows], columns, last=1)
     if left_out:
-        note = _("(left out for the width: {fields}; --output json has every field)").format(fields=", ".join(left_out))
+        said = _("(left out for the width: {fields}; {json} has every field)")
+        note = spoken(said.format(fields=", ".join(left_out), json=mention("json_output")))
         lines += wrap_width(note, columns)
     return lines

@@ -18,9 +18,9 @@ from deckcheck._util.safetext import echoed, one_line
 from deckcheck._util.text import display_width, joined, pad
 from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
 from deckcheck.engine.deal import deal
-from deckcheck.engine.procedure import DEALT_WITHOUT
+from deckcheck.engine.procedure import DEALT_WITHOUT, dealt_without
 from deckcheck.engine.table import Going
-from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention
+from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention, mention_command, spoken
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import Query
@@ -485,14 +485,17 @@ def _dealt_without(deck: Deck, choices: dict[str, str]) -> list[str]:
         notes = deal(deck, seed=0, turns=0, choices=choices).notes
     except EngineError:
         return []  # the refusal is said where the odds are worked out
+    check, add, option = mention_command("check"), mention_command("add"), mention("section")
     return [
         # (the engine's DEALT_WITHOUT after "none, ", one sentence: tests/commands/test_stats.py holds them equal)
-        _(
-            "{path} has no {zone} card: dealt without one, as it changes no draw (`deckcheck check` reports it "
-            "missing; `deckcheck add DECK NUMBER --section {zone}` adds one)"
-        ).format(path=one_line(str(deck.path)), zone=zone)
+        spoken(
+            _(
+                "{path} has no {zone} card: dealt without one, as it changes no draw (`{check}` reports it "
+                "missing; `{add} DECK NUMBER {option} {zone}` adds one)"
+            ).format(path=one_line(str(deck.path)), zone=zone, check=check, add=add, option=option)
+        )
         for zone, value in notes.items()
-        if value == DEALT_WITHOUT.replace("SECTION", zone)
+        if value in (DEALT_WITHOUT.replace("SECTION", zone), dealt_without(zone, translated=False))
     ]
 
 

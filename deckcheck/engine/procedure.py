@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic
 
 from deckcheck._i18n import N_, translate
+from deckcheck.errors import mention, mention_command, spoken
 from deckcheck.model.cards import CardT
 
 if TYPE_CHECKING:
@@ -20,31 +21,44 @@ if TYPE_CHECKING:
 
 #: A table note (`notes[zone] = dealt_without(zone)`) for a deck missing a card that setup places and no draw depends
 #: on (a leader a registry export did not record): the deck is dealt without it, and `stats` says so. English, with
-#: SECTION standing for the section (kept literally in every translation); `dealt_without` gives it translated.
+#: SECTION standing for the section (kept literally in every translation) and the command and option it names as
+#: mentions (`dealt_without` says them, translated, as the caller names them).
 DEALT_WITHOUT = N_(
-    "none, dealt without one, as it changes no draw (`deckcheck check` reports it missing; "
-    "`deckcheck add DECK NUMBER --section SECTION` adds one)"
+    "none, dealt without one, as it changes no draw (`{check}` reports it missing; "
+    "`{add} DECK NUMBER {option} SECTION` adds one)"
 )
 #: The same without its leading "none, ": why the deck is dealt without the card (a log line's text).
 DEALT_WITHOUT_REASON = N_(
-    "dealt without one, as it changes no draw (`deckcheck check` reports it missing; "
-    "`deckcheck add DECK NUMBER --section SECTION` adds one)"
+    "dealt without one, as it changes no draw (`{check}` reports it missing; "
+    "`{add} DECK NUMBER {option} SECTION` adds one)"
 )
 
 
-def dealt_without(section: str) -> str:
-    """The table note for a deck with no card in `section` that setup places, in the chosen language."""
-    return translate(DEALT_WITHOUT).replace("SECTION", section)
+def dealt_without(section: str, *, translated: bool = True) -> str:
+    """The table note for a deck with no card in `section` that setup places, in the chosen language (or English)."""
+    return _said(translate(DEALT_WITHOUT) if translated else DEALT_WITHOUT, section)
 
 
 def dealt_without_reason(section: str) -> str:
     """Why the deck is dealt without a card in `section` (DEALT_WITHOUT_REASON), in the chosen language."""
-    return translate(DEALT_WITHOUT_REASON).replace("SECTION", section)
+    return _said(translate(DEALT_WITHOUT_REASON), section)
+
+
+def _said(template: str, section: str) -> str:
+    check, add, option = mention_command("check"), mention_command("add"), mention("section")
+    return spoken(template.replace("SECTION", section).format(check=check, add=add, option=option))
 
 
 def is_dealt_without(value: object, section: str) -> bool:
-    """Whether a table note says the deck was dealt without its `section` card (in English or the chosen language)."""
-    return value in (DEALT_WITHOUT.replace("SECTION", section), dealt_without(section))
+    """Whether a table note says the deck was dealt without its `section` card (in English or the chosen language,
+    or as the note's English template with SECTION filled in)."""
+    english = dealt_without(section, translated=False)
+    return value in (DEALT_WITHOUT.replace("SECTION", section), english, dealt_without(section))
+
+
+def note_said(value: object, section: str) -> object:
+    """A table note as it is shown: the dealt-without template (a game may store it unsaid) in English words."""
+    return dealt_without(section, translated=False) if value == DEALT_WITHOUT.replace("SECTION", section) else value
 
 
 class MulliganKind(StrEnum):

@@ -29,7 +29,7 @@ from deckcheck._util.files import unreadable_text
 from deckcheck._util.normalize import loose_name
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, mention
 from deckcheck.formats.text import HEADER_LINE, NUMBER_AND_NAME, SECTION_LINE, _section_word, game_id, section_words
 from deckcheck.games import get_game
 from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
@@ -325,17 +325,17 @@ class _Reader:
             if written != self.game.id:
                 reason = (
                     _(
-                        "is an {written} deck, not {game} (its `game:` line says {written}, and --game reads it as a "
+                        "is an {written} deck, not {game} (its `game:` line says {written}, and {option} reads it as a "
                         "pasted {game} list): give one game"
                     )
                     if written[:1].lower() in "aeiou"
                     else _(
-                        "is a {written} deck, not {game} (its `game:` line says {written}, and --game reads it as a "
+                        "is a {written} deck, not {game} (its `game:` line says {written}, and {option} reads it as a "
                         "pasted {game} list): give one game"
                     )
                 )
                 raise DeckcheckError(
-                    reason.format(written=written, game=self.game.id),
+                    reason.format(written=written, game=self.game.id, option=mention("game")),
                     path=self.source.path,
                     line=number,
                 )

@@ -18,7 +18,7 @@ from deckcheck._util.files import STDIN, STDIN_SHOWN, Decoded, read_decoded, rea
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.safetext import one_line
 from deckcheck._util.toml_scan import toml_error_position
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, mention, mention_command
 from deckcheck.formats.text import game_id, parse_text
 from deckcheck.games import get_game
 from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
@@ -112,7 +112,6 @@ def _mapping_at_lines(
     except DeckcheckError as error:
         if error.line is None and error.field is not None and (line := lines().get((error.field,))):
             error.line = line
-            error.args = (error.describe(),)
         raise
 
 
@@ -136,9 +135,11 @@ def _refuse_registry_export(path: str | Path, data: dict[str, Any]) -> None:
         raise DeckcheckError(
             _(
                 "is a deck registry export (list / sub_list / p_list), not a deck file: convert it first, e.g. "
-                "`deckcheck convert {path} --to toml > deck.deck.toml` (add --game GAME unless the export "
+                "`{convert} {path} {to} toml > deck.deck.toml` (add {game} GAME unless the export "
                 "carries game_title_id)"
-            ).format(path=one_line(str(path))),
+            ).format(
+                path=one_line(str(path)), convert=mention_command("convert"), to=mention("to"), game=mention("game_id")
+            ),
             path=path,
         )
 

@@ -12,7 +12,7 @@ from deckcheck._util.files import NOT_TEXT, unreadable_text
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
-from deckcheck.errors import DeckcheckError, Problem
+from deckcheck.errors import DeckcheckError, Problem, mention
 from deckcheck.games import get_game
 from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
 
@@ -110,15 +110,11 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
             lines = _unreadable_lines(path, sorted(unreadable, key=_line_of))
             if game_value is None:  # no game and lines not read: a list pasted from a page, most likely
                 lines.reason = _("{reason}; and it has no `game:` line: {hint}").format(
-                    reason=lines.reason, hint=translate(_PASTED_HINT)
+                    reason=lines.template, hint=_pasted_hint()
                 )
-                lines.args = (lines.describe(),)
             raise lines from None
         if game_value is None:
-            error.reason = _("{reason} (a `game:` line; {hint})").format(
-                reason=error.reason, hint=translate(_PASTED_HINT)
-            )
-            error.args = (error.describe(),)
+            error.reason = _("{reason} (a `game:` line; {hint})").format(reason=error.template, hint=_pasted_hint())
         raise
     allowed = joined(("game", *COMMON_KEYS, *game.deck_keys))
     unknown = [
@@ -197,7 +193,11 @@ def _entry(section: str, key: str, raw_count: int | float | str, line: int) -> E
     return Entry(section, key, raw_count, line=line)
 
 
-_PASTED_HINT = N_("a list pasted from a page or a blog is read with `--game GAME` (`check`, `convert`)")
+_PASTED_HINT = N_("a list pasted from a page or a blog is read with `{option} GAME` (`check`, `convert`)")
+
+
+def _pasted_hint() -> str:
+    return translate(_PASTED_HINT).format(option=mention("game"))
 
 
 def _unreadable_lines(path: str, lines: list[_LineProblem]) -> DeckcheckError:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from deckcheck._i18n import _, ngettext, translate
 from deckcheck._util.text import joined
+from deckcheck.errors import mention, spoken
 from deckcheck.model.cards import Card, CardT
 from deckcheck.model.versions import FORMAT_KEY, RULES_KEY, Play, version_order
 from deckcheck.model.violation import Severity, Violation
@@ -449,3 +450,12 @@ def histogram(
         return (2, "") if value is None else (0, value) if isinstance(value, int) else (1, str(value))
 
     return {("—" if value is None else str(value)): count for value, count in sorted(counts.items(), key=order)}
+
+
+def rules_document_of(game: Game[Any], *, translated: bool = True) -> str:
+    """The game's rules document as it is said (`rules_document` may name the options that choose a version:
+    `{rules}`, `{as_of}`), in the chosen language unless not `translated`."""
+    text = translate(game.rules_document) if translated else game.rules_document
+    if "{" not in text:
+        return text
+    return spoken(text.format(rules=mention("rules"), as_of=mention("as_of")))

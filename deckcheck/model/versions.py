@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from deckcheck._i18n import _, translate
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
-from deckcheck.errors import DeckcheckError, OptionError, mention
+from deckcheck.errors import DeckcheckError, OptionError, mention, spoken
 
 if TYPE_CHECKING:  # for type checkers only (deckcheck.model.game imports this module; no circle at any time)
     from typing import Protocol
@@ -256,15 +256,19 @@ def options_for(game: Game, *, rules: str | None, format: str | None) -> tuple[s
     notes = []
     if rules is not None and not game.play.versions:
         notes.append(
-            _("--rules {rules}: {game} has one rules document; its decks were judged by it").format(
-                rules=rules, game=game.id
+            spoken(
+                _("{option} {rules}: {game} has one rules document; its decks were judged by it").format(
+                    option=mention("rules"), rules=rules, game=game.id
+                )
             )
         )
         rules = None
     if format is not None and len(game.play.formats) == 1 and known_format(game, format) is None:
         notes.append(
-            _("--format {format}: {game} has one format ({only}); its decks were judged in it").format(
-                format=format, game=game.id, only=game.play.formats[0]
+            spoken(
+                _("{option} {format}: {game} has one format ({only}); its decks were judged in it").format(
+                    option=mention("format"), format=format, game=game.id, only=game.play.formats[0]
+                )
             )
         )
         format = None

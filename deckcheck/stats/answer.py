@@ -19,7 +19,7 @@ from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
 from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going
-from deckcheck.errors import EngineError, OptionError, mention
+from deckcheck.errors import EngineError, OptionError, mention, spoken
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import CardFilter, Query, parse_filter
@@ -50,6 +50,7 @@ from deckcheck.stats.options import (
     STOPPED_NOTE,
     Method,
     StatsOptions,
+    capped_note,
     parse_mulligan,
 )
 from deckcheck.stats.queries import SEATS, check_floor, check_reachable, check_turn, horizon, parse_queries
@@ -188,7 +189,7 @@ def say_past_budget(options: StatsOptions, why: ExactUnavailable, going: Going, 
         )
     line = line.format(turn=turn, why=why)
     if why.waits:
-        line += _(" (--method exact waits up to {n} times as long)").format(n=PATIENT)
+        line += spoken(_(" ({option} exact waits up to {n} times as long)").format(option=mention("method"), n=PATIENT))
     options.say(line)
 
 
@@ -343,7 +344,7 @@ def _precision_notes(result: SimResult, precision: float | None, rule: str) -> l
     if result.stopped_early or half <= precision:
         rest = translate(REACHED_NOTE).format(precision=precision, rule=translate(rule))
         return [translate(STOPPED_NOTE).format(trials=f"{result.trials:,}", rest=rest)]
-    return [translate(CAPPED_NOTE).format(precision=precision, trials=f"{result.trials:,}", half=f"{half:.4g}")]
+    return [capped_note(CAPPED_NOTE, precision=str(precision), trials=f"{result.trials:,}", half=f"{half:.4g}")]
 
 
 def optimal_for_simulation(

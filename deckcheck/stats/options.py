@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from deckcheck._i18n import N_, _
+from deckcheck._i18n import N_, _, translate
 from deckcheck._util.safetext import quoted
 from deckcheck.engine.table import Going
-from deckcheck.errors import DeckcheckError, OptionError, mention
+from deckcheck.errors import DeckcheckError, OptionError, mention, spoken
 from deckcheck.stats.model import Dealing, check_run
 
 Method = Literal["exact", "simulate"]
@@ -35,13 +35,22 @@ MAX_EXACT_BUDGET = 1000
 STOPPED_NOTE = N_("stopped after {trials} trials: {rest}")
 REACHED_NOTE = N_("the 95% interval is within ±{precision} (rule: {rule})")
 CAPPED_NOTE = N_(
-    "--precision {precision} not reached: the cap of {trials} trials (--trials) came first, with the 95% interval "
-    "±{half}; raise --trials to go on"
+    "{option} {precision} not reached: the cap of {trials} trials ({cap}) came first, with the 95% interval "
+    "±{half}; raise {cap} to go on"
 )
 CAPPED_SEVERAL_NOTE = N_(
-    "--precision {precision} not reached: the cap of {trials} trials (--trials) came first, with 95% intervals up "
-    "to ±{half}; raise --trials to go on"
+    "{option} {precision} not reached: the cap of {trials} trials ({cap}) came first, with 95% intervals up "
+    "to ±{half}; raise {cap} to go on"
 )
+#: The options the capped notes name: {option} is precision, {cap} trials.
+CAPPED_MENTIONS = {"option": "precision", "cap": "trials"}
+
+
+def capped_note(template: str, **values: str) -> str:
+    """A capped note (CAPPED_NOTE, CAPPED_SEVERAL_NOTE) in the chosen language, its options said as the caller names
+    them."""
+    named = {key: mention(option) for key, option in CAPPED_MENTIONS.items()}
+    return spoken(translate(template).format(**named, **values))
 
 
 @dataclass(frozen=True)

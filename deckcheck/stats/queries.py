@@ -216,7 +216,7 @@ def check_reachable(
         deal(deck, seed=0, going=going, turns=turn, choices=choices, floor=floor)
     except EngineError as error:
         where = _("going first, {asked}: {reason}") if going == "first" else _("going second, {asked}: {reason}")
-        raise EngineError(where.format(asked=asked or f"--turn {turn}", reason=error.reason)) from None
+        raise EngineError(where.format(asked=asked or f"{mention('turn')} {turn}", reason=error.template)) from None
 
 
 def check_floor(deck: Deck, floor: bool) -> None:

@@ -9,11 +9,12 @@ from typing import Any
 from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.safetext import echoed, one_line
 from deckcheck._util.text import display_width, fit_line, joined, output_columns, pad, wrap_width
+from deckcheck.errors import mention, mention_command, spoken
 from deckcheck.model.deck import Deck
 from deckcheck.stats.answer import Answer, ReportResult, TurnRow
 from deckcheck.stats.exact import Decision, ExactResult
 from deckcheck.stats.model import OddsModel
-from deckcheck.stats.options import CAPPED_NOTE, CAPPED_SEVERAL_NOTE, STOPPED_NOTE
+from deckcheck.stats.options import CAPPED_MENTIONS, CAPPED_NOTE, CAPPED_SEVERAL_NOTE, STOPPED_NOTE, capped_note
 from deckcheck.stats.plot import Series, bar_lines, percent
 from deckcheck.stats.queries import SEATS
 
@@ -99,7 +100,8 @@ def counting(deck: Deck, floor: bool) -> list[str]:
     if setup is None or not setup.floor:
         return []
     if floor:
-        return [_("counting the documented floor (--floor): {floor}").format(floor=translate(setup.floor))]
+        said = _("counting the documented floor ({option}): {floor}")
+        return [spoken(said.format(option=mention("floor"), floor=translate(setup.floor)))]
     return [_("counting every card the rules bring: {counting}").format(counting=translate(setup.floor_counting))]
 
 
@@ -210,8 +212,10 @@ def _notes(rows: Sequence[TurnRow], seed: int | None) -> list[str]:
     if simulated and seed is not None:
         notes.insert(
             0,
-            _("simulated with seed {seed} (repeat with --seed {seed}); ± is the 95% interval's half-width").format(
-                seed=seed
+            spoken(
+                _(
+                    "simulated with seed {seed} (repeat with {option} {seed}); ± is the 95% interval's half-width"
+                ).format(seed=seed, option=mention("seed"))
             ),
         )
     return [_("note: {note}").format(note=note) for note in notes]
@@ -230,10 +234,14 @@ class _Note:
 
     def fullmatch(self, text: str) -> re.Match[str] | None:
         parts = re.split(r"\{(\w+)\}", translate(self.template))
-        pattern = "".join(
-            re.escape(part) if index % 2 == 0 else f"(?P<{part}>{_FIELDS[part]})" for index, part in enumerate(parts)
-        )
+        pattern = "".join(re.escape(part) if index % 2 == 0 else self._field(part) for index, part in enumerate(parts))
         return re.fullmatch(pattern, text)
+
+    @staticmethod
+    def _field(name: str) -> str:
+        if name in CAPPED_MENTIONS:  # an option the note names, as the caller names it (the same in every note)
+            return re.escape(spoken(mention(CAPPED_MENTIONS[name])))
+        return f"(?P<{name}>{_FIELDS[name]})"
 
 
 _STOPPED = _Note(STOPPED_NOTE)
@@ -257,8 +265,11 @@ def _one_precision_note(notes: list[str]) -> list[str]:
                 widest = max(capped, key=lambda m: float(m["half"]))
                 several = len({m["half"] for m in capped}) > 1
                 merged.append(
-                    translate(CAPPED_SEVERAL_NOTE if several else CAPPED_NOTE).format(
-                        precision=widest["precision"], trials=widest["trials"], half=widest["half"]
+                    capped_note(
+                        CAPPED_SEVERAL_NOTE if several else CAPPED_NOTE,
+                        precision=widest["precision"],
+                        trials=widest["trials"],
+                        half=widest["half"],
                     )
                 )
         else:
@@ -275,11 +286,12 @@ def render_report_text(
     columns = columns or output_columns()
     lines = [_heading(deck)]
     if not results:
-        lines.append(
-            _("{game} has no default report for this deck; ask with --want QUERY").format(game=deck.game.title)
-        )
+        said = _("{game} has no default report for this deck; ask with {option} QUERY")
+        lines.append(spoken(said.format(game=deck.game.title, option=mention("wants"))))
         return "\n".join(_fitted(lines, columns))
-    lines.append(_("default report (deckcheck stats --help); mulligan {policies}").format(policies=_policies(results)))
+    said = _("default report ({stats} {help}); mulligan {policies}")
+    help_ = {"stats": mention_command("stats"), "help": mention("help")}
+    lines.append(spoken(said.format(**help_, policies=_policies(results))))
     answers = [cell for result in results for cell in result.cells.values() if isinstance(cell, Answer)]
     if answers and answers[0].model is not None:
         lines += counting(deck, answers[0].model.floor)
@@ -359,8 +371,10 @@ def render_decisions(answer: Answer) -> list[str]:
         rest_chance = float(sum(d.chance for d in rest))
         lines.append(
             "  "
-            + _("… {n} rarer hands ({percent}) with other returns (--output json lists all)").format(
-                n=len(rest), percent=percent(rest_chance)
+            + spoken(
+                _("… {n} rarer hands ({percent}) with other returns ({json} lists all)").format(
+                    n=len(rest), percent=percent(rest_chance), json=mention("json_output")
+                )
             )
         )
     if kept_whole:

@@ -501,7 +501,7 @@ def test_a_broken_card_file_in_japanese(tmp_path, japanese):
     ]
 
 
-def test_a_number_written_with_another_cards_name_and_unknown_cards_in_japanese(japanese):
+def test_a_number_written_with_another_cards_name_and_unknown_cards_in_japanese(japanese, command_line):
     db = build_carddb(
         "vanguard",
         [

@@ -130,14 +130,14 @@ def test_a_bug_on_one_file_is_reported_for_that_file(tree, monkeypatch):
     ],
 )
 def test_colour_conventions(monkeypatch, environment, tty, coloured):
-    from deckcheck.cli import app as cli
+    from deckcheck.cli import output
 
     for name in ("NO_COLOR", "FORCE_COLOR", "TERM"):
         monkeypatch.delenv(name, raising=False)
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
-    monkeypatch.setattr(cli.sys.stdout, "isatty", lambda: tty)
-    assert cli._use_colour() is coloured
+    monkeypatch.setattr(output.sys.stdout, "isatty", lambda: tty)
+    assert output.use_colour() is coloured
 
 
 def test_forced_colour_reaches_a_pipe(tree, monkeypatch):

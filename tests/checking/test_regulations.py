@@ -195,7 +195,8 @@ def test_library_check_judges_by_today_s_regulation(cards: Path, monkeypatch: py
     report = check(deck, carddb_dirs=[cards])
     assert report.regulation is not None and report.regulation.name == "Test A" and not report.legal
     off = check(deck, carddb_dirs=[cards], no_regulation=True)
-    assert off.regulation is None and off.legal and off.why_no_regulation == "--no-regulation"
+    # the library names the option as the caller wrote it (the command line says --no-regulation)
+    assert off.regulation is None and off.legal and off.why_no_regulation == "no_regulation"
     with pytest.raises(OptionError, match="no_regulation and as_of cannot go together"):
         check(deck, carddb_dirs=[cards], no_regulation=True, as_of="2030-06-01")
     today_is(monkeypatch, "2029-06-01")

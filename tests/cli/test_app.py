@@ -196,8 +196,32 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_a_progress_bar_on_a_terminal_only(run_cli, tmp_path, vanguard_carddb, monkeypatch):
+class _TerminalInput(io.StringIO):
+    buffer = None  # (read_stdin reads the text itself)
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_deck_typed_on_a_terminal_is_prompted_for_by_the_command_line_only(monkeypatch, capsys):
+    """The library reads standard input silently; the command line says how to end a deck typed on a terminal."""
+    from deckcheck._util import files
     from deckcheck.cli import app as cli
+
+    monkeypatch.setattr(files, "_stdin_read", [])
+    monkeypatch.setattr(sys, "stdin", _TerminalInput("game: vanguard\n"))
+    files.read_stdin()
+    assert capsys.readouterr().err == ""
+    cli._prompt_for_stdin("decks", "-")
+    assert capsys.readouterr().err == "deckcheck: reading a deck from standard input (end it with Ctrl-D)\n"
+    cli._prompt_for_stdin(Path("a.deck.toml"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # piped: nothing to say
+    cli._prompt_for_stdin("-")
+    assert capsys.readouterr().err == ""
+
+
+def test_a_progress_bar_on_a_terminal_only(run_cli, tmp_path, vanguard_carddb, monkeypatch):
+    from deckcheck.cli import output
 
     folder = tmp_path / "many"
     folder.mkdir()
@@ -209,10 +233,10 @@ def test_a_progress_bar_on_a_terminal_only(run_cli, tmp_path, vanguard_carddb, m
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     files = sorted(folder.iterdir())
-    with cli._progress(files) as bar:
+    with output.progress(files) as bar:
         assert list(bar) == files
     assert "Checking decks" in terminal.getvalue() and "100%" in terminal.getvalue()
-    assert list(cli._progress(files[:5])) == files[:5]  # a few decks: no bar
+    assert list(output.progress(files[:5])) == files[:5]  # a few decks: no bar
 
 
 @pytest.mark.parametrize("output", ["text", "json"])

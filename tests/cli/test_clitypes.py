@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from deckcheck.cli import clitypes
-from deckcheck.cli.app import OutputFormat
+from deckcheck.cli.options import OutputFormat
 
 
 class Descriptor:

@@ -15,7 +15,7 @@ from deckcheck.carddb.db import load_carddb
 from deckcheck.checking.judging import Judging
 from deckcheck.checking.regulations import load_regulations
 from deckcheck.checking.run import check_paths
-from deckcheck.cli.app import as_flags, flag
+from deckcheck.cli.options import as_flags, flag
 from deckcheck.commands.convert import Printed, run_convert
 from deckcheck.commands.hand import HandRequest, iter_hands
 from deckcheck.commands.search import find_cards
@@ -204,7 +204,7 @@ def test_every_option_the_library_names_is_a_flag_of_the_command_line():
     """A name given to OptionError or mention() in the library is one the CLI knows how to say as a real flag."""
     from test_app import _options_by_command
 
-    flags = {name for options in _options_by_command().values() for name in options}
+    flags = {name for options in _options_by_command().values() for name in options} | {"--help"}  # every command's
     named = set()
     for path in (ROOT / "deckcheck").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
@@ -212,4 +212,73 @@ def test_every_option_the_library_names_is_a_flag_of_the_command_line():
             re.findall(r"""(?:mention|OptionError|NoRegulationInForce|TurnsOutOfRange)\(\s*["'](\w+)["']""", text)
         )
     assert len(named) > 20
-    assert {name for name in named if flag(name) not in flags} == set()
+    assert {name for name in named if flag(name).split()[0] not in flags} == set()  # (json_output: `--output json`)
+
+
+# Notes, report lines and warnings name options and commands as the caller does, and no mention leaks -------------
+
+MENTIONING_DECKS = [
+    ROOT / "decks" / "cipher" / "marth-altea.deck.toml",
+    ROOT / "decks" / "vanguard" / "aqua-force-thavas.deck.toml",
+    ROOT / "decks" / "evolve" / "2026-03-21-rune-XEB3.deck.toml",
+]
+#: Runs whose notes name options: a day before every regulation, a rules version two of the games lack, and a
+#: regulation only one game has.
+MENTIONING_RUNS = [["--as-of", "2000-01-01", "--rules", "1.24.1"], ["--regulation", "殿堂入り 2024-06-28"]]
+
+
+@pytest.mark.parametrize("output", ["text", "json", "github", "sarif", "junit"])
+@pytest.mark.parametrize("options", MENTIONING_RUNS, ids=["as-of-rules", "regulation"])
+def test_no_mention_leaks_into_any_output_of_check(run_cli, output, options):
+    code, out, err = run_cli("check", *MENTIONING_DECKS, *options, "--output", output)
+    assert code in (0, 1), err
+    for text in (out, err):
+        assert "\x00" not in text and "\\u0000" not in text and "\\x00" not in text
+    said = [line for line in err.splitlines() if line.startswith("deckcheck: note: ")]
+    assert said and all(line.removeprefix("deckcheck: note: ").startswith(options[0]) for line in said[:1])
+
+
+def test_the_library_says_its_notes_with_parameter_names():
+    from deckcheck.checking.output import render_github, render_json, render_junit, render_sarif, render_text
+
+    run = check_paths(MENTIONING_DECKS, as_of="2000-01-01", rules="1.24.1")
+    assert any(note.startswith("as_of 2000-01-01: no cipher regulation was in force") for note in run.notes)
+    assert "rules 1.24.1: cipher has one rules document; its decks were judged by it" in run.notes
+    run = check_paths(MENTIONING_DECKS, regulation="殿堂入り 2024-06-28")
+    [note] = [note for note in run.notes if note.startswith("regulation ")]
+    assert note.startswith("regulation '殿堂入り 2024-06-28' is not a regulation of cipher, vanguard; those decks")
+    assert "own `regulation` key or as_of, else" in note
+    for text in (render_text(run), render_json(run), render_github(run), render_sarif(run), render_junit(run)):
+        assert "\x00" not in text and "\\u0000" not in text and "--" + "regulation" not in text
+
+
+def test_a_listing_says_its_options_as_the_caller_names_them(run_cli):
+    from deckcheck.commands.search import find_cards, render_found
+
+    text = render_found(find_cards("grade=1", "vanguard", limit=1))
+    assert "refine the query or raise limit" in text and "\x00" not in text
+    code, out, err = run_cli("cards", "search", "-g", "vanguard", "grade=1", "--limit", "1")
+    assert code == 0, err
+    assert "refine the query or raise --limit" in out
+
+
+def test_the_command_line_says_commands_as_command_lines():
+    from deckcheck.cli.options import COMMAND_LINE
+    from deckcheck.errors import mention_command
+
+    error = DeckcheckError(
+        f"no such deck file (create one with: {mention_command('new')} PATH {mention('game_id')} GAME)"
+    )
+    assert str(error) == "no such deck file (create one with: new PATH game_id GAME)"
+    assert str(as_flags(error)) == "no such deck file (create one with: deckcheck new PATH --game GAME)"
+    assert error.spelled(COMMAND_LINE) == str(as_flags(error))
+
+
+def test_every_command_the_library_names_is_a_command_of_the_command_line():
+    from test_app import _options_by_command
+
+    commands = {words.split()[-1] for words in _options_by_command()}
+    named = set()
+    for path in (ROOT / "deckcheck").rglob("*.py"):
+        named |= set(re.findall(r"""mention_command\(\s*["'](\w+)["']""", path.read_text(encoding="utf-8")))
+    assert len(named) >= 5 and named - commands == set()

@@ -1160,7 +1160,7 @@ def test_the_chart_in_japanese(run_cli, tmp_path):
 def test_the_note_for_a_card_dealt_without_is_the_engines_sentence(monkeypatch):
     """The note's one msgid repeats the engine's DEALT_WITHOUT (after its "none, "): in English they are the same."""
     import deckcheck.commands.stats as stats
-    from deckcheck.engine.procedure import DEALT_WITHOUT
+    from deckcheck.engine.procedure import DEALT_WITHOUT, dealt_without
 
     class Game:
         sections = ("main", "leader")
@@ -1175,4 +1175,4 @@ def test_the_note_for_a_card_dealt_without_is_the_engines_sentence(monkeypatch):
     dealt = type("Table", (), {"notes": {"leader": DEALT_WITHOUT.replace("SECTION", "leader")}})
     monkeypatch.setattr(stats, "deal", lambda *args, **kwargs: dealt)
     [note] = stats._dealt_without(Deck(), {})  # type: ignore[arg-type]
-    assert note == f"x.txt has no leader card: {DEALT_WITHOUT.removeprefix('none, ').replace('SECTION', 'leader')}"
+    assert note == f"x.txt has no leader card: {dealt_without('leader').removeprefix('none, ')}"

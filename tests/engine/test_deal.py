@@ -165,6 +165,7 @@ def test_japanese_engine_refusals(japanese):
 
 def test_the_dealt_without_note_in_both_languages():
     from deckcheck.cli import language
+    from deckcheck.cli.options import COMMAND_LINE
     from deckcheck.engine.procedure import (
         DEALT_WITHOUT,
         DEALT_WITHOUT_REASON,
@@ -172,14 +173,30 @@ def test_the_dealt_without_note_in_both_languages():
         dealt_without_reason,
         is_dealt_without,
     )
+    from deckcheck.errors import speaking
 
     assert DEALT_WITHOUT.removeprefix("none, ") == DEALT_WITHOUT_REASON
-    english = dealt_without("leader")
-    assert english == DEALT_WITHOUT.replace("SECTION", "leader")
+    english = dealt_without("leader")  # the library's names for the command and the option
+    assert english == (
+        "none, dealt without one, as it changes no draw (`check` reports it missing; "
+        "`add DECK NUMBER section leader` adds one)"
+    )
     assert dealt_without_reason("leader") == english.removeprefix("none, ")
-    language.speak("ja")
-    japanese = dealt_without("leader")
-    assert japanese.startswith("なし。") and "`deckcheck add DECK NUMBER --section leader`" in japanese
-    assert dealt_without_reason("leader") == japanese.removeprefix("なし。")
-    assert is_dealt_without(japanese, "leader") and is_dealt_without(english, "leader")
-    assert not is_dealt_without(japanese, "lord")
+    with speaking(COMMAND_LINE):
+        said = dealt_without("leader")
+        assert said == (
+            "none, dealt without one, as it changes no draw (`deckcheck check` reports it missing; "
+            "`deckcheck add DECK NUMBER --section leader` adds one)"
+        )
+        assert is_dealt_without(said, "leader") and is_dealt_without(
+            DEALT_WITHOUT.replace("SECTION", "leader"), "leader"
+        )
+        language.speak("ja")
+        try:
+            japanese = dealt_without("leader")
+            assert japanese.startswith("なし。") and "`deckcheck add DECK NUMBER --section leader`" in japanese
+            assert dealt_without_reason("leader") == japanese.removeprefix("なし。")
+            assert is_dealt_without(japanese, "leader") and is_dealt_without(said, "leader")
+            assert not is_dealt_without(japanese, "lord")
+        finally:
+            language.speak("en")

@@ -280,7 +280,7 @@ def test_unreadable_text_lines_in_japanese(tmp_path, japanese):
     assert [(problem.line, problem.path) for problem in error.value.details] == [(2, str(path)), (4, str(path))]
 
 
-def test_one_unreadable_line_and_a_header_given_twice_in_japanese(tmp_path, japanese):
+def test_one_unreadable_line_and_a_header_given_twice_in_japanese(tmp_path, japanese, command_line):
     one = tmp_path / "one.txt"
     one.write_text("game: vanguard\n4 T-001\n???\n", encoding="utf-8")
     with pytest.raises(DeckcheckError, match=r"one\.txt:3: この行を読めません：'\?\?\?'（'<枚数> "):
@@ -302,7 +302,7 @@ def test_one_unreadable_line_and_a_header_given_twice_in_japanese(tmp_path, japa
     )
 
 
-def test_toml_and_json_deck_errors_in_japanese(tmp_path, japanese):
+def test_toml_and_json_deck_errors_in_japanese(tmp_path, japanese, command_line):
     malformed = tmp_path / "m.deck.toml"
     malformed.write_text('game = "vanguard"\n[main\n', encoding="utf-8")
     with pytest.raises(DeckcheckError) as error:

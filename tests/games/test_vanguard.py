@@ -892,7 +892,7 @@ def test_a_trigger_unit_in_the_g_deck_and_a_deck_limit_in_japanese(db):
         ({"T_SEN": 2, "T_SEU": 3, "T_G1C": 1}, "この3枚のうち《守護者》を持つのが2枚以下である場合だけです（5.2.2.5）"),
     ],
 )
-def test_unverified_counts_in_japanese(db, counts, phrase):
+def test_unverified_counts_in_japanese(db, counts, phrase, command_line):
     english, japanese = in_english_and_japanese(lambda: violations_of(db, main=main_with(**counts), g=BASE_G))
     assert _machine_fields(japanese) == _machine_fields(english)
     (finding,) = japanese

@@ -6,7 +6,8 @@ from datetime import date
 
 import pytest
 
-from deckcheck.errors import DeckcheckError, OptionError
+from deckcheck.cli.options import COMMAND_LINE
+from deckcheck.errors import DeckcheckError, OptionError, speaking
 from deckcheck.games import get_game
 from deckcheck.model.versions import RulesChoice, choose_rules, options_for
 
@@ -43,15 +44,23 @@ def test_japanese_choice_notes(japanese):
     assert before.notes == ("2022-06-01 に施行中の既知のルールのバージョンはありません。Ver.1.7.0 を適用しました",)
     assert RulesChoice("1.24.1", "standard", "default").text() == "ルール 1.24.1、standard"
     assert RulesChoice(None, "standard", "default").text() == "standard"
-    _rules, _format, notes = options_for(BUILD_DIVIDE, rules="1.0", format="foo")
+    with speaking(COMMAND_LINE):  # the command line says the options as flags (a library caller: rules, format)
+        _rules, _format, notes = options_for(BUILD_DIVIDE, rules="1.0", format="foo")
     assert notes == [
         "--rules 1.0：build-divide の総合ルールは1つだけなので、build-divide のデッキはその総合ルールで判定しました",
         "--format foo：build-divide のフォーマットは1つだけ（standard）なので、build-divide のデッキは"
         "そのフォーマットで判定しました",
+    ]
+    _rules, _format, notes = options_for(BUILD_DIVIDE, rules="1.0", format=None)
+    assert notes == [
+        "rules 1.0：build-divide の総合ルールは1つだけなので、build-divide のデッキはその総合ルールで判定しました"
     ]
 
 
 def test_the_english_texts_are_unchanged():
     assert RulesChoice("1.24.1", "standard", "default").text() == "rules 1.24.1, standard"
     _rules, _format, notes = options_for(BUILD_DIVIDE, rules="1.0", format=None)
+    assert notes == ["rules 1.0: build-divide has one rules document; its decks were judged by it"]  # the library's
+    with speaking(COMMAND_LINE):
+        _rules, _format, notes = options_for(BUILD_DIVIDE, rules="1.0", format=None)
     assert notes == ["--rules 1.0: build-divide has one rules document; its decks were judged by it"]

@@ -674,7 +674,7 @@ def test_turn_31_is_refused(decks):
 def test_a_turn_beyond_the_deck_is_an_engine_error(decks):
     """IC Dragon Ball: the second player loses at the charge of its own turn 15 (deck 0); the first is still in."""
     deck = decks["ic-dragonball"]
-    with pytest.raises(EngineError, match="going second, --turn 15"):
+    with pytest.raises(EngineError, match="going second, turn 15"):  # (the command line: --turn 15)
         ask(deck, ["number=B01"], going="second", turn=15)
     assert ask(deck, ["number=B01"], going="second", turn=14, mulligan="none").probability > 0.6
     assert ask(deck, ["number=B01"], going="first", turn=15, mulligan="none").method == "exact"

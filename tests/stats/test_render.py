@@ -35,7 +35,7 @@ def test_one_trial_count_is_not_a_span():
     assert "note: stopped after 250,000 trials: the 95% interval is within ±0.01" in _notes(rows, seed=3)
 
 
-def test_precision_not_reached_is_said_once_with_the_widest_interval():
+def test_precision_not_reached_is_said_once_with_the_widest_interval(command_line):
     def capped(half: str) -> str:
         return (
             f"--precision 0.0001 not reached: the cap of 20,000 trials (--trials) came first, with the 95% interval "
@@ -96,7 +96,7 @@ def test_bars_fit_the_columns_with_long_labels(columns):
 # In Japanese (issue 29) ----------------------------------------------------------------------------------------
 
 
-def test_precision_notes_are_written_and_merged_in_japanese(japanese):
+def test_precision_notes_are_written_and_merged_in_japanese(japanese, command_line):
     from deckcheck.stats.answer import _precision_notes
     from deckcheck.stats.simulate import PRECISION_RULE, SimResult
 
@@ -113,7 +113,7 @@ def test_precision_notes_are_written_and_merged_in_japanese(japanese):
     ]
 
 
-def test_precision_not_reached_is_merged_in_japanese(japanese):
+def test_precision_not_reached_is_merged_in_japanese(japanese, command_line):
     from deckcheck.stats.answer import _precision_notes
     from deckcheck.stats.simulate import SimResult
 

@@ -11,7 +11,7 @@ from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
 from deckcheck.engine.procedure import MulliganKind, Setup, TurnModel, expand
-from deckcheck.errors import EngineError
+from deckcheck.errors import EngineError, mention, spoken
 from deckcheck.games.vanguard.card import (
     DEFAULT_COPIES,
     G_ASSIST_LOOK,
@@ -302,15 +302,18 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             rule,
             "vanguard.triggers",
             "5.2.2.3",
-            _(
-                "{known} and {cards} that may be stand triggers ({copies}): the main deck has exactly 16 triggers "
-                "only if {condition} (5.2.2.3); the card data cannot tell stand triggers from units without an icon. "
-                "Give their trigger in your own card file (--carddb) to settle it."
-            ).format(
-                known=ngettext("{n} known trigger", "{n} known triggers", count).format(n=count),
-                cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
-                copies=_copies_of(maybe),
-                condition=_stand_triggers_if(need, unknown),
+            spoken(
+                _(
+                    "{known} and {cards} that may be stand triggers ({copies}): the main deck has exactly 16 "
+                    "triggers only if {condition} (5.2.2.3); the card data cannot tell stand triggers from units "
+                    "without an icon. Give their trigger in your own card file ({option}) to settle it."
+                ).format(
+                    option=mention("carddb_dirs"),
+                    known=ngettext("{n} known trigger", "{n} known triggers", count).format(n=count),
+                    cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
+                    copies=_copies_of(maybe),
+                    condition=_stand_triggers_if(need, unknown),
+                ),
             ),
             maybe,
             count,
@@ -324,15 +327,18 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             rule,
             "vanguard.sentinels",
             "5.2.2.5",
-            _(
-                "{known} and {cards} that may be sentinels ({copies}): the main deck has at most 4 sentinels only if "
-                "{condition} (5.2.2.5); the card data does not say whether they have 守護者. Give their sentinel in "
-                "your own card file (--carddb) to settle it."
-            ).format(
-                known=ngettext("{n} known sentinel", "{n} known sentinels", count).format(n=count),
-                cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
-                copies=_copies_of(maybe),
-                condition=_sentinels_if(room, unknown),
+            spoken(
+                _(
+                    "{known} and {cards} that may be sentinels ({copies}): the main deck has at most 4 sentinels "
+                    "only if {condition} (5.2.2.5); the card data does not say whether they have 守護者. Give their "
+                    "sentinel in your own card file ({option}) to settle it."
+                ).format(
+                    option=mention("carddb_dirs"),
+                    known=ngettext("{n} known sentinel", "{n} known sentinels", count).format(n=count),
+                    cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
+                    copies=_copies_of(maybe),
+                    condition=_sentinels_if(room, unknown),
+                ),
             ),
             maybe,
             count,
