@@ -13,7 +13,7 @@ from deckcheck.checking.judging import Judging, Mode, ReportKeywords, judging_fr
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import BAD_COUNT, NUMBER_NAME, PASTED_READING, UNKNOWN_CARD, UNKNOWN_SECTION
 from deckcheck.checking.workspace import Workspace, default_workspace
-from deckcheck.errors import OptionError, mention, spoken
+from deckcheck.errors import mention, spoken
 from deckcheck.model.deck import COUNT_DIGITS, MAX_COUNT, Deck
 from deckcheck.model.violation import Violation
 

@@ -27,7 +27,6 @@ from deckcheck.carddb.db import CardDB, resolve_deck
 from deckcheck.checking.deck import judge_deck
 from deckcheck.checking.discover import findable_name, folder_finds
 from deckcheck.checking.judging import Judging
-from deckcheck.checking.report import DeckReport
 from deckcheck.checking.workspace import Workspace
 from deckcheck.errors import DeckcheckError, OptionError, mention, mention_command, spoken
 from deckcheck.formats.edit import Change, comment_lines, edit_text, set_key_text

@@ -133,7 +133,7 @@ def _limit_identity(card: EvolveCard) -> tuple[str, bool]:
 GAME: Game[EvolveCard] = Game(
     id="evolve",
     title="Shadowverse EVOLVE",
-    rules_document=N_("総合ルール Ver.1.24.1 (2026-01-29; Ver.1.7.0, 2023-08-18, by --rules or --as-of)"),
+    rules_document=N_("総合ルール Ver.1.24.1 (2026-01-29; Ver.1.7.0, 2023-08-18, by {rules} or {as_of})"),
     sections=("leader", "main", "evolve", "pool"),
     card_model=EvolveCard,
     rules=tuple(rules.rules),

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.safetext import quoted
-from deckcheck.engine.procedure import DEALT_WITHOUT, MulliganKind, Setup, expand
+from deckcheck.engine.procedure import DEALT_WITHOUT, MulliganKind, Setup, dealt_without_reason, expand
 from deckcheck.errors import EngineError
 from deckcheck.games.evolve.basis import (
     BASIS_NAMES,
@@ -152,10 +152,7 @@ def _setup_leaders(
         table.log(
             N_("leader"),
             "6.2.1.2",
-            _(
-                "no leader card: dealt without one, as it changes no draw (`deckcheck check` reports it missing; "
-                "`deckcheck add DECK NUMBER --section leader` adds one)"
-            ),
+            _("no leader card: {reason}").format(reason=dealt_without_reason("leader")),
         )
         table.notes[N_("leader")] = DEALT_WITHOUT.replace("SECTION", "leader")  # (stats recognises this value)
         table.notes[N_("basis")] = "none"
