@@ -200,14 +200,32 @@ def _write(path: Path, text: str) -> Path:
     return path
 
 
-@pytest.fixture
-def scenarios(vanguard_carddb):
-    """Folders of decks by kind (legal, illegal, malformed, hostile names) and the card folder they need."""
+@pytest.fixture(scope="module")
+def scenario_cards(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The card folder the scenarios need (VANGUARD_RECORDS and a card with a hostile name), one for the module:
+    the tests only read it (the one that breaks it breaks a copy), so the database of the shipped Vanguard cards
+    with it on top is validated once, not once per test."""
     import tomli_w
+    from conftest import VANGUARD_RECORDS
+
+    cards = tmp_path_factory.mktemp("scenario-cards")
+    (cards / "vanguard").mkdir()
+    records = {"game": "vanguard", "cards": VANGUARD_RECORDS}
+    (cards / "vanguard" / "test.toml").write_text(tomli_w.dumps(records), encoding="utf-8")
+    (cards / "vanguard" / "bell.toml").write_text(tomli_w.dumps({"cards": [BELL_CARD]}), encoding="utf-8")
+    return cards
+
+
+@pytest.fixture
+def scenarios(scenario_cards, tmp_path, monkeypatch):
+    """Folders of decks by kind (legal, illegal, malformed, hostile names) and the card folder they need; the decks
+    in a work folder of the test's own (the working folder), outside any git repository."""
     from conftest import LEGAL_VANGUARD_TOML
 
-    (vanguard_carddb / "vanguard" / "bell.toml").write_text(tomli_w.dumps({"cards": [BELL_CARD]}), encoding="utf-8")
-    root = Path.cwd()
+    monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
+    root = tmp_path / "work"
+    root.mkdir()
+    monkeypatch.chdir(root)
     legal = _write(root / "legal" / "deck.deck.toml", LEGAL_VANGUARD_TOML).parent
     illegal = LEGAL_VANGUARD_TOML.replace('"T-108" = 1\n', '"T-108" = 1\n"T-900" = 5\n"NO-SUCH" = 1\n')
     _write(root / "illegal" / "deck.deck.toml", illegal)
@@ -221,7 +239,7 @@ def scenarios(vanguard_carddb):
     kinds = {"legal": [legal], "illegal": [root / "illegal"], "malformed": [root / "malformed"]}
     kinds["hostile"] = [root / f"{HOSTILE} dir"]
     kinds["all"] = [path for paths in kinds.values() for path in paths]
-    return kinds, vanguard_carddb
+    return kinds, scenario_cards
 
 
 KINDS = ("legal", "illegal", "malformed", "hostile", "all")
@@ -411,7 +429,8 @@ def test_one_bad_file_never_stops_a_folder_check(scenarios, fmt):
 def test_a_broken_card_database_points_at_the_card_file_and_record(scenarios):
     import jsonschema
 
-    kinds, cards = scenarios
+    kinds, shared = scenarios
+    cards = Path(shutil.copytree(shared, Path.cwd().parent / "cards"))  # a copy: the module's folder stays whole
     broken = cards / "vanguard" / "broken.toml"
     broken.write_text(
         '[[cards]]\nnumber = "B-1"\nname = "Fine"\ntype = "normal"\ngrade = 1\nclans = []\n\n'
