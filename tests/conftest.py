@@ -131,6 +131,17 @@ def _fresh_chain_turns() -> None:
     forget_turns()
 
 
+@pytest.fixture(scope="session")
+def golden_session() -> Iterator[Any]:
+    """The scratch folder and environment the golden command lines run in (tests/golden/runner.py), one for the
+    session (each xdist worker its own), shared by tests/test_golden.py and tests/test_japanese_everywhere.py: the
+    first case that reads a game's card database builds its cache for all the others."""
+    from golden.runner import GoldenSession
+
+    with GoldenSession() as session:
+        yield session
+
+
 #: The day the tests take for today ($DECKCHECK_TODAY): the regulation in force by default must not follow the calendar.
 TODAY = "2026-11-27"
 
