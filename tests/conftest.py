@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections import Counter
@@ -11,7 +12,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from deckcheck.carddb.db import CardDB, build_carddb, resolve_deck
+from deckcheck.carddb.db import CardDB, build_carddb, forget_loaded, resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.formats.read import source_from_mapping
 from deckcheck.games import all_games
@@ -100,11 +101,43 @@ def deck_multiset(deck: Deck) -> Counter[str]:
     return Counter({card.number: n for section in deck.game.sections for card, n in deck.cards(section)})
 
 
+@pytest.fixture(scope="session")
+def _session_carddb_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One compiled card-database cache for the session (each xdist worker its own): the shipped databases are
+    compiled from their TOML once, not once per test (a check of every game's deck from a cold cache costs seconds)."""
+    return tmp_path_factory.mktemp("carddb-cache")
+
+
 @pytest.fixture(autouse=True)
-def _private_carddb_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compiled card-database cache goes to a temporary folder, never the user's ~/.cache."""
-    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path_factory.mktemp("carddb-cache")))
+def _private_carddb_cache(_session_carddb_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled card-database cache goes to a temporary folder of this session, never the user's ~/.cache. The
+    cache never serves stale data (its key hashes every source file), so tests may share it; the tests of the cache
+    itself (tests/carddb/test_cache.py) override this fixture with a fresh folder per test."""
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(_session_carddb_cache))
     monkeypatch.delenv("DECKCHECK_NO_CACHE", raising=False)
+
+
+#: Card databases a test may leave loaded in the process for the next ones (the shipped games'); beyond that they are
+#: dropped after the test: most were loaded from the test's own temporary folders and would never be asked again.
+LOADED_DATABASES_KEPT = 8
+
+
+@pytest.fixture(autouse=True)
+def _bounded_process_state() -> Iterator[None]:
+    """What a test leaves in this process is bounded: the card databases loaded (see LOADED_DATABASES_KEPT), and
+    no object stays frozen out of the garbage collector's sight (loading a database and the CLI's start-up call
+    gc.freeze(): the cycles of every test before would never be collected)."""
+    yield
+    gc.unfreeze()
+    if _loaded_databases() > LOADED_DATABASES_KEPT:
+        forget_loaded()
+
+
+def _loaded_databases() -> int:
+    """How many card databases this process holds (the loading function's cache)."""
+    from deckcheck.carddb import db
+
+    return db._load_in_language.cache_info().currsize
 
 
 @pytest.fixture(autouse=True)
@@ -114,6 +147,17 @@ def _fresh_chain_turns() -> None:
     from deckcheck.stats.chain import forget_turns
 
     forget_turns()
+
+
+@pytest.fixture(scope="session")
+def golden_session() -> Iterator[Any]:
+    """The scratch folder and environment the golden command lines run in (tests/golden/runner.py), one for the
+    session (each xdist worker its own), shared by tests/test_golden.py and tests/test_japanese_everywhere.py: the
+    first case that reads a game's card database builds its cache for all the others."""
+    from golden.runner import GoldenSession
+
+    with GoldenSession() as session:
+        yield session
 
 
 #: The day the tests take for today ($DECKCHECK_TODAY): the regulation in force by default must not follow the calendar.

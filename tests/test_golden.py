@@ -5,33 +5,20 @@ after the normalisation in tests/golden/runner.py (absolute paths, JUnit times, 
 A difference is shown as a unified diff. If the change is intended, re-record with `python tests/golden/record.py`
 (or `python tests/golden/record.py CASE-ID` for some cases) and review `git diff tests/golden/expected`.
 
-In a plain run, the cases run up front, several subprocesses at a time (see runner.default_jobs), in the first test;
-under pytest-xdist each worker runs the cases of its own tests.
+Each test runs its own case's command line (a case of a work folder also the cases of that folder before it that
+have not run yet, whose state it starts from), so a test costs what its case costs and `-k` or pytest-xdist (`-n 2`:
+each worker a session of its own) runs only what its tests need.
 """
 
 from __future__ import annotations
 
 import difflib
-import os
 
 import pytest
 from golden.cases import CASES, Case
 from golden.runner import EXPECTED, RECORD_COMMAND, GoldenSession, expected_names, read_text, recorded_files
 
 from deckcheck.games import all_games
-
-
-@pytest.fixture(scope="session")
-def golden(request: pytest.FixtureRequest):
-    with GoldenSession() as session:
-        if not os.environ.get("PYTEST_XDIST_WORKER"):
-            selected = {
-                item.callspec.params["case"].id
-                for item in request.session.items
-                if getattr(item, "originalname", None) == "test_golden_output" and hasattr(item, "callspec")
-            }
-            session.run_all([case for case in CASES if case.id in selected])
-        yield session
 
 
 def _diff(name: str, expected: str, actual: str) -> str:
@@ -46,8 +33,8 @@ def _diff(name: str, expected: str, actual: str) -> str:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
-def test_golden_output(golden: GoldenSession, case: Case) -> None:
-    actual = recorded_files(case, golden.result(case))
+def test_golden_output(golden_session: GoldenSession, case: Case) -> None:
+    actual = recorded_files(case, golden_session.result(case))
     problems = []
     for name, content in actual.items():
         path = EXPECTED / name

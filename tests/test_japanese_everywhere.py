@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from golden.cases import CASES, Case
-from golden.runner import GoldenSession, Result, groups_of
+from golden.runner import GoldenSession
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -203,29 +203,9 @@ def test_the_scan_sees_english_and_lets_the_allowed_words_be():
     assert not english_left('{"rule": "evolve.main-size", "message": "メインデッキは10枚です。"}')
 
 
-class _Runs:
-    """The Japanese runs, each group of cases (a work folder's session, in order) run once, when a test first asks."""
-
-    def __init__(self, session: GoldenSession) -> None:
-        self.session = session
-        self.groups = {case.id: group for group in groups_of(JAPANESE_CASES) for case in group}
-        self.results: dict[str, Result] = {}
-
-    def result(self, case: Case) -> Result:
-        if case.id not in self.results:
-            self.results |= self.session.run_group(self.groups[case.id])
-        return self.results[case.id]
-
-
-@pytest.fixture(scope="module")
-def japanese_runs():
-    with GoldenSession() as session:
-        yield _Runs(session)
-
-
 @pytest.mark.parametrize("case", JAPANESE_CASES, ids=[case.id for case in JAPANESE_CASES])
-def test_no_english_reaches_a_japanese_user(japanese_runs: _Runs, case: Case) -> None:
-    result = japanese_runs.result(case)
+def test_no_english_reaches_a_japanese_user(golden_session: GoldenSession, case: Case) -> None:
+    result = golden_session.result(case, JAPANESE_CASES)  # (a case of a work folder after those before it)
     source = _source_of(case)
     left = english_left(result.stdout, source) + english_left(result.stderr, source)
     command = " ".join(["deckcheck" if case.module == "deckcheck" else f"python -m {case.module}", *case.argv])

@@ -2,7 +2,8 @@
 
 The cache must never serve stale data (an edit of the same size, an added or removed file), must survive a corrupt,
 truncated or old cache file and an unwritable cache folder, must never hide a broken database, and must give cards
-equal to validated ones. The autouse fixture in conftest.py points DECKCHECK_CACHE_DIR at a fresh temporary folder.
+equal to validated ones. The autouse fixture `_private_carddb_cache` below points DECKCHECK_CACHE_DIR at a fresh
+temporary folder for each test (conftest.py's shares one folder across the session).
 """
 
 from __future__ import annotations
@@ -35,6 +36,14 @@ from deckcheck.games import all_games
 from deckcheck.model.cards import Record
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _private_carddb_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh cache folder for each test here (overrides conftest.py's session-wide one): these tests count what is
+    built and what is read, from an empty cache."""
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path_factory.mktemp("carddb-cache")))
+    monkeypatch.delenv("DECKCHECK_NO_CACHE", raising=False)
 
 
 @pytest.fixture

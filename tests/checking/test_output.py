@@ -22,16 +22,40 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "decks"
 FORMATS = ("text", "json", "github", "sarif", "junit")
 
 
-@pytest.fixture
-def folder(tmp_path, isolated_carddb):
-    """The shipped example decks, one of them made illegal twice over, and one unreadable file."""
-    target = tmp_path / "decks"
+@pytest.fixture(scope="module")
+def _shipped_decks(tmp_path_factory):
+    """The shipped example decks, one of them made illegal twice over, and one unreadable file: one copy for the
+    module (the tests only read it)."""
+    target = tmp_path_factory.mktemp("shipped") / "decks"
     shutil.copytree(EXAMPLES, target)
     deck = target / "vanguard" / "royal-paladin-altmile.deck.toml"
     text = deck.read_text(encoding="utf-8")
     deck.write_text(text.replace("[main]\n", '[main]\n"NO-SUCH-CARD" = 2\n', 1), encoding="utf-8")
     (target / "evolve" / "broken.deck.toml").write_text('game = "evolve"\n[main\n', encoding="utf-8")
     return target
+
+
+@pytest.fixture
+def folder(_shipped_decks, isolated_carddb):
+    return _shipped_decks
+
+
+@pytest.fixture(scope="module")
+def _folder_outputs() -> dict[tuple[str, str], tuple[int, str]]:
+    return {}
+
+
+@pytest.fixture
+def check_folder(folder, _folder_outputs):
+    """(exit code, stdout) of `check FOLDER --output FMT --fail-on LEVEL`: each variant run once for the module, and
+    the tests compare from it."""
+
+    def check(fmt: str, fail_on: str = "error") -> tuple[int, str]:
+        if (fmt, fail_on) not in _folder_outputs:
+            _folder_outputs[fmt, fail_on] = run("check", folder, "--output", fmt, "--fail-on", fail_on)
+        return _folder_outputs[fmt, fail_on]
+
+    return check
 
 
 def run(*args: object) -> tuple[int, str]:
@@ -85,9 +109,9 @@ def github_findings(output: str) -> set[tuple[str, str, str, str, int | None]]:
     return found
 
 
-def test_github_annotations_are_the_json_violations(folder):
-    _, json_out = run("check", folder, "--output", "json")
-    _, out = run("check", folder, "--output", "github")
+def test_github_annotations_are_the_json_violations(check_folder):
+    _, json_out = check_folder("json")
+    _, out = check_folder("github")
     data = json.loads(json_out)
     expected = {
         (d["path"], v["rule"], v["severity"], v["message"], v["line"]) for d in data["decks"] for v in d["violations"]
@@ -99,9 +123,9 @@ def test_github_annotations_are_the_json_violations(folder):
     assert out.splitlines()[-1].startswith(f"{summary['decks']} decks checked, {summary['legal']} legal")
 
 
-def test_sarif_results_are_the_json_violations(folder):
-    _, json_out = run("check", folder, "--output", "json")
-    _, out = run("check", folder, "--output", "sarif")
+def test_sarif_results_are_the_json_violations(check_folder):
+    _, json_out = check_folder("json")
+    _, out = check_folder("sarif")
     sarif = json.loads(out)
     assert sarif["version"] == "2.1.0" and "sarif-2.1.0" in sarif["$schema"]
     (only_run,) = sarif["runs"]
@@ -138,9 +162,9 @@ def sarif_path(sarif_run: dict, result: dict) -> str:
     return unquote(full.path, errors="surrogateescape")
 
 
-def test_junit_has_a_suite_per_game_and_a_case_per_deck(folder):
-    _, json_out = run("check", folder, "--output", "json")
-    _, out = run("check", folder, "--output", "junit")
+def test_junit_has_a_suite_per_game_and_a_case_per_deck(check_folder):
+    _, json_out = check_folder("json")
+    _, out = check_folder("junit")
     root = ET.fromstring(out)
     decks = json.loads(json_out)["decks"]
     suites = {suite.get("name"): suite for suite in root.findall("testsuite")}
@@ -159,11 +183,12 @@ def test_junit_has_a_suite_per_game_and_a_case_per_deck(folder):
 
 
 @pytest.mark.parametrize("fail_on", ["error", "warning"])
-def test_the_exit_code_does_not_depend_on_the_format(folder, fail_on):
-    codes = {fmt: run("check", folder, "--output", fmt, "--fail-on", fail_on)[0] for fmt in FORMATS}
+def test_the_exit_code_does_not_depend_on_the_format(folder, check_folder, tmp_path, fail_on):
+    codes = {fmt: check_folder(fmt, fail_on)[0] for fmt in FORMATS}
     assert set(codes.values()) == {2}, codes  # the broken file makes every format exit 2
-    (folder / "evolve" / "broken.deck.toml").unlink()
-    codes = {fmt: run("check", folder, "--output", fmt, "--fail-on", fail_on)[0] for fmt in FORMATS}
+    readable = shutil.copytree(folder, tmp_path / "readable")  # (the module's folder stays whole)
+    (readable / "evolve" / "broken.deck.toml").unlink()
+    codes = {fmt: run("check", readable, "--output", fmt, "--fail-on", fail_on)[0] for fmt in FORMATS}
     assert set(codes.values()) == {1}, codes
 
 
@@ -200,14 +225,32 @@ def _write(path: Path, text: str) -> Path:
     return path
 
 
-@pytest.fixture
-def scenarios(vanguard_carddb):
-    """Folders of decks by kind (legal, illegal, malformed, hostile names) and the card folder they need."""
+@pytest.fixture(scope="module")
+def scenario_cards(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The card folder the scenarios need (VANGUARD_RECORDS and a card with a hostile name), one for the module:
+    the tests only read it (the one that breaks it breaks a copy), so the database of the shipped Vanguard cards
+    with it on top is validated once, not once per test."""
     import tomli_w
+    from conftest import VANGUARD_RECORDS
+
+    cards = tmp_path_factory.mktemp("scenario-cards")
+    (cards / "vanguard").mkdir()
+    records = {"game": "vanguard", "cards": VANGUARD_RECORDS}
+    (cards / "vanguard" / "test.toml").write_text(tomli_w.dumps(records), encoding="utf-8")
+    (cards / "vanguard" / "bell.toml").write_text(tomli_w.dumps({"cards": [BELL_CARD]}), encoding="utf-8")
+    return cards
+
+
+@pytest.fixture
+def scenarios(scenario_cards, tmp_path, monkeypatch):
+    """Folders of decks by kind (legal, illegal, malformed, hostile names) and the card folder they need; the decks
+    in a work folder of the test's own (the working folder), outside any git repository."""
     from conftest import LEGAL_VANGUARD_TOML
 
-    (vanguard_carddb / "vanguard" / "bell.toml").write_text(tomli_w.dumps({"cards": [BELL_CARD]}), encoding="utf-8")
-    root = Path.cwd()
+    monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
+    root = tmp_path / "work"
+    root.mkdir()
+    monkeypatch.chdir(root)
     legal = _write(root / "legal" / "deck.deck.toml", LEGAL_VANGUARD_TOML).parent
     illegal = LEGAL_VANGUARD_TOML.replace('"T-108" = 1\n', '"T-108" = 1\n"T-900" = 5\n"NO-SUCH" = 1\n')
     _write(root / "illegal" / "deck.deck.toml", illegal)
@@ -221,7 +264,7 @@ def scenarios(vanguard_carddb):
     kinds = {"legal": [legal], "illegal": [root / "illegal"], "malformed": [root / "malformed"]}
     kinds["hostile"] = [root / f"{HOSTILE} dir"]
     kinds["all"] = [path for paths in kinds.values() for path in paths]
-    return kinds, vanguard_carddb
+    return kinds, scenario_cards
 
 
 KINDS = ("legal", "illegal", "malformed", "hostile", "all")
@@ -411,7 +454,8 @@ def test_one_bad_file_never_stops_a_folder_check(scenarios, fmt):
 def test_a_broken_card_database_points_at_the_card_file_and_record(scenarios):
     import jsonschema
 
-    kinds, cards = scenarios
+    kinds, shared = scenarios
+    cards = Path(shutil.copytree(shared, Path.cwd().parent / "cards"))  # a copy: the module's folder stays whole
     broken = cards / "vanguard" / "broken.toml"
     broken.write_text(
         '[[cards]]\nnumber = "B-1"\nname = "Fine"\ntype = "normal"\ngrade = 1\nclans = []\n\n'

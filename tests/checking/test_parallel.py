@@ -24,14 +24,12 @@ def run_summary(run) -> tuple:
     return run.to_json(), [str(error) for error in run.errors], run.warnings, run.notes
 
 
-@pytest.fixture
-def many_decks(tmp_path, monkeypatch):
+@pytest.fixture(scope="module")
+def _many_decks_folder(tmp_path_factory):
     """Every example deck three times, and the decks that make a run report things: a file that is not TOML, an
     unknown card, an illegal deck, a deck's own regulation key (known and unknown), and a game (cipher) whose extra
-    card database folder is broken."""
-    monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
-    monkeypatch.delenv(parallel.JOBS_ENV, raising=False)
-    monkeypatch.chdir(tmp_path)
+    card database folder is broken. One for the module: no test changes it."""
+    tmp_path = tmp_path_factory.mktemp("many")
     folder = tmp_path / "decks"
     examples = sorted(path for path in EXAMPLES.rglob("*") if path.is_file())
     for copy in range(3):
@@ -54,10 +52,35 @@ def many_decks(tmp_path, monkeypatch):
     return folder, tmp_path / "extra"
 
 
+@pytest.fixture
+def many_decks(_many_decks_folder, monkeypatch):
+    """The many decks (folder, extra card folder), in the working folder, with no $DECKCHECK_CARDDB nor
+    $DECKCHECK_JOBS."""
+    folder, extra = _many_decks_folder
+    monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
+    monkeypatch.delenv(parallel.JOBS_ENV, raising=False)
+    monkeypatch.chdir(folder.parent)
+    return folder, extra
+
+
+@pytest.fixture(scope="module")
+def _runs_in_one_process() -> dict:
+    return {}
+
+
+@pytest.fixture
+def alone(many_decks, _runs_in_one_process):
+    """check_paths of the many decks in one process: what every run with workers must equal. The same for every
+    test here, so made once (by the first test that asks, in its environment)."""
+    if "run" not in _runs_in_one_process:
+        folder, extra = many_decks
+        _runs_in_one_process["run"] = check_paths([folder], [extra], jobs=1)
+    return _runs_in_one_process["run"]
+
+
 @pytest.mark.parametrize("jobs", [2, 3])
-def test_several_processes_give_the_same_run_as_one(many_decks, jobs, monkeypatch):
+def test_several_processes_give_the_same_run_as_one(many_decks, alone, jobs, monkeypatch):
     folder, extra = many_decks
-    alone = check_paths([folder], [extra], jobs=1)
     calls = []
     check_files = parallel.check_files
     monkeypatch.setattr(parallel, "check_files", lambda *args: calls.append(args[3]) or check_files(*args))
@@ -330,7 +353,7 @@ print(json.dumps([run.to_json(), [str(error) for error in run.errors], run.warni
 
 
 @pytest.mark.parametrize("how", ["kill", "exit"])
-def test_a_worker_that_dies_never_hangs_the_run(many_decks, how):
+def test_a_worker_that_dies_never_hangs_the_run(many_decks, alone, how):
     # A real worker process dies (SIGKILL, or os._exit) while it holds a chunk; before, the pool waited for that
     # chunk forever. Run in a child process with a time limit, so that a hang fails the test instead of stalling it.
     import json
@@ -338,7 +361,6 @@ def test_a_worker_that_dies_never_hangs_the_run(many_decks, how):
     import subprocess
 
     folder, extra = many_decks
-    alone = check_paths([folder], [extra], jobs=1)
     environment = {**os.environ, "JOBS": "2"}
     done = subprocess.run(
         [sys.executable, "-c", _DYING_RUN, str(folder), str(extra), how],
@@ -389,7 +411,7 @@ print(json.dumps([run.to_json(), [str(error) for error in run.errors], run.warni
         ("thread", "worker processes could not be started (can't start new thread)"),
     ],
 )
-def test_workers_that_cannot_be_started_never_stop_or_hang_the_run(many_decks, limit, said):
+def test_workers_that_cannot_be_started_never_stop_or_hang_the_run(many_decks, alone, limit, said):
     # Before, a refused fork was an internal error, and with a worker already forked the run never exited (the
     # worker waited for work, and the exit waited for the worker). In a child process with a time limit.
     import json
@@ -397,7 +419,6 @@ def test_workers_that_cannot_be_started_never_stop_or_hang_the_run(many_decks, l
     import subprocess
 
     folder, extra = many_decks
-    alone = check_paths([folder], [extra], jobs=1)
     done = subprocess.run(
         [sys.executable, "-c", _LIMITED_RUN, str(folder), str(extra), limit],
         capture_output=True,

@@ -138,6 +138,7 @@ class GoldenSession:
             self.env["SYSTEMROOT"] = os.environ["SYSTEMROOT"]
         self._results: dict[str, Result] = {}
         self._lock = threading.Lock()
+        self._group_locks: dict[str, threading.Lock] = {}  # one per work folder: its cases run one at a time, in order
 
     def close(self) -> None:
         shutil.rmtree(self.scratch, ignore_errors=True)
@@ -178,19 +179,25 @@ class GoldenSession:
         )
 
     def run_group(self, group: Sequence[Case]) -> dict[str, Result]:
-        cwd = ROOT
-        if workdir := group[0].workdir:
-            cwd = self.scratch / "work" / workdir
-            shutil.rmtree(cwd, ignore_errors=True)
-            cwd.mkdir(parents=True)
-            for case in group:
-                for name, source in case.files:
-                    (cwd / name).parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(ROOT / source, cwd / name)
+        """Every case of a group, in order, in a fresh work folder (when it has one)."""
+        cwd = self._fresh_workdir(group)
         results = {case.id: self.run_one(case, cwd) for case in group}
         with self._lock:
             self._results.update(results)
         return results
+
+    def _fresh_workdir(self, group: Sequence[Case]) -> Path:
+        """The group's work folder, emptied and given the files its cases copy in (the repository for no folder)."""
+        if not (workdir := group[0].workdir):
+            return ROOT
+        cwd = self.scratch / "work" / workdir
+        shutil.rmtree(cwd, ignore_errors=True)
+        cwd.mkdir(parents=True)
+        for case in group:
+            for name, source in case.files:
+                (cwd / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(ROOT / source, cwd / name)
+        return cwd
 
     def run_all(self, cases: Sequence[Case], jobs: int | None = None) -> dict[str, Result]:
         """Every case, `jobs` subprocesses at a time; the slow groups (`stats`) start first.
@@ -206,13 +213,31 @@ class GoldenSession:
                 future.result()
         return {case.id: self._results[case.id] for case in cases}
 
-    def result(self, case: Case) -> Result:
-        """The case's result: from an earlier `run_all`, else run now (with the rest of its group)."""
+    def result(self, case: Case, cases: Sequence[Case] = CASES) -> Result:
+        """The case's result, run now if it has not run yet: alone, or for a case of a work folder after the cases
+        of its folder listed before it that have not run yet (their state is what it starts from). `cases`: the
+        list `case` is one of (its groups)."""
+        if not case.workdir:
+            with self._lock:
+                known = self._results.get(case.id)
+            if known is None:
+                known = self.run_one(case, ROOT)
+                with self._lock:
+                    self._results[case.id] = known
+            return known
         with self._lock:
-            if case.id in self._results:
+            group_lock = self._group_locks.setdefault(case.workdir, threading.Lock())
+        with group_lock:
+            group = next(group for group in groups_of(cases) if case in group)
+            with self._lock:
+                ran = [member for member in group if member.id in self._results]
+            cwd = self._fresh_workdir(group) if not ran else self.scratch / "work" / case.workdir
+            for member in group[len(ran) : group.index(case) + 1]:
+                outcome = self.run_one(member, cwd)
+                with self._lock:
+                    self._results[member.id] = outcome
+            with self._lock:
                 return self._results[case.id]
-        group = next(group for group in groups_of(CASES) if case in group)
-        return self.run_group(group)[case.id]
 
 
 def default_jobs() -> int:
