@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from deckcheck.carddb.db import CardDB, build_carddb, forget_loaded, resolve_deck
+from deckcheck.carddb.db import CardDB, build_carddb, resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.formats.read import source_from_mapping
 from deckcheck.games import all_games
@@ -117,27 +117,30 @@ def _private_carddb_cache(_session_carddb_cache: Path, monkeypatch: pytest.Monke
     monkeypatch.delenv("DECKCHECK_NO_CACHE", raising=False)
 
 
-#: Card databases a test may leave loaded in the process for the next ones (the shipped games'); beyond that they are
-#: dropped after the test: most were loaded from the test's own temporary folders and would never be asked again.
-LOADED_DATABASES_KEPT = 8
+#: Default workspaces (the library facade's, deckcheck.checking.workspace) a test may leave in the process for the next
+#: ones: the shipped databases'. Beyond that they are dropped after the test: the others were made for a test's own
+#: temporary folders and would never be asked again.
+DEFAULT_WORKSPACES_KEPT = 1
 
 
 @pytest.fixture(autouse=True)
 def _bounded_process_state() -> Iterator[None]:
-    """What a test leaves in this process is bounded: the card databases loaded (see LOADED_DATABASES_KEPT), and
-    no object stays frozen out of the garbage collector's sight (loading a database and the CLI's start-up call
-    gc.freeze(): the cycles of every test before would never be collected)."""
+    """What a test leaves in this process is bounded: the card databases its default workspaces hold (see
+    DEFAULT_WORKSPACES_KEPT), and no object stays frozen out of the garbage collector's sight (the CLI's start-up
+    calls gc.freeze(): the cycles of every test before would never be collected)."""
     yield
     gc.unfreeze()
-    if _loaded_databases() > LOADED_DATABASES_KEPT:
-        forget_loaded()
+    if _default_workspaces() > DEFAULT_WORKSPACES_KEPT:
+        from deckcheck.checking.workspace import forget_defaults
+
+        forget_defaults()
 
 
-def _loaded_databases() -> int:
-    """How many card databases this process holds (the loading function's cache)."""
-    from deckcheck.carddb import db
+def _default_workspaces() -> int:
+    """How many default workspaces this process holds."""
+    from deckcheck.checking import workspace
 
-    return db._load_in_language.cache_info().currsize
+    return len(workspace._defaults)
 
 
 @pytest.fixture(autouse=True)
