@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deckcheck._i18n import _
 from deckcheck.carddb.db import CardDB, refuse_unknown_cards
@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from deckcheck.stats.quick import QuickDeck
 
 
-def load_deck(path: str | Path, carddb_dirs: Iterable[str | Path] = (), *, workspace: Workspace | None = None) -> Deck:
+def load_deck(
+    path: str | Path, carddb_dirs: Iterable[str | Path] = (), *, workspace: Workspace | None = None
+) -> Deck[Any]:
     """Read a deck file and look its cards up (shipped databases plus any extra folders), in `workspace` (None: the
     default one of `carddb_dirs`, which keeps each database it loaded for the next call)."""
     return (workspace or default_workspace(carddb_dirs)).deck(path)
@@ -40,7 +42,7 @@ load = load_deck
 
 
 def check(
-    deck: Deck | str | Path,
+    deck: Deck[Any] | str | Path,
     *,
     judging: Judging | None = None,
     workspace: Workspace | None = None,
@@ -64,7 +66,7 @@ def check(
 
 
 def answer(
-    deck: Deck,
+    deck: Deck[Any],
     wants: Sequence[str],
     *,
     going: Going = "first",
@@ -118,7 +120,7 @@ def odds(
     return Odds(result["deck"], result["cells"], result["turn"])
 
 
-def list_games() -> list[Game]:
+def list_games() -> list[Game[Any]]:
     """Every game deckcheck knows, by id."""
     return list(all_games().values())
 
@@ -127,7 +129,7 @@ def list_games() -> list[Game]:
 class RuleListing:
     """A game's construction rules, the rules every game shares, and the regulations its card databases hold."""
 
-    game: Game
+    game: Game[Any]
     shared: tuple[SharedRule, ...]
     regulations: RegulationSet
 

@@ -127,7 +127,7 @@ def cache_dir() -> Path | None:
     return home / ".cache" / "deckcheck" if home.is_absolute() else None  # a relative $HOME: no cache in the cwd
 
 
-def cache_file(game: Game, layers: Sequence[Path]) -> Path | None:
+def cache_file(game: Game[Any], layers: Sequence[Path]) -> Path | None:
     """One file per game and set of layer folders (a different --carddb is a different database)."""
     folder = cache_dir()
     if folder is None:
@@ -139,7 +139,7 @@ def cache_file(game: Game, layers: Sequence[Path]) -> Path | None:
     return folder / f"{game.id}-{name}{language}.carddb"
 
 
-def key_of(game: Game, layers: Sequence[LayerFiles]) -> bytes:
+def key_of(game: Game[Any], layers: Sequence[LayerFiles]) -> bytes:
     """The hash of everything the loaded database depends on."""
     parts: list[Any] = [FORMAT, _versions(), game.id, _code_fingerprint(game)]
     if _i18n.language() != "en":  # the notes it holds are in that language (and its catalog may change them)
@@ -151,7 +151,7 @@ def key_of(game: Game, layers: Sequence[LayerFiles]) -> bytes:
 
 
 def load(
-    game: Game, layers: Sequence[Path], key: bytes, rebuild: Callable[[], Mapping[str, Card]] | None = None
+    game: Game[Any], layers: Sequence[Path], key: bytes, rebuild: Callable[[], Mapping[str, Card]] | None = None
 ) -> Cached | None:
     """The cached database, or None (no cache, another key, unreadable, corrupt or tampered with: the caller
     rebuilds it). `rebuild` gives the cards from the card files, should a cached record prove unusable later."""
@@ -167,7 +167,7 @@ def load(
 
 
 def _load(
-    game: Game, layers: Sequence[Path], key: bytes, rebuild: Callable[[], Mapping[str, Card]] | None
+    game: Game[Any], layers: Sequence[Path], key: bytes, rebuild: Callable[[], Mapping[str, Card]] | None
 ) -> Cached | None:
     path = cache_file(game, layers)
     if path is None:
@@ -246,7 +246,12 @@ def no_collection() -> Iterator[None]:
 
 
 def store(
-    game: Game, layers: Sequence[Path], key: bytes, cards: dict[str, Card], sources: dict[str, str], warnings: list[str]
+    game: Game[Any],
+    layers: Sequence[Path],
+    key: bytes,
+    cards: dict[str, Card],
+    sources: dict[str, str],
+    warnings: list[str],
 ) -> None:
     """Write the database to the cache, atomically; any failure leaves the command working without a cache."""
     if not enabled():
@@ -260,7 +265,12 @@ def store(
 
 
 def _store(
-    game: Game, layers: Sequence[Path], key: bytes, cards: dict[str, Card], sources: dict[str, str], warnings: list[str]
+    game: Game[Any],
+    layers: Sequence[Path],
+    key: bytes,
+    cards: dict[str, Card],
+    sources: dict[str, str],
+    warnings: list[str],
 ) -> None:
     path = cache_file(game, layers)
     if path is None:
@@ -449,7 +459,7 @@ def _pydantic_version() -> str:
 _fingerprints: dict[str, str] = {}  # game id -> its code fingerprint, computed once per process
 
 
-def _code_fingerprint(game: Game) -> str:
+def _code_fingerprint(game: Game[Any]) -> str:
     """A hash of the modules that validate a game's records and compute its database notes: editing the code (even
     without a new version number) invalidates the cache."""
     if game.id not in _fingerprints:
@@ -461,7 +471,7 @@ def _code_fingerprint(game: Game) -> str:
 _LOADER = f"{__name__.rpartition('.')[0]}.db"
 
 
-def _hash_modules(game: Game) -> str:
+def _hash_modules(game: Game[Any]) -> str:
     modules = {cls.__module__ for cls in game.card_model.__mro__ if cls.__module__.startswith("deckcheck")}
     modules |= {
         game.cards.db_warnings.__module__,
@@ -501,7 +511,7 @@ def _source_digest(source: str) -> bytes:
 _PLAIN = frozenset({str, int, float, bool, type(None)})  # exact types: a str or int subclass would come back plain
 
 
-def _encode_db(game: Game, cards: dict[str, Card], sources: dict[str, str], warnings: list[str]) -> dict[str, Any]:
+def _encode_db(game: Game[Any], cards: dict[str, Card], sources: dict[str, str], warnings: list[str]) -> dict[str, Any]:
     """Numbers and names as plain lists (the index a run needs), each card's record as its own marshal blob (read
     only when the card is asked for)."""
     model = game.card_model
@@ -576,7 +586,7 @@ def _has_tag(value: Any) -> bool:
 
 
 def _decode_db(
-    game: Game, payload: dict[str, Any], path: Path, rebuild: Callable[[], Mapping[str, Card]] | None = None
+    game: Game[Any], payload: dict[str, Any], path: Path, rebuild: Callable[[], Mapping[str, Card]] | None = None
 ) -> Cached:
     model = game.card_model
     fields = payload["fields"]

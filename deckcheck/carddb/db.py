@@ -125,7 +125,7 @@ class CardDB:
     The keys are the normalised forms (norm_number, norm_name) that every look-up compares; a card keeps its number
     and name as printed for display (Card.printed_number, Card.printed_name)."""
 
-    game: Game
+    game: Game[Any]
     # by (normalised) number; from the cache a LazyCards, which builds each card when it is first asked for
     cards: Mapping[str, Card]
     sources: dict[str, str] = field(default_factory=dict)
@@ -445,7 +445,7 @@ def load_layers(game_id: str, layers: Iterable[Path]) -> CardDB:
     return db
 
 
-def _cards_from_files(game: Game, layers: tuple[Path, ...]) -> dict[str, Card]:
+def _cards_from_files(game: Game[Any], layers: tuple[Path, ...]) -> dict[str, Card]:
     """The cards of the layers read and validated again, without the cache."""
     problems: list[str] = []
     cards: dict[str, Card] = {}
@@ -457,7 +457,7 @@ def _cards_from_files(game: Game, layers: tuple[Path, ...]) -> dict[str, Card]:
     return cards
 
 
-def _read_layers(game: Game, layers: tuple[Path, ...], problems: list[str]) -> list[carddb_cache.LayerFiles]:
+def _read_layers(game: Game[Any], layers: tuple[Path, ...], problems: list[str]) -> list[carddb_cache.LayerFiles]:
     """The bytes of every `*.toml` file of the game's folder in each layer (an unreadable file is a problem, as is
     one that is no regular file or larger than any card file: a cloned repository's `x.toml -> /dev/zero`)."""
     snapshot = []
@@ -504,7 +504,7 @@ def build_carddb(game_id: str, records: Iterable[dict[str, Any]]) -> CardDB:
 
 
 def _load_folder(
-    game: Game, files: Iterable[carddb_cache.SourceFile], problems: list[str]
+    game: Game[Any], files: Iterable[carddb_cache.SourceFile], problems: list[str]
 ) -> tuple[dict[str, Card], dict[str, str]]:
     cards: dict[str, Card] = {}
     sources: dict[str, str] = {}
@@ -524,13 +524,13 @@ def _load_folder(
     return cards, sources
 
 
-def load_file(game: Game, path: Path, problems: list[str]) -> list[tuple[int, Card]]:
+def load_file(game: Game[Any], path: Path, problems: list[str]) -> list[tuple[int, Card]]:
     """The valid records of one card file, as (record index, card); every problem is appended. A file that cannot
     be read as one (see read_repository_file) is a DeckcheckError naming it."""
     return _parse_file(game, path, read_repository_file(path, CARD_FILE), problems)
 
 
-def _parse_file(game: Game, path: Path, data: bytes, problems: list[str]) -> list[tuple[int, Card]]:
+def _parse_file(game: Game[Any], path: Path, data: bytes, problems: list[str]) -> list[tuple[int, Card]]:
     try:
         parsed = parse_within_limits(tomli.loads, data.decode("utf-8-sig"), path, "toml")
     except DeckcheckError as error:  # a number too long or nesting too deep
@@ -590,7 +590,7 @@ def _record_line(data: bytes, index: int) -> int | None:
     return toml_key_lines(text).get(("cards",))
 
 
-def parse_record(game: Game, record: dict[str, Any], where: str, problems: list[str]) -> Card | None:
+def parse_record(game: Game[Any], record: dict[str, Any], where: str, problems: list[str]) -> Card | None:
     """Validate one record; every problem is appended as 'where (number): field: reason'."""
     label = f"{where} ({echoed(record_number(record))})"
     if record.get("game", game.id) != game.id:
@@ -630,7 +630,7 @@ def _reason(detail: dict[str, Any]) -> str:
     return _("{message} (got {value})").format(message=message, value=quoted(given))
 
 
-def limit_disagreements(game: Game, cards: dict[str, Card], sources: dict[str, str]) -> list[str]:
+def limit_disagreements(game: Game[Any], cards: dict[str, Card], sources: dict[str, str]) -> list[str]:
     groups: dict[Any, list[Card]] = defaultdict(list)
     for card in cards.values():
         identity = game.copies.identity(card)
@@ -672,7 +672,7 @@ def _identity_text(identity: Any) -> str:
     return str(identity)
 
 
-def other_games_of(db: CardDB, keys: Iterable[str]) -> list[tuple[Game, list[str]]]:
+def other_games_of(db: CardDB, keys: Iterable[str]) -> list[tuple[Game[Any], list[str]]]:
     """The other games whose databases (of the same layer folders) know some of these keys, each with the keys it
     knows, most first: a deck of one game naming another's cards (only asked when a deck has unknown keys; each
     database comes from the card cache, and only its number and name indexes are read)."""
@@ -700,7 +700,7 @@ def _knows(db: CardDB, key: str) -> bool:
     return bool(db.numbers_named(key))
 
 
-def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
+def resolve_deck(source: DeckSource, db: CardDB) -> Deck[Any]:
     """Look every entry (and card-valued key such as cipher's `lord`) up in the card database. A pasted list's lines
     are read first, with the database (deckcheck.formats.pasted); one that names no card of the game raises
     DeckcheckError, saying which game's cards it names when another game knows them."""
@@ -727,7 +727,7 @@ def resolve_deck(source: DeckSource, db: CardDB) -> Deck:
 _BRACKETS = "「」《》≪≫『』【】〈〉<>"
 
 
-def _read_with_cards(entry: Entry, db: CardDB) -> None:
+def _read_with_cards(entry: Entry[Any], db: CardDB) -> None:
     """A text line the card database decides: `3 BP01-015 name` is the number's card (a name that is not that
     card's is a warning; a number that is no card, the two words one name, or else the name's card, with a
     warning); `name 3` is three of `name` unless the whole line is a card's name and `name` none (then the line
@@ -802,7 +802,7 @@ def _set_ranges(numbers: Iterable[str], every: Iterable[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
-def refuse_unknown_cards(deck: Deck, what: str) -> None:
+def refuse_unknown_cards(deck: Deck[Any], what: str) -> None:
     """Refuse (exit 2) a deck with entries that name no card of its database (or sit in a section the game does not
     have), naming each with its line and the closest cards: `what` (the odds, a test hand) needs every card, and
     leaving one out would shrink the deck it is about. `deckcheck check` still judges such a deck."""

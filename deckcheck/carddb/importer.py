@@ -139,7 +139,7 @@ def import_cards(
 
 
 def _import_locked(
-    game: Game,
+    game: Game[Any],
     unit: str,
     rows: list[_Row],
     file: Path,
@@ -189,7 +189,7 @@ def _read_text(path: Path) -> tuple[str, str]:
     return decoded.require_whole(path), decoded.encoding
 
 
-def _read_rows(path: Path, text: str, game: Game) -> tuple[str, list[_Row]]:
+def _read_rows(path: Path, text: str, game: Game[Any]) -> tuple[str, list[_Row]]:
     suffix = path.suffix.lower()
     if suffix in (".csv", ".tsv"):
         return "row", _csv_rows(path, text, game, "\t" if suffix == ".tsv" else ",")
@@ -201,7 +201,7 @@ def _read_rows(path: Path, text: str, game: Game) -> tuple[str, list[_Row]]:
     )
 
 
-def _json_rows(path: Path, text: str, game: Game) -> list[_Row]:
+def _json_rows(path: Path, text: str, game: Game[Any]) -> list[_Row]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -232,7 +232,7 @@ def _json_rows(path: Path, text: str, game: Game) -> list[_Row]:
     return rows
 
 
-def _json_cards(path: Path, data: dict[str, Any], game: Game) -> Any:
+def _json_cards(path: Path, data: dict[str, Any], game: Game[Any]) -> Any:
     unknown = sorted(set(data) - {"game", "cards"})
     if unknown:
         raise DeckcheckError(
@@ -254,7 +254,7 @@ def _json_cards(path: Path, data: dict[str, Any], game: Game) -> Any:
     return data["cards"]
 
 
-def _csv_rows(path: Path, text: str, game: Game, delimiter: str) -> list[_Row]:
+def _csv_rows(path: Path, text: str, game: Game[Any], delimiter: str) -> list[_Row]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         table = list(reader)
@@ -273,7 +273,7 @@ def _csv_rows(path: Path, text: str, game: Game, delimiter: str) -> list[_Row]:
     return rows
 
 
-def _columns(path: Path, table: list[list[str]], game: Game) -> list[str | None]:
+def _columns(path: Path, table: list[list[str]], game: Game[Any]) -> list[str | None]:
     """The field of each header cell (None: an unnamed, empty column); a bad header is exit 2."""
     known = {_header_key(name): name for name in _field_kinds(game)}
     columns: list[str | None] = []
@@ -319,7 +319,7 @@ def _header_key(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().casefold()
 
 
-def _fields_text(game: Game) -> str:
+def _fields_text(game: Game[Any]) -> str:
     required = _required_columns(game)
     optional = [name for name in _field_kinds(game) if name not in required]
     return _("the {game} fields are: required {required}; optional {optional}").format(
@@ -397,7 +397,7 @@ class _Kinds:
     required: bool
 
 
-def _field_kinds(game: Game) -> dict[str, _Kinds]:
+def _field_kinds(game: Game[Any]) -> dict[str, _Kinds]:
     """The record fields (by the name a record uses: the alias if any), in the model's order."""
     kinds = {}
     for name, info in game.card_model.schema().model_fields.items():
@@ -422,7 +422,7 @@ def _leaf_types(annotation: Any) -> set[Any]:
     return {annotation}
 
 
-def _required_columns(game: Game) -> list[str]:
+def _required_columns(game: Game[Any]) -> list[str]:
     """Fields every row needs: required by the model and not filled in by it for some card type (vanguard's
     `trigger` of normal units, cipher's unit fields of markers), so a list of only such cards may leave them out."""
     filled = _filled_by_model(game.card_model.schema())
@@ -462,7 +462,7 @@ class _Target:
     _index: dict[str, int] | None = field(default=None, repr=False)
 
     @classmethod
-    def load(cls, path: Path, game: Game) -> _Target:
+    def load(cls, path: Path, game: Game[Any]) -> _Target:
         target = cls(path)
         if path.is_dir():
             raise DeckcheckError(_("cannot write: it is a folder"), path=path)
@@ -492,7 +492,7 @@ class _Target:
                 self._index.setdefault(card.number, index)
         return self._index.get(number)
 
-    def document(self, game: Game, records: list[dict[str, Any]]) -> dict[str, Any]:
+    def document(self, game: Game[Any], records: list[dict[str, Any]]) -> dict[str, Any]:
         return {"game": game.id, **self.extra, "cards": records}
 
 
@@ -509,7 +509,7 @@ def _broken_folder(problems: list[str]) -> DeckcheckError:
     )
 
 
-def _other_cards(game: Game, target: Path) -> dict[str, _Entry]:
+def _other_cards(game: Game[Any], target: Path) -> dict[str, _Entry]:
     """The cards of the folder's other files, by number. The target's own records take part in the checks: a
     folder that is broken already (a repeated number, a deck_limit disagreement) is exit 2."""
     problems: list[str] = []
@@ -540,7 +540,7 @@ def _other_cards(game: Game, target: Path) -> dict[str, _Entry]:
 
 
 def _validate_rows(
-    game: Game, unit: str, rows: list[_Row], others: dict[str, _Entry], report: ImportReport
+    game: Game[Any], unit: str, rows: list[_Row], others: dict[str, _Entry], report: ImportReport
 ) -> list[tuple[int, Card, dict[str, Any]]]:
     """The valid rows as (row, card, record to write); every problem of the others goes to the report."""
     seen: dict[str, int] = {}
@@ -565,7 +565,7 @@ def _validate_rows(
 
 
 def _row_identity_problems(
-    game: Game, unit: str, index: int, record: dict[str, Any], seen: dict[str, int]
+    game: Game[Any], unit: str, index: int, record: dict[str, Any], seen: dict[str, int]
 ) -> list[Rejection]:
     """A repeated number, or a `game` other than the one imported (the latter is removed from `record`)."""
     problems = []
@@ -584,7 +584,7 @@ def _row_identity_problems(
     return problems
 
 
-def _parse(game: Game, unit: str, index: int, record: dict[str, Any], problems: list[Rejection]) -> Card | None:
+def _parse(game: Game[Any], unit: str, index: int, record: dict[str, Any], problems: list[Rejection]) -> Card | None:
     """Validate like the database loader, turning its 'where (number): field 'f': reason' lines into rejections."""
     where = _place(unit, index)
     messages: list[str] = []
@@ -599,7 +599,7 @@ def _parse(game: Game, unit: str, index: int, record: dict[str, Any], problems: 
     return card
 
 
-def _stored_record(game: Game, card: Card) -> dict[str, Any]:
+def _stored_record(game: Game[Any], card: Card) -> dict[str, Any]:
     """The record as written: the fields the row gave (or the model derived from them, e.g. evolve's type line),
     in their stored form; no defaults the row did not give, no nulls (TOML has none)."""
     record = card.to_dict(by_alias=True, exclude_unset=True, exclude_none=True, exclude={"game"})
@@ -613,7 +613,7 @@ def _stored_record(game: Game, card: Card) -> dict[str, Any]:
 
 
 def _reject_limit_conflicts(
-    game: Game,
+    game: Game[Any],
     unit: str,
     accepted: list[tuple[int, Card, dict[str, Any]]],
     existing: _Target,
@@ -642,7 +642,7 @@ class _Layers:
     after: dict[str, _Entry] = field(default_factory=dict)
 
 
-def _other_layers(game: Game, into: Path, carddb_dirs: Iterable[str | Path]) -> _Layers:
+def _other_layers(game: Game[Any], into: Path, carddb_dirs: Iterable[str | Path]) -> _Layers:
     """Every layer the folder will be read with (shipped, the git root's carddb/, $DECKCHECK_CARDDB, --carddb),
     loaded as the commands load them; `into` takes its own place among them, else comes last (--carddb INTO).
     A database broken without the import is exit 2, as for every command of the game."""
@@ -652,7 +652,7 @@ def _other_layers(game: Game, into: Path, carddb_dirs: Iterable[str | Path]) -> 
     return _Layers(_layer_entries(game, layers[:position]), _layer_entries(game, layers[position + 1 :]))
 
 
-def _layer_entries(game: Game, layers: list[Path]) -> dict[str, _Entry]:
+def _layer_entries(game: Game[Any], layers: list[Path]) -> dict[str, _Entry]:
     if not layers:
         return {}
     db = load_layers(game.id, layers)
@@ -673,7 +673,7 @@ def _folder_after(
     return [*others.values(), *target.values()]
 
 
-def _conflicting_rows(game: Game, entries: list[_Entry]) -> list[Rejection]:
+def _conflicting_rows(game: Game[Any], entries: list[_Entry]) -> list[Rejection]:
     groups: dict[Any, list[_Entry]] = defaultdict(list)
     for entry in entries:
         identity = game.copies.identity(entry.card)

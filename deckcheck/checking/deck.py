@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regu
 # The rules of every game ---------------------------------------------------------------------------
 
 
-def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
+def common_violations(deck: Deck[Any], db: CardDB | None = None) -> list[Violation]:
     """`deck.unknown-section`, `deck.bad-count` and `deck.unknown-card`, in file order."""
     found: list[Violation] = []
     game = deck.game
@@ -107,7 +107,7 @@ def common_violations(deck: Deck, db: CardDB | None = None) -> list[Violation]:
     return found
 
 
-def _hint_other_games(deck: Deck, db: CardDB, unknown: list[Violation]) -> None:
+def _hint_other_games(deck: Deck[Any], db: CardDB, unknown: list[Violation]) -> None:
     """A deck naming another game's cards (a wrong `game` key): the first unknown-card finding of the game that
     knows most of them says so, `these 12 cards are Shadowverse EVOLVE cards: game = "evolve"?`."""
     keys = [str(violation.extra["key"]) for violation in unknown]
@@ -135,7 +135,7 @@ def _hint_other_games(deck: Deck, db: CardDB, unknown: list[Violation]) -> None:
     first.extra["other_game"] = {"game": game.id, "cards": count}
 
 
-def _sections_of_other_formats(deck: Deck) -> list[Violation]:
+def _sections_of_other_formats(deck: Deck[Any]) -> list[Violation]:
     """A section only another format has (EVOLVE's sealed `pool`): not a section of this deck, and why."""
     game, chosen = deck.game, deck.rules
     found = []
@@ -192,7 +192,7 @@ def _suggesting(db: CardDB | None, key: str, asked: set[str]) -> CardDB | None:
 
 
 def _unknown_card(
-    deck: Deck, section: str, key: str, at: str, db: CardDB | None, line: int | None = None, note: str = ""
+    deck: Deck[Any], section: str, key: str, at: str, db: CardDB | None, line: int | None = None, note: str = ""
 ) -> Violation:
     hints = db.suggest(key) if db is not None else []
     hint = _(" Did you mean: {cards}?").format(cards="; ".join(hints)) if hints else ""
@@ -212,7 +212,7 @@ def _unknown_card(
     )
 
 
-def check_deck(deck: Deck, db: CardDB | None = None, regulation: BoundRegulation | None = None) -> list[Violation]:
+def check_deck(deck: Deck[Any], db: CardDB | None = None, regulation: BoundRegulation | None = None) -> list[Violation]:
     """Every violation of a deck, in line order; on one line the shared deck rules first, then the game's rules in
     spec order, then the regulation's banned and restricted cards (when one is given)."""
     violations = common_violations(deck, db)
@@ -230,7 +230,7 @@ def check_deck(deck: Deck, db: CardDB | None = None, regulation: BoundRegulation
     return violations
 
 
-def place_violations(deck: Deck, violations: list[Violation]) -> None:
+def place_violations(deck: Deck[Any], violations: list[Violation]) -> None:
     """Give each violation its line (contract, "Checking"): the first entry of its cards in the file, else its
     section's header (or its key, for `lord`), else the deck key it is about (evolve's `basis`), else none."""
     source = deck.source
@@ -240,7 +240,7 @@ def place_violations(deck: Deck, violations: list[Violation]) -> None:
             violation.line, violation.end_line = _lines_of(deck, violation)
 
 
-def _lines_of(deck: Deck, violation: Violation) -> tuple[int | None, int | None]:
+def _lines_of(deck: Deck[Any], violation: Violation) -> tuple[int | None, int | None]:
     """The violation's line, and the last line of its entry when that entry spans lines."""
     if violation.cards:
         wanted = set(violation.cards)
@@ -252,7 +252,7 @@ def _lines_of(deck: Deck, violation: Violation) -> tuple[int | None, int | None]
     return _line_of(deck, violation), None
 
 
-def _line_of(deck: Deck, violation: Violation) -> int | None:
+def _line_of(deck: Deck[Any], violation: Violation) -> int | None:
     source = deck.source
     if violation.cards:
         wanted = set(violation.cards)
@@ -272,7 +272,7 @@ def _line_of(deck: Deck, violation: Violation) -> int | None:
 
 
 def report_deck(
-    deck: Deck,
+    deck: Deck[Any],
     db: CardDB | None = None,
     regulation: str | Regulation | BoundRegulation | None = None,
     *,
@@ -302,7 +302,7 @@ def report_deck(
 
 
 def judge_deck(
-    deck: Deck,
+    deck: Deck[Any],
     db: CardDB | None,
     judging: Judging,
     workspace: Workspace,
@@ -343,7 +343,7 @@ def judge_deck(
 
 
 def _bound_regulation(
-    deck: Deck,
+    deck: Deck[Any],
     db: CardDB | None,
     judging: Judging,
     workspace: Workspace,

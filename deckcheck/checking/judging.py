@@ -87,7 +87,7 @@ class Judging:
 
     # The rules version and format --------------------------------------------------------------------------
 
-    def choose_rules(self, deck: Deck) -> RulesChoice | None:
+    def choose_rules(self, deck: Deck[Any]) -> RulesChoice | None:
         """The rules version and format that judge the deck (deckcheck.model.versions.choose_rules), chosen for it:
         `rules`, else its own `rules` key, else the version in force on `as_of`; `format`, else its `format` key.
         None when none of them is given: the deck's own choice stands (`deck.rules`). An option the deck's game
@@ -96,7 +96,7 @@ class Judging:
             return None
         return deck.choose_rules(rules=self.rules, format=self.format, as_of=self.as_of)
 
-    def require(self, deck: Deck, db: CardDB, workspace: Workspace) -> None:
+    def require(self, deck: Deck[Any], db: CardDB, workspace: Workspace) -> None:
         """What was asked for selects something for this deck, or it is bad input (DeckcheckError, OptionError): a
         rules version or format its game cannot take, a regulation name it does not have. Said before a command
         writes anything, without judging the deck (the deck's own key, which a command may judge without, aside)."""
@@ -107,7 +107,7 @@ class Judging:
     # The regulation --------------------------------------------------------------------------------------
 
     def regulation_for(
-        self, deck: Deck, db: CardDB, workspace: Workspace, why_none: list[str] | None = None
+        self, deck: Deck[Any], db: CardDB, workspace: Workspace, why_none: list[str] | None = None
     ) -> BoundRegulation | None:
         """The regulation the deck is judged under, bound to the game's cards: None with `no_regulation`, when
         nothing asks for one (no file is read then), when `as_of` is before every regulation of the game, or when

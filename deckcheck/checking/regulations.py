@@ -595,7 +595,7 @@ class BoundRegulation:
     regulation: Regulation
     limits: dict[Hashable, Restriction]
 
-    def violations(self, deck: Deck) -> list[Violation]:
+    def violations(self, deck: Deck[Any]) -> list[Violation]:
         """`regulation.banned` / `regulation.restricted`, counted as the game counts copies."""
         found = []
         for group in deck.game.copies.groups(deck):
@@ -604,7 +604,7 @@ class BoundRegulation:
                 found.append(self._violation(group, restriction))
         return found
 
-    def _violation(self, group: CopyGroup, restriction: Restriction) -> Violation:
+    def _violation(self, group: CopyGroup[Any], restriction: Restriction) -> Violation:
         entry = group.tally
         scope = translate(group.scope)  # (a game's words: "the main deck", "the main deck and D deck together")
         scope = scope[:1].upper() + scope[1:]
@@ -641,7 +641,7 @@ class BoundRegulation:
         )
 
 
-def _cards_text(group: CopyGroup) -> str:
+def _cards_text(group: CopyGroup[Any]) -> str:
     """'A (N1, N2), B (N3)', plus the name they were counted under when no card carries it (a territory's open
     face, a name given by card text). Names and numbers as printed; the cards group by their normalised name."""
     numbers: dict[str, tuple[str, list[str]]] = {}

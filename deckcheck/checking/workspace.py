@@ -14,7 +14,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deckcheck import _i18n
 from deckcheck.carddb.db import ENV_VAR, CardDB, layer_folders, load_layers, resolve_deck
@@ -90,7 +90,7 @@ class Workspace:
             found = self._regulations[key] = read_regulations(game_id, layers)
         return found
 
-    def deck(self, path: str | Path) -> Deck:
+    def deck(self, path: str | Path) -> Deck[Any]:
         """Read a deck file and look its cards up in its game's database."""
         source = parse_deck(path)
         return resolve_deck(source, self.carddb(source.game_id))

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from deckcheck._i18n import _, translate
 from deckcheck._util.atomic import atomic_write, edit_lock
@@ -241,7 +242,7 @@ def set_deck_key(
     return f"{changed}\n{state}"
 
 
-def _key_value(deck: Deck, db: CardDB, key: str, value: str, workspace: Workspace) -> str:
+def _key_value(deck: Deck[Any], db: CardDB, key: str, value: str, workspace: Workspace) -> str:
     """The value to write, refused (exit 2) when the key is not a deck key of the game or names nothing."""
     game = deck.game
     keys = (*COMMON_KEYS, *game.deck_keys)
@@ -312,7 +313,7 @@ def _with_line_ends(text: str, original: str) -> str:
     return "".join(line + end for line, end in zip(new_lines, ends, strict=True))
 
 
-def _known_section(game: Game, section: str) -> str:
+def _known_section(game: Game[Any], section: str) -> str:
     if section not in game.sections:
         raise DeckcheckError(
             _("{game} decks have no section {section}; the sections are: {sections}").format(
@@ -375,7 +376,7 @@ def _closest(db: CardDB, key: str) -> str:
     return _("{closest}.{note}").format(closest=closest, note=note) if note else closest
 
 
-def _entry_is(entry: Entry, card: Card | None, key: str) -> bool:
+def _entry_is(entry: Entry[Any], card: Card | None, key: str) -> bool:
     if card is not None and entry.card is not None:
         return entry.card.number == card.number
     return norm_number(entry.key) == norm_number(key) or norm_name(entry.key) == norm_name(key)
@@ -384,7 +385,7 @@ def _entry_is(entry: Entry, card: Card | None, key: str) -> bool:
 # Planning -----------------------------------------------------------------------------------------------
 
 
-def _key_totals(entries: list[Entry]) -> dict[str, int | None]:
+def _key_totals(entries: list[Entry[Any]]) -> dict[str, int | None]:
     """Copies per key as written (a key on two text lines is summed); None where a count is not a whole number."""
     totals: dict[str, int | None] = {}
     for entry in entries:
@@ -393,7 +394,7 @@ def _key_totals(entries: list[Entry]) -> dict[str, int | None]:
     return totals
 
 
-def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:
+def _plan_add(deck: Deck[Any], db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:
     card = find_card(db, key, section)
     target = section or deck.game.cards.home_section(card)
     totals = _key_totals([entry for entry in deck.section_entries(target) if _entry_is(entry, card, key)])
@@ -429,7 +430,7 @@ def _plan_add(deck: Deck, db: CardDB, key: str, copies: int, section: str | None
     return EditPlan([change], added + other_cards(db, key, card))
 
 
-def _plan_remove(deck: Deck, db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:
+def _plan_remove(deck: Deck[Any], db: CardDB, key: str, copies: int, section: str | None) -> EditPlan:
     card = db.resolve(key, section)
     holding = [entry for entry in deck.entries if _entry_is(entry, card, key)]
     if not holding:
@@ -474,7 +475,7 @@ def _label(card: Card | None, key: str) -> str:
     return card.label() if card is not None else repr(key)
 
 
-def _section_word(game: Game, section: str) -> str:
+def _section_word(game: Game[Any], section: str) -> str:
     phrase = game.wording.section_phrases.get(section)
     return translate(phrase) if phrase is not None else f"[{section}]"
 
@@ -519,7 +520,7 @@ def _written_text(path: Path, text: str, edited: DeckSource, small: str | None, 
 
 def _apply(source: DeckSource, changes: list[Change]) -> DeckSource:
     """A copy of the deck with the changes made to its entries (counts summed per key, as the file means)."""
-    entries: list[Entry] = [Entry(e.section, e.key, e.raw_count, e.line, e.card) for e in source.entries]
+    entries: list[Entry[Any]] = [Entry(e.section, e.key, e.raw_count, e.line, e.card) for e in source.entries]
     for change in changes:
         same = [entry for entry in entries if entry.section == change.section and entry.key == change.key]
         if same:
@@ -549,7 +550,7 @@ def _apply(source: DeckSource, changes: list[Change]) -> DeckSource:
 
 
 def state_line(
-    deck: Deck,
+    deck: Deck[Any],
     db: CardDB | None = None,
     workspace: Workspace | None = None,
     *,
@@ -575,7 +576,7 @@ def state_line(
     return f"{one_line(str(deck.path))}: {sizes} — {verdict}{note}"
 
 
-def _rules(violations: list) -> str:
+def _rules(violations: list[Any]) -> str:
     seen: dict[str, str] = {}
     for violation in violations:
         numbers = ""

@@ -408,7 +408,9 @@ def _registry_object(path: Path, text: str) -> dict[str, Any] | None:
     return data if "game" not in data and any(key in data for key in REGISTRY_LISTS) else None
 
 
-def from_registry(data: dict[str, Any], game: Game, path: Path | str = "<registry>") -> tuple[DeckSource, list[str]]:
+def from_registry(
+    data: dict[str, Any], game: Game[Any], path: Path | str = "<registry>"
+) -> tuple[DeckSource, list[str]]:
     """The deck a registry object describes, and notes on what had no place in this game's deck."""
     source = DeckSource(path=str(path), game_id=game.id, format="json")
     name = next((data[key] for key in _REGISTRY_NAME_KEYS if isinstance(data.get(key), str) and data[key]), None)
@@ -447,7 +449,7 @@ def from_registry(data: dict[str, Any], game: Game, path: Path | str = "<registr
     return source, notes
 
 
-def _mapping_text(game: Game) -> str:
+def _mapping_text(game: Game[Any]) -> str:
     return ", ".join(f"{list_name} → {target}" for list_name, target in game.registry.lists.items())
 
 

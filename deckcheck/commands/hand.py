@@ -34,7 +34,7 @@ def shown_name(name: str) -> str:
 
 def parse_policy(
     text: str,
-    deck: Deck,
+    deck: Deck[Any],
     *,
     wants: Sequence[str] = (),
     turn: int = 0,
@@ -106,8 +106,8 @@ def _policy_text(dealt: DealtHand) -> str:
 
 @dataclass
 class DealtHand:
-    deck: Deck
-    table: Table
+    deck: Deck[Any]
+    table: Table[Any]
     seed: int
     policy: str
     turns: int
@@ -283,7 +283,7 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _log_lines(table: Table) -> list[str]:
+def _log_lines(table: Table[Any]) -> list[str]:
     """The events in order: `N. step [rule]: what happened` (the cards are named in the text itself)."""
     width = len(str(len(table.events)))
     count = len(table.events)

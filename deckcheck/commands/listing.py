@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from deckcheck._api import RuleListing
 
 
-def games_json(games: list[Game]) -> dict[str, Any]:
+def games_json(games: list[Game[Any]]) -> dict[str, Any]:
     listed = [
         {
             "id": game.id,
@@ -29,7 +29,7 @@ def games_json(games: list[Game]) -> dict[str, Any]:
     return {"games": listed}
 
 
-def _versions_json(game: Game) -> dict[str, Any]:
+def _versions_json(game: Game[Any]) -> dict[str, Any]:
     """A game's rules versions and formats, for a game that has more than one of either."""
     if not game.play.versions and len(game.play.formats) == 1:
         return {}
@@ -40,7 +40,7 @@ def _versions_json(game: Game) -> dict[str, Any]:
     }
 
 
-def games_text(games: list[Game]) -> list[str]:
+def games_text(games: list[Game[Any]]) -> list[str]:
     """The games for people, in the chosen language (ids, section and key names, titles and versions as written)."""
     lines = []
     for game in games:
@@ -55,7 +55,7 @@ def games_text(games: list[Game]) -> list[str]:
     return lines
 
 
-def _versions_text(game: Game) -> list[str]:
+def _versions_text(game: Game[Any]) -> list[str]:
     lines = []
     if game.play.versions:
         versions = joined(

@@ -33,7 +33,7 @@ def _plain(text: str, **_styles: object) -> str:
 class Shown:
     """A deck looked up and judged, ready to be shown (render_show_text, render_show_json)."""
 
-    deck: Deck
+    deck: Deck[Any]
     report: DeckReport
 
 
@@ -57,7 +57,7 @@ def render_shown(shown: Shown, *, colour: bool = False) -> str:
 # Text --------------------------------------------------------------------------------------------------
 
 
-def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> str:
+def render_show_text(deck: Deck[Any], report: DeckReport, style: Style = _plain) -> str:
     title = escape_controls(deck.name or Path(deck.path or "<deck>").name)  # a name cannot command the terminal
     lines = [f"{style(title, bold=True)} — {deck.game.title}", f"  {escape_controls(str(deck.path))}"]
     lines += [f"  {translate(key)}: {escape_controls(str(value))}" for key, _key, value in key_rows(deck)]
@@ -82,7 +82,7 @@ def render_show_text(deck: Deck, report: DeckReport, style: Style = _plain) -> s
     return "\n".join(lines)
 
 
-def _section_heading(deck: Deck, section: str, style: Style) -> str:
+def _section_heading(deck: Deck[Any], section: str, style: Style) -> str:
     size = ngettext("{n} card", "{n} cards", deck.size(section)).format(n=deck.size(section))
     section = escape_controls(section)
     label = deck.game.wording.section_labels.get(section)
@@ -95,12 +95,12 @@ def _section_heading(deck: Deck, section: str, style: Style) -> str:
     return said.format(section=style(section, bold=True), size=size, game=deck.game.title)
 
 
-def _number(entry: Entry) -> str:
+def _number(entry: Entry[Any]) -> str:
     """The number column: the card's number as printed, or the key as written when it matched no card."""
     return escape_controls(entry.card.printed_number if entry.card is not None else entry.key)
 
 
-def _entry_line(entry: Entry, width: int) -> str:
+def _entry_line(entry: Entry[Any], width: int) -> str:
     name = escape_controls(entry.shown_name) if entry.shown_name is not None else _("(unknown card)")
     if entry.count is None:
         return f"  {entry.raw_count!s:>3}  {pad(_number(entry), width)}  " + _("{name} (bad count)").format(name=name)
@@ -131,7 +131,7 @@ def _verdict(report: DeckReport, style: Style) -> list[str]:
 # JSON --------------------------------------------------------------------------------------------------
 
 
-def show_json(deck: Deck, report: DeckReport) -> dict[str, Any]:
+def show_json(deck: Deck[Any], report: DeckReport) -> dict[str, Any]:
     data: dict[str, Any] = {
         "path": deck.path,
         "game": deck.game.id,
@@ -162,7 +162,7 @@ def _card_json(card: Card | None) -> dict[str, str] | None:
     return None if card is None else {"number": card.printed_number, "name": card.printed_name}
 
 
-def _entry_json(entry: Entry) -> dict[str, Any]:
+def _entry_json(entry: Entry[Any]) -> dict[str, Any]:
     return {
         "key": entry.key,
         "number": entry.card.printed_number if entry.card is not None else None,

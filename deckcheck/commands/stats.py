@@ -264,7 +264,7 @@ def _said_once(progress: SimulationProgress) -> Callable[[str], None]:
 
 
 def _report(
-    deck: Deck,
+    deck: Deck[Any],
     request: StatsRequest,
     options: StatsOptions,
     output: StatsOutput,
@@ -319,7 +319,7 @@ def _report(
 
 
 def _table(
-    deck: Deck,
+    deck: Deck[Any],
     request: StatsRequest,
     options: StatsOptions,
     output: StatsOutput,
@@ -373,7 +373,7 @@ def _table(
 
 
 def _advise(
-    deck: Deck,
+    deck: Deck[Any],
     request: StatsRequest,
     options: StatsOptions,
     output: StatsOutput,
@@ -471,12 +471,12 @@ def _deadline_owner(queries: list[Query], alternatives: list[Query], turn: int) 
     return _("own turn {turn}").format(turn=turn)
 
 
-def _rules_json(deck: Deck) -> dict[str, Any]:
+def _rules_json(deck: Deck[Any]) -> dict[str, Any]:
     """`"rules": {...}` for a game with versions of its rules (as `check --output json` has it), else nothing."""
     return {"rules": deck.rules.to_json()} if deck.game.play.versions else {}
 
 
-def _dealt_without(deck: Deck, choices: dict[str, str]) -> list[str]:
+def _dealt_without(deck: Deck[Any], choices: dict[str, str]) -> list[str]:
     """A note for each card setup places that the deck lacks and no draw depends on (a leader a registry export
     did not record): the odds are those of the deck with it."""
     if all(deck.size(section) for section in deck.game.sections):
@@ -499,7 +499,7 @@ def _dealt_without(deck: Deck, choices: dict[str, str]) -> list[str]:
     ]
 
 
-def check_setup(deck: Deck, choices: dict[str, str]) -> None:
+def check_setup(deck: Deck[Any], choices: dict[str, str]) -> None:
     """Refuse (exit 2, with the rules' reason) a deck whose setup cannot run from either seat: the default report
     would otherwise be a table of dashes."""
     for seat in SEATS:

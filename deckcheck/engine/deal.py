@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from deckcheck._i18n import N_, _, translate
 from deckcheck._util.text import joined
@@ -41,15 +41,15 @@ class MulliganPolicy(Protocol):
     @property
     def name(self) -> str: ...
 
-    def returns(self, table: Table, hand: list[Card]) -> list[int]:
+    def returns(self, table: Table[Any], hand: list[Card]) -> list[int]:
         """Indices of hand cards to return (a partial-mulligan game)."""
         ...
 
-    def redraw(self, table: Table, hand: list[Card]) -> bool:
+    def redraw(self, table: Table[Any], hand: list[Card]) -> bool:
         """Whether to redraw the whole hand (a full-mulligan game)."""
         ...
 
-    def bottom_order(self, table: Table, hand: list[Card]) -> list[Card]:
+    def bottom_order(self, table: Table[Any], hand: list[Card]) -> list[Card]:
         """The order the returned hand goes to the bottom (first = nearest the top)."""
         ...
 
@@ -57,13 +57,13 @@ class MulliganPolicy(Protocol):
 class NoMulligan:
     name = "none"
 
-    def returns(self, table: Table, hand: list[Card]) -> list[int]:
+    def returns(self, table: Table[Any], hand: list[Card]) -> list[int]:
         return []
 
-    def redraw(self, table: Table, hand: list[Card]) -> bool:
+    def redraw(self, table: Table[Any], hand: list[Card]) -> bool:
         return False
 
-    def bottom_order(self, table: Table, hand: list[Card]) -> list[Card]:
+    def bottom_order(self, table: Table[Any], hand: list[Card]) -> list[Card]:
         return list(hand)
 
 
@@ -77,17 +77,17 @@ class KeepFilter:
     def name(self) -> str:
         return f"keep:{self.filter.text}"
 
-    def returns(self, table: Table, hand: list[Card]) -> list[int]:
+    def returns(self, table: Table[Any], hand: list[Card]) -> list[int]:
         return [i for i, card in enumerate(hand) if not self.filter(card)]
 
-    def redraw(self, table: Table, hand: list[Card]) -> bool:
+    def redraw(self, table: Table[Any], hand: list[Card]) -> bool:
         return not any(self.filter(card) for card in hand)
 
-    def bottom_order(self, table: Table, hand: list[Card]) -> list[Card]:
+    def bottom_order(self, table: Table[Any], hand: list[Card]) -> list[Card]:
         return list(hand)
 
 
-def mulligan(table: Table, kind: MulliganKind, hand_size: int, policy: MulliganPolicy, ref: str) -> None:
+def mulligan(table: Table[Any], kind: MulliganKind, hand_size: int, policy: MulliganPolicy, ref: str) -> None:
     """The game's mulligan, once per player, exactly as its rules move the cards."""
     if table.mulliganed:
         raise EngineError(_("a player may mulligan only once ({ref})").format(ref=ref))
@@ -141,7 +141,7 @@ def mulligan(table: Table, kind: MulliganKind, hand_size: int, policy: MulliganP
         table.shuffle(ref)
 
 
-def setup_choices(deck: Deck, choices: dict[str, str] | None) -> dict[str, str]:
+def setup_choices(deck: Deck[Any], choices: dict[str, str] | None) -> dict[str, str]:
     """The deck's own setup keys (cipher `lord`, ...), overridden by `--choose KEY=VALUE`."""
     setup = deck.game.setup
     chosen = {key: value for key, value in deck.source.keys.items() if key in setup.choices}

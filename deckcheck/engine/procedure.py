@@ -108,7 +108,7 @@ class TurnModel(Generic[CardT]):
     process: Any = None
 
 
-def plain_turns(table: Table, k: int) -> TurnModel:
+def plain_turns(table: Table[Any], k: int) -> TurnModel[Any]:
     return TurnModel(draws=first_player_skips_first_draw(table.going, k))
 
 
@@ -120,16 +120,16 @@ class Setup:
     mulligan: MulliganKind
     mulligan_ref: str
     # Move the deck's cards into their zones (set-asides, G zone, ...) and shuffle: everything before the draw.
-    prepare: Callable[[Table, Deck, dict[str, str]], None]
+    prepare: Callable[[Table[Any], Deck[Any], dict[str, str]], None]
     # Placements after the mulligan (life, orbs, energy); default none.
-    after_mulligan: Callable[[Table], None] = lambda table: None
+    after_mulligan: Callable[[Table[Any]], None] = lambda table: None
     # Own turn k >= 1 up to the start of its main phase (draws, charge, drive checks of the previous turn ...).
-    own_turn: Callable[[Table, int], None] = lambda table, k: None
+    own_turn: Callable[[Table[Any], int], None] = lambda table, k: None
     # Deck keys a player may set to make a setup choice (cipher `lord`, evolve `basis`, ...).
     choices: tuple[str, ...] = ()
     opening_ref: str = ""
     # The statistics' view of own turn k, from the table after `prepare` (see TurnModel).
-    turn_model: Callable[[Table, int], TurnModel] = plain_turns
+    turn_model: Callable[[Table[Any], int], TurnModel[Any]] = plain_turns
     # What `stats --floor` leaves out, when the game's count has a documented floor (empty: no such floor).
     floor: str = ""
     # What the odds count instead when the floor is not asked for (said beside them, for a game with a floor).

@@ -151,7 +151,7 @@ class PastedLine:
     kind: str
     text: str
     section: str | None = None
-    entries: list[Entry] = field(default_factory=list)
+    entries: list[Entry[Any]] = field(default_factory=list)
     # what the reading says of it: the printed name a loose match stands for, an annotation left out, why not read
     note: str | None = None
 

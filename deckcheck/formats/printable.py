@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from deckcheck._i18n import N_, _, language, ngettext, translate
 from deckcheck._util.normalize import norm_number
@@ -90,18 +91,18 @@ class SectionTable:
     known: bool  # False: a section the game does not have
 
 
-def section_label(game: Game, section: str) -> str:
+def section_label(game: Game[Any], section: str) -> str:
     """The section's heading as the game names it ("G deck"); a section the game does not have keeps its id."""
     return translate(game.wording.section_labels.get(section, section))
 
 
-def sections_of(deck: Deck) -> list[str]:
+def sections_of(deck: Deck[Any]) -> list[str]:
     """The game's sections in game order, then any section the file has that the game lacks."""
     extra = [name for name in deck.source.sections if name not in deck.game.sections]
     return [*deck.game.sections, *extra]
 
 
-def key_rows(deck: Deck) -> list[tuple[str, str, str]]:
+def key_rows(deck: Deck[Any]) -> list[tuple[str, str, str]]:
     """(key, label, value) of the deck keys that are set; a card key shows the card it resolved to."""
     rows = []
     for key in deck.game.deck_keys:
@@ -117,7 +118,7 @@ def key_rows(deck: Deck) -> list[tuple[str, str, str]]:
     return rows
 
 
-def other_keys(deck: Deck) -> list[tuple[str, str]]:
+def other_keys(deck: Deck[Any]) -> list[tuple[str, str]]:
     """The deck's keys deckcheck does not read (`notes`, ...), as text: a sheet never drops them silently."""
     shown = []
     for key, value in deck.source.other.items():
@@ -126,7 +127,7 @@ def other_keys(deck: Deck) -> list[tuple[str, str]]:
     return shown
 
 
-def section_tables(deck: Deck, sheet: Sheet | None = None) -> list[SectionTable]:
+def section_tables(deck: Deck[Any], sheet: Sheet | None = None) -> list[SectionTable]:
     """The tables to print, in game order; empty sections only where a legal deck needs them."""
     tables = []
     for section in sections_of(deck):
@@ -138,7 +139,7 @@ def section_tables(deck: Deck, sheet: Sheet | None = None) -> list[SectionTable]
     return tables
 
 
-def _rows(deck: Deck, section: str) -> list[Row]:
+def _rows(deck: Deck[Any], section: str) -> list[Row]:
     # a card the deck names by its other name (Cipher's Japanese name) is shown by it, with its own name after it
     written = {e.card.number: e.shown_name for e in deck.section_entries(section) if e.card and e.written_other_name}
     rows = [
@@ -177,7 +178,7 @@ def grand_total(tables: list[SectionTable]) -> str:
     )
 
 
-def deck_title(deck: Deck) -> str:
+def deck_title(deck: Deck[Any]) -> str:
     return deck.name.strip() if deck.name and deck.name.strip() else _("Untitled deck")
 
 
@@ -207,7 +208,7 @@ def md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", escape_controls(_SPACES.sub(" ", text).strip()))
 
 
-def render_markdown(deck: Deck, sheet: Sheet | None = None) -> str:
+def render_markdown(deck: Deck[Any], sheet: Sheet | None = None) -> str:
     sheet = sheet or Sheet()
     lines = [f"# {md_escape(deck_title(deck))}", "", f"- {_('Game')}: {md_escape(translate(deck.game.title))}"]
     lines += [f"- {label}: {md_escape(value)}" for _, label, value in key_rows(deck)]
@@ -225,7 +226,7 @@ def render_markdown(deck: Deck, sheet: Sheet | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _md_other_keys(deck: Deck) -> list[str]:
+def _md_other_keys(deck: Deck[Any]) -> list[str]:
     lines = []
     for key, text in other_keys(deck):
         lines += ["", f"**{md_escape(_notes_label(key))}**", ""]
@@ -312,7 +313,7 @@ def _lang(text: object) -> str:
     return ' lang="ja"' if language() != "ja" and _JAPANESE.search(str(text)) else ""
 
 
-def render_html(deck: Deck, sheet: Sheet | None = None) -> str:
+def render_html(deck: Deck[Any], sheet: Sheet | None = None) -> str:
     sheet = sheet or Sheet()
     title = deck_title(deck)
     parts = [

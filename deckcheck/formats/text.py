@@ -54,7 +54,7 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
     not understood is reported at once: a DeckcheckError, or, with `partial` (once the game is known), the
     DeckSource of the readable lines with that error as its `unreadable`."""
     header: dict[str, tuple[str, int]] = {}
-    raw_entries: list[Entry] = []
+    raw_entries: list[Entry[Any]] = []
     section_lines: dict[str, int] = {}
     unreadable: list[_LineProblem] = [_line_problem(path, number, translate(NOT_TEXT)) for number in bad_lines]
     section = "main"
@@ -173,7 +173,7 @@ def _section_word(written: str) -> str:
     return _SECTION_TAIL.sub("", word) or word
 
 
-def section_words(game: Game) -> dict[str, str]:
+def section_words(game: Game[Any]) -> dict[str, str]:
     """Every word a header may name a section of `game` by (as _section_word leaves it): its ids, the labels people
     read (`g deck`), and the game's own `section_words` (`gデッキ`)."""
     words = {section: section for section in game.sections}
@@ -184,10 +184,10 @@ def section_words(game: Game) -> dict[str, str]:
     return words
 
 
-def _entry(section: str, key: str, raw_count: int | float | str, line: int) -> Entry:
+def _entry(section: str, key: str, raw_count: int | float | str, line: int) -> Entry[Any]:
     """An entry; `BP01-015 name` is the number with the name written beside it (the number wins)."""
     if match := NUMBER_AND_NAME.match(key):
-        entry: Entry = Entry(section, match["number"], raw_count, line=line)
+        entry: Entry[Any] = Entry(section, match["number"], raw_count, line=line)
         entry.name = match["name"].strip()
         return entry
     return Entry(section, key, raw_count, line=line)

@@ -21,9 +21,9 @@ from deckcheck.games import get_game
 from deckcheck.model.deck import COMMON_KEYS, COUNT_DIGITS, MAX_COUNT, DeckSource, Entry
 
 
-def merged_entries(source: DeckSource) -> dict[str, list[Entry]]:
+def merged_entries(source: DeckSource) -> dict[str, list[Entry[Any]]]:
     """Entries per section in file order; one key written twice in a section is one entry, counts summed."""
-    sections: dict[str, dict[str, Entry]] = {section: {} for section in source.sections}
+    sections: dict[str, dict[str, Entry[Any]]] = {section: {} for section in source.sections}
     for entry in source.entries:
         slots = sections.setdefault(entry.section, {})
         if entry.key not in slots:

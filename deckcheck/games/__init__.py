@@ -20,6 +20,7 @@ import importlib
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from deckcheck._i18n import _
 from deckcheck._util.safetext import quoted
@@ -31,10 +32,10 @@ _MODULE_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
 @cache
-def all_games() -> dict[str, Game]:
+def all_games() -> dict[str, Game[Any]]:
     import pkgutil  # deferred: listing every game is rare (a check imports only its games' modules)
 
-    games: dict[str, Game] = {}
+    games: dict[str, Game[Any]] = {}
     for module_info in pkgutil.iter_modules(__path__):
         module = importlib.import_module(f"{__name__}.{module_info.name}")
         game = getattr(module, "GAME", None)
@@ -44,7 +45,7 @@ def all_games() -> dict[str, Game]:
 
 
 @cache
-def _game_by_module(game_id: str) -> Game | None:
+def _game_by_module(game_id: str) -> Game[Any] | None:
     """The game whose module is named after `game_id`, importing that module alone; None if there is none."""
     module_name = game_id.replace("-", "_")
     if not _MODULE_NAME.fullmatch(module_name):
@@ -72,7 +73,7 @@ def is_game_id(text: str) -> bool:
     return _game_by_module(text) is not None
 
 
-def get_game(game_id: str, *, path: str | Path | None = None, line: int | None = None) -> Game:
+def get_game(game_id: str, *, path: str | Path | None = None, line: int | None = None) -> Game[Any]:
     if (game := _game_by_module(game_id)) is not None:
         return game
     games = all_games()  # a game whose module is named otherwise, or an unknown id (the message lists them all)

@@ -257,7 +257,7 @@ def main_territory(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violatio
 
 
 @dataclass
-class NameCount(Tally):
+class NameCount(Tally[Any]):
     """Copies counted under one name string: the total, the cards (each once), each card's copies and the sections
     they sit in."""
 

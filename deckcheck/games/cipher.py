@@ -281,7 +281,7 @@ def main_size(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
         )
 
 
-def copy_groups(deck: Deck[CipherCard]) -> Iterator[CopyGroup]:
+def copy_groups(deck: Deck[CipherCard]) -> Iterator[CopyGroup[Any]]:
     """Copies by card name (title + unit name) over all numbers and rarities (12.1.1.2, 4.14.1); markers have no
     card name and are not counted."""
     units = [(card, n) for card, n in deck.cards("main") if limit_identity(card) is not None]

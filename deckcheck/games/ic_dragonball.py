@@ -237,7 +237,7 @@ def main_types(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
             )
 
 
-def copy_groups(deck: Deck[DragonBallCard]) -> Iterator[CopyGroup]:
+def copy_groups(deck: Deck[DragonBallCard]) -> Iterator[CopyGroup[Any]]:
     """Copies by card number, never pooled across numbers (5-1-3-1, 2-16-2-1); the copies rule limits `main`, a
     regulation also sees the leader."""
     for section in ("leader", "main"):

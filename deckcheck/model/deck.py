@@ -86,7 +86,7 @@ class DeckSource:
     name: str | None = None
     regulation: str | None = None
     keys: dict[str, str] = field(default_factory=dict)
-    entries: list[Entry] = field(default_factory=list)
+    entries: list[Entry[Any]] = field(default_factory=list)
     # Sections as written that the game does not have, with the line they start on (text) or None.
     sections: dict[str, int | None] = field(default_factory=dict)
     other: dict[str, Any] = field(default_factory=dict)

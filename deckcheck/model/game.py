@@ -85,7 +85,7 @@ class Rule:
         """A violation about the `count` copies `found` (whose numbers it names) against `limit`."""
         return self.violation(section, message, cards=[card.number for card, _count in found], count=count, limit=limit)
 
-    def run(self, deck: DeckView) -> list[Violation]:
+    def run(self, deck: DeckView[Any]) -> list[Violation]:
         return list(self.check(self, deck))
 
 
@@ -154,7 +154,7 @@ class Copies(Generic[CardT]):
     # The copy limit of a card without `deck_limit`; records of one identity agree when their limits match.
     default: int = 4
     # The groups its copies rule limits (identities as `identity` gives them).
-    groups: Callable[[Any], Iterable[CopyGroup]] = copies_per_section
+    groups: Callable[[Any], Iterable[CopyGroup[Any]]] = copies_per_section
 
 
 def no_notes(cards: Sequence[Card]) -> list[str]:
@@ -345,7 +345,7 @@ class CopyGroup(NamedTuple, Generic[IdentityT]):
 
     section: str  # where a violation about them is reported
     identity: IdentityT  # as `Game.copies.identity` gives it for a card whose limit applies to this group
-    tally: Tally
+    tally: Tally[Any]
     # where the copies were counted, for messages, in the chosen language: "the main deck", "the main deck and D deck
     # together"
     scope: str
@@ -424,8 +424,8 @@ def limit_text(limit: int | None) -> str:
 
 
 def iter_over_limit(
-    tallies: dict[Hashable, Tally], limit_of: Callable[[Hashable, Tally], int | None]
-) -> Iterator[tuple[Hashable, Tally, int]]:
+    tallies: dict[Hashable, Tally[Any]], limit_of: Callable[[Hashable, Tally[Any]], int | None]
+) -> Iterator[tuple[Hashable, Tally[Any], int]]:
     """The keys whose count exceeds their limit, as (key, tally, limit)."""
     for key, entry in tallies.items():
         limit = limit_of(key, entry)

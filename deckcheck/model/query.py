@@ -120,7 +120,7 @@ class Query:
         return matching >= self.k if self.at_least else matching <= self.k
 
 
-def _field_info(game: Game, name: str) -> tuple[str, Any]:
+def _field_info(game: Game[Any], name: str) -> tuple[str, Any]:
     fields = game.card_model.declared_fields()
     for attribute, info in fields.items():
         if name in (attribute, info.alias) and attribute != "game":
@@ -164,7 +164,7 @@ def _value_parser(info: Any) -> tuple[Callable[[str], Any], bool]:
     return parse, is_list
 
 
-def parse_filter(text: str, game: Game) -> CardFilter:
+def parse_filter(text: str, game: Game[Any]) -> CardFilter:
     """`field=value|value,field=value` → a card predicate; an unknown field or bad value is a DeckcheckError."""
     conditions: list[Condition | Comparison | Ranges] = []
     for part in text.split(","):
@@ -227,7 +227,7 @@ def parse_filter(text: str, game: Game) -> CardFilter:
     return CardFilter(text, tuple(conditions))
 
 
-def _comparison(game: Game, name: str, attribute: str, info: Any, op: str, value: str) -> Comparison:
+def _comparison(game: Game[Any], name: str, attribute: str, info: Any, op: str, value: str) -> Comparison:
     """`field>=N`: N must be a whole number, and the field one whose records store whole numbers."""
     if not re.fullmatch(r"-?\d{1,18}", value):
         raise DeckcheckError(
@@ -245,7 +245,7 @@ def _nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
-def _ranges(game: Game, name: str, attribute: str, info: Any, raw_values: list[str]) -> Ranges:
+def _ranges(game: Game[Any], name: str, attribute: str, info: Any, raw_values: list[str]) -> Ranges:
     """`field=2..`, `field=..3`, `field=2..3`, with plain whole numbers among them (`cost=0|3..5`)."""
     shown = "|".join(raw_values)
     ranges: list[tuple[int | None, int | None]] = []
@@ -280,7 +280,7 @@ def _ranges(game: Game, name: str, attribute: str, info: Any, raw_values: list[s
     return Ranges(attribute, tuple(ranges))
 
 
-def _check_number_field(game: Game, name: str, info: Any, shown: str, what: str, value: str) -> None:
+def _check_number_field(game: Game[Any], name: str, info: Any, shown: str, what: str, value: str) -> None:
     """Refuse a range or comparison on a field whose records do not store whole numbers."""
     parse, is_list = _value_parser(info)
     try:
@@ -327,7 +327,7 @@ def _takes_numbers(info: Any) -> bool:
     return re.search(r"\bint\b", repr(info.annotation)) is not None
 
 
-def parse_query(text: str, game: Game) -> Query:
+def parse_query(text: str, game: Game[Any]) -> Query:
     """`[>=K |<=K |K+]FILTER[@N]`, default `>=1`; a trailing `@N` is the query's own deadline (own turn N)."""
     text, deadline = split_deadline(text)
     match = _QUERY.match(text.strip())

@@ -127,7 +127,7 @@ def optimal_uncomputable(why: object) -> OptionError:
 
 
 def answer(
-    deck: Deck,
+    deck: Deck[Any],
     queries: Sequence[Query],
     *,
     going: Going,
@@ -193,7 +193,7 @@ def say_past_budget(options: StatsOptions, why: ExactUnavailable, going: Going, 
     options.say(line)
 
 
-def unknown_fact_notes(deck: Deck, queries: Sequence[Query]) -> list[str]:
+def unknown_fact_notes(deck: Deck[Any], queries: Sequence[Query]) -> list[str]:
     """What a filter on a fact the card data cannot tell for some cards leaves out (the card model's `unknown_facts`:
     `trigger=stand` counts known stand triggers only where a card's icon may be unknown): the copies of the deck,
     said in a note, so that the odds read as a floor, never as a guess."""
@@ -234,7 +234,7 @@ class _Mulligan:
     keep: CardFilter | None = None
 
     @classmethod
-    def parse(cls, text: str | None, deck: Deck) -> _Mulligan:
+    def parse(cls, text: str | None, deck: Deck[Any]) -> _Mulligan:
         policy, keep_text = parse_mulligan(text)
         return cls(policy, keep_text, parse_filter(keep_text, deck.game) if keep_text else None)
 
@@ -383,7 +383,7 @@ class OptimalMulligan:
     """The optimal mulligan for some wants by a turn (the decisions `stats` computes), played by the engine for
     whichever seat the table turns out to have (`hand` may leave the seat to a coin): `hand --mulligan optimal`."""
 
-    deck: Deck
+    deck: Deck[Any]
     queries: Sequence[Query]
     turn: int
     choices: dict[str, str]
@@ -391,7 +391,7 @@ class OptimalMulligan:
     anys: Sequence[Query] = ()  # one of them must hold too (`--any`)
     _by_seat: dict[str, PlanPolicy] = field(default_factory=dict)
 
-    def _for(self, table: Table) -> PlanPolicy:
+    def _for(self, table: Table[Any]) -> PlanPolicy:
         seat = table.going
         if seat not in self._by_seat:
             model = build_model(
@@ -406,18 +406,18 @@ class OptimalMulligan:
             self._by_seat[seat] = PlanPolicy(plan, model)
         return self._by_seat[seat]
 
-    def returns(self, table: Table, hand: list[Card]) -> list[int]:
+    def returns(self, table: Table[Any], hand: list[Card]) -> list[int]:
         return self._for(table).returns(table, hand)
 
-    def redraw(self, table: Table, hand: list[Card]) -> bool:
+    def redraw(self, table: Table[Any], hand: list[Card]) -> bool:
         return self._for(table).redraw(table, hand)
 
-    def bottom_order(self, table: Table, hand: list[Card]) -> list[Card]:
+    def bottom_order(self, table: Table[Any], hand: list[Card]) -> list[Card]:
         return self._for(table).bottom_order(table, hand)
 
 
 def _merge_by_mask(model: OddsModel) -> tuple[Atom, ...]:
-    merged: dict[int, list] = {}
+    merged: dict[int, list[Any]] = {}
     for atom in model.atoms:
         entry = merged.setdefault(atom.mask, [0, []])
         entry[0] += atom.count
@@ -435,7 +435,7 @@ class TurnRow:
 
 
 def both_seats(
-    deck: Deck,
+    deck: Deck[Any],
     queries: Sequence[Query],
     *,
     turn: int,
@@ -470,7 +470,7 @@ def both_seats(
 
 
 def turn_table(
-    deck: Deck, queries: Sequence[Query], *, turn: int, options: StatsOptions, anys: Sequence[Query] = ()
+    deck: Deck[Any], queries: Sequence[Query], *, turn: int, options: StatsOptions, anys: Sequence[Query] = ()
 ) -> list[TurnRow]:
     """Turns 0..turn for both seats (the queries without `@N` by each turn); a turn a seat never reaches holds the
     reason instead. When every query has its own deadline, --turn changes nothing: one row."""
@@ -499,7 +499,7 @@ class ReportResult:
     cells: dict[Going, Answer | str]
 
 
-def default_report(deck: Deck, options: StatsOptions) -> list[ReportResult]:
+def default_report(deck: Deck[Any], options: StatsOptions) -> list[ReportResult]:
     """The game's own report (``Game.profile.stats_report``), each line for both seats."""
     results = []
     for label, wants, turn in deck.game.profile.stats_report(deck):
@@ -547,7 +547,7 @@ class HandAdvice:
 
 
 def advise_hand(
-    deck: Deck,
+    deck: Deck[Any],
     queries: Sequence[Query],
     hand_keys: Sequence[str],
     *,
@@ -614,7 +614,7 @@ def _sub_compositions(composition: Composition) -> list[Composition]:
     return subs
 
 
-def _dealt_hand(deck: Deck, model: OddsModel, keys: Sequence[str], choices: dict[str, str]) -> list[Card]:
+def _dealt_hand(deck: Deck[Any], model: OddsModel, keys: Sequence[str], choices: dict[str, str]) -> list[Card]:
     """The hand's cards by number or name, each from the cards the hand is drawn from, as many as the game deals."""
     pool: dict[str, int] = {}
     cards: dict[str, Card] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from deckcheck._i18n import N_, _, translate
 from deckcheck.engine.deal import setup_choices
@@ -65,7 +66,7 @@ class Atom:
 class OddsModel:
     """One seat at one turn: the population the hand is drawn from, grouped into atoms, and what the rules draw."""
 
-    deck: Deck
+    deck: Deck[Any]
     going: Going
     turn: int
     hand_size: int
@@ -74,7 +75,7 @@ class OddsModel:
     atoms: tuple[Atom, ...]
     keep_bit: int | None
     seek_bit: int | None
-    turns: TurnModel  # the game's rules up to the last deadline (`horizon`)
+    turns: TurnModel[Any]  # the game's rules up to the last deadline (`horizon`)
     filters: tuple[CardFilter | Callable[[Card], bool], ...]
     # Cards the rules bring whatever the hand holds, by the main phase of own turn t, for t = 0..horizon - 1 (the
     # horizon's are `turns.draws`).
@@ -142,7 +143,7 @@ def population(
         raise EngineError(_("the engine has no setup for {game} yet").format(game=deck.game.title))
     table: Table[CardT] = Table(rng=random.Random(0), going=going, floor=floor)
     setup.prepare(table, deck, setup_choices(deck, choices))
-    counts: dict[str, list] = {}
+    counts: dict[str, list[Any]] = {}
     for card in table.deck:
         entry = counts.setdefault(card.number, [card, 0])
         entry[1] += 1
@@ -159,7 +160,7 @@ class Dealing:
 
 
 def build_model(
-    deck: Deck,
+    deck: Deck[Any],
     queries: Sequence[Query],
     *,
     going: Going,
@@ -198,7 +199,7 @@ def build_model(
         filters.append(turns.seek.filter)
     # The exact engine's hand-dependent turns need the game's detail as much as the vectorised simulation does.
     detail = turns.refine if (refine or turns.process is not None) and turns.refine else None
-    groups: dict[tuple[int, object], list] = {}
+    groups: dict[tuple[int, object], list[Any]] = {}
     for card, count in cards:
         mask = sum(1 << bit for bit, matches in enumerate(filters) if matches(card))
         key = (mask, detail(card) if detail else None)
@@ -306,7 +307,7 @@ class PlanPolicy:
         atoms = [self._atom(card) for card in hand]
         return atoms, tuple(atoms.count(i) for i in range(len(self.model.atoms)))
 
-    def returns(self, table: Table, hand: list[Card]) -> list[int]:
+    def returns(self, table: Table[Any], hand: list[Card]) -> list[int]:
         atoms, composition = self._composition(hand)
         keep = list(self.plan.keep(composition))
         returned = []
@@ -317,10 +318,10 @@ class PlanPolicy:
                 returned.append(index)
         return returned
 
-    def redraw(self, table: Table, hand: list[Card]) -> bool:
+    def redraw(self, table: Table[Any], hand: list[Card]) -> bool:
         return self.plan.redraw(self._composition(hand)[1])
 
-    def bottom_order(self, table: Table, hand: list[Card]) -> list[Card]:
+    def bottom_order(self, table: Table[Any], hand: list[Card]) -> list[Card]:
         return list(hand)
 
 

@@ -22,7 +22,9 @@ from deckcheck.model.query import Query, parse_query
 SEATS: tuple[Going, Going] = ("first", "second")
 
 
-def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want", *, must_match: bool = True) -> list[Query]:
+def parse_queries(
+    texts: Sequence[str], deck: Deck[Any], option: str = "want", *, must_match: bool = True
+) -> list[Query]:
     """The texts of `option` (`want`, or `any`); a trailing `@N` is the query's own deadline, within the turns the
     engine models. `must_match`: a query whose filter matches no card of the main deck is refused (its odds would
     be 0% by construction); a game's default report asks its own questions and leaves it out."""
@@ -66,7 +68,7 @@ def parse_queries(texts: Sequence[str], deck: Deck, option: str = "want", *, mus
 _SHOWN = 5
 
 
-def check_matches(query: Query, deck: Deck, option: str = "want") -> None:
+def check_matches(query: Query, deck: Deck[Any], option: str = "want") -> None:
     """Refuse a query whose filter matches no card of the main deck (the cards the hand is drawn from): its odds are
     0% (or 100% for `<=K`) by construction, never what was meant. The message says whether cards of the database
     (or of another section of the deck) match it, and what is close: names for a name, the deck's values for a
@@ -121,7 +123,7 @@ def check_matches(query: Query, deck: Deck, option: str = "want") -> None:
     raise OptionError(option, (_(";") + "\n  ").join(lines))
 
 
-def _closest(query: Query, deck: Deck, main: Sequence[tuple[Any, int]], *, in_db: bool) -> list[str]:
+def _closest(query: Query, deck: Deck[Any], main: Sequence[tuple[Any, int]], *, in_db: bool) -> list[str]:
     """What is close to a filter that matches nothing: names close to a name (in the deck; in the database when none
     of its cards matches), and the main deck's values of each other field whose condition alone matches none."""
     hints = []
@@ -206,7 +208,7 @@ def turn_for(deadlines: Sequence[int | None], turn: int | None, *, say_how: bool
 
 
 def check_reachable(
-    deck: Deck, going: Going, turn: int, choices: dict[str, str], floor: bool = False, asked: str | None = None
+    deck: Deck[Any], going: Going, turn: int, choices: dict[str, str], floor: bool = False, asked: str | None = None
 ) -> None:
     """Refuse a turn the rules never reach with this deck (the player has lost by then), as the engine does.
 
@@ -219,7 +221,7 @@ def check_reachable(
         raise EngineError(where.format(asked=asked or f"{mention('turn')} {turn}", reason=error.template)) from None
 
 
-def check_floor(deck: Deck, floor: bool) -> None:
+def check_floor(deck: Deck[Any], floor: bool) -> None:
     """`--floor` only for a game whose count has a documented floor (Vanguard's drive checks)."""
     if floor and not deck.game.setup.floor:
         raise OptionError(

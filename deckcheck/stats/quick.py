@@ -56,7 +56,7 @@ class QuickQuery:
 
 @dataclass(frozen=True)
 class QuickDeck:
-    game: Game
+    game: Game[Any]
     size: int  # the main deck as built
     copies: dict[str, int]  # category -> copies; the rest of the deck is `other`
 
@@ -104,7 +104,7 @@ def parse_copies(texts: Sequence[str]) -> dict[str, int]:
     return copies
 
 
-def quick_deck(game: Game, size: int, copies: dict[str, int]) -> QuickDeck:
+def quick_deck(game: Game[Any], size: int, copies: dict[str, int]) -> QuickDeck:
     if game.setup is None:
         raise DeckcheckError(_("the engine has no setup for {game} yet").format(game=game.title), field="game")
     if not 1 <= size <= MAX_CARDS:
@@ -168,7 +168,7 @@ def parse_quick_query(text: str, deck: QuickDeck, option: str = "want") -> Quick
     return QuickQuery(core.strip(), at_least, k, names, deadline)
 
 
-def _draws(game: Game, going: Going, t: int) -> int:
+def _draws(game: Game[Any], going: Going, t: int) -> int:
     """What the game's turns bring by own turn t whatever the hand holds (no card details: no set-asides known)."""
     return game.setup.turn_model(Table(rng=random.Random(0), going=going, floor=True), t).draws
 
@@ -302,7 +302,7 @@ def parse_keep(mulligan: str | None, deck: QuickDeck) -> list[str]:
 
 
 def run_odds(
-    game: Game,
+    game: Game[Any],
     *,
     deck_size: int,
     copies: Sequence[str],

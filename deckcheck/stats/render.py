@@ -58,7 +58,7 @@ def cell_json(answer: Answer | str) -> dict[str, Any]:
     return {"error": answer} if isinstance(answer, str) else answer.to_json()
 
 
-def _heading(deck: Deck) -> str:
+def _heading(deck: Deck[Any]) -> str:
     title = " " + _("“{name}”").format(name=echoed(deck.name)) if deck.name else ""
     rules = f" ({deck.rules.text()})" if deck.game.play.versions else ""  # the version whose setup dealt the odds
     return f"{one_line(str(deck.path))}  {deck.game.id}{rules}{title}"
@@ -94,7 +94,7 @@ def _wants(model: OddsModel) -> list[str]:
     return lines
 
 
-def counting(deck: Deck, floor: bool) -> list[str]:
+def counting(deck: Deck[Any], floor: bool) -> list[str]:
     """What the odds count, for a game whose count has a documented floor (Vanguard's drive checks)."""
     setup = deck.game.setup
     if setup is None or not setup.floor:
@@ -106,7 +106,7 @@ def counting(deck: Deck, floor: bool) -> list[str]:
 
 
 def render_query_text(
-    deck: Deck,
+    deck: Deck[Any],
     primary: Answer,
     rows: Sequence[TurnRow],
     *,
@@ -278,7 +278,7 @@ def _one_precision_note(notes: list[str]) -> list[str]:
 
 
 def render_report_text(
-    deck: Deck, results: Sequence[ReportResult], *, colour: bool, seed: int | None, columns: int | None = None
+    deck: Deck[Any], results: Sequence[ReportResult], *, colour: bool, seed: int | None, columns: int | None = None
 ) -> str:
     """The default report for people, laid out in `columns` terminal columns (default: the terminal's, else 80):
     labels padded by display width and wrapped onto more lines (at spaces or between Japanese characters) when

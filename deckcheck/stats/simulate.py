@@ -170,7 +170,7 @@ class VectorState:
     hand: np.ndarray
     reached: np.ndarray
     details: tuple[object, ...]
-    table: Table
+    table: Table[Any]
     rng: np.random.Generator
     counters: dict[str, np.ndarray] = field(default_factory=dict)
     # Called by the game at the main phase of each own turn t (the wants due then are applied to `reached`).

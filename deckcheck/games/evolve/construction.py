@@ -190,7 +190,7 @@ def main_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
         yield rule.violation("main", message.format(n=size, low=MAIN_MIN, high=MAIN_MAX), count=size, limit=MAIN_MAX)
 
 
-def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally]:
+def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally[Any]]:
     return tally(items, lambda card: [card.name])
 
 

@@ -68,7 +68,7 @@ def _names(cards: Iterable[Card]) -> str:
     return joined(dict.fromkeys(card.label() for card in cards))
 
 
-def copy_groups(deck: Deck[VanguardCard]) -> Iterator[CopyGroup]:
+def copy_groups(deck: Deck[VanguardCard]) -> Iterator[CopyGroup[Any]]:
     """Copies by card name, in the main deck and separately in the G deck (5.2.2.2, 5.3.2.1); regulations too."""
     for section in ("main", "g"):
         for name, entry in tally(deck.cards(section), lambda card: [card.name]).items():
@@ -726,7 +726,7 @@ def _reached_by_turn(going: str, k: int) -> int:
     return k + attacks
 
 
-def _turn_model(table: Table[VanguardCard], k: int) -> TurnModel:
+def _turn_model(table: Table[VanguardCard], k: int) -> TurnModel[Any]:
     """What own turns 1..k bring to the hand, for `stats` (spec "Statistics").
 
     The rules (the default): every drive check at the vanguard's drive (twin drive once a grade-3 unit with it is
