@@ -273,7 +273,7 @@ def test_two_decks_after_two_totals_are_refused(shipped):
         read(shipped, "vanguard", text)
 
 
-def test_another_games_list_names_that_game(shipped):
+def test_another_games_list_names_that_game(shipped, command_line):
     with pytest.raises(DeckcheckError, match="--game evolve") as refused:
         read(shipped, "vanguard", "ベビーエルフ・メイ ×3\nロイヤルセイバー・オーレリア ×3\n")
     assert "nothing could be read" in str(refused.value)
@@ -587,7 +587,7 @@ def test_reading_notes_in_japanese_with_the_same_kinds_lines_and_sections(shippe
     assert cards(source) == {2: [("main", "ドラゴンナイト ネハーレン", 4)]}
 
 
-def test_pasted_list_errors_in_japanese(shipped, japanese):
+def test_pasted_list_errors_in_japanese(shipped, japanese, command_line):
     with pytest.raises(DeckcheckError) as error:
         read(shipped, "vanguard", "game: evolve\n4 ドラゴンナイト ネハーレン\n")
     assert str(error.value) == (
