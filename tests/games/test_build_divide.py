@@ -409,8 +409,8 @@ def test_14_limit_one(db):
 
 
 def test_a_cards_own_limit_counts_the_main_deck_only(db):
-    """601-2a: 「デッキ」 in a construction ability means the main deck. W (「デッキに1枚まで」) ×1 in main and ×1 in the
-    D deck is legal; ×2 in main breaks its own limit (601-2a, never 601-1b)."""
+    """601-2a: 「デッキ」 in a construction ability means the main deck. W (「デッキに1枚まで」) ×1 in main and ×1
+    in the D deck is legal; ×2 in main breaks its own limit (601-2a, never 601-1b)."""
     assert violations_of(db, **base(main={"W": 1}, d={"W": 1})) == []
     (own,) = only(violations_of(db, **base(main={"W": 2})), "build-divide.copies")
     assert (own.ref, own.section, own.count, own.limit, own.cards) == ("601-2a", "main", 2, 1, ["W-01"])

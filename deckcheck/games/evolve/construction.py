@@ -172,9 +172,8 @@ def main_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
                 "(B-1 6.1.1.3 「メインデッキは 30 枚以上のカードで構成します」).",
                 size,
             )
-            yield rule.violation(
-                "main", message.format(n=size, low=SEALED_MAIN_MIN), ref="B-1 6.1.1.3", count=size, limit=SEALED_MAIN_MIN
-            )
+            message = message.format(n=size, low=SEALED_MAIN_MIN)
+            yield rule.violation("main", message, ref="B-1 6.1.1.3", count=size, limit=SEALED_MAIN_MIN)
         return
     if size < MAIN_MIN:
         message = ngettext(
@@ -199,7 +198,10 @@ def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally[Any]]:
 @rules.rule(
     "evolve.main-types",
     ref="6.1.1.2",
-    refs=N_("6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1; sealed B-1 6.1.1.3"),
+    refs=N_(
+        "6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1; "
+        "sealed B-1 6.1.1.3"
+    ),
     summary=N_("The main deck holds no leader cards, no EVOLVE or ADVANCE cards and no tokens."),
 )
 def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
