@@ -304,7 +304,7 @@ def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     for _key, entry, limit in iter_over_limit(counted, lambda _key, entry: entry.copy_limit(DEFAULT_COPIES)):
         message = ngettext(
             "The deck has {count} copies of {name} ({numbers}); at most {limit} card "
-            "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
+            "of one card name (title and unit name, whatever the number or rarity) is allowed (12.1.1.2).",
             "The deck has {count} copies of {name} ({numbers}); at most {limit} cards "
             "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
             limit,

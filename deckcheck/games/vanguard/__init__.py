@@ -162,12 +162,14 @@ def triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
         yield rule.counted("main", message, found, count, TRIGGERS)
     elif count + unknown < TRIGGERS:
         message = _(
-            "The main deck has {triggers} ({names}), and {cards} that may be stand triggers ({copies}): "
+            "The main deck has {triggers} ({names}), and {cards} ({copies}): "
             "{most} at most; it must have exactly 16, all names together (5.2.2.3)."
         ).format(
             triggers=ngettext("{n} trigger unit", "{n} trigger units", count).format(n=count),
             names=_names(c for c, _n in found) or _("none"),
-            cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
+            cards=ngettext(
+                "{n} card that may be a stand trigger", "{n} cards that may be stand triggers", unknown
+            ).format(n=unknown),
             copies=_copies_of(maybe),
             most=count + unknown,
         )
@@ -310,13 +312,15 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             "5.2.2.3",
             spoken(
                 _(
-                    "{known} and {cards} that may be stand triggers ({copies}): the main deck has exactly 16 "
+                    "{known} and {cards} ({copies}): the main deck has exactly 16 "
                     "triggers only if {condition} (5.2.2.3); the card data cannot tell stand triggers from units "
                     "without an icon. Give their trigger in your own card file ({option}) to settle it."
                 ).format(
                     option=mention("carddb_dirs"),
                     known=ngettext("{n} known trigger", "{n} known triggers", count).format(n=count),
-                    cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
+                    cards=ngettext(
+                        "{n} card that may be a stand trigger", "{n} cards that may be stand triggers", unknown
+                    ).format(n=unknown),
                     copies=_copies_of(maybe),
                     condition=_stand_triggers_if(need, unknown),
                 ),
@@ -335,13 +339,15 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             "5.2.2.5",
             spoken(
                 _(
-                    "{known} and {cards} that may be sentinels ({copies}): the main deck has at most 4 sentinels "
+                    "{known} and {cards} ({copies}): the main deck has at most 4 sentinels "
                     "only if {condition} (5.2.2.5); the card data does not say whether they have 守護者. Give their "
                     "sentinel in your own card file ({option}) to settle it."
                 ).format(
                     option=mention("carddb_dirs"),
                     known=ngettext("{n} known sentinel", "{n} known sentinels", count).format(n=count),
-                    cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
+                    cards=ngettext(
+                        "{n} card that may be a sentinel", "{n} cards that may be sentinels", unknown
+                    ).format(n=unknown),
                     copies=_copies_of(maybe),
                     condition=_sentinels_if(room, unknown),
                 ),
