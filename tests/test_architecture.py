@@ -271,6 +271,7 @@ CORE = [
     "deckcheck.games",
     "deckcheck.games.vanguard",
     "deckcheck.games.vanguard.card",
+    "deckcheck.games.vanguard.firstvanguard",  # the first_vanguard key (issue 39), read by the rules and the setup
     "deckcheck.model",
     "deckcheck.model.cards",
     "deckcheck.model.deck",

@@ -122,3 +122,16 @@ def test_the_japanese_readme_starts_with_the_same_two_commands_and_is_linked():
     assert japanese_commands.group(1) == english_commands.group(1)
     assert len(english_commands.group(1).splitlines()) == 2
     assert "(README.ja.md)" in README and "(README.md)" in japanese
+
+
+def test_the_building_sequence_runs_as_written(tmp_path, monkeypatch, isolated_carddb):
+    """README, "Building decks": every command runs (exit 0) in order in an empty folder, and the first vanguard is
+    added before `set first_vanguard` names it, so that key is one the setup can use (5.4.3)."""
+    monkeypatch.chdir(tmp_path)
+    for line in blocks("sh", "## Building decks")[0].splitlines():
+        argv = shlex.split(line.split("  #")[0])[1:]
+        code, output = run(argv)
+        assert code == 0, (line, output)
+    code, output = run(["check", "rp.deck.toml", "--output", "json", "--no-regulation"])
+    keyed = [v for v in json.loads(output)["decks"][0]["violations"] if v["section"] == "first_vanguard"]
+    assert keyed == []

@@ -241,7 +241,10 @@ def place_violations(deck: Deck[Any], violations: list[Violation]) -> None:
 
 
 def _lines_of(deck: Deck[Any], violation: Violation) -> tuple[int | None, int | None]:
-    """The violation's line, and the last line of its entry when that entry spans lines."""
+    """The violation's line, and the last line of its entry when that entry spans lines; a finding about a card key
+    (cipher's `lord`) stands on the key's line, even where the section holds its card too."""
+    if violation.section in deck.game.keys.cards and (line := deck.source.key_lines.get(violation.section)):
+        return line, None
     if violation.cards:
         wanted = set(violation.cards)
         involved = [e for e in deck.entries if e.card is not None and e.card.number in wanted and e.line]

@@ -412,7 +412,8 @@ def _xml(text: str) -> str:
 def _failure_line(path: str, violation: Violation) -> str:
     where = f"{escape_controls(path)}:{violation.line}" if violation.line else escape_controls(path)
     severity = severity_word(violation.severity)
-    return f"{where}: {severity} {violation.rule} [{violation.ref or '-'}] {violation.message}"
+    message = said_once(violation.message, violation.ref, violation.line)  # as the text output says it
+    return f"{where}: {severity} {violation.rule} [{violation.ref or '-'}] {message}"
 
 
 def _error_name(error: DeckcheckError) -> str:
@@ -443,7 +444,7 @@ def render_junit(run: CheckRun, fail_on: str = "error") -> str:
         case = ET.SubElement(suite, "testcase", classname=report.game, name=name, time=_seconds(report.seconds))
         if report.fails(fail_on):
             shown = [v for v in report.violations if fail_on == "warning" or v.severity == "error"]
-            said = _("{n} violation(s)").format(n=len(shown))
+            said = ngettext("{n} violation", "{n} violations", len(shown)).format(n=len(shown))
             failure = ET.SubElement(case, "failure", message=said, type="illegal deck")
             failure.text = "\n".join(_xml(_failure_line(path, v)) for v in shown)
     if run.errors:

@@ -604,7 +604,8 @@ def set_key(
     from deckcheck.commands.build import set_deck_key
 
     judging = options.judging_of(regulation, as_of, rules, deck_format, no_regulation)
-    edited = set_deck_key(path, key, value, force=force, judging=judging, workspace=options.workspace_of(carddb))
+    workspace = options.workspace_of(carddb)
+    edited = set_deck_key(path, key, value, force=force, judging=judging, workspace=workspace, warn=say_warning)
     streams.changed(_("{path} was changed").format(path=path))
     echo(edited)
 

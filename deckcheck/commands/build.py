@@ -215,10 +215,12 @@ def set_deck_key(
     force: bool = False,
     judging: Judging = AS_CHECK,
     workspace: Workspace | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> str:
     """Set a top-level deck key (`name`, `regulation`, or the game's own: `lord`, `basis`, `first_vanguard`);
     return what changed and the deck's new state (judged as edit_deck judges it). Written like `add`: the key's line
-    only, atomically."""
+    only, atomically. A card the setup can never use there (a lord whose cost is not 1, a first vanguard that is no
+    grade-0 unit) is refused; `warn` hears, with the words `check` says, that the deck does not hold the card yet."""
     workspace = workspace or Workspace()
     path = _existing_deck(path)
     with edit_lock(path):
@@ -231,6 +233,7 @@ def set_deck_key(
         value = _key_value(deck, db, key, value, workspace)
         before = source.name if key == "name" else source.regulation if key == "regulation" else source.keys.get(key)
         edited = _with_key(source, key, value)
+        waiting = _setup_problem(edited, db, key, value)  # a card the deck does not hold yet: said once written
         small = set_key_text(text, source.format, key, value)
         new_text = _written_text(path, text, edited, small, force)
         atomic_write(path, _as_written(new_text, path.read_bytes()))
@@ -239,7 +242,23 @@ def set_deck_key(
     else:
         changed = _("Set {key} to {value}.").format(key=key, value=quoted(value))
     state = state_line(resolve_deck(parse_deck(path, text=new_text), db), db, workspace, judging=judging)
+    if waiting is not None and warn is not None:
+        warn(waiting)
     return f"{changed}\n{state}"
+
+
+def _setup_problem(edited: DeckSource, db: CardDB, key: str, value: str) -> str | None:
+    """Why the setup cannot use the card key `key` = `value` of the edited deck: refused (DeckcheckError, nothing
+    written) when the card itself never serves, else returned (the deck does not hold the card yet), else None."""
+    check = db.game.keys.setup_problem
+    if check is None or key not in db.game.keys.cards:
+        return None
+    problem = check(resolve_deck(edited, db), key, value)
+    if problem is None:
+        return None
+    if problem.card_itself:
+        raise DeckcheckError(_("{reason}; nothing written").format(reason=problem.reason), path=edited.path, field=key)
+    return problem.reason
 
 
 def _key_value(deck: Deck[Any], db: CardDB, key: str, value: str, workspace: Workspace) -> str:

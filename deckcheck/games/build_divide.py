@@ -342,28 +342,56 @@ def _name_rule_note(name: str, entry: NameCount) -> str:
 @rules.rule(
     "build-divide.copies",
     ref="601-1b",
-    refs="601-1b, 1407-3",
+    refs="601-1b, 601-2a, 1407-3",
     summary=N_(
         "At most 4 unit/command cards of one name in the main deck and D deck together; names given by "
-        "【名称ルール】 count too (a card's own deck_limit replaces 4)."
+        "【名称ルール】 count too; a card's own deck_limit counts the main deck only (601-2a)."
     ),
 )
 def copies(rule: Rule, deck: Deck[BuildDivideCard]) -> Iterator[Violation]:
-    for name, entry, limit in _over_limit(deck, territories=False):
+    """601-1b's 4 over the main deck and D deck together; a card's own limit (its text's 「デッキに1枚まで」) over the
+    main deck only, as 601-2a reads 「デッキ」 in a construction ability. A card allowing more than 4 replaces 601-1b's
+    4 for its name (601-2): only its own limit counts then, in the main deck."""
+    in_main = _name_counts(deck, ("main",), territories=False)
+    for _section, name, entry, _scope in _groups(deck, territories=False):
+        assert isinstance(entry, NameCount)
+        own = _name_limit(name, entry)
+        main = in_main.get(name)
+        if own != DEFAULT_COPIES and main is not None and own is not None and main.count > own:
+            yield rule.violation(
+                "main",
+                _(
+                    "The main deck holds {count} cards named {name} ({cards}); the card's own text allows at most "
+                    "{limit} in the deck, which means the main deck (601-2a){name_rule}."
+                ).format(
+                    count=main.count, name=name, cards=main.listing(), limit=own, name_rule=_name_rule_note(name, main)
+                ),
+                ref="601-2a",
+                cards=main.numbers,
+                count=main.count,
+                limit=own,
+                name=name,
+            )
+        if (own is None or own > DEFAULT_COPIES) or entry.count <= DEFAULT_COPIES:
+            continue
         yield rule.violation(
             "main" if "main" in entry.sections else "d",
             ngettext(
                 "The main deck and D deck together hold {count} cards named {name} ({cards}); at most {limit} card "
-                "with the same name are allowed in the two decks together (601-1b){name_rule}.",
+                "with the same name is allowed in the two decks together (601-1b){name_rule}.",
                 "The main deck and D deck together hold {count} cards named {name} ({cards}); at most {limit} cards "
                 "with the same name are allowed in the two decks together (601-1b){name_rule}.",
-                limit,
+                DEFAULT_COPIES,
             ).format(
-                count=entry.count, name=name, cards=entry.listing(), limit=limit, name_rule=_name_rule_note(name, entry)
+                count=entry.count,
+                name=name,
+                cards=entry.listing(),
+                limit=DEFAULT_COPIES,
+                name_rule=_name_rule_note(name, entry),
             ),
             cards=entry.numbers,
             count=entry.count,
-            limit=limit,
+            limit=DEFAULT_COPIES,
             name=name,
         )
 

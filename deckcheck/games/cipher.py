@@ -21,6 +21,7 @@ from deckcheck.model.game import (
     CopyGroup,
     DeckKeys,
     Game,
+    KeyProblem,
     PastedWords,
     Profile,
     Registry,
@@ -303,7 +304,7 @@ def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
     for _key, entry, limit in iter_over_limit(counted, lambda _key, entry: entry.copy_limit(DEFAULT_COPIES)):
         message = ngettext(
             "The deck has {count} copies of {name} ({numbers}); at most {limit} card "
-            "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
+            "of one card name (title and unit name, whatever the number or rarity) is allowed (12.1.1.2).",
             "The deck has {count} copies of {name} ({numbers}); at most {limit} cards "
             "of one card name (title and unit name, whatever the number or rarity) are allowed (12.1.1.2).",
             limit,
@@ -320,10 +321,14 @@ def copies(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
 @rules.rule(
     "cipher.lord",
     ref="12.1.1.1",
-    refs="12.1.1.1, 4.2.2, 4.2.3, 12.2.1.1.1",
-    summary=N_("At least one card with a printed cost of exactly 1 (a lord candidate); cost X is 0."),
+    refs="12.1.1.1, 4.2.2, 4.2.3, 12.2.1.1, 12.2.1.1.1",
+    summary=N_(
+        "At least one card with a printed cost of exactly 1 (a lord candidate); cost X is 0. A `lord` key names such "
+        "a card of the deck (12.2.1.1)."
+    ),
 )
 def lord(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
+    yield from _lord_key(rule, deck)
     units = [(card, n) for card, n in deck.cards("main") if isinstance(card, CipherCard) and not card.is_marker]
     if any(card.printed_cost_one for card, _n in units):
         return
@@ -345,6 +350,17 @@ def lord(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
         count=0,
         limit=1,
     )
+
+
+def _lord_key(rule: Rule, deck: Deck[CipherCard]) -> Iterator[Violation]:
+    """The deck's `lord` key, on its line: a card the setup cannot choose (12.2.1.1), as `hand` would refuse it. A
+    value that names no card is `deck.unknown-card`."""
+    value, card = deck.key("lord"), deck.key_cards.get("lord")
+    if value is None or card is None:
+        return
+    problem = lord_problem(deck, "lord", value)
+    if problem is not None:
+        yield rule.violation("lord", _("{note}.").format(note=problem.reason), ref="12.2.1.1", cards=[card.number])
 
 
 @rules.rule(
@@ -399,27 +415,26 @@ def _main_units(deck: Deck[CipherCard]) -> list[tuple[CipherCard, int]]:
     return [(card, n) for card, n in deck.cards("main") if isinstance(card, CipherCard) and not card.is_marker]
 
 
-def _chosen_lord(deck: Deck[CipherCard], value: str) -> CipherCard:
-    """The card a `lord` value names: a card number in `main`, else an exact card name in `main` (first listed)."""
+def _lord_in_main(deck: Deck[CipherCard], value: str) -> CipherCard | None:
+    """The card of `main` a `lord` value names: a card number, else an exact card name (first listed)."""
     listed = [card for card, _n in deck.cards("main") if isinstance(card, CipherCard)]
     numbers = [norm_number(value), *printed_code_number(norm_number(value))]  # a printed code names its record
     found = next((card for number in numbers for card in listed if card.number == number), None)
     if found is None:
         name = norm_name(value)  # the card's name, or its Japanese name
         found = next((card for card in listed if name == card.name or name in card.other_names), None)
-    if found is None:
-        known = deck.key_cards.get("lord") if deck.key("lord") == value else None
-        if known is not None:
-            message = _(
-                "lord {value} cannot be the lord: {card} is not in main (12.2.1.1: the lord comes from the deck)"
-            )
-        else:
-            message = _(
-                "lord {value} cannot be the lord: it names no card in main (12.2.1.1: the lord comes from the deck)"
-            )
-        raise EngineError(message.format(value=quoted(value), card=known.label() if known is not None else ""))
-    if not found.printed_cost_one:
-        if found.is_marker:
+    return found
+
+
+def lord_problem(deck: Deck[CipherCard], key: str, value: str) -> KeyProblem | None:
+    """Why `value` cannot be the lord (12.2.1.1: a card of the deck whose printed cost is 1), or None: said alike by
+    `check` (on the key's line), `set`, `hand` and `stats`. A card whose cost is not 1 is the card itself (`set`
+    refuses it); a card `main` does not hold may be added yet."""
+    found = _lord_in_main(deck, value)
+    known = deck.key_cards.get(key) if deck.key(key) == value else None
+    card = found if found is not None else known
+    if isinstance(card, CipherCard) and not card.printed_cost_one:
+        if card.is_marker:
             message = _(
                 "lord {value} ({card}) cannot be the lord: it is a marker card, and the lord needs a printed cost "
                 "of exactly 1 (12.2.1.1, 12.2.1.1.1; X is 0, 4.2.3)"
@@ -429,7 +444,27 @@ def _chosen_lord(deck: Deck[CipherCard], value: str) -> CipherCard:
                 "lord {value} ({card}) cannot be the lord: its printed cost is {cost}, and the lord needs a printed "
                 "cost of exactly 1 (12.2.1.1, 12.2.1.1.1; X is 0, 4.2.3)"
             )
-        raise EngineError(message.format(value=quoted(value), card=found.label(), cost=found.cost))
+        return KeyProblem(message.format(value=quoted(value), card=card.label(), cost=card.cost), card_itself=True)
+    if found is not None:
+        return None
+    if known is not None:
+        message = _("lord {value} cannot be the lord: {card} is not in main (12.2.1.1: the lord comes from the deck)")
+    else:
+        message = _(
+            "lord {value} cannot be the lord: it names no card in main (12.2.1.1: the lord comes from the deck)"
+        )
+    return KeyProblem(
+        message.format(value=quoted(value), card=known.label() if known is not None else ""), card_itself=False
+    )
+
+
+def _chosen_lord(deck: Deck[CipherCard], value: str) -> CipherCard:
+    """The card a `lord` value names: a card number in `main`, else an exact card name in `main` (first listed)."""
+    problem = lord_problem(deck, "lord", value)
+    if problem is not None:
+        raise EngineError(problem.reason)
+    found = _lord_in_main(deck, value)
+    assert found is not None  # no problem: main holds it
     return found
 
 
@@ -566,7 +601,7 @@ GAME: Game[CipherCard] = Game(
     sections=("main",),
     card_model=CipherCard,
     rules=tuple(rules.rules),
-    keys=DeckKeys(cards=("lord",)),
+    keys=DeckKeys(cards=("lord",), setup_problem=lord_problem),
     setup=SETUP,
     copies=Copies(
         identity=limit_identity,

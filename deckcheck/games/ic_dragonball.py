@@ -262,7 +262,7 @@ def copies(rule: Rule, deck: Deck[DragonBallCard]) -> Iterator[Violation]:
         if card.deck_limit is None:
             message = ngettext(
                 "The main deck has {count} copies of card number {number} ({name}); at most {limit} card of one card "
-                "number are allowed in the deck (5-1-3-1, 2-16-2-1).",
+                "number is allowed in the deck (5-1-3-1, 2-16-2-1).",
                 "The main deck has {count} copies of card number {number} ({name}); at most {limit} cards of one "
                 "card number are allowed in the deck (5-1-3-1, 2-16-2-1).",
                 limit,

@@ -243,6 +243,18 @@ class DeckKeys:
     # The words a word key may hold (compared after NFKC and case folding), which `set` checks before it writes;
     # a word key not listed takes any one line of text.
     allowed_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Why the setup cannot use the card a card key names in a deck (deck, key, value): None when it can. `check`
+    # reports it on the key's line, `set` refuses it (a card that can never serve) or warns (a card the deck does not
+    # hold yet), and `hand` and `stats` refuse the deck with the same words.
+    setup_problem: Callable[[Any, str, str], KeyProblem | None] | None = None
+
+
+class KeyProblem(NamedTuple):
+    """Why a card key cannot be used by the setup: the reason (a clause, as an error says it) and whether it is the
+    card itself (a cost or grade the setup never takes) rather than a card the deck does not hold."""
+
+    reason: str
+    card_itself: bool
 
 
 @dataclass(frozen=True)

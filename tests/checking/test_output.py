@@ -14,6 +14,7 @@ from conftest import STARTER_DECKS
 from typer.testing import CliRunner
 
 from deckcheck._util.safetext import escape_controls
+from deckcheck.checking.output import said_once
 from deckcheck.checking.report import DeckReport
 from deckcheck.cli.app import app
 from deckcheck.model.violation import Violation
@@ -173,13 +174,27 @@ def test_junit_has_a_suite_per_game_and_a_case_per_deck(check_folder):
         (case,) = [c for c in suites[deck["game"]].findall("testcase") if c.get("name") == deck["path"]]
         failure = case.find("failure")
         assert (failure is None) == deck["legal"]
-        for violation in deck["violations"]:
-            assert violation["message"] in failure.text
+        for violation in deck["violations"]:  # as the text output says it: the [ref] not said again
+            said = said_once(violation["message"], violation["ref"], violation["line"])
+            assert f"[{violation['ref'] or '-'}] {said}" in failure.text
     for suite in suites.values():
         assert int(suite.get("tests")) == len(suite.findall("testcase"))
         assert int(suite.get("failures")) == len(suite.findall("testcase/failure"))
     assert root.get("failures") == str(sum(not deck["legal"] for deck in decks))
     assert suites["deckcheck"].find("testcase/error") is not None
+
+
+def test_junit_does_not_repeat_the_rule_number_that_text_output_removes():
+    from deckcheck.checking.output import _failure_line  # noqa: PLC0415
+
+    repeated = Violation("v.x", "error", "main", "The main deck has 49 cards; it must have exactly 50 (5.2.2.1).")
+    repeated.ref, repeated.line = "5.2.2.1", 4
+    assert (
+        _failure_line("d.txt", repeated)
+        == "d.txt:4: error v.x [5.2.2.1] The main deck has 49 cards; it must have exactly 50."
+    )
+    other = Violation("v.y", "error", "main", "Too many (5-1-3-1, 2-16-2-1).", ref="5-1-3-1", line=2)
+    assert _failure_line("d.txt", other).endswith("[5-1-3-1] Too many (also 2-16-2-1).")  # the other number stays
 
 
 @pytest.mark.parametrize("fail_on", ["error", "warning"])

@@ -544,6 +544,62 @@ def test_set_refuses_what_the_deck_cannot_hold_and_changes_nothing(tmp_path, iso
     assert path.read_text(encoding="utf-8") == SET_TOML
 
 
+def test_set_refuses_a_lord_the_setup_never_takes_with_the_words_check_says(tmp_path, isolated_carddb):
+    """12.2.1.1: the lord has a printed cost of 1. `set lord` to a cost-2 card refuses (nothing written) with the
+    words `check` says on the key's line; a cost-1 card the deck does not hold yet is written, with a warning."""
+    path = tmp_path / "c.deck.toml"
+    path.write_text(SET_TOML + '"B01-002" = 4\n', encoding="utf-8")
+    before = path.read_text(encoding="utf-8")
+    code, output = invoke("set", path, "lord", "B01-002")  # Marth, printed cost 2
+    said = "lord 'B01-002' (Prince of a Fallen Land Marth (B01-002)) cannot be the lord: its printed cost is 2"
+    assert code == 2 and said in output and "nothing written" in output, output
+    assert path.read_text(encoding="utf-8") == before
+    code, output = invoke("set", path, "lord", "B01-003")  # Marth, printed cost 1, not in the deck yet
+    assert code == 0, output
+    assert "warning: lord 'B01-003' cannot be the lord: Altean Prince Marth (B01-003) is not in main" in output
+    assert "cipher.lord" in output  # the state line
+    code, checked = invoke("check", path, "--output", "json", "--no-regulation")
+    (finding,) = [v for v in json.loads(checked)["decks"][0]["violations"] if v["rule"] == "cipher.lord"]
+    assert (finding["section"], finding["ref"], finding["line"]) == ("lord", "12.2.1.1", 4)
+    assert finding["message"].startswith("lord 'B01-003' cannot be the lord: Altean Prince Marth (B01-003) is not")
+    code, output = invoke("set", path, "lord", "B01-053")  # in the deck, cost 1: no warning
+    assert code == 0 and "warning" not in output and "cipher.lord" not in output, output
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("G-TD02/002", "first_vanguard 青天の騎士 アルトマイル (G-TD02/002) is grade 3; the first vanguard must be"),
+        ("飛天の聖騎士 アルトマイル", "is a G unit; the first vanguard must be a grade-0 unit (5.4.3)"),
+    ],
+)
+def test_set_refuses_a_first_vanguard_that_is_no_grade_0_unit(tmp_path, isolated_carddb, value, said):
+    path = tmp_path / "v.deck.toml"
+    text = 'game = "vanguard"\n[main]\n"G-TD02/002" = 4\n[g]\n"飛天の聖騎士 アルトマイル" = 1\n'
+    path.write_text(text, encoding="utf-8")
+    code, output = invoke("set", path, "first_vanguard", value)
+    assert code == 2 and said in output and "nothing written" in output, output
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_set_first_vanguard_before_the_card_is_added_warns_and_check_says_it_on_the_key(tmp_path, isolated_carddb):
+    path = tmp_path / "v.deck.toml"
+    path.write_text('game = "vanguard"\n[main]\n"G-TD02/002" = 4\n', encoding="utf-8")
+    code, output = invoke("set", path, "first_vanguard", "G-TD02/014")
+    said = "first_vanguard 'G-TD02/014' is not a card of the main deck; the first vanguard is chosen from it (5.4.3)"
+    assert code == 0 and f"warning: {said}" in output, output
+    code, checked = invoke("check", path, "--output", "json", "--no-regulation")
+    found = [v for v in json.loads(checked)["decks"][0]["violations"] if v["section"] == "first_vanguard"]
+    assert [(v["rule"], v["ref"], v["line"], v["message"]) for v in found] == [
+        ("vanguard.first-vanguard", "5.4.3", 2, f"{said}.")
+    ]
+    code, output = invoke("hand", path, "--seed", "1")
+    assert code == 2
+    assert invoke("add", path, "G-TD02/014")[0] == 0
+    code, checked = invoke("check", path, "--output", "json", "--no-regulation")
+    assert not [v for v in json.loads(checked)["decks"][0]["violations"] if v["rule"] == "vanguard.first-vanguard"]
+
+
 def test_set_regulation_is_applied_by_the_state_line(tmp_path, isolated_carddb):
     path = tmp_path / "v.deck.toml"
     path.write_text('game = "vanguard"\n[main]\n"BT01/015" = 1\n', encoding="utf-8")
@@ -788,7 +844,7 @@ def test_add_a_shared_name_to_the_evolve_deck_takes_the_evolve_card(tmp_path, is
     assert deck_data(path)["evolve"] == {"BP01-003": 1}
 
 
-@pytest.mark.parametrize("typed", ["prince of a fallen land marth", "B01-002SR", "Prince of a Fallen Land Marth"])
+@pytest.mark.parametrize("typed", ["altean prince marth", "B01-003SR", "Altean Prince Marth"])
 def test_set_lord_takes_every_name_a_deck_file_takes(tmp_path, isolated_carddb, typed):
     path = tmp_path / "c.deck.toml"
     invoke("new", path, "--game", "cipher")
@@ -797,7 +853,7 @@ def test_set_lord_takes_every_name_a_deck_file_takes(tmp_path, isolated_carddb, 
     from deckcheck.carddb.db import load_carddb, resolve_deck
 
     deck = resolve_deck(parse_deck(path), load_carddb("cipher"))
-    assert deck.key_cards["lord"] is not None and deck.key_cards["lord"].number == "B01-002"
+    assert deck.key_cards["lord"] is not None and deck.key_cards["lord"].number == "B01-003"
 
 
 @pytest.mark.parametrize(
@@ -831,7 +887,7 @@ _SURROGATE_DECK = '{"game": "vanguard", "name": "n\\udc80", "main": {"T-100": 4}
 
 @pytest.mark.parametrize(
     "command",
-    [("add", "T-100"), ("remove", "T-100"), ("set", "regulation", "none-such"), ("set", "first_vanguard", "T-100")],
+    [("add", "T-100"), ("remove", "T-100"), ("set", "regulation", "none-such"), ("set", "first_vanguard", "T-000")],
 )
 def test_a_lone_surrogate_in_a_json_deck_is_refused_by_every_edit(tmp_path, cards, command):
     deck = tmp_path / "s.json"
@@ -883,8 +939,10 @@ def test_add_remove_and_set_take_a_japanese_name_and_write_the_number_with_it(is
     assert invoke("add", deck, "救国の英雄　マルス")[0] == 0  # a full-width space: the same card, counted on
     assert invoke("add", deck, "心癒やす翼 シーダ", "-n", "2")[0] == 0
     assert invoke("remove", deck, "心癒す翼 シーダ")[0] == 0  # the other spelling names the same card
-    code, out = invoke("set", deck, "lord", "救国の英雄 マルス")
-    assert code == 0 and "Set lord to '救国の英雄 マルス'" in out, out
+    code, out = invoke("set", deck, "lord", "救国の英雄 マルス")  # printed cost 5: never a lord (12.2.1.1)
+    assert code == 2 and "its printed cost is 5" in out, out
+    code, out = invoke("set", deck, "lord", "アリティアの王子 マルス")  # cost 1, not in the deck yet: a warning
+    assert code == 0 and "Set lord to 'アリティアの王子 マルス'" in out and "is not in main" in out, out
     text = deck.read_text(encoding="utf-8")
     # the card number stays the key; the name the user wrote (as the card data spells it) is the comment
     assert "B01-001 = 4  # 救国の英雄 マルス\nB01-005 = 1  # 心癒やす翼 シーダ\n" in text

@@ -404,8 +404,33 @@ def test_14_limit_one(db):
     found = violations_of(db, **base(main={"W": 2}))
     assert rule_ids(found) == ["build-divide.copies"]
     (v,) = found
-    assert (v.count, v.limit, v.cards) == (2, 1, ["W-01"])
+    assert (v.count, v.limit, v.cards, v.ref) == (2, 1, ["W-01"], "601-2a")
     assert "W (W-01)" in v.message and "at most 1" in v.message
+
+
+def test_a_cards_own_limit_counts_the_main_deck_only(db):
+    """601-2a: 「デッキ」 in a construction ability means the main deck. W (「デッキに1枚まで」) ×1 in main and ×1
+    in the D deck is legal; ×2 in main breaks its own limit (601-2a, never 601-1b)."""
+    assert violations_of(db, **base(main={"W": 1}, d={"W": 1})) == []
+    (own,) = only(violations_of(db, **base(main={"W": 2})), "build-divide.copies")
+    assert (own.ref, own.section, own.count, own.limit, own.cards) == ("601-2a", "main", 2, 1, ["W-01"])
+    assert "601-2a" in own.message and "601-1b" not in own.message
+
+
+def test_a_cards_own_limit_and_601_1b_both_break(db):
+    """W ×3 in main and ×2 in the D deck: its own limit (3 > 1 in main, 601-2a) and 601-1b's 4 (5 in both decks)."""
+    found = only(violations_of(db, **base(main={"W": 3}, d={"W": 2})), "build-divide.copies")
+    assert sorted((v.ref, v.count, v.limit) for v in found) == [("601-1b", 5, 4), ("601-2a", 3, 1)]
+    pooled = next(v for v in found if v.ref == "601-1b")
+    assert "(601-1b)" in pooled.message and "601-2a" not in pooled.message
+    # 601-1b's 4 still counts both decks: W ×1 in main and ×4 in the D deck breaks only 601-1b
+    (v,) = only(violations_of(db, **base(main={"W": 1}, d={"W": 4})), "build-divide.copies")
+    assert (v.ref, v.count, v.limit) == ("601-1b", 5, 4)
+
+
+def test_a_card_allowing_any_number_counts_no_pooled_4(db):
+    # 「デッキに何枚でも」: the main deck holds any number, and 601-1b's 4 is replaced for its name (601-2)
+    assert violations_of(db, **base(main={"V": 10}, d={"V": 2})) == []
 
 
 @pytest.mark.parametrize("order", [("W", "WB"), ("WB", "W")])

@@ -21,6 +21,7 @@ from conftest import (
 from deckcheck._api import load_deck
 from deckcheck.carddb.db import load_carddb
 from deckcheck.checking.deck import check_deck
+from deckcheck.engine.deal import deal
 from deckcheck.errors import CardDatabaseError, EngineError
 from deckcheck.games.cipher import GAME, CipherCard, _chosen_lord, limit_identity
 
@@ -341,17 +342,36 @@ def test_row11_all_three_reported() -> None:
     assert [(v.count, v.limit) for v in found] == [(47, 50), (5, 4), (0, 1)]
 
 
-# Row 12: the lord key (check only) --------------------------------------------------------------------------
+# Row 12: the lord key (issue 39: a key the setup cannot use is an error on its line) -------------------------
 
 
-@pytest.mark.parametrize(
-    "lord", [L, "見習い君主 リーフィ", "N01", "OUT-1"], ids=["L", "L-by-name", "cost-2", "not-in-main"]
-)
-def test_row12_lord_key_does_not_affect_legality(lord: str) -> None:
+@pytest.mark.parametrize("lord", [L, "見習い君主 リーフィ"], ids=["L", "L-by-name"])
+def test_row12_a_lord_key_naming_a_cost_1_card_of_the_deck_is_legal(lord: str) -> None:
     db = base_db(unit("OUT-1", "外の", "ユニット", 1))
     deck = make_deck(db, main=BASE_MAIN, lord=lord)
     assert deck.key_cards["lord"] is not None
     assert check_deck(deck, db) == []
+
+
+@pytest.mark.parametrize(
+    ("lord", "said"),
+    [
+        ("N01", "its printed cost is 3, and the lord needs a printed cost of exactly 1"),
+        ("OUT-1", "is not in main (12.2.1.1: the lord comes from the deck)"),
+    ],
+    ids=["cost-2", "not-in-main"],
+)
+def test_row12_a_lord_key_the_setup_cannot_use_is_cipher_lord_on_the_key(lord: str, said: str) -> None:
+    """12.2.1.1: the lord is a card of the deck with a printed cost of 1; `hand` refuses the deck with the same
+    words."""
+    db = base_db(unit("OUT-1", "外の", "ユニット", 1))
+    deck = make_deck(db, main=BASE_MAIN, lord=lord)
+    (found,) = check_deck(deck, db)
+    assert (found.rule, found.section, found.ref, found.cards) == ("cipher.lord", "lord", "12.2.1.1", [lord])
+    assert said in found.message
+    with pytest.raises(EngineError) as refused:
+        deal(deck, seed=1)
+    assert found.message == f"{refused.value.reason}."
 
 
 def test_row12_unknown_lord_is_unknown_card() -> None:

@@ -229,7 +229,12 @@ def test_default_lord_tie_goes_to_the_first_listed() -> None:
 
 @pytest.mark.parametrize(
     ("value", "reason"),
-    [("N01", "printed cost is 3"), ("CX", "not in main"), ("誰でもない", "names no card in main")],
+    [
+        ("N01", "printed cost is 3"),
+        ("C1-C", "not in main"),
+        ("CX", "printed cost is X"),  # not in main either: its cost is said first, as adding it would not help
+        ("誰でもない", "names no card in main"),
+    ],
 )
 def test_lord_that_cannot_be_chosen_is_an_engine_error(value: str, reason: str) -> None:
     deck = base_deck(lord=value)
@@ -346,8 +351,8 @@ def test_the_setup_logs_and_notes_in_japanese_with_the_same_steps_and_keys() -> 
         ),
         (
             BASE_MAIN,
-            "CX",
-            "lord 'CX' は主人公にできません：混沌の エックス (CX) は main にありません（12.2.1.1：主人公は",
+            "C1-C",
+            "lord 'C1-C' は主人公にできません：見習い僧 ベルナ (C1-C) は main にありません（12.2.1.1：主人公は",
         ),
         (
             BASE_MAIN,

@@ -189,6 +189,30 @@ def test_sealed_findings(db, changes, expected):
     assert rule_ids(sealed(db, **changes)) == expected
 
 
+def test_sealed_findings_cite_appendix_b1s_own_numbers(db):
+    """B-1 replaces 6.1.1.2 and 6.1.1.3 in sealed: its findings cite B-1 6.1.1.3 and B-1 6.1.1.4, as evolve.leader
+    cites B-1 6.1.1.2; the standard format's findings keep the rules' own numbers."""
+    from deckcheck.checking.output import said_once  # noqa: PLC0415
+
+    assert sealed(db) == []  # 30 cards: the boundary that passes
+    (size,) = only(sealed(db, main=SEALED_MAIN | {"F-08": 1}), "evolve.main-size")  # 29
+    assert (size.ref, size.count, size.limit) == ("B-1 6.1.1.3", 29, 30)
+    assert "6.1.1.2" not in said_once(size.message, size.ref, None)
+    (token,) = only(sealed(db, main=SEALED_MAIN | {"T-00": 1}), "evolve.main-types")
+    assert token.ref == "B-1 6.1.1.3" and "(B-1 6.1.1.3)" in token.message and "6.1.1.2" not in token.message
+    (wrong,) = only(sealed(db, evolve=SEALED_EVOLVE | {"F-01": 1}), "evolve.evolve-types")
+    assert wrong.ref == "B-1 6.1.1.4" and "(B-1 6.1.1.4)" in wrong.message and "(6.1.1.3)" not in wrong.message
+    # the standard format: the rules' own numbers
+    standard = violations_of(db, leader={"SD01-LD01": 1}, main=CROSSOVER_MAIN, evolve={"F-01": 1})
+    (types,) = [v for v in standard if v.rule == "evolve.evolve-types"]
+    assert types.ref == "6.1.1.3" and "(6.1.1.3)" in types.message
+
+
+def test_rules_evolve_says_the_sealed_minimum():
+    (rule,) = [rule for rule in GAME.rules if rule.id == "evolve.main-size"]
+    assert "sealed: at least 30" in rule.summary and "B-1 6.1.1.3" in rule.refs
+
+
 def test_the_pool_counts_each_card_and_is_only_a_sealed_section(db):
     pool = {"F-00": 4} | {k: v for k, v in SEALED_MAIN.items() if k != "F-00"} | SEALED_EVOLVE
     (finding,) = only(sealed(db, pool=pool), "evolve.sealed-pool")

@@ -101,6 +101,18 @@ def test_example_2_no_start_amulet(db):
     assert violations(db, main=main, rules="1.7.0") == []  # Ver.1.7.0 has no such condition
 
 
+def test_a_deck_meeting_neither_basis_gets_evolve_basis_alone(db):
+    """No basis declared, the class basis fails (a haven card) and so does the title (an untitled card): only
+    evolve.basis, not also the title's own conditions (issue 39). With the title's cards all VG, the missing start
+    amulet is reported (example 2, the boundary)."""
+    no_amulet = swapped(V_MAIN, "CP03-021", "CP03-F8")
+    untitled = swapped(no_amulet, "CP03-F0", "BP01-135")
+    assert rule_ids(violations(db, main=untitled)) == ["evolve.basis"]
+    assert rule_ids(violations(db, main=no_amulet)) == ["evolve.vg-start-amulet"]
+    # declared: the title's conditions are reported beside the basis
+    assert sorted(rule_ids(violations(db, main=untitled, basis="title"))) == ["evolve.basis", "evolve.vg-start-amulet"]
+
+
 def test_example_3_two_start_amulet_names(db):
     main = swapped(V_MAIN, "CP03-F0", "CSD03a-016")
     found = violations(db, main=main)

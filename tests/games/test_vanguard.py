@@ -905,7 +905,7 @@ def test_too_few_triggers_with_unknown_cards_in_japanese(db):
         lambda: violations_of(db, main=main_with(T_DRW=1, T_SON=2, T_G1C=3), g=BASE_G)
     )
     (finding,) = japanese
-    assert "スタンドトリガーかもしれないカードが2枚（謎の見習い ミステリ ×2）で、多くても15枚です。" in finding.message
+    assert "スタンドトリガーかもしれないカード2枚（謎の見習い ミステリ ×2）で、多くても15枚です。" in finding.message
 
 
 def test_database_notes_in_japanese():

@@ -148,11 +148,13 @@ def vg_failures(deck: Deck[EvolveCard], lead: EvolveCard) -> list[str]:
 
 def vanguard_basis_in_play(deck: Deck[EvolveCard]) -> EvolveCard | None:
     """The leader when the Vanguard title basis is in play (spec §3): the title is declared, or no basis is declared
-    and the class basis fails, so only the title basis could make the deck legal."""
+    and the class basis fails while the title's cards hold, so only the title basis could make the deck legal. A deck
+    that meets neither basis is evolve.basis's alone (issue 39: not also the title's own conditions)."""
     status = basis_status(deck)
     if status is None or not vanguard_conditions_apply(deck, status.leader):
         return None
-    if status.declared == "title" or (status.declared is None and status.valid_declaration and not status.class_ok):
+    undeclared = status.declared is None and status.valid_declaration
+    if status.declared == "title" or (undeclared and not status.class_ok and status.title_ok):
         return status.leader
     return None
 

@@ -158,8 +158,8 @@ def _crossover_leaders(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation
 @rules.rule(
     "evolve.main-size",
     ref="6.1.1.2",
-    refs="6.1.1.2 「40 枚以上 50 枚以下」",
-    summary=N_("The main deck has 40–50 cards."),
+    refs="6.1.1.2 「40 枚以上 50 枚以下」; sealed B-1 6.1.1.3 「30 枚以上」",
+    summary=N_("The main deck has 40–50 cards (sealed: at least 30)."),
 )
 def main_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     size = deck.size("main")
@@ -172,7 +172,8 @@ def main_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
                 "(B-1 6.1.1.3 「メインデッキは 30 枚以上のカードで構成します」).",
                 size,
             )
-            yield rule.violation("main", message.format(n=size, low=SEALED_MAIN_MIN), count=size, limit=SEALED_MAIN_MIN)
+            message = message.format(n=size, low=SEALED_MAIN_MIN)
+            yield rule.violation("main", message, ref="B-1 6.1.1.3", count=size, limit=SEALED_MAIN_MIN)
         return
     if size < MAIN_MIN:
         message = ngettext(
@@ -197,7 +198,10 @@ def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally[Any]]:
 @rules.rule(
     "evolve.main-types",
     ref="6.1.1.2",
-    refs=N_("6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1"),
+    refs=N_(
+        "6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1; "
+        "sealed B-1 6.1.1.3"
+    ),
     summary=N_("The main deck holds no leader cards, no EVOLVE or ADVANCE cards and no tokens."),
 )
 def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
@@ -213,14 +217,16 @@ def main_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
             advice.append(_("tokens are not cards and are never put in a deck (9.1.1.1, 9.1.4)"))
         message = ngettext(
             "The main deck has {n} copy of {card}, which is {kinds}; the main deck may not hold leader cards, "
-            "EVOLVE or ADVANCE cards or tokens (6.1.1.2): {advice}.",
+            "EVOLVE or ADVANCE cards or tokens ({ref}): {advice}.",
             "The main deck has {n} copies of {card}, which is {kinds}; the main deck may not hold leader cards, "
-            "EVOLVE or ADVANCE cards or tokens (6.1.1.2): {advice}.",
+            "EVOLVE or ADVANCE cards or tokens ({ref}): {advice}.",
             entry.count,
         )
+        ref = "B-1 6.1.1.3" if deck.format == SEALED else rule.ref
         yield rule.violation(
             "main",
-            message.format(n=entry.count, card=entry.label(), kinds=_kinds(cards), advice=_clauses(advice)),
+            message.format(n=entry.count, card=entry.label(), kinds=_kinds(cards), advice=_clauses(advice), ref=ref),
+            ref=ref,
             cards=entry.numbers,
         )
 
@@ -266,25 +272,26 @@ def evolve_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
 @rules.rule(
     "evolve.evolve-types",
     ref="6.1.1.3",
-    refs=N_("6.1.1.3 「特殊な種類がエボルヴであるカードのみ」; 9.1.1.1, 9.1.4"),
+    refs=N_("6.1.1.3 「特殊な種類がエボルヴであるカードのみ」; 9.1.1.1, 9.1.4; sealed B-1 6.1.1.4"),
     summary=N_("The evolve deck holds only EVOLVE and ADVANCE cards, and no tokens."),
 )
 def evolve_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
     wrong = [(c, n) for c, n in deck.cards("evolve") if not in_evolve_deck(c) or c.token]
+    ref = "B-1 6.1.1.4" if deck.format == SEALED else rule.ref
     for entry in _by_name(wrong).values():
         cards: list[EvolveCard] = entry.cards
         message = ngettext(
             "The evolve deck has {n} copy of {card}, which is {kinds}; the evolve deck may hold only EVOLVE cards "
-            "(6.1.1.3) and ADVANCE cards (a later kind, built into the evolve deck).",
+            "({ref}) and ADVANCE cards (a later kind, built into the evolve deck).",
             "The evolve deck has {n} copies of {card}, which is {kinds}; the evolve deck may hold only EVOLVE cards "
-            "(6.1.1.3) and ADVANCE cards (a later kind, built into the evolve deck).",
+            "({ref}) and ADVANCE cards (a later kind, built into the evolve deck).",
             entry.count,
-        ).format(n=entry.count, card=entry.label(), kinds=_kinds(cards))
+        ).format(n=entry.count, card=entry.label(), kinds=_kinds(cards), ref=ref)
         if any(c.token for c in cards):
             message = _("{message} {note}").format(
                 message=message, note=_("Tokens are not cards and are never put in a deck (9.1.1.1, 9.1.4).")
             )
-        yield rule.violation("evolve", message, cards=entry.numbers)
+        yield rule.violation("evolve", message, ref=ref, cards=entry.numbers)
 
 
 # evolve.copies ----------------------------------------------------------------------------------------

@@ -7,8 +7,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from deckcheck._i18n import N_, _, ngettext, translate
-from deckcheck._util.normalize import norm_name, norm_number
-from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
 from deckcheck.engine.procedure import MulliganKind, Setup, TurnModel, expand
 from deckcheck.errors import EngineError, mention, spoken
@@ -22,6 +20,7 @@ from deckcheck.games.vanguard.card import (
     is_unit,
     vanguard_of,
 )
+from deckcheck.games.vanguard.firstvanguard import FV_KEY, first_vanguard_problem, matching
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import (
@@ -163,12 +162,14 @@ def triggers(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
         yield rule.counted("main", message, found, count, TRIGGERS)
     elif count + unknown < TRIGGERS:
         message = _(
-            "The main deck has {triggers} ({names}), and {cards} that may be stand triggers ({copies}): "
+            "The main deck has {triggers} ({names}), and {cards} ({copies}): "
             "{most} at most; it must have exactly 16, all names together (5.2.2.3)."
         ).format(
             triggers=ngettext("{n} trigger unit", "{n} trigger units", count).format(n=count),
             names=_names(c for c, _n in found) or _("none"),
-            cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
+            cards=ngettext(
+                "{n} card that may be a stand trigger", "{n} cards that may be stand triggers", unknown
+            ).format(n=unknown),
             copies=_copies_of(maybe),
             most=count + unknown,
         )
@@ -270,9 +271,16 @@ def g_types(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
     "vanguard.first-vanguard",
     ref="5.4.3",
     refs=N_("5.4.3 (no chapter-5 rule; required for setup)"),
-    summary=N_("The main deck holds a grade-0 unit to be the first vanguard."),
+    summary=N_(
+        "The main deck holds a grade-0 unit to be the first vanguard; a `first_vanguard` key names one (5.4.3)."
+    ),
 )
 def first_vanguard(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
+    value, card = deck.key(FV_KEY), deck.key_cards.get(FV_KEY)
+    if value is not None and card is not None:  # a value that names no card is deck.unknown-card
+        problem = first_vanguard_problem(deck, FV_KEY, value)
+        if problem is not None:
+            yield rule.violation(FV_KEY, _("{note}.").format(note=problem.reason), cards=[card.number])
     if not any(card.grade == 0 and card.type != "g-unit" for card, _n in deck.cards("main")):
         yield rule.violation(
             "main",
@@ -304,13 +312,15 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             "5.2.2.3",
             spoken(
                 _(
-                    "{known} and {cards} that may be stand triggers ({copies}): the main deck has exactly 16 "
+                    "{known} and {cards} ({copies}): the main deck has exactly 16 "
                     "triggers only if {condition} (5.2.2.3); the card data cannot tell stand triggers from units "
                     "without an icon. Give their trigger in your own card file ({option}) to settle it."
                 ).format(
                     option=mention("carddb_dirs"),
                     known=ngettext("{n} known trigger", "{n} known triggers", count).format(n=count),
-                    cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
+                    cards=ngettext(
+                        "{n} card that may be a stand trigger", "{n} cards that may be stand triggers", unknown
+                    ).format(n=unknown),
                     copies=_copies_of(maybe),
                     condition=_stand_triggers_if(need, unknown),
                 ),
@@ -329,13 +339,15 @@ def unverified(rule: Rule, deck: Deck[VanguardCard]) -> Iterator[Violation]:
             "5.2.2.5",
             spoken(
                 _(
-                    "{known} and {cards} that may be sentinels ({copies}): the main deck has at most 4 sentinels "
+                    "{known} and {cards} ({copies}): the main deck has at most 4 sentinels "
                     "only if {condition} (5.2.2.5); the card data does not say whether they have 守護者. Give their "
                     "sentinel in your own card file ({option}) to settle it."
                 ).format(
                     option=mention("carddb_dirs"),
                     known=ngettext("{n} known sentinel", "{n} known sentinels", count).format(n=count),
-                    cards=ngettext("{n} card", "{n} cards", unknown).format(n=unknown),
+                    cards=ngettext(
+                        "{n} card that may be a sentinel", "{n} cards that may be sentinels", unknown
+                    ).format(n=unknown),
                     copies=_copies_of(maybe),
                     condition=_sentinels_if(room, unknown),
                 ),
@@ -463,7 +475,6 @@ def _db_warnings(cards: Sequence[Card]) -> list[str]:
 
 # The embedded engine: setup (5.4.3-5.4.3.4, 6.1.1) and own turns up to the main phase ---------------------------
 
-FV_KEY = "first_vanguard"
 HAND_SIZE = 5
 
 
@@ -478,25 +489,12 @@ def _default_first_vanguard(main: list[VanguardCard]) -> VanguardCard:
     )
 
 
-def _chosen_first_vanguard(main: list[VanguardCard], key: str) -> VanguardCard:
+def _chosen_first_vanguard(deck: Deck[VanguardCard], main: list[VanguardCard], key: str) -> VanguardCard:
     """The `first_vanguard` choice: a card number, else a card name, of a grade-0 unit in the main deck."""
-    by_number = [card for card in main if norm_number(card.number) == norm_number(key)]
-    matches = by_number or [card for card in main if norm_name(card.name) == norm_name(key)]
-    if not matches:
-        raise EngineError(
-            _("{key} {value} is not a card of the main deck; the first vanguard is chosen from it (5.4.3)").format(
-                key=FV_KEY, value=quoted(key)
-            )
-        )
-    for card in matches:
-        if card.grade == 0 and is_unit(card):
-            return card
-    card = matches[0]
-    if card.type == "g-unit":
-        message = _("{key} {card} is a G unit; the first vanguard must be a grade-0 unit (5.4.3)")
-    else:
-        message = _("{key} {card} is grade {grade}; the first vanguard must be a grade-0 unit (5.4.3)")
-    raise EngineError(message.format(key=FV_KEY, card=card.label(), grade=card.grade))
+    problem = first_vanguard_problem(deck, FV_KEY, key)
+    if problem is not None:
+        raise EngineError(problem.reason)
+    return next(card for card in matching(main, key) if card.grade == 0 and is_unit(card))
 
 
 def _prepare(table: Table[VanguardCard], deck: Deck[VanguardCard], choices: dict[str, str]) -> None:
@@ -512,7 +510,7 @@ def _prepare(table: Table[VanguardCard], deck: Deck[VanguardCard], choices: dict
             ).format(n=len(main), need=1 + HAND_SIZE, hand=HAND_SIZE)
         )
     key = choices.get(FV_KEY)
-    first = _chosen_first_vanguard(main, key) if key else _default_first_vanguard(main)
+    first = _chosen_first_vanguard(deck, main, key) if key else _default_first_vanguard(main)
     table.deck = main
     fv = table.remove_from_deck(first)
     table.zone("vanguard").append(fv)
@@ -848,7 +846,7 @@ GAME: Game[VanguardCard] = Game(
     sections=("main", "g"),
     card_model=VanguardCard,
     rules=tuple(rules.rules),
-    keys=DeckKeys(cards=(FV_KEY,)),
+    keys=DeckKeys(cards=(FV_KEY,), setup_problem=first_vanguard_problem),
     setup=SETUP,
     copies=Copies(
         identity=_card_name,
