@@ -304,6 +304,7 @@ def in_evolve_deck(card: Card) -> bool:
 
 
 V1_24 = "1.24.1"  # the version of the formats, start amulets and the Vanguard title's conditions
+V1_26 = "1.26.1"  # the newest known version (2026-06-09): 1.24.1's construction and setup, crests (appendix C)
 STANDARD, CROSSOVER, SEALED = "standard", "crossover", "sealed"
 VANGUARD_TITLE = norm_name("カードファイト!! ヴァンガード")
 CINDERELLA_GIRLS = norm_name("アイドルマスター シンデレラガールズ")
