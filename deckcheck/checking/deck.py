@@ -218,7 +218,7 @@ def check_deck(deck: Deck[Any], db: CardDB | None = None, regulation: BoundRegul
     violations = common_violations(deck, db)
     chosen = deck.rules
     for rule in deck.game.rules:
-        if rule.applies(chosen.version, chosen.format):
+        if rule.applies(chosen.version, chosen.format, chosen.additions):
             violations.extend(rule.run(deck))
     if regulation is not None:
         violations.extend(regulation.violations(deck))

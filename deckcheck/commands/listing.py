@@ -75,11 +75,27 @@ def _versions_text(game: Game[Any]) -> list[str]:
     return lines
 
 
-def _applies(rule: Any) -> str:
-    """' (Ver.1.24.1 on; crossover)': where a rule applies, when not everywhere."""
+def _applies(rule: Any, game: Game[Any]) -> str:
+    """' (Ver.1.24.1 on; crossover)': where a rule applies, when not everywhere; ' (Ver.1.24.1 on, and Ver.1.7.0
+    from 2024-06-28)' when a dated choice of an older version applies it too (Play.version_additions)."""
     parts = [_("Ver.{version} on").format(version=rule.since)] if rule.since else []
+    for addition in game.play.version_additions:
+        if parts and rule.id in addition.rules:
+            parts[0] = _("{since}, and Ver.{version} from {day}").format(
+                since=parts[0], version=addition.version, day=addition.effective.isoformat()
+            )
     parts += [joined(rule.formats)] if rule.formats else []
     return f" ({'; '.join(parts)})" if parts else ""
+
+
+def _added_json(game: Game[Any], rule_id: str) -> dict[str, Any]:
+    """`also`: the older versions that apply the rule from a day on (Play.version_additions)."""
+    also = [
+        {"version": addition.version, "from": addition.effective.isoformat()}
+        for addition in game.play.version_additions
+        if rule_id in addition.rules
+    ]
+    return {"also": also} if also else {}
 
 
 def rules_json(listing: RuleListing) -> dict[str, Any]:
@@ -95,6 +111,7 @@ def rules_json(listing: RuleListing) -> dict[str, Any]:
         "rules": [
             {"id": rule.id, "severity": rule.severity, "ref": rule.ref, "refs": rule.refs, "summary": rule.summary}
             | ({"since": rule.since} if rule.since else {})
+            | _added_json(game, rule.id)
             | ({"formats": list(rule.formats)} if rule.formats else {})
             for rule in game.rules
         ],
@@ -112,6 +129,6 @@ def rules_text(listing: RuleListing) -> list[str]:
         severity = severities.get(rule.severity, rule.severity)
         severity += " " * (width - display_width(severity))
         summary = translate(rule.summary)
-        lines += [f"  {rule.id:<32} {severity} [{translate(rule.refs)}]", f"  {'':<32} {summary}{_applies(rule)}"]
+        lines += [f"  {rule.id:<32} {severity} [{translate(rule.refs)}]", f"  {'':<32} {summary}{_applies(rule, game)}"]
     lines.append(_("Every game also has: {rules}.").format(rules=joined(rule.id for rule in listing.shared)))
     return lines + listing.regulations.listing()

@@ -49,9 +49,13 @@ class Rule:
     since: str | None = None
     formats: tuple[str, ...] | None = None
 
-    def applies(self, version: str | None, format: str) -> bool:
+    def applies(self, version: str | None, format: str, additions: Sequence[str] = ()) -> bool:
+        """Whether the rule judges a deck of this version and format (`additions`: rule ids of later versions that
+        apply too, RulesChoice.additions)."""
         if self.formats is not None and format not in self.formats:
             return False
+        if self.id in additions:
+            return True
         return self.since is None or version is None or version_order(version) >= version_order(self.since)
 
     def violation(

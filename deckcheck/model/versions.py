@@ -51,6 +51,18 @@ class RulesVersion:
 
 
 @dataclass(frozen=True)
+class VersionAddition:
+    """Rules of a later version that a dated choice of an older `version` applies too from `effective` on (EVOLVE:
+    the Vanguard-title conditions of Ver.1.24.1 with the products of 2024-06-28, under Ver.1.7.0), with the note
+    that then replaces the version's own note (`Play.version_notes`)."""
+
+    version: str
+    effective: date
+    rules: tuple[str, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class RulesChoice:
     """The version and format that judge one deck, how the version was chosen, and what a reader should know."""
 
@@ -58,6 +70,8 @@ class RulesChoice:
     format: str
     by: str  # "default", "--rules", "deck", "--as-of"
     notes: tuple[str, ...] = field(default=())
+    # rule ids of later versions that apply as well (a VersionAddition in force on the day asked)
+    additions: tuple[str, ...] = field(default=())
 
     def to_json(self) -> dict[str, str | None]:
         return {"version": self.version, "format": self.format, "by": self.by}
@@ -86,6 +100,8 @@ class Play:
     format_since: dict[str, str] = field(default_factory=dict)
     format_refs: dict[str, str] = field(default_factory=dict)
     format_sections: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # rules of later versions that a dated choice of an older version applies from a day on
+    version_additions: tuple[VersionAddition, ...] = ()
 
 
 def version_order(version: str) -> tuple[int, ...]:
@@ -133,6 +149,7 @@ def choose_rules(
             )
         return RulesChoice(None, _format(game, keys, format, path, key_lines), "default")
     notes: list[str] = []
+    added: tuple[str, ...] = ()
     known = joined(v.version for v in versions)
     if rules is not None:
         version = known_version(game, rules)
@@ -159,6 +176,10 @@ def choose_rules(
     elif as_of is not None:
         version, notes = _in_force(game, as_of)
         by = "--as-of"
+        additions = [a for a in game.play.version_additions if a.version == version and a.effective <= as_of]
+        if additions:
+            added = tuple(rule for addition in additions for rule in addition.rules)
+            notes = [translate(additions[-1].note)] if additions[-1].note else notes
     else:
         version, by = versions[-1].version, "default"
     chosen_format = _format(game, keys, format, path, key_lines)
@@ -185,7 +206,7 @@ def choose_rules(
                 line=key_lines.get(RULES_KEY),
                 field=RULES_KEY,
             )
-        version = since
+        version, added = since, ()
         if format_ref:
             notes = [
                 _("format {format} is defined in Ver.{since} {ref}").format(
@@ -194,7 +215,7 @@ def choose_rules(
             ]
         else:
             notes = [_("format {format} is defined in Ver.{since}").format(format=chosen_format, since=since)]
-    return RulesChoice(version, chosen_format, by, tuple(notes))
+    return RulesChoice(version, chosen_format, by, tuple(notes), added)
 
 
 def _format(game: Game, keys: dict[str, str], option: str | None, path: str | None, lines: dict[str, int]) -> str:

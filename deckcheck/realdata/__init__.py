@@ -12,7 +12,10 @@ Cipher printing that the source lists twice) are notes; a record that cannot be 
 duplicate number, a cost that is not a number, a Vanguard trigger on a grade-3 unit, ...) is rejected and the exit
 code is 1, as ``cards import`` does; the exit code is 2 when the source cannot be read at all (nothing is written).
 EVOLVE's converter also reads ``facts-1.24.1.json`` from the source's folder (start amulets and trigger icons, rules
-Ver.1.24.1); a facts entry it cannot apply is rejected the same way, and without the file a note says so.
+Ver.1.24.1); a facts entry it cannot apply is rejected the same way, and without the file a note says so. It then
+merges the card update files of the folder's ``updates/`` (``*.json`` objects with a list ``cards``, in name order,
+spec evolve-2026 §3): a number already known is not repeated (a note), one repeated with other facts stops the run,
+naming both records (exit 2, nothing written).
 
 The source formats are described in ``carddb/README.md``; the mapping follows ``spec/evolve.md`` ("Importer notes",
 "Later products"), ``spec/cipher.md`` (colour → symbol, cost X, ranges, copy identity by title + unit name) and

@@ -43,10 +43,12 @@ EVOLVE_KINDS = {
     "アミュレット": "amulet",
     "リーダー": "leader",
     "イクイップメント": "equipment",  # only as a token
+    "クレスト": "crest",  # only as a token (BP20; rules Ver.1.26.1 appendix C)
 }
 EVOLVE_FLAGS = {"エボルヴ": "evolve", "アドバンス": "advance", "トークン": "token"}
-# The kinds the source lists (realdata README); any other combination, e.g. 「リーダー・エボルヴ」 or a bare
-# 「イクイップメント」, is an unknown kind that names its record (spec, "Later products"), never a guess.
+# The kinds the source lists (realdata README); any other combination, e.g. 「リーダー・エボルヴ」 or a
+# bare 「イクイップメント」 or 「クレスト」, is an unknown kind that names its record (spec, "Later products"),
+# never a guess.
 EVOLVE_KNOWN_KINDS = (
     "フォロワー",
     "スペル",
@@ -61,6 +63,7 @@ EVOLVE_KNOWN_KINDS = (
     "スペル・トークン",
     "アミュレット・トークン",
     "イクイップメント・トークン",
+    "クレスト・トークン",
 )
 # Point markers, not cards of a deck (spec, "Later products"): left out with a note.
 EVOLVE_POINT_KINDS = {"EP", "SEP"}
@@ -99,6 +102,11 @@ _TRAIT_SEPARATOR = re.compile(r"・(?![^〈〉]*〉)")
 
 _MAIN_LIMIT = re.compile(r"^『(?P<name>.+)』は自分のデッキに(?P<limit>\d{1,4})枚まで入れることができる$")
 _EVOLVE_LIMIT = re.compile(r"^これはエボルヴデッキに(?P<limit>\d{1,4})枚まで入れることができる$")
+# A limit on every other card while this one is in the deck (BP19-110 機鋒の咎人・カットスロート), NFKC-read.
+_OTHERS_LIMIT = re.compile(
+    r"^カード名に『(?P<part>[^』]+)』を含まないカードは、メインデッキやエボルヴデッキにそれぞれ(?P<limit>\d{1,4})枚までしか"
+    r"入れられない$"
+)
 
 
 def product_title(product: str) -> str | None:
@@ -154,17 +162,30 @@ def evolve_traits(text: str) -> list[str]:
     return [trait.strip() for trait in _TRAIT_SEPARATOR.split(text) if trait.strip()]
 
 
-def evolve_deck_limit(sentences: Any, name: str, in_evolve_deck: bool) -> int | None:
-    """`deck_limit` from the card's own construction sentences, for the section each one names (spec)."""
+def evolve_construction(sentences: Any, name: str, in_evolve_deck: bool) -> dict[str, Any]:
+    """The card's own construction sentences as record fields (spec; evolve-2026 §3): `deck_limit` for the section a
+    sentence names (the card's own limit), or `others_limit` / `others_except` / `construction` for a sentence that
+    limits every other card while the card is in the deck
+    (「カード名に『X』を含まないカードは…1枚までしか入れられない」)."""
     if sentences is None:
-        return None
+        return {}
     if isinstance(sentences, str):
         sentences = [sentences]
     if not isinstance(sentences, list) or not sentences:
         raise RecordError("deckbuilding", _("must be a list of sentences, not {value}").format(value=repr(sentences)))
     limits = set()
+    fields: dict[str, Any] = {}
     for raw in sentences:
         sentence = source_text(raw, "deckbuilding").rstrip("。")
+        if (match := _OTHERS_LIMIT.match(sentence)) is not None:
+            if "others_limit" in fields:
+                raise RecordError("deckbuilding", _("the sentences limit the other cards twice"))
+            fields |= {
+                "others_limit": int(match["limit"]),
+                "others_except": [norm_name(match["part"])],
+                "construction": printed_text(raw, "deckbuilding").rstrip("。"),
+            }
+            continue
         if (match := _EVOLVE_LIMIT.match(sentence)) is not None:
             if not in_evolve_deck:
                 raise RecordError(
@@ -196,7 +217,9 @@ def evolve_deck_limit(sentences: Any, name: str, in_evolve_deck: bool) -> int | 
         raise RecordError(
             "deckbuilding", _("the sentences give several limits: {limits}").format(limits=sorted(limits))
         )
-    return limits.pop()
+    if limits:
+        fields = {"deck_limit": limits.pop(), **fields}
+    return fields
 
 
 def evolve_record(item: Any, crossover: dict[str, set[str]] | None = None) -> dict[str, Any] | None:
@@ -242,20 +265,45 @@ def evolve_record(item: Any, crossover: dict[str, set[str]] | None = None) -> di
     if product:
         record["set"] = product
     in_evolve_deck = bool(record.get("evolve") or record.get("advance"))
-    limit = evolve_deck_limit(item.get("deckbuilding"), norm_name(name), in_evolve_deck)
-    if limit is not None:
-        record["deck_limit"] = limit
+    record |= evolve_construction(item.get("deckbuilding"), norm_name(name), in_evolve_deck)
+    record |= _inline_facts(item)
     return record
 
 
-def convert(items: list[Any], facts: list[Any] | None = None) -> Conversion:
+def _inline_facts(item: dict[str, Any]) -> dict[str, Any]:
+    """start_amulet / trigger given on the record itself (the update files read them from the card text as
+    facts-1.24.1.json does); absent = the card has neither."""
+    fact: dict[str, Any] = {}
+    start_amulet = item.get("start_amulet")
+    if start_amulet is not None:
+        if not isinstance(start_amulet, bool):
+            raise RecordError("start_amulet", _("must be true or false, not {value}").format(value=shown(start_amulet)))
+        if start_amulet:
+            fact["start_amulet"] = True
+    trigger = item.get("trigger")
+    if trigger is not None:
+        trigger_text = source_text(trigger, "trigger").lower()
+        if trigger_text not in FACTS_TRIGGERS:
+            raise RecordError(
+                "trigger",
+                _("unknown trigger {value} (known: {known})").format(
+                    value=shown(trigger), known=", ".join(FACTS_TRIGGERS)
+                ),
+            )
+        fact["trigger"] = trigger_text
+    return fact
+
+
+def convert(
+    items: list[Any], facts: list[Any] | None = None, *, crossover: dict[str, set[str]] | None = None
+) -> Conversion:
     """The records of the source `items`; with `facts` (the entries of facts-1.24.1.json), their start_amulet and
     trigger added to the records they name (an entry that names no written record, or disagrees with it, is
     rejected)."""
     result = Conversion("evolve")
     seen: dict[str, int] = {}
     source_index: dict[str, int] = {}  # every readable number of the source, converted or not
-    crossover = crossover_titles(items)
+    crossover = crossover_titles(items) if crossover is None else crossover
     for index, item in enumerate(items, start=1):
         number = str(item.get("card_code", "")).strip() if isinstance(item, dict) else ""
         source_index.setdefault(norm_number(number), index)
@@ -281,14 +329,129 @@ def convert(items: list[Any], facts: list[Any] | None = None) -> Conversion:
 
 
 def convert_source(items: list[Any], source: Path) -> Conversion:
-    """:func:`convert`, with the facts file of the source's folder when there is one (else a note says so)."""
+    """:func:`convert`, with the facts file of the source's folder when there is one (else a note says so), then the
+    card update files of its `updates/` folder merged in name order (:func:`merge_updates`)."""
     path = source.parent / FACTS_FILE
+    updates = read_updates(source.parent / UPDATES_FOLDER)
+    crossover = crossover_titles([*items, *(item for _name, entries in updates for item in entries)])
     if not path.exists():
-        result = convert(items)
+        result = convert(items, crossover=crossover)
         what = _("not beside the source: the facts of rules Ver.1.24.1 (start_amulet, trigger) were not added")
         result.note(0, FACTS_FILE, what)
-        return result
-    return convert(items, read_facts(path))
+    else:
+        result = convert(items, read_facts(path), crossover=crossover)
+    merge_updates(result, updates, crossover)
+    share_conditions(result)
+    return result
+
+
+CONDITION_FIELDS = ("others_limit", "others_except", "construction")
+
+
+def share_conditions(result: Conversion) -> None:
+    """A construction sentence on the other cards belongs to the card, not to one printing: a printing of the same
+    name and kind that the source gives without it (PR-514 機鋒の咎人・カットスロート) takes it from the first that
+    has it, with a note (a name stands for every printing of that name)."""
+    first: dict[tuple[str, bool], dict[str, Any]] = {}
+    for record in result.records:
+        if "others_limit" in record:
+            first.setdefault(_kind_key(record), record)
+    for record in result.records:
+        given = first.get(_kind_key(record))
+        if given is None or "others_limit" in record:
+            continue
+        record.update({field: given[field] for field in CONDITION_FIELDS if field in given})
+        result.note(
+            0,
+            record["number"],
+            _("takes the construction sentence of {number}, a printing of the same card").format(
+                number=given["number"]
+            ),
+        )
+
+
+def _kind_key(record: dict[str, Any]) -> tuple[str, bool]:
+    return norm_name(record["name"]), bool(record.get("evolve") or record.get("advance"))
+
+
+UPDATES_FOLDER = "updates"
+
+
+def read_updates(folder: Path) -> list[tuple[str, list[Any]]]:
+    """The card update files of `folder` (``*.json`` objects with a list `cards`), in name order, each as (its name,
+    its records). A file without `cards` (the restriction lists beside them) is not a card update and is left alone;
+    a file that cannot be read, or whose `cards` is not a list, stops the conversion (nothing is written)."""
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in sorted(folder.glob("*.json"), key=lambda p: p.name):
+        data = read_json(path)
+        if not isinstance(data, dict):
+            raise DeckcheckError(_("must be a JSON object with a list `cards` of card records"), path=path)
+        if "cards" not in data:
+            continue
+        if not isinstance(data["cards"], list):
+            raise DeckcheckError(_("must be a JSON object with a list `cards` of card records"), path=path)
+        found.append((path.name, data["cards"]))
+    return found
+
+
+def merge_updates(
+    result: Conversion, updates: list[tuple[str, list[Any]]], crossover: dict[str, set[str]] | None = None
+) -> None:
+    """The records of the update files after the source's (spec evolve-2026 §3): a number already known is not
+    repeated (a note); a number already known with other facts stops the conversion, naming both records (a
+    DeckcheckError: nothing is written). A record that cannot be mapped is rejected, as in the source."""
+    known: dict[str, tuple[str, dict[str, Any]]] = {
+        norm_number(record["number"]): (_("the source's record of {number}").format(number=record["number"]), record)
+        for record in result.records
+    }
+    conflicts = []
+    for file_name, items in updates:
+        result.also_from.append(f"SOURCE/evolve/{UPDATES_FOLDER}/{file_name}")
+        for index, item in enumerate(items, start=1):
+            number = str(item.get("card_code", "")).strip() if isinstance(item, dict) else ""
+            where = _("{file} record {index} ({number})").format(file=file_name, index=index, number=number or "-")
+            try:
+                record = evolve_record(item, crossover)
+            except RecordError as error:
+                result.reject(index, f"{file_name}: {number or _('no number')}", str(error))
+                continue
+            if record is None:
+                left_out = _("{kind} (a point marker, not a card of a deck): left out").format(kind=item["card_type"])
+                result.note(index, f"{file_name}: {number}", left_out)
+                continue
+            key = norm_number(record["number"])
+            if key in known:
+                first, earlier = known[key]
+                if earlier == record:
+                    result.note(
+                        index, f"{file_name}: {number}", _("already known ({first}): not repeated").format(first=first)
+                    )
+                else:
+                    conflicts.append(
+                        _("{where} repeats the number of {first} with other facts ({fields})").format(
+                            where=where, first=first, fields=", ".join(_differing(earlier, record))
+                        )
+                    )
+                continue
+            known[key] = (where, record)
+            result.records.append(record)
+    if conflicts:
+        raise DeckcheckError(
+            _("the update files give one card number two sets of facts: {conflicts}").format(
+                conflicts="; ".join(conflicts)
+            )
+        )
+
+
+def _differing(first: dict[str, Any], second: dict[str, Any]) -> list[str]:
+    """The fields two records of one number disagree on, as `field: first ≠ second`."""
+    return [
+        f"{field}: {shown(first.get(field, '-'))} ≠ {shown(second.get(field, '-'))}"
+        for field in dict.fromkeys([*first, *second])
+        if first.get(field) != second.get(field)
+    ]
 
 
 def read_facts(path: Path) -> list[Any]:
@@ -374,24 +537,7 @@ def _read_fact(
                     value=class_text, number=record["number"], given=given
                 ),
             )
-    fact: dict[str, Any] = {}
-    start_amulet = entry.get("start_amulet")
-    if start_amulet is not None:
-        if not isinstance(start_amulet, bool):
-            raise RecordError("start_amulet", _("must be true or false, not {value}").format(value=shown(start_amulet)))
-        if start_amulet:
-            fact["start_amulet"] = True
-    trigger = entry.get("trigger")
-    if trigger is not None:
-        trigger_text = source_text(trigger, "trigger").lower()
-        if trigger_text not in FACTS_TRIGGERS:
-            raise RecordError(
-                "trigger",
-                _("unknown trigger {value} (known: {known})").format(
-                    value=shown(trigger), known=", ".join(FACTS_TRIGGERS)
-                ),
-            )
-        fact["trigger"] = trigger_text
+    fact = _inline_facts(entry)
     if not fact:
         raise RecordError("-", _("gives neither start_amulet = true nor a trigger"))
     return key, record, fact

@@ -683,11 +683,19 @@ def test_type_lines_split_into_flags(line, type_, evolve, token):
     assert (made.type, made.evolve, made.token) == (type_, evolve, token)
 
 
-@pytest.mark.parametrize("line", ["クレスト", "フォロワー・クレスト", "evolve"])
+@pytest.mark.parametrize("line", ["エンブレム", "フォロワー・クレスト", "evolve"])
 def test_other_types_are_rejected(line):
     with pytest.raises(CardDatabaseError) as error:
         card(type=line)
     assert "type" in str(error.value) and "C-1" in str(error.value)
+
+
+def test_a_crest_is_a_token_only():
+    """BP20's 「クレスト・トークン」 (spec evolve-2026 §1: a crest is a token, never a deck card)."""
+    made = card(type="クレスト・トークン")
+    assert (made.type, made.token) == ("crest", True)
+    with pytest.raises(CardDatabaseError, match="a crest exists only as a token"):
+        card(type="クレスト")
 
 
 @pytest.mark.parametrize(

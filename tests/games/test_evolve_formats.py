@@ -62,7 +62,9 @@ def only(violations, rule_id):
 @pytest.mark.parametrize(
     ("keys", "options", "expected"),
     [
-        ({}, {}, ("1.24.1", "standard", "default", 0)),
+        ({}, {}, ("1.26.1", "standard", "default", 0)),  # the newest known version (spec evolve-2026 §1)
+        ({}, {"as_of": date(2026, 6, 9)}, ("1.26.1", "standard", "--as-of", 0)),
+        ({}, {"as_of": date(2026, 6, 8)}, ("1.24.1", "standard", "--as-of", 0)),
         ({}, {"as_of": date(2026, 3, 22)}, ("1.24.1", "standard", "--as-of", 0)),
         ({}, {"as_of": date(2026, 1, 29)}, ("1.24.1", "standard", "--as-of", 0)),
         ({}, {"as_of": date(2026, 1, 28)}, ("1.7.0", "standard", "--as-of", 1)),  # versions 1.8–1.24.0: the note
@@ -70,11 +72,12 @@ def only(violations, rule_id):
         ({}, {"as_of": date(2023, 8, 17)}, ("1.7.0", "standard", "--as-of", 1)),  # before every version: the note
         ({"rules": "Ver.1.7.0"}, {"as_of": date(2026, 3, 22)}, ("1.7.0", "standard", "deck", 0)),
         ({"rules": "1.7.0"}, {"rules": "1.24.1"}, ("1.24.1", "standard", "--rules", 0)),
-        ({"format": "クロスオーバー"}, {}, ("1.24.1", "crossover", "default", 0)),
-        ({"format": "シールド戦"}, {}, ("1.24.1", "sealed", "default", 0)),
+        ({"format": "クロスオーバー"}, {}, ("1.26.1", "crossover", "default", 0)),
+        ({"format": "シールド戦"}, {}, ("1.26.1", "sealed", "default", 0)),
         # a format of Ver.1.24.1 chosen on a date of Ver.1.7.0 moves that deck to 1.24.1, with a note (example 12)
         ({"format": "crossover"}, {"as_of": date(2025, 6, 1)}, ("1.24.1", "crossover", "--as-of", 1)),
-        ({}, {"format": "sealed"}, ("1.24.1", "sealed", "default", 0)),
+        ({}, {"format": "sealed"}, ("1.26.1", "sealed", "default", 0)),
+        ({}, {"rules": "Ver.1.26.1"}, ("1.26.1", "standard", "--rules", 0)),
     ],
 )
 def test_the_version_and_format_chosen(keys, options, expected):
@@ -83,8 +86,11 @@ def test_the_version_and_format_chosen(keys, options, expected):
 
 
 def test_the_notes_say_what_was_applied():
-    between = choose_rules(GAME, {}, as_of=date(2025, 6, 1)).notes[0]
+    between = choose_rules(GAME, {}, as_of=date(2024, 6, 27)).notes[0]
     assert "Ver.1.7.0 applied; versions 1.8–1.24.0" in between and "14.4.2/14.4.4 are not checked" in between
+    vanguard = choose_rules(GAME, {}, as_of=date(2025, 6, 1)).notes[0]  # spec evolve-2026 §1: from 2024-06-28
+    assert vanguard.startswith("Ver.1.7.0 applied, with the Vanguard-title conditions of Ver.1.24.1")
+    assert "versions 1.8–1.24.0, in force during part of this period, are not modelled" in vanguard
     before = choose_rules(GAME, {}, as_of=date(2022, 6, 1)).notes[0]
     assert before == "no known rules version was in force on 2022-06-01; Ver.1.7.0 applied"
     moved = choose_rules(GAME, {"format": "crossover"}, as_of=date(2025, 6, 1)).notes[0]
@@ -95,7 +101,12 @@ def test_the_notes_say_what_was_applied():
     ("keys", "options", "error", "message"),
     [
         ({"rules": "1.9"}, {}, DeckcheckError, "the deck key rules = '1.9' is not a rules version of evolve"),
-        ({}, {"rules": "2.0"}, OptionError, "rules '2.0' is not a rules version of evolve (known: 1.7.0, 1.24.1)"),
+        (
+            {},
+            {"rules": "2.0"},
+            OptionError,
+            "rules '2.0' is not a rules version of evolve (known: 1.7.0, 1.24.1, 1.26.1)",
+        ),
         ({"format": "draft"}, {}, DeckcheckError, "format = 'draft' is not a format of evolve"),
         ({}, {"format": "draft"}, OptionError, "known: standard, crossover, sealed"),
         ({"format": "crossover", "rules": "1.7.0"}, {}, DeckcheckError, "format crossover needs rules Ver.1.24.1"),
@@ -112,7 +123,7 @@ def test_a_bad_deck_key_is_an_unreadable_file_and_a_bad_option_exit_2(run_cli, t
     deck = tmp_path / "d.deck.toml"
     deck.write_text('game = "evolve"\nrules = "1.9"\n[leader]\n"BP01-LD01" = 1\n', encoding="utf-8")
     code, _, err = run_cli("check", deck)
-    assert code == 2 and "d.deck.toml" in err and "1.9" in err and "known: 1.7.0, 1.24.1" in err
+    assert code == 2 and "d.deck.toml" in err and "1.9" in err and "known: 1.7.0, 1.24.1, 1.26.1" in err
     code, _, err = run_cli("check", deck, "--rules", "1.7.0", "--format", "draft")
     assert code == 2 and "--format 'draft' is not a format of evolve" in err
 
@@ -232,7 +243,7 @@ def test_a_sealed_deck_without_a_pool_says_so_in_a_note(db):
     report = check(deck)
     assert report.legal and "no `pool` section" in (report.note or "")
     assert report.rules is not None and report.to_json()["rules"] == {
-        "version": "1.24.1",
+        "version": "1.26.1",
         "format": "sealed",
         "by": "default",
     }
@@ -257,7 +268,7 @@ def test_the_rules_of_1_7_0_know_no_format_and_no_new_rule(db):
 REAL_DECKS = sorted((Path(__file__).resolve().parents[2] / "decks" / "evolve").glob("*.deck.toml"))
 
 
-@pytest.mark.parametrize("rules", ["1.7.0", "1.24.1"])
+@pytest.mark.parametrize("rules", ["1.7.0", "1.24.1", "1.26.1"])
 def test_the_real_tournament_decks_are_legal_under_both_versions(isolated_carddb, rules):
     assert len(REAL_DECKS) == 12
     for path in REAL_DECKS:

@@ -431,7 +431,8 @@ def evolve_db(isolated_carddb):
 
 def test_shipped_evolve_database(evolve_db):
     cards: list[EvolveCard] = list(evolve_db.cards.values())  # type: ignore[assignment]
-    assert len(cards) == 6481 and evolve_db.warnings == []  # 6,549 records less 68 EP/SEP
+    # 6,549 records less 68 EP/SEP, and the updates' 530 + 251 less 2 SEP (spec evolve-2026 §3)
+    assert len(cards) == 7260 and evolve_db.warnings == []
     leaders = [c for c in cards if c.type == "leader"]
     assert {c.class_ for c in leaders} == {"forest", "sword", "rune", "dragon", "abyss", "haven"}
     titles = {c.title for c in leaders if c.title}
@@ -441,8 +442,8 @@ def test_shipped_evolve_database(evolve_db):
         "カードファイト!! ヴァンガード",
         PRICONNE,
     }
-    assert sum(c.advance for c in cards) == 30 and not any(c.advance and c.evolve for c in cards)
-    assert sum(c.token for c in cards) == 432 and all(c.token for c in cards if c.type == "equipment")
+    assert sum(c.advance for c in cards) == 32 and not any(c.advance and c.evolve for c in cards)
+    assert sum(c.token for c in cards) == 490 and all(c.token for c in cards if c.type in ("equipment", "crest"))
     limited = {(c.name, c.deck_limit) for c in cards if c.deck_limit is not None}
     assert ("オニオン軍団", 50) in limited and ("ラピッドファイア", 6) in limited and ("にんじん", 10) in limited
 

@@ -1,4 +1,5 @@
-"""Shadowverse EVOLVE, comprehensive rules Ver.1.7.0 (shared/spec/evolve.md): the game as the registry knows it.
+"""Shadowverse EVOLVE, comprehensive rules Ver.1.7.0 (shared/spec/evolve.md), Ver.1.24.1 (evolve-1.24.1.md) and
+Ver.1.26.1 (evolve-2026.md): the game as the registry knows it.
 
 Its modules: `card` (the card model, the versions, formats and titles the rules name), `basis` (a deck's leaders and
 the basis they set), `construction` (the construction rules), `setup` (the engine's setup and own turns), `profile`
@@ -40,6 +41,7 @@ from datetime import date
 from deckcheck._i18n import N_
 from deckcheck.games.evolve.basis import (
     BASIS_WORDS,
+    VANGUARD_RULES,
     BasisStatus,
     basis_status,
     crossover_leaders,
@@ -59,6 +61,7 @@ from deckcheck.games.evolve.card import (
     SEALED,
     STANDARD,
     V1_24,
+    V1_26,
     VANGUARD_TITLE,
     CardType,
     ClassName,
@@ -121,7 +124,7 @@ from deckcheck.model.game import (
     Registry,
     Wording,
 )
-from deckcheck.model.versions import Play, RulesVersion
+from deckcheck.model.versions import Play, RulesVersion, VersionAddition
 
 
 def _limit_identity(card: EvolveCard) -> tuple[str, bool]:
@@ -133,7 +136,9 @@ def _limit_identity(card: EvolveCard) -> tuple[str, bool]:
 GAME: Game[EvolveCard] = Game(
     id="evolve",
     title="Shadowverse EVOLVE",
-    rules_document=N_("総合ルール Ver.1.24.1 (2026-01-29; Ver.1.7.0, 2023-08-18, by {rules} or {as_of})"),
+    rules_document=N_(
+        "総合ルール Ver.1.26.1 (2026-06-09; Ver.1.24.1, 2026-01-29, and Ver.1.7.0, 2023-08-18, by {rules} or {as_of})"
+    ),
     sections=("leader", "main", "evolve", "pool"),
     card_model=EvolveCard,
     rules=tuple(rules.rules),
@@ -186,6 +191,8 @@ GAME: Game[EvolveCard] = Game(
         versions=(
             RulesVersion("1.7.0", date(2023, 8, 18), "総合ルール Ver.1.7.0"),
             RulesVersion(V1_24, date(2026, 1, 29), "総合ルール ver. 1.24.1"),
+            # the same text as 1.24.1 in 6.1, 6.2 and appendix B (spec evolve-2026 §1): the same rules and refs
+            RulesVersion(V1_26, date(2026, 6, 9), "総合ルール ver. 1.26.1"),
         ),
         version_notes={
             "1.7.0": N_(
@@ -193,6 +200,20 @@ GAME: Game[EvolveCard] = Game(
                 "(Vanguard-title conditions 14.4.2/14.4.4 are not checked)"
             )
         },
+        # The Vanguard-title conditions came with the products that need them, CP03 and CSD03a/b, on 2024-06-28
+        # (spec evolve-2026 §1): a day from then up to 2026-01-28 is judged by 1.7.0 plus these rules.
+        version_additions=(
+            VersionAddition(
+                "1.7.0",
+                date(2024, 6, 28),
+                VANGUARD_RULES,
+                N_(
+                    "Ver.1.7.0 applied, with the Vanguard-title conditions of Ver.1.24.1 (6.1.1.5.2.1, 14.4.2–14.4.4: "
+                    "start amulets and triggers), which came with the collaboration products of 2024-06-28 (CP03, "
+                    "CSD03a/b); versions 1.8–1.24.0, in force during part of this period, are not modelled"
+                ),
+            ),
+        ),
         formats=(STANDARD, CROSSOVER, SEALED),
         format_aliases={"クロスオーバー": CROSSOVER, "シールド戦": SEALED, "シールド": SEALED},
         format_since={CROSSOVER: V1_24, SEALED: V1_24},
@@ -226,6 +247,8 @@ __all__ = [
     "SETUP",
     "STANDARD",
     "V1_24",
+    "V1_26",
+    "VANGUARD_RULES",
     "VANGUARD_TITLE",
     "BasisStatus",
     "CardType",

@@ -18,6 +18,7 @@ from deckcheck.games.evolve.card import (
     word_key,
 )
 from deckcheck.model.deck import Deck
+from deckcheck.model.versions import version_order
 
 
 def leader_card(deck: Deck[EvolveCard]) -> EvolveCard | None:
@@ -118,10 +119,20 @@ def basis_status(deck: Deck[EvolveCard]) -> BasisStatus | None:
     )
 
 
-def vanguard_conditions_apply(deck: Deck[EvolveCard], lead: EvolveCard) -> bool:
-    """The Vanguard title's conditions (14.4.2) exist: Ver.1.24.1, the standard format, a leader of that title."""
+#: The Vanguard-title construction rules, which a dated choice of Ver.1.7.0 applies from 2024-06-28 on (spec
+#: evolve-2026 §1: they came with the products that need them).
+VANGUARD_RULES = ("evolve.start-amulet", "evolve.vg-start-amulet", "evolve.vg-trigger-class")
+
+
+def vanguard_conditions_apply(deck: Deck[EvolveCard], lead: EvolveCard, *, setup: bool = False) -> bool:
+    """The Vanguard title's conditions (14.4.2) exist: Ver.1.24.1 or later (for construction also Ver.1.7.0 on a
+    day from 2024-06-28, RulesChoice.additions; its setup stays 1.7.0's), the standard format, a leader of that
+    title."""
     chosen = deck.rules
-    return chosen.format == STANDARD and chosen.version == V1_24 and norm_name(lead.title or "") == VANGUARD_TITLE
+    modelled = chosen.version is not None and version_order(chosen.version) >= version_order(V1_24)
+    if not setup and VANGUARD_RULES[1] in chosen.additions:
+        modelled = True
+    return chosen.format == STANDARD and modelled and norm_name(lead.title or "") == VANGUARD_TITLE
 
 
 def start_amulets(deck: Deck[EvolveCard]) -> list[tuple[EvolveCard, int]]:

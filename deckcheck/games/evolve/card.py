@@ -27,13 +27,14 @@ from deckcheck.model.cards import (
 DEFAULT_COPIES = 3
 
 CardType = choice(
-    ("leader", "follower", "amulet", "spell", "equipment"),
+    ("leader", "follower", "amulet", "spell", "equipment", "crest"),
     {
         "リーダー": "leader",
         "フォロワー": "follower",
         "アミュレット": "amulet",
         "スペル": "spell",
         "イクイップメント": "equipment",
+        "クレスト": "crest",
     },
 )
 
@@ -91,6 +92,7 @@ _TYPE_NAMES = {
     "amulet": N_("amulet"),
     "spell": N_("spell"),
     "equipment": N_("equipment"),
+    "crest": N_("crest"),
 }
 _TYPE_LINE_SPLIT = re.compile(r"\s*[・/]\s*")
 _BLANKS = {"", "-", "ー", "―", "—", "–", "なし"}
@@ -160,6 +162,19 @@ def _printed_name(value: str | None) -> str | None:
 
 
 OptionalTrigger = Annotated[TriggerIcon | None, Before(_no_trigger)]  # type: ignore[valid-type]
+
+
+def _name_parts(value: Any) -> Any:
+    """Name parts (『カットスロート』), one or a list, each compared after norm_name."""
+    if isinstance(value, str):
+        value = [value]
+    if isinstance(value, list):
+        return [norm_name(str(item)) for item in value if str(item).strip()]
+    return value
+
+
+NameParts = Annotated[list[str], Before(_name_parts)]
+OptionalLimit = Annotated[Annotated[int, Bounds(ge=0)] | None, Before(_optional_int)]
 # A name shown as written (trimmed): face 2 of a double-sided card, never compared (2.15.2).
 PrintedName = Annotated[str | None, Before(_blank_to_none), After(_printed_name)]
 
@@ -187,6 +202,13 @@ class EvolveCard(Card):
     trigger: OptionalTrigger = None
     double_sided: bool = False
     back_name: PrintedName = None
+    # A construction condition the card sets for the other cards while it is in the deck (6.1.2; spec evolve-2026
+    # §3, BP19-110 機鋒の咎人・カットスロート): every card name that contains none of `others_except` may have at most
+    # `others_limit` copies in the main deck and in the evolve deck each; `construction` is the card's sentence, as
+    # printed, which messages quote. Its own limit stays `deck_limit`; both are read by `construction_conditions`.
+    others_limit: OptionalLimit = None
+    others_except: NameParts = []
+    construction: PrintedName = None
 
     @validates_before
     @classmethod
@@ -216,10 +238,22 @@ class EvolveCard(Card):
 
     @validates_after
     def _equipment_is_a_token(self) -> EvolveCard:
-        # 「イクイップメント・トークン」, a later kind, exists only as a token (spec, "Later products").
+        # 「イクイップメント・トークン」, a later kind, exists only as a token (spec, "Later products"); so does a
+        # crest, 「クレスト・トークン」 (BP20; spec evolve-2026 §1: never a deck card).
         if self.type == "equipment" and not self.token:
             raise ValueError(
                 _("an equipment card exists only as a token (「イクイップメント・トークン」): set token = true")
+            )
+        if self.type == "crest" and not self.token:
+            raise ValueError(_("a crest exists only as a token (「クレスト・トークン」): set token = true"))
+        return self
+
+    @validates_after
+    def _others_except_limits_the_others(self) -> EvolveCard:
+        if self.others_except and self.others_limit is None:
+            message = _("others_except names the cards that others_limit leaves alone: set others_limit too")
+            raise invalid_fields(
+                type(self).__name__, [("others_except", "no_others_limit", message, self.others_except)]
             )
         return self
 
@@ -270,6 +304,7 @@ def in_evolve_deck(card: Card) -> bool:
 
 
 V1_24 = "1.24.1"  # the version of the formats, start amulets and the Vanguard title's conditions
+V1_26 = "1.26.1"  # the newest known version (2026-06-09): 1.24.1's construction and setup, crests (appendix C)
 STANDARD, CROSSOVER, SEALED = "standard", "crossover", "sealed"
 VANGUARD_TITLE = norm_name("カードファイト!! ヴァンガード")
 CINDERELLA_GIRLS = norm_name("アイドルマスター シンデレラガールズ")

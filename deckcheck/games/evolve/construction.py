@@ -23,6 +23,7 @@ from deckcheck.games.evolve.basis import (
     vg_failures,
 )
 from deckcheck.games.evolve.card import CROSSOVER, DEFAULT_COPIES, SEALED, V1_24, EvolveCard, class_name, in_evolve_deck
+from deckcheck.games.evolve.conditions import Condition, governing_limit, imposed_conditions
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import CopyGroup, Rule, RuleBook, Tally, names_of, tally
@@ -302,13 +303,9 @@ _SCOPES = {"leader": N_("the leader section"), "main": N_("the main deck"), "evo
 
 
 def section_limit(section: str, cards: Sequence[Card]) -> int | None:
-    """The copy limit of one name in one section, from that section's records of the name (None: no limit)."""
-    belonging = [card for card in cards if in_evolve_deck(card) == (section == "evolve")]
-    deciding = belonging or list(cards)
-    for card in deciding:
-        if card.deck_limit is not None:
-            return card.copy_limit(DEFAULT_COPIES)
-    return DEFAULT_COPIES
+    """The copy limit of one name in one section from its own records (their deck_limit, else 3; None: no limit);
+    the deck's other cards may lower it (conditions.governing_limit)."""
+    return governing_limit(section, cards, ()).limit
 
 
 def copy_groups(deck: Deck[EvolveCard]) -> Iterator[CopyGroup[tuple[str, bool]]]:
@@ -326,18 +323,25 @@ def copy_groups(deck: Deck[EvolveCard]) -> Iterator[CopyGroup[tuple[str, bool]]]
     refs=N_("6.1.1.4 「メインデッキとエボルヴデッキにそれぞれ 3 枚ずつ(計 6 枚)」; 6.1.2"),
     summary=N_(
         "At most 3 cards of one name in the main deck, and separately at most 3 in the evolve deck "
-        "(a record's deck_limit replaces 3 in its own section)."
+        "(a record's deck_limit replaces 3 in its own section; a card's own construction sentence may limit the "
+        "other cards while it is in the deck, 6.1.2)."
     ),
     formats=("standard", "crossover"),  # sealed: no copy limit (B-1 6.1.1.5)
 )
 def copies(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
+    imposed = imposed_conditions(deck)
     for section, _identity, entry, _scope in copy_groups(deck):
         if section == "leader":
             continue  # the leader is not counted (6.1.1.4 names the main and evolve decks)
-        limit = section_limit(section, entry.cards)
+        governing = governing_limit(section, entry.cards, imposed)
+        limit = governing.limit
         if limit is None or entry.count <= limit:
             continue
         other = translate(_DECK_NAMES["evolve" if section == "main" else "main"])
+        deck_name = translate(_DECK_NAMES[section])
+        if governing.by is not None and not governing.by.own:
+            yield _imposed_violation(rule, section, entry, governing.by)
+            continue
         if limit == DEFAULT_COPIES:
             message = _(
                 "The {deck} has {count} copies of {card}; at most {limit} of one card name are allowed in the {deck}, "
@@ -350,13 +354,45 @@ def copies(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
             )
         yield rule.violation(
             section,
-            message.format(
-                deck=translate(_DECK_NAMES[section]), count=entry.count, card=entry.label(), limit=limit, other=other
-            ),
+            message.format(deck=deck_name, count=entry.count, card=entry.label(), limit=limit, other=other),
             cards=entry.numbers,
             count=entry.count,
             limit=limit,
         )
+
+
+def _imposed_violation(rule: Rule, section: str, entry: Tally[Any], by: Condition) -> Violation:
+    """Over the limit another card of the deck sets on the other cards (6.1.2; spec evolve-2026 §3), naming it."""
+    if by.excepted:
+        message = _(
+            "The {deck} has {count} copies of {card}; while {source} is in the deck, its text allows at most {limit} "
+            "of each card whose name does not contain {parts} in the {deck}, and in the {other} separately "
+            "(6.1.2: 「{text}」)."
+        )
+    else:
+        message = _(
+            "The {deck} has {count} copies of {card}; while {source} is in the deck, its text allows at most {limit} "
+            "of each other card in the {deck}, and in the {other} separately (6.1.2: 「{text}」)."
+        )
+    text = message.format(
+        deck=translate(_DECK_NAMES[section]),
+        count=entry.count,
+        card=entry.label(),
+        source=by.source.label(),
+        limit=by.limit,
+        parts=joined(f"『{part}』" for part in by.excepted),
+        other=translate(_DECK_NAMES["evolve" if section == "main" else "main"]),
+        text=by.text or "",
+    )
+    return rule.violation(
+        section,
+        text,
+        ref="6.1.2",
+        cards=entry.numbers,
+        count=entry.count,
+        limit=by.limit,
+        imposed_by=by.source.number,
+    )
 
 
 # evolve.basis -----------------------------------------------------------------------------------------

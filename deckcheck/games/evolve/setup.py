@@ -22,6 +22,7 @@ from deckcheck.games.evolve.basis import (
 from deckcheck.games.evolve.card import CINDERELLA_GIRLS, CROSSOVER, SEALED, V1_24, EvolveCard, word_key
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import names_of
+from deckcheck.model.versions import version_order
 
 if TYPE_CHECKING:
     from deckcheck.engine.table import Table
@@ -214,7 +215,7 @@ def _prepare(table: Table[EvolveCard], deck: Deck[EvolveCard], choices: dict[str
             ).format(n=len(main), hand=HAND_SIZE)
         )
     lead, basis = _setup_leaders(table, deck, choices)
-    if lead is not None and basis == "title" and vanguard_conditions_apply(deck, lead):
+    if lead is not None and basis == "title" and vanguard_conditions_apply(deck, lead, setup=True):
         _set_start_amulet_aside(table, main)
     table.deck = main
     table.log(N_("main deck"), "6.2.1.4", _("put the main deck ({n}) in the deck area").format(n=len(main)))
@@ -251,9 +252,15 @@ def _prepare(table: Table[EvolveCard], deck: Deck[EvolveCard], choices: dict[str
     table.notes[N_("going")] = table.going
 
 
+def _since_1_24(rules_note: str) -> bool:
+    """Whether the `rules` note (`Ver.1.26.1, standard`) names Ver.1.24.1 or later: its setup (SEP, 6.2.1.11-14)."""
+    version = rules_note.removeprefix("Ver.").split(",")[0]
+    return version != "None" and bool(version) and version_order(version) >= version_order(V1_24)
+
+
 def _after_mulligan(table: Table[EvolveCard]) -> None:
     ep = 0 if table.going == "first" else SECOND_PLAYER_EP
-    later = str(table.notes.get("rules", "")).startswith(f"Ver.{V1_24}")
+    later = _since_1_24(str(table.notes.get("rules", "")))
     table.log(N_("PP"), "6.2.1.9", _("PP and PP max set to 0"))
     if table.going == "first":
         table.log(N_("EP"), "6.2.1.10", _("EP set to {ep} (first player)").format(ep=ep))
