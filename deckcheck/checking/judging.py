@@ -123,7 +123,7 @@ class Judging:
 
         regulations = workspace.regulations(deck.game.id)
         try:
-            chosen = self.choose(regulations, deck_key=key, deck_path=deck.path)
+            chosen = self.choose(regulations, deck_key=key, deck_path=deck.path, format=deck.format)
         except NoRegulationInForce:
             return None  # only the date asked (a name or the deck's key is chosen before it): none was in force
         if chosen is not None:
@@ -131,7 +131,7 @@ class Judging:
         if not today:
             return None
         day = current_day()
-        chosen = regulations.current(day)
+        chosen = regulations.current(day, deck.format)
         if chosen is None:
             if why_none is not None:
                 why_none.append(
@@ -147,10 +147,11 @@ class Judging:
         deck_key: str | None = None,
         deck_path: str | None = None,
         name_required: bool = True,
+        format: str | None = None,
     ) -> Regulation | None:
         """The contract's order within one game's regulations: `regulation`, else the deck's `regulation` key, else
-        the one in force on `as_of`, else none (today's is the caller's). With ``name_required=False`` (several
-        games in one check) a game without the name falls through."""
+        the one of the deck's `format` in force on `as_of`, else none (today's is the caller's). With
+        ``name_required=False`` (several games in one check) a game without the name falls through."""
         from deckcheck.checking.regulations import choose  # deferred: a regulation asked for
 
         return choose(
@@ -160,6 +161,7 @@ class Judging:
             day=self.as_of,
             deck_path=deck_path,
             name_required=name_required,
+            format=format,
         )
 
 

@@ -171,7 +171,8 @@ def check_files(
             return False
     for kind, value, key in outcomes:
         if kind == "report":
-            session.replay(value.game, key, value.path)  # what one process would have said about its game, once
+            format = value.rules.format if value.rules is not None else None
+            session.replay(value.game, key, value.path, format)  # what one process would have said, once
             run.reports.append(value)
         elif kind == "source" and (report := session.check(value)) is not None:
             run.reports.append(report)

@@ -4,18 +4,28 @@ A regulation file::
 
     name = "Sample 2026-10"          # required, unique per game within one database folder
     effective = 2026-10-01           # a TOML date (or "YYYY-MM-DD"); the day itself is in force
+    format = "crossover"             # optional: the format it is for (a game's format or alias); absent: the first
     sample = true                    # optional: shipped sample data, said wherever the regulation is cited
+    notes = "..."                    # optional: what is known about it (its sources, its day), shown by `rules`
     banned = ["DC-VG-003", "名前"]   # card numbers or exact names, resolved like deck keys
     [limits]
     "DC-VG-010" = 1                  # at most N copies; 0 means banned
+    [[entries]]                      # one card each, as the publisher lists it
+    card = "名前"                    # a card number or exact name
+    kind = "limited"                 # banned (禁止, 0 copies) or limited (制限, also 殿堂入り: 1 copy)
+    copies = 1                       # optional, limited only: at most this many (default 1)
+    section = "main"                 # optional: counted in that deck section only
+    note = "..."                     # optional
 
 A listed card's limit applies to its copy-limit identity, counted exactly as the game counts copies
-(``Game.copies.groups``). Regulations layer like cards (shipped, git root, $DECKCHECK_CARDDB, --carddb): a later
-folder's regulation with the same name replaces an earlier one. The files are read only when a regulation is asked
-for (--regulation, a deck's `regulation` key, --as-of) or by default (the regulation in force today, TODAY_ENV);
-a Workspace (deckcheck.checking.workspace) keeps them for a run, reading them again when a file changes. A sample
-regulation (`sample = true`) applies only when asked for (by name or by --as-of), never by default: invented lists
-must not judge real decks.
+(``Game.copies.groups``); an entry with a `section` counts only that section's copies. The regulation in force for a
+deck is the newest of the deck's format; where none of its format is in force, the newest of the game's first format
+(standard) applies, as it did before regulations had formats. Regulations layer like cards (shipped, git root,
+$DECKCHECK_CARDDB, --carddb): a later folder's regulation with the same name replaces an earlier one. The files are
+read only when a regulation is asked for (--regulation, a deck's `regulation` key, --as-of) or by default (the
+regulation in force today, TODAY_ENV); a Workspace (deckcheck.checking.workspace) keeps them for a run, reading them
+again when a file changes. A sample regulation (`sample = true`) applies only when asked for (by name or by --as-
+of), never by default: invented lists must not judge real decks.
 """
 
 from __future__ import annotations
@@ -40,7 +50,9 @@ from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb.db import carddb_layers
 from deckcheck.checking.rules import BANNED, RESTRICTED
 from deckcheck.errors import DeckcheckError, OptionError, Problem, mention, os_reason, spoken
-from deckcheck.model.game import CopyGroup
+from deckcheck.games import get_game
+from deckcheck.model.game import CopyGroup, Tally, section_phrase
+from deckcheck.model.versions import known_format
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -51,8 +63,13 @@ if TYPE_CHECKING:
 FOLDER = "regulations"
 #: The day deckcheck takes for today (YYYY-MM-DD), for tests and reproducible runs; unset: the system clock's date.
 TODAY_ENV = "DECKCHECK_TODAY"
-_KEYS = ("game", "name", "effective", "sample", "banned", "limits", "notes")
+_KEYS = ("game", "name", "effective", "format", "sample", "notes", "banned", "limits", "entries")
+_ENTRY_KEYS = ("card", "kind", "copies", "section", "note")
+#: The kinds of an entry, as the publishers word them: banned (禁止: 0 copies), limited (制限: 1 copy, or `copies`);
+#: 殿堂入り, the older name of a 1-copy list, is limited.
+KINDS = {"banned": "banned", "禁止": "banned", "limited": "limited", "制限": "limited", "殿堂入り": "limited"}
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_ENTRY_HEADER = re.compile(r"""^\s*\[\[\s*["']?entries["']?\s*\]\]""")
 
 
 class RegulationError(DeckcheckError):
@@ -77,6 +94,7 @@ class Listing:
     where: str  # "path:line: field '...'" for messages about this listing
     path: str | None = None  # the file and line it is written on, for problems about it
     line: int | None = None
+    section: str | None = None  # counted in this deck section only (None: as the game counts copies)
 
     def problem(self, text: str) -> Problem:
         return Problem(f"{self.where}: {text}", self.path, self.line)
@@ -92,13 +110,28 @@ class Regulation:
     sample: bool
     path: str
     listings: tuple[Listing, ...] = ()
+    format: str = "standard"  # the format it is for (the game's first when the file names none)
+    notes: str | None = None
 
     @property
     def ref(self) -> str:
         """What a violation cites: the regulation's name and date (contract: `ref`)."""
         return f"{self.name} ({self.effective.isoformat()})" + (" (sample)" if self.sample else "")
 
+    @property
+    def shown_format(self) -> str | None:
+        """The format as people are told it: None for a game of one format (nothing to tell apart)."""
+        return self.format if len(get_game(self.game).play.formats) > 1 else None
+
     def describe(self) -> str:
+        shown = self.shown_format
+        if shown is not None:
+            said = (
+                _("the {format} regulation '{name}' (effective {date}, sample data)")
+                if self.sample
+                else _("the {format} regulation '{name}' (effective {date})")
+            )
+            return said.format(name=self.name, date=self.effective.isoformat(), format=shown)
         said = (
             _("the regulation '{name}' (effective {date}, sample data)")
             if self.sample
@@ -106,8 +139,14 @@ class Regulation:
         )
         return said.format(name=self.name, date=self.effective.isoformat())
 
+    def label(self) -> str:
+        """`NAME` or `NAME (crossover)`: the regulation named on a deck's header line."""
+        shown = self.shown_format
+        return _("{name} ({format})").format(name=self.name, format=shown) if shown else self.name
+
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "effective": self.effective.isoformat(), "sample": self.sample}
+        effective = self.effective.isoformat()
+        return {"name": self.name, "effective": effective, "sample": self.sample, "format": self.format}
 
     def bind(self, db: CardDB, *, strict: bool = True) -> BoundRegulation:
         """Look every listed card up in the game's card database; unknown cards are a broken regulation, unless not
@@ -121,14 +160,15 @@ class Regulation:
                 path=self.path,
             )
         problems: list[str] = []
-        limits: dict[Hashable, Restriction] = {}
+        limits: dict[Hashable, list[Restriction]] = {}
         for listing in self.listings:
             if not strict and db.resolve(listing.key) is None:
                 continue
             restriction = _restriction(db, listing, problems)
             if restriction is None:
                 continue
-            earlier = limits.get(restriction.identity)
+            same = limits.setdefault(restriction.identity, [])
+            earlier = next((r for r in same if r.section == restriction.section), None)
             if earlier is not None and earlier.limit != restriction.limit:
                 problems.append(
                     listing.problem(
@@ -144,7 +184,8 @@ class Regulation:
                     )
                 )
                 continue
-            limits[restriction.identity] = restriction
+            if earlier is None:
+                same.append(restriction)
         if problems:
             raise RegulationError(problems)
         return BoundRegulation(self, limits)
@@ -159,6 +200,7 @@ class Restriction:
     card: Card
     key: str
     where: str
+    section: str | None = None  # counted in this deck section only
 
 
 def _limit_word(limit: int) -> str:
@@ -189,7 +231,7 @@ def _restriction(db: CardDB, listing: Listing, problems: list[str]) -> Restricti
             )
         )
         return None
-    return Restriction(identity, listing.limit, card, listing.key, listing.where)
+    return Restriction(identity, listing.limit, card, listing.key, listing.where, listing.section)
 
 
 def _line_of(text: str, pattern: str) -> int | None:
@@ -233,6 +275,17 @@ class _FileReader:
             where = _("{where}, item {index}").format(where=where, index=item)
         return Listing(key, limit, where, str(self.path), _line_of(self.text, pattern))
 
+    def entry_at(self, index: int) -> tuple[str, int | None]:
+        """'path:line: entry N' for the N-th `[[entries]]` table (its header's line), and that line."""
+        headers = [n for n, line in enumerate(self.text.split("\n"), start=1) if _ENTRY_HEADER.match(line)]
+        line = headers[index - 1] if index <= len(headers) else _line_of(self.text, _assigned("entries"))
+        where = f"{one_line(str(self.path))}:{line}" if line else one_line(str(self.path))
+        return _("{where}: entry {index}").format(where=where, index=index), line
+
+    def entry_problem(self, index: int, reason: str) -> None:
+        where, line = self.entry_at(index)
+        self.problems.append(Problem(f"{where}: {reason}", self.path, line))
+
     def read(self) -> Regulation | None:
         data = self._load()
         if data is None:
@@ -241,11 +294,17 @@ class _FileReader:
         self._check_keys(data)
         name = self._name(data.get("name"))
         effective = self._effective(data.get("effective"))
+        format = self._format(data.get("format"))
         sample = self._sample(data.get("sample", False))
-        listings = [*self._banned(data.get("banned", [])), *self._limits(data.get("limits", {}))]
-        if len(self.problems) > before or name is None or effective is None:
+        notes = self._notes(data.get("notes"))
+        listings = [
+            *self._banned(data.get("banned", [])),
+            *self._limits(data.get("limits", {})),
+            *self._entries(data.get("entries", [])),
+        ]
+        if len(self.problems) > before or name is None or effective is None or format is None:
             return None
-        return Regulation(self.game_id, name, effective, sample, str(self.path), tuple(listings))
+        return Regulation(self.game_id, name, effective, sample, str(self.path), tuple(listings), format, notes)
 
     def _load(self) -> dict[str, Any] | None:
         try:
@@ -308,6 +367,94 @@ class _FileReader:
         except DeckcheckError as error:
             self.problem("effective", error.reason, _assigned("effective"))
             return None
+
+    def _format(self, value: Any) -> str | None:
+        """The format named (a game's format or its alias), else the game's first; None when it names none."""
+        game = get_game(self.game_id)
+        if value is None:
+            return game.play.formats[0]
+        found = known_format(game, value) if isinstance(value, str) else None
+        if found is None:
+            said = _("{value} is not a format of {game} (the formats are: {formats})").format(
+                value=quoted(value), game=self.game_id, formats=joined(game.play.formats)
+            )
+            self.problem("format", said, _assigned("format"))
+        return found
+
+    def _notes(self, value: Any) -> str | None:
+        if value is not None and not isinstance(value, str):
+            said = _("must be a string, not {value}").format(value=quoted(value))
+            self.problem("notes", said, _assigned("notes"))
+            return None
+        return value.strip() or None if value is not None else None
+
+    def _entries(self, value: Any) -> Iterator[Listing]:
+        if not isinstance(value, list):
+            said = _("must be an array of tables [[entries]] (card, kind, copies, section, note), not {value}").format(
+                value=quoted(value)
+            )
+            self.problem("entries", said, _assigned("entries"))
+            return
+        for index, entry in enumerate(value, start=1):
+            listing = self._entry(index, entry)
+            if listing is not None:
+                yield listing
+
+    def _entry(self, index: int, entry: Any) -> Listing | None:
+        """One `[[entries]]` table; every problem of it is said, with its file and line."""
+        if not isinstance(entry, dict):
+            self.entry_problem(index, _("must be a table (card, kind, ...), not {value}").format(value=quoted(entry)))
+            return None
+        before = len(self.problems)
+        for key in entry:
+            if key not in _ENTRY_KEYS:
+                said = _("{key} is not a key of an entry (the keys are: {keys})").format(
+                    key=quoted(key), keys=joined(_ENTRY_KEYS)
+                )
+                self.entry_problem(index, said)
+        card = entry.get("card")
+        if not isinstance(card, str) or not card.strip():
+            shown = _("nothing") if card is None else quoted(card)
+            self.entry_problem(index, _("'card' must be a card number or name, not {value}").format(value=shown))
+        kind = KINDS.get(entry["kind"].strip()) if isinstance(entry.get("kind"), str) else None
+        if kind is None:
+            shown = _("nothing") if entry.get("kind") is None else quoted(entry.get("kind"))
+            said = _("'kind' must be one of {kinds}, not {value}").format(kinds=joined(KINDS), value=shown)
+            self.entry_problem(index, said)
+        limit = self._entry_copies(index, entry, kind)
+        section = self._entry_section(index, entry.get("section"))
+        if len(self.problems) > before or not isinstance(card, str) or limit is None:
+            return None
+        where, line = self.entry_at(index)
+        return Listing(card, limit, where, str(self.path), line, section)
+
+    def _entry_copies(self, index: int, entry: dict[str, Any], kind: str | None) -> int | None:
+        copies = entry.get("copies")
+        if kind == "banned":
+            if copies is not None and copies != 0:
+                said = _("a banned card has no 'copies' (0 copies); write kind = \"limited\" to allow {value}")
+                self.entry_problem(index, said.format(value=quoted(copies)))
+                return None
+            return 0
+        if copies is None:
+            return 1
+        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
+            said = _("'copies' must be a whole number of at least 1 (the copies a limited card may have), not {value}")
+            self.entry_problem(index, said.format(value=quoted(copies)))
+            return None
+        return copies
+
+    def _entry_section(self, index: int, value: Any) -> str | None:
+        if value is None:
+            return None
+        sections = get_game(self.game_id).sections
+        if isinstance(value, str) and value.strip() in sections:
+            return value.strip()
+        said = _("'section' {value} is not a deck section of {game} (the sections are: {sections})").format(
+            value=quoted(value), game=self.game_id, sections=joined(sections)
+        )
+        self.entry_problem(index, said)
+        return None
 
     def _sample(self, value: Any) -> bool:
         if not isinstance(value, bool):
@@ -420,9 +567,17 @@ class RegulationSet:
         listed = [f"{r.name} ({r.effective.isoformat()}{sample if r.sample else ''})" for r in self.ordered()]
         return joined(listed) or _("none")
 
-    def in_force(self, day: date) -> Regulation:
-        """The regulation with the latest effective date on or before `day` (the day itself is in force)."""
-        started = [r for r in self.ordered() if r.effective <= day]
+    def of_format(self, regulations: list[Regulation], format: str | None) -> list[Regulation]:
+        """Those of `format` (None: the game's first); where there are none, those of the game's first format (a
+        regulation of one format applies to the decks of every format without a list of its own)."""
+        first = get_game(self.game).play.formats[0]
+        own = [r for r in regulations if r.format == (format or first)]
+        return own or [r for r in regulations if r.format == first]
+
+    def in_force(self, day: date, format: str | None = None) -> Regulation:
+        """The regulation of the deck's `format` with the latest effective date on or before `day` (the day itself
+        is in force); where none of that format is in force, the game's first format's (standard)."""
+        started = self.of_format([r for r in self.ordered() if r.effective <= day], format)
         if not started:
             if not self.regulations:
                 raise NoRegulationInForce(
@@ -463,10 +618,11 @@ class RegulationSet:
             )
         return latest[0]
 
-    def current(self, day: date) -> Regulation | None:
-        """The regulation in force on `day` when nobody asked for one (the default): the latest effective on or before
-        it that is not sample data; None when none is. Two on that latest date is an OptionError (choose by name)."""
-        started = [r for r in self.ordered() if r.effective <= day and not r.sample]
+    def current(self, day: date, format: str | None = None) -> Regulation | None:
+        """The regulation in force on `day` when nobody asked for one (the default): the latest of the deck's `format`
+        (as in_force) effective on or before it that is not sample data; None when none is. Two on that latest date
+        is an OptionError (choose by name)."""
+        started = self.of_format([r for r in self.ordered() if r.effective <= day and not r.sample], format)
         if not started:
             return None
         latest = [r for r in started if r.effective == started[-1].effective]
@@ -509,17 +665,22 @@ class RegulationSet:
         lines = [
             spoken(said.format(folder=FOLDER, regulation=mention("regulation"), as_of=f"{mention('as_of')} YYYY-MM-DD"))
         ]
+        width = max([32, *(display_width(r.name) for r in self.ordered())])
         for r in self.ordered():
             banned = sum(1 for listing in r.listings if listing.limit == 0)
             limited = len(r.listings) - banned
-            padding = " " * max(0, 32 - display_width(r.name))  # Japanese names take two columns a character
+            padding = " " * (width - display_width(r.name))  # Japanese names take two columns a character
             sample = "  " + _("sample data") if r.sample else ""
             counts = _("({banned}, {limited})").format(
                 banned=ngettext("{n} banned card", "{n} banned cards", banned).format(n=banned),
                 limited=ngettext("{n} limited card", "{n} limited cards", limited).format(n=limited),
             )
             effective = _("effective {date}").format(date=r.effective.isoformat())
+            if r.shown_format is not None:
+                effective = _("{format}, effective {date}").format(format=r.shown_format, date=r.effective.isoformat())
             lines.append(f"  {r.name}{padding} {effective}{sample}  {counts}")
+            if r.notes:
+                lines.append("    " + _("notes: {notes}").format(notes=r.notes))
         return lines
 
 
@@ -593,21 +754,29 @@ class BoundRegulation:
     """A regulation with its cards looked up: copy-limit identity → restriction."""
 
     regulation: Regulation
-    limits: dict[Hashable, Restriction]
+    limits: dict[Hashable, list[Restriction]]
 
     def violations(self, deck: Deck[Any]) -> list[Violation]:
-        """`regulation.banned` / `regulation.restricted`, counted as the game counts copies."""
+        """`regulation.banned` / `regulation.restricted`, counted as the game counts copies; an entry limited to one
+        section counts that section's copies only."""
         found = []
-        for group in deck.game.copies.groups(deck):
-            restriction = self.limits.get(group.identity)
-            if restriction is not None and group.tally.count > restriction.limit:
-                found.append(self._violation(group, restriction))
+        groups = list(deck.game.copies.groups(deck))
+        for group in groups:
+            for restriction in self.limits.get(group.identity, ()):
+                if restriction.section is None and group.tally.count > restriction.limit:
+                    found.append(self._violation(group, restriction))
+        for restrictions in self.limits.values():
+            for restriction in restrictions:
+                if restriction.section is not None:
+                    counted = _in_section(deck, groups, restriction)
+                    if counted is not None and counted.tally.count > restriction.limit:
+                        found.append(self._violation(counted, restriction))
         return found
 
     def _violation(self, group: CopyGroup[Any], restriction: Restriction) -> Violation:
         entry = group.tally
-        scope = translate(group.scope)  # (a game's words: "the main deck", "the main deck and D deck together")
-        scope = scope[:1].upper() + scope[1:]
+        scope_of = translate(group.scope)  # (a game's words: "the main deck", "the main deck and D deck together")
+        scope = scope_of[:1].upper() + scope_of[1:]
         count = entry.count
         if " and " in group.scope:
             held = ngettext("{scope} hold {n} copy of {cards}", "{scope} hold {n} copies of {cards}", count)
@@ -615,6 +784,8 @@ class BoundRegulation:
             held = ngettext("{scope} has {n} copy of {cards}", "{scope} has {n} copies of {cards}", count)
         held = held.format(scope=scope, n=count, cards=_cards_text(group))
         listed = _("listed as {key}").format(key=quoted(restriction.key))
+        if restriction.section is not None:
+            listed = _("listed as {key}, for {scope} only").format(key=quoted(restriction.key), scope=scope_of)
         regulation = self.regulation.describe()
         if restriction.limit == 0:
             rule = BANNED
@@ -641,6 +812,24 @@ class BoundRegulation:
         )
 
 
+def _in_section(deck: Deck[Any], groups: list[CopyGroup[Any]], restriction: Restriction) -> CopyGroup[Any] | None:
+    """The copies of a restriction's identity in its section alone (None: none there): the game's group where it
+    counts that section by itself, else (a game that counts sections together) the section's copies recounted."""
+    section = restriction.section
+    if section is None:
+        return None
+    identity = deck.game.copies.identity
+    mine = [g for g in groups if g.section == section and g.identity == restriction.identity]
+    cards = [(card, n) for card, n in deck.cards(section) if identity(card) == restriction.identity]
+    count = sum(n for _card, n in cards)
+    if mine and mine[0].tally.count == count:
+        return mine[0]
+    if not count:
+        return None
+    tally: Tally[Any] = Tally(count, [card for card, _n in cards])
+    return CopyGroup(section, restriction.identity, tally, section_phrase(deck.game, section))
+
+
 def _cards_text(group: CopyGroup[Any]) -> str:
     """'A (N1, N2), B (N3)', plus the name they were counted under when no card carries it (a territory's open
     face, a name given by card text). Names and numbers as printed; the cards group by their normalised name."""
@@ -665,9 +854,11 @@ def choose(
     day: date | None = None,
     deck_path: str | None = None,
     name_required: bool = True,
+    format: str | None = None,
 ) -> Regulation | None:
-    """The contract's order: --regulation NAME, else the deck's `regulation` key, else the one in force on --as-of,
-    else none. With ``name_required=False`` (several games in one check) a game without NAME falls through."""
+    """The contract's order: --regulation NAME, else the deck's `regulation` key, else the one of the deck's `format`
+    in force on --as-of, else none. With ``name_required=False`` (several games in one check) a game without NAME
+    falls through."""
     if name is not None:
         found = regulations.get(name)
         if found is not None:
@@ -677,7 +868,7 @@ def choose(
     if deck_key is not None:
         return regulations.require(deck_key, path=deck_path, field_name="regulation")
     if day is not None:
-        return regulations.in_force(day)
+        return regulations.in_force(day, format)
     return None
 
 

@@ -44,7 +44,7 @@ class DeckReport:
         rules document and no regulation did; with `say_none`, `no regulation (why)` then)."""
         regulation = None
         if self.regulation is not None:
-            regulation = _("regulation {name}").format(name=self.regulation.name)
+            regulation = _("regulation {name}").format(name=self.regulation.label())
         elif say_none and self.why_no_regulation:
             regulation = _("no regulation ({why})").format(why=self.why_no_regulation)
         elif say_none:

@@ -98,7 +98,8 @@ class CheckSession:
         self.bound: dict[tuple[str, str], BoundRegulation | DeckcheckError] = {}
         self.failed_dates: dict[str, str] = {}  # game -> the --as-of problem, reported once
         self.options: dict[str, tuple[str | None, str | None]] = {}  # game -> its --rules and --format
-        self.by_default: dict[str, Regulation | DeckcheckError | None] = {}  # game -> the one in force today
+        # (game, format) -> the one in force today
+        self.by_default: dict[tuple[str, str | None], Regulation | DeckcheckError | None] = {}
         self.unregulated: dict[str, str] = {}  # game -> why none is in force today (a note at the end of the run)
 
     @property
@@ -174,13 +175,6 @@ class CheckSession:
         if db is None:
             return None
         try:
-            bound = self.regulation_of(source, db)
-        except _Skipped:
-            return None
-        except DeckcheckError as error:  # the deck's own `regulation` key names no regulation
-            self.run.errors.append(_at_key_line(error, source))
-            return None
-        try:
             deck = resolve_deck(source, db)  # a pasted list is read here, with the cards
         except DeckcheckError as error:
             self.run.errors.append(error)
@@ -204,6 +198,13 @@ class CheckSession:
             self.run.errors.append(error)
             return None
         try:
+            bound = self.regulation_of(source, db, deck.chosen_rules.format)  # the newest list of the deck's format
+        except _Skipped:
+            return None
+        except DeckcheckError as error:  # the deck's own `regulation` key names no regulation
+            self.run.errors.append(_at_key_line(error, source))
+            return None
+        try:
             report = judge_deck(deck, db, _AS_CHOSEN, self.workspace, bound)
         except Exception as error:  # a bug on one deck: reported for that deck, the others still checked
             self.run.errors.append(internal_error(source.path or "<deck>", error))
@@ -221,62 +222,64 @@ class CheckSession:
             self.run.notes.extend(notes)
         return self.options[game.id]
 
-    def regulation_of(self, source: DeckSource, db: CardDB) -> BoundRegulation | None:
-        """The deck's regulation bound to its game's cards (None: regulations off, or none in force)."""
+    def regulation_of(self, source: DeckSource, db: CardDB, format: str | None = None) -> BoundRegulation | None:
+        """The deck's regulation bound to its game's cards (None: regulations off, or none in force); by date, the
+        newest of its `format`."""
         if self.judging.no_regulation:
             return None  # --no-regulation: no regulation file is read
         from deckcheck.checking.regulations import deck_regulation  # deferred: regulations may apply
 
-        chosen = self._chosen(source.game_id, deck_regulation(source), source.path)
+        chosen = self._chosen(source.game_id, deck_regulation(source), source.path, format)
         return self._bind(chosen, db) if chosen is not None else None
 
-    def replay(self, game: str, key: str | None, path: str | None) -> None:
-        """What checking a deck of `game` (whose `regulation` key is `key`) says once per run, for a deck a worker
-        process checked: its database's notes, the notes on --as-of, today's regulation, --rules and --format, in
-        the order checking it here would say them."""
+    def replay(self, game: str, key: str | None, path: str | None, format: str | None = None) -> None:
+        """What checking a deck of `game` (whose `regulation` key is `key`, in `format`) says once per run, for a
+        deck a worker process checked: its database's notes, --rules and --format, the notes on --as-of and today's
+        regulation, in the order checking it here would say them."""
         db = self.db(game)
         if db is None:
             return
-        if not self.judging.no_regulation:
-            with suppress(_Skipped, DeckcheckError):  # (a problem would have sent the deck back to be checked here)
-                self._chosen(game, key, path)
         with suppress(DeckcheckError):
             self.options_for(db)
+        if not self.judging.no_regulation:
+            with suppress(_Skipped, DeckcheckError):  # (a problem would have sent the deck back to be checked here)
+                self._chosen(game, key, path, format)
 
-    def _chosen(self, game: str, key: str | None, path: str | None) -> Regulation | None:
+    def _chosen(self, game: str, key: str | None, path: str | None, format: str | None = None) -> Regulation | None:
         regulations = self.regulations(game)
         if regulations is None:
             raise _Skipped
         if key is None and (self.name is None or regulations.get(self.name) is None) and self._before_all(regulations):
             return None  # --as-of before the game's first regulation: none was in force (a note, said once)
         try:
-            chosen = self.judging.choose(regulations, deck_key=key, deck_path=path, name_required=False)
+            chosen = self.judging.choose(regulations, deck_key=key, deck_path=path, name_required=False, format=format)
         except DeckcheckError as error:
             if error.path is not None:
                 raise  # the deck's own key: an error of that deck file
             self._date_failed(game, error)
             raise _Skipped from None
         if chosen is None and self.day is None:
-            chosen = self.in_force_today(game)
+            chosen = self.in_force_today(game, format)
         return chosen
 
-    def in_force_today(self, game: str) -> Regulation | None:
-        """The game's regulation in force today, when nothing else selects one (decided once per game; none in force
-        is a note at the end of the run, two on one day an error of the game's decks)."""
-        if game not in self.by_default:
+    def in_force_today(self, game: str, format: str | None = None) -> Regulation | None:
+        """The game's regulation of `format` in force today, when nothing else selects one (decided once per game
+        and format; none in force is a note at the end of the run, two on one day an error of the game's decks)."""
+        key = (game, format)
+        if key not in self.by_default:
             regulations = self.regulations(game)
             if regulations is None or self.today is None:
                 raise _Skipped
             try:
-                chosen = regulations.current(self.today)
+                chosen = regulations.current(self.today, format)
             except DeckcheckError as error:
-                self.by_default[game] = error
+                self.by_default[key] = error
                 self._date_failed(game, error)
             else:
-                self.by_default[game] = chosen
+                self.by_default[key] = chosen
                 if chosen is None:
                     self.unregulated[game] = regulations.why_none(self.today)
-        found = self.by_default[game]
+        found = self.by_default[key]
         if isinstance(found, DeckcheckError):
             raise _Skipped
         return found

@@ -26,6 +26,7 @@ from deckcheck.games import all_games
 REPO = Path(__file__).resolve().parents[2]
 
 
+TEST_A_JSON = {"name": "Test A", "effective": "2030-01-01", "sample": False, "format": "standard"}
 REG_A = """name = "Test A"
 effective = 2030-01-01
 banned = ["T-108"]          # Unit 8: one copy in the legal deck
@@ -220,11 +221,13 @@ def test_sarif_results_name_the_regulation(cards: Path, monkeypatch: pytest.Monk
         "name": "Test B",
         "effective": "2031-01-01",
         "sample": True,
+        "format": "standard",
     }
     assert by_file["c.deck.toml"]["properties"]["regulation"] == {
         "name": "Test A",
         "effective": "2030-01-01",
         "sample": False,
+        "format": "standard",
     }
     off = CliRunner().invoke(app, ["check", str(illegal), "--carddb", str(cards), "-o", "sarif", "--no-regulation"])
     results = json.loads(off.stdout)["runs"][0]["results"]
@@ -240,7 +243,7 @@ def test_selection_by_name(cards: Path) -> None:
     code, data, _ = check_json(write_deck(Path.cwd()), "--carddb", cards, "--regulation", "Test A")
     (deck,) = data["decks"]
     assert code == 1 and deck["legal"] is False
-    assert deck["regulation"] == {"name": "Test A", "effective": "2030-01-01", "sample": False}
+    assert deck["regulation"] == TEST_A_JSON
     (violation,) = deck["violations"]
     assert violation == {
         "rule": "regulation.banned",
@@ -260,7 +263,7 @@ def test_selection_by_deck_key_and_sample_in_ref(cards: Path) -> None:
     code, data, _ = check_json(write_deck(Path.cwd(), regulation="Test B"), "--carddb", cards)
     (deck,) = data["decks"]
     assert code == 1
-    assert deck["regulation"] == {"name": "Test B", "effective": "2031-01-01", "sample": True}
+    assert deck["regulation"] == {"name": "Test B", "effective": "2031-01-01", "sample": True, "format": "standard"}
     assert regulation_rules(deck) == [("regulation.restricted", "main", 4, 2)]
     (violation,) = deck["violations"]
     assert violation["ref"] == "Test B (2031-01-01) (sample)"
@@ -371,7 +374,7 @@ def test_regulation_name_applies_to_the_games_that_have_it(starter_carddb: Path)
     )
     by_game = {deck["game"]: deck["regulation"] for deck in data["decks"]}
     assert by_game == {
-        "vanguard": {"name": "Starter Sample 2026-10", "effective": "2026-10-01", "sample": True},
+        "vanguard": {"name": "Starter Sample 2026-10", "effective": "2026-10-01", "sample": True, "format": "standard"},
         "cipher": None,  # no cipher regulation has that name, and these decks name none
     }
     assert len(data["decks"]) == 4
@@ -642,7 +645,7 @@ def test_library_check_paths_and_report_deck(cards: Path) -> None:
     assert report_deck(deck, db, as_of="2030-05-01", carddb_dirs=[cards]).regulation.name == "Test A"
     chosen = report_deck(deck, db, "Test A", carddb_dirs=[cards])
     assert [v.rule for v in chosen.violations] == ["regulation.banned"]
-    assert chosen.to_json()["regulation"] == {"name": "Test A", "effective": "2030-01-01", "sample": False}
+    assert chosen.to_json()["regulation"] == TEST_A_JSON
     with pytest.raises(DeckcheckError, match="unknown regulation 'Nope'"):
         report_deck(deck, db, "Nope", carddb_dirs=[cards])
     with pytest.raises(DeckcheckError, match="YYYY-MM-DD"):
@@ -678,10 +681,10 @@ def test_shipped_samples_load_and_bind(isolated_carddb: Path, game: str) -> None
 def test_shipped_samples_apply_to_the_example_decks(isolated_carddb: Path) -> None:
     code, data, err = check_json(REPO / "decks", "--as-of", "2026-12-31")
     assert code == 1 and "errors" not in data
-    for deck in data["decks"]:  # EVOLVE's shipped regulation is its real restricted list (殿堂入り), not a sample
+    for deck in data["decks"]:  # EVOLVE's shipped regulation is its real list of 2026 (使用制限), not a sample
         evolve = deck["game"] == "evolve"
         assert deck["regulation"]["sample"] is not evolve
-        assert not evolve or deck["regulation"]["name"] == "殿堂入り 2024-06-28"
+        assert not evolve or deck["regulation"]["name"] == "使用制限 2026-01-30"
     by_name = {Path(deck["path"]).name: regulation_rules(deck) for deck in data["decks"]}
     # the real Vanguard decks under the shipped samples: tests/games/test_vanguard.py; the starter decks: below
     assert by_name["guren.txt"] == [("regulation.restricted", "main", 4, 2)]  # through 【名称ルール】
@@ -754,13 +757,14 @@ def test_a_broken_regulation_points_at_its_file_and_line(
 def test_an_evolve_deck_with_three_houses_of_sweets_is_illegal_by_default(
     isolated_carddb: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Issue 25, item 8: お菓子の家 (BP03-048) is restricted to 1 since 2024-06-28 (殿堂入り), a real list, not a sample
+    # Issue 25, item 8: お菓子の家 (BP03-048) is restricted to 1 since 2024-06-28 (殿堂入り), a real list, not a sample;
+    # limited (制限) on the 2026 standard list too (issue 38)
     text = (REPO / "decks" / "evolve" / "2026-03-21-rune-XEB3.deck.toml").read_text(encoding="utf-8")
     deck = isolated_carddb / "sweets.deck.toml"
     deck.write_text(text.replace('"BP07-035" = 3', '"BP03-048" = 3'), encoding="utf-8")
     code, data, err = check_json(deck)
     (report,) = data["decks"]
-    assert code == 1 and report["regulation"]["name"] == "殿堂入り 2024-06-28" and err == ""
+    assert code == 1 and report["regulation"]["name"] == "使用制限 2026-01-30" and err == ""
     assert regulation_rules(report) == [("regulation.restricted", "main", 3, 1)]
     code, data, _ = check_json(deck, "--no-regulation")
     assert code == 0 and data["decks"][0]["violations"] == []
@@ -788,7 +792,7 @@ def test_workers_judge_by_today_s_regulation_as_one_process_does(isolated_carddb
     assert [r.to_json() for r in two.reports] == [r.to_json() for r in one.reports]
     assert [r.why_no_regulation for r in two.reports] == [r.why_no_regulation for r in one.reports]
     assert two.notes == one.notes and len(one.notes) == 1
-    assert {r.regulation.name for r in one.reports if r.regulation} == {"殿堂入り 2024-06-28"}
+    assert {r.regulation.name for r in one.reports if r.regulation} == {"使用制限 2026-01-30"}
 
 
 def test_show_json_names_the_regulation_that_judged_the_deck(
@@ -797,7 +801,7 @@ def test_show_json_names_the_regulation_that_judged_the_deck(
     today_is(monkeypatch, "2030-06-01")
     code, out, _ = run_cli("show", write_deck(Path.cwd()), "--carddb", cards, "-o", "json")
     shown = json.loads(out)
-    assert code == 0 and shown["regulation"] == {"name": "Test A", "effective": "2030-01-01", "sample": False}
+    assert code == 0 and shown["regulation"] == TEST_A_JSON
     assert "regulation" not in shown["keys"] and shown["legal"] is False  # today's: Test A bans T-108
     keyed = write_deck(Path.cwd(), regulation="Test B", name="keyed.deck.toml")
     shown = json.loads(run_cli("show", keyed, "--carddb", cards, "-o", "json")[1])

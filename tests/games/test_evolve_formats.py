@@ -280,7 +280,8 @@ def test_the_real_tournament_decks_are_legal_under_both_versions(isolated_carddb
 @pytest.mark.parametrize(
     ("as_of", "version", "regulation", "noted"),
     [
-        ("2026-03-22", "1.24.1", "殿堂入り 2024-06-28", False),
+        ("2026-03-22", "1.24.1", "使用制限 2026-01-30", False),  # evolve-2026.md §2: the 2026 standard list
+        ("2026-01-29", "1.24.1", "殿堂入り 2024-06-28", False),  # the day before it
         ("2025-06-01", "1.7.0", "殿堂入り 2024-06-28", True),
         # §1's first table gives the note for every date from 2023-08-18 to 2026-01-28 (its regulation table prints no
         # "(with the note)" here; the rule of the first table is followed)

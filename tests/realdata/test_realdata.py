@@ -552,18 +552,28 @@ def test_the_restricted_list_grows_with_its_dates(evolve_db):
     assert restricted(evolve_db, "2022-12-16", main=main) == [("BP01-086", 2)]  # the day itself is in force
     assert restricted(evolve_db, "2023-01-01", main=main) == [("BP01-086", 2)]
     assert restricted(evolve_db, "2023-10-27", main=main) == [("BP01-086", 2), ("BP06-039", 2)]
-    assert len(restricted(evolve_db, "2026-11-23", main=main)) == 3
+    assert len(restricted(evolve_db, "2026-01-29", main=main)) == 3
+    # evolve-2026.md §2: 神龍 and カースエンチャンター are on neither 2026 list, released from 2026-01-30
+    assert restricted(evolve_db, "2026-01-30", main=main) == [("BP03-048", 2)]
+    assert restricted(evolve_db, "2026-11-23", main=main) == [("BP03-048", 2)]
 
 
 def test_a_restricted_cards_evolve_version_may_still_be_3(evolve_db):
-    assert restricted(evolve_db, "2026-11-23", main={"神龍": 1}, evolve={"神龍": 3}) == []
-    assert restricted(evolve_db, "2026-11-23", main={"神龍": 2}, evolve={"神龍": 3}) == [("BP01-086", 2)]
+    assert restricted(evolve_db, "2025-11-23", main={"神龍": 1}, evolve={"神龍": 3}) == []
+    assert restricted(evolve_db, "2025-11-23", main={"神龍": 2}, evolve={"神龍": 3}) == [("BP01-086", 2)]
 
 
 def test_the_shipped_regulations_are_real_not_samples(isolated_carddb):
     regulations = load_regulations("evolve").ordered()
-    assert [r.name for r in regulations] == ["殿堂入り 2022-12-16", "殿堂入り 2023-10-27", "殿堂入り 2024-06-28"]
+    assert [(r.name, r.format) for r in regulations] == [
+        ("殿堂入り 2022-12-16", "standard"),
+        ("殿堂入り 2023-10-27", "standard"),
+        ("殿堂入り 2024-06-28", "standard"),
+        ("使用制限 2026-01-30", "standard"),
+        ("使用制限 クロスオーバー 2026-01-30", "crossover"),
+    ]
     assert not any(r.sample for r in regulations)
+    assert all(r.notes and "not published" in r.notes for r in regulations[3:])  # what is known about the day
 
 
 # The 12 real tournament decks --------------------------------------------------------------------------------
@@ -627,9 +637,10 @@ def test_the_regulation_listing_aligns_japanese_names(isolated_carddb):
     from deckcheck._util.text import display_width
     from deckcheck.checking.regulations import regulation_lines
 
-    lines = regulation_lines("evolve")[1:]
-    assert len(lines) == 3 and all("殿堂入り" in line for line in lines)
-    assert {display_width(line[: line.index(" effective")]) for line in lines} == {34}
+    lines = [line for line in regulation_lines("evolve")[1:] if "effective" in line]
+    assert len(lines) == 5 and all("殿堂入り" in line or "使用制限" in line for line in lines)
+    starts = [line.index(" crossover," if "crossover," in line else " standard,") for line in lines]
+    assert len({display_width(line[:start]) for line, start in zip(lines, starts, strict=True)}) == 1
 
 
 def half_width(text: str) -> str:
