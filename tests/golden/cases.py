@@ -181,12 +181,13 @@ case("readme-build-1-new", "new rp.deck.toml --game vanguard --name 'Royal Palad
 case("readme-build-2-add", "add rp.deck.toml G-TD02/002 --count 4", **_BUILD)
 case("readme-build-3-add-g-unit", "add rp.deck.toml '飛天の聖騎士 アルトマイル'", **_BUILD)
 case("readme-build-4-remove", "remove rp.deck.toml G-TD02/002 --count 1", **_BUILD)
-case("readme-build-5-set", "set rp.deck.toml first_vanguard G-TD02/014", **_BUILD)
-case("readme-build-6-show", "show rp.deck.toml", workdir="build")
-case("readme-build-7-show-regulation", f"show rp.deck.toml --regulation {_SAMPLE}", workdir="build")
-case("build-8-add-unknown-card", "add rp.deck.toml ぶらすたーぶれーど", **_BUILD)  # exit 2: ブラスター・ブレード?
-case("build-9-set-unknown-key", "set rp.deck.toml colour red", **_BUILD)  # exit 2
-case("build-10-new-refuses-to-overwrite", "new rp.deck.toml --game vanguard", **_BUILD)  # exit 2
+case("readme-build-5-add-first-vanguard", "add rp.deck.toml G-TD02/014", **_BUILD)
+case("readme-build-6-set", "set rp.deck.toml first_vanguard G-TD02/014", **_BUILD)
+case("readme-build-7-show", "show rp.deck.toml", workdir="build")
+case("readme-build-8-show-regulation", f"show rp.deck.toml --regulation {_SAMPLE}", workdir="build")
+case("build-9-add-unknown-card", "add rp.deck.toml ぶらすたーぶれーど", **_BUILD)  # exit 2: ブラスター・ブレード?
+case("build-10-set-unknown-key", "set rp.deck.toml colour red", **_BUILD)  # exit 2
+case("build-11-new-refuses-to-overwrite", "new rp.deck.toml --game vanguard", **_BUILD)  # exit 2
 case("readme-cards-search", "cards search あるとまいる --game vanguard")
 
 # README.md: "Converting, registry decks and printable lists", replayed in one work folder -------------------------
