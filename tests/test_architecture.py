@@ -363,7 +363,7 @@ COMMANDS = {
         # evolve is a package: its GAME declaration reads every one of its modules
         + [
             f"deckcheck.games.evolve.{part}"
-            for part in ("basis", "card", "construction", "profile", "registry", "setup")
+            for part in ("basis", "card", "conditions", "construction", "profile", "registry", "setup")
         ],
     ),
     "cards search": (
