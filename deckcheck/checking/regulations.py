@@ -6,7 +6,8 @@ A regulation file::
     effective = 2026-10-01           # a TOML date (or "YYYY-MM-DD"); the day itself is in force
     format = "crossover"             # optional: the format it is for (a game's format or alias); absent: the first
     sample = true                    # optional: shipped sample data, said wherever the regulation is cited
-    notes = "..."                    # optional: what is known about it (its sources, its day), shown by `rules`
+    notes = "..."                    # optional: what is known of it (sources, day), shown by `rules`;
+    # (or notes.en = "..." and notes.ja = "...": the notes in each language)
     banned = ["DC-VG-003", "名前"]   # card numbers or exact names, resolved like deck keys
     [limits]
     "DC-VG-010" = 1                  # at most N copies; 0 means banned
@@ -40,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 import tomli
 
-from deckcheck._i18n import N_, _, ngettext, translate
+from deckcheck._i18n import N_, _, language, ngettext, translate
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
@@ -111,7 +112,13 @@ class Regulation:
     path: str
     listings: tuple[Listing, ...] = ()
     format: str = "standard"  # the format it is for (the game's first when the file names none)
-    notes: str | None = None
+    notes: tuple[tuple[str, str], ...] = ()  # (language tag, text): one text, or one per language the file gives
+
+    @property
+    def said_notes(self) -> str | None:
+        """The notes in the language deckcheck speaks, else in English, else the first the file gives."""
+        texts = dict(self.notes)
+        return texts.get(language()) or texts.get("en") or next(iter(texts.values()), None)
 
     @property
     def ref(self) -> str:
@@ -381,12 +388,16 @@ class _FileReader:
             self.problem("format", said, _assigned("format"))
         return found
 
-    def _notes(self, value: Any) -> str | None:
-        if value is not None and not isinstance(value, str):
-            said = _("must be a string, not {value}").format(value=quoted(value))
+    def _notes(self, value: Any) -> tuple[tuple[str, str], ...]:
+        """A string, or a table of language tags (en, ja) to strings: the notes in each language."""
+        if value is None:
+            return ()
+        texts = value if isinstance(value, dict) else {"en": value}
+        if not all(tag in ("en", "ja") and isinstance(text, str) for tag, text in texts.items()):
+            said = _("must be a string or a table of en/ja strings, not {value}").format(value=quoted(value))
             self.problem("notes", said, _assigned("notes"))
-            return None
-        return value.strip() or None if value is not None else None
+            return ()
+        return tuple((tag, text.strip()) for tag, text in texts.items() if text.strip())
 
     def _entries(self, value: Any) -> Iterator[Listing]:
         if not isinstance(value, list):
@@ -679,8 +690,8 @@ class RegulationSet:
             if r.shown_format is not None:
                 effective = _("{format}, effective {date}").format(format=r.shown_format, date=r.effective.isoformat())
             lines.append(f"  {r.name}{padding} {effective}{sample}  {counts}")
-            if r.notes:
-                lines.append("    " + _("notes: {notes}").format(notes=r.notes))
+            if r.said_notes:
+                lines.append("    " + _("notes: {notes}").format(notes=r.said_notes))
         return lines
 
 

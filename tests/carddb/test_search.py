@@ -458,6 +458,7 @@ def test_json_shape(cards_dir) -> None:
                 "traits": [],
                 "start_amulet": False,  # rules Ver.1.24.1's facts (a trigger or back name only when given)
                 "double_sided": False,
+                "others_except": [],  # no construction sentence on the other cards (カットスロート's kind, issue 38)
             }
         ],
     }

@@ -491,7 +491,16 @@ def test_rules_as_json_with_the_regulations_of_a_carddb(run_cli, tmp_path, isola
     assert any(rule["id"] == "cipher.lord" and rule["ref"] for rule in data["rules"])
     assert "deck.unknown-card" in data["common_rules"]
     local = [r for r in data["regulations"] if r["name"] == "Local 2027"]
-    assert local == [{"name": "Local 2027", "effective": "2027-01-01", "sample": False, "banned": 1, "limited": 2}]
+    assert local == [
+        {
+            "name": "Local 2027",
+            "effective": "2027-01-01",
+            "sample": False,
+            "format": "standard",
+            "banned": 1,
+            "limited": 2,
+        }
+    ]
     code, out, _ = run_cli("rules", "cipher", "--carddb", tmp_path / "cards")
     assert code == 0 and "Local 2027" in out
     assert "Local 2027" not in run_cli("rules", "cipher")[1]

@@ -46,16 +46,16 @@ def title_deck(tmp_path, monkeypatch) -> Path:
 
 def test_show_names_what_judged_the_deck_and_takes_both_options(run_cli, isolated_carddb):
     code, out, _ = run_cli("show", REAL_EVOLVE)  # the regulation in force today (tests: 2026-11-27) by default
-    assert code == 0 and "  judged by: rules 1.24.1, standard; regulation 使用制限 2026-01-30 (standard)\n" in out
+    assert code == 0 and "  judged by: rules 1.26.1, standard; regulation 使用制限 2026-01-30 (standard)\n" in out
     code, out, _ = run_cli("show", REAL_EVOLVE, "--no-regulation")
-    assert code == 0 and "  judged by: rules 1.24.1, standard; no regulation (--no-regulation)\n" in out
+    assert code == 0 and "  judged by: rules 1.26.1, standard; no regulation (--no-regulation)\n" in out
     code, out, _ = run_cli("show", REAL_EVOLVE, "--rules", "Ver.1.7.0", "--as-of", "2026-03-01")
     assert code == 0 and "  judged by: rules 1.7.0, standard; regulation 使用制限 2026-01-30 (standard)\n" in out
     code, out, _ = run_cli("show", REAL_EVOLVE, "--as-of", "2026-01-29")  # the day before the 2026 lists
     assert code == 0 and "  judged by: rules 1.24.1, standard; regulation 殿堂入り 2024-06-28 (standard)\n" in out
     code, out, _ = run_cli("show", REAL_EVOLVE, "--format", "クロスオーバー", "--output", "json")
     shown = json.loads(out)
-    assert code == 0 and shown["rules"] == {"version": "1.24.1", "format": "crossover", "by": "default"}
+    assert code == 0 and shown["rules"] == {"version": "1.26.1", "format": "crossover", "by": "default"}
     assert [v["rule"] for v in shown["violations"]] == ["evolve.leader"]  # one leader; crossover needs two
 
 
@@ -77,7 +77,7 @@ def test_stats_answers_under_the_chosen_version_and_says_which(run_cli, title_de
         result = json.loads(out)
         exact = 1 - comb(size - 3, 4) / comb(size, 4)
         assert code == 0 and result["probability"] == pytest.approx(exact, abs=1e-12)
-        assert result["rules"]["version"] == ("1.7.0" if options else "1.24.1")
+        assert result["rules"]["version"] == ("1.7.0" if options else "1.26.1")
     code, out, _ = run_cli("stats", title_deck, "--want", "name=森の兵00", "--mulligan", "none", "--rules", "1.7.0")
     # (the heading wraps at 80 columns: a temporary folder's path is long)
     assert code == 0 and " ".join(out.split()).startswith(f"{title_deck} evolve (rules 1.7.0, standard) ")
@@ -114,7 +114,7 @@ def test_one_deck_of_a_game_without_the_option_is_refused(run_cli, isolated_card
 def test_a_check_of_several_games_notes_the_games_an_option_does_not_apply_to(run_cli, isolated_carddb):
     code, out, err = run_cli("check", REAL_EVOLVE, REAL_VANGUARD, "--format", "crossover")
     assert code == 1  # the EVOLVE deck is judged as crossover (one leader); the Vanguard deck as standard
-    assert "evolve (rules 1.24.1, crossover; regulation 使用制限 クロスオーバー 2026-01-30 (crossover))" in out
+    assert "evolve (rules 1.26.1, crossover; regulation 使用制限 クロスオーバー 2026-01-30 (crossover))" in out
     assert "link-joker-messiah.txt  vanguard “" in out
     assert "note: --format crossover: vanguard has one format (standard); its decks were judged in it" in err
     assert "note: no vanguard regulation in force today" in err  # its regulations are samples

@@ -18,7 +18,9 @@ BUILD_DIVIDE = get_game("build-divide")
 def test_japanese_choice_errors(japanese):
     with pytest.raises(OptionError) as error:
         choose_rules(EVOLVE, {}, rules="9.9")
-    assert error.value.reason == "rules '9.9' は evolve のルールのバージョンではありません（既知：1.7.0、1.24.1）"
+    assert (
+        error.value.reason == "rules '9.9' は evolve のルールのバージョンではありません（既知：1.7.0、1.24.1、1.26.1）"
+    )
     with pytest.raises(OptionError) as error:
         choose_rules(BUILD_DIVIDE, {}, rules="1.0")
     assert error.value.reason == "rules '1.0'：build-divide の総合ルールは1つだけで、選べるバージョンはありません"

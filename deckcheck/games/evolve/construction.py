@@ -159,7 +159,7 @@ def _crossover_leaders(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation
 @rules.rule(
     "evolve.main-size",
     ref="6.1.1.2",
-    refs="6.1.1.2 「40 枚以上 50 枚以下」; sealed B-1 6.1.1.3 「30 枚以上」",
+    refs=N_("6.1.1.2 「40 枚以上 50 枚以下」; sealed B-1 6.1.1.3 「30 枚以上」"),
     summary=N_("The main deck has 40–50 cards (sealed: at least 30)."),
 )
 def main_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
