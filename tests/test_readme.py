@@ -73,6 +73,34 @@ def test_the_regulation_example_is_a_shipped_regulation(at_root):
     assert str(regulation.effective) == str(example["effective"]) and regulation.sample is example["sample"]
 
 
+def test_the_2026_regulation_example_judges_as_its_comments_say(isolated_carddb):
+    text = blocks("toml", "The publisher's own words work too")[0]
+    layer = isolated_carddb / "my-carddb"
+    (layer / "evolve" / "regulations").mkdir(parents=True)
+    (layer / "evolve" / "regulations" / "restricted-2026-10.toml").write_text(text, encoding="utf-8")
+    deck = (ROOT / "decks" / "evolve" / "2026-03-21-rune-XEB3.deck.toml").read_text(encoding="utf-8")
+    deck = deck.replace('"BP07-035" = 3', '"BP07-072" = 1\n"BP14-022" = 2')  # エンネア, ジエモン
+    deck = deck.replace('"BP12-036" = 3', '"BP14-023" = 3')  # ジエモン's EVOLVE card, not counted
+    (isolated_carddb / "d.deck.toml").write_text(deck, encoding="utf-8")
+    argv = ["check", "d.deck.toml", "--carddb", str(layer), "--as-of", "2026-10-01", "--output", "json"]
+    _, output = run(argv)
+    (report,) = json.loads(output)["decks"]
+    assert report["regulation"]["name"] == "使用制限 2026-10-01" and report["regulation"]["format"] == "standard"
+    found = [(v["rule"], v["section"], v["count"]) for v in report["violations"] if v["rule"].startswith("regulation")]
+    assert sorted(found) == [("regulation.banned", "main", 1), ("regulation.restricted", "main", 2)]
+    _, output = run([*argv[:2], "--carddb", str(layer), "--as-of", "2026-09-30", "--output", "json"])
+    assert json.loads(output)["decks"][0]["regulation"]["name"] == "使用制限 2026-01-30"  # the day before
+
+
+def test_the_japanese_2026_regulation_example_is_the_english_one_in_the_publisher_s_words():
+    japanese = (ROOT / "README.ja.md").read_text(encoding="utf-8")
+    ja = tomllib.loads(re.findall(r"```toml\n(.*?)```", japanese[japanese.index("my-carddb/evolve") - 10 :], re.S)[0])
+    en = tomllib.loads(blocks("toml", "The publisher's own words work too")[0])
+    words = {"禁止": "banned", "制限": "limited"}
+    ja["entries"] = [{**e, "kind": words[e["kind"]]} for e in ja["entries"]]
+    assert {k: v for k, v in ja.items() if k != "notes"} == {k: v for k, v in en.items() if k != "notes"}
+
+
 @pytest.mark.parametrize("command", [line for line in blocks("sh", "Regulations (banned cards")[0].splitlines()])
 def test_the_regulation_commands_run(at_root, command):
     argv = shlex.split(command.split("#")[0])[1:]
