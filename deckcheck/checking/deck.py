@@ -52,6 +52,7 @@ def common_violations(deck: Deck[Any], db: CardDB | None = None) -> list[Violati
             )
             for note in deck.source.pasted.notes
         )
+    found.extend(_heading_counts(deck))
     sections = game.sections
     asked: set[str] = set()  # the unknown keys suggestions were worked out for
     noted: list[str] = []  # the note on unknown Japanese names, once a deck has had it
@@ -104,6 +105,42 @@ def common_violations(deck: Deck[Any], db: CardDB | None = None) -> list[Violati
             )
     if db is not None and any(violation.rule == UNKNOWN_CARD for violation in found):
         _hint_other_games(deck, db, [violation for violation in found if violation.rule == UNKNOWN_CARD])
+    return found
+
+
+def _heading_counts(deck: Deck[Any]) -> list[Violation]:
+    """A text decklist's heading that says its count (`## Gデッキ(16)`) over card lines adding up to another: the
+    warning a pasted list's subtotal gives (deck.pasted-reading, kind `subtotal`)."""
+    headings = deck.source.headings
+    if not any(said is not None for _line, _section, said in headings):
+        return []
+    found = []
+    ends = [line for line, _section, _said in headings[1:]] + [None]
+    for (line, section, said), end in zip(headings, ends, strict=True):
+        if said is None:
+            continue
+        copies = sum(
+            entry.count
+            for entry in deck.entries
+            if entry.count is not None
+            and entry.line is not None
+            and line < entry.line
+            and (end is None or entry.line < end)
+        )
+        if copies != said:
+            message = _("the heading says {said} cards, but the card lines under it add up to {copies}").format(
+                said=said, copies=copies
+            )
+            found.append(
+                Violation(
+                    rule=PASTED_READING,
+                    severity="warning",
+                    section=section,
+                    message=_sentence(message),
+                    line=line,
+                    extra={"kind": "subtotal"},
+                )
+            )
     return found
 
 

@@ -42,7 +42,7 @@ PASTED_READING = SHARED_RULES.declare(
     "deck.pasted-reading",
     N_(
         "Reading a pasted list guessed or could not read a line: a name not as printed, a line not understood, a "
-        "total that disagrees with the counts."
+        "total that disagrees with the counts (and a text decklist's heading count that does)."
     ),
     "Deck files",
 )

@@ -39,6 +39,8 @@ SECTION_LINE = re.compile(r"^##\s*(?P<section>[^#\s][^#]*?)\s*$")
 TRAILING_COMMENT = re.compile(r"\s+#(?:\s.*)?$")
 # What may follow a section word: its count `(43)`, `（12枚）`, a colon.
 _SECTION_TAIL = re.compile(r"\s*(?:[(（]\s*\d+\s*枚?\s*[)）])?\s*[:：]?$")
+# The count in that tail (after NFKC), which the card lines under the heading must add up to.
+_SECTION_COUNT = re.compile(r"\((?P<count>\d{1,4})\s*枚?\s*\)\s*:?$")
 
 
 def game_id(path: str | Path, value: Any, line: int | None = None) -> str:
@@ -56,6 +58,7 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
     header: dict[str, tuple[str, int]] = {}
     raw_entries: list[Entry[Any]] = []
     section_lines: dict[str, int] = {}
+    headings: list[tuple[int, str, int | None]] = []
     unreadable: list[_LineProblem] = [_line_problem(path, number, translate(NOT_TEXT)) for number in bad_lines]
     section = "main"
     for number, raw in enumerate(text.split("\n"), start=1):
@@ -66,6 +69,8 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
             if match := SECTION_LINE.match(line):
                 section = _section_word(match["section"])
                 section_lines.setdefault(section, number)
+                said = _SECTION_COUNT.search(unicodedata.normalize("NFKC", match["section"]))
+                headings.append((number, section, int(said["count"]) if said else None))
             continue
         if "#" in line:
             line = TRAILING_COMMENT.sub("", line)
@@ -142,6 +147,7 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
         if key in COMMON_KEYS or key in game.deck_keys:
             source.key_lines[key] = number
             source.set_key(key, value)
+    source.headings = [(number, words.get(word, word), said) for number, word, said in headings]
     for word, number in section_lines.items():
         source.section_lines.setdefault(words.get(word, word), number)
     for name, number in source.section_lines.items():

@@ -95,6 +95,9 @@ class DeckSource:
     # on first need (see locate) for TOML, whose parser keeps no positions.
     section_lines: dict[str, int] = field(default_factory=dict, compare=False)
     key_lines: dict[str, int] = field(default_factory=dict, compare=False)
+    # A text decklist's `## ` headings as (line, section, the count it says or None): `## Gデッキ(16)` is compared
+    # with the copies of the card lines under it, as a pasted list's subtotal is.
+    headings: list[tuple[int, str, int | None]] = field(default_factory=list, compare=False)
     text: str | None = field(default=None, repr=False, compare=False)
     key_paths: dict[tuple[Any, ...], int] | None = field(default=None, repr=False, compare=False)
     # The lines of a text decklist that could not be read, when it was read as far as it goes (`check`: the file is

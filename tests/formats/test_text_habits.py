@@ -175,3 +175,46 @@ def test_an_unreadable_line_is_still_said_with_its_number():
     with pytest.raises(DeckcheckError) as caught:
         parse_text("list.txt", "game: evolve\n3 BP01-015\nこれは何\n")
     assert caught.value.line == 3 and "'これは何'" in str(caught.value)
+
+
+# A heading's count (issue 39 item 4): compared with the card lines under it, as a pasted list's subtotal is ------
+
+
+def heading_findings(shipped, text: str) -> list[tuple[int | None, str | None, str]]:
+    deck = read(shipped, text)
+    return [(v.line, v.section, v.message) for v in check_deck(deck) if v.rule == "deck.pasted-reading"]
+
+
+@pytest.mark.parametrize("heading", ["## main (6)", "## メインデッキ（６枚）", "## main(6):", "## main (6枚)："])
+def test_a_heading_count_that_matches_its_lines_is_no_warning(shipped, heading):
+    assert heading_findings(shipped, f"game: evolve\n{heading}\n3 BP01-015\n自然の導き ×1\n2 BP01-001\n") == []
+
+
+@pytest.mark.parametrize(("said", "lines"), [(5, 6), (7, 6), (6, 0)])
+def test_a_heading_count_one_off_is_the_pasted_readers_subtotal_warning(shipped, said, lines):
+    cards = "3 BP01-015\n1 BP01-002\n2 BP01-001\n" if lines else ""
+    deck = read(shipped, f"game: evolve\nname: d\n## main ({said})\n{cards}## evolve\n3 BP01-016\n")
+    (warning,) = [v for v in check_deck(deck) if v.rule == "deck.pasted-reading"]
+    assert (warning.severity, warning.line, warning.section, warning.extra) == (
+        "warning",
+        3,
+        "main",
+        {"kind": "subtotal"},
+    )
+    assert warning.message == f"The heading says {said} cards, but the card lines under it add up to {lines}."
+
+
+def test_each_heading_counts_only_the_lines_under_it(shipped):
+    text = "game: vanguard\n## main (4)\n4 G-BT06/051\n## g (1)\n1 G-BT01/001\n## main (3)\n4 G-BT02/011\n"
+    # the first main heading and the g heading are right; the second main heading (line 6) says 3 over 4 copies
+    assert [(line, section) for line, section, _m in heading_findings(shipped, text)] == [(6, "main")]
+
+
+def test_a_heading_without_a_count_and_a_deck_without_headings_say_nothing(shipped):
+    assert heading_findings(shipped, "game: evolve\n## main\n3 BP01-015\n") == []
+    assert heading_findings(shipped, "game: evolve\n3 BP01-015\n") == []
+
+
+def test_the_heading_count_warning_in_japanese(shipped, japanese):
+    (message,) = [m for _l, _s, m in heading_findings(shipped, "game: evolve\n## メインデッキ(4)\n3 BP01-015\n")]
+    assert "4" in message and "3" in message and message == message.strip() and "heading" not in message
