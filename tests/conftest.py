@@ -143,6 +143,18 @@ def _default_workspaces() -> int:
     return len(workspace._defaults)
 
 
+@pytest.fixture
+def cli_notes() -> Iterator[None]:
+    """The library's notes (deckcheck._util.notes) said on stderr as a command says them, for a test that calls the
+    library directly; every command of the CLI listens so itself, for its own length."""
+    from deckcheck._util import notes
+    from deckcheck.cli.output import say_note
+
+    previous = notes.listen(say_note)
+    yield
+    notes.listen(previous)
+
+
 @pytest.fixture(autouse=True)
 def _fresh_chain_turns() -> None:
     """The exact chain's shared own turns (deckcheck.stats.chain) start empty: a test that counts the chain's work

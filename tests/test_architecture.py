@@ -144,6 +144,7 @@ DEFERRED = {
         "deckcheck.stats.quick",
     },
     "deckcheck/games/__init__.py": {"pkgutil"},
+    "deckcheck/_util/notes.py": {"logging"},  # a library caller's note only: no command imports logging
     "deckcheck/model/deck.py": {"deckcheck._util.positions"},
     "deckcheck/model/cards.py": {"pydantic", "pydantic_core"},
     "deckcheck/formats/read.py": {"deckcheck._util.positions", "deckcheck.formats.pasted"},  # pasted: --game only
@@ -254,6 +255,7 @@ CORE = [
     "deckcheck._util",
     "deckcheck._util.limits",
     "deckcheck._util.normalize",
+    "deckcheck._util.notes",  # the library's notes, which each command says on stderr (issue 37): never printed
     "deckcheck._util.safetext",  # messages quote what the user gave cut short and on one line (issue 26)
     "deckcheck._util.text",
     "deckcheck._version",

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from deckcheck._i18n import _
-from deckcheck._util.safetext import escape_controls
+from deckcheck._util import notes
 from deckcheck.errors import DeckcheckError, os_reason
 
 try:
@@ -203,14 +203,11 @@ def _keep_owner(temporary: str, target: Path) -> None:
         lost = _("group {group}").format(group=_group(old.st_gid))
     else:
         return
-    print(
-        escape_controls(
-            _(
-                "deckcheck: note: {path}: the rewritten file is yours, not {lost} as before (only root may give a file "
-                "to another user); that user may now be unable to change it"
-            ).format(path=target, lost=lost)
-        ),
-        file=sys.stderr,
+    notes.note(
+        _(
+            "{path}: the rewritten file is yours, not {lost} as before (only root may give a file to another user); "
+            "that user may now be unable to change it"
+        ).format(path=target, lost=lost)
     )
 
 

@@ -7,8 +7,8 @@ a plain :class:`deckcheck.model.cards.Record` whose fields are restored as they 
 
 Where: ``$DECKCHECK_CACHE_DIR``, else ``$XDG_CACHE_HOME/deckcheck``, else ``~/.cache/deckcheck`` (a relative
 ``$XDG_CACHE_HOME`` or home folder is ignored, as the XDG Base Directory specification says).
-``DECKCHECK_NO_CACHE=1`` turns the cache off (any value but empty or ``0``). ``DECKCHECK_DEBUG=1`` prints a note on
-stderr when the cache cannot be read or written.
+``DECKCHECK_NO_CACHE=1`` turns the cache off (any value but empty or ``0``). When the cache cannot be read or written it
+says so as a debug note (deckcheck._util.notes): on stderr under ``DECKCHECK_DEBUG=1``, to a library caller's logging.
 
 It never serves stale data: a cache file is used only when its key matches, and the key is a hash of the bytes of
 every source file (mtime alone can miss an edit), the list of files in each layer folder (an added or removed file
@@ -61,6 +61,7 @@ except ImportError:  # pragma: no cover
 
 from deckcheck import _i18n
 from deckcheck._i18n import _
+from deckcheck._util import notes
 from deckcheck._util.normalize import norm_name
 from deckcheck._version import __version__
 from deckcheck.model.cards import Record
@@ -343,8 +344,7 @@ def _replace(temporary: str, path: Path) -> None:
 
 
 def _note(message: str) -> None:
-    if os.environ.get("DECKCHECK_DEBUG"):
-        print(_("deckcheck: note: {message}").format(message=message), file=sys.stderr)
+    notes.note(message, debug=True)  # the command line says it with $DECKCHECK_DEBUG; a library caller logs it
 
 
 def _digest(data: bytes) -> bytes:

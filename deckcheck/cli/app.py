@@ -15,6 +15,7 @@ import typer
 
 from deckcheck import _i18n, errors
 from deckcheck._i18n import N_, _, ngettext
+from deckcheck._util import notes
 from deckcheck._util.text import joined
 from deckcheck.cli import clitypes, language, options, startup, streams
 from deckcheck.cli.output import (
@@ -25,6 +26,7 @@ from deckcheck.cli.output import (
     no_style,
     progress,
     say,
+    say_note,
     say_warning,
     use_colour,
 )
@@ -152,10 +154,13 @@ class _CheckCommand(typer.core.TyperCommand):
 
 @app.callback()
 def _main(
+    ctx: typer.Context,
     version: options.VersionOption = False,
     lang: options.LangOption = None,
 ) -> None:
     """Check decks against each game's construction rules, with the rules document's rule numbers."""
+    previous = notes.listen(say_note)  # the library's notes, on stderr for the length of this command
+    ctx.call_on_close(lambda: notes.listen(previous))
 
 
 @app.command(

@@ -52,6 +52,12 @@ def say(message: str) -> None:
     typer.echo(escape_controls(message, keep_newlines=True), err=True)
 
 
+def say_note(message: str, debug: bool) -> None:
+    """A note of the library (deckcheck._util.notes) on stderr; a debug note only with $DECKCHECK_DEBUG."""
+    if not debug or os.environ.get("DECKCHECK_DEBUG"):
+        say(_("deckcheck: note: {note}").format(note=message))
+
+
 def echo_fitted(lines: Iterable[str]) -> None:
     """Lines of a listing, each wrapped to the terminal's width (80 when stdout is not a terminal) and continued
     under its own indent."""

@@ -394,7 +394,7 @@ def _chown_only_groups(allowed_group: int | None):
     return chown
 
 
-def test_a_user_who_may_not_give_the_file_away_keeps_the_group_and_says_so(tmp_path, monkeypatch, capsys):
+def test_a_user_who_may_not_give_the_file_away_keeps_the_group_and_says_so(tmp_path, monkeypatch, capsys, cli_notes):
     deck = tmp_path / "d.toml"
     deck.write_text("old", encoding="utf-8")
     mine = os.stat(deck)
@@ -407,7 +407,7 @@ def test_a_user_who_may_not_give_the_file_away_keeps_the_group_and_says_so(tmp_p
     assert deck.read_text(encoding="utf-8") == "new"
 
 
-def test_an_owner_and_group_that_cannot_be_kept_are_both_said(tmp_path, monkeypatch, capsys):
+def test_an_owner_and_group_that_cannot_be_kept_are_both_said(tmp_path, monkeypatch, capsys, cli_notes):
     deck = tmp_path / "d.toml"
     deck.write_text("old", encoding="utf-8")
     monkeypatch.setattr(atomic.os, "stat", _stat_owned_by(deck, 4321, 4322))

@@ -453,7 +453,9 @@ def test_an_error_inside_the_cache_is_never_a_failed_load(layer, parses, monkeyp
 # Working without a cache --------------------------------------------------------------------------------------------
 
 
-def test_a_cache_folder_that_is_a_file_means_no_cache_and_no_failure(layer, parses, tmp_path, monkeypatch, capsys):
+def test_a_cache_folder_that_is_a_file_means_no_cache_and_no_failure(
+    layer, parses, tmp_path, monkeypatch, capsys, cli_notes
+):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(blocker / "deckcheck"))
@@ -827,7 +829,7 @@ def test_a_cache_whose_japanese_names_are_malformed_is_rebuilt(cipher_layer, par
     assert len(parses) == 3
 
 
-def test_a_cache_note_in_japanese(layer, tmp_path, monkeypatch, capsys, japanese):
+def test_a_cache_note_in_japanese(layer, tmp_path, monkeypatch, capsys, japanese, cli_notes):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(blocker / "deckcheck"))
