@@ -155,7 +155,7 @@ DEFERRED = {
     "deckcheck/checking/deck.py": {"deckcheck.checking.regulations"},
     "deckcheck/checking/session.py": {"deckcheck.checking.regulations"},
     "deckcheck/checking/judging.py": {"deckcheck.checking.regulations"},
-    "deckcheck/checking/workspace.py": {"deckcheck.checking.regulations"},
+    "deckcheck/checking/workspace.py": {"deckcheck.checking.regulations", "deckcheck.formats.read"},
     "deckcheck/checking/discover.py": {"json"},
     "deckcheck/checking/output.py": {"json", "hashlib", "urllib.parse", "xml.etree"},
     "deckcheck/checking/parallel.py": {"multiprocessing", "concurrent.futures", "concurrent.futures.process", "signal"},
@@ -337,6 +337,9 @@ COMMANDS = {
             "deckcheck.commands",
             "deckcheck.commands.stats",
             "deckcheck._util.progress",  # the bar on a terminal for a run over a second (issue 27)
+            "deckcheck.checking",  # the rules version and format that set the hands up, the workspace of its cards
+            "deckcheck.checking.judging",
+            "deckcheck.checking.workspace",
         ],
     ),
     "odds": (
@@ -372,12 +375,13 @@ COMMANDS = {
     "cards search": (
         ["cards", "search", "--game", "vanguard", "ブラスター"],
         [*CARDS, "deckcheck._util.safetext", "deckcheck._util.searchkey", "deckcheck.carddb.search"]
-        + ["deckcheck.commands", "deckcheck.commands.search", "deckcheck.model.query"],
+        + ["deckcheck.commands", "deckcheck.commands.search", "deckcheck.model.query"]
+        + ["deckcheck.checking", "deckcheck.checking.workspace"],  # the workspace its cards come from (issue 37)
     ),
     "rules": (
         ["rules", "vanguard"],
-        [*READ_AND_CHECK, "deckcheck._api", "deckcheck.checking.regulations", "deckcheck.commands"]
-        + ["deckcheck.commands.listing"],
+        [m for m in READ_AND_CHECK if not m.startswith("deckcheck.formats")]  # it reads no deck
+        + ["deckcheck._api", "deckcheck.checking.regulations", "deckcheck.commands", "deckcheck.commands.listing"],
     ),
 }
 _SNAPSHOT = (

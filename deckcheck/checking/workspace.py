@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck import _i18n
 from deckcheck.carddb.db import ENV_VAR, CardDB, layer_folders, load_layers, resolve_deck
-from deckcheck.formats.read import parse_deck
 
 if TYPE_CHECKING:
     from deckcheck.checking.regulations import RegulationSet
@@ -92,6 +91,8 @@ class Workspace:
 
     def deck(self, path: str | Path) -> Deck[Any]:
         """Read a deck file and look its cards up in its game's database."""
+        from deckcheck.formats.read import parse_deck  # deferred: a deck is read (`cards search` reads none)
+
         source = parse_deck(path)
         return resolve_deck(source, self.carddb(source.game_id))
 

@@ -264,7 +264,8 @@ def hand(
         wants=tuple(want or ()),
         anys=tuple(any_ or ()),
     )
-    dealt = iter_hands(deck, request, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
+    judging, workspace = options.judging_of(None, None, rules, deck_format, False), options.workspace_of(carddb)
+    dealt = iter_hands(deck, request, workspace=workspace, judging=judging)
     # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
     # stops it), with the same bytes as printing them all at once.
     if output is options.HandOutput.text:
@@ -375,8 +376,10 @@ def stats(
         choices=options.parse_choices(choose),
         floor=floor,
     )
-    shown = StatsOutput(as_json=output is options.HandOutput.json, colour=use_colour(), explain=explain, plot=plot)
-    text = run_stats(deck, request, asked, shown, carddb_dirs=tuple(carddb or ()), rules=rules, format=deck_format)
+    as_json = output is options.HandOutput.json
+    shown = StatsOutput(as_json=as_json, colour=use_colour(), explain=explain, plot=plot, stderr=sys.stderr)
+    judging, workspace = options.judging_of(None, None, rules, deck_format, False), options.workspace_of(carddb)
+    text = run_stats(deck, request, asked, shown, workspace=workspace, judging=judging)
     echo(text, colour=output is options.HandOutput.text and use_colour(), json_text=output is options.HandOutput.json)
 
 
@@ -451,7 +454,7 @@ def cards_search(
     from deckcheck.commands.search import find_cards, render_found
 
     json_output = output is options.HandOutput.json
-    found = find_cards(query, game, limit=limit, carddb_dirs=tuple(carddb or ()), tokens=tokens)
+    found = find_cards(query, game, limit=limit, workspace=options.workspace_of(carddb), tokens=tokens)
     echo(render_found(found, json_output=json_output), json_text=json_output)
 
 

@@ -11,8 +11,10 @@ from typing import Any
 from deckcheck._i18n import _, translate
 from deckcheck._util.safetext import echoed, one_line, quoted
 from deckcheck._util.text import display_width, joined, pad
-from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
+from deckcheck.carddb.db import refuse_unknown_cards, resolve_deck
 from deckcheck.checking.deck import check_deck
+from deckcheck.checking.judging import Judging
+from deckcheck.checking.workspace import Workspace, default_workspace
 from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
 from deckcheck.engine.procedure import note_said
 from deckcheck.engine.table import Going, Table
@@ -187,23 +189,22 @@ def iter_hands(
     path: str | Path,
     request: HandRequest | None = None,
     *,
-    carddb_dirs: tuple[str | Path, ...] = (),
-    rules: str | None = None,
-    format: str | None = None,
+    workspace: Workspace | None = None,
+    judging: Judging | None = None,
 ) -> Iterator[DealtHand]:
     """Deal the hands `request` asks for (by default one, from a random seed) one at a time: `--count 1000000000`
-    prints each hand as it is dealt, in constant memory; `rules` and `format` choose the rules version and format
-    whose setup deals them (as `check --rules --format`). Bad input (the deck, the policy, the count) is raised here,
-    before the first hand."""
+    prints each hand as it is dealt, in constant memory. The deck's cards come from `workspace` (None: the shipped
+    and configured layers); `judging`'s rules version and format choose the setup that deals them (as `check
+    --rules --format`). Bad input (the deck, the policy, the count) is raised here, before the first hand."""
     request = request or HandRequest()
     seed, count, going, turns, choices = request.seed, request.count, request.going, request.turns, request.choices
     wants, anys = request.wants, request.anys
     source = parse_deck(path)
-    db = load_carddb(source.game_id, carddb_dirs)
+    db = (workspace or default_workspace()).carddb(source.game_id)
     deck = resolve_deck(source, db)
     refuse_unknown_cards(deck, _("dealing a test hand"))
-    if rules is not None or format is not None:
-        deck.choose_rules(rules=rules, format=format)
+    if judging is not None:
+        judging.choose_rules(deck)
     legal = not any(v.severity == "error" for v in check_deck(deck, db))
     chosen_policy = parse_policy(request.policy, deck, wants=wants, turn=turns, choices=choices, anys=anys)
     policy_name = _aim(wants, anys, turns) if wants or anys else chosen_policy.name

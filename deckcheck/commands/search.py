@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from deckcheck._i18n import _, ngettext
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import column_widths, display_width, fit_table, output_columns, wrap_width
-from deckcheck.carddb.db import CardDB, load_carddb
+from deckcheck.carddb.db import CardDB
 from deckcheck.carddb.search import (
     TEXT_LIMIT,
     check_query,
@@ -20,6 +19,7 @@ from deckcheck.carddb.search import (
     text_search,
     unknown_field_error,
 )
+from deckcheck.checking.workspace import Workspace, default_workspace
 from deckcheck.errors import DeckcheckError, OptionError, mention, spoken
 from deckcheck.games import all_games, get_game
 from deckcheck.model.cards import Card
@@ -51,33 +51,34 @@ def find_cards(
     game_id: str | None,
     *,
     limit: int | None = None,
-    carddb_dirs: tuple[Path, ...] = (),
+    workspace: Workspace | None = None,
     tokens: bool = False,
 ) -> Found | FoundEverywhere:
     """The `cards search` command's search (bad input raises DeckcheckError): in one game, or in every game when
-    `game_id` is None. Tokens (cards that come from no deck) are left out unless `tokens`."""
+    `game_id` is None, in the card databases of `workspace` (None: the shipped and configured layers). Tokens (cards
+    that come from no deck) are left out unless `tokens`."""
+    workspace = workspace or default_workspace()
     check_query(query)
     if limit is not None and limit < 1:
         said = _("{option} must be at least 1 (got {limit})").format(option=mention("limit"), limit=limit)
         raise OptionError("limit", said, field="limit")
     if game_id is not None:
-        return _find_in(get_game(game_id).id, query, limit, carddb_dirs, tokens)
+        return _find_in(workspace.carddb(get_game(game_id).id), query, limit, tokens)
     found: list[Found] = []
     refused: list[DeckcheckError] = []
     for game in all_games():
-        db = load_carddb(game, carddb_dirs)
+        db = workspace.carddb(game)
         lacking = unknown_field_error(db, query)
         if lacking is not None and not text_search(db, query):  # a filter on a field this game lacks: skipped
             refused.append(lacking)
             continue
-        found.append(_find_in(game, query, limit, carddb_dirs, tokens))
+        found.append(_find_in(db, query, limit, tokens))
     if not found:
         raise DeckcheckError(_("{reason} (and no other game's cards have it)").format(reason=refused[0].reason))
     return FoundEverywhere(query, found, limit)
 
 
-def _find_in(game_id: str, query: str, limit: int | None, carddb_dirs: tuple[Path, ...], tokens: bool) -> Found:
-    db = load_carddb(game_id, carddb_dirs)
+def _find_in(db: CardDB, query: str, limit: int | None, tokens: bool) -> Found:
     cards = search_cards(db, query)
     if tokens:
         return Found(db, query, cards, limit, tokens_shown=True)

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.progress import ProgressBar
 from deckcheck._util.safetext import echoed, one_line
 from deckcheck._util.text import display_width, joined, pad
-from deckcheck.carddb.db import load_carddb, refuse_unknown_cards, resolve_deck
+from deckcheck.carddb.db import refuse_unknown_cards, resolve_deck
+from deckcheck.checking.judging import Judging
+from deckcheck.checking.workspace import Workspace, default_workspace
 from deckcheck.engine.deal import deal
 from deckcheck.engine.procedure import DEALT_WITHOUT, dealt_without
 from deckcheck.engine.table import Going
@@ -56,9 +57,15 @@ class SimulationProgress:
     LONG_RUN_SECONDS, then a line every PIPED_PROGRESS_SECONDS. Nothing for the short runs that are most of them."""
 
     def __init__(
-        self, terminal: bool, questions: int = 1, bar: ProgressBar | None = None, estimated: bool = False
+        self,
+        terminal: bool,
+        questions: int = 1,
+        bar: ProgressBar | None = None,
+        estimated: bool = False,
+        stream: TextIO | None = None,
     ) -> None:
         self.terminal = terminal
+        self.stream = stream  # where its lines and the command's notes go (None: nowhere)
         # --precision: the setups told are the run's estimate of what it needs (it stops when the interval is narrow
         # enough), not a fixed number
         self.estimated = estimated
@@ -149,9 +156,18 @@ class SimulationProgress:
         if (self.said_at is None and left > LONG_RUN_SECONDS and now - self.started >= RATE_SECONDS) or (
             self.said_at is not None and done < total and now - self.said_at >= PIPED_PROGRESS_SECONDS
         ):
-            sys.stderr.write(f"deckcheck: {line}\n")
-            sys.stderr.flush()
+            self._write(line)
             self.said_at = now
+
+    def say(self, line: str) -> None:
+        """A line of the command on the stream (a question simulated instead, a chart written), the bar kept off."""
+        with self.paused():
+            self._write(line)
+
+    def _write(self, line: str) -> None:
+        if self.stream is not None:
+            self.stream.write(f"deckcheck: {line}\n")
+            self.stream.flush()
 
     @contextmanager
     def paused(self) -> Iterator[None]:
@@ -197,6 +213,8 @@ class StatsOutput:
     colour: bool = False
     explain: bool = False
     plot: Path | None = None
+    # Where progress and notes go (the command line's stderr); None, as for a library caller: nowhere
+    stderr: TextIO | None = None
 
 
 def run_stats(
@@ -205,25 +223,29 @@ def run_stats(
     options: StatsOptions,
     output: StatsOutput,
     *,
-    carddb_dirs: tuple[Path, ...] = (),
-    rules: str | None = None,
-    format: str | None = None,
+    workspace: Workspace | None = None,
+    judging: Judging | None = None,
 ) -> str:
-    """`deckcheck stats`: the answer to `request` about the deck at `path`, computed as `options` say (its listeners
-    are the command's: progress on stderr, a line for a question past the exact budget) and shown as `output` says;
-    `rules` and `format` choose the rules version and format whose setup deals the hands."""
-    terminal = sys.stderr.isatty()  # a bar on a terminal only: never in piped output, never on stdout
+    """`deckcheck stats`: the answer to `request` about the deck at `path` (its cards from `workspace`; None: the
+    shipped and configured layers), computed as `options` say (its listeners are the command's: progress, and a
+    line for a question past the exact budget, on `output.stderr`) and shown as `output` says; `judging`'s rules
+    version and format choose the setup that deals the hands."""
+    stream = output.stderr
+    terminal = stream is not None and stream.isatty()  # a bar on a terminal only: never piped, never on stdout
     progress = SimulationProgress(
-        terminal=terminal, bar=ProgressBar(sys.stderr) if terminal else None, estimated=options.precision is not None
+        terminal=terminal,
+        bar=ProgressBar(stream) if stream is not None and terminal else None,
+        estimated=options.precision is not None,
+        stream=stream,
     )
     try:
         _check_plot(output.plot)
         progress.step(_("reading {path}").format(path=one_line(str(path))))
         source = parse_deck(path)
-        deck = resolve_deck(source, load_carddb(source.game_id, carddb_dirs))
+        deck = resolve_deck(source, (workspace or default_workspace()).carddb(source.game_id))
         refuse_unknown_cards(deck, _("counting the odds"))
-        if rules is not None or format is not None:  # the setup (and its odds) of that rules version and format
-            deck.choose_rules(rules=rules, format=format)
+        if judging is not None:  # the setup (and its odds) of that rules version and format
+            judging.choose_rules(deck)
         options = replace(
             options, say=_said_once(progress), question=progress.question, progress=progress, counted=progress.counted
         )
@@ -257,8 +279,7 @@ def _said_once(progress: SimulationProgress) -> Callable[[str], None]:
     def say(line: str) -> None:
         if line not in said:
             said.add(line)
-            with progress.paused():
-                print(f"deckcheck: {line}", file=sys.stderr, flush=True)
+            progress.say(line)
 
     return say
 
@@ -528,16 +549,10 @@ def _draw(
     progress.step(_("drawing {path}").format(path=one_line(str(plot))))
 
     def warn(message: str) -> None:
-        with progress.paused():
-            _warn(message)
+        progress.say(_("warning: {message}").format(message=message))
 
     write_plot(plot, title, categories, series, subtitle=subtitle, axes=axes, warn=warn)
-    with progress.paused():
-        print("deckcheck: " + _("wrote {path}").format(path=one_line(str(plot))), file=sys.stderr)
-
-
-def _warn(message: str) -> None:
-    print("deckcheck: " + _("warning: {message}").format(message=message), file=sys.stderr)
+    progress.say(_("wrote {path}").format(path=one_line(str(plot))))
 
 
 def _dump(data: object) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import CIPHER_JAPANESE_TEXT, STARTER_DECKS, for_programs, registered_games
 
+from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,7 +112,7 @@ def test_a_long_simulation_says_its_estimate_even_when_piped(monkeypatch, capsys
 
     clock = iter([0.0, 1.0, 2.0, 17.0, 20.0, 20.1])
     monkeypatch.setattr(stats_cli.time, "monotonic", lambda: next(clock))
-    progress = stats_cli.SimulationProgress(terminal=False)
+    progress = stats_cli.SimulationProgress(terminal=False, stream=sys.stderr)
     progress(0, 10_000_000)
     progress(250_000, 10_000_000)  # 250,000/s: about 39 s left, over LONG_RUN_SECONDS
     progress(500_000, 10_000_000)  # a second later: too soon to say more
@@ -132,7 +133,7 @@ def test_precision_runs_say_an_estimate_of_their_setups_once_the_rate_is_known(m
 
     clock = iter([0.0, 0.1, 1.0])
     monkeypatch.setattr(stats_cli.time, "monotonic", lambda: next(clock))
-    progress = stats_cli.SimulationProgress(terminal=False, estimated=True)
+    progress = stats_cli.SimulationProgress(terminal=False, estimated=True, stream=sys.stderr)
     progress(0, 2_500_000)
     progress(1_000, 3_000_000)  # 10,000 a second by then: 300 s "left", but after 0.1 s of work
     assert capsys.readouterr().err == ""
@@ -820,7 +821,7 @@ def test_the_progress_counts_the_questions_of_a_default_report(monkeypatch, caps
 
     clock = iter([0.0, 1.0, 2.0, 3.0])
     monkeypatch.setattr(stats_cli.time, "monotonic", lambda: next(clock))
-    progress = stats_cli.SimulationProgress(terminal=False, questions=6)
+    progress = stats_cli.SimulationProgress(terminal=False, questions=6, stream=sys.stderr)
     for seat, turn in [("first", 1), ("second", 1), ("first", 3)]:
         progress.question(seat, turn)
     progress(0, 10_000_000)
@@ -1176,3 +1177,41 @@ def test_the_note_for_a_card_dealt_without_is_the_engines_sentence(monkeypatch):
     monkeypatch.setattr(stats, "deal", lambda *args, **kwargs: dealt)
     [note] = stats._dealt_without(Deck(), {})  # type: ignore[arg-type]
     assert note == f"x.txt has no leader card: {dealt_without('leader').removeprefix('none, ')}"
+
+
+# The library (issue 37): a Python caller gives the workspace and judging, and is printed nothing ---------------------
+
+
+def test_run_stats_as_a_library_prints_nothing_and_says_its_lines_on_the_stream_it_is_given(tmp_path, capsys):
+    from deckcheck.checking.judging import Judging
+    from deckcheck.checking.workspace import Workspace
+    from deckcheck.commands.stats import StatsOutput, StatsRequest, run_stats
+    from deckcheck.stats.options import StatsOptions
+
+    workspace, judging = Workspace(), Judging.of(rules="1.24.1")
+    request, asked = StatsRequest(wants=("cost=2",)), StatsOptions(method="exact")
+    silent = run_stats(RUNE, request, asked, StatsOutput(plot=tmp_path / "a.svg"), workspace=workspace, judging=judging)
+    assert (tmp_path / "a.svg").exists() and capsys.readouterr().err == ""  # no stream: nothing said
+    stream = io.StringIO()
+    told = StatsOutput(plot=tmp_path / "b.svg", stderr=stream)
+    assert run_stats(RUNE, request, asked, told, workspace=workspace, judging=judging) == silent
+    assert stream.getvalue() == f"deckcheck: wrote {tmp_path / 'b.svg'}\n" and capsys.readouterr().err == ""
+    assert len(workspace._carddbs) == 1  # the workspace given is the one read
+
+
+def test_hand_and_search_read_the_workspace_they_are_given(monkeypatch, tmp_path):
+    from deckcheck.checking.judging import Judging
+    from deckcheck.checking.workspace import Workspace
+    from deckcheck.commands.hand import HandRequest, iter_hands
+    from deckcheck.commands.search import find_cards
+
+    monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
+    monkeypatch.chdir(tmp_path)
+    workspace = Workspace([STARTER_DECKS.parent])  # the starter cards as a --carddb layer
+    (dealt,) = iter_hands(VANGUARD, HandRequest(seed=1), workspace=workspace, judging=Judging())
+    assert dealt.seed == 1 and dealt.legal and len(workspace._carddbs) == 1
+    found = find_cards("grade=0", "vanguard", workspace=workspace)
+    assert found.cards and all(card.grade == 0 for card in found.cards)
+    assert len(workspace._carddbs) == 1  # the same database, loaded once
+    with pytest.raises(DeckcheckError):  # the starter cards are not in the shipped database alone
+        next(iter_hands(VANGUARD, HandRequest(seed=1), workspace=Workspace()))
