@@ -237,7 +237,7 @@ def evolve_record(item: Any, crossover: dict[str, set[str]] | None = None) -> di
         return None
     kind, *flag_words = parts = [part.strip() for part in kind_line.split("・")]
     if "・".join(parts) not in EVOLVE_KNOWN_KINDS:
-        known = ", ".join([*EVOLVE_KNOWN_KINDS, *EVOLVE_POINT_KINDS])
+        known = ", ".join([*EVOLVE_KNOWN_KINDS, *sorted(EVOLVE_POINT_KINDS)])
         raise RecordError(
             "card_type", _("unknown kind 「{kind}」 (known: {known})").format(kind=kind_line, known=known)
         )
@@ -591,7 +591,8 @@ def text_facts(text: Any, field_name: str = "text") -> dict[str, Any]:
         facts["start_amulet"] = True
     if _DRIVE_CHECK in own:
         reminder = own.split(_DRIVE_CHECK, 1)[1].split("。", 1)[0]
-        effects = {trigger for words, trigger in _TRIGGER_EFFECTS.items() if words in reminder.replace(" ", "")}
+        plain = re.sub(r"[【】\s]", "", reminder)  # 「【攻撃力】+2」 as printed, 「攻撃力+2」 without the icons
+        effects = {trigger for words, trigger in _TRIGGER_EFFECTS.items() if words in plain}
         if len(effects) != 1:
             raise RecordError(
                 field_name,
