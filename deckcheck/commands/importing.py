@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from deckcheck._i18n import _
+from deckcheck._i18n import _, translate
 from deckcheck._util.safetext import one_line, quoted
 from deckcheck.carddb.importer import ImportReport
 from deckcheck.errors import mention, spoken
@@ -19,7 +19,7 @@ def render_text(report: ImportReport) -> str:
     lines = []
     if report.format is not None:
         said = _("note: {path} was read as {format}.")
-        lines.append(said.format(path=one_line(str(report.source)), format=_(report.format.name)))
+        lines.append(said.format(path=one_line(str(report.source)), format=translate(report.format.name)))
     if report.encoding == "cp932":
         said = _("note: {path} is not UTF-8; it was read as cp932 (Shift_JIS).")
         lines.append(said.format(path=one_line(str(report.source))))
