@@ -12,6 +12,11 @@ The input:
   count the header as row 1.
 - ``.json``: a list of objects, or an object ``{"game": ..., "cards": [...]}``. Values are taken as they are (a
   ``null`` is an absent field). Items count from 1.
+- A game's public fan lists, handed in by the caller (``formats``: the game's converter in ``deckcheck.realdata``
+  knows them, e.g. EVOLVE's fan CSV ``card_code,name,class,card_type,...`` and the simulator's JSON) and recognised
+  by a CSV's header or a JSON document's shape: each row or item goes through the format's mapping, which may give
+  several records (one per printing), reject it (row or item number, field, reason) or leave it out with a note
+  (a point marker); the records are then validated as above. The report names the format read.
 - UTF-8 with or without a BOM, UTF-16 with a BOM (Excel's "Unicode text"), else cp932 (Shift_JIS, what Japanese
   Excel writes), which the output mentions.
 

@@ -17,6 +17,10 @@ merges the card update files of the folder's ``updates/`` (``*.json`` objects wi
 spec evolve-2026 §3): a number already known is not repeated (a note), one repeated with other facts stops the run,
 naming both records (exit 2, nothing written).
 
+A converter may also give ``LIST_FORMATS`` (:func:`list_formats`): the public card lists ``deckcheck cards import``
+reads for its game as they are (EVOLVE: the fan CSV, the same fields in JSON, the simulator's JSON), mapped by the
+converter's own functions, so a user can bring the next set before a release ships it.
+
 The source formats are described in ``carddb/README.md``; the mapping follows ``spec/evolve.md`` ("Importer notes",
 "Later products"), ``spec/cipher.md`` (colour → symbol, cost X, ranges, copy identity by title + unit name) and
 ``spec/vanguard.md`` ("Real card data": the facts the source cannot tell stay unknown).
