@@ -316,3 +316,59 @@ def test_a_fan_list_in_japanese(run_cli, isolated_carddb, monkeypatch):
     lines = out.splitlines()
     assert lines[0].startswith("注記: BP22.csv を jeyukburrito/sve_rag_judge のファン CSV")
     assert "\n11行目：SEP（ポイントマーカーで、デッキのカードではありません）：除きました\n" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "reason"),
+    [
+        ({"names": "x"}, "names", "must be an object of names by language, with a Japanese name (ja)"),
+        ({"names": {"en": "only English"}}, "names.ja", "is missing or empty"),
+        ({"class": "Portalcraft"}, "class", "unknown class 「Portalcraft」 (known: Forestcraft, Swordcraft, "),
+        ({"evolved": "yes"}, "evolved", "must be true or false, not 'yes'"),
+        ({"traits": "学院"}, "traits", "must be a list of texts, not '学院'"),
+        ({"cost": 2.5}, "cost", "must be a whole number or null, not 2.5"),
+        ({"cost": True}, "cost", "must be a whole number or null, not True"),
+        ({"attack": 10**30}, "attack", "is not a whole number (up to 6 digits) or '-'"),
+        ({"printings": "BP22-001"}, "printings", "must be a list of card numbers, not 'BP22-001'"),
+        ({"id": None}, "id", "is missing or empty"),
+        ({"type": "crest"}, "card_type", "unknown kind 「クレスト」"),  # a crest exists only as a token
+    ],
+)
+def test_a_simulator_card_the_mapping_cannot_read_is_rejected_naming_its_field(
+    run_cli, isolated_carddb, change, field, reason
+):
+    cards = [_card("BP22-001", "良いカード", "follower"), _card("BP22-002", "悪いカード", "follower") | change]
+    (isolated_carddb / "s.json").write_text(json.dumps({"cards": cards}, ensure_ascii=False), encoding="utf-8")
+    code, out, err = run_cli("cards", "import", "s.json", "-g", "evolve", "--into", "layer", "-o", "json")
+    assert code == 1, out + err
+    report = json.loads(out)
+    assert report["added"] == ["BP22-001"]
+    [rejected] = report["rejected"]
+    assert (rejected["row"], rejected["field"]) == (2, field)
+    assert reason in rejected["reason"]
+
+
+def test_a_fan_csv_row_longer_than_its_header_or_with_an_unreadable_reminder_is_rejected(run_cli, isolated_carddb):
+    rows = [
+        "card_code\tname\tclass\tcard_type\tsub_type\tcost\tattack\thp",  # a TSV: the same columns
+        "BP22-001\t良い\tエルフ\tフォロワー\t-\t1\t1\t1",
+        "BP22-002\t長い\tエルフ\tフォロワー\t-\t1\t1\t1\t余り",
+        "BP22-003\t謎\tエルフ\tフォロワー\t-\t1\t1\t1",
+    ]
+    (isolated_carddb / "s.tsv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    (isolated_carddb / "t.csv").write_text(
+        "card_code,name,class,card_type,sub_type,cost,attack,hp,effect\n"
+        "BP22-010,謎の騎兵,ロイヤル,フォロワー,-,1,1,1,（ドライブチェックによってこれが捲れたなら、何かする）\n",
+        encoding="utf-8",
+    )
+    code, out, _err = run_cli("cards", "import", "s.tsv", "-g", "evolve", "--into", "layer", "-o", "json")
+    report = json.loads(out)
+    assert code == 1 and report["format"] == "sve_rag_judge-csv"
+    assert report["added"] == ["BP22-001", "BP22-003"]
+    assert report["rejected"] == [
+        {"row": 3, "field": None, "reason": "has 9 cells but the header names 8 columns"},
+    ]
+    code, out, _err = run_cli("cards", "import", "t.csv", "-g", "evolve", "--into", "layer", "-o", "json")
+    [rejected] = json.loads(out)["rejected"]
+    assert code == 1 and (rejected["row"], rejected["field"]) == (2, "effect")
+    assert "names no single trigger effect" in rejected["reason"]
