@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.carddb.db import load_carddb
+from deckcheck.realdata.evolve import LIST_FORMATS, evolve_record
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL_DECK = ROOT / "decks" / "evolve" / "2026-03-17-forest-22N3Q.deck.toml"  # legal with the shipped cards
@@ -372,3 +373,36 @@ def test_a_fan_csv_row_longer_than_its_header_or_with_an_unreadable_reminder_is_
     [rejected] = json.loads(out)["rejected"]
     assert code == 1 and (rejected["row"], rejected["field"]) == (2, "effect")
     assert "names no single trigger effect" in rejected["reason"]
+
+
+def test_real_simulator_cards_map_to_the_shipped_records_of_their_printings():
+    """Three cards of eireetm/ShadowverseEvolve-NEXT packages/core/data/BP21.json (commit 153427d4, facts and the
+    Japanese text as given; English and Chinese left out) give the records the shipped data made from the same file
+    (updates/2026-bp21.json), printing by printing."""
+    [simulator] = [list_format for list_format in LIST_FORMATS if list_format.id == "shadowverse-evolve-next-json"]
+    lyelth = (
+        "【進化時】『ライルの人形』1枚をEXエリアに置く。\n―――――――――――――――\n『ライルの人形』エルフ人形・学院・フォロワー"
+    )
+    cards = [
+        _card("BP21-003", "無謬の偶像・ライル", "follower", printings=["BP21-003", "BP21-SL03"], evolved=True)
+        | {"cost": None, "attack": 2, "defense": 4, "traits": ["人形", "学院"], "text": {"ja": lyelth}},
+        _card("BP21-007", "フォレストシバルリー・シンシア", "follower", printings=["BP21-007", "PR-575"])
+        | {"cost": 3, "attack": 4, "defense": 2, "traits": ["エルフ族"], "text": {"ja": "【突進】【指定攻撃】"}},
+        _card("BP21-012", "妖精の学習", "spell", printings=["BP21-012", "BP21-P06"])
+        | {"cost": 1, "attack": None, "defense": None, "traits": ["妖精", "学院"], "text": {"ja": "1枚引く。"}},
+    ]
+    shipped = {
+        "BP21-003": ("無謬の偶像・ライル", "フォロワー・エボルヴ", "人形・学院", "-", "2", "4", "BP21"),
+        "BP21-SL03": ("無謬の偶像・ライル", "フォロワー・エボルヴ", "人形・学院", "-", "2", "4", "BP21"),
+        "BP21-007": ("フォレストシバルリー・シンシア", "フォロワー", "エルフ族", "3", "4", "2", "BP21"),
+        "PR-575": ("フォレストシバルリー・シンシア", "フォロワー", "エルフ族", "3", "4", "2", "PR"),
+        "BP21-012": ("妖精の学習", "スペル", "妖精・学院", "1", "-", "-", "BP21"),
+        "BP21-P06": ("妖精の学習", "スペル", "妖精・学院", "1", "-", "-", "BP21"),
+    }
+    keys = ("name", "card_type", "sub_type", "cost", "attack", "hp", "set")
+    expected = [
+        evolve_record({"card_code": number, "class": "エルフ", **dict(zip(keys, facts, strict=True))})
+        for number, facts in shipped.items()
+    ]
+    context = simulator.context(cards)
+    assert [record for card in cards for record in simulator.records(card, context)] == expected
