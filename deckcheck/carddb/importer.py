@@ -39,7 +39,7 @@ import os
 import re
 import types
 import unicodedata
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -334,8 +334,7 @@ def _csv_rows(path: Path, text: str, game: Game[Any], delimiter: str, formats: S
 def _table_items(path: Path, table: list[list[str]], header: list[str]) -> list[tuple[int, Any]]:
     """The rows of a table in a public format as {column: cell} (non-empty cells; the format ignores the columns it
     does not read); a row longer than the header is its rejection, as in a list of deckcheck's own columns."""
-    named = [name for name in header if name]
-    twice = sorted({name for name in named if named.count(name) > 1})
+    twice = sorted(name for name, count in Counter(name for name in header if name).items() if count > 1)
     if twice:
         raise DeckcheckError(
             _("the column {name} appears twice in the header").format(name=quoted(twice[0])), path=path, line=1
