@@ -591,7 +591,7 @@ def text_facts(text: Any, field_name: str = "text") -> dict[str, Any]:
         facts["start_amulet"] = True
     if _DRIVE_CHECK in own:
         reminder = own.split(_DRIVE_CHECK, 1)[1].split("。", 1)[0]
-        plain = re.sub(r"[【】\s]", "", reminder)  # 「【攻撃力】+2」 as printed, 「攻撃力+2」 without the icons
+        plain = re.sub(r"[【】《》\s]", "", reminder)  # 「【攻撃力】+2」 as printed, 《攻撃力》 or none as icons
         effects = {trigger for words, trigger in _TRIGGER_EFFECTS.items() if words in plain}
         if len(effects) != 1:
             raise RecordError(
@@ -606,8 +606,7 @@ def text_facts(text: Any, field_name: str = "text") -> dict[str, Any]:
 
 def _mapped(item: dict[str, Any], crossover: dict[str, set[str]] | None) -> list[dict[str, Any]]:
     """The record of a source-shaped item, its `set` the number's product when the item gives none."""
-    if not item.get("set") and isinstance(item.get("card_code"), str):
-        item = {**item, "set": product_of(item["card_code"])}
+    item = _with_product(item)
     record = evolve_record(item, crossover)
     if record is None:
         raise LeftOut(_("{kind} (a point marker, not a card of a deck): left out").format(kind=item["card_type"]))
@@ -630,6 +629,7 @@ def _fan_csv_context(rows: list[dict[str, str]]) -> dict[str, set[str]]:
 
 
 def _with_product(item: Any) -> Any:
+    """The item with its number's product as `set` when it gives none (the fan CSV has no set column)."""
     if isinstance(item, dict) and not item.get("set") and isinstance(item.get("card_code"), str):
         return {**item, "set": product_of(item["card_code"])}
     return item
@@ -657,7 +657,7 @@ def _fan_json_records(item: Any, crossover: dict[str, set[str]] | None) -> list[
 
 def _is_simulator_json(document: Any) -> bool:
     first = _first_object(document)
-    return isinstance(document, dict) and first is not None and "names" in first
+    return first is not None and "names" in first  # an object with `cards` (as the simulator writes), or a list
 
 
 def simulator_item(card: Any) -> dict[str, Any]:

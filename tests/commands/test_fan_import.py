@@ -406,3 +406,24 @@ def test_real_simulator_cards_map_to_the_shipped_records_of_their_printings():
     ]
     context = simulator.context(cards)
     assert [record for card in cards for record in simulator.records(card, context)] == expected
+
+
+def test_a_plain_list_of_simulator_cards_and_the_drive_check_reminder_s_icons(run_cli, isolated_carddb):
+    reminders = {
+        "BP22-051": (
+            "（ドライブチェックによってこれが捲れたなら、自分の場のフォロワー1体は《攻撃力》+2する）",
+            "critical",
+        ),
+        "BP22-052": ("（ドライブチェックによってこれが捲れたなら、1枚引く）", "draw"),
+        "BP22-053": ("（ドライブチェックによってこれが捲れたなら、自分の場のフォロワー1体をスタンドする。", "stand"),
+        "BP22-054": ("（ドライブチェックによってこれが捲れたなら、自分のリーダーは体力＋３する）", "heal"),
+    }
+    cards = [_card(number, number, "follower", text={"ja": text}) for number, (text, _trigger) in reminders.items()]
+    (isolated_carddb / "list.json").write_text(json.dumps(cards, ensure_ascii=False), encoding="utf-8")
+    code, out, err = run_cli("cards", "import", "list.json", "-g", "evolve", "--into", "layer", "-o", "json")
+    assert code == 0, out + err
+    assert json.loads(out)["format"] == "shadowverse-evolve-next-json"
+    records = _by_number(isolated_carddb / "layer" / "evolve" / "list.toml")
+    assert {number: record["trigger"] for number, record in records.items()} == {
+        number: trigger for number, (_text, trigger) in reminders.items()
+    }
