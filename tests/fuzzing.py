@@ -248,6 +248,57 @@ def card_lists(draw: st.DrawFn) -> tuple[str, str, str]:
     return game_id, suffix, draw(mutated("\n".join(rows)))
 
 
+# EVOLVE's public fan lists (issue 38): the fan CSV, its fields in JSON, the simulator's JSON, with plausible and
+# hostile values (card text with construction sentences and drive-check reminders, kinds, numbers, printings).
+FAN_CSV_COLUMNS = ["card_code", "name", "class", "card_type", "sub_type", "cost", "attack", "hp", "effect"]
+FAN_WORDS = [
+    "BP22-001",
+    "PR-601",
+    "エルフ",
+    "Forestcraft",
+    "フォロワー",
+    "フォロワー・エボルヴ",
+    "クレスト・トークン",
+    "crest",
+    "follower",
+    "SEP",
+    "-",
+    "3",
+    "学院・〈ジオ・ゲヘナ〉",
+    "（ドライブチェックによってこれが捲れたなら、1枚引く）",
+    "ドライブチェックによってこれが捲れたなら",
+    "『x』は自分のデッキに50枚まで入れることができる。",
+    "これはエボルヴデッキに10枚まで入れることができる",
+    "【スタートアミュレット】\n―――――――\n『x』は自分のデッキに50枚まで入れることができる。",
+]
+fan_values = st.one_of(st.sampled_from(FAN_WORDS), texts(max_size=8), values)
+
+
+@st.composite
+def simulator_cards(draw: st.DrawFn) -> dict[str, Any]:
+    card: dict[str, Any] = {"names": {"ja": draw(st.one_of(st.sampled_from(FAN_WORDS), values))}}
+    keys = ["id", "printings", "class", "type", "evolved", "token", "cost", "attack", "defense", "traits"]
+    for key in draw(st.lists(st.sampled_from(keys), max_size=8, unique=True)):
+        card[key] = draw(fan_values) if key != "printings" else draw(st.lists(fan_values, max_size=3))
+    if draw(st.booleans()):
+        card["text"] = {"ja": draw(fan_values)}
+    return card
+
+
+@st.composite
+def fan_lists(draw: st.DrawFn) -> tuple[str, str, str]:
+    """(evolve, suffix, the text of one of EVOLVE's fan lists)."""
+    kind = draw(st.sampled_from(["csv", "json", "simulator"]))
+    if kind == "simulator":
+        return "evolve", ".json", draw(mutated(_json({"format": 1, "cards": draw(st.lists(simulator_cards()))})))
+    rows = draw(st.lists(st.lists(fan_values, min_size=len(FAN_CSV_COLUMNS), max_size=len(FAN_CSV_COLUMNS))))
+    if kind == "json":
+        items = [dict(zip(FAN_CSV_COLUMNS, row, strict=True)) for row in rows]
+        return "evolve", ".json", draw(mutated(_json(items)))
+    lines = [",".join(FAN_CSV_COLUMNS)] + [",".join(_shown(cell).replace(",", "") for cell in row) for row in rows]
+    return "evolve", ".csv", draw(mutated("\n".join(lines)))
+
+
 # Queries and registry exports -----------------------------------------------------------------------------
 
 
@@ -356,15 +407,16 @@ def read_card_list(game_id: str, suffix: str, text: str) -> None:
     """Read and validate the rows as `cards import` does (within limits.reading, as the command runs it)."""
     from deckcheck._util.limits import reading
     from deckcheck.carddb.importer import _parse, _read_rows
+    from deckcheck.realdata import list_formats
 
     game = get_game(game_id)
     path = SCRATCH / f"list{suffix}"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")  # where the command would find the line
     with reading(path):
-        unit, rows = _read_rows(path, text, game)
-        for row in rows:
+        read = _read_rows(path, text, game, list_formats(game_id))  # the game's fan formats, as the CLI hands them
+        for row in read.rows:
             if row.record is not None:  # an item that is not an object is rejected as it is read (as the command)
-                _parse(game, unit, row.index, row.record, [])
+                _parse(game, read.unit, row.index, row.record, [])
 
 
 def read_query(game_id: str, text: str) -> None:
@@ -403,6 +455,7 @@ TARGETS: dict[str, tuple[st.SearchStrategy[Any], Callable[..., None]]] = {
     "pasted": (st.tuples(st.one_of(pasted_lists, text_decks), st.sampled_from(GAMES)), read_pasted),
     "card-file": (card_files(), read_card_file),
     "card-list": (card_lists(), read_card_list),
+    "fan-list": (fan_lists(), read_card_list),
     "query": (queries(), read_query),
     "registry": (
         st.tuples(registry_exports(), st.sampled_from([None, *GAMES, "evolve", "evolve"])),

@@ -12,6 +12,11 @@ The input:
   count the header as row 1.
 - ``.json``: a list of objects, or an object ``{"game": ..., "cards": [...]}``. Values are taken as they are (a
   ``null`` is an absent field). Items count from 1.
+- A game's public fan lists, handed in by the caller (``formats``: the game's converter in ``deckcheck.realdata``
+  knows them, e.g. EVOLVE's fan CSV ``card_code,name,class,card_type,...`` and the simulator's JSON) and recognised
+  by a CSV's header or a JSON document's shape: each row or item goes through the format's mapping, which may give
+  several records (one per printing), reject it (row or item number, field, reason) or leave it out with a note
+  (a point marker); the records are then validated as above. The report names the format read.
 - UTF-8 with or without a BOM, UTF-16 with a BOM (Excel's "Unicode text"), else cp932 (Shift_JIS, what Japanese
   Excel writes), which the output mentions.
 
@@ -34,8 +39,8 @@ import os
 import re
 import types
 import unicodedata
-from collections import defaultdict
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Union, get_args, get_origin
@@ -58,6 +63,7 @@ from deckcheck.carddb.db import (
     parse_record,
     record_number,
 )
+from deckcheck.carddb.listformat import LeftOut, ListFormat, RowError
 from deckcheck.errors import DeckcheckError, OptionError, mention
 from deckcheck.games import get_game
 from deckcheck.model.cards import Card
@@ -94,6 +100,8 @@ class ImportReport:
     rejected: list[Rejection] = field(default_factory=list)
     written: bool = False
     comments_dropped: bool = False
+    format: ListFormat | None = None  # the public list format read (None: deckcheck's own record fields)
+    left_out: list[Rejection] = field(default_factory=list)  # items that are no card of a deck (a point marker)
 
     @property
     def rejected_rows(self) -> list[int]:
@@ -110,6 +118,17 @@ class _Row:
 
 
 @dataclass
+class _Input:
+    """What was read from the file: its unit ("row" or "item"), its rows, the public format it is in (if any) and
+    the items that format leaves out on purpose."""
+
+    unit: str
+    rows: list[_Row]
+    format: ListFormat | None = None
+    left_out: list[Rejection] = field(default_factory=list)
+
+
+@dataclass
 class _Entry:
     """A card of the folder after the import: where it comes from, and the input row that changes it (if any)."""
 
@@ -122,26 +141,32 @@ class _Entry:
 
 
 def import_cards(
-    file: Path, game_id: str, into: Path, *, force: bool = False, carddb_dirs: Iterable[str | Path] = ()
+    file: Path,
+    game_id: str,
+    into: Path,
+    *,
+    force: bool = False,
+    carddb_dirs: Iterable[str | Path] = (),
+    formats: Sequence[ListFormat] = (),
 ) -> ImportReport:
     """Validate the rows of `file` and merge the valid ones into `into/<game>/<stem>.toml` (see the module doc);
-    `carddb_dirs` are further folders the result will be read with (besides shipped, git root, $DECKCHECK_CARDDB)."""
+    `carddb_dirs` are further folders the result will be read with (besides shipped, git root, $DECKCHECK_CARDDB);
+    `formats` are the game's public list formats, recognised by a file's header or shape (deckcheck.realdata)."""
     game = get_game(game_id)
     text, encoding = _read_text(file)
-    unit, rows = _read_rows(file, text, game)
+    read = _read_rows(file, text, game, formats)
     target = into / game.id / f"{file.stem}.toml"
     if target.is_dir():
         raise DeckcheckError(_("cannot write: it is a folder"), path=target)
     # Another import into this folder waits: it reads the whole folder too, and its check would miss these rows.
     # A game folder created here and left empty (nothing written) is removed again.
     with folder_lock(target.parent):
-        return _import_locked(game, unit, rows, file, encoding, target, force, carddb_dirs)
+        return _import_locked(game, read, file, encoding, target, force, carddb_dirs)
 
 
 def _import_locked(
     game: Game[Any],
-    unit: str,
-    rows: list[_Row],
+    read: _Input,
     file: Path,
     encoding: str,
     target: Path,
@@ -151,8 +176,10 @@ def _import_locked(
     existing = _Target.load(target, game)
     others = _other_cards(game, target)
     layers = _other_layers(game, target.parent.parent, carddb_dirs)
+    unit = read.unit
     report = ImportReport(source=file, target=target, unit=unit, encoding=encoding)
-    accepted = _validate_rows(game, unit, rows, others, report)
+    report.format, report.left_out = read.format, read.left_out
+    accepted = _validate_rows(game, unit, read.rows, others, report)
     _reject_limit_conflicts(game, unit, accepted, existing, others, layers, report)
     records = _merge(existing, accepted, report)
     report.rejected.sort(key=lambda rejection: rejection.row)  # stable: a row's problems keep their order
@@ -189,19 +216,19 @@ def _read_text(path: Path) -> tuple[str, str]:
     return decoded.require_whole(path), decoded.encoding
 
 
-def _read_rows(path: Path, text: str, game: Game[Any]) -> tuple[str, list[_Row]]:
+def _read_rows(path: Path, text: str, game: Game[Any], formats: Sequence[ListFormat]) -> _Input:
     suffix = path.suffix.lower()
     if suffix in (".csv", ".tsv"):
-        return "row", _csv_rows(path, text, game, "\t" if suffix == ".tsv" else ",")
+        return _csv_rows(path, text, game, "\t" if suffix == ".tsv" else ",", formats)
     if suffix == ".json":
-        return "item", _json_rows(path, text, game)
+        return _json_rows(path, text, game, formats)
     raise DeckcheckError(
         _("unknown card list format {suffix}: expected .csv, .tsv or .json").format(suffix=quoted(path.suffix)),
         path=path,
     )
 
 
-def _json_rows(path: Path, text: str, game: Game[Any]) -> list[_Row]:
+def _json_rows(path: Path, text: str, game: Game[Any], formats: Sequence[ListFormat]) -> _Input:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -213,6 +240,10 @@ def _json_rows(path: Path, text: str, game: Game[Any]) -> list[_Row]:
     from deckcheck._util.positions import json_key_lines  # deferred: a JSON card list only
 
     json_key_lines(text, path)  # a key written twice is a malformed file (read last-wins, a field would be lost)
+    for list_format in formats:
+        if list_format.shape == "json" and list_format.recognises(data):
+            items = list_format.items(data) if list_format.items is not None else data
+            return _format_rows(list_format, "item", list(enumerate(items, start=1)))
     if isinstance(data, dict):
         data = _json_cards(path, data, game)
     if not isinstance(data, list):
@@ -229,7 +260,30 @@ def _json_rows(path: Path, text: str, game: Game[Any]) -> list[_Row]:
                 type=type(item).__name__, value=quoted(item)
             )
             rows.append(_Row(index, None, [Rejection(index, None, reason)]))
-    return rows
+    return _Input("item", rows)
+
+
+def _format_rows(list_format: ListFormat, unit: str, items: list[tuple[int, Any]]) -> _Input:
+    """The rows of a list in a public format: each item through the format's mapping (one row per record it gives;
+    an item it cannot map is a rejection, one it leaves out a note)."""
+    read = _Input(unit, [], list_format)
+    context = list_format.context([item for _index, item in items if not isinstance(item, Rejection)])
+    for index, item in items:
+        if isinstance(item, Rejection):
+            read.rows.append(_Row(index, None, [item]))
+            continue
+        try:
+            records = list_format.records(item, context)
+        except RowError as error:
+            read.rows.append(
+                _Row(index, None, [Rejection(index, None if error.field == "-" else error.field, error.reason)])
+            )
+            continue
+        except LeftOut as note:
+            read.left_out.append(Rejection(index, None, note.reason))
+            continue
+        read.rows += [_Row(index, record) for record in records]
+    return read
 
 
 def _json_cards(path: Path, data: dict[str, Any], game: Game[Any]) -> Any:
@@ -254,7 +308,7 @@ def _json_cards(path: Path, data: dict[str, Any], game: Game[Any]) -> Any:
     return data["cards"]
 
 
-def _csv_rows(path: Path, text: str, game: Game[Any], delimiter: str) -> list[_Row]:
+def _csv_rows(path: Path, text: str, game: Game[Any], delimiter: str, formats: Sequence[ListFormat]) -> _Input:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         table = list(reader)
@@ -264,13 +318,40 @@ def _csv_rows(path: Path, text: str, game: Game[Any], delimiter: str) -> list[_R
         ) from None
     if not table or not any(cell.strip() for cell in table[0]):
         raise DeckcheckError(_("is empty: expected a header row naming the card fields"), path=path)
+    header = [_header_key(cell) for cell in table[0]]
+    for list_format in formats:
+        if list_format.shape == "table" and list_format.recognises(header):
+            return _format_rows(list_format, "row", _table_items(path, table, header))
     columns = _columns(path, table, game)
     fields = _field_kinds(game)
     rows = []
     for index, cells in enumerate(table[1:], start=2):
         if any(cell.strip() for cell in cells):
             rows.append(_csv_row(index, cells, columns, fields))
-    return rows
+    return _Input("row", rows)
+
+
+def _table_items(path: Path, table: list[list[str]], header: list[str]) -> list[tuple[int, Any]]:
+    """The rows of a table in a public format as {column: cell} (non-empty cells; the format ignores the columns it
+    does not read); a row longer than the header is its rejection, as in a list of deckcheck's own columns."""
+    twice = sorted(name for name, count in Counter(name for name in header if name).items() if count > 1)
+    if twice:
+        raise DeckcheckError(
+            _("the column {name} appears twice in the header").format(name=quoted(twice[0])), path=path, line=1
+        )
+    items: list[tuple[int, Any]] = []
+    for index, cells in enumerate(table[1:], start=2):
+        if not any(cell.strip() for cell in cells):
+            continue
+        if any(cell.strip() for cell in cells[len(header) :]):
+            reason = _("has {cells} cells but the header names {columns} columns").format(
+                cells=len(cells), columns=len(header)
+            )
+            items.append((index, Rejection(index, None, reason)))
+            continue
+        cells_of = zip(header, cells, strict=False)
+        items.append((index, {name: cell.strip() for name, cell in cells_of if name and cell.strip()}))
+    return items
 
 
 def _columns(path: Path, table: list[list[str]], game: Game[Any]) -> list[str | None]:

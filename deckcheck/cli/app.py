@@ -467,6 +467,10 @@ def cards_search(
         "take true/false, yes/no, 1/0, y/n, ○/× or はい/いいえ. UTF-8 (with or without BOM), UTF-16 and "
         "Shift_JIS (cp932) files are read. Cards whose number is already in the target file are "
         "replaced; importing the same list again changes nothing.\n\n"
+        "Some games' public fan lists are read as they are, recognised by their header or shape (Shadowverse "
+        "EVOLVE: the fan CSV with the columns card_code, name, class, card_type, sub_type, cost, attack, hp; the "
+        "same fields in JSON; the simulator JSON whose cards have names, type and printings); the report says "
+        "which format was read.\n\n"
         "Exit code 0 when every row was imported, 1 when some rows were rejected (each is listed with "
         "its row number, field and reason; the valid rows are written), 2 when the file cannot be read "
         "at all."
@@ -486,9 +490,11 @@ def cards_import(
     from deckcheck._util.limits import reading
     from deckcheck.carddb.importer import import_cards
     from deckcheck.commands.importing import exit_code, render_json, render_text
+    from deckcheck.realdata import list_formats  # the game's public list formats: its converter maps them
 
+    formats = list_formats(game)
     with reading(file):  # a 5,000-digit number or 10,000 nested arrays in the list: a malformed file
-        report = import_cards(file, game, into, force=force, carddb_dirs=tuple(carddb or ()))
+        report = import_cards(file, game, into, force=force, carddb_dirs=tuple(carddb or ()), formats=formats)
     if report.written:
         streams.changed(_("{path} was written").format(path=report.target), exit_code(report))
     json_output = output is options.HandOutput.json

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from deckcheck._i18n import _
+from deckcheck._i18n import _, translate
 from deckcheck._util.safetext import one_line, quoted
 from deckcheck.carddb.importer import ImportReport
 from deckcheck.errors import mention, spoken
@@ -17,6 +17,9 @@ def exit_code(report: ImportReport) -> int:
 
 def render_text(report: ImportReport) -> str:
     lines = []
+    if report.format is not None:
+        said = _("note: {path} was read as {format}.")
+        lines.append(said.format(path=one_line(str(report.source)), format=translate(report.format.name)))
     if report.encoding == "cp932":
         said = _("note: {path} is not UTF-8; it was read as cp932 (Shift_JIS).")
         lines.append(said.format(path=one_line(str(report.source))))
@@ -42,6 +45,9 @@ def render_text(report: ImportReport) -> str:
         )
     )
     item = report.unit == "item"
+    for note in report.left_out:
+        said = _("item {row}: {reason}") if item else _("row {row}: {reason}")
+        lines.append(said.format(row=note.row, reason=note.reason))
     for rejection in report.rejected:
         if rejection.field is not None:
             said = _("item {row}, field {field}: {reason}") if item else _("row {row}, field {field}: {reason}")
@@ -57,6 +63,7 @@ def render_json(report: ImportReport) -> str:
         "file": str(report.source),
         "target": str(report.target),
         "encoding": report.encoding,
+        "format": report.format.id if report.format is not None else "deckcheck",
         "written": report.written,
         "added": report.added,
         "replaced": report.replaced,
@@ -65,5 +72,6 @@ def render_json(report: ImportReport) -> str:
             {"row": rejection.row, "field": rejection.field, "reason": rejection.reason}
             for rejection in report.rejected
         ],
+        "left_out": [{"row": note.row, "reason": note.reason} for note in report.left_out],
     }
     return json.dumps(data, ensure_ascii=False, indent=2)

@@ -17,6 +17,10 @@ merges the card update files of the folder's ``updates/`` (``*.json`` objects wi
 spec evolve-2026 §3): a number already known is not repeated (a note), one repeated with other facts stops the run,
 naming both records (exit 2, nothing written).
 
+A converter may also give ``LIST_FORMATS`` (:func:`list_formats`): the public card lists ``deckcheck cards import``
+reads for its game as they are (EVOLVE: the fan CSV, the same fields in JSON, the simulator's JSON), mapped by the
+converter's own functions, so a user can bring the next set before a release ships it.
+
 The source formats are described in ``carddb/README.md``; the mapping follows ``spec/evolve.md`` ("Importer notes",
 "Later products"), ``spec/cipher.md`` (colour → symbol, cost X, ranges, copy identity by title + unit name) and
 ``spec/vanguard.md`` ("Real card data": the facts the source cannot tell stay unknown).
@@ -38,18 +42,40 @@ import tomli_w
 from deckcheck._i18n import N_, _, translate
 from deckcheck._util.atomic import atomic_write
 from deckcheck.carddb.db import limit_disagreements, parse_record
+from deckcheck.carddb.listformat import ListFormat
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
 from deckcheck.model.cards import Card
 from deckcheck.realdata._common import Conversion, RecordError, read_json
 
-__all__ = ["Conversion", "RecordError", "converters", "main", "read_source", "render_toml", "report", "run", "validate"]
+__all__ = [
+    "Conversion",
+    "RecordError",
+    "converters",
+    "list_formats",
+    "main",
+    "read_source",
+    "render_toml",
+    "report",
+    "run",
+    "validate",
+]
 
 
 def converters() -> dict[str, ModuleType]:
     """The converters by game id: each module of this package named after a game (`convert`, `SOURCE`)."""
     modules = (name for _, name, _ in pkgutil.iter_modules(__path__) if not name.startswith("_"))
     return {name.replace("_", "-"): importlib.import_module(f"{__name__}.{name}") for name in sorted(modules)}
+
+
+def list_formats(game_id: str) -> tuple[ListFormat, ...]:
+    """The public card list formats `cards import` reads for a game (its converter's `LIST_FORMATS`), none for a game
+    without a converter or without such formats."""
+    modules = {name for _, name, _ in pkgutil.iter_modules(__path__) if not name.startswith("_")}
+    name = game_id.replace("-", "_")
+    if name not in modules:
+        return ()
+    return tuple(getattr(importlib.import_module(f"{__name__}.{name}"), "LIST_FORMATS", ()))
 
 
 def convert_with(game_id: str) -> tuple[Callable[[list[Any]], Conversion], str]:

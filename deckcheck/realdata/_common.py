@@ -16,16 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck._i18n import _
+from deckcheck.carddb.listformat import RowError
 from deckcheck.errors import DeckcheckError
 
 
-class RecordError(ValueError):
-    """A source record that cannot be mapped: the field and the reason."""
-
-    def __init__(self, field_name: str, reason: str) -> None:
-        super().__init__(f"field '{field_name}': {reason}")
-        self.field = field_name
-        self.reason = reason
+class RecordError(RowError):
+    """A source record that cannot be mapped: the field and the reason (what `cards import` reports of a row of a
+    public list format, too: its reader maps the row with the converter's functions)."""
 
 
 @dataclass

@@ -4,11 +4,13 @@ with the facts of rules Ver.1.24.1 (spec/evolve-1.24.1.md §2) from ``facts-1.24
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
-from deckcheck._i18n import _
+from deckcheck._i18n import N_, _
 from deckcheck._util.normalize import norm_name, norm_number
+from deckcheck.carddb.listformat import LeftOut, ListFormat
 from deckcheck.errors import DeckcheckError
 from deckcheck.realdata._common import (
     NONE_WORDS,
@@ -235,7 +237,7 @@ def evolve_record(item: Any, crossover: dict[str, set[str]] | None = None) -> di
         return None
     kind, *flag_words = parts = [part.strip() for part in kind_line.split("・")]
     if "・".join(parts) not in EVOLVE_KNOWN_KINDS:
-        known = ", ".join([*EVOLVE_KNOWN_KINDS, *EVOLVE_POINT_KINDS])
+        known = ", ".join([*EVOLVE_KNOWN_KINDS, *sorted(EVOLVE_POINT_KINDS)])
         raise RecordError(
             "card_type", _("unknown kind 「{kind}」 (known: {known})").format(kind=kind_line, known=known)
         )
@@ -541,3 +543,230 @@ def _read_fact(
     if not fact:
         raise RecordError("-", _("gives neither start_amulet = true nor a trigger"))
     return key, record, fact
+
+
+# The public list formats `cards import` reads (issue 38) -------------------------------------------------------
+# A user brings the next set without waiting for a release: the fan CSV the update files were made from, the same
+# fields in JSON, and the simulator's JSON, each mapped to the fields above and then through `evolve_record`.
+
+FAN_CSV_COLUMNS = ("card_code", "name", "class", "card_type", "sub_type", "cost", "attack", "hp", "set")
+# The card text a row may carry (the fan CSV's `effect`): read only for the card's own construction sentences, start
+# amulet keyword and drive-check reminder, as the update files were (updates/*.json, `about`); never copied.
+FAN_CSV_TEXT = "effect"
+SIMULATOR_CLASSES = {
+    "forestcraft": "エルフ",
+    "swordcraft": "ロイヤル",
+    "runecraft": "ウィッチ",
+    "dragoncraft": "ドラゴン",
+    "abysscraft": "ナイトメア",
+    "havencraft": "ビショップ",
+    "neutral": "ニュートラル",
+}
+SIMULATOR_KINDS = {"follower": "フォロワー", "spell": "スペル", "amulet": "アミュレット", "crest": "クレスト"}
+# The rule of ― before the reminders of the tokens a card makes: the text after it is another card's.
+_TOKEN_RULE = re.compile(r"―{3,}")
+_START_AMULET = re.compile(r"(?:^|\s)【スタートアミュレット】")
+_DRIVE_CHECK = "ドライブチェックによってこれが捲れたなら"
+_TRIGGER_EFFECTS = {"攻撃力+2": "critical", "1枚引く": "draw", "スタンドする": "stand", "体力+3": "heal"}
+
+
+def product_of(number: str) -> str:
+    """The product prefix of a card number, as the source's `set` (BP21-SL01 → BP21, PR-575 → PR)."""
+    return number.strip().split("-", 1)[0].upper()
+
+
+def text_facts(text: Any, field_name: str = "text") -> dict[str, Any]:
+    """The construction facts a card's own text shows (before the ――― rule of token reminders), as source fields:
+    `deckbuilding` (its construction sentences, read by :func:`evolve_construction`), `start_amulet` (the keyword
+    【スタートアミュレット】 starting a line) and `trigger` (the drive-check reminder's effect, facts-1.24.1.json)."""
+    if not isinstance(text, str) or not text.strip():
+        return {}
+    own = _TOKEN_RULE.split(unicodedata.normalize("NFKC", text), maxsplit=1)[0]
+    facts: dict[str, Any] = {}
+    sentences = [part.strip() for part in re.split(r"[。\n]", own) if part.strip()]
+    found = [s for s in sentences if any(p.match(s) for p in (_MAIN_LIMIT, _EVOLVE_LIMIT, _OTHERS_LIMIT))]
+    if found:
+        facts["deckbuilding"] = found
+    if _START_AMULET.search(own):
+        facts["start_amulet"] = True
+    if _DRIVE_CHECK in own:
+        reminder = own.split(_DRIVE_CHECK, 1)[1].split("。", 1)[0]
+        plain = re.sub(r"[【】《》\s]", "", reminder)  # 「【攻撃力】+2」 as printed, 《攻撃力》 or none as icons
+        effects = {trigger for words, trigger in _TRIGGER_EFFECTS.items() if words in plain}
+        if len(effects) != 1:
+            raise RecordError(
+                field_name,
+                _("the drive-check reminder 「{reminder}」 names no single trigger effect (known: {known})").format(
+                    reminder=_DRIVE_CHECK + reminder[:40], known=", ".join(_TRIGGER_EFFECTS)
+                ),
+            )
+        facts["trigger"] = effects.pop()
+    return facts
+
+
+def _mapped(item: dict[str, Any], crossover: dict[str, set[str]] | None) -> list[dict[str, Any]]:
+    """The record of a source-shaped item, its `set` the number's product when the item gives none."""
+    item = _with_product(item)
+    record = evolve_record(item, crossover)
+    if record is None:
+        raise LeftOut(_("{kind} (a point marker, not a card of a deck): left out").format(kind=item["card_type"]))
+    return [record]
+
+
+def _fan_csv_item(row: dict[str, str]) -> dict[str, Any]:
+    item: dict[str, Any] = {key: row[key] for key in FAN_CSV_COLUMNS if key in row}
+    return {**item, **text_facts(row.get(FAN_CSV_TEXT), FAN_CSV_TEXT)}
+
+
+def _fan_csv_records(row: dict[str, str], crossover: dict[str, set[str]] | None) -> list[dict[str, Any]]:
+    return _mapped(_fan_csv_item(row), crossover)
+
+
+def _fan_csv_context(rows: list[dict[str, str]]) -> dict[str, set[str]]:
+    """The crossover titles of the list's products (names and products only: a text it cannot read is its row's own
+    rejection)."""
+    return crossover_titles([_with_product({key: row[key] for key in FAN_CSV_COLUMNS if key in row}) for row in rows])
+
+
+def _with_product(item: Any) -> Any:
+    """The item with its number's product as `set` when it gives none (the fan CSV has no set column)."""
+    if isinstance(item, dict) and not item.get("set") and isinstance(item.get("card_code"), str):
+        return {**item, "set": product_of(item["card_code"])}
+    return item
+
+
+def _json_items(document: Any) -> list[Any]:
+    cards = document.get("cards") if isinstance(document, dict) else document
+    return cards if isinstance(cards, list) else []
+
+
+def _first_object(document: Any) -> dict[str, Any] | None:
+    return next((item for item in _json_items(document) if isinstance(item, dict)), None)
+
+
+def _is_fan_json(document: Any) -> bool:
+    first = _first_object(document)
+    return first is not None and "card_code" in first and "card_type" in first and "names" not in first
+
+
+def _fan_json_records(item: Any, crossover: dict[str, set[str]] | None) -> list[dict[str, Any]]:
+    if not isinstance(item, dict):
+        raise RecordError("-", _("must be an object, not {type}").format(type=type(item).__name__))
+    return _mapped(item, crossover)
+
+
+def _is_simulator_json(document: Any) -> bool:
+    first = _first_object(document)
+    return first is not None and "names" in first  # an object with `cards` (as the simulator writes), or a list
+
+
+def simulator_item(card: Any) -> dict[str, Any]:
+    """A card of the simulator's JSON in the source's shape (no number: one record per printing), as
+    updates/2026-bp21.json's `about` maps it: the Japanese name, the class and kind in the source's words (evolved →
+    ・エボルヴ, token → ・トークン), traits joined with ・, cost/attack/defense as text ('-' for none), and the facts
+    its Japanese text shows."""
+    if not isinstance(card, dict):
+        raise RecordError("-", _("must be an object, not {type}").format(type=type(card).__name__))
+    names = card.get("names")
+    if not isinstance(names, dict):
+        raise RecordError("names", _("must be an object of names by language, with a Japanese name (ja)"))
+    item: dict[str, Any] = {"name": printed_text(names.get("ja"), "names.ja")}
+    class_text = source_text(card.get("class"), "class", required=False)
+    if class_text and class_text.casefold() not in SIMULATOR_CLASSES:
+        raise RecordError(
+            "class",
+            _("unknown class 「{value}」 (known: {known})").format(
+                value=class_text, known=", ".join(name.capitalize() for name in SIMULATOR_CLASSES)
+            ),
+        )
+    item["class"] = SIMULATOR_CLASSES[class_text.casefold()] if class_text else "-"
+    kind_text = source_text(card.get("type"), "type")
+    if kind_text.casefold() not in SIMULATOR_KINDS:
+        raise RecordError(
+            "type",
+            _("unknown kind 「{kind}」 (known: {known})").format(kind=kind_text, known=", ".join(SIMULATOR_KINDS)),
+        )
+    kind = SIMULATOR_KINDS[kind_text.casefold()]
+    for flag, word in (("evolved", "エボルヴ"), ("token", "トークン")):
+        value = card.get(flag)
+        if value is not None and not isinstance(value, bool):
+            raise RecordError(flag, _("must be true or false, not {value}").format(value=shown(value)))
+        if value:
+            kind += f"・{word}"
+    item["card_type"] = kind
+    traits = card.get("traits")
+    if traits is not None and (not isinstance(traits, list) or not all(isinstance(t, str) for t in traits)):
+        raise RecordError("traits", _("must be a list of texts, not {value}").format(value=shown(traits)))
+    item["sub_type"] = "・".join(trait.strip() for trait in traits or [] if trait.strip()) or "-"
+    for source, target in (("cost", "cost"), ("attack", "attack"), ("defense", "hp")):
+        value = card.get(source)
+        if isinstance(value, bool) or not isinstance(value, int | str | type(None)):
+            raise RecordError(source, _("must be a whole number or null, not {value}").format(value=shown(value)))
+        item[target] = "-" if value is None else str(value)
+    text = card.get("text")
+    item |= text_facts(text.get("ja") if isinstance(text, dict) else None, "text.ja")
+    return item
+
+
+def simulator_numbers(card: Any) -> list[str]:
+    """The card's printing numbers: its id, then its other printings (each once)."""
+    if not isinstance(card, dict):
+        return []
+    numbers = [printed_text(card.get("id"), "id")]
+    printings = card.get("printings")
+    if printings is not None:
+        if not isinstance(printings, list):
+            raise RecordError(
+                "printings", _("must be a list of card numbers, not {value}").format(value=shown(printings))
+            )
+        numbers += [printed_text(number, "printings") for number in printings]
+    return list(dict.fromkeys(numbers))
+
+
+def _simulator_records(card: Any, crossover: dict[str, set[str]] | None) -> list[dict[str, Any]]:
+    item = simulator_item(card)
+    records = []
+    for number in simulator_numbers(card):
+        records += _mapped({**item, "card_code": number, "set": product_of(number)}, crossover)
+    return records
+
+
+def _simulator_context(cards: list[Any]) -> dict[str, set[str]]:
+    items = []
+    for card in cards:
+        try:
+            item = simulator_item(card)
+            items += [{**item, "set": product_of(number)} for number in simulator_numbers(card)]
+        except RecordError:  # the card's own rejection, reported with its item
+            continue
+    return crossover_titles(items)
+
+
+LIST_FORMATS = (
+    ListFormat(
+        id="sve_rag_judge-csv",
+        name=N_("the fan CSV of jeyukburrito/sve_rag_judge (card_code, name, class, card_type, sub_type, ...)"),
+        shape="table",
+        recognises=lambda header: "card_code" in header and "card_type" in header,
+        records=_fan_csv_records,
+        context=_fan_csv_context,
+    ),
+    ListFormat(
+        id="sve-fan-json",
+        name=N_("a fan card list in JSON with the fields of the fan CSV (card_code, card_type, ...)"),
+        shape="json",
+        recognises=_is_fan_json,
+        items=_json_items,
+        records=_fan_json_records,
+        context=lambda items: crossover_titles([_with_product(item) for item in items]),
+    ),
+    ListFormat(
+        id="shadowverse-evolve-next-json",
+        name=N_("the simulator JSON of eireetm/ShadowverseEvolve-NEXT (cards with names, type, traits, printings)"),
+        shape="json",
+        recognises=_is_simulator_json,
+        items=_json_items,
+        records=_simulator_records,
+        context=_simulator_context,
+    ),
+)
