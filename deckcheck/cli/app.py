@@ -180,15 +180,12 @@ def _main(
     short_help=N_("Check decks: every violation of every deck at once."),
 )
 @_exits_2_on_bad_input
+@options.judged(check=True)
 def check(
     paths: options.CheckPathsArgument,
     output: options.CheckOutputOption = options.OutputFormat.text,
     fail_on: options.FailOnOption = options.FailOn.error,
-    regulation: options.CheckRegulationOption = None,
-    as_of: options.CheckAsOfOption = None,
-    no_regulation: options.NoRegulationOption = False,
-    rules: options.CheckRulesOption = None,
-    deck_format: options.CheckFormatOption = None,
+    judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
     game: options.PastedGameOption = None,
 ) -> None:
@@ -197,7 +194,6 @@ def check(
     from deckcheck.checking.run import check_paths
 
     files_progress = progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
-    judging = options.judging_of(regulation, as_of, rules, deck_format, no_regulation)
     workspace = options.workspace_of(carddb)
     run = check_paths(paths, progress=files_progress, judging=judging, workspace=workspace, game=game)
     run.errors = [
@@ -234,6 +230,7 @@ def check(
     help=N_("Deal a test hand through the game's real setup and mulligan (JSON always holds the step-by-step events)."),
 )
 @_exits_2_on_bad_input
+@options.judged(setup_only=True)
 def hand(
     deck: options.DeckInputArgument,
     seed: options.HandSeedOption = None,
@@ -246,8 +243,7 @@ def hand(
     choose: options.HandChooseOption = None,
     log: options.LogOption = False,
     output: options.TextOrJsonOption = options.HandOutput.text,
-    rules: options.RulesOption = None,
-    deck_format: options.FormatOption = None,
+    judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck hand` (its help is the decorator's, translated)."""
@@ -264,8 +260,7 @@ def hand(
         wants=tuple(want or ()),
         anys=tuple(any_ or ()),
     )
-    judging, workspace = options.judging_of(None, None, rules, deck_format, False), options.workspace_of(carddb)
-    dealt = iter_hands(deck, request, workspace=workspace, judging=judging)
+    dealt = iter_hands(deck, request, workspace=options.workspace_of(carddb), judging=judging)
     # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
     # stops it), with the same bytes as printing them all at once.
     if output is options.HandOutput.text:
@@ -333,6 +328,7 @@ def _dealing(count: int) -> Iterator[Callable[[int], AbstractContextManager[None
     ),
 )
 @_exits_2_on_bad_input
+@options.judged(setup_only=True)
 def stats(
     deck: options.DeckInputArgument,
     want: options.StatsWantOption = None,
@@ -351,8 +347,7 @@ def stats(
     force: options.PlotForceOption = False,
     choose: options.StatsChooseOption = None,
     output: options.TextOrJsonOption = options.HandOutput.text,
-    rules: options.RulesOption = None,
-    deck_format: options.FormatOption = None,
+    judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
 ) -> None:
     from deckcheck.commands.stats import StatsOutput, StatsRequest, run_stats
@@ -378,8 +373,7 @@ def stats(
     )
     as_json = output is options.HandOutput.json
     shown = StatsOutput(as_json=as_json, colour=use_colour(), explain=explain, plot=plot, stderr=sys.stderr)
-    judging, workspace = options.judging_of(None, None, rules, deck_format, False), options.workspace_of(carddb)
-    text = run_stats(deck, request, asked, shown, workspace=workspace, judging=judging)
+    text = run_stats(deck, request, asked, shown, workspace=options.workspace_of(carddb), judging=judging)
     echo(text, colour=output is options.HandOutput.text and use_colour(), json_text=output is options.HandOutput.json)
 
 
@@ -529,21 +523,17 @@ def new(
     short_help=N_("Add copies of a card and print the deck's new state in one line."),
 )
 @_exits_2_on_bad_input
+@options.judged()
 def add(
     path: options.DeckArgument,
     card: options.CardArgument,
     count: options.CountOption = 1,
     section: options.AddSectionOption = None,
     force: options.ForceOption = False,
-    regulation: options.RegulationOption = None,
-    as_of: options.AsOfOption = None,
-    no_regulation: options.NoRegulationOption = False,
-    rules: options.RulesOption = None,
-    deck_format: options.FormatOption = None,
+    judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck add` (its help is the decorator's, translated)."""
-    judging = options.judging_of(regulation, as_of, rules, deck_format, no_regulation)
     _edit(path, card, count, section, force, carddb, judging)
 
 
@@ -553,21 +543,17 @@ def add(
     help=N_("Remove copies of a card and print the deck's new state in one line."),
 )
 @_exits_2_on_bad_input
+@options.judged()
 def remove(
     path: options.DeckArgument,
     card: options.CardArgument,
     count: options.CountOption = 1,
     section: options.RemoveSectionOption = None,
     force: options.ForceOption = False,
-    regulation: options.RegulationOption = None,
-    as_of: options.AsOfOption = None,
-    no_regulation: options.NoRegulationOption = False,
-    rules: options.RulesOption = None,
-    deck_format: options.FormatOption = None,
+    judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck remove` (its help is the decorator's, translated)."""
-    judging = options.judging_of(regulation, as_of, rules, deck_format, no_regulation)
     _edit(path, card, -count, section, force, carddb, judging)
 
 
@@ -602,22 +588,18 @@ def _edit(
     ),
 )
 @_exits_2_on_bad_input
+@options.judged()
 def set_key(
     path: options.DeckArgument,
     key: options.KeyArgument,
     value: options.ValueArgument,
     force: options.ForceOption = False,
-    regulation: options.RegulationOption = None,
-    as_of: options.AsOfOption = None,
-    no_regulation: options.NoRegulationOption = False,
-    rules: options.RulesOption = None,
-    deck_format: options.FormatOption = None,
+    judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck set` (its help is the decorator's, translated)."""
     from deckcheck.commands.build import set_deck_key
 
-    judging = options.judging_of(regulation, as_of, rules, deck_format, no_regulation)
     workspace = options.workspace_of(carddb)
     edited = set_deck_key(path, key, value, force=force, judging=judging, workspace=workspace, warn=say_warning)
     streams.changed(_("{path} was changed").format(path=path))
@@ -630,21 +612,17 @@ def set_key(
     help=N_("Show a deck: its sections, the distributions that matter for its game, and the legality verdict."),
 )
 @_exits_2_on_bad_input
+@options.judged()
 def show(
     path: options.ReadDeckArgument,
     output: options.TextOrJsonOption = options.HandOutput.text,
-    regulation: options.RegulationOption = None,
-    as_of: options.AsOfOption = None,
-    no_regulation: options.NoRegulationOption = False,
-    rules: options.RulesOption = None,
-    deck_format: options.FormatOption = None,
+    judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck show` (its help is the decorator's, translated)."""
     _prompt_for_stdin(path)
     from deckcheck.commands.show import render_show_json, render_shown, show_deck
 
-    judging = options.judging_of(regulation, as_of, rules, deck_format, no_regulation)
     shown = show_deck(path, judging, options.workspace_of(carddb))
     if output is options.HandOutput.json:
         echo(render_show_json(shown), json_text=True)
@@ -666,6 +644,7 @@ def show(
     ),
 )
 @_exits_2_on_bad_input
+@options.judged()
 def convert(
     source: options.SourceArgument,
     to: options.ConvertToOption,
@@ -674,18 +653,14 @@ def convert(
     force: options.ConvertForceOption = False,
     player: options.PlayerOption = None,
     event: options.EventOption = None,
-    regulation: options.RegulationOption = None,
-    as_of: options.AsOfOption = None,
-    no_regulation: options.NoRegulationOption = False,
-    rules: options.RulesOption = None,
-    deck_format: options.FormatOption = None,
+    judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
 ) -> None:
     """`deckcheck convert` (its help is the decorator's, translated)."""
     _prompt_for_stdin(source)
     from deckcheck.commands.convert import Printed, run_convert
 
-    sheet = Printed(player, event, options.judging_of(regulation, as_of, rules, deck_format, no_regulation))
+    sheet = Printed(player, event, judging)
     workspace = options.workspace_of(carddb)
     printed, notes = run_convert(source, to.value, out, game_id=game, force=force, workspace=workspace, printed=sheet)
     if out is not None:

@@ -3,9 +3,12 @@ option and argument of the commands with its help text (deckcheck.cli.app declar
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -14,6 +17,8 @@ from deckcheck._i18n import N_, _
 from deckcheck._version import __version__
 from deckcheck.cli import language, startup
 from deckcheck.errors import DeckcheckError, OptionError, Spelling
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from deckcheck.checking.judging import Judging
@@ -799,3 +804,60 @@ def workspace_of(carddb: list[Path] | None) -> Workspace:
     from deckcheck.checking.workspace import Workspace  # deferred: a command that reads cards only
 
     return Workspace(carddb or (), on_load=startup.loaded)
+
+
+# The judging options, declared once ------------------------------------------------------------------------------
+
+#: The judging options of a command that prints a verdict, as (parameter, its option in `check`, elsewhere, default).
+_VERDICT_OPTIONS = (
+    ("regulation", CheckRegulationOption, RegulationOption, None),
+    ("as_of", CheckAsOfOption, AsOfOption, None),
+    ("no_regulation", NoRegulationOption, NoRegulationOption, False),
+    ("rules", CheckRulesOption, RulesOption, None),
+    ("deck_format", CheckFormatOption, FormatOption, None),
+)
+#: The judging options of a command that deals hands: the rules version and format whose setup deals them.
+_SETUP_OPTIONS = tuple(option for option in _VERDICT_OPTIONS if option[0] in ("rules", "deck_format"))
+
+
+#: A judged body's default for `judging` (its parameters after the first default need one): judged() always passes
+#: the Judging its options make, so the body never sees this.
+JUDGED: Any = None
+
+
+def judged(*, check: bool = False, setup_only: bool = False) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Declare a command's judging options in one place: the decorated body takes `judging` (a Judging), and the
+    command Typer sees takes --regulation, --as-of, --no-regulation, --rules and --format in its place (`check`:
+    with check's own help; `setup_only`: --rules and --format, for `hand` and `stats`), built into one Judging by
+    :func:`judging_of` (validated there: a bad date, --no-regulation with another, exit 2). A new judging option is
+    one more line of _VERDICT_OPTIONS, and every verdict command takes it."""
+    declared = _SETUP_OPTIONS if setup_only else _VERDICT_OPTIONS
+
+    def decorate(body: Callable[..., T]) -> Callable[..., T]:
+        signature = inspect.signature(body)
+        parameters: list[inspect.Parameter] = []
+        for parameter in signature.parameters.values():
+            if parameter.name != "judging":
+                annotation = parameter.annotation  # a string (postponed annotations): Typer needs the object
+                if isinstance(annotation, str):
+                    annotation = eval(annotation, body.__globals__)  # noqa: S307 (our own module's annotations)
+                parameters.append(parameter.replace(annotation=annotation))
+                continue
+            kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+            for name, in_check, elsewhere, default in declared:
+                option = in_check if check else elsewhere
+                parameters.append(inspect.Parameter(name, kind, default=default, annotation=option))
+
+        @functools.wraps(body)
+        def command(**given: Any) -> T:
+            values = {name: given.pop(name, default) for name, _c, _e, default in _VERDICT_OPTIONS}
+            given["judging"] = judging_of(
+                values["regulation"], values["as_of"], values["rules"], values["deck_format"], values["no_regulation"]
+            )
+            return body(**given)
+
+        command.__signature__ = signature.replace(parameters=parameters, return_annotation=None)  # type: ignore[attr-defined]
+        command.__annotations__ = {p.name: p.annotation for p in parameters}
+        return command
+
+    return decorate
