@@ -143,7 +143,7 @@ class CardDB:
 
     @cached_property
     def numbers_by_name(self) -> dict[str, list[str]]:
-        """Card numbers by normalised name, lowest first (made on the first look-up by name: a deck that names its
+        """Card numbers by normalised name, regular printings first, each lowest first (made on the first look-up by name: a deck that names its
         cards by number never pays for it)."""
         if isinstance(self.cards, carddb_cache.LazyCards):
             pairs: Iterable[tuple[str, str]] = self.cards.names()
@@ -157,12 +157,22 @@ class CardDB:
                 numbers = numbers_by_name.setdefault(name, [])
                 if number not in numbers:
                     numbers.append(number)
-                    if len(numbers) > 1:
-                        numbers.sort()
+        first = self.printing_order
         for numbers in numbers_by_name.values():
             if len(numbers) > 1:  # most names have one card; sorting thousands of one-card lists is not free
-                numbers.sort()
+                numbers.sort(key=first)
         return numbers_by_name
+
+    @cached_property
+    def printing_order(self) -> Callable[[str], tuple[bool, str]]:
+        """The order of the numbers of one name: regular printings first (the game's `Cards.regular_number`: the
+        printing a player owns, not a special print), each group lowest number first."""
+        regular = re.compile(self.game.cards.regular_number, re.IGNORECASE).fullmatch
+
+        def order(number: str) -> tuple[bool, str]:
+            return (regular(number) is None, number)
+
+        return order
 
     @cached_property
     def other_names_by_number(self) -> dict[str, list[str]]:
@@ -214,7 +224,7 @@ class CardDB:
         name_keys_of(self.numbers_by_name)
 
     def named(self, name: str) -> list[Card]:
-        """The cards of a (normalised) name, lowest number first."""
+        """The cards of a (normalised) name, in `printing_order` (regular printings first, each lowest first)."""
         return [self.cards[number] for number in self.numbers_by_name.get(name, ())]
 
     @property
@@ -225,9 +235,10 @@ class CardDB:
     def resolve(self, key: str, section: str | None = None) -> Card | None:
         """A card by number (or a printed code the game maps to one), else by exact name.
 
-        For a name shared by several numbers, the lowest number among the cards that `section` can hold stands
-        for it (a follower and its EVOLVE card share a name: `main` means the follower, `evolve` the EVOLVE card);
-        only when none fits, or no section is given, the lowest number (contract, "Fixed details").
+        For a name shared by several numbers, the first number (`printing_order`: the first regular printing, else
+        the lowest) among the cards that `section` can hold stands for it (a follower and its EVOLVE card share a
+        name: `main` means the follower, `evolve` the EVOLVE card); only when none fits, or no section is given, the
+        first number (contract, "Fixed details").
         """
         number = norm_number(key)
         card = self.cards.get(number)
@@ -239,8 +250,8 @@ class CardDB:
         return self.resolve_name(key, section)
 
     def resolve_name(self, key: str, section: str | None = None) -> Card | None:
-        """A card by exact name alone (as `resolve` after the numbers): for a name several cards share, the lowest
-        number among those `section` can hold."""
+        """A card by exact name alone (as `resolve` after the numbers): for a name several cards share, the first
+        number (`printing_order`) among those `section` can hold."""
         numbers = self.numbers_named(key)
         if not numbers:
             return None
@@ -252,7 +263,7 @@ class CardDB:
         return self.cards[numbers[0]]
 
     def numbers_named(self, key: str) -> list[str]:
-        """The numbers of the cards a name key means, lowest first: its exact (normalised) name, else the same name
+        """The numbers of the cards a name key means, in `printing_order`: its exact (normalised) name, else the same name
         in another case (Cipher's English names: `prince of a fallen land marth`), else none."""
         name = norm_name(key)
         numbers = self.numbers_by_name.get(name)
@@ -280,7 +291,7 @@ class CardDB:
         for name, numbers in self.numbers_by_name.items():
             folded.setdefault(name.casefold(), []).extend(numbers)
         for numbers in folded.values():
-            numbers.sort()
+            numbers.sort(key=self.printing_order)
         return folded
 
     def suggest(self, key: str, limit: int = 3) -> list[str]:

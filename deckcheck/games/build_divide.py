@@ -679,6 +679,8 @@ GAME: Game[BuildDivideCard] = Game(
     cards=Cards(
         db_warnings=_db_warnings,
         home_section=_home_section,
+        # `DC-BD-001`; not its parallel `DC-BD-001P`
+        regular_number=r"[A-Z]+-[A-Z]+-\d+",
         search_columns=("type", "colors", "cost", "total_cost", "buster", "shot"),
     ),
     profile=Profile(

@@ -612,6 +612,8 @@ GAME: Game[CipherCard] = Game(
         db_warnings=_db_warnings,
         search_columns=("cost", "cc_cost", "symbols", "class_name", "attack", "support", "range"),
         number_fallbacks=printed_code_number,
+        # `B01-001`, `P01-012`; not a printing with a suffix (`B20-001SR`, `B13-003a`)
+        regular_number=r"[A-Z]+\d+-\d+",
     ),
     profile=Profile(
         stats_report=_stats_report,

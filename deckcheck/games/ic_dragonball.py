@@ -449,6 +449,8 @@ GAME: Game[DragonBallCard] = Game(
     cards=Cards(
         db_warnings=_db_warnings,
         home_section=_home_section,
+        # `DC-DB-010`; not a parallel with a suffix
+        regular_number=r"[A-Z]+-[A-Z]+-\d+",
         search_columns=("type", "level", "power", "strike", "character", "color"),
     ),
     profile=Profile(

@@ -188,6 +188,10 @@ class Cards(Generic[CardT]):
     number_fallbacks: Callable[[str], Sequence[str]] = no_other_numbers
     # the card fields `cards search` shows as columns, after number and name.
     search_columns: tuple[str, ...] = ()
+    # A regular printing's number (a regular expression matched against the whole number): for a name shared by
+    # printings, the first regular printing (the one a player owns) stands for it, not a special print
+    # (`G-BT06/SR01`, `BP01-SL01`); where no printing of the name is regular, the lowest number.
+    regular_number: str = r".*[-/]\d+"
 
 
 def no_questions(deck: Any) -> list[tuple[str, tuple[str, ...], int]]:

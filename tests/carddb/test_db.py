@@ -78,6 +78,45 @@ def test_a_shared_name_resolves_to_the_lowest_number():
     assert db.resolve("Same").number == "A-9"
 
 
+_SHIPPED: dict[str, CardDB] = {}
+
+
+def _shipped(game: str) -> CardDB:
+    if game not in _SHIPPED:
+        _SHIPPED[game] = load_carddb(game, ())
+    return _SHIPPED[game]
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "first", "specials"),
+    [
+        # the shipped databases: by string order a special print came first (`G-BT06/SR01` < `G-TD02/002`)
+        ("vanguard", "青天の騎士 アルトマイル", "G-TD02/002", {"G-BT06/SR01", "G-BT08/S15"}),
+        ("vanguard", "覚醒を待つ竜 ルアード", "G-TD10/003", {"G-BT09/S13"}),
+        ("evolve", "ローズクイーン", "BP01-001", {"BP01-SL01", "BP01-U01"}),
+        ("build-divide", "宵闇の剣士クロガネ", "DC-BD-001", {"DC-BD-001P"}),
+    ],
+)
+def test_a_name_shared_by_printings_resolves_to_its_first_regular_printing(game, name, first, specials):
+    db = _shipped(game)
+    assert db.resolve(name, "main").number == first
+    numbers = db.numbers_named(name)
+    assert numbers[0] == first and specials <= set(numbers[1:])
+    assert min(numbers) != first or game != "vanguard"  # the lowest number is not the one chosen
+
+
+def test_regular_printings_come_first_and_a_name_with_none_keeps_the_lowest():
+    base = {"name": "Same", "type": "normal", "grade": 1, "clans": []}
+    other = {**base, "name": "Only specials"}
+    records = [{**base, "number": "A-01/S01"}, {**base, "number": "Z-01/009"}, {**base, "number": "B-01/SR02"}]
+    records += [{**other, "number": "C-01/S09"}, {**other, "number": "C-01/S03"}]
+    db = make_db("vanguard", records)
+    assert db.numbers_named("Same") == ["Z-01/009", "A-01/S01", "B-01/SR02"]
+    assert db.resolve("Same").number == "Z-01/009"
+    assert db.resolve("Only specials").number == "C-01/S03"  # no regular printing: the lowest, as before
+    assert db.resolve("A-01/S01").number == "A-01/S01"  # a number still names its own printing
+
+
 def test_a_broken_record_names_file_record_field_and_reason(tmp_path, vanguard_carddb):
     records = [
         {"number": "X-1", "name": "ok", "type": "normal", "grade": 0, "clans": []},

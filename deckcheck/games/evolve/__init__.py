@@ -152,6 +152,8 @@ GAME: Game[EvolveCard] = Game(
     cards=Cards(
         db_warnings=db_warnings,
         home_section=home_section,
+        # `BP01-001`, `CSD01a-001`, `PR-004`; not `BP01-SL01`, `BP01-P01`, `BP01-U01`, `CP01-SP01`
+        regular_number=r"[A-Z]+\d*[A-Z]?-\d+",
         search_columns=("type", "class_", "cost", "attack", "defense", "evolve", "advance", "traits"),
     ),
     profile=Profile(

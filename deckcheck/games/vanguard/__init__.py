@@ -856,6 +856,8 @@ GAME: Game[VanguardCard] = Game(
         db_warnings=_db_warnings,
         home_section=_home_section,
         number_fallbacks=printed_spellings,
+        # `BT01/001`, `G-TD02/002`, `PR/0406`; not `BT01/S01`, `G-BT06/SR01`, `V-BT01/Re:01`, `BT15/004B`
+        regular_number=r".*/\d+",
         search_columns=("type", "grade", "trigger", "sentinel", "clans", "power", "shield"),
     ),
     profile=Profile(
