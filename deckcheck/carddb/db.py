@@ -143,8 +143,8 @@ class CardDB:
 
     @cached_property
     def numbers_by_name(self) -> dict[str, list[str]]:
-        """Card numbers by normalised name, regular printings first, each lowest first (made on the first look-up by name: a deck that names its
-        cards by number never pays for it)."""
+        """Card numbers by normalised name in `printing_order` (made on the first look-up by name: a deck that
+        names its cards by number never pays for it)."""
         if isinstance(self.cards, carddb_cache.LazyCards):
             pairs: Iterable[tuple[str, str]] = self.cards.names()
         else:
@@ -263,8 +263,8 @@ class CardDB:
         return self.cards[numbers[0]]
 
     def numbers_named(self, key: str) -> list[str]:
-        """The numbers of the cards a name key means, in `printing_order`: its exact (normalised) name, else the same name
-        in another case (Cipher's English names: `prince of a fallen land marth`), else none."""
+        """The numbers of the cards a name key means, in `printing_order`: its exact (normalised) name, else the
+        same name in another case (Cipher's English names: `prince of a fallen land marth`), else none."""
         name = norm_name(key)
         numbers = self.numbers_by_name.get(name)
         if numbers is None and name.casefold() != name.upper():  # a name with letters that have a case
