@@ -103,7 +103,13 @@ _PACKAGE = re.compile(r"パッケージ")
 # A line of information about the deck (`使用クラス: ビショップ`): a short label, a colon and a value.
 _INFO = re.compile(r"^[^\d:]{1,12}\s*:\s*\S")
 # The deck's name as a label: `デッキ名:name`, `デッキタイトル: name`.
-_DECK_NAME = re.compile(r"デッキ(?:名|タイトル|ネーム)\s*[:：]\s*(?P<name>\S.*)")
+# Matched against the line as written (its bullet taken off), so that the name keeps its own characters (`（…）`
+# stays full-width): `デッキ名:name`, `【デッキ名】name`, `[デッキ名] name`, `デッキ名【name】`, `デッキ名「name」`.
+_DECK_LABEL = re.compile(r"デッキ(?:名|タイトル|ネーム)")
+_DECK_NAME = re.compile(
+    r"(?P<open>[【\[［(（])?\s*デッキ(?:名|タイトル|ネーム)\s*"
+    r"(?:(?(open)[】\]］)）]\s*[:：]?|[:：])\s*(?P<name>\S.*)|[【\[［「『](?P<inner>[^】\]］」』]+)[】\]］」』])"
+)
 # A mark then a card's name: `主人公:name` (Cipher's lord).
 _MARKED_NAME = re.compile(r"(?P<mark>[^\d:]{1,6}?)\s*:\s*(?P<name>\S.*)")
 # What a name form may lose at its end, at its start, and the quotes around it.
@@ -603,8 +609,8 @@ class _Reader:
         counted = [reading for reading in readings if reading.counts != (None,)]
         if inline_heading and not counted:  # `テリトリー:name` whose name is no card: one unknown card
             counted = [_Reading((1,), readings[-1].name)]
-        if not counted and (named := _DECK_NAME.fullmatch(body)) and self.source.name is None:
-            self.source.name = named["name"].strip()
+        if (named := _DECK_NAME.fullmatch(_BULLET.sub("", text).strip())) and self.source.name is None:
+            self.source.name = (named["name"] or named["inner"]).strip()
             self._add(PastedLine(number, TITLE, text, note="the deck's name"))
             return
         if not counted and (marked := _MARKED_NAME.fullmatch(body)) and self._marked_line(number, text, marked):
@@ -666,6 +672,7 @@ class _Reader:
                 cleaned = cleaned[1:-1].strip()
             # `デッキレシピ`, and `【大会優勝】デッキレシピ`: a lead-in, not the deck's name
             lead_in = _LEAD_IN.fullmatch(cleaned) is not None or _LEAD_IN_END.search(cleaned) is not None
+            lead_in = lead_in or _DECK_LABEL.fullmatch(cleaned) is not None  # `【デッキ名】` alone: the name follows
             if line.kind == TITLE and source.name is None and cleaned and not lead_in:
                 source.name = cleaned
                 line.note = "the deck's name"

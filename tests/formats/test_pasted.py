@@ -551,6 +551,31 @@ def test_a_deck_name_label_names_the_deck(shipped, label):
     assert source.pasted.comments == ["かげろう速報"]  # the other title is kept as a comment
 
 
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("【デッキ名】ロイヤル ミッドレンジ", "ロイヤル ミッドレンジ"),
+        ("■【デッキ名】 ロイヤル", "ロイヤル"),
+        ("[デッキ名] ロイヤル", "ロイヤル"),
+        ("【デッキ名】：ロイヤル", "ロイヤル"),
+        ("デッキ名【ロイヤル】", "ロイヤル"),
+        ("デッキ名「ロイヤル（速攻）」", "ロイヤル（速攻）"),
+        ("デッキ名：ロイヤル（速攻） ２号", "ロイヤル（速攻） ２号"),  # as written: no width folded, digits kept
+    ],
+)
+def test_a_deck_name_tag_names_the_deck_with_its_own_characters(shipped, line, name):
+    source = read(shipped, "vanguard", f"{line}\n4 ドラゴンナイト ネハーレン\n")
+    assert source.name == name and kinds(source) == {1: "title", 2: "card"}
+    assert source.pasted.comments == [] and noted(source) == {}
+
+
+def test_a_deck_name_tag_alone_is_a_lead_in_and_the_title_after_it_the_name(shipped):
+    source = read(shipped, "vanguard", "【デッキ名】\nロイヤル（速攻）\n4 ドラゴンナイト ネハーレン\n")
+    assert source.name == "ロイヤル（速攻）" and kinds(source) == {1: "lead-in", 2: "title", 3: "card"}
+    unclosed = read(shipped, "vanguard", "デッキ名【ロイヤル\n4 ドラゴンナイト ネハーレン\n")
+    assert unclosed.name == "デッキ名【ロイヤル"  # no tag: a title as written, never cut at a guess
+
+
 # Japanese (issue 29) ----------------------------------------------------------------------------------------------
 
 NOTES_OF_EVERY_KIND = numbered("""
