@@ -115,10 +115,14 @@ def _heading_counts(deck: Deck[Any]) -> list[Violation]:
     if not any(said is not None for _line, _section, said in headings):
         return []
     found = []
-    ends = [line for line, _section, _said in headings[1:]] + [None]
-    for (line, section, said), end in zip(headings, ends, strict=True):
+    parts = deck.source.part_headings
+    for index, (line, section, said) in enumerate(headings):
         if said is None:
             continue
+        # a section's heading counts up to the next section's, a part's (`◆G3(9枚)`) up to the next heading
+        end = next(
+            (after for after, _section, _said in headings[index + 1 :] if line in parts or after not in parts), None
+        )
         copies = sum(
             entry.count
             for entry in deck.entries

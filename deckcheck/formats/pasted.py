@@ -30,7 +30,8 @@ from deckcheck._util.normalize import loose_name
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
 from deckcheck.errors import DeckcheckError, mention
-from deckcheck.formats.text import HEADER_LINE, NUMBER_AND_NAME, SECTION_LINE, _section_word, game_id, section_words
+from deckcheck.formats.headings import DECK_LABEL, MARK_BRACKETS, deck_name, headings_of, section_word
+from deckcheck.formats.text import HEADER_LINE, NUMBER_AND_NAME, SECTION_LINE, game_id
 from deckcheck.games import get_game
 from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
 
@@ -102,14 +103,6 @@ _ASIDE = re.compile(r"^\(?※")
 _PACKAGE = re.compile(r"パッケージ")
 # A line of information about the deck (`使用クラス: ビショップ`): a short label, a colon and a value.
 _INFO = re.compile(r"^[^\d:]{1,12}\s*:\s*\S")
-# The deck's name as a label: `デッキ名:name`, `デッキタイトル: name`.
-# Matched against the line as written (its bullet taken off), so that the name keeps its own characters (`（…）`
-# stays full-width): `デッキ名:name`, `【デッキ名】name`, `[デッキ名] name`, `デッキ名【name】`, `デッキ名「name」`.
-_DECK_LABEL = re.compile(r"デッキ(?:名|タイトル|ネーム)")
-_DECK_NAME = re.compile(
-    r"(?P<open>[【\[［(（])?\s*デッキ(?:名|タイトル|ネーム)\s*"
-    r"(?:(?(open)[】\]］)）]\s*[:：]?|[:：])\s*(?P<name>\S.*)|[【\[［「『](?P<inner>[^】\]］」』]+)[】\]］」』])"
-)
 # A mark then a card's name: `主人公:name` (Cipher's lord).
 _MARKED_NAME = re.compile(r"(?P<mark>[^\d:]{1,6}?)\s*:\s*(?P<name>\S.*)")
 # What a name form may lose at its end, at its start, and the quotes around it.
@@ -119,7 +112,6 @@ _TRAILING = re.compile(
 _LEADING = re.compile(r"^(?:\([^()]*\)|【[^【】]*】|\[[^\[\]]*\]|[★☆]+)\s*")
 _QUOTED = re.compile(r"^[「《≪『【〈<\[](?P<inner>.*?)[」》≫』】〉>\]]$")
 _OPENERS, _CLOSERS = "「《≪『【〈", "」》≫』】〉"
-_MARK_BRACKETS = '()[]【】“”"『』〈〉 '
 #: Name forms tried per reading of a line (the text, then without quotes and annotations, least taken off first).
 _FORMS = 8
 #: Most lines a pasted list is read with (a decklist has a few dozen; a page of prose a few hundred): a longer text
@@ -232,11 +224,8 @@ class _Reader:
     def __init__(self, pasted: PastedList, db: CardIndex, game: Game[Any]) -> None:
         self.pasted, self.db, self.game = pasted, db, game
         self.source = pasted.source
-        self.words = section_words(game)
-        self.headings = [
-            (re.compile(pattern, re.IGNORECASE), section) for pattern, section in game.wording.pasted.headings
-        ]
-        self.marks = {unicodedata.normalize("NFKC", mark): key for mark, key in game.wording.pasted.marks.items()}
+        self.heads = headings_of(game)  # the section words, headings and marks a text deck reads too
+        self.words, self.marks = self.heads.words, self.heads.marks
         self.section = "main"
         self.headed = False  # a heading has named a section
         self.grade_table = False
@@ -303,7 +292,7 @@ class _Reader:
         if self._heading(number, text, body):
             return
         if "枚数" in body and _TABLE_HEADER.match(body) and not _COUNT_LAST.match(body):
-            first = _section_word(_TABLE_HEADER.match(body)["first"] or "")  # type: ignore[index]
+            first = section_word(_TABLE_HEADER.match(body)["first"] or "")  # type: ignore[index]
             self.grade_table = first in ("グレード", "grade", "コスト", "cost")
             self._add(PastedLine(number, HEADING, text, self.section, note="a table's column header"))
             return
@@ -354,7 +343,7 @@ class _Reader:
         return True
 
     def _section_header(self, number: int, text: str, written: str) -> None:
-        section = self.words.get(_section_word(written))
+        section = self.words.get(section_word(written))
         if section is None:
             why = _("not a section of {game}: {sections}").format(
                 game=self.game.title, sections=", ".join(self.game.sections)
@@ -383,13 +372,11 @@ class _Reader:
             word, inline = (part.strip() for part in word.split(":", 1))
         if not word:
             return False
-        key = _section_word(word)
-        section = self.words.get(key)
-        level = section is not None
-        if section is None:
-            section = next((s for pattern, s in self.headings if pattern.fullmatch(word)), None)
-        if section is None or (inline and subtotal is not None):
+        key = section_word(word)
+        found = self.heads.section(word)
+        if found is None or (inline and subtotal is not None):
             return False
+        section, level = found
         if inline:  # `テリトリー:name`, `使用クラス:` is no section word and comes here never
             self._enter(number, text, section, level=level, word=(key,), subtotal=None, add=False)
             self._card_line(number, text, inline, inline_heading=True)
@@ -585,8 +572,7 @@ class _Reader:
 
     def _mark(self, part: str, number: int, card: Card) -> bool:
         """Whether a left-out annotation is a mark the game reads (`★`, `(主人公)`, `(FV)`): noted for its key."""
-        mark = part.strip(_MARK_BRACKETS)
-        key = self.marks.get(mark) or (self.marks.get(mark[:1]) if mark and set(mark) == {mark[0]} else None)
+        key = self.heads.mark(part)
         if key is None:
             return False
         self.marked.setdefault(key, []).append((number, card))
@@ -594,7 +580,7 @@ class _Reader:
 
     def _marked_line(self, number: int, text: str, marked: re.Match[str]) -> bool:
         """`主人公:name` (a mark the game reads, then a card's name): that card is marked as `name(主人公)` is."""
-        mark = unicodedata.normalize("NFKC", marked["mark"]).strip(_MARK_BRACKETS)
+        mark = unicodedata.normalize("NFKC", marked["mark"]).strip(MARK_BRACKETS)
         if mark not in self.marks:
             return False
         card = self._exact(_unquoted(marked["name"].strip()))
@@ -609,8 +595,8 @@ class _Reader:
         counted = [reading for reading in readings if reading.counts != (None,)]
         if inline_heading and not counted:  # `テリトリー:name` whose name is no card: one unknown card
             counted = [_Reading((1,), readings[-1].name)]
-        if (named := _DECK_NAME.fullmatch(_BULLET.sub("", text).strip())) and self.source.name is None:
-            self.source.name = (named["name"] or named["inner"]).strip()
+        if (named := deck_name(_BULLET.sub("", text))) is not None and self.source.name is None:
+            self.source.name = named
             self._add(PastedLine(number, TITLE, text, note="the deck's name"))
             return
         if not counted and (marked := _MARKED_NAME.fullmatch(body)) and self._marked_line(number, text, marked):
@@ -672,7 +658,7 @@ class _Reader:
                 cleaned = cleaned[1:-1].strip()
             # `デッキレシピ`, and `【大会優勝】デッキレシピ`: a lead-in, not the deck's name
             lead_in = _LEAD_IN.fullmatch(cleaned) is not None or _LEAD_IN_END.search(cleaned) is not None
-            lead_in = lead_in or _DECK_LABEL.fullmatch(cleaned) is not None  # `【デッキ名】` alone: the name follows
+            lead_in = lead_in or DECK_LABEL.fullmatch(cleaned) is not None  # `【デッキ名】` alone: the name follows
             if line.kind == TITLE and source.name is None and cleaned and not lead_in:
                 source.name = cleaned
                 line.note = "the deck's name"

@@ -98,6 +98,9 @@ class DeckSource:
     # A text decklist's `## ` headings as (line, section, the count it says or None): `## Gデッキ(16)` is compared
     # with the copies of the card lines under it, as a pasted list's subtotal is.
     headings: list[tuple[int, str, int | None]] = field(default_factory=list, compare=False)
+    # The lines of those headings that head a part of a section (`## G3`, `グレード2`, `3コスト`): a section's
+    # heading counts the card lines up to the next section's heading, a part's up to the next heading.
+    part_headings: set[int] = field(default_factory=set, compare=False)
     text: str | None = field(default=None, repr=False, compare=False)
     key_paths: dict[tuple[Any, ...], int] | None = field(default=None, repr=False, compare=False)
     # The lines of a text decklist that could not be read, when it was read as far as it goes (`check`: the file is
