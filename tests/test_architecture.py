@@ -291,6 +291,7 @@ READ = [
     "deckcheck.formats",
     "deckcheck.formats.read",
     "deckcheck.formats.text",
+    "deckcheck.formats.headings",  # the headings, marks and key words text decks and pasted lists read (issue 40)
 ]
 READ_AND_CHECK = [*READ, "deckcheck.checking", "deckcheck.checking.deck", "deckcheck.checking.report"]
 READ_AND_CHECK += ["deckcheck.checking.rules", "deckcheck.checking.judging", "deckcheck.checking.workspace"]

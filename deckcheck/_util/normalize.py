@@ -29,3 +29,13 @@ def loose_name(value: str) -> str:
     """A name compared loosely: NFKC (width), without white space, middle dots, punctuation and symbols
     (`希望の火エルモ` and `希望の火 エルモ`, `Mrインビンシブル` and `Mr.インビンシブル` alike; case and kana kept)."""
     return _NOT_WORD.sub("", unicodedata.normalize("NFKC", value))
+
+
+# Hiragana that has a katakana twin (ぁ..ゖ, ゝゞ): the commonest IME slip is one kana in the other script.
+_HIRAGANA = {code: code + 0x60 for code in (*range(0x3041, 0x3097), 0x309D, 0x309E)}
+
+
+def kana_name(value: str) -> str:
+    """A name compared loosely with hiragana read as katakana (`べリアルオウル` and `ベリアルオウル` alike): the key of
+    a kana slip, which the readers take only when it names exactly one card, and say so."""
+    return loose_name(value).translate(_HIRAGANA)

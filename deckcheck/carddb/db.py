@@ -22,7 +22,7 @@ import tomli
 from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
-from deckcheck._util.normalize import loose_name, norm_name, norm_number
+from deckcheck._util.normalize import kana_name, loose_name, norm_name, norm_number
 from deckcheck._util.safetext import echoed, one_line, quoted
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
@@ -276,6 +276,31 @@ class CardDB:
         out and widths are folded (`希望の火エルモ`: `希望の火 エルモ`); several when the key is ambiguous."""
         return list(self._names_by_loose_key.get(loose_name(key), ()))
 
+    def kana_named(self, key: str) -> list[str]:
+        """The (normalised) names that equal `key` loosely with hiragana read as katakana (`べリアルオウル`:
+        `ベリアルオウル`, the commonest IME slip); several when the key is ambiguous."""
+        return list(self._names_by_kana_key.get(kana_name(key), ()))
+
+    def starting(self, key: str) -> list[str]:
+        """The (normalised) names that start with `key` compared loosely (a line a web page cut short: `新鋭の騎士 `
+        starts `新鋭の騎士 ダヴィド`); [] for a key of fewer than three letters."""
+        start = kana_name(key)
+        if len(start) < 3:
+            return []
+        return [name for folded, name in self._names_by_kana_key_list if folded.startswith(start) and folded != start]
+
+    @cached_property
+    def _names_by_kana_key(self) -> dict[str, list[str]]:
+        """Names by kana key (made only when a name is not found exactly nor loosely)."""
+        by_key: dict[str, list[str]] = {}
+        for name in self.numbers_by_name:
+            by_key.setdefault(kana_name(name), []).append(name)
+        return by_key
+
+    @cached_property
+    def _names_by_kana_key_list(self) -> list[tuple[str, str]]:
+        return [(folded, name) for folded, names in self._names_by_kana_key.items() for name in names]
+
     @cached_property
     def _names_by_loose_key(self) -> dict[str, list[str]]:
         """Names by loose key (made only when a pasted list names a card not exactly as printed)."""
@@ -316,6 +341,8 @@ class CardDB:
         names: dict[str, None] = {}  # in order of preference, each once
         if wanted:
             names.update(dict.fromkeys(index.exact.get(wanted, ())))
+            if len(started := self.starting(key)) == 1:  # a name cut short that starts exactly one name
+                names.update(dict.fromkeys(started))
             close = index.names.scored_matches(wanted, limit, cutoff=0.5)
             # the whole name typed nearly right (ブラスターブレード・スピリッツ) beats a name it merely holds
             names.update(dict.fromkeys(name for name, score in close if score >= NEARLY_THE_NAME))
@@ -730,6 +757,8 @@ def resolve_deck(source: DeckSource, db: CardDB) -> Deck[Any]:
         entry.card = db.resolve(entry.key, entry.section)
         if entry.name is not None or (entry.whole is not None and entry.card is None):
             _read_with_cards(entry, db)  # a text line whose reading the card database decides
+        if entry.card is None and source.format == "text":
+            _read_as_written(entry, db)  # `「name」`, a kana slip, a dot left out: read, and said
     # a card key resolves like a `main` key (cipher's `lord`, spec)
     key_cards = {key: db.resolve(value, "main") for key, value in source.keys.items() if key in db.game.keys.cards}
     return Deck(game=db.game, source=source, key_cards=key_cards, db=db)
@@ -764,6 +793,40 @@ def _read_with_cards(entry: Entry[Any], db: CardDB) -> None:
         whole = db.resolve(entry.whole, entry.section)
         if whole is not None:  # `パーフェクト・レフリー 2`: a card's name, not two of パーフェクト・レフリー
             entry.key, entry.name, entry.card, entry.raw_count = entry.whole, None, whole, None
+
+
+def _read_as_written(entry: Entry[Any], db: CardDB) -> None:
+    """A text line's name that is no card as written: in quotes (`「name」`, read as the name), or the one card it
+    names with spaces, dots and punctuation left out or with hiragana read as katakana (read, with a reading
+    warning: `entry.reading`); else it stays an unknown card."""
+    key = entry.key.strip()
+    stripped = key.strip(_BRACKETS + " ")
+    if stripped != key and stripped and (card := db.resolve(stripped, entry.section)) is not None:
+        entry.key, entry.card = stripped, card
+        return
+    if not stripped or _NUMBER_LIKE.fullmatch(stripped):
+        return
+    for kana in (False, True):
+        names = db.kana_named(stripped) if kana else db.loosely_named(stripped)
+        if len(names) == 1 and (card := db.resolve(names[0], entry.section)) is not None:
+            said = (
+                _(
+                    "{form} is not a printed name; read as {name} ({number}), the card it names with hiragana and "
+                    "katakana alike"
+                )
+                if kana
+                else _(
+                    "{form} is not a printed name; read as {name} ({number}), the card it names with spaces, "
+                    "dots and punctuation left out"
+                )
+            )
+            entry.card = card
+            entry.reading = said.format(form=quoted(stripped), name=card.printed_name, number=card.printed_number)
+            return
+
+
+# A key that is a card number (letters and digits joined by - or /): never read loosely as a name.
+_NUMBER_LIKE = re.compile(r"(?=[^\s]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+")
 
 
 def _by_name(db: CardDB, name: str, section: str) -> Card | None:

@@ -57,10 +57,22 @@ def common_violations(deck: Deck[Any], db: CardDB | None = None) -> list[Violati
     asked: set[str] = set()  # the unknown keys suggestions were worked out for
     noted: list[str] = []  # the note on unknown Japanese names, once a deck has had it
     for entry in deck.entries:
-        if entry.card is not None and entry.count is not None and entry.note is None:
+        if entry.card is not None and entry.count is not None and entry.note is None and entry.reading is None:
             continue  # nearly every entry: nothing to say
         deck.source.locate()
         at = _on_line(entry.line)
+        if entry.reading is not None:  # a text line's name read as the card it names loosely
+            found.append(
+                Violation(
+                    rule=PASTED_READING,
+                    severity="warning",
+                    section=entry.section,
+                    message=_sentence(entry.reading),
+                    cards=[entry.card.number] if entry.card else [],
+                    line=entry.line,
+                    extra={"kind": "name"},
+                )
+            )
         if entry.note is not None:
             found.append(
                 Violation(

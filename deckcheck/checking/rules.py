@@ -42,7 +42,8 @@ PASTED_READING = SHARED_RULES.declare(
     "deck.pasted-reading",
     N_(
         "Reading a pasted list guessed or could not read a line: a name not as printed, a line not understood, a "
-        "total that disagrees with the counts (and a text decklist's heading count that does)."
+        "total that disagrees with the counts (and in a text decklist, a heading count that does or a name not as "
+        "printed)."
     ),
     "Deck files",
 )

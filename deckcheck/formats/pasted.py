@@ -137,6 +137,12 @@ class CardIndex:
     def loosely_named(self, key: str) -> list[str]:  # pragma: no cover - an interface
         raise NotImplementedError
 
+    def kana_named(self, key: str) -> list[str]:  # pragma: no cover - an interface
+        raise NotImplementedError
+
+    def starting(self, key: str) -> list[str]:  # pragma: no cover - an interface
+        raise NotImplementedError
+
     def resolve_name(self, key: str, section: str | None = None) -> Card | None:  # pragma: no cover - an interface
         raise NotImplementedError
 
@@ -180,6 +186,7 @@ class _Found:
     form: str
     left_out: tuple[str, ...]
     loose: bool
+    kana: bool = False  # loose with hiragana read as katakana (`べリアルオウル`)
 
 
 class PastedList:
@@ -472,11 +479,12 @@ class _Reader:
             forms.append((reading, options))
             if (found := self._exactly(reading, options)) is not None:
                 return reading, found
-        for reading, options in forms:
-            for form, left_out in options:
-                names = self.db.loosely_named(form)
-                if len(names) == 1 and (card := self.db.resolve(names[0], self.section)) is not None:
-                    return reading, _Found(card, form, left_out, loose=True)
+        for kana in (False, True):  # spaces, dots and punctuation left out; then a kana slip too (`べ` for `ベ`)
+            for reading, options in forms:
+                for form, left_out in options:
+                    names = self.db.kana_named(form) if kana else self.db.loosely_named(form)
+                    if len(names) == 1 and (card := self.db.resolve(names[0], self.section)) is not None:
+                        return reading, _Found(card, form, left_out, loose=True, kana=kana)
         return None
 
     def _exactly(self, reading: _Reading, options: list[tuple[str, tuple[str, ...]]]) -> _Found | None:
@@ -539,15 +547,23 @@ class _Reader:
         notes = []
         if hit.loose:
             notes.append(f"read as {card.printed_name} ({card.printed_number})")
+            said = (
+                _(
+                    "{form} is not a printed name; read as {name} ({number}), the card it names with hiragana and "
+                    "katakana alike"
+                )
+                if hit.kana
+                else _(
+                    "{form} is not a printed name; read as {name} ({number}), the card it names with spaces, "
+                    "dots and punctuation left out"
+                )
+            )
             self.pasted.notes.append(
                 ReadingNote(
                     number,
                     section,
                     "name",
-                    _(
-                        "{form} is not a printed name; read as {name} ({number}), the card it names with spaces, "
-                        "dots and punctuation left out"
-                    ).format(form=quoted(_unquoted(hit.form)), name=card.printed_name, number=card.printed_number),
+                    said.format(form=quoted(_unquoted(hit.form)), name=card.printed_name, number=card.printed_number),
                 )
             )
         left = [part for part in (*hit.left_out, *reading.marks) if not self._mark(part, number, card)]
@@ -639,7 +655,7 @@ class _Reader:
                 else:
                     self._not_understood(line.number, line.text, _("prose, not a card line"))
             else:
-                why = _("prose, not a card line") if _SENTENCE.search(line.text) else _("neither a card nor a heading")
+                why = _("prose, not a card line") if _SENTENCE.search(line.text) else self._cut_short(line.text)
                 self._not_understood(line.number, line.text, why, line.section)
         pasted.lines.sort(key=lambda line: line.number)
         if start is None:
@@ -673,6 +689,17 @@ class _Reader:
         self._check_totals()
         self._set_marks()
         pasted.notes.sort(key=lambda note: note.line or 0)
+
+    def _cut_short(self, text: str) -> str:
+        """Why a line among the cards is none: neither a card nor a heading, and the one name it starts, when it
+        starts exactly one (a line a web page cut short: `新鋭の騎士 `)."""
+        started = self.db.starting(_unquoted(_BULLET.sub("", text)))
+        card = self.db.resolve(started[0], self.section) if len(started) == 1 else None
+        if card is None:
+            return _("neither a card nor a heading")
+        return _("neither a card nor a heading; it starts the name {card}: was the line cut short?").format(
+            card=card.label()
+        )
 
     def _list_blocks(self, read: list[PastedLine]) -> set[int]:
         """The blocks of lines that hold the list: lines split where prose, a total or two blank lines stand, and the

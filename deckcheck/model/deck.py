@@ -43,6 +43,9 @@ class Entry(Generic[CardT]):
     whole: str | None = field(default=None, compare=False)
     # What reading it found worth a warning (a name that is not its number's card's): deck.number-name.
     note: str | None = field(default=None, compare=False)
+    # A text line's name not as printed that reading took for a card (`べリアルオウル`, a kana slip, or a dot left
+    # out): a deck.pasted-reading warning, as a pasted list's is.
+    reading: str | None = field(default=None, compare=False)
 
     @property
     def count(self) -> int | None:

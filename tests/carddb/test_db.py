@@ -495,7 +495,7 @@ def test_a_cipher_japanese_name_must_be_text(bad):
 
 def test_a_test_hand_of_a_deck_with_unknown_japanese_names_says_once_which_sets_have_them(isolated_carddb, tmp_path):
     path = tmp_path / "ja.txt"
-    path.write_text("game: cipher\n4 B01-003\n2 封印の剣を継ぐ者 ロイ\n1 救国の英雄マルス\n", encoding="utf-8")
+    path.write_text("game: cipher\n4 B01-003\n2 封印の剣を継ぐ者 ロイ\n1 救国の英雄 マルク\n", encoding="utf-8")
     with pytest.raises(DeckcheckError) as raised:
         refuse_unknown_cards(load_deck(path), "a test hand")
     first, second = raised.value.details
