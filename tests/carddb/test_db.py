@@ -105,6 +105,25 @@ def test_a_name_shared_by_printings_resolves_to_its_first_regular_printing(game,
     assert min(numbers) != first or game != "vanguard"  # the lowest number is not the one chosen
 
 
+def test_kana_named_and_starting_fold_hiragana_and_take_only_whole_starts():
+    base = {"type": "normal", "grade": 0, "clans": ["C"]}
+    names = ["ベリアルオウル", "ばーくがる", "新鋭の騎士 ダヴィド", "新鋭の騎士団 長", "Ab"]
+    db = make_db("vanguard", [{**base, "number": f"T-{n}", "name": name} for n, name in enumerate(names)])
+    assert db.kana_named("べリアルオウル") == ["ベリアルオウル"] and db.kana_named("バーくがる") == ["ばーくがる"]
+    assert db.loosely_named("べリアルオウル") == []  # the loose key keeps the kana: only kana_named folds them
+    assert db.starting("新鋭の騎士 ダ") == ["新鋭の騎士 ダヴィド"]
+    assert sorted(db.starting("新鋭の騎士")) == ["新鋭の騎士 ダヴィド", "新鋭の騎士団 長"]
+    assert db.starting("新鋭の騎士 ダヴィド") == []  # the whole name is no start of it
+    assert db.starting("Ab") == [] and db.starting("新鋭") == []  # too short to say
+
+
+def test_a_cut_name_that_starts_exactly_one_name_is_suggested_first(tmp_path):
+    base = {"type": "normal", "grade": 0, "clans": ["C"]}
+    names = ["新鋭の騎士 ダヴィド", "新鋭騎士 ルーク", "尖鋭の騎士 パリス"]
+    db = make_db("vanguard", [{**base, "number": f"T-{n}", "name": name} for n, name in enumerate(names)])
+    assert db.suggest("新鋭の騎士 ")[0] == "新鋭の騎士 ダヴィド (T-0)"
+
+
 def test_regular_printings_come_first_and_a_name_with_none_keeps_the_lowest():
     base = {"name": "Same", "type": "normal", "grade": 1, "clans": []}
     other = {**base, "name": "Only specials"}

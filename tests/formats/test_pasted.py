@@ -576,6 +576,39 @@ def test_a_deck_name_tag_alone_is_a_lead_in_and_the_title_after_it_the_name(ship
     assert unclosed.name == "デッキ名【ロイヤル"  # no tag: a title as written, never cut at a guess
 
 
+@pytest.mark.parametrize("line", ["べリアルオウル ×4", "4x べリアルオウル", "「べリアルオウル」×4"])
+def test_a_kana_slip_naming_one_card_is_read_with_a_reading_note(shipped, line):
+    source = read(shipped, "vanguard", f"4 ドラゴンナイト ネハーレン\n{line}\n")
+    assert cards(source)[2] == [("main", "ベリアルオウル", 4)]
+    (note,) = source.pasted.notes
+    assert (note.line, note.kind) == (2, "name")
+    assert "'べリアルオウル' is not a printed name; read as ベリアルオウル (G-BT10/011)" in note.message
+    assert "hiragana and katakana alike" in note.message
+
+
+def test_a_kana_slip_naming_two_cards_is_an_unknown_card():
+    base = {"type": "normal", "grade": 0, "clans": ["C"]}
+    db = build_carddb(
+        "vanguard", [{**base, "number": "T-1", "name": "アイ"}, {**base, "number": "T-2", "name": "あイ"}]
+    )
+    source = parse_deck("p.txt", "4 T-1\n4 アい\n", game="vanguard")
+    deck = resolve_deck(source, db)
+    assert [entry.card for entry in deck.entries][1:] == [None]
+    assert [v.rule for v in check_deck(deck, db) if v.rule.startswith("deck.")] == ["deck.unknown-card"]
+
+
+def test_a_line_cut_short_that_starts_one_name_suggests_it(shipped):
+    source = read(shipped, "vanguard", "4 ドラゴンナイト ネハーレン\n新鋭の騎士 \n4 ドラゴンナイト ネハーレン\n")
+    (note,) = source.pasted.notes
+    assert (
+        note.line == 2
+        and "it starts the name 新鋭の騎士 ダヴィド (G-BT03/052): was the line cut short?" in note.message
+    )
+    # a start shared by several names suggests none of them
+    many = read(shipped, "vanguard", "4 ドラゴンナイト ネハーレン\nドラゴンナイト\n4 ドラゴンナイト ネハーレン\n")
+    assert "cut short" not in many.pasted.notes[0].message
+
+
 # Japanese (issue 29) ----------------------------------------------------------------------------------------------
 
 NOTES_OF_EVERY_KIND = numbered("""
