@@ -384,6 +384,7 @@ def judge_deck(
     if (unreadable := deck.source.unreadable) is not None:  # a partly unreadable decklist: which lines
         lines = [problem.line for problem in unreadable.details] or [unreadable.line]
         report.unreadable_lines = sorted({line for line in lines if line})
+        report.unread = list(getattr(unreadable, "unread", ()))
     if bound is None and judging.as_of is not None:  # only a date before every regulation of the game selects none
         report.note = spoken(
             _("{option} {day}: no {game} regulation was in force; judged without a regulation").format(

@@ -38,6 +38,7 @@ def render_text(run: CheckRun, style: Style = _plain, verbose: bool = True) -> s
             lines.append("  " + _("note: {note}").format(note=escape_controls(report.note)))
         if report.legal and not report.violations:
             continue
+        lines.extend(_unread_line(report, line, what, style) for line, what in report.unread)
         for violation in report.violations:
             lines.append(violation_line(violation, style, report.path or "<deck>"))
     summary = run.summary()
@@ -87,6 +88,14 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
         f"{style(escape_controls(report.path or '<deck>'), bold=True)}  {report.game}{rules}{title}  [{counts}]  "
         f"{verdict}"
     )
+
+
+def _unread_line(report: DeckReport, line: int, what: str, style: Style) -> str:
+    """A line of the deck that could not be read, said before the findings (they judge the deck without it)."""
+    label = f"{style(severity_word('error'), fg='red')} {style(UNREADABLE.id, bold=True)}"
+    where = escape_controls(report.path or "<deck>") + (f":{line}" if line else "")
+    said = _("not read: {what}; the counts and findings below leave this line out").format(what=what)
+    return f"  {where}: {label}: {escape_controls(said)}"
 
 
 def violation_line(violation: Violation, style: Style, path: str | None = None) -> str:

@@ -34,6 +34,8 @@ class DeckReport:
     # Lines of the deck file that could not be read (a partly unreadable text decklist: its error is the run's too,
     # exit 2); the violations are those of the lines that could. Such a deck is never legal.
     unreadable_lines: list[int] = field(default_factory=list)
+    # (line, what it is) of each of them, which the text rendering says before the findings they distort
+    unread: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:

@@ -384,19 +384,23 @@ def _unreadable_lines(path: str, lines: list[_LineProblem], game: Game[Any] | No
         forms = _("{forms}; {hint}").format(forms=forms, hint=_pasted_hint())
     if len(lines) == 1:
         (only,) = lines
-        return DeckcheckError(
+        error = DeckcheckError(
             _("cannot read this line: {text} ({forms})").format(text=only.detail, forms=forms),
             path=path,
             line=only.line,
         )
-    listed = "".join(f"\n  {problem}" for problem in lines)
-    reason = ngettext("cannot read {n} line ({forms}):", "cannot read {n} lines ({forms}):", len(lines))
-    return DeckcheckError(
-        reason.format(n=len(lines), forms=forms) + listed,
-        path=path,
-        line=lines[0].line,
-        details=list(lines),
-    )
+    else:
+        listed = "".join(f"\n  {problem}" for problem in lines)
+        reason = ngettext("cannot read {n} line ({forms}):", "cannot read {n} lines ({forms}):", len(lines))
+        error = DeckcheckError(
+            reason.format(n=len(lines), forms=forms) + listed,
+            path=path,
+            line=lines[0].line,
+            details=list(lines),
+        )
+    # (line, what it is) of each line not read: `check` says them before the findings they distort
+    error.unread = [(problem.line or 0, problem.detail) for problem in lines]  # type: ignore[attr-defined]
+    return error
 
 
 def _text_count(text: str) -> int | float | str:
