@@ -60,7 +60,9 @@ def as_flags(error: DeckcheckError) -> DeckcheckError:
     if not isinstance(error, OptionError):
         if "\x00" not in error.template:
             return error
-        return DeckcheckError(error.spelled(COMMAND_LINE), path=error.path, line=error.line, field=error.field)
+        return DeckcheckError(
+            error.spelled(COMMAND_LINE), path=error.path, line=error.line, field=error.field, details=error.details
+        )
     field = error.field
     if field is not None and field in error.options:
         field = flag(field) if field in _FIELD_AS_FLAG else flag(field).removeprefix("--")
