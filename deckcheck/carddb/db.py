@@ -26,6 +26,7 @@ from deckcheck._util.normalize import loose_name, norm_name, norm_number
 from deckcheck._util.safetext import echoed, one_line, quoted
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
+from deckcheck.carddb.manifest import MANIFEST_FILE
 from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention, mention_command
 from deckcheck.games import all_games, get_game, is_game_id
 from deckcheck.model.cards import Card, RecordError
@@ -468,6 +469,8 @@ def _read_layers(game: Game[Any], layers: tuple[Path, ...], problems: list[str])
             continue
         files = []
         for path in sorted(folder.glob("*.toml")):
+            if path.name == MANIFEST_FILE:  # what the shipped data is (deckcheck.carddb.manifest), not cards
+                continue
             try:
                 files.append(carddb_cache.SourceFile(path, read_repository_file(path, CARD_FILE)))
             except DeckcheckError as error:  # unreadable, a FIFO or device, larger than any card file
