@@ -26,7 +26,7 @@ from deckcheck._util.normalize import loose_name, norm_name, norm_number
 from deckcheck._util.safetext import echoed, one_line, quoted
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
-from deckcheck.carddb.manifest import MANIFEST_FILE
+from deckcheck.carddb.manifest import MANIFEST_FILE, Manifest, load_manifest, product_of
 from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention, mention_command
 from deckcheck.games import all_games, get_game, is_game_id
 from deckcheck.model.cards import Card, RecordError
@@ -174,6 +174,27 @@ class CardDB:
         if not self.game.card_model.other_name_fields:
             return {}
         return {number: card.other_names for number, card in self.cards.items() if card.other_names}
+
+    @cached_property
+    def products(self) -> frozenset[str]:
+        """The product prefixes of its card numbers (made only when a deck names an unknown number)."""
+        return frozenset(product for number in self.cards if (product := product_of(number)) is not None)
+
+    def newer_product(self, key: str) -> tuple[Manifest, str] | None:
+        """The shipped data's manifest and the product of an unknown card number whose product is newer than the
+        data (`BP22-001` when it ends at BP21), unless a layer holds cards of it; None for anything else (a typo, a
+        name, a closed game, a database made in code, a manifest that cannot be read: that is said elsewhere)."""
+        number = norm_number(key)
+        product = product_of(number)
+        if product is None or self.layers is None or product in self.products:
+            return None
+        try:
+            manifest = load_manifest(self.game.id)
+        except DeckcheckError:
+            return None
+        if manifest is None or not manifest.is_newer(product):
+            return None
+        return manifest, product
 
     def name_label(self, name: str) -> str:
         """'name (number)' as printed for a (normalised) name of the database: a card's other name (its Japanese

@@ -115,22 +115,18 @@ class Manifest:
             "stale_after_days": self.stale_after_days,
             "products": list(self.products),
             "sources": [source.to_json() for source in self.sources],
-            "notes": self.said_notes,
+            "notes": dict(self.notes),
         }
 
     def text(self) -> str:
-        """`data: 2026-07-18, newest BP21; live (products still come out), real cards` for people."""
-        status = _("live (products still come out)") if self.status == "live" else _("closed (no new products)")
-        cards = _("real cards") if self.cards == "real" else _("invented example cards, not the real card list")
-        if self.date is None:
-            return _("data: date not known, newest {newest}; {status}, {cards}").format(
-                newest=self.newest, status=status, cards=cards
-            )
-        return _("data: {date}, newest {newest}; {status}, {cards}").format(
-            date=self.date, newest=self.newest, status=status, cards=cards
+        """`data: 2026-07-18, newest BP21; live; real cards` for people."""
+        status = _("live") if self.status == "live" else _("closed")
+        cards = _("real cards") if self.cards == "real" else _("invented cards")
+        return _("data: {date}, newest {newest}; {status}; {cards}").format(
+            date=self.date or _("date unknown"), newest=self.newest, status=status, cards=cards
         )
 
-    def newer_product_note(self, product: str) -> str:
+    def newer_product_note(self, product: str, title: str) -> str:
         """What a card number of a product newer than the data adds to `deck.unknown-card`."""
         return _(
             " Its product {product} is newer than deckcheck's {game} card data, which ends at {newest} "
@@ -139,7 +135,7 @@ class Manifest:
             product=product,
             game=self.game,
             newest=self.newest,
-            date=self.date or _("date not known"),
+            date=self.date or _("date unknown"),
             command=IMPORT_COMMAND,
         )
 
@@ -402,16 +398,19 @@ def data_notes(games: Iterable[str], today: date, root: Path | None = None) -> l
     """What a run that judged decks of these games (in order) on `today` says about their data, once per game: the
     data of a live game more than stale_after_days old; the cards of a game whose data is invented. A broken
     manifest is a DeckcheckError naming its file."""
+    from deckcheck.games import get_game  # deferred: only a check's closing notes name the games
+
     notes = []
     for game in dict.fromkeys(games):
         manifest = load_manifest(game, root)
         if manifest is None:
             continue
+        title = get_game(game).title
         if manifest.cards == "invented":
             said = _(
                 "the {game} cards deckcheck ships are invented examples, not the real card list: its verdicts say "
                 "only whether a deck keeps the construction rules with those cards"
-            ).format(game=game)
+            ).format(game=title)
             notes.append(DataNote(game, "invented", said, manifest))
         if manifest.is_stale(today):
             old = manifest.days_old(today)
