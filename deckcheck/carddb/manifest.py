@@ -133,7 +133,7 @@ class Manifest:
             "({date}): add its cards to a card database layer with `{command}`, or use a newer deckcheck."
         ).format(
             product=product,
-            game=self.game,
+            game=title,
             newest=self.newest,
             date=self.date or _("date unknown"),
             command=IMPORT_COMMAND,
