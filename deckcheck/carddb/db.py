@@ -26,7 +26,7 @@ from deckcheck._util.normalize import loose_name, norm_name, norm_number
 from deckcheck._util.safetext import echoed, one_line, quoted
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
-from deckcheck.carddb.manifest import MANIFEST_FILE, Manifest, load_manifest, product_of
+from deckcheck.carddb.manifest import MANIFEST_FILE, Manifest, load_manifest, product_of, shipped_folder
 from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention, mention_command
 from deckcheck.games import all_games, get_game, is_game_id
 from deckcheck.model.cards import Card, RecordError
@@ -37,16 +37,9 @@ ENV_VAR = "DECKCHECK_CARDDB"
 CARD_FILE = N_("card file")  # what a file of a database folder is said not to be, when it cannot be one
 
 
-@cache
-def _shipped_candidates() -> tuple[Path, Path]:
-    package = Path(__file__).resolve().parents[1]  # deckcheck/
-    return package / "_carddb", package.parent / "carddb"
-
-
 def shipped_carddb_dir() -> Path:
     """The databases that come with deckcheck: inside the wheel, or the checkout's `carddb/`."""
-    installed, checkout = _shipped_candidates()
-    return installed if os.path.isdir(installed) else checkout
+    return shipped_folder()
 
 
 def git_root_carddb(start: Path | None = None) -> Path | None:
@@ -189,7 +182,7 @@ class CardDB:
         if product is None or self.layers is None or product in self.products:
             return None
         try:
-            manifest = load_manifest(self.game.id)
+            manifest = load_manifest(self.game.id, shipped_carddb_dir())
         except DeckcheckError:
             return None
         if manifest is None or not manifest.is_newer(product):

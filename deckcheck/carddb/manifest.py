@@ -13,10 +13,12 @@ says about the data (:func:`data_notes`) is returned for the caller to say.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -27,6 +29,7 @@ from deckcheck._util.files import read_repository_file
 from deckcheck._util.safetext import one_line, quoted
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.errors import DeckcheckError
+from deckcheck.games import get_game
 
 MANIFEST_FILE = "manifest.toml"
 IMPORT_COMMAND = "deckcheck cards import"  # how cards of a newer product are added (a layer of one's own)
@@ -202,16 +205,25 @@ def _series_ends(products: tuple[str, ...]) -> dict[tuple[str, int], int]:
 _read: dict[Path, Manifest] = {}  # by file: a run reads each manifest once
 
 
-def manifest_path(game_id: str, root: Path | None = None) -> Path:
-    """The manifest of a game's shipped data (`root`: the shipped database folder)."""
-    if root is None:
-        from deckcheck.carddb.db import shipped_carddb_dir  # deferred: db imports this module
+@cache
+def _shipped_candidates() -> tuple[Path, Path]:
+    package = Path(__file__).resolve().parents[1]  # deckcheck/
+    return package / "_carddb", package.parent / "carddb"
 
-        root = shipped_carddb_dir()
+
+def shipped_folder() -> Path:
+    """The databases that come with deckcheck: inside the wheel, or the checkout's `carddb/` (deckcheck.carddb.db's
+    shipped_carddb_dir, which the card loader reads, says it)."""
+    installed, checkout = _shipped_candidates()
+    return installed if os.path.isdir(installed) else checkout
+
+
+def manifest_path(game_id: str, root: Path) -> Path:
+    """The manifest of a game's shipped data (`root`: the shipped database folder, db.shipped_carddb_dir())."""
     return root / game_id / MANIFEST_FILE
 
 
-def load_manifest(game_id: str, root: Path | None = None) -> Manifest | None:
+def load_manifest(game_id: str, root: Path) -> Manifest | None:
     """The manifest of a game's shipped data, read once per process; None when the game's folder has none (a
     database of a game deckcheck ships no data for). A broken one is a DeckcheckError naming its file and field."""
     path = manifest_path(game_id, root)
@@ -394,12 +406,10 @@ class DataNote:
         }
 
 
-def data_notes(games: Iterable[str], today: date, root: Path | None = None) -> list[DataNote]:
+def data_notes(games: Iterable[str], today: date, root: Path) -> list[DataNote]:
     """What a run that judged decks of these games (in order) on `today` says about their data, once per game: the
     data of a live game more than stale_after_days old; the cards of a game whose data is invented. A broken
     manifest is a DeckcheckError naming its file."""
-    from deckcheck.games import get_game  # deferred: only a check's closing notes name the games
-
     notes = []
     for game in dict.fromkeys(games):
         manifest = load_manifest(game, root)
