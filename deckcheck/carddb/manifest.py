@@ -429,7 +429,7 @@ def data_notes(games: Iterable[str], today: date, root: Path) -> list[DataNote]:
                 "{newest}): cards of later products are unknown to it; add them with `{command}`, or use a newer "
                 "deckcheck"
             ).format(
-                game=game,
+                game=title,
                 days=old,
                 today=today.isoformat(),
                 date=manifest.date,
