@@ -11,7 +11,8 @@ from deckcheck._i18n import _, ngettext
 from deckcheck._util.files import Decoded
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
-from deckcheck.carddb.db import CardDB, resolve_deck, shipped_carddb_dir
+from deckcheck.carddb import db as carddb
+from deckcheck.carddb.db import CardDB, resolve_deck
 from deckcheck.carddb.manifest import data_notes
 from deckcheck.checking.deck import judge_deck
 from deckcheck.checking.judging import Judging
@@ -327,7 +328,7 @@ class CheckSession:
                 day = date.today()
         for game in dict.fromkeys(games):
             try:
-                self.run.data_notes.extend(data_notes([game], day, shipped_carddb_dir()))
+                self.run.data_notes.extend(data_notes([game], day, carddb.shipped_carddb_dir()))
             except DeckcheckError as error:  # a broken manifest: exit 2, naming its file and field
                 self.run.errors.append(error)
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck._i18n import _, translate
 from deckcheck._util.text import display_width, joined
-from deckcheck.carddb.db import shipped_carddb_dir
+from deckcheck.carddb import db as carddb
 from deckcheck.carddb.manifest import load_manifest
 from deckcheck.errors import mention, spoken
 from deckcheck.model.deck import COMMON_KEYS
@@ -34,7 +34,7 @@ def games_json(games: list[Game[Any]]) -> dict[str, Any]:
 
 def _data_json(game: Game[Any]) -> dict[str, Any]:
     """`data`: what the shipped card data of the game is and how old (its manifest; a broken one is exit 2)."""
-    manifest = load_manifest(game.id, shipped_carddb_dir())
+    manifest = load_manifest(game.id, carddb.shipped_carddb_dir())
     return {"data": manifest.to_json()} if manifest is not None else {}
 
 
@@ -61,7 +61,7 @@ def games_text(games: list[Game[Any]]) -> list[str]:
         lines += [f"{game.id:<14} {game.title}", f"{'':<14} {said}"]
         lines.append(f"{'':<14} " + _("rules: {document}").format(document=rules_document_of(game)))
         lines += _versions_text(game)
-        if (manifest := load_manifest(game.id, shipped_carddb_dir())) is not None:
+        if (manifest := load_manifest(game.id, carddb.shipped_carddb_dir())) is not None:
             lines.append(f"{'':<14} {manifest.text()}")
     return lines
 
