@@ -35,6 +35,7 @@ MANIFEST_FILE = "manifest.toml"
 IMPORT_COMMAND = "deckcheck cards import"  # how cards of a newer product are added (a layer of one's own)
 MANIFEST = N_("data manifest")  # what the file is said not to be, when it cannot be read as one
 
+Day = date  # (a manifest's field is named `date`)
 _KEYS = ("status", "cards", "date", "newest", "stale_after_days", "products", "notes", "sources")
 _SOURCE_KEYS = ("repository", "path", "commit", "date")
 _DATE = re.compile(r"\d{4}-\d{2}(-\d{2})?")  # ISO 8601: a day, or only a month where the day is not known
@@ -72,9 +73,9 @@ class Manifest:
     notes: tuple[tuple[str, str], ...] = ()  # (language tag, text)
 
     @property
-    def day(self) -> date | None:
+    def day(self) -> Day | None:
         """The data's date as a day (None when only its month, or nothing, is known)."""
-        return date.fromisoformat(self.date) if self.date is not None and len(self.date) == 10 else None
+        return Day.fromisoformat(self.date) if self.date is not None and len(self.date) == 10 else None
 
     @property
     def said_notes(self) -> str | None:
@@ -82,12 +83,12 @@ class Manifest:
         texts = dict(self.notes)
         return texts.get(language()) or texts.get("en")
 
-    def days_old(self, today: date) -> int | None:
+    def days_old(self, today: Day) -> int | None:
         """How many days after the data's date `today` is (None: its day is not known)."""
         day = self.day
         return (today - day).days if day is not None else None
 
-    def is_stale(self, today: date) -> bool:
+    def is_stale(self, today: Day) -> bool:
         """Whether the data of a live game is older than `stale_after_days` on `today` (exactly that many: not)."""
         old = self.days_old(today)
         limit = self.stale_after_days
@@ -284,14 +285,14 @@ class _Reader:
         return Manifest(
             self.game_id,
             str(self.path),
-            status,
-            cards,
+            "live" if status == "live" else "closed",
+            "real" if cards == "real" else "invented",
             day,
             newest,
             products,
             sources,
             stale,
-            notes,  # type: ignore[arg-type]
+            notes,
         )
 
     def choice(self, parsed: dict[str, Any], field: str, choices: tuple[str, ...]) -> str:
