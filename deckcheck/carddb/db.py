@@ -837,7 +837,14 @@ def refuse_unknown_cards(deck: Deck[Any], what: str) -> None:
             why = _("{count} × {key} in {section} is not a {game} card number or name in the card database").format(
                 **named, game=translate(deck.game.title)
             )
-            hints = db.suggest(entry.key) if isinstance(db, CardDB) else []
+            newer = db.newer_product(entry.key) if isinstance(db, CardDB) else None
+            if newer is not None:  # BP22-001 when the data ends at BP21: which product, and how to add its cards
+                why = (
+                    _("{problem}. {note}")
+                    .format(problem=why, note=newer[0].newer_product_note(newer[1], translate(deck.game.title)).strip())
+                    .rstrip(".。")
+                )
+            hints = db.suggest(entry.key) if isinstance(db, CardDB) and newer is None else []
             note = db.unknown_name_note(entry.key) if isinstance(db, CardDB) and not noted else ""
             if note:  # once: which sets have Japanese names here, and to write the card number
                 why = _("{problem}. {note}").format(problem=why, note=note.strip().rstrip(".。"))

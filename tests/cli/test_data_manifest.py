@@ -206,3 +206,13 @@ def test_workers_say_the_same_data_notes_as_one_process(monkeypatch: pytest.Monk
     one, two = check_paths([REPO / "decks"], jobs=1), check_paths([REPO / "decks"], jobs=2)
     assert [note.to_json() for note in two.data_notes] == [note.to_json() for note in one.data_notes]
     assert [note.kind for note in one.data_notes] == ["invented", "stale", "invented"]  # the library prints nothing
+
+
+def test_hand_refuses_a_newer_product_s_number_saying_why(run_cli: Any, tmp_path: Path, isolated_carddb) -> None:
+    code, _, err = run_cli("hand", with_main_cards(tmp_path, '"BP22-001" = 1', '"BP21-999" = 1'), "--seed", "1")
+    assert code == 2
+    (newer,) = [line for line in err.splitlines() if "'BP22-001'" in line]
+    assert "Its product BP22 is newer than deckcheck's Shadowverse EVOLVE card data, which ends at BP21" in newer
+    assert "Did you mean" not in newer
+    (typo,) = [line for line in err.splitlines() if "'BP21-999'" in line]
+    assert "is newer than" not in typo and "Did you mean" in typo
