@@ -285,7 +285,7 @@ CORE = [
 GAME_MODULES = [f"deckcheck.games.{module.name}" for module in pkgutil.iter_modules([str(PACKAGE / "games")])]
 # (card files are read as deck files are: deckcheck._util.files refuses a FIFO, a device, a file of gigabytes)
 CARDS = ["deckcheck._util.files", "deckcheck._util.toml_scan", "deckcheck.carddb", "deckcheck.carddb.cache"]
-CARDS += ["deckcheck.carddb.db"]
+CARDS += ["deckcheck.carddb.db", "deckcheck.carddb.manifest"]
 READ = [
     *CARDS,
     "deckcheck.formats",
@@ -365,6 +365,9 @@ COMMANDS = {
     "games": (
         ["games"],
         ["deckcheck._util.safetext", "deckcheck.commands", "deckcheck.commands.listing"]
+        # each game's data manifest (deckcheck.carddb.manifest, in the package of the card databases): no card
+        # database is read
+        + CARDS
         + [module for module in GAME_MODULES if module not in CORE]  # the registry imports every game
         # evolve is a package: its GAME declaration reads every one of its modules
         + [

@@ -203,6 +203,8 @@ def check(
         say(_("deckcheck: card data note: {note}").format(note=warning))
     for note in run.notes:
         say(_("deckcheck: note: {note}").format(note=note))
+    for data_note in run.data_notes:  # how old a game's card data is, or that its cards are invented: once
+        say(_("deckcheck: card data note: {note}").format(note=data_note.message))
     from deckcheck.checking.output import render_github, render_json, render_junit, render_sarif, render_text
 
     if output is options.OutputFormat.text:

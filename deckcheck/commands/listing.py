@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck._i18n import _, translate
 from deckcheck._util.text import display_width, joined
+from deckcheck.carddb import db as carddb
+from deckcheck.carddb.manifest import load_manifest
 from deckcheck.errors import mention, spoken
 from deckcheck.model.deck import COMMON_KEYS
 from deckcheck.model.game import Game, rules_document_of
@@ -24,9 +26,16 @@ def games_json(games: list[Game[Any]]) -> dict[str, Any]:
             "keys": [*COMMON_KEYS, *game.deck_keys],
         }
         | _versions_json(game)
+        | _data_json(game)
         for game in games
     ]
     return {"games": listed}
+
+
+def _data_json(game: Game[Any]) -> dict[str, Any]:
+    """`data`: what the shipped card data of the game is and how old (its manifest; a broken one is exit 2)."""
+    manifest = load_manifest(game.id, carddb.shipped_carddb_dir())
+    return {"data": manifest.to_json()} if manifest is not None else {}
 
 
 def _versions_json(game: Game[Any]) -> dict[str, Any]:
@@ -52,6 +61,8 @@ def games_text(games: list[Game[Any]]) -> list[str]:
         lines += [f"{game.id:<14} {game.title}", f"{'':<14} {said}"]
         lines.append(f"{'':<14} " + _("rules: {document}").format(document=rules_document_of(game)))
         lines += _versions_text(game)
+        if (manifest := load_manifest(game.id, carddb.shipped_carddb_dir())) is not None:
+            lines.append(f"{'':<14} {manifest.text()}")
     return lines
 
 
