@@ -352,7 +352,7 @@ def stats(
     judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
 ) -> None:
-    from deckcheck.commands.stats import StatsOutput, StatsRequest, run_stats
+    from deckcheck.commands.stats import StatsOutput, StatsRequest, render_stats, run_stats
     from deckcheck.stats.options import StatsOptions
 
     _prompt_for_stdin(deck)
@@ -373,10 +373,14 @@ def stats(
         choices=options.parse_choices(choose),
         floor=floor,
     )
-    as_json = output is options.HandOutput.json
-    shown = StatsOutput(as_json=as_json, colour=use_colour(), explain=explain, plot=plot, stderr=sys.stderr)
-    text = run_stats(deck, request, asked, shown, workspace=options.workspace_of(carddb), judging=judging)
-    echo(text, colour=output is options.HandOutput.text and use_colour(), json_text=output is options.HandOutput.json)
+    as_json, colour = output is options.HandOutput.json, use_colour()
+    shown = StatsOutput(explain=explain, plot=plot, stderr=sys.stderr)
+    result = run_stats(deck, request, asked, shown, workspace=options.workspace_of(carddb), judging=judging)
+    echo(
+        render_stats(result, as_json=as_json, colour=colour and not as_json),
+        colour=colour and not as_json,
+        json_text=as_json,
+    )
 
 
 @app.command(
