@@ -25,8 +25,8 @@ from deckcheck.formats.text import (
     HEADER_LINE,
     SECTION_LINE,
     TRAILING_COMMENT,
-    parse_text,
     _section_word,
+    parse_text,
 )
 from deckcheck.games import get_game
 from deckcheck.model.deck import DeckSource, Entry
