@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckcheck.formats.edit import Change, comment_lines, edit_text, set_key_text
 from deckcheck.formats.text import parse_text
@@ -184,3 +187,161 @@ def test_a_key_set_beside_japanese_headings_changes_its_line_only():
 def test_an_edit_it_cannot_make_is_left_to_the_caller():
     assert edit_text("game: vanguard\n## メインデッキ\n4 T-100\n", "text", [Change("main", "T-999", 0)]) is None
     assert edit_text("4 T-100\n", "text", [Change("main", "T-100", 1)]) is None  # no game: not a deck it reads
+
+
+# A property: any sequence of edits keeps a player's headings and comments and reads back as intended ----------
+
+_NAMES = ["ルナ", "ミント", "竜騎士 アルファ", "Blaster Blade", "ベリアルオウル"]
+_STYLES = [("{n} {key}",), ("{key} ×{n}",), ("{n}枚 {key}",), ("{key}×{n}",), ("{n}x {key}",)]
+
+
+@st.composite
+def _decks(draw: st.DrawFn) -> tuple[str, str, list[tuple[str, str, int]]]:
+    """A text deck of a registered game, its headings in one of the game's words for each section (the id, or a
+    Japanese word), with or without counts, comment lines and trailing comments; and its entries (section, key,
+    count), no key twice."""
+    game_id = draw(st.sampled_from(sorted(all_games())))
+    game = all_games()[game_id]
+    japanese = draw(st.booleans())
+    style = draw(st.sampled_from(_STYLES))[0]
+    counted = draw(st.sampled_from(["", "({n})", "（{n}枚）"]))
+    sections = draw(st.lists(st.sampled_from(game.sections), min_size=1, max_size=len(game.sections), unique=True))
+    if draw(st.integers(0, 5)) == 0:  # bad input: a second heading naming a section (`## main`, `## メインデッキ`)
+        sections.append(draw(st.sampled_from(sections)))
+    lines = [f"game: {game_id}"]
+    if draw(st.booleans()):
+        lines.append("name: テスト")
+    entries: list[tuple[str, str, int]] = []
+    serial = 0
+    for heading in [None, *sections]:  # None: the main deck's lines before the first heading
+        if heading is None and draw(st.integers(0, 3)):
+            continue
+        section = heading or "main"
+        block: list[str] = []
+        total = 0
+        for _ in range(draw(st.integers(0, 4))):
+            serial += 1
+            count = draw(st.integers(1, 4))
+            key = f"AB{serial:02d}-{serial:03d}"
+            written = draw(st.sampled_from([key, f"{key} {draw(st.sampled_from(_NAMES))}"]))
+            if draw(st.integers(0, 4)) == 0:
+                block.append(f"# comment {serial}")
+            line = style.format(n=count, key=written)
+            block.append(line + (f"  # note {serial}" if draw(st.integers(0, 3)) == 0 else ""))
+            entries.append((section, key, count))
+            total += count
+        if heading is not None:
+            words = [word for word, named in game.wording.section_words.items() if named == section] or [section]
+            word = draw(st.sampled_from(words)) if japanese else section
+            said = counted.format(n=total if draw(st.integers(0, 5)) else total + 7)  # now and then a wrong count
+            if draw(st.booleans()):
+                lines.append(f"# about {section}")
+            lines.append(f"## {word}{said}")
+        lines += block
+        if draw(st.booleans()):
+            lines.append("")
+    return "\n".join(lines) + "\n", game_id, entries
+
+
+_OPERATION = st.tuples(st.sampled_from(["add", "set", "remove", "name"]), st.integers(0, 50), st.integers(1, 5))
+
+
+def _skeleton(text: str) -> list[str]:
+    """What an edit of cards never changes: every line but the card lines, heading counts masked, the `name:` line
+    aside; trailing blank lines dropped."""
+    entry_lines = {entry.line for entry in parse_text("d.txt", text).entries}
+    kept = [
+        re.sub(r"[0-9０-９]+", "N", line) if line.startswith("##") else line
+        for number, line in enumerate(text.split("\n"), start=1)
+        if number not in entry_lines and not line.startswith("name:")
+    ]
+    while kept and not kept[-1]:
+        kept.pop()
+    return kept
+
+
+@settings(max_examples=300, deadline=None, database=None, derandomize=True)
+@given(_decks(), st.lists(_OPERATION, min_size=1, max_size=6))
+def test_any_sequence_of_edits_keeps_headings_comments_and_reads_back(deck, operations):
+    text, game_id, entries = deck
+    game = all_games()[game_id]
+    intended: dict[str, dict[str, int]] = {}
+    for section, key, count in entries:
+        intended.setdefault(section, {})[key] = count
+    comments = [line for line in text.split("\n") if line.startswith("#") and not line.startswith("##")]
+    notes = {  # the key of each line with a trailing comment: kept on its line while the line stays
+        entry.key: text.split("\n")[entry.line - 1].split("  # ")[1]
+        for entry in parse_text("d.txt", text).entries
+        if "  # " in text.split("\n")[entry.line - 1]
+    }
+    before = parse_text("d.txt", text)
+    right = [said is None or said == _under(before, index) for index, (_n, _s, said) in enumerate(before.headings)]
+    said_at_first = [said for _n, _s, said in before.headings]
+    skeleton = _skeleton(text)
+    name = before.name
+    serial = 900
+    for kind, pick, count in operations:
+        held = [(section, key) for section, keys in intended.items() for key in keys]
+        if kind == "name":
+            name = f"デッキ {pick}"
+            edited = set_key_text(text, "text", "name", name)
+            if edited is None:  # no header line after `game:` to go beside: the caller rewrites (not this test's)
+                continue
+        elif kind == "add" or not held:
+            serial += 1
+            section = game.sections[pick % len(game.sections)]
+            key = f"NW{serial}-{serial}"
+            new_section = section not in {named for _n, named, _s in parse_text("d.txt", text).headings}
+            new_section = new_section and not (section == "main" and intended.get("main"))
+            edited = _edited(text, Change(section, key, count, comment=_NAMES[pick % len(_NAMES)]))
+            intended.setdefault(section, {})[key] = count
+            _assert_in_first_block(parse_text("d.txt", edited), section, key)
+            if new_section:
+                heading = parse_text("d.txt", edited).headings[-1]
+                assert heading[1] == section  # a new heading for a section the deck lacked, which reads so
+                skeleton = [*skeleton, "", re.sub(r"[0-9０-９]+", "N", edited.split("\n")[heading[0] - 1])]
+                right.append(True)
+                said_at_first.append(heading[2])
+        else:
+            section, key = held[pick % len(held)]
+            new_count = count if kind == "set" else 0
+            edited = _edited(text, Change(section, key, new_count))
+            if new_count:
+                intended[section][key] = new_count
+            else:
+                del intended[section][key]
+                notes.pop(key, None)
+        text = edited
+        after = parse_text("d.txt", text)
+        read: dict[str, dict[str, int]] = {}
+        for entry in after.entries:
+            read.setdefault(entry.section, {})[entry.key] = entry.raw_count
+        assert read == {section: keys for section, keys in intended.items() if keys}
+        assert after.name == name
+        assert [line for line in text.split("\n") if line.startswith("#") and not line.startswith("##")] == comments
+        assert _skeleton(text) == skeleton
+        for index, (_n, _s, said) in enumerate(after.headings):  # a count said rightly stays right, a wrong one kept
+            first = said_at_first[index]
+            assert said == (first if first is None or not right[index] else _under(after, index))
+        lines = text.split("\n")
+        assert {e.key: lines[e.line - 1].split("  # ")[1] for e in after.entries if e.key in notes} == notes
+
+
+def _under(source, index: int) -> int:
+    """The copies of the card lines under the `index`-th heading."""
+    start = source.headings[index][0]
+    end = source.headings[index + 1][0] if index + 1 < len(source.headings) else None
+    return sum(entry.raw_count for entry in source.entries if start < entry.line and (end is None or entry.line < end))
+
+
+def _assert_in_first_block(source, section: str, key: str) -> None:
+    """The new entry stands under its section's first heading (the lines before any heading, for main, if it has
+    any), before a second heading naming the section."""
+    line = next(entry.line for entry in source.entries if entry.key == key)
+    starts = [number for number, named, _said in source.headings]
+    own = [number for number, named, _said in source.headings if named == section]
+    top = starts[0] if starts else None
+    if section == "main" and any(top is None or e.line < top for e in source.entries if e.key != key):
+        assert top is None or line < top
+    elif own:
+        assert own[0] < line and (len(own) == 1 or line < own[1])
