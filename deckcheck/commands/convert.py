@@ -191,7 +191,10 @@ def _commented(source: DeckSource, to: str, workspace: Workspace, notes: list[st
         names = name_comments(source, name_of)
     if to == "toml":
         return commented_toml(source, comments, names)
-    return commented_text(source, comments, names, headings)
+    beside = {}  # a text deck's names written after their numbers stay there in text
+    if source.format == "text" and to == "text":
+        beside = {("entry", e.section, e.key): e.name for e in source.entries if e.name is not None}
+    return commented_text(source, comments, names, headings, beside)
 
 
 def read_pasted(source: DeckSource, workspace: Workspace) -> list[str]:

@@ -176,10 +176,16 @@ def written_headings(text: str, source: DeckSource) -> dict[str, str]:
 
 
 def commented_text(
-    source: DeckSource, comments: Comments, names: dict[Anchor, str], headings: Mapping[str, str] | None = None
+    source: DeckSource,
+    comments: Comments,
+    names: dict[Anchor, str],
+    headings: Mapping[str, str] | None = None,
+    beside: Mapping[Anchor, str] | None = None,
 ) -> str:
     """The plain-text decklist (as `to_text`) with the comments in place and a name beside each card number; a
-    section's heading is `headings`' where given (the words the deck was written with), else `## section`."""
+    section's heading is `headings`' where given (the words the deck was written with), else `## section`; an entry
+    of `beside` has its name after its number in the line (`4 B01-005 name`, as the text deck wrote it) instead."""
+    beside = beside or {}
     lines: list[tuple[str, Anchor | None]] = [(f"game: {source.game_id}", ("key", "game"))]
     if source.name is not None:
         lines.append((f"name: {source.name}", ("key", "name")))
@@ -189,8 +195,11 @@ def commented_text(
     for section, entries in merged_entries(source).items():
         lines.append(("", None))
         lines.append(((headings or {}).get(section, f"## {section}"), ("section", section)))
-        lines.extend((f"{entry.raw_count} {entry.key}", ("entry", section, entry.key)) for entry in entries)
-    return _placed(lines, comments, names)
+        for entry in entries:
+            anchor = ("entry", section, entry.key)
+            name = f" {beside[anchor]}" if anchor in beside else ""
+            lines.append((f"{entry.raw_count} {entry.key}{name}", anchor))
+    return _placed(lines, comments, {anchor: name for anchor, name in names.items() if anchor not in beside})
 
 
 def _placed(lines: list[tuple[str, Anchor | None]], comments: Comments, names: dict[Anchor, str]) -> str:
