@@ -10,6 +10,7 @@ this module may be simple rather than a full TOML editor.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -169,12 +170,11 @@ class _Layout:
         return found
 
     def entry_lines(self, section: str, key: str) -> list[int]:
-        """The line indexes of `section`'s entries of `key` (as the reader or the card database reads them)."""
-        return [
-            entry.line - 1
-            for entry in self.source.entries
-            if entry.section == section and entry.line is not None and key in _keys_of(entry)
-        ]
+        """The line indexes of `section`'s entries of `key`: as the reader reads them, else as the card database may
+        read them (`3 BP01-015 name` keyed by `name` where the number is no card)."""
+        mine = [entry for entry in self.source.entries if entry.section == section and entry.line is not None]
+        exact = [entry.line - 1 for entry in mine if entry.key == key and entry.line is not None]
+        return exact or [entry.line - 1 for entry in mine if entry.line is not None and key in _keys_of(entry)]
 
     def count_style(self) -> tuple[str, str, str]:
         """How most entry lines write their count: ("first", separator, "") as `3 name`, `3x name`, `3枚 name`, or
@@ -435,18 +435,19 @@ def _set_toml_key(text: str, key: str, value: str) -> str | None:
 def _set_text_key(text: str, key: str, value: str) -> str | None:
     lines = text.split("\n")
     last_header = None
+    in_sections = False  # a new header line goes before the sections; one already written is changed where it is
     for index, raw in enumerate(lines):
         line = raw.strip()
         if SECTION_LINE.match(line):
-            break  # header lines belong before the sections
-        if not line or line.startswith("#") or not (match := HEADER_LINE.match(line)):
+            in_sections = True
+        indent, code, rest = _split_line(raw)
+        if not code or code.startswith("#") or COUNT_LINE.match(code) or not (match := HEADER_LINE.match(code)):
             continue
-        last_header = index
-        if match["key"].lower() != key:
+        if not in_sections:
+            last_header = index
+        if unicodedata.normalize("NFKC", match["key"]).lower() != key:
             continue
-        comment = re.search(r"\s+#.*$", raw)
-        indent = raw[: len(raw) - len(raw.lstrip())]
-        lines[index] = f"{indent}{key}: {value}" + (comment[0] if comment else "")
+        lines[index] = indent + code[: match.start("value")] + value + rest  # the key as written, its comment kept
         return "\n".join(lines)
     if last_header is None:
         return None

@@ -184,6 +184,21 @@ def test_a_key_set_beside_japanese_headings_changes_its_line_only():
     assert set_key_text(text, "text", "name", "新しいデッキ") == text.replace("name: 旧", "name: 新しいデッキ")
 
 
+def test_a_key_is_set_where_and_as_the_player_wrote_it():
+    text = "game: evolve\n## メインデッキ\n3 BP01-001\nName：旧  # メモ\n"
+    assert set_key_text(text, "text", "name", "新") == "game: evolve\n## メインデッキ\n3 BP01-001\nName：新  # メモ\n"
+    # a new key goes before the sections, below the other header lines
+    assert set_key_text("game: evolve\n## リーダー\n1 BP01-LD01\n", "text", "name", "新") == (
+        "game: evolve\nname: 新\n## リーダー\n1 BP01-LD01\n"
+    )
+
+
+def test_a_card_written_by_name_and_by_number_with_that_name_are_two_lines():
+    text = "game: evolve\n## メインデッキ\n3 BP01-001 ルナ\n2 ルナ\n"
+    assert _edited(text, Change("main", "ルナ", 0)) == "game: evolve\n## メインデッキ\n3 BP01-001 ルナ\n"
+    assert _edited(text, Change("main", "BP01-001", 1)) == "game: evolve\n## メインデッキ\n1 BP01-001 ルナ\n2 ルナ\n"
+
+
 def test_an_edit_it_cannot_make_is_left_to_the_caller():
     assert edit_text("game: vanguard\n## メインデッキ\n4 T-100\n", "text", [Change("main", "T-999", 0)]) is None
     assert edit_text("4 T-100\n", "text", [Change("main", "T-100", 1)]) is None  # no game: not a deck it reads
