@@ -26,6 +26,7 @@ from deckcheck.checking.judging import Judging
 from deckcheck.checking.workspace import Workspace
 from deckcheck.errors import DeckcheckError, OptionError, mention, mention_command, spoken
 from deckcheck.formats.comments import (
+    Anchor,
     Comments,
     commented_text,
     commented_toml,
@@ -191,7 +192,7 @@ def _commented(source: DeckSource, to: str, workspace: Workspace, notes: list[st
         names = name_comments(source, name_of)
     if to == "toml":
         return commented_toml(source, comments, names)
-    beside = {}  # a text deck's names written after their numbers stay there in text
+    beside: dict[Anchor, str] = {}  # a text deck's names written after their numbers stay there in text
     if source.format == "text" and to == "text":
         beside = {("entry", e.section, e.key): e.name for e in source.entries if e.name is not None}
     return commented_text(source, comments, names, headings, beside)
