@@ -4,7 +4,9 @@ An edit changes the file as little as it can: the count on the card's own line, 
 section, or a line removed, so comments, blank lines and the user's layout stay as they were (see
 :mod:`deckcheck.formats.edit`). The edited file is read back and compared with what the edit should give before it
 replaces the old one; when a small edit is not possible the deck is rewritten whole (tomli-w for TOML), and if
-that would drop comments the command refuses unless `--force`. Writes are atomic.
+that would drop comments the command refuses unless `--force`. A text decklist's line edit that would not read back
+as intended is refused unless `--force` (a whole rewrite would lose the player's headings and style). Writes are
+atomic.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Small edits of a deck file's text that keep everything else as the user wrote it (comments included).
 
 :func:`edit_text` sets the count of a key in a section: the number on the key's line is replaced, a line is removed
-for a count of 0, or a line is added at the end of the section (a new section at the end of the file). It returns
+for a count of 0, or a line is added at the end of the section (a new section at the end of the file; in a text
+decklist, under the section's first heading whatever words it uses, in the file's own style). It returns
 None when the file's layout is not one it can edit line by line (an inline table, a dotted key, ...); the caller
 then rewrites the whole file. The caller always reads the result back and compares it with the intended deck, so
 this module may be simple rather than a full TOML editor.
