@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deckcheck.formats.comments import commented_text, text_comments, written_headings
 from deckcheck.formats.edit import Change, comment_lines, edit_text, set_key_text
 from deckcheck.formats.text import parse_text
 from deckcheck.games import all_games
@@ -340,6 +341,32 @@ def test_any_sequence_of_edits_keeps_headings_comments_and_reads_back(deck, oper
             assert said == (first if first is None or not right[index] else _under(after, index))
         lines = text.split("\n")
         assert {e.key: lines[e.line - 1].split("  # ")[1] for e in after.entries if e.key in notes} == notes
+    _assert_converted_alike(text)
+
+
+def _assert_converted_alike(text: str) -> None:
+    """`convert --to text` of the edited deck: the same entries, every comment kept, in its place (in order) where
+    each section has one heading over lines of its own."""
+    source = parse_text("d.txt", text)
+    converted = commented_text(source, text_comments(text, source), {}, written_headings(text, source))
+    back = parse_text("d.txt", converted)
+    assert [(e.section, e.key, e.raw_count) for e in back.entries] == sorted(
+        ((e.section, e.key, e.raw_count) for e in source.entries),
+        key=lambda entry: [e.section for e in source.entries].index(entry[0]),
+    )
+
+    def comments(written: str) -> list[str]:
+        return [line.strip() for line in written.split("\n") if line.strip().startswith("#") and "##" not in line]
+
+    assert sorted(comments(converted)) == sorted(comments(text))
+    sections = [section for _n, section, _s in source.headings]
+    lines_under = {e.section for e in source.entries}
+    before_first = any(source.headings and e.line < source.headings[0][0] for e in source.entries)
+    if len(set(sections)) == len(sections) and set(sections) <= lines_under and not before_first:
+        assert comments(converted) == comments(text)
+        assert [line for line in converted.split("\n") if line.startswith("##")] == [
+            line for line in text.split("\n") if line.startswith("##")
+        ]
 
 
 def _under(source, index: int) -> int:
