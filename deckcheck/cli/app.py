@@ -245,6 +245,7 @@ def hand(
     output: options.TextOrJsonOption = options.HandOutput.text,
     judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
+    game: options.PastedGameOption = None,
 ) -> None:
     """`deckcheck hand` (its help is the decorator's, translated)."""
     _prompt_for_stdin(deck)
@@ -260,7 +261,7 @@ def hand(
         wants=tuple(want or ()),
         anys=tuple(any_ or ()),
     )
-    dealt = iter_hands(deck, request, workspace=options.workspace_of(carddb), judging=judging)
+    dealt = iter_hands(deck, request, workspace=options.workspace_of(carddb), judging=judging, game=game)
     # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
     # stops it), with the same bytes as printing them all at once.
     if output is options.HandOutput.text:
@@ -349,6 +350,7 @@ def stats(
     output: options.TextOrJsonOption = options.HandOutput.text,
     judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
+    game: options.PastedGameOption = None,
 ) -> None:
     from deckcheck.commands.stats import StatsOutput, StatsRequest, run_stats
     from deckcheck.stats.options import StatsOptions
@@ -373,7 +375,8 @@ def stats(
     )
     as_json = output is options.HandOutput.json
     shown = StatsOutput(as_json=as_json, colour=use_colour(), explain=explain, plot=plot, stderr=sys.stderr)
-    text = run_stats(deck, request, asked, shown, workspace=options.workspace_of(carddb), judging=judging)
+    workspace = options.workspace_of(carddb)
+    text = run_stats(deck, request, asked, shown, workspace=workspace, judging=judging, game=game)
     echo(text, colour=output is options.HandOutput.text and use_colour(), json_text=output is options.HandOutput.json)
 
 
@@ -618,12 +621,13 @@ def show(
     output: options.TextOrJsonOption = options.HandOutput.text,
     judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
+    game: options.PastedGameOption = None,
 ) -> None:
     """`deckcheck show` (its help is the decorator's, translated)."""
     _prompt_for_stdin(path)
     from deckcheck.commands.show import render_show_json, render_shown, show_deck
 
-    shown = show_deck(path, judging, options.workspace_of(carddb))
+    shown = show_deck(path, judging, options.workspace_of(carddb), game)
     if output is options.HandOutput.json:
         echo(render_show_json(shown), json_text=True)
         return

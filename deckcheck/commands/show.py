@@ -37,11 +37,13 @@ class Shown:
     report: DeckReport
 
 
-def show_deck(path: Path, judging: Judging, workspace: Workspace) -> Shown:
+def show_deck(path: Path, judging: Judging, workspace: Workspace, game: str | None = None) -> Shown:
     """The deck at `path` and its verdict; a malformed file raises DeckcheckError (exit 2). The verdict is judged by
     `judging` (as `check` judges: its regulation, else the deck's `regulation` key, else the one in force on its
-    day, else today's; none with `no_regulation`; its rules version and format), with `workspace`'s cards."""
-    deck = workspace.deck(path)
+    day, else today's; none with `no_regulation`; its rules version and format), with `workspace`'s cards. With
+    `game` (`--game`), a plain-text deck is a pasted list of that game, read as `check --game` reads it: what was
+    guessed or not understood is a deck.pasted-reading warning of the verdict."""
+    deck = workspace.deck(path, game)
     return Shown(deck, judge_deck(deck, workspace.carddb(deck.game.id), judging, workspace))
 
 
