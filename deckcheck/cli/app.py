@@ -326,6 +326,7 @@ def _dealing(count: int) -> Iterator[Callable[[int], AbstractContextManager[None
         "deckcheck stats decks/build-divide/guren.txt",
         "deckcheck stats decks/vanguard/aqua-force-thavas.deck.toml --want grade=1",
         "deckcheck stats decks/cipher/chrom-shepherds.txt --want cost=1 --explain",
+        "deckcheck stats decks/ic-dragonball/hayate-co-op.txt --want 'レベル<=1'",
     ),
 )
 @_exits_2_on_bad_input
@@ -429,12 +430,16 @@ def odds(
 @cards_app.command(
     "search",
     epilog=options.examples(
-        "deckcheck cards search -g vanguard 'grade=3,trigger=none'", "deckcheck cards search -g evolve 騎士"
+        "deckcheck cards search -g vanguard 'grade=3,trigger=none'",
+        "deckcheck cards search -g evolve 'クラス=エルフ,コスト<=2'",
+        "deckcheck cards search -g evolve 騎士",
     ),
     help=N_(
         "Find cards by name, number or field filters.\n\n"
         "Without --game every game is searched (a filter on a field only some games have searches those "
-        "games). Tokens come from no deck: they are left out unless --tokens."
+        "games). Tokens come from no deck: they are left out unless --tokens.\n\n"
+        "A field is named as the card records name it (grade, cost, class) or by the word of the game's rules "
+        "document for it (compared after NFKC):\n\n{field_words}"
     ),
     short_help=N_("Find cards by name, number or field filters."),
 )
