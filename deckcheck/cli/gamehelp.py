@@ -20,12 +20,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from deckcheck import _i18n
 from deckcheck._i18n import _, translate
 from deckcheck._util.text import joined, wrap_width
 from deckcheck.games import all_games
 from deckcheck.model.game import Game
 
-_WORD = re.compile(r"\{(games|deck_keys|game_keys|card_keys|versioned_games|rules_versions|formats|stats_reports|field_words)\}")
+_WORD = re.compile(
+    r"\{(games|deck_keys|game_keys|card_keys|versioned_games|rules_versions|formats|stats_reports|field_words)\}"
+)
 
 
 def words() -> dict[str, str]:
@@ -60,9 +63,10 @@ def _field_lines(games: list[Game[Any]]) -> str:
     for game in games:
         if game.cards.field_words:
             said = _("{game}: {values}").format(game=game.id, values=field_words(game))
-            wrapped = wrap_width(said, _HELP_WIDTH, between_wide=False)
-            rest = wrap_width(" ".join(wrapped[1:]), _HELP_WIDTH - 2, between_wide=False)
-            lines += [wrapped[0], *(f"  {line}" for line in rest)]
+            wide = _i18n.language() != "en"  # Japanese breaks between any two characters, English at spaces
+            first = wrap_width(said, _HELP_WIDTH, between_wide=wide)[0]
+            rest = said.strip()[len(first) :].strip()
+            lines += [first, *(f"  {line}" for line in wrap_width(rest, _HELP_WIDTH - 2, between_wide=wide))]
     return "\b\n" + "\n".join(line for line in lines if line.strip())
 
 

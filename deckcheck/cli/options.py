@@ -404,9 +404,9 @@ HandMulliganOption = Annotated[
     typer.Option(
         metavar="POLICY",
         help=N_(
-            "none; keep:FILTER (return/redraw what does not match), e.g. keep:grade=..1 or keep:グレード=..1 "
-            "(the fields `stats --help` lists); or optimal (the decisions `stats` computes for the --want queries "
-            "by --turn)."
+            "none; keep:FILTER (return/redraw what does not match), e.g. keep:grade=..1, its fields as `stats "
+            "--help` lists them (the rules document's words too); or optimal (the decisions `stats` computes for "
+            "the --want queries by --turn)."
         ),
     ),
 ]
