@@ -59,7 +59,7 @@ def parse_source(path: str, text: Decoded | None, game: str | None = None) -> De
     """The deck at `path` (`text`: its contents, if already read), its readable lines at least; with `game` a plain-
     text deck is a pasted list of that game, and a deck of another game a DeckcheckError."""
     source = parse_deck(path, text, partial=True, game=game)
-    refuse_other_game(source, game)
+    refuse_other_game(source, game, checked=True)
     return source
 
 

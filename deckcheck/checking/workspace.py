@@ -114,14 +114,23 @@ class Workspace:
         self._regulations.clear()
 
 
-def refuse_other_game(source: DeckSource, game: str | None) -> None:
-    """With `game` (`--game`), a deck of another game (a TOML or JSON deck that names its own) is a DeckcheckError."""
+def refuse_other_game(source: DeckSource, game: str | None, *, checked: bool = False) -> None:
+    """With `game` (`--game`), a deck of another game (a TOML or JSON deck that names its own) is a DeckcheckError
+    (`checked`: `check`'s, which says to check it without the option; else to read it without)."""
     if game is not None and source.game_id != game:
-        said = (
-            _("is an {found} deck, but {option} says {game}: check it without {option}")
-            if source.game_id[:1].lower() in "aeiou"
-            else _("is a {found} deck, but {option} says {game}: check it without {option}")
-        )
+        vowel = source.game_id[:1].lower() in "aeiou"
+        if checked:
+            said = (
+                _("is an {found} deck, but {option} says {game}: check it without {option}")
+                if vowel
+                else _("is a {found} deck, but {option} says {game}: check it without {option}")
+            )
+        else:
+            said = (
+                _("is an {found} deck, but {option} says {game}: read it without {option}")
+                if vowel
+                else _("is a {found} deck, but {option} says {game}: read it without {option}")
+            )
         reason = said.format(found=source.game_id, game=game, option=mention("game"))
         raise DeckcheckError(reason, path=source.path)
 

@@ -257,6 +257,6 @@ def test_show_hand_stats_refuse_another_games_deck_and_an_unknown_game(run_cli, 
     deck.write_text('game = "evolve"\n[main]\n"BP01-001" = 3\n', encoding="utf-8")
     for command in (("show",), ("hand",), ("stats", "--want", "cost=1")):
         code, _, err = run_cli(command[0], deck, "--game", "vanguard", *command[1:])
-        assert code == 2 and "is an evolve deck, but --game says vanguard" in err, (command, err)
+        assert code == 2 and "is an evolve deck, but --game says vanguard: read it without --game" in err, command
         code, _, err = run_cli(command[0], deck, "--game", "nosuchgame", *command[1:])
         assert code == 2 and "nosuchgame" in err and "Traceback" not in err, (command, err)
