@@ -7,7 +7,9 @@ the Japanese aliases of enum values all work. A list field (`clans`, `traits`) m
 unquoted shell leaves alone, `grade=2..` (2 or more), `cost=..3` (3 or less), `grade=2..3` (both ends included),
 mixed with plain values by `|` (`cost=0|3..5`), and `>=`, `<=`, `>` and `<` with one whole number (`grade>=2`, which
 a shell needs quoted); a card whose value is not a number (no value, cost X) never matches a range or comparison.
-A field the game does not have is an error.
+A field is named as the card records name it (or by its alias) or by the word the game's rules document names the
+printed field with (`グレード=3`, `コスト<=2`: Game.cards.field_words), after NFKC. A field the game does not have is
+an error.
 
 A QUERY's count prefix is `>=K ` or `<=K ` (`>=2 trigger=heal`), or `K+` without a space or a shell character
 (`2+trigger=heal`: at least 2).
@@ -131,7 +133,7 @@ def _field_info(game: Game[Any], name: str) -> tuple[str, Any]:
     """The record field a filter names (its attribute or alias, or the rules document's word for it) and its info;
     a name the game's cards lack is a DeckcheckError naming the fields."""
     fields = game.card_model.declared_fields()
-    wanted = game.cards.field_of_word(name) or name
+    wanted = game.cards.field_of_word(name) or _nfkc(name)
     for attribute, info in fields.items():
         if wanted in (attribute, info.alias) and attribute != "game":
             return attribute, info

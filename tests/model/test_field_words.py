@@ -53,6 +53,8 @@ SAME = [
     ("vanguard", "トリガーアイコン=critical", "trigger=critical"),
     ("vanguard", "グレード＝１,シールド>=5000", "grade=1,shield>=5000"),  # full-width: after NFKC
     ("vanguard", "クラン=ロイヤルパラディン", "clans=ロイヤルパラディン"),
+    ("vanguard", "ｇｒａｄｅ＝２", "grade=2"),  # a field written full-width, as an IME writes it
+    ("vanguard", "ｇｒａｄｅ=2", "grade=2"),
     ("vanguard", "カード名~=アルトマイル", "name~=アルトマイル"),
     ("vanguard", "国家=ドラゴンエンパイア", "nation=dragon-empire"),
     ("cipher", "コスト<=2", "cost<=2"),
