@@ -201,7 +201,7 @@ def test_check_and_show_read_the_same_pasted_deck_with_the_same_warning(run_cli,
     assert readings == [(v["rule"], v["line"], v["severity"]) for v in checked["violations"]]
     assert readings == [("deck.pasted-reading", guessed, "warning")]
     code, out, _ = run_cli("show", path, "--game", "vanguard", "--no-regulation")
-    assert code == 0 and "warning deck.pasted-reading (main): 'ヒーリングペガサス'" in out
+    assert code == 0 and f"blog.txt:{guessed}: warning deck.pasted-reading (main): 'ヒーリングペガサス'" in out
 
 
 def test_hand_deals_the_pasted_deck_as_its_deck_file_and_notes_the_guess(run_cli, blog, blog_as_toml):
@@ -239,7 +239,7 @@ def test_hand_stats_and_show_read_a_pasted_list_from_standard_input(run_cli, mon
         code, out, err = run_cli(command[0], "-", "--game", "vanguard", *command[1:])
         assert code == 0, (command, err)
         if command[0] == "show":
-            assert "warning deck.pasted-reading (main): 'ヒーリングペガサス'" in out
+            assert f"<stdin>:{guessed}: warning deck.pasted-reading (main): 'ヒーリングペガサス'" in out
         else:
             assert f"<stdin>:{guessed}: 'ヒーリングペガサス'" in err, command
 
