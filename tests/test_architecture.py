@@ -155,7 +155,12 @@ DEFERRED = {
     "deckcheck/checking/deck.py": {"deckcheck.checking.regulations"},
     "deckcheck/checking/session.py": {"deckcheck.checking.regulations"},
     "deckcheck/checking/judging.py": {"deckcheck.checking.regulations"},
-    "deckcheck/checking/workspace.py": {"deckcheck.checking.regulations", "deckcheck.formats.read"},
+    # rules: the reading notes of a pasted list (`--game`) only
+    "deckcheck/checking/workspace.py": {
+        "deckcheck.checking.regulations",
+        "deckcheck.formats.read",
+        "deckcheck.checking.rules",
+    },
     "deckcheck/checking/discover.py": {"json"},
     "deckcheck/checking/output.py": {"json", "hashlib", "urllib.parse", "xml.etree"},
     "deckcheck/checking/parallel.py": {"multiprocessing", "concurrent.futures", "concurrent.futures.process", "signal"},

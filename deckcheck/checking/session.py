@@ -17,6 +17,7 @@ from deckcheck.carddb.manifest import data_notes
 from deckcheck.checking.deck import judge_deck
 from deckcheck.checking.judging import Judging
 from deckcheck.checking.report import CheckRun, DeckReport
+from deckcheck.checking.workspace import refuse_other_game
 from deckcheck.errors import DeckcheckError, OptionError, mention, spoken
 from deckcheck.formats.read import parse_deck
 from deckcheck.games import get_game
@@ -60,14 +61,7 @@ def parse_source(path: str, text: Decoded | None, game: str | None = None) -> De
     """The deck at `path` (`text`: its contents, if already read), its readable lines at least; with `game` a plain-
     text deck is a pasted list of that game, and a deck of another game a DeckcheckError."""
     source = parse_deck(path, text, partial=True, game=game)
-    if game is not None and source.game_id != game:
-        said = (
-            _("is an {found} deck, but {option} says {game}: check it without {option}")
-            if source.game_id[:1].lower() in "aeiou"
-            else _("is a {found} deck, but {option} says {game}: check it without {option}")
-        )
-        reason = said.format(found=source.game_id, game=game, option=mention("game"))
-        raise DeckcheckError(reason, path=source.path)
+    refuse_other_game(source, game, checked=True)
     return source
 
 

@@ -127,6 +127,8 @@ def rules_json(listing: RuleListing) -> dict[str, Any]:
             for rule in game.rules
         ],
         "common_rules": [rule.id for rule in listing.shared],
+        # the rules document's words that filters take for a card field (`グレード=3` is `grade=3`)
+        "field_words": [{"word": one.word, "field": one.field, "ref": one.ref} for one in game.cards.field_words],
         "regulations": regulations,
     } | _versions_json(game)
 
@@ -142,4 +144,12 @@ def rules_text(listing: RuleListing) -> list[str]:
         summary = translate(rule.summary)
         lines += [f"  {rule.id:<32} {severity} [{translate(rule.refs)}]", f"  {'':<32} {summary}{_applies(rule, game)}"]
     lines.append(_("Every game also has: {rules}.").format(rules=joined(rule.id for rule in listing.shared)))
+    if game.cards.field_words:
+        words = joined(
+            _("{word} ({field}, {ref})").format(word=one.word, field=one.field, ref=one.ref)
+            for one in game.cards.field_words
+        )
+        lines.append(
+            _("Filters (--want, cards search) take the rules document's field words: {words}.").format(words=words)
+        )
     return lines + listing.regulations.listing()

@@ -15,14 +15,13 @@ from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.progress import ProgressBar
 from deckcheck._util.safetext import echoed, one_line
 from deckcheck._util.text import display_width, joined, pad
-from deckcheck.carddb.db import refuse_unknown_cards, resolve_deck
+from deckcheck.carddb.db import refuse_unknown_cards
 from deckcheck.checking.judging import Judging
-from deckcheck.checking.workspace import Workspace, default_workspace
+from deckcheck.checking.workspace import Workspace, default_workspace, say_reading
 from deckcheck.engine.deal import deal
 from deckcheck.engine.procedure import DEALT_WITHOUT, dealt_without
 from deckcheck.engine.table import Going
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention, mention_command, spoken
-from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import Query
 from deckcheck.stats.answer import advise_hand, answer, default_report, turn_table
@@ -240,11 +239,14 @@ def run_stats(
     *,
     workspace: Workspace | None = None,
     judging: Judging | None = None,
+    game: str | None = None,
 ) -> StatsResult:
     """`deckcheck stats`: the answer to `request` about the deck at `path` (its cards from `workspace`; None: the
     shipped and configured layers), computed as `options` say (its listeners are the command's: progress, and a
     line for a question past the exact budget, on `output.stderr`) and shown as `output` says; `judging`'s rules
-    version and format choose the setup that deals the hands."""
+    version and format choose the setup that deals the hands. With `game` (`--game`), a plain-text deck is a pasted
+    list of that game, read as `check --game` reads it (what was guessed said as notes:
+    checking.workspace.say_reading)."""
     stream = output.stderr
     terminal = stream is not None and stream.isatty()  # a bar on a terminal only: never piped, never on stdout
     progress = SimulationProgress(
@@ -256,8 +258,8 @@ def run_stats(
     try:
         _check_plot(output.plot)
         progress.step(_("reading {path}").format(path=one_line(str(path))))
-        source = parse_deck(path)
-        deck = resolve_deck(source, (workspace or default_workspace()).carddb(source.game_id))
+        deck = (workspace or default_workspace()).deck(path, game)
+        say_reading(deck)
         refuse_unknown_cards(deck, _("counting the odds"))
         if judging is not None:  # the setup (and its odds) of that rules version and format
             judging.choose_rules(deck)
