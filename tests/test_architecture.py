@@ -155,7 +155,12 @@ DEFERRED = {
     "deckcheck/checking/deck.py": {"deckcheck.checking.regulations"},
     "deckcheck/checking/session.py": {"deckcheck.checking.regulations"},
     "deckcheck/checking/judging.py": {"deckcheck.checking.regulations"},
-    "deckcheck/checking/workspace.py": {"deckcheck.checking.regulations", "deckcheck.formats.read"},
+    # rules: the reading notes of a pasted list (`--game`) only
+    "deckcheck/checking/workspace.py": {
+        "deckcheck.checking.regulations",
+        "deckcheck.formats.read",
+        "deckcheck.checking.rules",
+    },
     "deckcheck/checking/discover.py": {"json"},
     "deckcheck/checking/output.py": {"json", "hashlib", "urllib.parse", "xml.etree"},
     "deckcheck/checking/parallel.py": {"multiprocessing", "concurrent.futures", "concurrent.futures.process", "signal"},
@@ -285,7 +290,7 @@ CORE = [
 GAME_MODULES = [f"deckcheck.games.{module.name}" for module in pkgutil.iter_modules([str(PACKAGE / "games")])]
 # (card files are read as deck files are: deckcheck._util.files refuses a FIFO, a device, a file of gigabytes)
 CARDS = ["deckcheck._util.files", "deckcheck._util.toml_scan", "deckcheck.carddb", "deckcheck.carddb.cache"]
-CARDS += ["deckcheck.carddb.db"]
+CARDS += ["deckcheck.carddb.db", "deckcheck.carddb.manifest"]
 READ = [
     *CARDS,
     "deckcheck.formats",
@@ -366,6 +371,9 @@ COMMANDS = {
     "games": (
         ["games"],
         ["deckcheck._util.safetext", "deckcheck.commands", "deckcheck.commands.listing"]
+        # each game's data manifest (deckcheck.carddb.manifest, in the package of the card databases): no card
+        # database is read
+        + CARDS
         + [module for module in GAME_MODULES if module not in CORE]  # the registry imports every game
         # evolve is a package: its GAME declaration reads every one of its modules
         + [

@@ -26,6 +26,7 @@ from deckcheck._util.normalize import kana_name, loose_name, norm_name, norm_num
 from deckcheck._util.safetext import echoed, one_line, quoted
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.carddb import cache as carddb_cache
+from deckcheck.carddb.manifest import MANIFEST_FILE, Manifest, load_manifest, product_of, shipped_folder
 from deckcheck.errors import CardDatabaseError, DeckcheckError, OptionError, Problem, mention, mention_command
 from deckcheck.games import all_games, get_game, is_game_id
 from deckcheck.model.cards import Card, RecordError
@@ -36,16 +37,9 @@ ENV_VAR = "DECKCHECK_CARDDB"
 CARD_FILE = N_("card file")  # what a file of a database folder is said not to be, when it cannot be one
 
 
-@cache
-def _shipped_candidates() -> tuple[Path, Path]:
-    package = Path(__file__).resolve().parents[1]  # deckcheck/
-    return package / "_carddb", package.parent / "carddb"
-
-
 def shipped_carddb_dir() -> Path:
     """The databases that come with deckcheck: inside the wheel, or the checkout's `carddb/`."""
-    installed, checkout = _shipped_candidates()
-    return installed if os.path.isdir(installed) else checkout
+    return shipped_folder()
 
 
 def git_root_carddb(start: Path | None = None) -> Path | None:
@@ -183,6 +177,27 @@ class CardDB:
         if not self.game.card_model.other_name_fields:
             return {}
         return {number: card.other_names for number, card in self.cards.items() if card.other_names}
+
+    @cached_property
+    def products(self) -> frozenset[str]:
+        """The product prefixes of its card numbers (made only when a deck names an unknown number)."""
+        return frozenset(product for number in self.cards if (product := product_of(number)) is not None)
+
+    def newer_product(self, key: str) -> tuple[Manifest, str] | None:
+        """The shipped data's manifest and the product of an unknown card number whose product is newer than the
+        data (`BP22-001` when it ends at BP21), unless a layer holds cards of it; None for anything else (a typo, a
+        name, a closed game, a database made in code, a manifest that cannot be read: that is said elsewhere)."""
+        number = norm_number(key)
+        product = product_of(number)
+        if product is None or self.layers is None or product in self.products:
+            return None
+        try:
+            manifest = load_manifest(self.game.id, shipped_carddb_dir())
+        except DeckcheckError:
+            return None
+        if manifest is None or not manifest.is_newer(product):
+            return None
+        return manifest, product
 
     def name_label(self, name: str) -> str:
         """'name (number)' as printed for a (normalised) name of the database: a card's other name (its Japanese
@@ -506,6 +521,8 @@ def _read_layers(game: Game[Any], layers: tuple[Path, ...], problems: list[str])
             continue
         files = []
         for path in sorted(folder.glob("*.toml")):
+            if path.name == MANIFEST_FILE:  # what the shipped data is (deckcheck.carddb.manifest), not cards
+                continue
             try:
                 files.append(carddb_cache.SourceFile(path, read_repository_file(path, CARD_FILE)))
             except DeckcheckError as error:  # unreadable, a FIFO or device, larger than any card file
@@ -894,7 +911,14 @@ def refuse_unknown_cards(deck: Deck[Any], what: str) -> None:
             why = _("{count} × {key} in {section} is not a {game} card number or name in the card database").format(
                 **named, game=translate(deck.game.title)
             )
-            hints = db.suggest(entry.key) if isinstance(db, CardDB) else []
+            newer = db.newer_product(entry.key) if isinstance(db, CardDB) else None
+            if newer is not None:  # BP22-001 when the data ends at BP21: which product, and how to add its cards
+                why = (
+                    _("{problem}. {note}")
+                    .format(problem=why, note=newer[0].newer_product_note(newer[1], translate(deck.game.title)).strip())
+                    .rstrip(".。")
+                )
+            hints = db.suggest(entry.key) if isinstance(db, CardDB) and newer is None else []
             note = db.unknown_name_note(entry.key) if isinstance(db, CardDB) and not noted else ""
             if note:  # once: which sets have Japanese names here, and to write the card number
                 why = _("{problem}. {note}").format(problem=why, note=note.strip().rstrip(".。"))

@@ -20,7 +20,7 @@ from deckcheck._util.searchkey import fold_key, name_keys, search_key
 from deckcheck.carddb.db import CardDB
 from deckcheck.errors import DeckcheckError
 from deckcheck.model.cards import Card
-from deckcheck.model.query import _CONDITION, _field_info, parse_filter
+from deckcheck.model.query import _field_info, condition_of, parse_filter
 
 TEXT_LIMIT = 50
 _WHAT_TO_GIVE = N_("give part of a name, a card number or field=value filters (e.g. grade=3,trigger=none)")
@@ -139,7 +139,7 @@ def filter_fields(query: str) -> list[str] | None:
     """The field names of a query that looks like `field=value[,field=value]`, else None (a text query)."""
     fields: list[str] = []
     for part in query.split(","):
-        match = _CONDITION.match(part)
+        match = condition_of(part)
         if match is None:
             return fields if fields else None  # parse_filter reports a later malformed part
         fields.append(match["field"])

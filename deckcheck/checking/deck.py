@@ -247,6 +247,13 @@ def _suggesting(db: CardDB | None, key: str, asked: set[str]) -> CardDB | None:
 def _unknown_card(
     deck: Deck[Any], section: str, key: str, at: str, db: CardDB | None, line: int | None = None, note: str = ""
 ) -> Violation:
+    extra: dict[str, Any] = {}
+    newer = db.newer_product(key) if db is not None else None
+    if newer is not None:  # BP22-001 when the data ends at BP21: no typo to suggest a card for
+        manifest, product = newer
+        note += manifest.newer_product_note(product, deck.game.title)
+        extra["newer_product"] = {"product": product, "newest": manifest.newest, "date": manifest.date}
+        db = None
     hints = db.suggest(key) if db is not None else []
     hint = _(" Did you mean: {cards}?").format(cards="; ".join(hints)) if hints else ""
     title = deck.game.title
@@ -260,7 +267,7 @@ def _unknown_card(
         severity="error",
         section=section,
         message=said.format(key=quoted(key), at=at, game=title, note=note, hint=hint),
-        extra={"key": key, "suggestions": hints},
+        extra={"key": key, "suggestions": hints, **extra},
         line=line,
     )
 

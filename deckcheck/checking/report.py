@@ -10,6 +10,7 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
+    from deckcheck.carddb.manifest import DataNote
     from deckcheck.checking.regulations import Regulation
     from deckcheck.model.versions import RulesChoice
 
@@ -86,6 +87,8 @@ class CheckRun:
     errors: list[DeckcheckError] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # about the run itself, e.g. games a --regulation does not cover
+    # about the card data of the games judged, once per game: old (a live game's), or invented cards
+    data_notes: list[DataNote] = field(default_factory=list)
 
     def summary(self) -> dict[str, int]:
         violations = [v for report in self.reports for v in report.violations]
@@ -106,6 +109,8 @@ class CheckRun:
             "decks": [report.to_json() for report in self.reports],
             "summary": self.summary(),
         }
+        if self.data_notes:
+            data["card_data"] = [note.to_json() for note in self.data_notes]
         if self.errors:
             data["errors"] = [_error_json(error) for error in self.errors]
         return data

@@ -11,10 +11,13 @@ from deckcheck._i18n import _, ngettext
 from deckcheck._util.files import Decoded
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
+from deckcheck.carddb import db as carddb
 from deckcheck.carddb.db import CardDB, resolve_deck
+from deckcheck.carddb.manifest import data_notes
 from deckcheck.checking.deck import judge_deck
 from deckcheck.checking.judging import Judging
 from deckcheck.checking.report import CheckRun, DeckReport
+from deckcheck.checking.workspace import refuse_other_game
 from deckcheck.errors import DeckcheckError, OptionError, mention, spoken
 from deckcheck.formats.read import parse_deck
 from deckcheck.games import get_game
@@ -58,14 +61,7 @@ def parse_source(path: str, text: Decoded | None, game: str | None = None) -> De
     """The deck at `path` (`text`: its contents, if already read), its readable lines at least; with `game` a plain-
     text deck is a pasted list of that game, and a deck of another game a DeckcheckError."""
     source = parse_deck(path, text, partial=True, game=game)
-    if game is not None and source.game_id != game:
-        said = (
-            _("is an {found} deck, but {option} says {game}: check it without {option}")
-            if source.game_id[:1].lower() in "aeiou"
-            else _("is a {found} deck, but {option} says {game}: check it without {option}")
-        )
-        reason = said.format(found=source.game_id, game=game, option=mention("game"))
-        raise DeckcheckError(reason, path=source.path)
+    refuse_other_game(source, game, checked=True)
     return source
 
 
@@ -292,7 +288,9 @@ class CheckSession:
         return None
 
     def finish(self) -> None:
-        """The run's closing notes: the games judged without a regulation because none is in force today."""
+        """The run's closing notes: what the card data of the games judged is (old, or invented), and the games judged
+        without a regulation because none is in force today."""
+        self._data_notes()
         if self.today is None:
             return
         reasons: dict[str, list[str]] = {}
@@ -307,6 +305,26 @@ class CheckSession:
                     len(games),
                 ).format(games=joined(games), day=self.today.isoformat(), why=why)
             )
+
+    def _data_notes(self) -> None:
+        """Once per game of the decks judged: its live data is older than its manifest allows on the day of the check
+        (`as_of`, else today), or its cards are invented (deckcheck.carddb.manifest.data_notes)."""
+        games = [report.game for report in self.run.reports]
+        if not games:
+            return
+        day = self.day or self.today
+        if day is None:
+            from deckcheck.checking.regulations import current_day  # deferred: as in __init__
+
+            try:
+                day = current_day()
+            except DeckcheckError:  # a bad $DECKCHECK_TODAY with regulations off: the clock's day
+                day = date.today()
+        for game in dict.fromkeys(games):
+            try:
+                self.run.data_notes.extend(data_notes([game], day, carddb.shipped_carddb_dir()))
+            except DeckcheckError as error:  # a broken manifest: exit 2, naming its file and field
+                self.run.errors.append(error)
 
     def _before_all(self, regulations: RegulationSet) -> bool:
         """Whether --as-of is before every regulation of the game (or it has none): then none is in force."""

@@ -17,11 +17,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck import _i18n
+from deckcheck._i18n import _
+from deckcheck._util import notes
+from deckcheck._util.safetext import one_line
 from deckcheck.carddb.db import ENV_VAR, CardDB, layer_folders, load_layers, resolve_deck
+from deckcheck.errors import DeckcheckError, mention
+from deckcheck.games import get_game
 
 if TYPE_CHECKING:
     from deckcheck.checking.regulations import RegulationSet
-    from deckcheck.model.deck import Deck
+    from deckcheck.model.deck import Deck, DeckSource
 
 #: A card database's cache key: the game, the resolved layer folders and the language its notes are said in.
 _DBKey = tuple[str, tuple[Path, ...], str]
@@ -89,17 +94,59 @@ class Workspace:
             found = self._regulations[key] = read_regulations(game_id, layers)
         return found
 
-    def deck(self, path: str | Path) -> Deck[Any]:
-        """Read a deck file and look its cards up in its game's database."""
+    def deck(self, path: str | Path, game: str | None = None) -> Deck[Any]:
+        """Read a deck file and look its cards up in its game's database. With `game` (`--game`), a plain-text deck is
+        a list pasted from a blog of that game, read as `check --game` reads it (deckcheck.formats.pasted: what was
+        guessed is in the deck's `source.pasted.notes`), and a TOML or JSON deck of another game a DeckcheckError."""
         from deckcheck.formats.read import parse_deck  # deferred: a deck is read (`cards search` reads none)
 
-        source = parse_deck(path)
+        if game is not None:
+            game = get_game(game).id  # an unknown game stops before the file is read
+            source = parse_deck(path, game=game)
+            refuse_other_game(source, game)
+        else:
+            source = parse_deck(path)
         return resolve_deck(source, self.carddb(source.game_id))
 
     def forget(self) -> None:
         """Drop what was loaded (after card files were written): the next use loads afresh."""
         self._carddbs.clear()
         self._regulations.clear()
+
+
+def refuse_other_game(source: DeckSource, game: str | None, *, checked: bool = False) -> None:
+    """With `game` (`--game`), a deck of another game (a TOML or JSON deck that names its own) is a DeckcheckError
+    (`checked`: `check`'s, which says to check it without the option; else to read it without)."""
+    if game is not None and source.game_id != game:
+        vowel = source.game_id[:1].lower() in "aeiou"
+        if checked:
+            said = (
+                _("is an {found} deck, but {option} says {game}: check it without {option}")
+                if vowel
+                else _("is a {found} deck, but {option} says {game}: check it without {option}")
+            )
+        else:
+            said = (
+                _("is an {found} deck, but {option} says {game}: read it without {option}")
+                if vowel
+                else _("is a {found} deck, but {option} says {game}: read it without {option}")
+            )
+        reason = said.format(found=source.game_id, game=game, option=mention("game"))
+        raise DeckcheckError(reason, path=source.path)
+
+
+def say_reading(deck: Deck[Any]) -> None:
+    """What reading a pasted list (`--game`) guessed or could not read, each a library note (the command line's
+    stderr) naming its file, line and the rule `check` reports it under (`hand`, `stats`: a deck dealt or counted
+    from a list read by half is never silent about it)."""
+    if deck.source.pasted is None:
+        return
+    from deckcheck.checking.rules import PASTED_READING  # deferred: a pasted list only (`--game`)
+
+    path = one_line(str(deck.path))
+    for note in sorted(deck.source.pasted.notes, key=lambda note: note.line or 0):
+        said = _("{path}:{line}: {message} ({rule})") if note.line else _("{path}: {message} ({rule})")
+        notes.note(said.format(path=path, line=note.line, message=note.message, rule=PASTED_READING))
 
 
 def _others_of(workspace: Workspace, layers: tuple[Path, ...]) -> Callable[[str], CardDB]:

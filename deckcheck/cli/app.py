@@ -203,6 +203,8 @@ def check(
         say(_("deckcheck: card data note: {note}").format(note=warning))
     for note in run.notes:
         say(_("deckcheck: note: {note}").format(note=note))
+    for data_note in run.data_notes:  # how old a game's card data is, or that its cards are invented: once
+        say(_("deckcheck: card data note: {note}").format(note=data_note.message))
     from deckcheck.checking.output import render_github, render_json, render_junit, render_sarif, render_text
 
     if output is options.OutputFormat.text:
@@ -245,6 +247,7 @@ def hand(
     output: options.TextOrJsonOption = options.HandOutput.text,
     judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
+    game: options.PastedGameOption = None,
 ) -> None:
     """`deckcheck hand` (its help is the decorator's, translated)."""
     _prompt_for_stdin(deck)
@@ -260,7 +263,7 @@ def hand(
         wants=tuple(want or ()),
         anys=tuple(any_ or ()),
     )
-    dealt = iter_hands(deck, request, workspace=options.workspace_of(carddb), judging=judging)
+    dealt = iter_hands(deck, request, workspace=options.workspace_of(carddb), judging=judging, game=game)
     # Each hand is printed as it is dealt (--count 1000000000 runs in constant memory; Ctrl-C or a closed pipe
     # stops it), with the same bytes as printing them all at once.
     if output is options.HandOutput.text:
@@ -325,6 +328,7 @@ def _dealing(count: int) -> Iterator[Callable[[int], AbstractContextManager[None
         "deckcheck stats decks/build-divide/guren.txt",
         "deckcheck stats decks/vanguard/aqua-force-thavas.deck.toml --want grade=1",
         "deckcheck stats decks/cipher/chrom-shepherds.txt --want cost=1 --explain",
+        "deckcheck stats decks/ic-dragonball/hayate-co-op.txt --want 'レベル<=1'",
     ),
 )
 @_exits_2_on_bad_input
@@ -349,8 +353,9 @@ def stats(
     output: options.TextOrJsonOption = options.HandOutput.text,
     judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
+    game: options.PastedGameOption = None,
 ) -> None:
-    from deckcheck.commands.stats import StatsOutput, StatsRequest, run_stats
+    from deckcheck.commands.stats import StatsOutput, StatsRequest, render_stats, run_stats
     from deckcheck.stats.options import StatsOptions
 
     _prompt_for_stdin(deck)
@@ -371,10 +376,15 @@ def stats(
         choices=options.parse_choices(choose),
         floor=floor,
     )
-    as_json = output is options.HandOutput.json
-    shown = StatsOutput(as_json=as_json, colour=use_colour(), explain=explain, plot=plot, stderr=sys.stderr)
-    text = run_stats(deck, request, asked, shown, workspace=options.workspace_of(carddb), judging=judging)
-    echo(text, colour=output is options.HandOutput.text and use_colour(), json_text=output is options.HandOutput.json)
+    as_json, colour = output is options.HandOutput.json, use_colour()
+    shown = StatsOutput(explain=explain, plot=plot, stderr=sys.stderr)
+    workspace = options.workspace_of(carddb)
+    result = run_stats(deck, request, asked, shown, workspace=workspace, judging=judging, game=game)
+    echo(
+        render_stats(result, as_json=as_json, colour=colour and not as_json),
+        colour=colour and not as_json,
+        json_text=as_json,
+    )
 
 
 @app.command(
@@ -426,12 +436,16 @@ def odds(
 @cards_app.command(
     "search",
     epilog=options.examples(
-        "deckcheck cards search -g vanguard 'grade=3,trigger=none'", "deckcheck cards search -g evolve 騎士"
+        "deckcheck cards search -g vanguard 'grade=3,trigger=none'",
+        "deckcheck cards search -g evolve 'クラス=エルフ,コスト<=2'",
+        "deckcheck cards search -g evolve 騎士",
     ),
     help=N_(
         "Find cards by name, number or field filters.\n\n"
         "Without --game every game is searched (a filter on a field only some games have searches those "
-        "games). Tokens come from no deck: they are left out unless --tokens."
+        "games). Tokens come from no deck: they are left out unless --tokens.\n\n"
+        "A field is named as the card records name it (grade, cost, class) or by the word of the game's rules "
+        "document for it (compared after NFKC):\n\n{field_words}"
     ),
     short_help=N_("Find cards by name, number or field filters."),
 )
@@ -618,12 +632,13 @@ def show(
     output: options.TextOrJsonOption = options.HandOutput.text,
     judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
+    game: options.PastedGameOption = None,
 ) -> None:
     """`deckcheck show` (its help is the decorator's, translated)."""
     _prompt_for_stdin(path)
     from deckcheck.commands.show import render_show_json, render_shown, show_deck
 
-    shown = show_deck(path, judging, options.workspace_of(carddb))
+    shown = show_deck(path, judging, options.workspace_of(carddb), game)
     if output is options.HandOutput.json:
         echo(render_show_json(shown), json_text=True)
         return

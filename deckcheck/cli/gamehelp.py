@@ -9,7 +9,8 @@ games imports every game's module (a command that runs never pays for it):
   (`set`);
 - {versioned_games}, {rules_versions}, {formats}: the games that have several rules versions, with them, and those
   with several formats, with them (`--as-of`, `--rules`, `--format`);
-- {stats_reports}: what `stats` asks of each game's deck without --want (`Game.profile.stats_report_summary`).
+- {stats_reports}: what `stats` asks of each game's deck without --want (`Game.profile.stats_report_summary`);
+- {field_words}: the words of each game's rules document that filters take for a field (`Game.cards.field_words`).
 """
 
 from __future__ import annotations
@@ -19,12 +20,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from deckcheck import _i18n
 from deckcheck._i18n import _, translate
-from deckcheck._util.text import joined
+from deckcheck._util.text import joined, wrap_width
 from deckcheck.games import all_games
 from deckcheck.model.game import Game
 
-_WORD = re.compile(r"\{(games|deck_keys|game_keys|card_keys|versioned_games|rules_versions|formats|stats_reports)\}")
+_WORD = re.compile(
+    r"\{(games|deck_keys|game_keys|card_keys|versioned_games|rules_versions|formats|stats_reports|field_words)\}"
+)
 
 
 def words() -> dict[str, str]:
@@ -44,7 +48,31 @@ def words() -> dict[str, str]:
         ),
         "formats": _per_game((game.id, joined(game.play.formats)) for game in games if len(game.play.formats) > 1),
         "stats_reports": _stats_reports(games),
+        "field_words": _field_lines(games),
     }
+
+
+#: The width of a help's own text (80 columns, less its indent): a list printed as written is wrapped to it here.
+_HELP_WIDTH = 76
+
+
+def _field_lines(games: list[Game[Any]]) -> str:
+    """A paragraph printed as written (click's \\b): a line per game, 'vanguard: カード名 (name), ...', wrapped by
+    display width (click wraps by characters, and a Japanese character takes two columns), continued indented."""
+    lines = []
+    for game in games:
+        if game.cards.field_words:
+            said = _("{game}: {values}").format(game=game.id, values=field_words(game))
+            wide = _i18n.language() != "en"  # Japanese breaks between any two characters, English at spaces
+            first = wrap_width(said, _HELP_WIDTH, between_wide=wide)[0]
+            rest = said.strip()[len(first) :].strip()
+            lines += [first, *(f"  {line}" for line in wrap_width(rest, _HELP_WIDTH - 2, between_wide=wide))]
+    return "\b\n" + "\n".join(line for line in lines if line.strip())
+
+
+def field_words(game: Game[Any]) -> str:
+    """'カード名 (name), グレード (grade), ...': the rules document's words a filter takes, each with its field."""
+    return joined(_("{word} ({field})").format(word=one.word, field=one.field) for one in game.cards.field_words)
 
 
 def _and_last(items: list[str]) -> str:

@@ -126,6 +126,11 @@ Several --want must all hold; QUERY@N holds by own turn N instead of --turn; wit
 --any must hold too. Vanguard counts every card its rules bring (drive checks at the vanguard's drive, a checked
 draw trigger's card); --floor counts the floor.
 
+A field is named as the card records name it (grade, cost, class) or by the word of the game's rules document for
+it (compared after NFKC):
+
+{field_words}
+
 Exact answers (multivariate hypergeometric counting) where the game's model allows; otherwise, or with
 --method simulate, a simulation with a 95% interval. The mulligan defaults to the optimal one (computed exactly
 by backward induction); --explain prints its decision table.
@@ -401,8 +406,9 @@ HandMulliganOption = Annotated[
     typer.Option(
         metavar="POLICY",
         help=N_(
-            "none; keep:FILTER (return/redraw what does not match), e.g. keep:grade=..1; or optimal (the "
-            "decisions `stats` computes for the --want queries by --turn)."
+            "none; keep:FILTER (return/redraw what does not match), e.g. keep:grade=..1, its fields as `stats "
+            "--help` lists them (the rules document's words too); or optimal (the decisions `stats` computes for "
+            "the --want queries by --turn)."
         ),
     ),
 ]

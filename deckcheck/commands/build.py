@@ -4,7 +4,9 @@ An edit changes the file as little as it can: the count on the card's own line, 
 section, or a line removed, so comments, blank lines and the user's layout stay as they were (see
 :mod:`deckcheck.formats.edit`). The edited file is read back and compared with what the edit should give before it
 replaces the old one; when a small edit is not possible the deck is rewritten whole (tomli-w for TOML), and if
-that would drop comments the command refuses unless `--force`. Writes are atomic.
+that would drop comments the command refuses unless `--force`. A text decklist's line edit that would not read back
+as intended is refused unless `--force` (a whole rewrite would lose the player's headings and style). Writes are
+atomic.
 """
 
 from __future__ import annotations
@@ -165,7 +167,7 @@ def edit_deck(
             if delta > 0
             else _plan_remove(deck, db, card_key, -delta, section)
         )
-        new_text = _rewrite(path, text, source, plan.changes, force)
+        new_text = _rewrite(path, text, source, plan.changes, force, db)
         atomic_write(path, _as_written(new_text, path.read_bytes()))
     edited = resolve_deck(parse_deck(path, text=new_text), db)
     return f"{plan.summary}\n{state_line(edited, db, workspace, judging=judging)}"
@@ -235,7 +237,7 @@ def set_deck_key(
         edited = _with_key(source, key, value)
         waiting = _setup_problem(edited, db, key, value)  # a card the deck does not hold yet: said once written
         small = set_key_text(text, source.format, key, value)
-        new_text = _written_text(path, text, edited, small, force)
+        new_text = _written_text(path, text, edited, small, force, db)
         atomic_write(path, _as_written(new_text, path.read_bytes()))
     if before is not None:
         changed = _("Set {key} to {value} (was {before}).").format(key=key, value=quoted(value), before=quoted(before))
@@ -502,20 +504,37 @@ def _section_word(game: Game[Any], section: str) -> str:
 # Writing ------------------------------------------------------------------------------------------------
 
 
-def _rewrite(path: Path, text: str, source: DeckSource, changes: list[Change], force: bool) -> str:
+def _rewrite(path: Path, text: str, source: DeckSource, changes: list[Change], force: bool, db: CardDB) -> str:
     """The file after the changes: a small edit when it reads back right, else a whole rewrite."""
-    return _written_text(path, text, _apply(source, changes), edit_text(text, source.format, changes), force)
+    return _written_text(path, text, _apply(source, changes), edit_text(text, source.format, changes), force, db)
 
 
-def _written_text(path: Path, text: str, edited: DeckSource, small: str | None, force: bool) -> str:
-    """`small` (a line edit) when it reads back as `edited`, else `edited` written whole (refused when that
-    would lose anything, or drop comments without --force)."""
+def _written_text(
+    path: Path, text: str, edited: DeckSource, small: str | None, force: bool, db: CardDB | None = None
+) -> str:
+    """`small` (a line edit) when it reads back as `edited` (read with `db` as the deck was), else `edited` written
+    whole (refused when that would lose anything, or drop comments without --force). A text decklist's line edit
+    that would not read back so is refused (exit 2) without --force: a whole rewrite would lose the player's
+    headings and style."""
     require_encodable(edited)  # a name no UTF-8 file can hold (a JSON deck's "\udc80"): refused, nothing written
     expected = content(edited)
     if small is not None:
         back = read_back(small, edited.format, str(path))
-        if back is not None and not losses(expected, content(back)) and not losses(content(back), expected):
+        if back is not None and db is not None:
+            resolve_deck(back, db)  # its lines read as the deck's were (`3 BP01-015 name`, `name 3`)
+        differ = [_("nothing readable")] if back is None else losses(expected, content(back))
+        differ += losses(content(back), expected) if back is not None else []
+        if not differ:
             return small
+        if edited.format == "text" and not force:
+            raise OptionError(
+                "force",
+                _(
+                    "this edit would not read back as intended ({differ}); nothing changed. Run again with {option} "
+                    "to rewrite the whole deck in the plain form"
+                ).format(differ=joined(differ), option=mention("force")),
+                path=path,
+            )
     whole = render(edited, edited.format)
     lost = check_round_trip(edited, whole, edited.format)
     if lost:

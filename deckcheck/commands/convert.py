@@ -26,12 +26,14 @@ from deckcheck.checking.judging import Judging
 from deckcheck.checking.workspace import Workspace
 from deckcheck.errors import DeckcheckError, OptionError, mention, mention_command, spoken
 from deckcheck.formats.comments import (
+    Anchor,
     Comments,
     commented_text,
     commented_toml,
     name_comments,
     text_comments,
     toml_comments,
+    written_headings,
 )
 from deckcheck.formats.edit import comment_lines
 from deckcheck.formats.read import deck_format, parse_deck
@@ -157,8 +159,13 @@ def _convert(
 def _commented(source: DeckSource, to: str, workspace: Workspace, notes: list[str]) -> str:
     """The deck written as `to` (TOML or text) with the source's comments kept, each beside what it stood beside,
     and each card number's name beside it as a comment."""
-    read = {"toml": toml_comments, "text": text_comments}.get(source.format)
-    comments = read(source.text) if read is not None and source.text else Comments()
+    comments = Comments()
+    headings: dict[str, str] = {}
+    if source.text and source.format == "toml":
+        comments = toml_comments(source.text)
+    elif source.text and source.format == "text":  # by the sections its headings name, in their words
+        comments = text_comments(source.text, source)
+        headings = written_headings(source.text, source) if to == "text" else {}
     if source.pasted is not None:  # its lead-ins, titles, codes and lines not understood, at the top
         said = _("read from a pasted list by {convert} {option}")
         comments.top = [spoken(said.format(convert=mention_command("convert"), option=mention("game_id")))]
@@ -183,8 +190,12 @@ def _commented(source: DeckSource, to: str, workspace: Workspace, notes: list[st
             return card.printed_name
 
         names = name_comments(source, name_of)
-    writer = commented_toml if to == "toml" else commented_text
-    return writer(source, comments, names)
+    if to == "toml":
+        return commented_toml(source, comments, names)
+    beside: dict[Anchor, str] = {}  # a text deck's names written after their numbers stay there in text
+    if source.format == "text" and to == "text":
+        beside = {("entry", e.section, e.key): e.name for e in source.entries if e.name is not None}
+    return commented_text(source, comments, names, headings, beside)
 
 
 def read_pasted(source: DeckSource, workspace: Workspace) -> list[str]:

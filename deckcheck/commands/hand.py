@@ -11,15 +11,14 @@ from typing import Any
 from deckcheck._i18n import _, translate
 from deckcheck._util.safetext import echoed, one_line, quoted
 from deckcheck._util.text import display_width, joined, pad
-from deckcheck.carddb.db import refuse_unknown_cards, resolve_deck
+from deckcheck.carddb.db import refuse_unknown_cards
 from deckcheck.checking.deck import check_deck
 from deckcheck.checking.judging import Judging
-from deckcheck.checking.workspace import Workspace, default_workspace
+from deckcheck.checking.workspace import Workspace, default_workspace, say_reading
 from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
 from deckcheck.engine.procedure import note_said
 from deckcheck.engine.table import Going, Table
 from deckcheck.errors import DeckcheckError, OptionError, mention, mention_command, spoken
-from deckcheck.formats.read import parse_deck
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import parse_filter
@@ -191,17 +190,21 @@ def iter_hands(
     *,
     workspace: Workspace | None = None,
     judging: Judging | None = None,
+    game: str | None = None,
 ) -> Iterator[DealtHand]:
     """Deal the hands `request` asks for (by default one, from a random seed) one at a time: `--count 1000000000`
     prints each hand as it is dealt, in constant memory. The deck's cards come from `workspace` (None: the shipped
     and configured layers); `judging`'s rules version and format choose the setup that deals them (as `check
-    --rules --format`). Bad input (the deck, the policy, the count) is raised here, before the first hand."""
+    --rules --format`). With `game` (`--game`), a plain-text deck is a pasted list of that game, read as `check
+    --game` reads it, what was guessed said as notes (checking.workspace.say_reading). Bad input (the deck, the
+    policy, the count) is raised here, before the first hand."""
     request = request or HandRequest()
     seed, count, going, turns, choices = request.seed, request.count, request.going, request.turns, request.choices
     wants, anys = request.wants, request.anys
-    source = parse_deck(path)
-    db = (workspace or default_workspace()).carddb(source.game_id)
-    deck = resolve_deck(source, db)
+    workspace = workspace or default_workspace()
+    deck = workspace.deck(path, game)
+    db = workspace.carddb(deck.game.id)
+    say_reading(deck)
     refuse_unknown_cards(deck, _("dealing a test hand"))
     if judging is not None:
         judging.choose_rules(deck)

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck._i18n import _, translate
 from deckcheck._util.text import display_width, joined
+from deckcheck.carddb import db as carddb
+from deckcheck.carddb.manifest import load_manifest
 from deckcheck.errors import mention, spoken
 from deckcheck.model.deck import COMMON_KEYS
 from deckcheck.model.game import Game, rules_document_of
@@ -24,9 +26,16 @@ def games_json(games: list[Game[Any]]) -> dict[str, Any]:
             "keys": [*COMMON_KEYS, *game.deck_keys],
         }
         | _versions_json(game)
+        | _data_json(game)
         for game in games
     ]
     return {"games": listed}
+
+
+def _data_json(game: Game[Any]) -> dict[str, Any]:
+    """`data`: what the shipped card data of the game is and how old (its manifest; a broken one is exit 2)."""
+    manifest = load_manifest(game.id, carddb.shipped_carddb_dir())
+    return {"data": manifest.to_json()} if manifest is not None else {}
 
 
 def _versions_json(game: Game[Any]) -> dict[str, Any]:
@@ -52,6 +61,8 @@ def games_text(games: list[Game[Any]]) -> list[str]:
         lines += [f"{game.id:<14} {game.title}", f"{'':<14} {said}"]
         lines.append(f"{'':<14} " + _("rules: {document}").format(document=rules_document_of(game)))
         lines += _versions_text(game)
+        if (manifest := load_manifest(game.id, carddb.shipped_carddb_dir())) is not None:
+            lines.append(f"{'':<14} {manifest.text()}")
     return lines
 
 
@@ -116,6 +127,8 @@ def rules_json(listing: RuleListing) -> dict[str, Any]:
             for rule in game.rules
         ],
         "common_rules": [rule.id for rule in listing.shared],
+        # the rules document's words that filters take for a card field (`グレード=3` is `grade=3`)
+        "field_words": [{"word": one.word, "field": one.field, "ref": one.ref} for one in game.cards.field_words],
         "regulations": regulations,
     } | _versions_json(game)
 
@@ -131,4 +144,12 @@ def rules_text(listing: RuleListing) -> list[str]:
         summary = translate(rule.summary)
         lines += [f"  {rule.id:<32} {severity} [{translate(rule.refs)}]", f"  {'':<32} {summary}{_applies(rule, game)}"]
     lines.append(_("Every game also has: {rules}.").format(rules=joined(rule.id for rule in listing.shared)))
+    if game.cards.field_words:
+        words = joined(
+            _("{word} ({field}, {ref})").format(word=one.word, field=one.field, ref=one.ref)
+            for one in game.cards.field_words
+        )
+        lines.append(
+            _("Filters (--want, cards search) take the rules document's field words: {words}.").format(words=words)
+        )
     return lines + listing.regulations.listing()

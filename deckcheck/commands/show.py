@@ -17,6 +17,7 @@ from deckcheck.checking.deck import judge_deck
 from deckcheck.checking.judging import Judging
 from deckcheck.checking.output import violation_line
 from deckcheck.checking.report import DeckReport
+from deckcheck.checking.rules import PASTED_READING
 from deckcheck.checking.workspace import Workspace
 from deckcheck.formats.printable import key_rows, sections_of
 from deckcheck.model.cards import Card
@@ -37,11 +38,13 @@ class Shown:
     report: DeckReport
 
 
-def show_deck(path: Path, judging: Judging, workspace: Workspace) -> Shown:
+def show_deck(path: Path, judging: Judging, workspace: Workspace, game: str | None = None) -> Shown:
     """The deck at `path` and its verdict; a malformed file raises DeckcheckError (exit 2). The verdict is judged by
     `judging` (as `check` judges: its regulation, else the deck's `regulation` key, else the one in force on its
-    day, else today's; none with `no_regulation`; its rules version and format), with `workspace`'s cards."""
-    deck = workspace.deck(path)
+    day, else today's; none with `no_regulation`; its rules version and format), with `workspace`'s cards. With
+    `game` (`--game`), a plain-text deck is a pasted list of that game, read as `check --game` reads it: what was
+    guessed or not understood is a deck.pasted-reading warning of the verdict."""
+    deck = workspace.deck(path, game)
     return Shown(deck, judge_deck(deck, workspace.carddb(deck.game.id), judging, workspace))
 
 
@@ -76,7 +79,7 @@ def render_show_text(deck: Deck[Any], report: DeckReport, style: Style = _plain)
         lines.append("")
         title_width = max(display_width(title) for title, _buckets in profile)
         lines += [f"{pad(title, title_width)} {_buckets(buckets)}" for title, buckets in profile]
-    lines += ["", *_verdict(report, style)]
+    lines += ["", *_verdict(report, style, str(deck.path))]  # (escaped by violation_line)
     if report.note:
         lines.append(_("note: {note}").format(note=report.note))
     return "\n".join(lines)
@@ -111,7 +114,9 @@ def _buckets(buckets: dict[str, int]) -> str:
     return "  ".join(f"{bucket}×{copies}" for bucket, copies in buckets.items()) or _("none")  # values as typed
 
 
-def _verdict(report: DeckReport, style: Style) -> list[str]:
+def _verdict(report: DeckReport, style: Style, path: str) -> list[str]:
+    """The verdict and every violation; what reading a pasted list guessed (`--game`) starts `path:line:` as in
+    `check`, since the file's line is all that names what was guessed."""
     errors = sum(v.severity == "error" for v in report.violations)
     warnings = len(report.violations) - errors
     if not report.violations:
@@ -125,7 +130,13 @@ def _verdict(report: DeckReport, style: Style) -> list[str]:
             warnings=ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings),
         )
         head = style(said, fg="red", bold=True)
-    return [head, *(violation_line(violation, style) for violation in report.violations)]
+    return [
+        head,
+        *(
+            violation_line(violation, style, path if violation.rule == PASTED_READING else None)
+            for violation in report.violations
+        ),
+    ]
 
 
 # JSON --------------------------------------------------------------------------------------------------

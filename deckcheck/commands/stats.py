@@ -15,14 +15,13 @@ from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.progress import ProgressBar
 from deckcheck._util.safetext import echoed, one_line
 from deckcheck._util.text import display_width, joined, pad
-from deckcheck.carddb.db import refuse_unknown_cards, resolve_deck
+from deckcheck.carddb.db import refuse_unknown_cards
 from deckcheck.checking.judging import Judging
-from deckcheck.checking.workspace import Workspace, default_workspace
+from deckcheck.checking.workspace import Workspace, default_workspace, say_reading
 from deckcheck.engine.deal import deal
 from deckcheck.engine.procedure import DEALT_WITHOUT, dealt_without
 from deckcheck.engine.table import Going
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention, mention_command, spoken
-from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.model.query import Query
 from deckcheck.stats.answer import advise_hand, answer, default_report, turn_table
@@ -206,15 +205,30 @@ class StatsRequest:
 
 @dataclass(frozen=True)
 class StatsOutput:
-    """How the answer is shown: JSON or text (in colour), with the mulligan's decision table (`explain`), and a chart
-    drawn to `plot` (.svg or .png)."""
+    """What is shown besides the answer: the mulligan's decision table (`explain`), a chart drawn to `plot` (.svg or
+    .png), and where progress and notes go. JSON or text, in colour or not, is the caller's choice (render_stats)."""
 
-    as_json: bool = False
-    colour: bool = False
     explain: bool = False
     plot: Path | None = None
     # Where progress and notes go (the command line's stderr); None, as for a library caller: nowhere
     stderr: TextIO | None = None
+
+
+@dataclass(frozen=True)
+class StatsResult:
+    """What `stats` answered: its JSON object (for programs) and its text (for people, coloured on request), shown
+    in one step chosen by the output format (:func:`render_stats`)."""
+
+    data: dict[str, Any]
+    text: Callable[[bool], str]  # colour -> the text
+
+    def to_json(self) -> str:
+        return _dump(self.data)
+
+
+def render_stats(result: StatsResult, *, as_json: bool, colour: bool = False) -> str:
+    """The answer as JSON, or as text (coloured when `colour`)."""
+    return result.to_json() if as_json else result.text(colour)
 
 
 def run_stats(
@@ -225,11 +239,14 @@ def run_stats(
     *,
     workspace: Workspace | None = None,
     judging: Judging | None = None,
-) -> str:
+    game: str | None = None,
+) -> StatsResult:
     """`deckcheck stats`: the answer to `request` about the deck at `path` (its cards from `workspace`; None: the
     shipped and configured layers), computed as `options` say (its listeners are the command's: progress, and a
     line for a question past the exact budget, on `output.stderr`) and shown as `output` says; `judging`'s rules
-    version and format choose the setup that deals the hands."""
+    version and format choose the setup that deals the hands. With `game` (`--game`), a plain-text deck is a pasted
+    list of that game, read as `check --game` reads it (what was guessed said as notes:
+    checking.workspace.say_reading)."""
     stream = output.stderr
     terminal = stream is not None and stream.isatty()  # a bar on a terminal only: never piped, never on stdout
     progress = SimulationProgress(
@@ -241,8 +258,8 @@ def run_stats(
     try:
         _check_plot(output.plot)
         progress.step(_("reading {path}").format(path=one_line(str(path))))
-        source = parse_deck(path)
-        deck = resolve_deck(source, (workspace or default_workspace()).carddb(source.game_id))
+        deck = (workspace or default_workspace()).deck(path, game)
+        say_reading(deck)
         refuse_unknown_cards(deck, _("counting the odds"))
         if judging is not None:  # the setup (and its odds) of that rules version and format
             judging.choose_rules(deck)
@@ -291,7 +308,7 @@ def _report(
     output: StatsOutput,
     progress: SimulationProgress,
     notes: list[str],
-) -> str:
+) -> StatsResult:
     """No want: the game's default report, each line for both seats."""
     if request.hand is not None:
         raise OptionError(
@@ -316,27 +333,28 @@ def _report(
         title = f"{echoed(deck.name or str(deck.path))} — {deck.game.title}"
         subtitle = _("the game's default report")
         _draw(output.plot, title, categories, series, progress, subtitle=subtitle, x_title=translate(REPORT_AXIS))
-    if output.as_json:
-        return _dump(
+    data = {
+        "path": deck.path,
+        "game": deck.game.id,
+        "name": deck.name,
+        **_rules_json(deck),
+        "seed": options.seed,
+        "notes": notes,
+        "report": [
             {
-                "path": deck.path,
-                "game": deck.game.id,
-                "name": deck.name,
-                **_rules_json(deck),
-                "seed": options.seed,
-                "notes": notes,
-                "report": [
-                    {
-                        "label": r.line.label,
-                        "want": list(r.line.wants),
-                        "turn": r.line.turn,
-                        **{seat: cell_json(cell) for seat, cell in r.cells.items()},
-                    }
-                    for r in results
-                ],
+                "label": r.line.label,
+                "want": list(r.line.wants),
+                "turn": r.line.turn,
+                **{seat: cell_json(cell) for seat, cell in r.cells.items()},
             }
-        )
-    return _with_notes(render_report_text(deck, results, colour=output.colour, seed=options.seed), notes)
+            for r in results
+        ],
+    }
+
+    def text(colour: bool) -> str:
+        return _with_notes(render_report_text(deck, results, colour=colour, seed=options.seed), notes)
+
+    return StatsResult(data, text)
 
 
 def _table(
@@ -347,7 +365,7 @@ def _table(
     asked: tuple[list[Query], list[Query]],
     progress: SimulationProgress,
     notes: list[str],
-) -> str:
+) -> StatsResult:
     """The wants (`asked`: the request's wants and anys, read) by each turn up to the request's, for both seats."""
     queries, alternatives = asked
     going = request.going
@@ -374,23 +392,25 @@ def _table(
         )
         title = " & ".join(request.wants)
         _draw(output.plot, title, categories, series, progress, subtitle=subtitle, x_title=translate(TURN_AXIS))
-    if output.as_json:
-        data = {
-            "path": deck.path,
-            "game": deck.game.id,
-            "name": deck.name,
-            **_rules_json(deck),
-            "want": list(request.wants),
-            "any": list(request.anys),
-            **primary.to_json(),
-            "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
-        }
-        data["notes"] = [*notes, *data.get("notes", [])]  # (always there: programs read it)
-        if output.explain:
-            data["decisions"] = decisions_json(primary)
-        return _dump(data)
-    text = render_query_text(deck, primary, rows, colour=output.colour, explain=output.explain, seed=options.seed)
-    return _with_notes(text, notes)
+    data = {
+        "path": deck.path,
+        "game": deck.game.id,
+        "name": deck.name,
+        **_rules_json(deck),
+        "want": list(request.wants),
+        "any": list(request.anys),
+        **primary.to_json(),
+        "table": [{"turn": row.turn, **{seat: cell_json(c) for seat, c in row.cells.items()}} for row in rows],
+    }
+    data["notes"] = [*notes, *data.get("notes", [])]  # (always there: programs read it)
+    if output.explain:
+        data["decisions"] = decisions_json(primary)
+
+    def text(colour: bool) -> str:
+        shown = render_query_text(deck, primary, rows, colour=colour, explain=output.explain, seed=options.seed)
+        return _with_notes(shown, notes)
+
+    return StatsResult(data, text)
 
 
 def _advise(
@@ -400,7 +420,7 @@ def _advise(
     output: StatsOutput,
     asked: tuple[list[Query], list[Query]],
     progress: SimulationProgress,
-) -> str:
+) -> StatsResult:
     """`--hand A,B,C,D,E`: keep this opening hand, or return which cards, with both chances (exact). `asked`: the
     request's wants and anys, read."""
     queries, alternatives = asked
@@ -426,8 +446,12 @@ def _advise(
         progress.step(working, done, total)
 
     advice = advise_hand(deck, queries, keys, going=going, turn=turn, choices=choices, anys=alternatives, progress=step)
-    if output.as_json:
-        return _dump({"path": deck.path, "game": deck.game.id, "want": [q.text for q in queries], **advice.to_json()})
+    data = {"path": deck.path, "game": deck.game.id, "want": [q.text for q in queries], **advice.to_json()}
+    return StatsResult(data, lambda _colour: _advice_text(deck, advice, going, turn))
+
+
+def _advice_text(deck: Deck[Any], advice: Any, going: Going, turn: int) -> str:
+    """`--hand`'s answer for people: the hand, the want, and keep or return which cards, with both chances."""
     column = deck.game.profile.hand_column
 
     def label(card: Any) -> str:

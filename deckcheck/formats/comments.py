@@ -9,7 +9,9 @@ at the top; comments after the last anchor stay at the end.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import tomli_w
@@ -58,17 +60,21 @@ def toml_comments(text: str) -> Comments:
     return placing.done()
 
 
-def text_comments(text: str) -> Comments:
+def text_comments(text: str, source: DeckSource | None = None) -> Comments:
     """The comments of a plain-text decklist, each with its anchor (a line it cannot place still keeps its
-    comments: they go with the next anchor)."""
+    comments: they go with the next anchor). With `source`, the deck as the reader read `text`, a heading stands for
+    the section it names (`## メインデッキ(50)` is main) and an entry line for its entry (`3 BP01-015 name`,
+    `name ×3`), as the writer writes them."""
     placing = _Placing()
     section = "main"
-    for raw in text.split("\n"):
+    headings = {number: named for number, named, _said in source.headings} if source is not None else {}
+    entries = {entry.line: entry for entry in source.entries if entry.line is not None} if source is not None else {}
+    for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
         if not line:
             continue
-        if SECTION_LINE.match(line):
-            section = SECTION_LINE.match(line)["section"].strip().lower()  # type: ignore[index]
+        if match := SECTION_LINE.match(line):
+            section = headings.get(number, match["section"].strip().lower())
             anchor: Anchor | None = ("section", section)
             comment = None
         elif line.startswith("#"):
@@ -78,10 +84,12 @@ def text_comments(text: str) -> Comments:
             trailing = TRAILING_COMMENT.search(line)
             comment = _comment_text(trailing[0].strip()) if trailing else None
             code = line[: trailing.start()] if trailing else line
-            if match := COUNT_LINE.match(code):
+            if (entry := entries.get(number)) is not None:
+                anchor = ("entry", entry.section, entry.key)
+            elif source is None and (match := COUNT_LINE.match(code)):
                 anchor = ("entry", section, match["key"].strip())
             elif match := HEADER_LINE.match(code):
-                anchor = ("key", match["key"].lower())
+                anchor = ("key", unicodedata.normalize("NFKC", match["key"]).lower())
             else:
                 anchor = None
         placing.place(anchor, comment)
@@ -155,8 +163,29 @@ def commented_toml(source: DeckSource, comments: Comments, names: dict[Anchor, s
     return _placed(lines, comments, names)
 
 
-def commented_text(source: DeckSource, comments: Comments, names: dict[Anchor, str]) -> str:
-    """The plain-text decklist (as `to_text`) with the comments in place and a name beside each card number."""
+def written_headings(text: str, source: DeckSource) -> dict[str, str]:
+    """The heading line of each section that one heading names in the text decklist `text` (read as `source`), as
+    written (`## メインデッキ(50)`): what a text deck converted to text keeps."""
+    lines = text.split("\n")
+    named = Counter(section for _number, section, _said in source.headings)
+    return {
+        section: lines[number - 1].strip()
+        for number, section, _said in source.headings
+        if named[section] == 1 and number <= len(lines) and SECTION_LINE.match(lines[number - 1].strip())
+    }
+
+
+def commented_text(
+    source: DeckSource,
+    comments: Comments,
+    names: dict[Anchor, str],
+    headings: Mapping[str, str] | None = None,
+    beside: Mapping[Anchor, str] | None = None,
+) -> str:
+    """The plain-text decklist (as `to_text`) with the comments in place and a name beside each card number; a
+    section's heading is `headings`' where given (the words the deck was written with), else `## section`; an entry
+    of `beside` has its name after its number in the line (`4 B01-005 name`, as the text deck wrote it) instead."""
+    beside = beside or {}
     lines: list[tuple[str, Anchor | None]] = [(f"game: {source.game_id}", ("key", "game"))]
     if source.name is not None:
         lines.append((f"name: {source.name}", ("key", "name")))
@@ -165,9 +194,12 @@ def commented_text(source: DeckSource, comments: Comments, names: dict[Anchor, s
     lines.extend((f"{key}: {value}", ("key", key)) for key, value in source.keys.items())
     for section, entries in merged_entries(source).items():
         lines.append(("", None))
-        lines.append((f"## {section}", ("section", section)))
-        lines.extend((f"{entry.raw_count} {entry.key}", ("entry", section, entry.key)) for entry in entries)
-    return _placed(lines, comments, names)
+        lines.append(((headings or {}).get(section, f"## {section}"), ("section", section)))
+        for entry in entries:
+            anchor = ("entry", section, entry.key)
+            name = f" {beside[anchor]}" if anchor in beside else ""
+            lines.append((f"{entry.raw_count} {entry.key}{name}", anchor))
+    return _placed(lines, comments, {anchor: name for anchor, name in names.items() if anchor not in beside})
 
 
 def _placed(lines: list[tuple[str, Anchor | None]], comments: Comments, names: dict[Anchor, str]) -> str:
@@ -180,7 +212,7 @@ def _placed(lines: list[tuple[str, Anchor | None]], comments: Comments, names: d
         if anchor is not None:
             out.extend(_comment(text) for text in comments.above.get(anchor, ()))
             trailing = comments.trailing.get(anchor, names.get(anchor))
-            if trailing is not None and line.startswith("## "):
+            if trailing is not None and line.startswith("##"):
                 out.append(_comment(trailing))
             elif trailing is not None:
                 line = f"{line}  {_comment(trailing)}"

@@ -1,7 +1,8 @@
 """Small edits of a deck file's text that keep everything else as the user wrote it (comments included).
 
 :func:`edit_text` sets the count of a key in a section: the number on the key's line is replaced, a line is removed
-for a count of 0, or a line is added at the end of the section (a new section at the end of the file). It returns
+for a count of 0, or a line is added at the end of the section (a new section at the end of the file; in a text
+decklist, under the section's first heading whatever words it uses, in the file's own style). It returns
 None when the file's layout is not one it can edit line by line (an inline table, a dotted key, ...); the caller
 then rewrites the whole file. The caller always reads the result back and compares it with the intended deck, so
 this module may be simple rather than a full TOML editor.
@@ -10,13 +11,27 @@ this module may be simple rather than a full TOML editor.
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 import tomli
 import tomli_w
 
 from deckcheck._util.toml_scan import KEY_LINE, TABLE_HEADER, scan_toml, toml_comment_lines, toml_key
-from deckcheck.formats.text import COUNT_LINE, HEADER_LINE, SECTION_LINE
+from deckcheck.errors import DeckcheckError
+from deckcheck.formats.text import (
+    COUNT_LAST_LINE,
+    COUNT_LINE,
+    HEADER_LINE,
+    SECTION_LINE,
+    TRAILING_COMMENT,
+    _section_word,
+    parse_text,
+)
+from deckcheck.games import get_game
+from deckcheck.model.deck import DeckSource, Entry
 
 
 @dataclass(frozen=True)
@@ -114,44 +129,266 @@ def _mentions_table(text: str, section: str) -> bool:
 
 
 # Plain-text decklists ---------------------------------------------------------------------------------------
+#
+# The text editor knows the file as the reader reads it (deckcheck.formats.text.parse_text): each entry's line and
+# section, each heading's section, whatever words the headings use (`## メインデッキ(50)` is main). It changes the
+# lines of the change's card only, and writes a new line as the file's other lines are written: their count style
+# (`3 name`, `name ×3`, `3枚 name`), a name beside the number where the lines show names (else the name as a
+# comment), under the first heading of its section; a section the deck lacks gets a heading in the deck's words.
+# A heading that said its section's count rightly (`## Gデッキ(16)`) is kept right.
+
+# A card number as the reader splits it from a name (NUMBER_AND_NAME): letters and digits joined by - or /.
+_NUMBER = re.compile(r"^(?=[^\s]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+$")
+_FULL_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
+
+
+@dataclass
+class _Layout:
+    """A text decklist as the reader reads it: its lines, entries (by line index), headings and style."""
+
+    lines: list[str]
+    source: DeckSource
+
+    @classmethod
+    def read(cls, text: str) -> _Layout | None:
+        try:
+            source = parse_text("<edit>", text, partial=True)
+        except DeckcheckError:
+            return None
+        return cls(text.split("\n"), source)
+
+    def blocks(self, section: str) -> list[tuple[int | None, int, int]]:
+        """The parts of the file holding `section`'s lines: (heading index or None, first, end line index); the
+        lines before the first heading are main's."""
+        headings = [number - 1 for number, _section, _said in self.source.headings]
+        found: list[tuple[int | None, int, int]] = []
+        if section == "main":
+            found.append((None, 0, headings[0] if headings else len(self.lines)))
+        for position, (number, named, _said) in enumerate(self.source.headings):
+            if named == section:
+                end = headings[position + 1] if position + 1 < len(headings) else len(self.lines)
+                found.append((number - 1, number, end))
+        return found
+
+    def entry_lines(self, section: str, key: str) -> list[int]:
+        """The line indexes of `section`'s entries of `key`: as the reader reads them, else as the card database may
+        read them (`3 BP01-015 name` keyed by `name` where the number is no card)."""
+        mine = [entry for entry in self.source.entries if entry.section == section and entry.line is not None]
+        exact = [entry.line - 1 for entry in mine if entry.key == key and entry.line is not None]
+        return exact or [entry.line - 1 for entry in mine if entry.line is not None and key in _keys_of(entry)]
+
+    def count_style(self) -> tuple[str, str, str]:
+        """How most entry lines write their count: ("first", separator, "") as `3 name`, `3x name`, `3枚 name`, or
+        ("last", separator, suffix) as `name ×3`, `name 3枚`; a tie is the plain `3 name`."""
+        styles: Counter[tuple[str, str, str]] = Counter()
+        for entry in self.source.entries:
+            if entry.line is not None:
+                style = _count_style(_split_line(self.lines[entry.line - 1])[1])
+                if style is not None:
+                    styles[style] += 1
+        plain = ("first", " ", "")
+        if not styles:
+            return plain
+        most = max(styles.values())
+        return plain if styles[plain] == most else next(style for style, n in styles.items() if n == most)
+
+    def names_beside(self) -> bool:
+        """Whether most entry lines show the card's name in the line itself (`3 BP01-015 name`, or by name alone),
+        rather than a number with its name as a comment or no name."""
+        beside = 0
+        for entry in self.source.entries:
+            if entry.line is not None:
+                beside += 1 if entry.name is not None or not _NUMBER.match(entry.key) else -1
+        return beside > 0
+
+    def heading_of(self, section: str) -> str:
+        """A new heading for `section` in the words, marks and count style of the file's headings (`## Gデッキ(1)`);
+        `{n}` stands for the count where the headings say theirs."""
+        game = get_game(self.source.game_id)
+        written = [self.lines[number - 1].strip() for number, _section, _said in self.source.headings]
+        if not written:
+            return f"## {section}"
+        kinds: Counter[str] = Counter()
+        for line in written:
+            match = SECTION_LINE.match(line)
+            word = _section_word(match["section"]) if match else ""
+            labels = {_section_word(label) for label in game.wording.section_labels.values()}
+            kinds["id" if word in game.sections else "label" if word in labels else "word"] += 1
+        kind = max(kinds, key=lambda name: (kinds[name], -[*kinds].index(name)))
+        name = section
+        if kind == "word":
+            name = next((word for word, named in game.wording.section_words.items() if named == section), section)
+        elif kind == "label":
+            name = game.wording.section_labels.get(section, section)
+        first = SECTION_LINE.match(written[0])
+        assert first is not None
+        tail = _SECTION_TAIL_WRITTEN.search(first["section"])
+        mark = first.string[: first.start("section")]
+        if tail is None or not tail[0]:
+            return f"{mark}{name}"
+        digits = re.search(r"\d+", tail[0])
+        if digits is None:
+            return f"{mark}{name}{tail[0]}"
+        wide = not digits[0].isascii()
+        said = tail[0][: digits.start()] + ("{n_wide}" if wide else "{n}") + tail[0][digits.end() :]
+        return f"{mark}{name}{said}"
+
+
+# What may follow a section word as written (before NFKC): its count `(43)`, `（１２枚）`, a colon.
+_SECTION_TAIL_WRITTEN = re.compile(r"\s*(?:[(（]\s*\d+\s*枚?\s*[)）])?\s*[:：]?$")
+
+
+def _keys_of(entry: Entry[Any]) -> set[str]:
+    """The keys an entry line may go by: as read, and as the card database may read it (`3 BP01-015 name` is also
+    `BP01-015 name` or `name` where the number is no card; `name 3` the whole line where that is a card's name)."""
+    keys = {entry.key}
+    if entry.name is not None:
+        keys |= {entry.name, f"{entry.key} {entry.name}"}
+    if entry.whole is not None:
+        keys.add(entry.whole)
+    return keys
+
+
+def _split_line(raw: str) -> tuple[str, str, str]:
+    """A line as (indent, code, rest): the rest is its trailing comment and blanks, kept as they are."""
+    stripped = raw.strip()
+    indent = raw[: len(raw) - len(raw.lstrip())]
+    comment = TRAILING_COMMENT.search(stripped) if "#" in stripped else None
+    code = stripped[: comment.start()] if comment else stripped
+    return indent, code, raw[len(indent) + len(code) :]
+
+
+def _count_style(code: str) -> tuple[str, str, str] | None:
+    if match := COUNT_LINE.match(code):
+        return ("first", code[match.end("count") : match.start("key")], "")
+    if HEADER_LINE.match(code):
+        return None
+    if match := COUNT_LAST_LINE.match(code):
+        return ("last", code[match.end("key") : match.start("count")], code[match.end("count") :])
+    return None
+
+
+def _digits(count: int, like: str) -> str:
+    """`count` in the digits of `like` (full-width where `like` is: `３枚`)."""
+    return str(count).translate(_FULL_DIGITS) if like and not like.isascii() else str(count)
+
+
+def _with_count(body: str, count: int, style: tuple[str, str, str]) -> str:
+    kind, separator, suffix = style
+    return f"{count}{separator}{body}" if kind == "first" else f"{body}{separator}{count}{suffix}"
+
+
+def _recounted(raw: str, count: int, style: tuple[str, str, str]) -> str:
+    """The entry line `raw` with its count set to `count`, its style, name and comment kept."""
+    indent, code, rest = _split_line(raw)
+    if (match := COUNT_LINE.match(code)) or (not HEADER_LINE.match(code) and (match := COUNT_LAST_LINE.match(code))):
+        start, end = match.span("count")
+        code = code[:start] + _digits(count, match["count"]) + code[end:]
+    else:  # `BP01-015 name`, one copy without a count: the file's count style
+        code = _with_count(code, count, style)
+    return indent + code + rest
 
 
 def _edit_text(text: str, change: Change) -> str | None:
-    lines = text.split("\n")
-    section = "main"
-    entries: dict[str, list[tuple[int, str]]] = {}  # section -> (line index, key) of its entry lines
-    headers: dict[str, int] = {}
-    for index, raw in enumerate(lines):
-        line = raw.strip()
-        if match := SECTION_LINE.match(line):
-            section = match["section"].strip().lower()
-            headers.setdefault(section, index)
-        elif line and not line.startswith("#") and (match := COUNT_LINE.match(re.sub(r"\s+#.*$", "", line))):
-            entries.setdefault(section, []).append((index, match["key"].strip()))
-    mine = entries.get(change.section, [])
-    lines_of_key = [index for index, key in mine if key == change.key]
-    if lines_of_key:
-        first, *others = lines_of_key
-        for index in reversed(others):
+    layout = _Layout.read(text)
+    if layout is None:
+        return None
+    lines = layout.lines
+    found = layout.entry_lines(change.section, change.key)
+    if found:
+        first, *others = found
+        if change.count:
+            lines[first] = _recounted(lines[first], change.count, layout.count_style())
+        for index in sorted(others if change.count else found, reverse=True):
             del lines[index]
-        if change.count == 0:
-            del lines[first]
-        else:
-            counted = re.sub(r"^(\s*)[-+]?\d+(?:[.,]\d+)?", lambda m: f"{m[1]}{change.count}", lines[first], count=1)
-            lines[first] = counted
-        return "\n".join(lines)
+        return _headings_kept(layout, "\n".join(lines))
     if change.count == 0:
         return None
-    new_line = f"{change.count} {change.key}" + _trailing(change)
-    if mine:
-        lines.insert(mine[-1][0] + 1, new_line)
-    elif change.section in headers:
-        lines.insert(headers[change.section] + 1, new_line)
-    elif change.section == "main" and headers:
-        lines.insert(min(headers.values()), new_line)  # before the first header: where main's lines go
-    else:
-        return text.rstrip("\n") + f"\n\n## {change.section}\n{new_line}\n"
+    for candidate in _new_lines(layout, change):
+        blocks = [block for block in layout.blocks(change.section) if block[0] is not None or _has_lines(layout, block)]
+        if blocks:
+            heading, start, end = blocks[0]  # the first heading of the section (two naming one section: the first)
+            last = [
+                entry.line - 1
+                for entry in layout.source.entries
+                if entry.line is not None and start <= entry.line - 1 < end and entry.section == change.section
+            ]
+            at = last[-1] + 1 if last else (heading + 1 if heading is not None else end)
+            edited = [*lines[:at], candidate, *lines[at:]]
+            result = _headings_kept(layout, "\n".join(edited))
+        else:
+            heading_text = layout.heading_of(change.section)
+            heading_text = heading_text.format(n=change.count, n_wide=_digits(change.count, "０"))
+            result = text.rstrip("\n") + f"\n\n{heading_text}\n{candidate}\n"
+        if _reads_as(result, change):
+            return result
+    return None
+
+
+def _has_lines(layout: _Layout, block: tuple[int | None, int, int]) -> bool:
+    _heading, start, end = block
+    return any(entry.line is not None and start <= entry.line - 1 < end for entry in layout.source.entries)
+
+
+def _new_lines(layout: _Layout, change: Change) -> list[str]:
+    """The line to add in the file's style, then plainer ones (`3 KEY  # name`, `3 KEY`) in case it would not read
+    back as the change."""
+    style = layout.count_style()
+    name = change.comment if change.comment and change.comment.isprintable() and change.comment != change.key else None
+    plain = f"{change.count} {change.key}"
+    candidates = []
+    if name is not None and layout.names_beside() and _NUMBER.match(change.key) and "#" not in name:
+        candidates.append(_with_count(f"{change.key} {name}", change.count, style))
+    candidates.append(_with_count(change.key, change.count, style) + _trailing(change))
+    candidates += [plain + _trailing(change), plain]
+    return list(dict.fromkeys(candidates))
+
+
+def _reads_as(text: str, change: Change) -> bool:
+    """Whether `text` holds the change's key in its section with its count (as the reader reads it)."""
+    layout = _Layout.read(text)
+    if layout is None:
+        return False
+    counts = [
+        entry.raw_count
+        for entry in layout.source.entries
+        if entry.section == change.section and entry.key == change.key
+    ]
+    return counts == [change.count]
+
+
+def _headings_kept(before: _Layout, text: str) -> str:
+    """`text` with each heading that said its section's count rightly before the edit saying the new count."""
+    if not any(said is not None for _number, _section, said in before.source.headings):
+        return text
+    after = _Layout.read(text)
+    if after is None or len(after.source.headings) < len(before.source.headings):
+        return text
+    lines = text.split("\n")
+    for old, new in zip(_heading_sums(before), _heading_sums(after), strict=False):
+        (_, said, had), (index, _said, has) = old, new
+        if said is not None and said == had and has != had:
+            match = _SECTION_TAIL_WRITTEN.search(lines[index].rstrip())
+            digits = re.search(r"\d+", match[0]) if match else None
+            if match is not None and digits is not None:
+                at, line = match.start() + digits.start(), lines[index]
+                lines[index] = line[:at] + _digits(has, digits[0]) + line[at + len(digits[0]) :]
     return "\n".join(lines)
+
+
+def _heading_sums(layout: _Layout) -> list[tuple[int, int | None, int]]:
+    """Each heading as (line index, the count it says, the copies of the card lines under it)."""
+    headings = layout.source.headings
+    sums = []
+    for position, (number, _section, said) in enumerate(headings):
+        end = headings[position + 1][0] if position + 1 < len(headings) else None
+        copies = sum(
+            entry.count or 0
+            for entry in layout.source.entries
+            if entry.line is not None and number < entry.line and (end is None or entry.line < end)
+        )
+        sums.append((number - 1, said, copies))
+    return sums
 
 
 # Top-level keys (`deckcheck set`) ------------------------------------------------------------------------
@@ -199,18 +436,19 @@ def _set_toml_key(text: str, key: str, value: str) -> str | None:
 def _set_text_key(text: str, key: str, value: str) -> str | None:
     lines = text.split("\n")
     last_header = None
+    in_sections = False  # a new header line goes before the sections; one already written is changed where it is
     for index, raw in enumerate(lines):
         line = raw.strip()
         if SECTION_LINE.match(line):
-            break  # header lines belong before the sections
-        if not line or line.startswith("#") or not (match := HEADER_LINE.match(line)):
+            in_sections = True
+        indent, code, rest = _split_line(raw)
+        if not code or code.startswith("#") or COUNT_LINE.match(code) or not (match := HEADER_LINE.match(code)):
             continue
-        last_header = index
-        if match["key"].lower() != key:
+        if not in_sections:
+            last_header = index
+        if unicodedata.normalize("NFKC", match["key"]).lower() != key:
             continue
-        comment = re.search(r"\s+#.*$", raw)
-        indent = raw[: len(raw) - len(raw.lstrip())]
-        lines[index] = f"{indent}{key}: {value}" + (comment[0] if comment else "")
+        lines[index] = indent + code[: match.start("value")] + value + rest  # the key as written, its comment kept
         return "\n".join(lines)
     if last_header is None:
         return None

@@ -29,6 +29,7 @@ from deckcheck.model.game import (
     Cards,
     Copies,
     CopyGroup,
+    FieldWord,
     Game,
     PastedWords,
     Profile,
@@ -664,6 +665,27 @@ def _home_section(card: BuildDivideCard) -> str:
     return "territory" if card.type == "territory" else "main"
 
 
+#: The rules document's words for the printed fields (総合ルール, 「300. カードの情報」, 色 203, 名称ルール 1407):
+#: filters take them for the field (`総コスト<=2`, `色=赤`).
+FIELD_WORDS = (
+    FieldWord("色", "colors", "203"),
+    FieldWord("カード名", "name", "303"),
+    FieldWord("カードタイプ", "type", "304"),
+    FieldWord("サブタイプ", "subtypes", "304-3"),
+    FieldWord("プレイコスト", "cost", "306"),
+    FieldWord("コスト", "cost", "306"),
+    FieldWord("総コスト", "total_cost", "306-2a"),
+    FieldWord("称号", "titles", "308"),
+    FieldWord("バスターアイコン", "buster", "309"),
+    FieldWord("バスター", "buster", "309"),
+    FieldWord("ショットアイコン", "shot", "309"),
+    FieldWord("ショット", "shot", "309"),
+    FieldWord("カードテキスト", "text", "312"),
+    FieldWord("作品名", "work", "317"),
+    FieldWord("名称ルール", "extra_names", "1407-1a"),
+)
+
+
 GAME: Game[BuildDivideCard] = Game(
     id="build-divide",
     title="Build Divide",
@@ -682,6 +704,7 @@ GAME: Game[BuildDivideCard] = Game(
         # `DC-BD-001`; not its parallel `DC-BD-001P`
         regular_number=r"[A-Z]+-[A-Z]+-\d+",
         search_columns=("type", "colors", "cost", "total_cost", "buster", "shot"),
+        field_words=FIELD_WORDS,
     ),
     profile=Profile(
         stats_report=_stats_report,

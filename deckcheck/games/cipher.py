@@ -20,6 +20,7 @@ from deckcheck.model.game import (
     Copies,
     CopyGroup,
     DeckKeys,
+    FieldWord,
     Game,
     KeyProblem,
     PastedWords,
@@ -594,6 +595,32 @@ def _profile(deck: Deck[CipherCard]) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
+#: The rules document's words for the printed fields (総合ルール Ver. 1.35, section 4 「カードの内容」): filters take
+#: them for the field (`出撃コスト=1`, `戦闘力>=50`). 兵種 (4.16) is a class and an occupation: its left part, クラス,
+#: is `class_name`, its right part, 職業, is `job` (4.16.1.1).
+FIELD_WORDS = (
+    FieldWord("出撃コスト", "cost", "4.2"),
+    FieldWord("コスト", "cost", "4.2"),
+    FieldWord("クラスチェンジコスト", "cc_cost", "4.3"),
+    FieldWord("シンボル", "symbols", "4.4"),
+    FieldWord("性別", "genders", "4.5"),
+    FieldWord("武器", "weapons", "4.6"),
+    FieldWord("タイプ", "types", "4.7"),
+    FieldWord("スキル", "text", "4.9"),
+    FieldWord("戦闘力", "attack", "4.11"),
+    FieldWord("称号", "title", "4.12"),
+    FieldWord("ユニット名", "unit_name", "4.13"),
+    FieldWord("カード名", "name", "4.14"),
+    FieldWord("射程", "range", "4.15"),
+    FieldWord("兵種", "class_name", "4.16"),
+    FieldWord("クラス", "class_name", "4.16.1.1"),
+    FieldWord("職業", "job", "4.16.1.1"),
+    FieldWord("支援力", "support", "4.17"),
+    FieldWord("カードナンバー", "number", "4.18"),
+    FieldWord("レアリティ", "rarity", "4.19"),
+)
+
+
 GAME: Game[CipherCard] = Game(
     id="cipher",
     title="TCG Fire Emblem 0 (Cipher)",
@@ -611,6 +638,7 @@ GAME: Game[CipherCard] = Game(
     cards=Cards(
         db_warnings=_db_warnings,
         search_columns=("cost", "cc_cost", "symbols", "class_name", "attack", "support", "range"),
+        field_words=FIELD_WORDS,
         number_fallbacks=printed_code_number,
         # `B01-001`, `P01-012`; not a printing with a suffix (`B20-001SR`, `B13-003a`)
         regular_number=r"[A-Z]+\d+-\d+",

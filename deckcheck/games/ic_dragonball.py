@@ -21,6 +21,7 @@ from deckcheck.model.game import (
     Cards,
     Copies,
     CopyGroup,
+    FieldWord,
     Game,
     PastedWords,
     Profile,
@@ -433,6 +434,28 @@ def _home_section(card: DragonBallCard) -> str:
     return "leader" if card.type == "leader" else "main"
 
 
+#: The rules document's words for the printed fields (総合ルール ver.2.00, 「2. カードの情報」): filters take them for
+#: the field (`レベル<=2`, `特徴=サイヤ人`).
+FIELD_WORDS = (
+    FieldWord("カード名", "name", "2-1"),
+    FieldWord("カード種類", "type", "2-3"),
+    FieldWord("色", "color", "2-4"),
+    FieldWord("キャラクター名", "character", "2-5"),
+    FieldWord("特徴", "traits", "2-6"),
+    FieldWord("エイジ", "age", "2-7"),
+    FieldWord("パワー", "power", "2-8"),
+    FieldWord("ストライク", "strike", "2-9"),
+    FieldWord("レベル", "level", "2-10"),
+    FieldWord("スキル", "text", "2-11"),
+    FieldWord("カードテキスト", "text", "2-11"),
+    FieldWord("共闘アイコン", "co_op", "2-12"),
+    FieldWord("共闘", "co_op", "2-12"),
+    FieldWord("乱戦アイコン", "melee", "2-13"),
+    FieldWord("乱戦", "melee", "2-13"),
+    FieldWord("カード番号", "number", "2-16"),
+)
+
+
 GAME: Game[DragonBallCard] = Game(
     id="ic-dragonball",
     title="IC Carddass Dragon Ball",
@@ -452,6 +475,7 @@ GAME: Game[DragonBallCard] = Game(
         # `DC-DB-010`; not a parallel with a suffix
         regular_number=r"[A-Z]+-[A-Z]+-\d+",
         search_columns=("type", "level", "power", "strike", "character", "color"),
+        field_words=FIELD_WORDS,
     ),
     profile=Profile(
         stats_report=_stats_report,

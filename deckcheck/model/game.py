@@ -5,6 +5,7 @@ Each module under ``deckcheck/games/`` defines one :class:`Game` named ``GAME``.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -176,6 +177,15 @@ def no_other_numbers(number: str) -> Sequence[str]:
     return ()
 
 
+class FieldWord(NamedTuple):
+    """A word the game's rules document names a printed field of its cards with (`グレード`), the record field a filter
+    reads for it (`grade`, as filters name it: a field's alias where it has one) and the rule that defines it."""
+
+    word: str
+    field: str
+    ref: str
+
+
 @dataclass(frozen=True)
 class Cards(Generic[CardT]):
     """What the card database, `cards search` and the builder (`add`, `show`, registry import) read of the cards."""
@@ -192,6 +202,14 @@ class Cards(Generic[CardT]):
     # printings, the first regular printing (the one a player owns) stands for it, not a special print
     # (`G-BT06/SR01`, `BP01-SL01`); where no printing of the name is regular, the lowest number.
     regular_number: str = r".*[-/]\d+"
+    # the rules document's words for the cards' printed fields, which filters (`--want`, `cards search`) take for
+    # the field (`グレード=3` is `grade=3`), compared after NFKC; listed in the filter help and `deckcheck rules GAME`.
+    field_words: tuple[FieldWord, ...] = ()
+
+    def field_of_word(self, word: str) -> str | None:
+        """The record field a rules document's word names (after NFKC), else None."""
+        wanted = unicodedata.normalize("NFKC", word).strip()
+        return next((one.field for one in self.field_words if one.word == wanted), None)
 
 
 def no_questions(deck: Any) -> list[tuple[str, tuple[str, ...], int]]:

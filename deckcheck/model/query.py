@@ -7,7 +7,9 @@ the Japanese aliases of enum values all work. A list field (`clans`, `traits`) m
 unquoted shell leaves alone, `grade=2..` (2 or more), `cost=..3` (3 or less), `grade=2..3` (both ends included),
 mixed with plain values by `|` (`cost=0|3..5`), and `>=`, `<=`, `>` and `<` with one whole number (`grade>=2`, which
 a shell needs quoted); a card whose value is not a number (no value, cost X) never matches a range or comparison.
-A field the game does not have is an error.
+A field is named as the card records name it (or by its alias) or by the word the game's rules document names the
+printed field with (`グレード=3`, `コスト<=2`: Game.cards.field_words), after NFKC. A field the game does not have is
+an error.
 
 A QUERY's count prefix is `>=K ` or `<=K ` (`>=2 trigger=heal`), or `K+` without a space or a shell character
 (`2+trigger=heal`: at least 2).
@@ -32,7 +34,9 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.model.cards import Card, value_validator
 from deckcheck.model.game import Game
 
-_CONDITION = re.compile(r"^\s*(?P<field>[A-Za-z_][A-Za-z0-9_-]*)\s*(?P<op>~=|>=|<=|=|>|<)\s*(?P<values>.*?)\s*$")
+#: A condition: a field (a record field, or a word of the rules document such as グレード: any letters, as after NFKC),
+#: an operator and its values.
+_CONDITION = re.compile(r"^\s*(?P<field>[^\W\d][\w-]*)\s*(?P<op>~=|>=|<=|=|>|<)\s*(?P<values>.*?)\s*$")
 #: Comparisons of a number field with one whole number (`grade>=2`, `cost<=3`, `power>10000`).
 _COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
@@ -42,7 +46,7 @@ _COMPARISONS: dict[str, Callable[[int, int], bool]] = {
 }
 _QUERY = re.compile(r"^(?P<op>>=|<=)(?P<k>\d{1,18}) (?P<filter>.+)$")
 #: The shell-safe count prefix: `2+grade=3` (at least 2), no space, nothing a shell reads.
-_PLUS_QUERY = re.compile(r"^(?P<k>\d{1,18})\+\s*(?P<filter>[A-Za-z_].*)$")
+_PLUS_QUERY = re.compile(r"^(?P<k>\d{1,18})\+\s*(?P<filter>[^\W\d].*)$")
 #: A range of whole numbers, `2..`, `..3`, `2..3` (after NFKC: full-width digits and dots too).
 _RANGE = re.compile(r"^\s*(?P<low>-?\d{1,18})?\s*\.\.\s*(?P<high>-?\d{1,18})?\s*$")
 
@@ -120,10 +124,18 @@ class Query:
         return matching >= self.k if self.at_least else matching <= self.k
 
 
+def condition_of(part: str) -> re.Match[str] | None:
+    """A filter's part read as `field OP values`: as written, else after NFKC (`グレード＝３`, `ｃｏｓｔ＜＝２`)."""
+    return _CONDITION.match(part) or _CONDITION.match(_nfkc(part))
+
+
 def _field_info(game: Game[Any], name: str) -> tuple[str, Any]:
+    """The record field a filter names (its attribute or alias, or the rules document's word for it) and its info;
+    a name the game's cards lack is a DeckcheckError naming the fields."""
     fields = game.card_model.declared_fields()
+    wanted = game.cards.field_of_word(name) or _nfkc(name)
     for attribute, info in fields.items():
-        if name in (attribute, info.alias) and attribute != "game":
+        if wanted in (attribute, info.alias) and attribute != "game":
             return attribute, info
     known = sorted(info.alias or attribute for attribute, info in fields.items() if attribute != "game")
     raise DeckcheckError(
@@ -168,7 +180,7 @@ def parse_filter(text: str, game: Game[Any]) -> CardFilter:
     """`field=value|value,field=value` → a card predicate; an unknown field or bad value is a DeckcheckError."""
     conditions: list[Condition | Comparison | Ranges] = []
     for part in text.split(","):
-        match = _CONDITION.match(part)
+        match = condition_of(part)
         if not match or not match["values"]:
             raise DeckcheckError(
                 _(

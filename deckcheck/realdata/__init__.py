@@ -191,7 +191,10 @@ _HELP_WHAT = N_(
     "written).\n"
     "EVOLVE's converter also reads ``facts-1.24.1.json`` from the source's folder (start amulets and trigger icons, "
     "rules\n"
-    "Ver.1.24.1); a facts entry it cannot apply is rejected the same way, and without the file a note says so."
+    "Ver.1.24.1); a facts entry it cannot apply is rejected the same way, and without the file a note says so.\n"
+    "It then merges the card update files of ``updates/`` beside the source, in name order (the 2026 products): a\n"
+    "number already known is a note; a number repeated with other facts names both records, exit 2, nothing written.\n"
+    "Update ``carddb/<game>/manifest.toml`` (date, newest product, products, sources) with the new ``cards.toml``."
 )
 
 

@@ -89,6 +89,10 @@ CIPHER_TITLE_TYPOS = {
     # B19-023 (source: Enigmatic) and P19-009 (source: Engimatic), alike in every other fact (class, cost, colour,
     # types, range, attack, support); "Engimatic" is no English word.
     ("Sothis", "Lass Possessed of Engimatic Power"): "Lass Possessed of Enigmatic Power",
+    # Not a typo but a second translation of one title: B04-003 and P04-005 (High School Dreamer) and P03-002,
+    # P03-009 (Dreaming High Schooler) are all 夢見る女子高生 織部つばさ in names-ja.json and alike in every other fact
+    # (cost 1, blade of light, attack 40, support 20, range 1, lance, mirage); the first printing's title is kept.
+    ("Tsubasa Oribe", "Dreaming High Schooler"): "High School Dreamer",
 }
 _TITLE_TYPOS = {(norm_name(unit), norm_name(title)): fixed for (unit, title), fixed in CIPHER_TITLE_TYPOS.items()}
 _ANY_NUMBER = {(norm_name(unit), norm_name(title)) for unit, title in CIPHER_ANY_NUMBER}

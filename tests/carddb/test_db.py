@@ -231,6 +231,7 @@ def test_installed_wheel_finds_the_shipped_databases(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     for game_id in all_games():
         assert any(n.startswith(f"deckcheck/_carddb/{game_id}/") and n.endswith(".toml") for n in names), game_id
+        assert f"deckcheck/_carddb/{game_id}/manifest.toml" in names  # what the data is and how old (issue 38)
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", venv], check=True)
@@ -267,6 +268,7 @@ def test_installed_wheel_finds_the_shipped_databases(tmp_path):
         encoding="utf-8",
     )
     assert japanese.returncode == 0 and "セクション：main、g" in japanese.stdout, japanese.stdout + japanese.stderr
+    assert "データ：2026-07-18、最新 BP21、継続中、実在のカード" in japanese.stdout  # the installed data's manifest
 
 
 def test_an_explicit_default_limit_agrees_with_a_missing_one():

@@ -764,7 +764,8 @@ def test_an_evolve_deck_with_three_houses_of_sweets_is_illegal_by_default(
     deck.write_text(text.replace('"BP07-035" = 3', '"BP03-048" = 3'), encoding="utf-8")
     code, data, err = check_json(deck)
     (report,) = data["decks"]
-    assert code == 1 and report["regulation"]["name"] == "使用制限 2026-01-30" and err == ""
+    assert code == 1 and report["regulation"]["name"] == "使用制限 2026-01-30"
+    assert err == f"deckcheck: card data note: {data['card_data'][0]['message']}\n"  # the data is old on TODAY
     assert regulation_rules(report) == [("regulation.restricted", "main", 3, 1)]
     code, data, _ = check_json(deck, "--no-regulation")
     assert code == 0 and data["decks"][0]["violations"] == []
@@ -783,6 +784,13 @@ def test_every_shipped_deck_is_legal_by_default(isolated_carddb: Path) -> None:
     assert err == (
         "deckcheck: note: no build-divide, cipher, ic-dragonball, vanguard regulation in force today (2026-11-27: "
         "only sample data, which applies when asked for); their decks were checked without a regulation\n"
+        "deckcheck: card data note: the Build Divide cards deckcheck ships are invented examples, not the real card "
+        "list: its verdicts say only whether a deck keeps the construction rules with those cards\n"
+        "deckcheck: card data note: deckcheck's Shadowverse EVOLVE card data is 132 days old on 2026-11-27 (its date "
+        "2026-07-18, newest product BP21): cards of later products are unknown to it; add them with `deckcheck cards "
+        "import`, or use a newer deckcheck\n"
+        "deckcheck: card data note: the IC Carddass Dragon Ball cards deckcheck ships are invented examples, not the "
+        "real card list: its verdicts say only whether a deck keeps the construction rules with those cards\n"
     )
 
 

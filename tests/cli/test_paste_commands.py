@@ -136,3 +136,127 @@ def test_bad_pasted_input_ends_in_a_clear_message_and_exit_2(run_cli, tmp_path, 
     for command in (("check",), ("convert", "--to", "toml")):
         code, out, err = run_cli(command[0], path, "--game", "vanguard", *command[1:])
         assert code == 2 and said in err and "Traceback" not in err
+
+
+# One pasted list in every command that reads a deck (issue 40): check, show, hand and stats read the same deck ------
+
+ROOT = Path(__file__).resolve().parents[2]
+_HEADINGS = {"main": "メインデッキ", "g": "Gデッキ"}
+
+
+def _blog_list() -> tuple[str, int]:
+    """A shop blog's list of the shipped Royal Paladin deck: a title, a lead-in, Japanese headings, `名前 ×N` lines,
+    one name written without its middle dot (a guess). Returns the text and the guessed line's number."""
+    from deckcheck.checking.workspace import Workspace
+
+    deck = Workspace().deck(ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml")
+    lines, guessed = ["■ロイヤルパラディン アルトマイル", "デッキレシピ"], 0
+    for section in deck.game.sections:
+        lines.append(_HEADINGS[section])
+        for entry in deck.section_entries(section):
+            assert entry.card is not None
+            name = entry.card.printed_name
+            if name == "ヒーリング・ペガサス":
+                name, guessed = "ヒーリングペガサス", len(lines) + 1
+            lines.append(f"{name} ×{entry.count}")
+    assert guessed
+    return "\n".join(lines) + "\n", guessed
+
+
+@pytest.fixture
+def blog(tmp_path, isolated_carddb):
+    text, guessed = _blog_list()
+    path = tmp_path / "blog.txt"
+    path.write_text(text, encoding="utf-8")
+    return path, guessed
+
+
+@pytest.fixture
+def blog_as_toml(run_cli, blog, tmp_path):
+    """The same list written as a deck file by `convert --game`: the deck every command should read."""
+    path, _guessed = blog
+    out = tmp_path / "blog.deck.toml"
+    code, _, err = run_cli("convert", path, "--game", "vanguard", "--to", "toml", "--out-file", out)
+    assert code == 0, err
+    return out
+
+
+def _sections(shown: dict) -> dict[str, dict[str, int]]:
+    return {name: {c["number"]: c["count"] for c in s["cards"]} for name, s in shown["sections"].items()}
+
+
+def test_check_and_show_read_the_same_pasted_deck_with_the_same_warning(run_cli, blog, blog_as_toml):
+    path, guessed = blog
+    code, out, err = run_cli("check", path, "--game", "vanguard", "--output", "json", "--no-regulation")
+    assert code == 0, err
+    (checked,) = json.loads(out)["decks"]
+    code, out, err = run_cli("show", path, "--game", "vanguard", "--output", "json", "--no-regulation")
+    assert code == 0, err
+    shown = json.loads(out)
+    _, written, _ = run_cli("show", blog_as_toml, "--output", "json", "--no-regulation")
+    assert _sections(shown) == _sections(json.loads(written))
+    assert {name: s["count"] for name, s in shown["sections"].items()} == checked["counts"] == {"main": 50, "g": 16}
+    assert shown["name"] == checked["name"] == "ロイヤルパラディン アルトマイル"
+    readings = [(v["rule"], v["line"], v["severity"]) for v in shown["violations"]]
+    assert readings == [(v["rule"], v["line"], v["severity"]) for v in checked["violations"]]
+    assert readings == [("deck.pasted-reading", guessed, "warning")]
+    code, out, _ = run_cli("show", path, "--game", "vanguard", "--no-regulation")
+    assert code == 0 and f"blog.txt:{guessed}: warning deck.pasted-reading (main): 'ヒーリングペガサス'" in out
+
+
+def test_hand_deals_the_pasted_deck_as_its_deck_file_and_notes_the_guess(run_cli, blog, blog_as_toml):
+    path, guessed = blog
+    code, out, err = run_cli("hand", path, "--game", "vanguard", "--seed", "7", "--turn", "2", "--output", "json")
+    assert code == 0, err
+    dealt = json.loads(out)
+    _, expected, _ = run_cli("hand", blog_as_toml, "--seed", "7", "--turn", "2", "--output", "json")
+    same = {key: value for key, value in json.loads(expected).items() if key != "path"}
+    assert {key: value for key, value in dealt.items() if key != "path"} == same
+    assert f"blog.txt:{guessed}: 'ヒーリングペガサス' is not a printed name" in err
+    assert "(deck.pasted-reading)" in err
+
+
+def test_stats_counts_the_pasted_deck_as_its_deck_file_and_notes_the_guess(run_cli, blog, blog_as_toml):
+    path, guessed = blog
+    asked = ("--want", "grade=3", "--turn", "1", "--output", "json")
+    code, out, err = run_cli("stats", path, "--game", "vanguard", *asked)
+    assert code == 0, err
+    _, expected, _ = run_cli("stats", blog_as_toml, *asked)
+    answer, same = json.loads(out), json.loads(expected)
+    answer.pop("path"), same.pop("path")
+    assert answer == same
+    assert f"blog.txt:{guessed}: 'ヒーリングペガサス'" in err
+    code, out, err = run_cli("stats", path, "--game", "vanguard")  # the default report too
+    assert code == 0, err
+
+
+def test_hand_stats_and_show_read_a_pasted_list_from_standard_input(run_cli, monkeypatch, blog):
+    path, guessed = blog
+    for command in (("show",), ("hand", "--seed", "1"), ("stats", "--want", "grade=1")):
+        monkeypatch.setattr(files, "_stdin_read", [])
+        stdin = io.TextIOWrapper(io.BytesIO(path.read_bytes()), encoding="utf-8")
+        monkeypatch.setattr(sys, "stdin", stdin)
+        code, out, err = run_cli(command[0], "-", "--game", "vanguard", *command[1:])
+        assert code == 0, (command, err)
+        if command[0] == "show":
+            assert f"<stdin>:{guessed}: warning deck.pasted-reading (main): 'ヒーリングペガサス'" in out
+        else:
+            assert f"<stdin>:{guessed}: 'ヒーリングペガサス'" in err, command
+
+
+def test_hand_and_stats_refuse_a_pasted_list_with_an_unknown_card(run_cli, tmp_path, isolated_carddb):
+    path = tmp_path / "p.txt"
+    path.write_text("ドラゴンナイト ネハーレン ×4\n存在しないカードの名前 ×4\n", encoding="utf-8")
+    for command in (("hand",), ("stats", "--want", "grade=1")):
+        code, out, err = run_cli(command[0], path, "--game", "vanguard", *command[1:])
+        assert code == 2 and out == "" and "存在しないカードの名前" in err, (command, err)
+
+
+def test_show_hand_stats_refuse_another_games_deck_and_an_unknown_game(run_cli, tmp_path, isolated_carddb):
+    deck = tmp_path / "d.deck.toml"
+    deck.write_text('game = "evolve"\n[main]\n"BP01-001" = 3\n', encoding="utf-8")
+    for command in (("show",), ("hand",), ("stats", "--want", "cost=1")):
+        code, _, err = run_cli(command[0], deck, "--game", "vanguard", *command[1:])
+        assert code == 2 and "is an evolve deck, but --game says vanguard: read it without --game" in err, command
+        code, _, err = run_cli(command[0], deck, "--game", "nosuchgame", *command[1:])
+        assert code == 2 and "nosuchgame" in err and "Traceback" not in err, (command, err)

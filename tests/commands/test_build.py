@@ -341,6 +341,75 @@ def test_a_text_deck_gets_a_new_section_at_the_end(tmp_path, cards):
     assert path.read_text(encoding="utf-8") == "game: vanguard\n4 T-100\n\n## g\n1 T-201  # Stride\n"
 
 
+JAPANESE_HEADINGS = """game: vanguard
+# 店舗大会用（12/6）
+## メインデッキ（５枚）
+Unit 0 ×4
+# トリガーは後で
+始まりの騎士 ×1
+
+## Gデッキ(1)
+Stride ×1  # 超越
+"""
+
+
+def test_a_text_deck_with_japanese_headings_is_edited_line_by_line(tmp_path, cards):
+    """Issue 40: the game's own section words (and a comment) are no reason to rewrite the player's file."""
+    path = tmp_path / "d.txt"
+    path.write_text(JAPANESE_HEADINGS, encoding="utf-8")
+    code, output = invoke("add", path, "T-201", "--carddb", cards)
+    assert code == 0, output
+    assert "to the G deck (now 2)" in output
+    code, output = invoke("add", path, "Unit 2", "-n", "3", "--carddb", cards)
+    assert code == 0, output
+    code, output = invoke("remove", path, "始まりの騎士", "--carddb", cards)
+    assert code == 0, output
+    code, output = invoke("set", path, "name", "ロイヤル", "--carddb", cards)
+    assert code == 0, output
+    assert path.read_text(encoding="utf-8") == (
+        "game: vanguard\n"
+        "name: ロイヤル\n"
+        "# 店舗大会用（12/6）\n"
+        "## メインデッキ（７枚）\n"  # the count it said rightly, kept right in its own digits
+        "Unit 0 ×4\n"
+        "# トリガーは後で\n"
+        "T-102 Unit 2 ×3\n"  # the number (exact), its name beside it, the count as the other lines write it
+        "\n"
+        "## Gデッキ(2)\n"  # not a second `## g` section
+        "Stride ×2  # 超越\n"
+    )
+    code, output = invoke("check", path, "--carddb", cards, "--output", "json", "--no-regulation")
+    assert json.loads(output)["decks"][0]["counts"] == {"main": 7, "g": 2}
+    assert "pasted-reading" not in output  # no heading count left wrong
+
+
+def test_a_new_section_of_a_japanese_deck_gets_the_games_word(tmp_path, cards):
+    path = tmp_path / "d.txt"
+    path.write_text("game: vanguard\n# メモ\n## メインデッキ\n4 T-100 Unit 0\n", encoding="utf-8")
+    assert invoke("add", path, "Stride", "--carddb", cards)[0] == 0
+    assert path.read_text(encoding="utf-8") == (
+        "game: vanguard\n# メモ\n## メインデッキ\n4 T-100 Unit 0\n\n## Gデッキ\n1 T-201 Stride\n"
+    )
+
+
+def test_a_line_edit_that_would_not_read_back_is_refused(tmp_path, cards, monkeypatch):
+    """An edit never writes a file it could not read back the same way (exit 2, nothing written); --force rewrites
+    the deck whole instead."""
+    from deckcheck.commands import build
+
+    path = tmp_path / "d.txt"
+    text = "game: vanguard\n## メインデッキ\n4 T-100\n2 T-101\n"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(build, "edit_text", lambda text, fmt, changes: text.replace("2 T-101\n", "3 T-101\n"))
+    code, output = invoke("add", path, "T-100", "--carddb", cards)
+    assert code == 2 and "would not read back as intended" in output and "--force" in output, output
+    assert "[main] 'T-100': count 5 became 4" in output and "count 2 became 3" in output
+    assert path.read_text(encoding="utf-8") == text
+    code, output = invoke("add", path, "T-100", "--force", "--carddb", cards)
+    assert code == 0, output
+    assert path.read_text(encoding="utf-8") == "game: vanguard\n\n## main\n5 T-100\n2 T-101\n"
+
+
 def test_windows_line_ends_and_byte_order_mark_are_kept(tmp_path, cards):
     path = tmp_path / "d.deck.toml"
     path.write_bytes(b'\xef\xbb\xbfgame = "vanguard"\r\n[main]\r\n"T-100" = 1\r\n')

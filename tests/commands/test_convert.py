@@ -310,9 +310,9 @@ def test_a_class_pair_export_converts_to_a_crossover_deck_that_checks_with_both_
     data = tomllib.loads((tmp_path / "x.deck.toml").read_text(encoding="utf-8"))
     assert data["format"] == "crossover" and "basis" not in data
     assert data["leader"] == {"BP01-LD01": 1, "BP01-LD03": 1}
-    code, output = invoke("check", tmp_path / "x.deck.toml", "--output", "json")
-    assert code == 0, output
-    deck = json.loads(output)["decks"][0]
+    result = CliRunner().invoke(app, ["check", str(tmp_path / "x.deck.toml"), "--output", "json"])
+    assert result.exit_code == 0, result.output
+    deck = json.loads(result.stdout)["decks"][0]  # (stderr: how old the EVOLVE data is on the tests' today)
     assert deck["legal"] and deck["rules"]["format"] == "crossover" and deck["counts"]["leader"] == 2
 
 
@@ -550,6 +550,29 @@ def test_a_deck_in_japanese_names_keeps_them_and_a_name_after_a_number_becomes_i
     assert "B01-005 = 4  # 心癒やす翼 シーダ\n" in out and "B01-006 = 4  # Talys's Heart Caeda\n" in out
     code, out = invoke("convert", source, "--to", "json")
     assert json.loads(out)["main"] == {"救国の英雄 マルス": 4, "B01-005": 4, "B01-006": 4}
+
+
+def test_comments_stay_in_place_when_the_headings_are_the_games_words(tmp_path, isolated_carddb):
+    """Issue 40: a shop-event note above `## メインデッキ(50)` stays above it (and every other comment in its place),
+    in TOML and in text, whose headings stay as written."""
+    source = tmp_path / "ja.txt"
+    written = (
+        "game: cipher\n# 店舗大会のメモ\n## メインデッキ（８枚）\n4 B01-005 心癒やす翼 シーダ  # 主力\n"
+        "# 後で見直す\n4 B01-006\n# おわり\n"
+    )
+    source.write_text(written, encoding="utf-8")
+    code, toml = invoke("convert", source, "--to", "toml")
+    assert code == 0, toml
+    assert (
+        "# 店舗大会のメモ\n[main]\nB01-005 = 4  # 主力\n# 後で見直す\nB01-006 = 4  # Talys's Heart Caeda\n# おわり\n"
+        in toml
+    )
+    code, text = invoke("convert", source, "--to", "text")
+    assert code == 0, text
+    assert text == (
+        "game: cipher\n\n# 店舗大会のメモ\n## メインデッキ（８枚）\n4 B01-005 心癒やす翼 シーダ  # 主力\n# 後で見直す\n"
+        "4 B01-006  # Talys's Heart Caeda\n# おわり\n"
+    )
 
 
 # -- in Japanese (issue 29) -------------------------------------------------------------------------------------------

@@ -1185,7 +1185,7 @@ def test_the_note_for_a_card_dealt_without_is_the_engines_sentence(monkeypatch):
 def test_run_stats_as_a_library_prints_nothing_and_says_its_lines_on_the_stream_it_is_given(tmp_path, capsys):
     from deckcheck.checking.judging import Judging
     from deckcheck.checking.workspace import Workspace
-    from deckcheck.commands.stats import StatsOutput, StatsRequest, run_stats
+    from deckcheck.commands.stats import StatsOutput, StatsRequest, render_stats, run_stats
     from deckcheck.stats.options import StatsOptions
 
     workspace, judging = Workspace(), Judging.of(rules="1.24.1")
@@ -1194,7 +1194,9 @@ def test_run_stats_as_a_library_prints_nothing_and_says_its_lines_on_the_stream_
     assert (tmp_path / "a.svg").exists() and capsys.readouterr().err == ""  # no stream: nothing said
     stream = io.StringIO()
     told = StatsOutput(plot=tmp_path / "b.svg", stderr=stream)
-    assert run_stats(RUNE, request, asked, told, workspace=workspace, judging=judging) == silent
+    again = run_stats(RUNE, request, asked, told, workspace=workspace, judging=judging)
+    assert again.data == silent.data and again.text(False) == silent.text(False)
+    assert render_stats(again, as_json=True) == json.dumps(silent.data, ensure_ascii=False, indent=2)
     assert stream.getvalue() == f"deckcheck: wrote {tmp_path / 'b.svg'}\n" and capsys.readouterr().err == ""
     assert len(workspace._carddbs) == 1  # the workspace given is the one read
 

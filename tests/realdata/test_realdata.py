@@ -704,6 +704,8 @@ CIPHER_FILLER = {f"B01-0{n:02d}": 4 for n in range(1, 12)} | {"B01-012": 2}  # 4
         ("B09-072", "P09-007"),  # Jemmie: "As Strong As One Brigade" / "As Strong as One Brigade" (case)
         ("B19-023", "P19-009"),  # Sothis: "...Enigmatic Power" / "...Engimatic Power" (a typo of the source)
         ("P01-006", "S01-003"),  # Jagen: "Faithful Veteran" / "Faithful Verteran" (a typo of the source)
+        ("B04-003", "P03-002"),  # 夢見る女子高生 織部つばさ: "High School Dreamer" / "Dreaming High Schooler" (issue 38)
+        ("P04-005", "P03-009"),  # (its other two printings, one of each translation)
     ],
 )
 def test_one_card_the_source_spells_two_ways_is_one_card_name(isolated_carddb, first, second):
@@ -726,6 +728,15 @@ def test_cipher_title_typos_are_corrected_and_case_is_kept():
     jemmie = record("Jemmie", "As Strong as One Brigade", "P09-007")  # case alone: the card model compares it
     assert jemmie["title"] == "As Strong as One Brigade"
     assert record("Marth", "Altean Hero-Prince", "B15-002")["title"] == "Altean Hero-Prince"  # another card
+    tsubasa = record("Tsubasa Oribe", "Dreaming High Schooler", "P03-002")  # a second translation of one title
+    assert (tsubasa["title"], tsubasa["name"]) == ("High School Dreamer", "High School Dreamer Tsubasa Oribe")
+
+
+def test_tsubasa_is_one_card_name_whatever_name_the_deck_writes(isolated_carddb):
+    db = load_carddb("cipher")
+    deck = make_deck(db, main=CIPHER_FILLER | {"夢見る女子高生 織部つばさ": 3, "P03-002": 2})  # 5 of one card
+    [finding] = check_deck(deck, db)
+    assert (finding.rule, finding.count, finding.limit) == ("cipher.copies", 5, 4)
 
 
 def test_cipher_titles_compare_case_insensitively_for_the_copy_limit():

@@ -118,6 +118,7 @@ from deckcheck.model.game import (
     Cards,
     Copies,
     DeckKeys,
+    FieldWord,
     Game,
     PastedWords,
     Profile,
@@ -131,6 +132,25 @@ def _limit_identity(card: EvolveCard) -> tuple[str, bool]:
     """A name's copies are limited in the main deck and the evolve deck separately (6.1.1.4). Spec example 7: a main
     record with deck_limit and its EVOLVE record without one are both valid."""
     return card.name, in_evolve_deck(card)
+
+
+#: The rules document's words for the printed fields (総合ルール, 「2. カードの情報」; the trigger icons of 14.4.1.1 in
+#: Ver.1.24.1): filters take them for the field (`クラス=エルフ`, `コスト<=2`).
+FIELD_WORDS = (
+    FieldWord("カード名", "name", "2.1"),
+    FieldWord("クラス", "class", "2.2"),
+    FieldWord("種類", "type", "2.3"),
+    FieldWord("エボルヴ", "evolve", "2.3.3.1"),
+    FieldWord("タイプ", "traits", "2.4"),
+    FieldWord("コスト", "cost", "2.5"),
+    FieldWord("カードテキスト", "text", "2.6"),
+    FieldWord("攻撃力", "attack", "2.7"),
+    FieldWord("体力", "defense", "2.8"),
+    FieldWord("トークン", "token", "2.9"),
+    FieldWord("タイトル", "title", "2.13"),
+    FieldWord("コラボ名", "collab_name", "2.14"),
+    FieldWord("トリガー", "trigger", "14.4.1.1"),
+)
 
 
 GAME: Game[EvolveCard] = Game(
@@ -155,6 +175,7 @@ GAME: Game[EvolveCard] = Game(
         # `BP01-001`, `CSD01a-001`, `PR-004`; not `BP01-SL01`, `BP01-P01`, `BP01-U01`, `CP01-SP01`
         regular_number=r"[A-Z]+\d*[A-Z]?-\d+",
         search_columns=("type", "class_", "cost", "attack", "defense", "evolve", "advance", "traits"),
+        field_words=FIELD_WORDS,
     ),
     profile=Profile(
         stats_report=stats_report,

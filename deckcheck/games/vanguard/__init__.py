@@ -28,6 +28,7 @@ from deckcheck.model.game import (
     Copies,
     CopyGroup,
     DeckKeys,
+    FieldWord,
     Game,
     PastedWords,
     Profile,
@@ -839,6 +840,28 @@ def _home_section(card: VanguardCard) -> str:
     return "g" if card.type == "g-unit" else "main"
 
 
+#: The rules document's words for the printed fields (総合ルール ver. 1.45.4, chapter 2 「カードの情報」; the sentinel
+#: 11.9 「守護者 (センチネル)」): filters take them for the field (`グレード=3`, `トリガー=ヒール`).
+FIELD_WORDS = (
+    FieldWord("カード名", "name", "2.1"),
+    FieldWord("クラン", "clans", "2.2"),
+    FieldWord("グレード", "grade", "2.4"),
+    FieldWord("パワー", "power", "2.5"),
+    FieldWord("シールド", "shield", "2.6"),
+    FieldWord("クリティカル", "critical", "2.7"),
+    FieldWord("トリガーアイコン", "trigger", "2.8"),
+    FieldWord("トリガー", "trigger", "2.8"),  # 2.8.1.1's トリガー, as players write it
+    FieldWord("タイプ", "type", "2.9"),
+    FieldWord("スキルアイコン", "skill", "2.10"),
+    FieldWord("スキル", "skill", "2.10"),
+    FieldWord("テキスト", "text", "2.11"),
+    FieldWord("コレクションID", "number", "2.13"),
+    FieldWord("国家", "nation", "2.17"),
+    FieldWord("守護者", "sentinel", "11.9"),
+    FieldWord("センチネル", "sentinel", "11.9"),
+)
+
+
 GAME: Game[VanguardCard] = Game(
     id="vanguard",
     title="Cardfight!! Vanguard",
@@ -859,6 +882,7 @@ GAME: Game[VanguardCard] = Game(
         # `BT01/001`, `G-TD02/002`, `PR/0406`; not `BT01/S01`, `G-BT06/SR01`, `V-BT01/Re:01`, `BT15/004B`
         regular_number=r".*/\d+",
         search_columns=("type", "grade", "trigger", "sentinel", "clans", "power", "shield"),
+        field_words=FIELD_WORDS,
     ),
     profile=Profile(
         stats_report=_stats_report,
