@@ -87,7 +87,7 @@ _NUMBER = re.compile(r"^(?=[^\s]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+$")
 # Totals: `計50枚`, `合計 50`, `黄30 紫20 計50枚`, `計50枚(★は主人公カード)`.
 _TOTAL = re.compile(r"(?:合計|総計|計|total)\s*:?\s*(?P<count>\d{1,3})\s*枚?", re.IGNORECASE)
 # Deck codes: `デッキコード:XXXX`, `dc : XXXX`, `【デッキコード:XXXX】` after a deck's name.
-_CODE = re.compile(r"(?:デッキコード|deck\s*code|^dc)\s*:\s*(?P<code>[A-Za-z0-9_-]+)", re.IGNORECASE)
+_CODE = re.compile(r"(?:デッキコード|deck\s*code|^dc)\s*[:：]\s*(?P<code>[A-Za-z0-9_-]+)", re.IGNORECASE)
 # Lead-ins: `デッキレシピ`, `〇デッキレシピ`, `[デッキレシピ]`, `使用リスト`, `構成は以下`, `デッキリスト`.
 _LEAD_IN = re.compile(
     r"(?:デッキ)?(?:レシピ|リスト)|使用(?:デッキ|リスト|レシピ)|構成は以下.*|(?:以下|下記)の(?:構成|デッキ|リスト).*"
@@ -360,7 +360,9 @@ class _Reader:
         self._enter(number, text, section, level=True, word=("##", section), subtotal=None)
 
     def _code(self, number: int, text: str, body: str, match: re.Match[str]) -> None:
-        before = body[: match.start()].strip(_DECORATION + "【[(")
+        written = _BULLET.sub("", text).strip()  # the name as written (`（…）` stays full-width) where it can be found
+        raw = _CODE.search(written)
+        before = (written[: raw.start()] if raw else body[: match.start()]).strip(_DECORATION + "【[(（")
         if before and self.source.name is None and not self.cards_read:
             self.source.name = before
         self._add(PastedLine(number, CODE, text, note=f"deck code {match['code']}"))

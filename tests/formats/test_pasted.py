@@ -569,6 +569,11 @@ def test_a_deck_name_tag_names_the_deck_with_its_own_characters(shipped, line, n
     assert source.pasted.comments == [] and noted(source) == {}
 
 
+def test_a_name_before_a_deck_code_keeps_its_own_characters(shipped):
+    source = read(shipped, "vanguard", "ロイヤル（速攻）【デッキコード：AB12】\n4 ドラゴンナイト ネハーレン\n")
+    assert source.name == "ロイヤル（速攻）" and kinds(source)[1] == "code"
+
+
 def test_a_deck_name_tag_alone_is_a_lead_in_and_the_title_after_it_the_name(shipped):
     source = read(shipped, "vanguard", "【デッキ名】\nロイヤル（速攻）\n4 ドラゴンナイト ネハーレン\n")
     assert source.name == "ロイヤル（速攻）" and kinds(source) == {1: "lead-in", 2: "title", 3: "card"}
