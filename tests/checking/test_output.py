@@ -602,6 +602,21 @@ def test_a_partly_unreadable_decklist_reports_its_lines_and_its_violations_in_ev
         assert root.get("errors") == "1" and root.get("failures") == "1"
 
 
+def test_the_lines_not_read_come_first_under_the_heading_before_the_findings_they_distort(scenarios):
+    """(issue 40: a heading not understood put 10 evolve cards in main, and its eight consequences came first)"""
+    _, cards = scenarios
+    path = _write(Path.cwd() / "partly" / "deck.txt", PARTLY)
+    _code, out = _check([path.parent], cards, "text")
+    lines = out.splitlines()
+    start = next(index for index, line in enumerate(lines) if "partly unreadable (lines 4, 7)" in line)
+    assert lines[start + 1].strip() == (
+        f"{path}:4: error deckcheck.unreadable: not read: 'not a line'; the counts and findings below leave this "
+        "line out"
+    )
+    assert lines[start + 2].strip().startswith(f"{path}:7: error deckcheck.unreadable: not read: '??'")
+    assert f"{path}:5: error vanguard.copies" in "\n".join(lines[start + 3 :])  # the findings after them
+
+
 def test_a_partly_unreadable_decklist_is_checked_alike_by_workers(scenarios, monkeypatch):
     from deckcheck.checking.run import check_paths
 
