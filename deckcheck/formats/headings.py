@@ -10,6 +10,10 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from deckcheck._i18n import _, translate
+from deckcheck._util.safetext import quoted
+from deckcheck._util.text import joined
+
 if TYPE_CHECKING:
     from deckcheck.model.game import Game
 
@@ -91,6 +95,16 @@ class Headings:
     def key(self, written: str) -> str | None:
         """The deck key a header's key word names (`主人公` -> `lord`, `デッキ名` -> `name`), None when none."""
         return self.key_words.get(section_word(written))
+
+
+def no_section_said(heads: Headings, line: str) -> str:
+    """Why a bracketed line (`【Gデッキ】` in an EVOLVE deck) is no heading: what it was read as, and the words to
+    write."""
+    game = heads.game
+    words = joined(f"## {word}" for word in (*game.wording.section_words, *game.sections))
+    return _("{text} is read as a heading, but names no section of {game}; write one of: {words}").format(
+        text=quoted(line), game=translate(game.title), words=words
+    )
 
 
 _MADE: dict[str, Headings] = {}

@@ -30,8 +30,15 @@ from deckcheck._util.normalize import loose_name
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
 from deckcheck.errors import DeckcheckError, mention
-from deckcheck.formats.headings import DECK_LABEL, MARK_BRACKETS, deck_name, headings_of, section_word
-from deckcheck.formats.text import HEADER_LINE, NUMBER_AND_NAME, SECTION_LINE, game_id
+from deckcheck.formats.headings import (
+    DECK_LABEL,
+    MARK_BRACKETS,
+    deck_name,
+    headings_of,
+    no_section_said,
+    section_word,
+)
+from deckcheck.formats.text import BRACKET_HEADING, HEADER_LINE, NUMBER_AND_NAME, SECTION_LINE, game_id
 from deckcheck.games import get_game
 from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
 
@@ -658,6 +665,8 @@ class _Reader:
                     self._not_understood(line.number, line.text, _("prose, not a card line"))
             else:
                 why = _("prose, not a card line") if _SENTENCE.search(line.text) else self._cut_short(line.text)
+                if BRACKET_HEADING.match(line.text.strip()):  # `【トークン】` among the cards: what it was read as
+                    why = no_section_said(self.heads, line.text.strip())
                 self._not_understood(line.number, line.text, why, line.section)
         pasted.lines.sort(key=lambda line: line.number)
         if start is None:

@@ -13,7 +13,7 @@ from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
 from deckcheck.errors import DeckcheckError, Problem, mention
-from deckcheck.formats.headings import Headings, deck_name, headings_of, section_word
+from deckcheck.formats.headings import Headings, deck_name, headings_of, no_section_said, section_word
 from deckcheck.formats.headings import section_words as section_words  # (read by the editor as the reader reads it)
 from deckcheck.games import get_game
 from deckcheck.model.deck import COMMON_KEYS, DeckSource, Entry
@@ -173,7 +173,7 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
         if found is None:
             resolved[token] = place(before)  # the cards under it stay where they were (and the line is reported)
             unreadable.append(
-                _line_problem(path, number, _no_heading(heads, line) if bracketed else quoted(line), line)
+                _line_problem(path, number, no_section_said(heads, line) if bracketed else quoted(line), line)
             )
             continue
         resolved[token] = found[0]
@@ -271,16 +271,6 @@ def _key_line(path: str, heads: Headings, keys: dict[str, tuple[str, int]], numb
         raise _twice(path, key, keys[key][1], number)
     keys[key] = (value, number)
     return True
-
-
-def _no_heading(heads: Headings, line: str) -> str:
-    """Why a bracketed line (`【Gデッキ】` in an EVOLVE deck) is no heading: what it was read as, and the words to
-    write."""
-    game = heads.game
-    words = joined(f"## {word}" for word in (*game.wording.section_words, *game.sections))
-    return _("{text} is read as a heading, but names no section of {game}; write one of: {words}").format(
-        text=quoted(line), game=translate(game.title), words=words
-    )
 
 
 _LEADING_MARK = re.compile(r"^(?:[(（【\[](?P<word>[^)）】\]]{1,20})[)）】\]]|(?P<stars>[★☆]+))\s*")

@@ -602,6 +602,14 @@ def test_a_kana_slip_naming_two_cards_is_an_unknown_card():
     assert [v.rule for v in check_deck(deck, db) if v.rule.startswith("deck.")] == ["deck.unknown-card"]
 
 
+def test_a_bracketed_word_among_the_cards_that_names_no_section_is_said_as_a_heading(shipped):
+    source = read(shipped, "vanguard", "4 ドラゴンナイト ネハーレン\n【トークン】\n4 ドラゴンナイト ネハーレン\n")
+    (note,) = source.pasted.notes
+    assert (note.line, note.kind) == (2, "not-understood")
+    assert "'【トークン】' is read as a heading, but names no section of Cardfight!! Vanguard" in note.message
+    assert "## Gデッキ" in note.message and cards(source)[3] == [("main", "ドラゴンナイト ネハーレン", 4)]
+
+
 def test_a_line_cut_short_that_starts_one_name_suggests_it(shipped):
     source = read(shipped, "vanguard", "4 ドラゴンナイト ネハーレン\n新鋭の騎士 \n4 ドラゴンナイト ネハーレン\n")
     (note,) = source.pasted.notes
