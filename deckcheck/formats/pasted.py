@@ -357,14 +357,16 @@ class _Reader:
         return True
 
     def _section_header(self, number: int, text: str, written: str) -> None:
-        section = self.words.get(section_word(written))
-        if section is None:
+        found = self.heads.section(written)  # `## Gデッキ`, and a part of a section as a text deck reads it: `## G3`
+        if found is None:
             why = _("not a section of {game}: {sections}").format(
                 game=self.game.title, sections=", ".join(self.game.sections)
             )
             self._not_understood(number, text, why)
             return
-        self._enter(number, text, section, level=True, word=("##", section), subtotal=None)
+        section, level = found
+        word = ("##", section) if level else ("##", section_word(written))
+        self._enter(number, text, section, level=level, word=word, subtotal=None)
 
     def _code(self, number: int, text: str, body: str, match: re.Match[str]) -> None:
         written = _BULLET.sub("", text).strip()  # the name as written (`（…）` stays full-width) where it can be found

@@ -610,6 +610,14 @@ def test_a_bracketed_word_among_the_cards_that_names_no_section_is_said_as_a_hea
     assert "## Gデッキ" in note.message and cards(source)[3] == [("main", "ドラゴンナイト ネハーレン", 4)]
 
 
+def test_grade_headings_after_hashes_are_read_as_a_text_deck_reads_them(shipped):
+    text = "## G3\n4 ドラゴンナイト ネハーレン\n## G2\n4 まぁるがる\n## G4\n2 炎帝龍王 ルートフレア・ドラゴン\n"
+    source = read(shipped, "vanguard", text)
+    assert [entry.section for entry in source.entries] == ["main", "main", "g"]
+    assert kinds(source) == {1: "heading", 2: "card", 3: "heading", 4: "card", 5: "heading", 6: "card"}
+    assert noted(source) == {}  # two parts of main are no second deck
+
+
 def test_a_line_cut_short_that_starts_one_name_suggests_it(shipped):
     source = read(shipped, "vanguard", "4 ドラゴンナイト ネハーレン\n新鋭の騎士 \n4 ドラゴンナイト ネハーレン\n")
     (note,) = source.pasted.notes

@@ -137,6 +137,13 @@ def test_the_deck_name_by_its_japanese_key_keeps_its_own_characters():
         source = parse_text("l.txt", f"game: vanguard\n{line}\n4 BT01/002\n")
         assert source.name == "ロイヤル（速攻）" and source.key_lines["name"] == 2
     assert deck_name("デッキ名ロイヤル") is None and deck_name("4 BT01/002") is None
+    regulated = parse_text("l.txt", "game: vanguard\nレギュレーション：スタンダード\n4 BT01/002\n")
+    assert regulated.regulation == "スタンダード" and regulated.key_lines["regulation"] == 2
+
+
+def test_a_grade_heading_of_another_game_is_an_unknown_section_named_as_written():
+    source = parse_text("l.txt", "game: evolve\n## G3\n3 BP01-015\n")
+    assert source.sections == {"g3": 2} and source.entries[0].section == "g3"
 
 
 def test_a_key_written_twice_in_two_languages_is_refused_with_both_lines():
