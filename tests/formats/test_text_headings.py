@@ -141,7 +141,7 @@ def test_the_deck_name_by_its_japanese_key_keeps_its_own_characters():
     assert regulated.regulation == "スタンダード" and regulated.key_lines["regulation"] == 2
 
 
-def test_a_grade_heading_of_another_game_is_an_unknown_section_named_as_written():
+def test_a_grade_heading_of_another_game_is_an_unknown_section():
     source = parse_text("l.txt", "game: evolve\n## G3\n3 BP01-015\n")
     assert source.sections == {"g3": 2} and source.entries[0].section == "g3"
 
