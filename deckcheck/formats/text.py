@@ -150,12 +150,17 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
         keys[mapped] = (value, number)
     resolved: dict[str, str] = {}  # a waiting heading -> the section it names
 
+    placed: dict[str, str] = {}
+
     def place(word: str) -> str:
         """The section a heading's word (or a waiting heading) names; a word naming none stays itself."""
         if word[:1] == _PENDING:
             return resolved[word]
-        found = heads.section(word) if word not in heads.words else (heads.words[word], True)
-        return found[0] if found is not None else word
+        section = placed.get(word)
+        if section is None:
+            found = heads.section(word) if word not in heads.words else (heads.words[word], True)
+            section = placed[word] = found[0] if found is not None else word
+        return section
 
     for number, line, kind, before in waiting:
         if kind == "key":
@@ -182,7 +187,8 @@ def parse_text(path: str, text: str, bad_lines: tuple[int, ...] = (), partial: b
         section_lines.setdefault(token, number)
         said = _SECTION_COUNT.search(unicodedata.normalize("NFKC", word))
         headings.append((number, token, int(said["count"]) if said else None))
-    raw_entries.sort(key=lambda entry: entry.line or 0)
+    if any(kind == "key" for _number, _line, kind, _section in waiting):  # a line read as a card line after all
+        raw_entries.sort(key=lambda entry: entry.line or 0)
     headings.sort(key=lambda heading: heading[0])
     unreadable += _marks(path, heads, raw_entries, marks_after, keys)
     allowed = joined(("game", *COMMON_KEYS, *game.deck_keys))
@@ -277,6 +283,23 @@ _LEADING_MARK = re.compile(r"^(?:[(（【\[](?P<word>[^)）】\]]{1,20})[)）】
 _TRAILING_MARK = re.compile(r"\s*(?:[(（【\[](?P<word>[^)）】\]]{1,20})[)）】\]]|(?P<stars>[★☆]+))$")
 
 
+# What a key starts or ends with when it holds a mark: a bracket or a star.
+_MARK_ENDS = "(（【[★☆)）】]"
+
+
+def _take_marks(heads: Headings, entry: Entry[Any], found: list[str]) -> None:
+    """Take the game's marks off an entry's key, at its start (`(FV) name`) and its end (`name★`, `name(主人公)`)."""
+    for pattern in (_LEADING_MARK, _TRAILING_MARK):
+        while (match := pattern.search(entry.key)) and len(match[0]) < len(entry.key):
+            key = heads.mark(match[0])
+            if key is None:
+                break
+            found.append(key)
+            entry.key = (entry.key[: match.start()] + entry.key[match.end() :]).strip()
+            if entry.whole is not None:
+                entry.whole = None  # the line with its mark is no card's name
+
+
 def _marks(
     path: str,
     heads: Headings,
@@ -287,8 +310,10 @@ def _marks(
     """The marks of the game in card lines (`1 (FV) name`, `name(主人公) 1`, `name ×4★`), taken off their entries'
     keys: a mark names its card for a key (the first vanguard, the lord) unless a header does; marks the game does
     not have, or one key marked on two cards, are problems of their lines."""
-    problems = []
+    problems: list[_LineProblem] = []
     marked: dict[str, list[tuple[int, str]]] = {}
+    if not heads.marks and not marks_after:
+        return problems
     for entry in entries:
         number = entry.line or 0
         found: list[str] = []
@@ -300,15 +325,9 @@ def _marks(
                 problems.append(_line_problem(path, number, why))
             else:
                 found.append(key)
-        for pattern in (_LEADING_MARK, _TRAILING_MARK) if heads.marks else ():
-            while (match := pattern.search(entry.key)) and len(match[0]) < len(entry.key):
-                key = heads.mark(match[0])
-                if key is None:
-                    break
-                found.append(key)
-                entry.key = (entry.key[: match.start()] + entry.key[match.end() :]).strip()
-                if entry.whole is not None:
-                    entry.whole = None  # the line with its mark is no card's name
+        written = entry.key  # (nearly every line has no bracket or star at either end: nothing to take off)
+        if heads.marks and written and (written[0] in _MARK_ENDS or written[-1] in _MARK_ENDS):
+            _take_marks(heads, entry, found)
         for key in found:
             marked.setdefault(key, []).append((number, entry.key))
     for key, places in marked.items():
