@@ -170,6 +170,7 @@ DEFERRED = {
         "deckcheck._util.positions",
     },
     "deckcheck/commands/hand.py": {"deckcheck.stats.answer", "deckcheck.stats.queries"},
+    "deckcheck/commands/show.py": {"deckcheck.checking.regulations"},  # the day of the check, as the session reads it
     "deckcheck/stats/answer.py": {"deckcheck.stats.simulate"},
     "deckcheck/stats/quick.py": {"deckcheck.stats.simulate"},
     "deckcheck/stats/plot.py": {"matplotlib", "matplotlib.figure", "logging", "glob", "os.path"},

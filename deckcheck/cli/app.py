@@ -639,6 +639,8 @@ def show(
     from deckcheck.commands.show import render_show_json, render_shown, show_deck
 
     shown = show_deck(path, judging, options.workspace_of(carddb), game)
+    for data_note in shown.data_notes:  # how old the game's card data is, or that its cards are invented
+        say(_("deckcheck: card data note: {note}").format(note=data_note.message))
     if output is options.HandOutput.json:
         echo(render_show_json(shown), json_text=True)
         return

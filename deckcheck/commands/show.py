@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +14,15 @@ from deckcheck._i18n import _, language, ngettext, translate
 from deckcheck._util.safetext import escape_controls  # one look for violations, as `deckcheck check` prints them
 from deckcheck._util.style import style
 from deckcheck._util.text import display_width, pad
+from deckcheck.carddb.db import shipped_carddb_dir
+from deckcheck.carddb.manifest import DataNote, data_notes
 from deckcheck.checking.deck import judge_deck
 from deckcheck.checking.judging import Judging
 from deckcheck.checking.output import violation_line
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import PASTED_READING
 from deckcheck.checking.workspace import Workspace
+from deckcheck.errors import DeckcheckError
 from deckcheck.formats.printable import key_rows, sections_of
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck, Entry
@@ -32,10 +36,13 @@ def _plain(text: str, **_styles: object) -> str:
 
 @dataclass(frozen=True)
 class Shown:
-    """A deck looked up and judged, ready to be shown (render_show_text, render_show_json)."""
+    """A deck looked up and judged, ready to be shown (render_show_text, render_show_json), with what its game's
+    card data says of itself on the day it was judged (how old it is, or that its cards are invented: said on stderr
+    by the command line, as `check` says them; JSON `card_data`)."""
 
     deck: Deck[Any]
     report: DeckReport
+    data_notes: list[DataNote] = field(default_factory=list)
 
 
 def show_deck(path: Path, judging: Judging, workspace: Workspace, game: str | None = None) -> Shown:
@@ -45,11 +52,26 @@ def show_deck(path: Path, judging: Judging, workspace: Workspace, game: str | No
     `game` (`--game`), a plain-text deck is a pasted list of that game, read as `check --game` reads it: what was
     guessed or not understood is a deck.pasted-reading warning of the verdict."""
     deck = workspace.deck(path, game)
-    return Shown(deck, judge_deck(deck, workspace.carddb(deck.game.id), judging, workspace))
+    report = judge_deck(deck, workspace.carddb(deck.game.id), judging, workspace)
+    return Shown(deck, report, data_notes([deck.game.id], judging.as_of or _today(), shipped_carddb_dir()))
+
+
+def _today() -> date:
+    """The day of the check as `check` takes it ($DECKCHECK_TODAY, else the clock's; a bad value: the clock's, as
+    the regulation that needed it has said already)."""
+    from deckcheck.checking.regulations import current_day  # deferred: as checking.session reads it
+
+    try:
+        return current_day()
+    except DeckcheckError:
+        return date.today()
 
 
 def render_show_json(shown: Shown) -> str:
-    return json.dumps(show_json(shown.deck, shown.report), ensure_ascii=False, indent=2)
+    data = show_json(shown.deck, shown.report)
+    if shown.data_notes:  # as `check`'s JSON: only when there is one
+        data["card_data"] = [note.to_json() for note in shown.data_notes]
+    return json.dumps(data, ensure_ascii=False, indent=2)
 
 
 def render_shown(shown: Shown, *, colour: bool = False) -> str:

@@ -216,3 +216,19 @@ def test_hand_refuses_a_newer_product_s_number_saying_why(run_cli: Any, tmp_path
     assert "Did you mean" not in newer
     (typo,) = [line for line in err.splitlines() if "'BP21-999'" in line]
     assert "is newer than" not in typo and "Did you mean" in typo
+
+
+@pytest.mark.parametrize(("as_of", "said"), [("2026-11-15", False), ("2026-11-16", True)])  # 120 and 121 days
+def test_show_says_how_old_the_data_is_as_check_does(run_cli: Any, isolated_carddb, as_of: str, said: bool) -> None:
+    code, out, err = run_cli("show", EVOLVE_DECK, "--as-of", as_of)
+    assert code == 0 and err.count(STALE) == int(said) and "Legal" in out
+    code, out, _ = run_cli("show", EVOLVE_DECK, "--as-of", as_of, "--output", "json")
+    data = json.loads(out)
+    assert [(n["kind"], n["days_old"]) for n in data.get("card_data", [])] == ([("stale", 121)] if said else [])
+
+
+def test_show_of_an_invented_game_says_its_cards_are_invented(run_cli: Any, isolated_carddb) -> None:
+    code, out, err = run_cli("show", REPO / "decks" / "build-divide" / "guren.txt", "--output", "json")
+    assert code == 0 and err.count("the Build Divide cards deckcheck ships are invented examples") == 1
+    assert [n["kind"] for n in json.loads(out)["card_data"]] == ["invented"]
+    assert run_cli("show", CIPHER_DECK)[2] == ""  # a closed game of real cards: nothing to say

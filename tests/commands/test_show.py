@@ -41,9 +41,11 @@ def write_deck(root: Path, data: dict[str, Any], name: str = "deck.deck.toml") -
 
 
 def show(path: Path, cards: Path, *args: str) -> tuple[int, str]:
+    """(exit code, stdout; or, when the command failed, everything it said: its message is on stderr). The card data
+    notes of a game (EVOLVE's age, Build Divide's invented cards) are on stderr and not part of the shown deck."""
     result = CliRunner().invoke(app, ["show", str(path), "--carddb", str(cards), *args])
     assert "Traceback" not in result.output
-    return result.exit_code, result.output
+    return result.exit_code, result.stdout if result.exit_code == 0 else result.output
 
 
 def show_json(path: Path, cards: Path) -> dict[str, Any]:

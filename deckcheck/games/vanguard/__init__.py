@@ -12,6 +12,7 @@ from deckcheck.engine.procedure import MulliganKind, Setup, TurnModel, expand
 from deckcheck.errors import EngineError, mention, spoken
 from deckcheck.games.vanguard.card import (
     DEFAULT_COPIES,
+    FIELD_WORDS,
     G_ASSIST_LOOK,
     STAND_OR_NONE,
     UNKNOWN,
@@ -28,7 +29,6 @@ from deckcheck.model.game import (
     Copies,
     CopyGroup,
     DeckKeys,
-    FieldWord,
     Game,
     PastedWords,
     Profile,
@@ -838,28 +838,6 @@ def _card_name(card: VanguardCard) -> str:
 
 def _home_section(card: VanguardCard) -> str:
     return "g" if card.type == "g-unit" else "main"
-
-
-#: The rules document's words for the printed fields (総合ルール ver. 1.45.4, chapter 2 「カードの情報」; the sentinel
-#: 11.9 「守護者 (センチネル)」): filters take them for the field (`グレード=3`, `トリガー=ヒール`).
-FIELD_WORDS = (
-    FieldWord("カード名", "name", "2.1"),
-    FieldWord("クラン", "clans", "2.2"),
-    FieldWord("グレード", "grade", "2.4"),
-    FieldWord("パワー", "power", "2.5"),
-    FieldWord("シールド", "shield", "2.6"),
-    FieldWord("クリティカル", "critical", "2.7"),
-    FieldWord("トリガーアイコン", "trigger", "2.8"),
-    FieldWord("トリガー", "trigger", "2.8"),  # 2.8.1.1's トリガー, as players write it
-    FieldWord("タイプ", "type", "2.9"),
-    FieldWord("スキルアイコン", "skill", "2.10"),
-    FieldWord("スキル", "skill", "2.10"),
-    FieldWord("テキスト", "text", "2.11"),
-    FieldWord("コレクションID", "number", "2.13"),
-    FieldWord("国家", "nation", "2.17"),
-    FieldWord("守護者", "sentinel", "11.9"),
-    FieldWord("センチネル", "sentinel", "11.9"),
-)
 
 
 GAME: Game[VanguardCard] = Game(

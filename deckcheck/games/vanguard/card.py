@@ -6,6 +6,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from deckcheck.model.cards import Before, Bounds, Card, PlainInt, as_list, choice, validates_before
+from deckcheck.model.game import FieldWord
 
 if TYPE_CHECKING:
     from deckcheck.engine.table import Table
@@ -148,3 +149,25 @@ def vanguard_of(table: Table[VanguardCard]) -> VanguardCard:
 def attack_allowed(table: Table[VanguardCard], k: int) -> bool:
     """Own turn k has a battle with a vanguard attack: every turn but the first player's turn 1 (7.2.1.3)."""
     return k >= 1 and not (table.going == "first" and k == 1)
+
+
+#: The rules document's words for the printed fields (総合ルール ver. 1.45.4, chapter 2 「カードの情報」; the sentinel
+#: 11.9 「守護者 (センチネル)」): filters take them for the field (`グレード=3`, `トリガー=ヒール`).
+FIELD_WORDS = (
+    FieldWord("カード名", "name", "2.1"),
+    FieldWord("クラン", "clans", "2.2"),
+    FieldWord("グレード", "grade", "2.4"),
+    FieldWord("パワー", "power", "2.5"),
+    FieldWord("シールド", "shield", "2.6"),
+    FieldWord("クリティカル", "critical", "2.7"),
+    FieldWord("トリガーアイコン", "trigger", "2.8"),
+    FieldWord("トリガー", "trigger", "2.8"),  # 2.8.1.1's トリガー, as players write it
+    FieldWord("タイプ", "type", "2.9"),
+    FieldWord("スキルアイコン", "skill", "2.10"),
+    FieldWord("スキル", "skill", "2.10"),
+    FieldWord("テキスト", "text", "2.11"),
+    FieldWord("コレクションID", "number", "2.13"),
+    FieldWord("国家", "nation", "2.17"),
+    FieldWord("守護者", "sentinel", "11.9"),
+    FieldWord("センチネル", "sentinel", "11.9"),
+)
