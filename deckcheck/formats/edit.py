@@ -221,7 +221,8 @@ class _Layout:
         elif kind == "label":
             name = game.wording.section_labels.get(section, section)
         first = SECTION_LINE.match(written[0])
-        assert first is not None
+        if first is None:  # a heading as players publish it (【メインデッキ】, グレード2): bracketed if it was
+            return f"【{name}】" if written[0].startswith("【") else f"## {name}"
         tail = _SECTION_TAIL_WRITTEN.search(first["section"])
         mark = first.string[: first.start("section")]
         if tail is None or not tail[0]:

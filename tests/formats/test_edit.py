@@ -131,6 +131,18 @@ def test_vanguard_a_g_unit_goes_under_the_g_deck_heading_not_a_second_g_section(
 
 
 @pytest.mark.parametrize(
+    ("heading", "new"),
+    [("【メインデッキ】", "【Gデッキ】"), ("グレード0", "## Gデッキ"), ("【メインデッキ】(4)", "【Gデッキ】")],
+)
+def test_a_new_section_of_a_deck_headed_as_players_publish_is_headed_so_too(heading, new):
+    # issue 40: a deck whose headings are no `## ` lines (【…】, a grade heading) gets a new section it reads back
+    text = f"game: vanguard\n{heading}\n4 G-BT01/001\n"
+    added = _edited(text, Change("g", "G-BT01/003", 1, comment="神鳴りの剣神 タケミカヅチ"))
+    assert added.startswith(text) and f"\n{new}\n1 G-BT01/003" in added
+    assert _read(added) == {"main": [("G-BT01/001", 4)], "g": [("G-BT01/003", 1)]}
+
+
+@pytest.mark.parametrize(
     ("lines", "new"),
     [
         # the count style of most lines, and the name beside the number where the lines show names

@@ -704,7 +704,7 @@ CIPHER_FILLER = {f"B01-0{n:02d}": 4 for n in range(1, 12)} | {"B01-012": 2}  # 4
         ("B09-072", "P09-007"),  # Jemmie: "As Strong As One Brigade" / "As Strong as One Brigade" (case)
         ("B19-023", "P19-009"),  # Sothis: "...Enigmatic Power" / "...Engimatic Power" (a typo of the source)
         ("P01-006", "S01-003"),  # Jagen: "Faithful Veteran" / "Faithful Verteran" (a typo of the source)
-        ("B04-003", "P03-002"),  # 夢見る女子高生 織部つばさ: "High School Dreamer" / "Dreaming High Schooler" (issue 38)
+        ("B04-003", "P03-002"),  # 夢見る女子高生 織部つばさ: "High School Dreamer" / "Dreaming High Schooler"
         ("P04-005", "P03-009"),  # (its other two printings, one of each translation)
     ],
 )
