@@ -21,12 +21,14 @@ import tomli_w
 
 from deckcheck._util.toml_scan import KEY_LINE, TABLE_HEADER, scan_toml, toml_comment_lines, toml_key
 from deckcheck.errors import DeckcheckError
+from deckcheck.formats.headings import deck_name_span
 from deckcheck.formats.text import (
     COUNT_LAST_LINE,
     COUNT_LINE,
     HEADER_LINE,
     SECTION_LINE,
     TRAILING_COMMENT,
+    WORD_HEADER_LINE,
     _section_word,
     parse_text,
 )
@@ -250,6 +252,21 @@ def _keys_of(entry: Entry[Any]) -> set[str]:
     return keys
 
 
+def _worded_key_line(text: str, key: str) -> int | None:
+    """The line a text deck gives `key` on in the words players write (a Japanese key word, a deck-name label, a
+    mark), as the reader reads it; None when it has none or gives it as `key: value`."""
+    try:
+        source = parse_text("deck.txt", text, partial=True)
+    except DeckcheckError:
+        return None
+    number = source.key_lines.get(key)
+    if number is None:
+        return None
+    _indent, code, _rest = _split_line(text.split("\n")[number - 1])
+    match = HEADER_LINE.match(code)
+    return None if match and unicodedata.normalize("NFKC", match["key"]).lower() == key else number
+
+
 def _split_line(raw: str) -> tuple[str, str, str]:
     """A line as (indent, code, rest): the rest is its trailing comment and blanks, kept as they are."""
     stripped = raw.strip()
@@ -436,6 +453,15 @@ def _set_toml_key(text: str, key: str, value: str) -> str | None:
 
 def _set_text_key(text: str, key: str, value: str) -> str | None:
     lines = text.split("\n")
+    worded = _worded_key_line(text, key)
+    if worded is not None:  # `デッキ名：旧`, `【デッキ名】旧`, `主人公: 旧`: changed where it was written
+        indent, code, rest = _split_line(lines[worded - 1])
+        match = WORD_HEADER_LINE.match(code)
+        span = match.span("value") if match else deck_name_span(code)
+        if span is None:
+            return None  # a mark on a card line (`1 (FV) name`): not a line edit
+        lines[worded - 1] = indent + code[: span[0]] + value + code[span[1] :] + rest
+        return "\n".join(lines)
     last_header = None
     in_sections = False  # a new header line goes before the sections; one already written is changed where it is
     for index, raw in enumerate(lines):

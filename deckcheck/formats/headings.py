@@ -59,6 +59,16 @@ def deck_name(line: str) -> str | None:
     return str(named["name"] or named["inner"]).strip() or None
 
 
+def deck_name_span(line: str) -> tuple[int, int] | None:
+    """Where in `line` (stripped) a deck-name label's name stands (`【デッキ名】ロイヤル`: the span of ロイヤル), for an
+    edit that changes the name in place; None for any other line."""
+    named = _DECK_NAME.fullmatch(line)
+    if named is None:
+        return None
+    group = "name" if named["name"] is not None else "inner"
+    return named.span(group)
+
+
 class Headings:
     """One game's heading words, heading patterns, marks and key words (made once per game: :func:`headings_of`)."""
 

@@ -197,6 +197,27 @@ def test_a_key_set_beside_japanese_headings_changes_its_line_only():
     assert set_key_text(text, "text", "name", "新しいデッキ") == text.replace("name: 旧", "name: 新しいデッキ")
 
 
+@pytest.mark.parametrize(
+    ("line", "changed"),
+    [
+        ("デッキ名: 旧", "デッキ名: 新"),
+        ("デッキ名：旧  # メモ", "デッキ名：新  # メモ"),
+        ("【デッキ名】旧", "【デッキ名】新"),
+        ("デッキ名【旧】", "デッキ名【新】"),
+    ],
+)
+def test_a_key_written_in_the_players_words_is_set_on_its_own_line(line, changed):
+    # issue 40: `set name` on a deck that names itself as players publish changes that line, nothing else
+    text = f"game: vanguard\n{line}\n## メインデッキ\n4 T-100\n"
+    assert set_key_text(text, "text", "name", "新") == text.replace(line, changed)
+    assert parse_text("d.txt", text.replace(line, changed)).name == "新"
+
+
+def test_a_lord_given_by_its_japanese_key_is_set_on_its_line():
+    text = "game: cipher\n主人公: 旧\n## main\n4 B01-001\n"
+    assert set_key_text(text, "text", "lord", "B01-003") == "game: cipher\n主人公: B01-003\n## main\n4 B01-001\n"
+
+
 def test_a_key_is_set_where_and_as_the_player_wrote_it():
     text = "game: evolve\n## メインデッキ\n3 BP01-001\nName：旧  # メモ\n"
     assert set_key_text(text, "text", "name", "新") == "game: evolve\n## メインデッキ\n3 BP01-001\nName：新  # メモ\n"
