@@ -264,8 +264,8 @@ class _Reader:
             self._add(PastedLine(number, BLANK, text))
             return
         if len(text) > _LONGEST:
-            why = _("{n} characters, longer than any card line").format(n=f"{len(text):,}")
-            self._not_understood(number, text, why)
+            # (the quote says how long it is: `'ああ…'… (300 characters)`; the reason says only why that is too long)
+            self._not_understood(number, text, _("longer than any card line"))
             return
         norm = _SPACES.sub(" ", unicodedata.normalize("NFKC", text)).strip()  # names compare with spaces collapsed
         if norm.startswith("#"):

@@ -683,3 +683,10 @@ def test_pasted_list_errors_in_japanese(shipped, japanese, command_line):
         "Cardfight!! Vanguard のデッキリストとして"
         "何も読めませんでした（`4 name`、`name ×4`、`「name」×4` のような行が必要です）"
     )
+
+
+def test_a_line_longer_than_any_card_line_says_its_length_once(shipped):
+    # issue 40: the quote says how long the line is; the reason says only why that is no card line
+    source = read(shipped, "vanguard", "閃きの騎士 ミーリウス ×1\n" + "あ" * 300 + "\n")
+    (note,) = [note.message for note in source.pasted.notes if note.line == 2]
+    assert note.count("300") == 1 and "longer than any card line" in note, note
