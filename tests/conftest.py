@@ -143,6 +143,21 @@ def _default_workspaces() -> int:
     return len(workspace._defaults)
 
 
+@pytest.fixture(scope="module")
+def shipped() -> Callable[[str], Any]:
+    """The shipped card databases, each game's loaded once per test module: `shipped("vanguard")`."""
+    from deckcheck.carddb.db import load_carddb
+
+    loaded: dict[str, Any] = {}
+
+    def db(game: str) -> Any:
+        if game not in loaded:
+            loaded[game] = load_carddb(game, ())
+        return loaded[game]
+
+    return db
+
+
 @pytest.fixture
 def cli_notes() -> Iterator[None]:
     """The library's notes (deckcheck._util.notes) said on stderr as a command says them, for a test that calls the

@@ -6,24 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.carddb.db import build_carddb, load_carddb, resolve_deck
+from deckcheck.carddb.db import build_carddb, resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.pasted import pasted_source
 from deckcheck.formats.read import parse_deck
 from deckcheck.model.deck import DeckSource
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    loaded = {}
-
-    def db(game: str):
-        if game not in loaded:
-            loaded[game] = load_carddb(game, ())
-        return loaded[game]
-
-    return db
 
 
 def read(shipped, game: str, text: str) -> DeckSource:

@@ -6,25 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.carddb.db import load_carddb, resolve_deck
+from deckcheck.carddb.db import resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.text import parse_text
 from deckcheck.games import all_games
 from deckcheck.model.deck import Deck
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    """The shipped card databases, loaded once per game."""
-    loaded = {}
-
-    def db(game: str):
-        if game not in loaded:
-            loaded[game] = load_carddb(game, ())
-        return loaded[game]
-
-    return db
 
 
 def read(shipped, text: str) -> Deck:

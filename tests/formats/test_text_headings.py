@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.carddb.db import build_carddb, load_carddb, resolve_deck
+from deckcheck.carddb.db import build_carddb, resolve_deck
 from deckcheck.checking.deck import check_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats.headings import deck_name, headings_of
@@ -18,18 +18,6 @@ from deckcheck.formats.text import parse_text
 from deckcheck.games import all_games, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    loaded = {}
-
-    def db(game: str):
-        if game not in loaded:
-            loaded[game] = load_carddb(game, ())
-        return loaded[game]
-
-    return db
 
 
 def sections(source) -> list[tuple[int | None, str, str]]:

@@ -10,22 +10,9 @@ from pathlib import Path
 import pytest
 from conftest import registered_games
 
-from deckcheck.carddb.db import load_carddb
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
 from deckcheck.model.query import _field_info, parse_filter, parse_query
-
-
-@pytest.fixture(scope="module")
-def shipped():
-    loaded = {}
-
-    def db(game: str):
-        if game not in loaded:
-            loaded[game] = load_carddb(game, ())
-        return loaded[game]
-
-    return db
 
 
 def numbers(db, text: str) -> list[str]:
