@@ -41,17 +41,7 @@ def common_violations(deck: Deck[Any], db: CardDB | None = None) -> list[Violati
         found.append(Violation(rule=UNKNOWN_SECTION, severity="error", section=section, message=message))
     found.extend(_sections_of_other_formats(deck))
     if deck.source.pasted is not None:  # what reading a pasted list guessed, or could not read
-        found.extend(
-            Violation(
-                rule=PASTED_READING,
-                severity="warning",
-                section=note.section,
-                message=_sentence(note.message),
-                line=note.line,
-                extra={"kind": note.kind},
-            )
-            for note in deck.source.pasted.notes
-        )
+        found.extend(_reading(note.section, note.message, note.line, note.kind) for note in deck.source.pasted.notes)
     found.extend(_heading_counts(deck))
     sections = game.sections
     asked: set[str] = set()  # the unknown keys suggestions were worked out for
@@ -62,17 +52,8 @@ def common_violations(deck: Deck[Any], db: CardDB | None = None) -> list[Violati
         deck.source.locate()
         at = _on_line(entry.line)
         if entry.reading is not None:  # a text line's name read as the card it names loosely
-            found.append(
-                Violation(
-                    rule=PASTED_READING,
-                    severity="warning",
-                    section=entry.section,
-                    message=_sentence(entry.reading),
-                    cards=[entry.card.number] if entry.card else [],
-                    line=entry.line,
-                    extra={"kind": "name"},
-                )
-            )
+            cards = [entry.card.number] if entry.card else []
+            found.append(_reading(entry.section, entry.reading, entry.line, "name", cards))
         if entry.note is not None:
             found.append(
                 Violation(
@@ -147,17 +128,23 @@ def _heading_counts(deck: Deck[Any]) -> list[Violation]:
             message = _("the heading says {said} cards, but the card lines under it add up to {copies}").format(
                 said=said, copies=copies
             )
-            found.append(
-                Violation(
-                    rule=PASTED_READING,
-                    severity="warning",
-                    section=section,
-                    message=_sentence(message),
-                    line=line,
-                    extra={"kind": "subtotal"},
-                )
-            )
+            found.append(_reading(section, message, line, "subtotal"))
     return found
+
+
+def _reading(
+    section: str | None, message: str, line: int | None, kind: str, cards: list[str] | None = None
+) -> Violation:
+    """A deck.pasted-reading warning: what reading the deck guessed or could not read (`kind`: name, subtotal, ...)."""
+    return Violation(
+        rule=PASTED_READING,
+        severity="warning",
+        section=section,
+        message=_sentence(message),
+        cards=cards or [],
+        line=line,
+        extra={"kind": kind},
+    )
 
 
 def _hint_other_games(deck: Deck[Any], db: CardDB, unknown: list[Violation]) -> None:
