@@ -77,6 +77,28 @@ def language() -> str:
     return _language
 
 
+#: A data file's own text in the languages it gives (a regulation's or a manifest's `notes`): (tag, text) pairs.
+Texts = tuple[tuple[str, str], ...]
+
+
+def read_texts(value: object) -> Texts | None:
+    """A data file's text as written: a string (English) or a table of language tags (`en`, `ja`) to strings, each
+    with its blanks folded; () for none, None for any other value (the caller says what is wrong where)."""
+    if value is None:
+        return ()
+    given: dict[object, object] = value if isinstance(value, dict) else {"en": value}
+    texts = {tag: text for tag, text in given.items() if tag in ("en", "ja") and isinstance(text, str)}
+    if len(texts) != len(given):
+        return None
+    return tuple((str(tag), " ".join(text.split())) for tag, text in texts.items() if text.strip())
+
+
+def said_text(texts: Texts) -> str | None:
+    """Of a data file's texts, the one in the language deckcheck speaks, else English, else the first given."""
+    found = dict(texts)
+    return found.get(language()) or found.get("en") or next(iter(found.values()), None)
+
+
 def translation() -> NullTranslations | None:
     """The chosen language's catalog (None for English): what the command line's own words are looked up in."""
     return _translation

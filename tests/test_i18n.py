@@ -80,3 +80,20 @@ def test_another_program_s_english_message_is_matched_to_its_template():
     )
     assert _i18n.match_template("No such option: --x", templates) == (templates[1], {"name": "--x"})
     assert _i18n.match_template("Something else", templates) is None
+
+
+def test_a_data_files_texts_are_read_once_for_every_kind_of_file(monkeypatch):
+    # regulations' and manifests' `notes` (issue 38): a string is English, a table gives en/ja, anything else is None
+    from deckcheck import _i18n
+
+    assert _i18n.read_texts(None) == ()
+    assert _i18n.read_texts("a  b\n c") == (("en", "a b c"),)
+    assert _i18n.read_texts({"en": "E", "ja": "日本語", "x": "?"}) is None  # an unknown tag
+    assert _i18n.read_texts({"ja": 5}) is None and _i18n.read_texts(5) is None
+    texts = _i18n.read_texts({"ja": "日本語", "en": " "})  # a blank text is none
+    assert texts == (("ja", "日本語"),)
+    monkeypatch.setattr(_i18n, "_language", "en")
+    assert _i18n.said_text(texts) == "日本語"  # no English given: the first there is
+    assert _i18n.said_text((("en", "E"), ("ja", "J"))) == "E"
+    monkeypatch.setattr(_i18n, "_language", "ja")
+    assert _i18n.said_text((("en", "E"), ("ja", "J"))) == "J" and _i18n.said_text(()) is None

@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 import tomli
 
-from deckcheck._i18n import N_, _, language
+from deckcheck._i18n import N_, _, read_texts, said_text
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.safetext import one_line, quoted
 from deckcheck._util.toml_scan import toml_error_position
@@ -80,8 +80,7 @@ class Manifest:
     @property
     def said_notes(self) -> str | None:
         """The notes in the language deckcheck speaks, else in English."""
-        texts = dict(self.notes)
-        return texts.get(language()) or texts.get("en")
+        return said_text(self.notes)
 
     def days_old(self, today: Day) -> int | None:
         """How many days after the data's date `today` is (None: its day is not known)."""
@@ -374,13 +373,11 @@ class _Reader:
 
     def notes(self, value: Any) -> tuple[tuple[str, str], ...]:
         """A string, or a table of language tags (en, ja) to strings."""
-        if value is None:
-            return ()
-        texts = value if isinstance(value, dict) else {"en": value}
-        if not all(tag in ("en", "ja") and isinstance(text, str) for tag, text in texts.items()):
+        texts = read_texts(value)
+        if texts is None:
             said = _("must be a string or a table of en/ja strings, not {value}").format(value=quoted(value))
             raise self.refuse("notes", said)
-        return tuple((tag, " ".join(text.split())) for tag, text in texts.items() if text.strip())
+        return texts
 
 
 # What a run says about the data ------------------------------------------------------------------------------------

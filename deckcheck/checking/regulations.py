@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 import tomli
 
-from deckcheck._i18n import N_, _, language, ngettext, translate
+from deckcheck._i18n import N_, _, ngettext, read_texts, said_text, translate
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
@@ -117,8 +117,7 @@ class Regulation:
     @property
     def said_notes(self) -> str | None:
         """The notes in the language deckcheck speaks, else in English, else the first the file gives."""
-        texts = dict(self.notes)
-        return texts.get(language()) or texts.get("en") or next(iter(texts.values()), None)
+        return said_text(self.notes)
 
     @property
     def ref(self) -> str:
@@ -390,14 +389,12 @@ class _FileReader:
 
     def _notes(self, value: Any) -> tuple[tuple[str, str], ...]:
         """A string, or a table of language tags (en, ja) to strings: the notes in each language."""
-        if value is None:
-            return ()
-        texts = value if isinstance(value, dict) else {"en": value}
-        if not all(tag in ("en", "ja") and isinstance(text, str) for tag, text in texts.items()):
+        texts = read_texts(value)
+        if texts is None:
             said = _("must be a string or a table of en/ja strings, not {value}").format(value=quoted(value))
             self.problem("notes", said, _assigned("notes"))
             return ()
-        return tuple((tag, text.strip()) for tag, text in texts.items() if text.strip())
+        return texts
 
     def _entries(self, value: Any) -> Iterator[Listing]:
         if not isinstance(value, list):
