@@ -380,7 +380,9 @@ def _entry(section: str, key: str, raw_count: int | float | str, line: int) -> E
     return Entry(section, key, raw_count, line=line)
 
 
-_PASTED_HINT = N_("a list pasted from a page or a blog is read with `{option} GAME` (`check`, `convert`)")
+_PASTED_HINT = N_(
+    "a list pasted from a page or a blog is read with `{option} GAME` (`check`, `show`, `hand`, `stats`, `convert`)"
+)
 
 
 def _pasted_hint() -> str:
