@@ -298,7 +298,8 @@ def test_one_unreadable_line_and_a_header_given_twice_in_japanese(tmp_path, japa
         parse_deck(str(no_game))
     assert str(error.value) == (
         f"{no_game}: `game` キーがありません。デッキのゲームを指定してください（`game:` 行が必要です。"
-        "ウェブページやブログから貼り付けたリストは `--game GAME` で読みます（`check`、`show`、`hand`、`stats`、`convert`））"
+        "ウェブページやブログから貼り付けたリストは `--game GAME` で読みます"
+        "（`check`、`show`、`hand`、`stats`、`convert`））"
     )
 
 
