@@ -6,7 +6,11 @@ in English and marked:
 - ``_("text")`` translates now (at run time, after the language was chosen);
 - ``ngettext("one card", "{n} cards", n)`` chooses the plural form and translates it;
 - ``N_("text")`` only marks a string defined at import time (a Typer help text, a rule summary): it is translated
-  where it is shown, by ``_(text)`` (the CLI translates every help text when it builds the command line).
+  where it is shown, by ``_(text)`` (the CLI translates every help text when it builds the command line);
+- ``pgettext(context, "text")`` says the text as a context says it (the catalog's `msgctxt`): with a literal context,
+  a word one game or field says its own way; with a game's id (``pgettext(game.id, "the deck")``), a shared message
+  in that game's own words where the catalog has an entry for that game, else the shared translation;
+  ``NP_(context, "text")`` marks such a text without translating it.
 
 The language is chosen once at start-up, in one place (``deckcheck.cli.app.main`` calls :func:`choose` with
 :func:`select`'s answer); until then, and whenever English is chosen, ``_`` returns its argument. The catalogs are
@@ -45,6 +49,37 @@ def _(message: str) -> str:
 def translate(message: str) -> str:
     """`_` for a text held in a variable, marked with N_ where it was written (extractors see only literals)."""
     return message if _translation is None else _translation.gettext(message)
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 (named like N_)
+    """Mark a text of a context without translating it (shown with `pgettext(context, text)`)."""
+    return message
+
+
+def pgettext(context: str, message: str) -> str:
+    """The message as `context` says it (the catalog's entry of that context), else the message's own translation:
+    a game's id as the context gives that game's words where the catalog has them and the shared words elsewhere."""
+    return _in_context(context, message)
+
+
+def _in_context(context: str, message: str) -> str:
+    if _translation is None:
+        return message
+    said = _translation.pgettext(context, message)
+    return _translation.gettext(message) if said is message else said
+
+
+def translate_as(context: str, message: str) -> str:
+    """`pgettext` for a text held in a variable (a term, a label marked where it was written)."""
+    return _in_context(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """`ngettext` as `context` says it (see pgettext)."""
+    if _translation is None:
+        return singular if n == 1 else plural
+    said = _translation.npgettext(context, singular, plural, n)
+    return _translation.ngettext(singular, plural, n) if said in (singular, plural) else said
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -35,13 +35,13 @@ def _placeholders(text: str) -> set[str]:
 
 @pytest.fixture(scope="module")
 def japanese() -> dict[str, catalogs.Entry]:
-    return {entry.msgid: entry for entry in catalogs.read_po(JA_PO)[1:]}
+    return {entry.key: entry for entry in catalogs.read_po(JA_PO)[1:]}
 
 
 def test_every_marked_string_is_translated_in_japanese(japanese):
     missing, untranslated = [], []
-    for message in catalogs.extract():
-        entry = japanese.get(message.msgid)
+    for message in catalogs.all_messages():
+        entry = japanese.get(message.key)
         if entry is None:
             missing.append(f"{message.where}: {message.msgid!r}")
         elif entry.fuzzy or not all(entry.msgstr):
@@ -64,13 +64,65 @@ def test_a_translation_keeps_the_english_placeholders(japanese):
 
 def test_the_catalog_holds_no_string_nobody_uses(japanese):
     """Every entry is a marked string of the package or click's and Typer's own words (marked so)."""
-    used = {message.msgid for message in catalogs.extract()}
+    messages = catalogs.all_messages()
+    used = {message.key for message in messages}
+    # a game's own wording of a shared message: the shared text with the game's id as its context
+    games = catalogs.game_contexts()
+    used |= {(game, message.msgid) for message in messages if message.msgctxt is None for game in games}
     stale = [
-        msgid
-        for msgid, entry in japanese.items()
-        if msgid not in used and not any(line.startswith(CLICK_MARK) for line in entry.comments)
+        key
+        for key, entry in japanese.items()
+        if key not in used and not any(line.startswith(CLICK_MARK) for line in entry.comments)
     ]
     assert stale == []
+
+
+def test_a_context_is_read_written_and_compiled_as_gettext_reads_it(tmp_path):
+    """`msgctxt` entries (a game's term, a game's own wording of a shared message) survive a read and a write, and
+    the compiled catalog gives them to pgettext; a context without an entry falls back to the shared text."""
+    from deckcheck import _i18n
+
+    po = tmp_path / "x.po"
+    po.write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "the deck"\nmsgstr "山札"\n\n'
+        'msgctxt "cipher"\nmsgid "the deck"\nmsgstr "デッキ"\n\n'
+        '#. the rules document\'s term: 2.7\nmsgctxt "vanguard:trigger"\nmsgid "critical"\nmsgstr "クリティカル"\n',
+        encoding="utf-8",
+    )
+    entries = catalogs.read_po(po)
+    assert [entry.key for entry in entries[1:]] == [
+        (None, "the deck"),
+        ("cipher", "the deck"),
+        ("vanguard:trigger", "critical"),
+    ]
+    catalogs.write_po(tmp_path / "again.po", entries)
+    assert [(e.key, e.msgstr) for e in catalogs.read_po(tmp_path / "again.po")] == [(e.key, e.msgstr) for e in entries]
+    read = GNUTranslations(BytesIO(catalogs.compile_po(entries)))
+    saved = _i18n._translation
+    try:
+        _i18n._translation = read
+        assert _i18n.pgettext("cipher", "the deck") == "デッキ"
+        assert _i18n.pgettext("evolve", "the deck") == "山札"  # no entry of its own: the shared words
+        assert _i18n.translate_as("vanguard:trigger", "critical") == "クリティカル"
+        assert _i18n.translate_as("cipher:trigger", "critical") == "critical"
+    finally:
+        _i18n._translation = saved
+
+
+def test_a_context_marker_is_extracted_with_its_context(tmp_path):
+    """pgettext with a literal context is that context's entry; with a game's id held in a variable, the shared
+    entry (a game's own wording is added by a translator and kept)."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "m.py").write_text(
+        'pgettext("vanguard", "one")\npgettext(game.id, "two")\nNP_("x:y", "three")\n', encoding="utf-8"
+    )
+    found = [message.key for message in catalogs.extract(package, root=tmp_path)]
+    assert found == [("vanguard", "one"), (None, "two"), ("x:y", "three")]
+    (package / "m.py").write_text('NP_(context, "three")\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="m.py:1"):
+        catalogs.extract(package, root=tmp_path)
 
 
 def test_the_placeholder_check_sees_a_lost_placeholder():

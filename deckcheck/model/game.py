@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from deckcheck._i18n import _, ngettext, translate
+from deckcheck._i18n import _, ngettext, translate, translate_as
 from deckcheck._util.text import joined
 from deckcheck.errors import mention, spoken
 from deckcheck.model.cards import Card, CardT
@@ -301,6 +301,11 @@ class Wording:
     pasted: PastedWords = field(default_factory=PastedWords)
     # Sections a legal deck always fills: a printed list shows them even when empty (it never hides a missing leader).
     always_listed: tuple[str, ...] = ()
+    # The rules document's words for the values of the cards' fields, as the game's term table: field -> {value as
+    # stored: the rule that names it ("2.7.1")}. The words themselves are the catalog's entries of the context
+    # `GAME:FIELD` (tools/catalogs.py reads this table; tests hold each Japanese word to its document); shown by
+    # `term`. A field not listed, or a value not in it, reads as stored.
+    terms: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -327,6 +332,11 @@ class Game(Generic[CardT]):
     registry: Registry = field(default_factory=Registry)
     wording: Wording = field(default_factory=Wording)
     play: Play = field(default_factory=Play)
+
+    @property
+    def said_title(self) -> str:
+        """The game's name in the chosen language (its Japanese title in Japanese)."""
+        return translate(self.title)
 
     @property
     def deck_keys(self) -> tuple[str, ...]:
@@ -426,6 +436,15 @@ def size_violations(
         ref=ref,
     )
     yield rule.violation(section, message, count=size, limit=limit)
+
+
+def term(game: Game[Any], field_name: str, value: object) -> str:
+    """A card field's value as the game's rules document says it in the chosen language (`critical` -> クリティカル
+    for Vanguard's trigger), from the game's term table (`Wording.terms`); as stored where the table has no word."""
+    text = "—" if value is None else str(value)
+    if field_name not in game.wording.terms or text not in game.wording.terms[field_name]:
+        return text
+    return translate_as(f"{game.id}:{field_name}", text)
 
 
 def section_phrase(game: Game[Any], section: str) -> str:
