@@ -107,6 +107,23 @@ def match_template(message: str, templates: Iterable[str]) -> tuple[str, dict[st
     return None
 
 
+_ISO_DAY = re.compile(r"(\d{4})-(\d{2})(?:-(\d{2}))?")
+
+
+def said_date(value: object) -> str:
+    """A date as prose says it in the chosen language: ISO (2026-01-29, or a month 2025-12) in English, 2026年1月29日
+    (2025年12月) in Japanese. Anything else (a date the data does not know) is returned as given; JSON and options
+    keep the ISO form, so this is for text a person reads."""
+    text = str(value)
+    found = _ISO_DAY.fullmatch(text)
+    if _translation is None or found is None:
+        return text
+    year, month, day = found.groups()
+    if _language != "ja":  # English prose keeps the ISO form
+        return text
+    return f"{year}年{int(month)}月{int(day)}日" if day else f"{year}年{int(month)}月"
+
+
 def language() -> str:
     """The chosen language's tag: "en" or "ja"."""
     return _language

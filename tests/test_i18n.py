@@ -97,3 +97,15 @@ def test_a_data_files_texts_are_read_once_for_every_kind_of_file(monkeypatch):
     assert _i18n.said_text((("en", "E"), ("ja", "J"))) == "E"
     monkeypatch.setattr(_i18n, "_language", "ja")
     assert _i18n.said_text((("en", "E"), ("ja", "J"))) == "J" and _i18n.said_text(()) is None
+
+
+def test_a_date_is_said_as_the_language_writes_it(monkeypatch):
+    from deckcheck import _i18n
+
+    assert _i18n.said_date("2026-01-29") == "2026-01-29"  # English: ISO
+    monkeypatch.setattr(_i18n, "_language", "ja")
+    monkeypatch.setattr(_i18n, "_translation", object())
+    assert _i18n.said_date("2026-01-29") == "2026年1月29日"
+    assert _i18n.said_date("2025-12") == "2025年12月"
+    assert _i18n.said_date("unknown") == "unknown"
+    assert _i18n.said_date("2026-1-2x") == "2026-1-2x"
