@@ -449,9 +449,10 @@ def term(game: Game[Any], field_name: str, value: object) -> str:
 
 def section_phrase(game: Game[Any], section: str) -> str:
     """How a message names a section ("the G deck"), in the chosen language: the game's `section_phrases` (marked
-    N_), else "the SECTION section"."""
+    N_; said in the game's own words where the catalog has its context: Cipher's only deck is デッキ), else "the
+    SECTION section"."""
     phrase = game.wording.section_phrases.get(section)
-    return translate(phrase) if phrase else _("the {section} section").format(section=section)
+    return translate_as(game.id, phrase) if phrase else _("the {section} section").format(section=section)
 
 
 def tally(

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from deckcheck._i18n import _, ngettext, translate
+from deckcheck._i18n import _, ngettext, pgettext, translate
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
@@ -639,8 +639,9 @@ def _dealt_hand(deck: Deck[Any], model: OddsModel, keys: Sequence[str], choices:
         if found is None:
             raise OptionError(
                 "hand",
-                _(
-                    "{option}: {key} is none of the cards the hand is drawn from (a main deck card's number or name)"
+                pgettext(
+                    deck.game.id,
+                    "{option}: {key} is none of the cards the hand is drawn from (a main deck card's number or name)",
                 ).format(option=mention("hand"), key=quoted(key)),
             )
         if pool[found.number] == 0:

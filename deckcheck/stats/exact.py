@@ -28,7 +28,7 @@ from fractions import Fraction
 from math import comb, prod
 from operator import add, sub
 
-from deckcheck._i18n import _, ngettext, translate
+from deckcheck._i18n import _, ngettext, pgettext, translate
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.stats.chain import MAX_STATES, Chain, ChainTooLarge, DeckOut, hypergeometric
 from deckcheck.stats.chain import MAX_WORK as CHAIN_WORK
@@ -223,7 +223,9 @@ class ExactEngine:
         m = sum(draws)
         if m > total:
             raise ExactUnavailable(
-                _("the deck runs out: {n} more cards are needed from {total}").format(n=m, total=total)
+                pgettext(self.model.deck.game.id, "the deck runs out: {n} more cards are needed from {total}").format(
+                    n=m, total=total
+                )
             )
         caps = self.caps
         stages = len(draws)
@@ -364,7 +366,9 @@ class ExactEngine:
                 ).format(steps=f"{self.chain.max_work:,}", states=f"{MAX_STATES:,}", groups=len(self.c))
             ) from None
         except DeckOut:
-            raise ExactUnavailable(_("the deck can run out by then on some draws")) from None
+            raise ExactUnavailable(
+                pgettext(self.model.deck.game.id, "the deck can run out by then on some draws")
+            ) from None
         self._one_valued()
         return total
 
@@ -392,7 +396,10 @@ class ExactEngine:
         if kind is MulliganKind.FULL_BOTTOM:
             if self.n + self.d > self.size - self.n:
                 raise ExactUnavailable(
-                    _("the draws reach the hand put on the bottom; its order is the player's choice")
+                    pgettext(
+                        self.model.deck.game.id,
+                        "the draws reach the hand put on the bottom; its order is the player's choice",
+                    )
                 )
             return self.prob(empty, rest, self.stage_draws(self.n))
         # FULL_SET_ASIDE: the new hand comes from the rest, then the old hand is shuffled back in. Every kept hand's

@@ -10,7 +10,7 @@ import difflib
 from collections.abc import Sequence
 from typing import Any
 
-from deckcheck._i18n import _, ngettext
+from deckcheck._i18n import _, ngettext, pgettext
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
 from deckcheck.engine.deal import MAX_TURN, deal
@@ -74,13 +74,16 @@ def check_matches(query: Query, deck: Deck[Any], option: str = "want") -> None:
     (or of another section of the deck) match it, and what is close: names for a name, the deck's values for a
     field."""
     main = deck.cards("main")
+    game = deck.game.id  # the context of a message that names the main deck (Cipher's and IC's only deck: デッキ)
     card_filter = query.filter
     if any(card_filter(card) for card, _count in main):
         return
     outcome = (
-        _("{option} {query} matches no card of the main deck, so its odds would be 0% by construction")
+        pgettext(game, "{option} {query} matches no card of the main deck, so its odds would be 0% by construction")
         if query.at_least
-        else _("{option} {query} matches no card of the main deck, so its odds would be certain by construction")
+        else pgettext(
+            game, "{option} {query} matches no card of the main deck, so its odds would be certain by construction"
+        )
     )
     lines = [outcome.format(option=mention(option), query=quoted(query.text))]
     elsewhere = sorted(
@@ -117,7 +120,9 @@ def check_matches(query: Query, deck: Deck[Any], option: str = "want") -> None:
         lines.append(_("no card of the {game} database matches it either").format(game=deck.game.title))
     hints = _closest(query, deck, main, in_db=bool(in_db))
     if not hints and len(query.filter.conditions) > 1:
-        hints.append(_("each of its conditions matches some card of the main deck, but no card meets them all"))
+        hints.append(
+            pgettext(game, "each of its conditions matches some card of the main deck, but no card meets them all")
+        )
     lines.extend(hints)
     # Translators: the end of each line of a message of several lines but the last (Japanese: 。)
     raise OptionError(option, (_(";") + "\n  ").join(lines))
@@ -156,7 +161,9 @@ def _closest(query: Query, deck: Deck[Any], main: Sequence[tuple[Any, int]], *, 
         listed = sorted((_show(value) for value in seen), key=lambda text: (len(text), text))
         if listed:
             hints.append(
-                _("the main deck's {field} values: {values}").format(field=condition.field, values=joined(listed))
+                pgettext(deck.game.id, "the main deck's {field} values: {values}").format(
+                    field=condition.field, values=joined(listed)
+                )
             )
     return hints
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np  # this module is loaded only when a simulation runs (stats.answer defers it)
 
-from deckcheck._i18n import _, ngettext, translate
+from deckcheck._i18n import _, ngettext, pgettext, translate
 from deckcheck.engine.deal import deal
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.engine.table import Table
@@ -258,8 +258,10 @@ class _Vectorised:
             )
         if self.hand_size + self.draws > self.size:
             raise EngineError(
-                _(
-                    "by own turn {turn} the rules draw {n} cards, but only {size} can be drawn: the deck runs out first"
+                pgettext(
+                    model.deck.game.id,
+                    "by own turn {turn} the rules draw {n} cards, but only {size} can be drawn: "
+                    "the deck runs out first",
                 ).format(turn=model.turn, n=self.hand_size + self.draws, size=self.size)
             )
         if self.vector_turns is not None:
@@ -267,7 +269,10 @@ class _Vectorised:
                 raise DeckcheckError("this turn needs a model built with refine=True for the vectorised simulation")
             if self.kind is MulliganKind.FULL_BOTTOM:
                 raise EngineError(
-                    _("vectorised turns need a shuffled deck, which a full-bottom mulligan does not leave")
+                    pgettext(
+                        model.deck.game.id,
+                        "vectorised turns need a shuffled deck, which a full-bottom mulligan does not leave",
+                    )
                 )
             self.table = population(model.deck, model.going, {}, model.floor)[0]
         self._build_lookup(plan)
@@ -329,9 +334,10 @@ class _Vectorised:
             and self.hand_size + self.draws > self.size - self.hand_size
         ):
             raise EngineError(
-                _(
+                pgettext(
+                    self.model.deck.game.id,
                     "by own turn {turn} the draws reach the {n} cards put on the bottom of the deck by the mulligan; "
-                    "the simulation models the draws before them only"
+                    "the simulation models the draws before them only",
                 ).format(turn=self.model.turn, n=self.hand_size)
             )
         return None, redraw
