@@ -27,6 +27,8 @@ DOCUMENTS = {
     "build-divide": ("seeds/003_db370a14a04b3230.txt",),
     "evolve": ("seeds/004_4962968c595c1b1f.txt", "rules/evolve-1.24.1.txt", "rules/evolve-1.26.1.txt"),
 }
+#: The document a game's quotes are of: its default rules version's (EVOLVE's default is Ver.1.26.1).
+QUOTED = {game: names[-1:] for game, names in DOCUMENTS.items()}
 #: The modules whose messages a game says (every message of the module is that game's).
 MODULES = {
     "vanguard": ("deckcheck/games/vanguard/", "deckcheck/realdata/vanguard.py"),
@@ -76,8 +78,8 @@ def folded(text: str) -> str:
 
 
 @cache
-def document(game_id: str) -> str:
-    paths = [SHARED / name for name in DOCUMENTS[game_id]]
+def document(game_id: str, documents: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> str:
+    paths = [SHARED / name for name in dict(documents).get(game_id, DOCUMENTS[game_id])]
     missing = [str(path) for path in paths if not path.is_file()]
     assert not missing, f"the rules documents are read from ../shared beside the checkout: {missing}"
     return "\n".join(folded(path.read_text(encoding="utf-8")) for path in paths)
@@ -142,3 +144,60 @@ def test_a_shared_message_of_a_games_own_context_says_the_shared_placeholders():
 
 def _catalogs_placeholders(text: str) -> set[str]:
     return set(re.findall(r"\{(\w*)\}", text))
+
+
+# -- the documents quoted exactly -------------------------------------------------------------------------------------
+
+#: A rule number of a document (5.2.2.4, 601-2a, 12.2.1.1, B-1 6.1.1.3): a quote shortly after one (within NEAR
+#: characters: 「5.2.2.4 を訂正して適用。原文は「…」」) is of that document.
+RULE = re.compile(r"(?<![\w.])\d+(?:[.\-]\d+)+[a-z]?(?![\w.])")
+NEAR = 24
+#: Quotes next to a rule number that are not the document's phrase, each with the reason.
+NOT_QUOTES: dict[tuple[str, str], str] = {}
+_MARKS = str.maketrans("", "", "「」『』“”‘’\"'")
+
+
+def quotes(text: str) -> list[tuple[str, str]]:
+    """Each outermost 「…」 of `text` with what precedes it (nested 「 」 kept inside)."""
+    found, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        if char == "「":
+            if depth == 0:
+                start = index
+            depth += 1
+        elif char == "」" and depth:
+            depth -= 1
+            if depth == 0:
+                found.append((text[:start], text[start + 1 : index]))
+    return found
+
+
+def quoted_rules(game_id: str) -> list[tuple[str, str]]:
+    """(msgid, quote) of every phrase the game's messages quote right after a rule number (placeholders left out)."""
+    found = []
+    for (_context, msgid), said in said_by(game_id).items():
+        for text in (msgid, said):
+            for before, quote in quotes(text):
+                if RULE.search(before[-NEAR:]) and "{" not in quote:
+                    found.append((msgid, quote))
+    return found
+
+
+@pytest.mark.parametrize("game_id", sorted(FORBIDDEN))
+def test_a_quoted_rule_is_the_documents_text(game_id):
+    text = document(game_id, tuple(QUOTED.items())).translate(_MARKS)
+    found = quoted_rules(game_id)
+    wrong = sorted(
+        {
+            quote
+            for _msgid, quote in found
+            if (game_id, quote) not in NOT_QUOTES
+            and not all(folded(part).translate(_MARKS) in text for part in quote.split("…") if part.strip())
+        }
+    )
+    assert wrong == [], f"{game_id}: quoted next to a rule number but not in its document"
+
+
+def test_the_quotes_are_found():
+    assert any("トリガーを持つカード" in quote for _msgid, quote in quoted_rules("vanguard"))
+    assert len([q for game in FORBIDDEN for q in quoted_rules(game)]) > 10

@@ -175,6 +175,9 @@ CLICK_MESSAGES = (
     N_("Got unexpected extra argument(s) ({args})"),
     N_("Option {name} requires an argument."),
     N_("Option {name} does not take a value."),
+    # Typer's suggestion for a command not found, glued to click's message (said from the catalog already, its "."
+    # stripped: a Japanese sentence keeps its 。): last, so that click's own messages match first
+    N_("{message}. Did you mean {possibility}?"),
 )
 
 

@@ -473,7 +473,7 @@ def test_paths_that_cannot_be_checked_in_japanese(tree, run_cli):
     assert f"{tree / 'missing.toml'}: ファイルもフォルダもありません" in err
     assert f"{empty}: このフォルダの下にデッキが見つかりません（*.deck.toml、`game` キーのある *.toml" in err
     assert f"{tree / 'loop'}: シンボリックリンクがループしています" in err
-    assert out.splitlines()[-1] == "1個のデッキをチェック、うち適正1個、チェックできなかったファイル3個"
+    assert out.splitlines()[-1] == "1個のデッキをチェックしました。適正：1個、チェックできなかったファイル：3個"
 
 
 def test_a_folder_deeper_than_search_goes_in_japanese(tmp_path, deep_folders, japanese):

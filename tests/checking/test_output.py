@@ -818,7 +818,7 @@ def test_github_annotations_in_japanese_keep_their_commands_and_properties(scena
         assert parsed_en is not None and parsed_ja is not None
         assert parsed_ja[:2] == parsed_en[:2]  # ::error / ::warning, file, line, title (the rule id)
     assert re.fullmatch(
-        r"\d+個のデッキをチェック、うち適正\d+個、エラー\d+件、警告\d+件、チェックできなかったファイル\d+個",
+        r"\d+個のデッキをチェックしました。適正：\d+個、エラー\d+件、警告\d+件、チェックできなかったファイル：\d+個",
         japanese[-1],
     )
 
@@ -860,11 +860,11 @@ def test_sarif_fingerprints_do_not_depend_on_the_language(scenarios):
 def test_the_summary_line_reads_naturally_in_japanese(scenarios):
     kinds, cards = scenarios
     _, legal = _check_in("ja", kinds["legal"], cards, "text")
-    assert legal.splitlines()[-1] == "1個のデッキをチェック、うち適正1個"
+    assert legal.splitlines()[-1] == "1個のデッキをチェックしました。適正：1個"
     assert legal.splitlines()[0].endswith("  適正")
     _, every = _check_in("ja", kinds["all"], cards, "text")
     assert re.fullmatch(
-        r"\d+個のデッキをチェック、うち適正1個（エラー\d+件、警告0件）、チェックできなかったファイル\d+個",
+        r"\d+個のデッキをチェックしました。適正：1個（エラー\d+件、警告0件）、チェックできなかったファイル：\d+個",
         every.splitlines()[-1],
     )
     assert "  不適正" in every and "一部読めません（" in every

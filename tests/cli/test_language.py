@@ -111,6 +111,8 @@ def test_an_unknown_language_is_said_in_the_locale_s_language():
         (["games", "-o", "xml"], "'xml' は 'text', 'json' のいずれでもありません"),
         (["games", "extra"], "余分な引数があります（extra）"),
         (["nope"], "エラー: 'nope' というコマンドはありません。"),
+        # Typer's own suggestion, glued to click's message in English: said from the catalog, after the 。
+        (["chek"], "エラー: 'chek' というコマンドはありません。'check' のことですか？\n"),
     ],
 )
 def test_click_s_errors_in_japanese(run_cli, monkeypatch, args, expected):
@@ -118,7 +120,13 @@ def test_click_s_errors_in_japanese(run_cli, monkeypatch, args, expected):
     code, out, err = run_cli(*args)
     assert code == 2 and out == ""
     assert expected in err and "使い方: " in err and "ヘルプは " in err
-    assert "Error" not in err and "Usage" not in err
+    assert "Error" not in err and "Usage" not in err and "Did you mean" not in err
+
+
+def test_typer_s_suggestion_stays_as_typer_says_it_in_english(run_cli, monkeypatch):
+    monkeypatch.setenv("DECKCHECK_LANG", "en")
+    code, _out, err = run_cli("chek")
+    assert code == 2 and err.endswith("Error: No such command 'chek'. Did you mean 'check'?\n")
 
 
 def test_the_japanese_path_keeps_exit_codes(run_cli, monkeypatch, tmp_path):

@@ -998,14 +998,14 @@ def test_stats_in_japanese_names_the_seats_the_method_and_the_turns(run_cli):
     lines = out.splitlines()
     assert "条件 grade=1（手札を引く49枚のうち14枚が該当）" in lines
     assert "自分の3ターン目のメインフェイズまで、マリガン方針：最適" in lines
-    assert any(line.startswith(" ▸ 先攻  ") and line.endswith("正確") for line in lines)
+    assert any(line.startswith(" ▸ 先攻  ") and line.endswith("厳密") for line in lines)
     header = next(line for line in lines if line.lstrip().startswith("ターン"))
     rows = lines[lines.index(header) + 1 : lines.index(header) + 5]
     assert [row.split()[0] for row in rows] == ["0", "1", "2", "3"]
     # every row as wide as the header, each seat's column starting where its heading does
     assert {display_width(row) for row in rows} == {display_width(header)}
-    assert {_starts(row, r"\S+% 正確\s+\S+% 正確\s*$") for row in rows} == {_starts(header, "先攻")}
-    assert {_starts(row, r"\S+% 正確\s*$") for row in rows} == {_starts(header, "後攻")}
+    assert {_starts(row, r"\S+% 厳密\s+\S+% 厳密\s*$") for row in rows} == {_starts(header, "先攻")}
+    assert {_starts(row, r"\S+% 厳密\s*$") for row in rows} == {_starts(header, "後攻")}
     assert "0ターン目  先攻  " in out and "3ターン目  後攻  " in out
     assert not re.search(r"going|exact|turn \d|mulligan", out)
 
@@ -1016,10 +1016,10 @@ def test_the_default_report_in_japanese_lines_up_its_columns(run_cli):
     lines = out.splitlines()
     assert lines[1] == "既定のレポート（deckcheck stats --help）、マリガン方針：最適"
     header = next(line for line in lines if line.strip().startswith("先攻"))
-    table = [line for line in lines if "% 正確" in line]
+    table = [line for line in lines if "% 厳密" in line]
     assert len(table) == 5
-    assert {_starts(line, r"[<>]?\d+\.\d+% 正確") for line in table} == {_starts(header, "先攻")}
-    assert {_starts(line, r"[<>]?\d+\.\d+% 正確\s*$") for line in table} == {_starts(header, "後攻")}
+    assert {_starts(line, r"[<>]?\d+\.\d+% 厳密") for line in table} == {_starts(header, "先攻")}
+    assert {_starts(line, r"[<>]?\d+\.\d+% 厳密\s*$") for line in table} == {_starts(header, "後攻")}
 
 
 def test_a_simulation_in_japanese_says_its_seed_and_interval_once(run_cli):
@@ -1094,8 +1094,8 @@ def test_hand_advice_in_japanese(run_cli):
         lines[2]
         == "条件 grade=3：自分の0ターン目のメインフェイズまで。マリガンのルール：好きな枚数を戻し、同じ枚数を引く"
     )
-    assert lines[3] == "  キープ   0.00% 正確"
-    assert lines[4].startswith("  5枚戻す  60.70% 正確：変革の騎士 ピール")
+    assert lines[3] == "  キープ   0.00% 厳密"
+    assert lines[4].startswith("  5枚戻す  60.70% 厳密：変革の騎士 ピール")
     assert lines[5] == "助言：5枚戻す（確率は0.00%から60.70%に上がります）"
 
 
@@ -1136,10 +1136,10 @@ def test_a_question_past_the_exact_budget_is_said_in_japanese(run_cli, monkeypat
     code, out, err = run_cli("--lang", "ja", *args)
     assert code == 0, err
     assert err.startswith(
-        "deckcheck: 先攻・自分の1ターン目まで：この質問は正確な計算の予算を使い切りました（ターンの正確な計算には、"
+        "deckcheck: 先攻・自分の1ターン目まで：この質問は厳密な計算の予算を使い切りました（ターンの厳密な計算には、"
     )
-    assert "正確に計算すると" in err and err.count("代わりにシミュレーションします") == 1
-    assert "近似" in out and "注記：シミュレーションで計算：ターンの正確な計算には" in out
+    assert "厳密に計算すると" in err and err.count("代わりにシミュレーションします") == 1
+    assert "近似" in out and "注記：シミュレーションで計算：ターンの厳密な計算には" in out
 
 
 def test_the_chart_in_japanese(run_cli, tmp_path):
@@ -1154,7 +1154,7 @@ def test_the_chart_in_japanese(run_cli, tmp_path):
         "0ターン目",
     ):
         assert text in svg
-    assert "マリガン方針：最適" in svg and "すべての値は正確な値です。" in svg
+    assert "マリガン方針：最適" in svg and "すべての値は厳密な値です。" in svg
     assert re.search(r'class="legend-label"[^>]*>先攻<', svg) and re.search(r'class="legend-label"[^>]*>後攻<', svg)
 
 

@@ -663,7 +663,7 @@ def test_pasted_list_errors_in_japanese(shipped, japanese, command_line):
     )
     with pytest.raises(DeckcheckError) as error:
         read(shipped, "vanguard", "メインデッキ\n4 まぁるがる\nGデッキ\n4 まぁるがる\nメインデッキ\n4 まぁるがる\n")
-    assert str(error.value).startswith("pasted.txt:5: デッキが2つあります：1行目から始まる1つ目のあと、5行目（")
+    assert str(error.value).startswith("pasted.txt:5: デッキが2個あります：1行目から始まる1個目のあと、5行目（")
     with pytest.raises(DeckcheckError) as error:
         read(shipped, "vanguard", "こんにちは。\n今日は晴れです。\n")
     assert str(error.value) == (

@@ -574,8 +574,8 @@ def test_no_font_file_means_no_font(tmp_path, monkeypatch):
 def test_the_chart_notes_and_axis_title_in_japanese(japanese):
     exact = Series("先攻", [0.9, 0.95])
     simulated = Series("後攻", [0.9, 0.95], [(0.89, 0.91), None])
-    assert plot.closing_note([exact]) == "すべての値は正確な値です。"
-    assert plot.closing_note([simulated]).startswith("記号のない値は正確な値、≈の値はシミュレーションによる値で")
+    assert plot.closing_note([exact]) == "すべての値は厳密な値です。"
+    assert plot.closing_note([simulated]).startswith("記号のない値は厳密な値、≈の値はシミュレーションによる値で")
     assert plot.y_axis_title(Axes().y_title, 0.0, 0.2) == "確率"
     assert plot.y_axis_title("確率（先攻・後攻）", 0.8, 0.05) == "確率（先攻・後攻）、軸は80%から"
 

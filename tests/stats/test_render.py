@@ -134,7 +134,7 @@ def test_describe_and_an_unreached_turn_in_japanese(japanese):
     exact = Answer(0.971, "exact", 1, "first", "optimal")
     simulated = Answer(0.9, "simulate", 1, "first", "optimal", ci95=(0.89, 0.91))
     assert (describe(exact), describe(simulated), describe("lost")) == (
-        "97.10% 正確",
+        "97.10% 厳密",
         "90.00% ±1.00 近似",
         "—（到達しない）",
     )

@@ -200,7 +200,7 @@ def _by_name(items: Iterable[tuple[Card, int]]) -> dict[Any, Tally[Any]]:
     "evolve.main-types",
     ref="6.1.1.2",
     refs=N_(
-        "6.1.1.2 「リーダーカードや特殊な種類がエボルヴやトークンであるカードは入れられません」; 9.1.1.1; "
+        "6.1.1.2 「リーダーカードや特殊な種類がエボルヴやアドバンスやトークンであるカードは入れられません」; 9.1.1.1; "
         "sealed B-1 6.1.1.3"
     ),
     summary=N_("The main deck holds no leader cards, no EVOLVE or ADVANCE cards and no tokens."),
@@ -273,7 +273,7 @@ def evolve_size(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
 @rules.rule(
     "evolve.evolve-types",
     ref="6.1.1.3",
-    refs=N_("6.1.1.3 「特殊な種類がエボルヴであるカードのみ」; 9.1.1.1, 9.1.4; sealed B-1 6.1.1.4"),
+    refs=N_("6.1.1.3 「特殊な種類がエボルヴやアドバンスであるカードのみ」; 9.1.1.1, 9.1.4; sealed B-1 6.1.1.4"),
     summary=N_("The evolve deck holds only EVOLVE and ADVANCE cards, and no tokens."),
 )
 def evolve_types(rule: Rule, deck: Deck[EvolveCard]) -> Iterator[Violation]:
