@@ -201,3 +201,52 @@ def test_a_quoted_rule_is_the_documents_text(game_id):
 def test_the_quotes_are_found():
     assert any("トリガーを持つカード" in quote for _msgid, quote in quoted_rules("vanguard"))
     assert len([q for game in FORBIDDEN for q in quoted_rules(game)]) > 10
+
+
+# -- full-width punctuation inside Japanese sentences -----------------------------------------------------------------
+
+_JAPANESE = r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e、。「」『』（）【】ー〜・]"
+#: A half-width ; : ( ) | between Japanese characters (or before a placeholder, which stands for a value), or a range
+#: written 1..3 in a Japanese sentence (1〜3).
+HALF_WIDTH = re.compile(
+    rf"{_JAPANESE}[ \t]*[;:()|][ \t]*(?:{_JAPANESE}|\{{)|{_JAPANESE}(?:\d+|\{{\w+\}})\.\.(?:\d+|\{{\w+\}}){_JAPANESE}"
+)
+#: What is written as the user types it: code in backquotes, quoted syntax ('key: value'), a file:line, an option
+#: with its value (--want 'cost=1|2'), and the program's own name before its messages (deckcheck: ...).
+_AS_TYPED = re.compile(r"`[^`]*`|'[^'\n]*'|\S+:\d+|--[\w-]+[= ]\S+|^deckcheck:")
+
+
+def half_width_inside_japanese(text: str) -> list[str]:
+    text = _AS_TYPED.sub(" ", text)
+    return [text[max(0, found.start() - 10) : found.end() + 10] for found in HALF_WIDTH.finditer(text)]
+
+
+def test_japanese_sentences_use_full_width_punctuation():
+    wrong = [
+        (entry.msgid[:60], part)
+        for entry in entries()
+        for text in entry.msgstr
+        for part in half_width_inside_japanese(text)
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("注記: {note}", True),
+        ("候補(カード)", True),
+        ("手札; 山札", True),
+        ("自分の1..3ターン目", True),
+        ("自分の{first}..{last}ターン目", True),
+        ("grade=2..（2以上）", False),
+        ("範囲（BP01..BP21）", False),
+        ("注記：{note}", False),
+        ("`deckcheck games` を参照", False),
+        ("'キー: 値' ヘッダー", False),
+        ("deckcheck: 注記：{note}", False),
+        ("QUERY は [K+|>=K |<=K ]FILTER です", False),
+    ],
+)
+def test_the_punctuation_check_sees_half_width_marks(text, found):
+    assert bool(half_width_inside_japanese(text)) is found

@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 import tomli
 
-from deckcheck._i18n import N_, _, read_texts, said_text
+from deckcheck._i18n import N_, _, read_texts, said_date, said_text
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.safetext import one_line, quoted
 from deckcheck._util.toml_scan import toml_error_position
@@ -126,7 +126,10 @@ class Manifest:
         status = _("live") if self.status == "live" else _("closed")
         cards = _("real cards") if self.cards == "real" else _("invented cards")
         return _("data: {date}, newest {newest}; {status}; {cards}").format(
-            date=self.date or _("date unknown"), newest=self.newest, status=status, cards=cards
+            date=said_date(self.date) if self.date else _("date unknown"),
+            newest=self.newest,
+            status=status,
+            cards=cards,
         )
 
     def newer_product_note(self, product: str, title: str) -> str:
@@ -138,7 +141,7 @@ class Manifest:
             product=product,
             game=title,
             newest=self.newest,
-            date=self.date or _("date unknown"),
+            date=said_date(self.date) if self.date else _("date unknown"),
             command=IMPORT_COMMAND,
         )
 
@@ -429,8 +432,8 @@ def data_notes(games: Iterable[str], today: date, root: Path) -> list[DataNote]:
             ).format(
                 game=title,
                 days=old,
-                today=today.isoformat(),
-                date=manifest.date,
+                today=said_date(today.isoformat()),
+                date=said_date(manifest.date),
                 newest=manifest.newest,
                 command=IMPORT_COMMAND,
             )

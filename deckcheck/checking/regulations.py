@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 import tomli
 
-from deckcheck._i18n import N_, _, ngettext, read_texts, said_text, translate
+from deckcheck._i18n import N_, _, ngettext, read_texts, said_date, said_text, translate
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.limits import parse_within_limits
 from deckcheck._util.normalize import norm_name
@@ -137,13 +137,13 @@ class Regulation:
                 if self.sample
                 else _("the {format} regulation '{name}' (effective {date})")
             )
-            return said.format(name=self.name, date=self.effective.isoformat(), format=shown)
+            return said.format(name=self.name, date=said_date(self.effective.isoformat()), format=shown)
         said = (
             _("the regulation '{name}' (effective {date}, sample data)")
             if self.sample
             else _("the regulation '{name}' (effective {date})")
         )
-        return said.format(name=self.name, date=self.effective.isoformat())
+        return said.format(name=self.name, date=said_date(self.effective.isoformat()))
 
     def label(self) -> str:
         """`NAME` or `NAME (crossover)`: the regulation named on a deck's header line."""
@@ -605,7 +605,7 @@ class RegulationSet:
                     day=day.isoformat(),
                     game=self.game,
                     name=first.name,
-                    date=first.effective.isoformat(),
+                    date=said_date(first.effective.isoformat()),
                     known=self.known(),
                 ),
             )
@@ -619,7 +619,7 @@ class RegulationSet:
                     option=mention("as_of"),
                     day=day.isoformat(),
                     names=joined([repr(r.name) for r in latest]),
-                    date=latest[0].effective.isoformat(),
+                    date=said_date(latest[0].effective.isoformat()),
                     game=self.game,
                     regulation=mention("regulation"),
                 ),
@@ -641,9 +641,9 @@ class RegulationSet:
                     "today ({day}): {names} both take effect on {date} for {game}; choose one with {regulation} NAME "
                     "(or {no_regulation})"
                 ).format(
-                    day=day.isoformat(),
+                    day=said_date(day.isoformat()),
                     names=joined([repr(r.name) for r in latest]),
-                    date=latest[0].effective.isoformat(),
+                    date=said_date(latest[0].effective.isoformat()),
                     game=self.game,
                     regulation=mention("regulation"),
                     no_regulation=mention("no_regulation"),

@@ -7,7 +7,7 @@ from contextlib import AbstractContextManager, nullcontext, suppress
 from datetime import date
 from typing import TYPE_CHECKING
 
-from deckcheck._i18n import _, ngettext
+from deckcheck._i18n import _, ngettext, said_date
 from deckcheck._util.files import Decoded
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
@@ -303,7 +303,7 @@ class CheckSession:
                     "no {games} regulation in force today ({day}: {why}); their decks were checked without a "
                     "regulation",
                     len(games),
-                ).format(games=joined(games), day=self.today.isoformat(), why=why)
+                ).format(games=joined(games), day=said_date(self.today.isoformat()), why=why)
             )
 
     def _data_notes(self) -> None:
@@ -345,7 +345,7 @@ class CheckSession:
                     "checked without a regulation"
                 )
             )
-            day, first_day = self.day.isoformat(), first.isoformat() if first else ""
+            day, first_day = self.day.isoformat(), said_date(first.isoformat()) if first else ""
             self.run.notes.append(spoken(said.format(option=mention("as_of"), day=day, game=game, first=first_day)))
         return True
 

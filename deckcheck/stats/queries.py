@@ -17,6 +17,7 @@ from deckcheck.engine.deal import MAX_TURN, deal
 from deckcheck.engine.table import Going
 from deckcheck.errors import EngineError, OptionError, mention
 from deckcheck.model.deck import Deck
+from deckcheck.model.game import section_phrase
 from deckcheck.model.query import Query, parse_query
 
 SEATS: tuple[Going, Going] = ("first", "second")
@@ -38,6 +39,7 @@ def parse_queries(
             )
     queries = [parse_query(text, deck.game) for text in texts]
     total = sum(count for _card, count in deck.cards("main")) if "main" in deck.game.sections else 0
+    main_deck = section_phrase(deck.game, "main")  # in the game's words: Cipher's only deck is デッキ
     if must_match:
         for query in queries:
             check_matches(query, deck, option)
@@ -46,10 +48,10 @@ def parse_queries(
             raise OptionError(
                 option,
                 ngettext(
-                    "{option} {query} asks for {n} card, but the main deck has only {total}",
-                    "{option} {query} asks for {n} cards, but the main deck has only {total}",
+                    "{option} {query} asks for {n} card, but {section} has only {total}",
+                    "{option} {query} asks for {n} cards, but {section} has only {total}",
                     query.k,
-                ).format(option=named, query=quoted(query.text), n=query.k, total=total),
+                ).format(option=named, query=quoted(query.text), n=query.k, section=main_deck, total=total),
                 field=option,
             )
         if query.deadline is not None and query.deadline > MAX_TURN:
@@ -111,10 +113,10 @@ def check_matches(query: Query, deck: Deck[Any], option: str = "want") -> None:
             shown = _("{names} and {n} more").format(names=shown, n=len(names) - _SHOWN)
         lines.append(
             ngettext(
-                "{n} card of the {game} database matches it ({names}), none of them in the main deck",
-                "{n} cards of the {game} database match it ({names}), none of them in the main deck",
+                "{n} card of the {game} database matches it ({names}), none of them in {section}",
+                "{n} cards of the {game} database match it ({names}), none of them in {section}",
                 len(in_db),
-            ).format(n=len(in_db), game=deck.game.title, names=shown)
+            ).format(n=len(in_db), game=deck.game.title, names=shown, section=section_phrase(deck.game, "main"))
         )
     else:
         lines.append(_("no card of the {game} database matches it either").format(game=deck.game.title))

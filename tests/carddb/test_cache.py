@@ -836,7 +836,7 @@ def test_a_cache_note_in_japanese(layer, tmp_path, monkeypatch, capsys, japanese
     monkeypatch.setenv("DECKCHECK_DEBUG", "1")
     assert fresh_load(layer).resolve("Crit") is not None
     said = capsys.readouterr().err
-    assert said.startswith(f"deckcheck: 注記: カードデータベースのキャッシュ {blocker / 'deckcheck'}")
+    assert said.startswith(f"deckcheck: 注記：カードデータベースのキャッシュ {blocker / 'deckcheck'}")
     assert "を書き込めません：フォルダを作れません（" in said
 
 

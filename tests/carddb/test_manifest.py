@@ -169,7 +169,8 @@ def test_the_notes_speak_japanese(tmp_path: Path, japanese: None) -> None:
     write(tmp_path, GOOD)
     (note,) = data_notes(["evolve"], date(2026, 11, 16), tmp_path)
     text = read_manifest(tmp_path / "evolve" / "manifest.toml", "evolve").text()
-    assert "121 日前" in note.message and text == "データ：2026-07-18、最新 BP21、継続中、実在のカード"
+    assert "2026年11月16日の時点で121日前" in note.message and "（日付：2026年7月18日、" in note.message
+    assert text == "データ：2026年7月18日、最新 BP21、継続中、実在のカード"
 
 
 # A broken manifest ------------------------------------------------------------------------------------------------

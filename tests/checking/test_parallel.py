@@ -456,7 +456,9 @@ def test_a_check_in_japanese_says_every_deck_in_japanese_also_in_workers(run_cli
     assert "'NO-SUCH-CARD'は、Cardfight!! Vanguard のカードデータベース" in text  # (the line is the prefix's)
     assert text.count("  適正") >= 3 * 20 and "  legal" not in text
     assert re.search(
-        r"\d+個のデッキをチェックしました。適正：\d+個（エラー\d+件、警告\d+件）、チェックできなかったファイル：\d+個", text
+        r"\d+個のデッキをチェックしました。適正：\d+個（エラー\d+件、警告\d+件）、"
+        r"チェックできなかったファイル：\d+個",
+        text,
     )
     assert "カードデータベースが壊れています：" in err and "broken card database" not in err
 

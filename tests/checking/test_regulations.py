@@ -848,7 +848,7 @@ def test_regulation_violations_and_notes_in_japanese(cards: Path, japanese: None
     assert (violation["count"], violation["limit"], violation["ref"]) == (4, 2, "Test B (2031-01-01) (sample)")
     assert "が4枚あります。" in violation["message"]
     assert violation["message"].endswith(
-        "レギュレーション「Test B」（2031-01-01 施行、サンプルデータ）では2枚までです（'Unit 0' として記載）。"
+        "レギュレーション「Test B」（2031年1月1日施行、サンプルデータ）では2枚までです（'Unit 0' として記載）。"
     )
 
 

@@ -630,7 +630,7 @@ def _deckcheck(*args: str, **environ: str) -> subprocess.CompletedProcess[bytes]
     [
         (
             ["hand", "decks/cipher/marth-altea.deck.toml", "--seed", "abc"],
-            "'--seed' の値が無効です: 'abc' は整数ではありません",
+            "'--seed' の値が無効です：'abc' は整数ではありません",
         ),
         (["stats", "decks/cipher/marth-altea.deck.toml", "--precision", "x"], "'x' は数値ではありません"),
         (["add", "decks/cipher/marth-altea.deck.toml", "B01-003", "-n", "0"], "0 は最小値 1 より小さいです"),
@@ -644,7 +644,7 @@ def test_parameter_parse_errors_in_japanese(run_cli, monkeypatch, args, expected
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("DECKCHECK_LANG", "ja")
     code, out, err = run_cli(*args)
-    assert code == 2 and out == "" and expected in err and "エラー: " in err
+    assert code == 2 and out == "" and expected in err and "エラー：" in err
 
 
 @pytest.mark.parametrize(
@@ -694,7 +694,7 @@ def test_a_full_disk_is_said_in_japanese_not_as_an_internal_error():
     with open("/dev/full", "w") as full:  # (Linux) every write fails: no space left on device
         command = [sys.executable, "-m", "deckcheck", "games"]
         done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, env=env)
-    assert done.returncode == 2 and done.stderr.decode() == "deckcheck: 出力を書き込めません: no space left on device\n"
+    assert done.returncode == 2 and done.stderr.decode() == "deckcheck: 出力を書き込めません：no space left on device\n"
 
 
 def test_a_closed_stdout_is_said_in_japanese():
@@ -710,4 +710,4 @@ def test_a_closed_stdout_is_said_in_japanese():
 def test_check_s_notes_are_said_in_japanese(run_cli, monkeypatch, tmp_path):
     monkeypatch.setenv("DECKCHECK_LANG", "ja")
     code, out, err = run_cli("check", ROOT / "decks" / "vanguard", ROOT / "decks" / "evolve", "--format", "crossover")
-    assert code in (0, 1) and "deckcheck: 注記: " in err and "deckcheck: note: " not in err
+    assert code in (0, 1) and "deckcheck: 注記：" in err and "deckcheck: note: " not in err

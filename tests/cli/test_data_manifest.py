@@ -64,7 +64,7 @@ def test_games_json_has_a_data_object_per_game(run_cli: Any) -> None:
 
 def test_games_in_japanese(run_cli: Any) -> None:
     code, out, _ = run_cli("--lang", "ja", "games")
-    assert code == 0 and "データ：2026-07-18、最新 BP21、継続中、実在のカード" in out
+    assert code == 0 and "データ：2026年7月18日、最新 BP21、継続中、実在のカード" in out
     assert "データ：日付不明、最新 DC-BD、終了、架空のカード" in out
 
 
@@ -128,8 +128,8 @@ def test_the_newer_product_message_in_japanese(run_cli: Any, tmp_path: Path, iso
     code, out, _ = run_cli("--lang", "ja", "check", with_main_cards(tmp_path, '"BP22-001" = 1'))
     assert code == 1
     assert (
-        "その商品 BP22 は、deckcheck の Shadowverse EVOLVE のカードデータ（BP21 まで、2026-07-18）より新しい商品です。"
-        in out
+        "その商品 BP22 は、deckcheck の Shadowverse EVOLVE のカードデータ（BP21 まで、2026年7月18日）"
+        "より新しい商品です。" in out
     )
 
 
@@ -181,7 +181,7 @@ def test_check_json_says_how_old_the_data_is(run_cli: Any, monkeypatch: pytest.M
 def test_the_data_notes_in_japanese(run_cli: Any, monkeypatch: pytest.MonkeyPatch, isolated_carddb) -> None:
     monkeypatch.setenv("DECKCHECK_TODAY", "2026-11-16")
     err = run_cli("--lang", "ja", "check", EVOLVE_DECK, REPO / "decks" / "build-divide")[2]
-    assert "deckcheck の Shadowverse EVOLVE のカードデータは、2026-11-16 の時点で 121 日前のものです" in err
+    assert "deckcheck の Shadowverse EVOLVE のカードデータは、2026年11月16日の時点で121日前のものです" in err
     assert "deckcheck に付属する Build Divide のカードは架空の例で、実際のカードリストではありません" in err
 
 

@@ -106,13 +106,13 @@ def test_an_unknown_language_is_said_in_the_locale_s_language():
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["rules"], "エラー: 引数 'GAME' がありません。"),
-        (["games", "--nope"], "エラー: --nope というオプションはありません。"),
+        (["rules"], "エラー：引数 'GAME' がありません。"),
+        (["games", "--nope"], "エラー：--nope というオプションはありません。"),
         (["games", "-o", "xml"], "'xml' は 'text', 'json' のいずれでもありません"),
         (["games", "extra"], "余分な引数があります（extra）"),
-        (["nope"], "エラー: 'nope' というコマンドはありません。"),
+        (["nope"], "エラー：'nope' というコマンドはありません。"),
         # Typer's own suggestion, glued to click's message in English: said from the catalog, after the 。
-        (["chek"], "エラー: 'chek' というコマンドはありません。'check' のことですか？\n"),
+        (["chek"], "エラー：'chek' というコマンドはありません。'check' のことですか？\n"),
     ],
 )
 def test_click_s_errors_in_japanese(run_cli, monkeypatch, args, expected):

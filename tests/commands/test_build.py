@@ -1074,5 +1074,5 @@ def test_new_warns_in_japanese_of_a_name_check_does_not_find(in_japanese):
     assert code == 0
     assert out.startswith("n3 を作成しました：Shadowverse EVOLVE の空の crossover デッキです（セクション：")
     assert "（セクション：leader、main、evolve）。\n" in out
-    assert err.startswith("deckcheck: 警告: n3 は TOML のデッキですが、")
+    assert err.startswith("deckcheck: 警告：n3 は TOML のデッキですが、")
     assert "名前を n3.deck.toml にしてください（mv n3 n3.deck.toml）。" in err

@@ -603,7 +603,7 @@ def test_convert_s_registry_notes_in_japanese(run_cli, monkeypatch, isolated_car
     assert code == 2 and "ゲームが書かれていません。--game を指定してください" in err
     code, out, err = run_cli("convert", registry, "--to", "toml", "-g", "evolve")
     assert code == 0 and 'game = "evolve"' in out
-    assert err.startswith("deckcheck: 注記: エクスポートの p_list が空なので、デッキに [leader] のカードがありません")
+    assert err.startswith("deckcheck: 注記：エクスポートの p_list が空なので、デッキに [leader] のカードがありません")
     assert "`deckcheck add DECK NUMBER --section leader` で追加してください。" in err
 
 
@@ -613,7 +613,7 @@ def test_a_printed_list_of_an_illegal_deck_warns_in_japanese(run_cli, monkeypatc
     monkeypatch.setenv("DECKCHECK_LANG", "ja")
     code, out, err = run_cli("convert", deck, "--to", "markdown")
     assert code == 0 and out
-    assert "deckcheck: 警告: デッキは構築条件を満たしていません（エラー" in err
+    assert "deckcheck: 警告：デッキは構築条件を満たしていません（エラー" in err
     assert "vanguard.main-size" in err and "提出用リストにはすべての問題に印をつけています" in err
 
 

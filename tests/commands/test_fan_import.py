@@ -315,7 +315,7 @@ def test_a_fan_list_in_japanese(run_cli, isolated_carddb, monkeypatch):
     code, out, _err = run_cli("cards", "import", "BP22.csv", "-g", "evolve", "--into", "layer")
     assert code == 1
     lines = out.splitlines()
-    assert lines[0].startswith("注記: BP22.csv を jeyukburrito/sve_rag_judge のファン CSV")
+    assert lines[0].startswith("注記：BP22.csv を jeyukburrito/sve_rag_judge のファン CSV")
     assert "\n11行目：SEP（ポイントマーカーで、デッキのカードではありません）：除きました\n" in out
 
 

@@ -29,5 +29,5 @@ def test_a_json_list_s_items_are_elements_in_japanese(run_cli, monkeypatch, isol
     monkeypatch.setenv("DECKCHECK_LANG", "ja")
     code, out, err = run_cli("cards", "import", "e.json", "-g", "vanguard", "--into", "db")
     assert code == 1
-    assert out.startswith("注記: すべての要素が拒否されたため、何も書き込んでいません。\n")
+    assert out.startswith("注記：すべての要素が拒否されたため、何も書き込んでいません。\n")
     assert "\n1番目の要素、項目 'grade'：" in out

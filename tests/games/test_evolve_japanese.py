@@ -207,11 +207,11 @@ def test_sealed_pool_and_its_note(db):
 def test_setup_log_in_japanese_with_its_rule_numbers(db):
     table = deal(deck(db, evolve={"E00": 1}), seed=1, going="second", turns=1)
     texts = {(event.ref, event.text) for event in table.events}
-    assert ("6.2.1.1", "リーダーカード、メインデッキ（40枚）、エボルヴデッキ（1枚）を提示します") in texts
-    assert ("6.2.1.3", "宣言なし：リーダーはクラスのみを持ちます") in texts
-    assert ("6.2.1.4", "メインデッキ（40枚）をデッキ置き場に置きます") in texts
-    assert ("6.2.1.6", "このプレイヤーは後攻です") in texts
-    assert ("6.2.1.10", "EPを3にします（後攻プレイヤー）") in texts
+    assert ("6.2.1.1", "リーダーカード、メインデッキ（40枚）、エボルヴデッキ（1枚）を提示する") in texts
+    assert ("6.2.1.3", "宣言なし：リーダーはクラスのみを持つ") in texts
+    assert ("6.2.1.4", "メインデッキ（40枚）をデッキ置き場に置く") in texts
+    assert ("6.2.1.6", "このプレイヤーは後攻") in texts
+    assert ("6.2.1.10", "EPを3にする（後攻プレイヤー）") in texts
     assert ("7.2.1", "自分の1ターン目：PP最大値 1") in texts
     # the machine side is the same in both languages: step names, note keys and their values
     assert {event.step for event in table.events} >= {"present", "leader", "basis", "start phase"}
@@ -222,7 +222,7 @@ def test_setup_log_in_japanese_with_its_rule_numbers(db):
 def test_magic_item_tokens_are_said_in_japanese(db):
     table = deal(deck(db, leader={"L-CG": 1}, main={"CG-1": 40}, evolve=None), seed=1)
     assert any(
-        event.text == "EXエリアに『魔法のアイテム』トークンを5つ置きます（トークン。デッキのカードではありません）"
+        event.text == "EXエリアに『魔法のアイテム』トークン5枚を置く（トークン。デッキのカードではありません）"
         for event in table.events
     )
     assert table.notes["ex area"].endswith("（トークン）")
@@ -350,7 +350,7 @@ def test_the_start_amulet_is_set_aside_in_japanese(vg_db):
     table = deal(make_deck(vg_db, leader={"VG-LD": 1}, main=VG_MAIN), seed=1)
     texts = [event.text for event in table.events if event.ref in ("14.4.3.1", "6.2.1.13")]
     assert texts == [
-        "士官候補生 エリック (VG-A1) を裏向きで場に出します（メインデッキ：39枚）",
-        "士官候補生 エリック (VG-A1) を表向きにします（14.4.3.2）",
+        "士官候補生 エリック (VG-A1) を裏向きで場に出す（メインデッキ：39枚）",
+        "士官候補生 エリック (VG-A1) を表向きにする（14.4.3.2）",
     ]
     assert table.notes["start amulet"] == "士官候補生 エリック (VG-A1)（表向き）"

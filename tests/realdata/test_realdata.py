@@ -854,13 +854,13 @@ def test_the_converter_speaks_japanese(tmp_path, capsys, japanese):
     assert main(["vanguard", str(source), str(tmp_path / "out")]) == 1
     assert capsys.readouterr().out.splitlines() == [
         f"{tmp_path / 'out' / 'vanguard' / 'cards.toml'} を書き込みました：0レコード",
-        "不採用: 2件",
+        "不採用：2件",
         "  レコード 1（BT01/001）：field 'type': 不明なユニットの種類 'weird' です（あるもの：normal, trigger, "
         "g-unit）",
         "  レコード 2（None）：field '-': オブジェクトでなければなりません（int です）",
     ]  # the field names and values as the source writes them
     assert main(["vanguard", str(tmp_path / "nope.json"), str(tmp_path / "out")]) == 2
-    assert capsys.readouterr().err.startswith(f"エラー: {tmp_path / 'nope.json'}: 読めません：")
+    assert capsys.readouterr().err.startswith(f"エラー：{tmp_path / 'nope.json'}: 読めません：")
     assert main(["--help"]) == 0
     said = capsys.readouterr().err
     assert said.startswith("同梱のデータベースを元のファイル")
