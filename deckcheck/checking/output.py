@@ -15,7 +15,7 @@ from deckcheck._version import __version__
 from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.checking.rules import SHARED_RULES, UNREADABLE
 from deckcheck.errors import DeckcheckError
-from deckcheck.games import all_games
+from deckcheck.games import all_games, get_game
 from deckcheck.model.game import Game, rules_document_of, term
 from deckcheck.model.versions import FORMAT_KEY
 from deckcheck.model.violation import Violation
@@ -65,9 +65,8 @@ def render_text(run: CheckRun, style: Style = _plain, verbose: bool = True, colu
 #: How far a continued line reaches in: a deck's heading under its violations (indented 2), a violation past its
 #: start.
 HEADING_HANG, HANG = 4, 2
-# A slash next to a digit is part of a number or a card number (`G-BT06/051`, `5/0`), where no line may break: it
-# stands in as a character of the same width while the line is wrapped.
-_NUMBER_SLASH = re.compile(r"(?<=\d)/|/(?=\d)")
+# A slash is part of a path (`path:line:`, which an editor jumps to), a number or a card number (`G-BT06/051`,
+# `5/0`), where no line may break: it stands in as a character of the same width while the line is wrapped.
 _HELD_SLASH = "\u2215"
 
 
@@ -79,7 +78,7 @@ def fitted(lines: list[str], columns: int, hang: int = HANG, *, listing: bool = 
     for line in (one for text in lines for one in text.split("\n")):
         body = line.lstrip(" ")
         indent = len(line) - len(body)
-        held = _NUMBER_SLASH.sub(_HELD_SLASH, body) if _HELD_SLASH not in body else body
+        held = body.replace("/", _HELD_SLASH) if _HELD_SLASH not in body else body
         for part in fit_line(held, max(columns - indent, MIN_COLUMNS // 2), hang, listing=listing):
             out.append(" " * indent + (part.replace(_HELD_SLASH, "/") if held is not body else part))
     return out
@@ -105,7 +104,7 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
             "partly unreadable (line {lines})", "partly unreadable (lines {lines})", len(report.unreadable_lines)
         ).format(lines=joined(map(str, report.unreadable_lines)))
         verdict = style(unreadable, fg="red")
-    game = all_games().get(report.game)
+    game = _game(report.game)
     counts = _counts(report, game)
     title = f" “{escape_controls(report.name)}”" if report.name else ""
     judged_by = report.judged_by(format_word=(lambda format: term(game, FORMAT_KEY, format)) if game else str)
@@ -115,6 +114,14 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
         f"{style(escape_controls(report.path or '<deck>'), bold=True)}  {said_game}{rules}{title}  [{counts}]  "
         f"{verdict}"
     )
+
+
+def _game(game_id: str) -> Game[Any] | None:
+    """The report's game (loading its module only: `check` loads the games of its decks), None for an unknown id."""
+    try:
+        return get_game(game_id)
+    except DeckcheckError:
+        return None
 
 
 def _counts(report: DeckReport, game: Game[Any] | None) -> str:
