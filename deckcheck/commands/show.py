@@ -92,7 +92,7 @@ def render_show_text(deck: Deck[Any], report: DeckReport, style: Style = _plain,
     title = escape_controls(deck.name or Path(deck.path or "<deck>").name)  # a name cannot command the terminal
     lines = [f"{style(title, bold=True)} — {deck.game.said_title}", f"  {escape_controls(str(deck.path))}"]
     lines += [
-        "  " + _("{key}: {value}").format(key=translate(key), value=escape_controls(_key_value(deck, key, value)))
+        "  " + _("{key}: {value}").format(key=translate(key), value=escape_controls(value))
         for key, _label, value in key_rows(deck)
     ]
     said = report.judged_by(say_none=True, format_word=lambda format: term(deck.game, FORMAT_KEY, format))
@@ -129,14 +129,6 @@ def shown_sections(deck: Deck[Any], report: DeckReport) -> list[str]:
         for section in sections_of(deck)
         if section in of_format or section not in deck.game.sections or deck.section_entries(section)
     ]
-
-
-def _key_value(deck: Deck[Any], key: str, value: str) -> str:
-    """A deck key's value as people read it: a word key (EVOLVE's basis) or the format as the game's document
-    says it (`term`), a card key's card and any other value as written."""
-    if key in deck.game.keys.words or key == FORMAT_KEY:
-        return term(deck.game, key, value)
-    return value
 
 
 def _section_heading(deck: Deck[Any], section: str, style: Style) -> str:
