@@ -68,6 +68,8 @@ HEADING_HANG, HANG = 4, 2
 # A slash is part of a path (`path:line:`, which an editor jumps to), a number or a card number (`G-BT06/051`,
 # `5/0`), where no line may break: it stands in as a character of the same width while the line is wrapped.
 _HELD_SLASH = "\u2215"
+#: A blank no line breaks at (a deck's name in its heading), one column wide, a blank again once fitted.
+HELD_BLANK = "\u2423"
 
 
 def fitted(lines: list[str], columns: int, hang: int = HANG, *, listing: bool = True) -> list[str]:
@@ -80,7 +82,8 @@ def fitted(lines: list[str], columns: int, hang: int = HANG, *, listing: bool = 
         indent = len(line) - len(body)
         held = body.replace("/", _HELD_SLASH) if _HELD_SLASH not in body else body
         for part in fit_line(held, max(columns - indent, MIN_COLUMNS // 2), hang, listing=listing):
-            out.append(" " * indent + (part.replace(_HELD_SLASH, "/") if held is not body else part))
+            part = part.replace(_HELD_SLASH, "/") if held is not body else part
+            out.append(" " * indent + part.replace(HELD_BLANK, " "))
     return out
 
 
@@ -106,7 +109,8 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
         verdict = style(unreadable, fg="red")
     game = _game(report.game)
     counts = _counts(report, game)
-    title = f" “{escape_controls(report.name)}”" if report.name else ""
+    # the deck's name stays whole on one line (its blanks held while the heading is fitted): a name is no prose
+    title = f" “{escape_controls(report.name).replace(' ', HELD_BLANK)}”" if report.name else ""
     judged_by = report.judged_by(format_word=(lambda format: term(game, FORMAT_KEY, format)) if game else str)
     rules = f" ({escape_controls(judged_by)})" if judged_by else ""
     said_game = game.said_title if game is not None and language() != "en" else report.game  # English: the id
