@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
-from deckcheck._i18n import _
+from deckcheck._i18n import _, said_date
 from deckcheck.errors import OptionError, mention
 
 if TYPE_CHECKING:  # deckcheck.checking.regulations is imported only when a regulation may apply
@@ -135,7 +135,9 @@ class Judging:
         if chosen is None:
             if why_none is not None:
                 why_none.append(
-                    _("none in force on {day}: {why}").format(day=day.isoformat(), why=regulations.why_none(day))
+                    _("none in force on {day}: {why}").format(
+                        day=said_date(day.isoformat()), why=regulations.why_none(day)
+                    )
                 )
             return None
         return chosen.bind(db, strict=False)  # a database made in code may lack its cards (Regulation.bind)

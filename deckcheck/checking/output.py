@@ -8,15 +8,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckcheck._i18n import _, ngettext, translate
+from deckcheck._i18n import _, language, ngettext, translate
 from deckcheck._util.safetext import escape_controls
-from deckcheck._util.text import joined
+from deckcheck._util.text import MIN_COLUMNS, fit_line, joined, output_columns
 from deckcheck._version import __version__
 from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.checking.rules import SHARED_RULES, UNREADABLE
 from deckcheck.errors import DeckcheckError
-from deckcheck.games import all_games
-from deckcheck.model.game import rules_document_of
+from deckcheck.games import all_games, get_game
+from deckcheck.model.game import Game, rules_document_of, term
+from deckcheck.model.versions import FORMAT_KEY
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -29,18 +30,19 @@ def _plain(text: str, **_: object) -> str:
     return text
 
 
-def render_text(run: CheckRun, style: Style = _plain, verbose: bool = True) -> str:
-    """Grouped by deck; a legal deck takes one line, every violation of the others is listed (`path:line:`)."""
+def render_text(run: CheckRun, style: Style = _plain, verbose: bool = True, columns: int | None = None) -> str:
+    """Grouped by deck; a legal deck takes one line, every violation of the others is listed (`path:line:`); each
+    line fitted to `columns` terminal columns (the terminal's by default: output_columns), continued with a hanging
+    indent."""
+    columns = output_columns() if columns is None else columns
     lines: list[str] = []
     for report in run.reports:
-        lines.append(_deck_heading(report, style))
-        if report.note:
-            lines.append("  " + _("note: {note}").format(note=escape_controls(report.note)))
-        if report.legal and not report.violations:
-            continue
-        lines.extend(_unread_line(report, line, what, style) for line, what in report.unread)
-        for violation in report.violations:
-            lines.append(violation_line(violation, style, report.path or "<deck>"))
+        lines += fitted([_deck_heading(report, style)], columns, hang=HEADING_HANG, listing=False)
+        found = ["  " + _("note: {note}").format(note=escape_controls(report.note))] if report.note else []
+        if not report.legal or report.violations:
+            found += [_unread_line(report, line, what, style) for line, what in report.unread]
+            found += [violation_line(violation, style, report.path or "<deck>") for violation in report.violations]
+        lines += fitted(found, columns)
     summary = run.summary()
     decks = summary["decks"]
     closing = ngettext("{n} deck checked, {legal} legal", "{n} decks checked, {legal} legal", decks).format(
@@ -56,8 +58,33 @@ def render_text(run: CheckRun, style: Style = _plain, verbose: bool = True) -> s
         ).format(summary=closing, n=len(run.errors))
     if lines:
         lines.append("")
-    lines.append(style(closing, bold=True))
+    lines += fitted([style(closing, bold=True)], columns, listing=False)
     return "\n".join(lines)
+
+
+#: How far a continued line reaches in: a deck's heading under its violations (indented 2), a violation past its
+#: start.
+HEADING_HANG, HANG = 4, 2
+# A slash is part of a path (`path:line:`, which an editor jumps to), a number or a card number (`G-BT06/051`,
+# `5/0`), where no line may break: it stands in as a character of the same width while the line is wrapped.
+_HELD_SLASH = "\u2215"
+#: A blank no line breaks at (a deck's name in its heading), one column wide, a blank again once fitted.
+HELD_BLANK = "\u2423"
+
+
+def fitted(lines: list[str], columns: int, hang: int = HANG, *, listing: bool = True) -> list[str]:
+    """Each line fitted to `columns` terminal columns (deckcheck._util.text.fit_line: by display width, at blanks or
+    between Japanese characters, never inside a word, a number or a card number): a listing's line continues under
+    its last column, any other `hang` blanks past its own indent; several lines in one are fitted one by one."""
+    out = []
+    for line in (one for text in lines for one in text.split("\n")):
+        body = line.lstrip(" ")
+        indent = len(line) - len(body)
+        held = body.replace("/", _HELD_SLASH) if _HELD_SLASH not in body else body
+        for part in fit_line(held, max(columns - indent, MIN_COLUMNS // 2), hang, listing=listing):
+            part = part.replace(_HELD_SLASH, "/") if held is not body else part
+            out.append(" " * indent + part.replace(HELD_BLANK, " "))
+    return out
 
 
 def _errors(count: int) -> str:
@@ -80,13 +107,37 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
             "partly unreadable (line {lines})", "partly unreadable (lines {lines})", len(report.unreadable_lines)
         ).format(lines=joined(map(str, report.unreadable_lines)))
         verdict = style(unreadable, fg="red")
-    counts = ", ".join(f"{escape_controls(section)} {count}" for section, count in report.counts.items())
-    title = f" “{escape_controls(report.name)}”" if report.name else ""
-    judged_by = report.judged_by()
+    game = _game(report.game)
+    counts = _counts(report, game)
+    # the deck's name stays whole on one line (its blanks held while the heading is fitted): a name is no prose
+    title = f" “{escape_controls(report.name).replace(' ', HELD_BLANK)}”" if report.name else ""
+    judged_by = report.judged_by(format_word=(lambda format: term(game, FORMAT_KEY, format)) if game else str)
     rules = f" ({escape_controls(judged_by)})" if judged_by else ""
+    said_game = game.said_title if game is not None and language() != "en" else report.game  # English: the id
     return (
-        f"{style(escape_controls(report.path or '<deck>'), bold=True)}  {report.game}{rules}{title}  [{counts}]  "
+        f"{style(escape_controls(report.path or '<deck>'), bold=True)}  {said_game}{rules}{title}  [{counts}]  "
         f"{verdict}"
+    )
+
+
+def _game(game_id: str) -> Game[Any] | None:
+    """The report's game (loading its module only: `check` loads the games of its decks), None for an unknown id."""
+    try:
+        return get_game(game_id)
+    except DeckcheckError:
+        return None
+
+
+def _counts(report: DeckReport, game: Game[Any] | None) -> str:
+    """`main 54, g 20` in English (the ids a deck file writes); in another language each section as its game names
+    it, its cards counted (`メインデッキ 54枚、Gデッキ 20枚`)."""
+    if language() == "en" or game is None:
+        return ", ".join(f"{escape_controls(section)} {count}" for section, count in report.counts.items())
+    return joined(
+        _("{section} {n}").format(
+            section=escape_controls(translate(game.wording.section_labels.get(section, section))), n=count
+        )
+        for section, count in report.counts.items()
     )
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from pathlib import Path
@@ -145,10 +145,11 @@ class Regulation:
         )
         return said.format(name=self.name, date=said_date(self.effective.isoformat()))
 
-    def label(self) -> str:
-        """`NAME` or `NAME (crossover)`: the regulation named on a deck's header line."""
+    def label(self, format_word: Callable[[str], str] = str) -> str:
+        """`NAME` or `NAME (crossover)`: the regulation named on a deck's header line (the format as `format_word`
+        says it)."""
         shown = self.shown_format
-        return _("{name} ({format})").format(name=self.name, format=shown) if shown else self.name
+        return _("{name} ({format})").format(name=self.name, format=format_word(shown)) if shown else self.name
 
     def to_json(self) -> dict[str, Any]:
         effective = self.effective.isoformat()

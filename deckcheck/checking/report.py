@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -42,12 +43,13 @@ class DeckReport:
     def legal(self) -> bool:
         return not self.unreadable_lines and not any(v.severity == "error" for v in self.violations)
 
-    def judged_by(self, *, say_none: bool = False) -> str:
+    def judged_by(self, *, say_none: bool = False, format_word: Callable[[str], str] = str) -> str:
         """`rules 1.24.1, crossover; regulation NAME`: what judged the deck, for people ('' when only the game's one
-        rules document and no regulation did; with `say_none`, `no regulation (why)` then)."""
+        rules document and no regulation did; with `say_none`, `no regulation (why)` then); the format as
+        `format_word` says it (the game's document's word: `term`)."""
         regulation = None
         if self.regulation is not None:
-            regulation = _("regulation {name}").format(name=self.regulation.label())
+            regulation = _("regulation {name}").format(name=self.regulation.label(format_word))
         elif say_none and self.why_no_regulation:
             regulation = _("no regulation ({why})").format(why=self.why_no_regulation)
         elif say_none:
@@ -55,8 +57,8 @@ class DeckReport:
         if self.rules is None:
             return regulation or ""
         if regulation is None:
-            return self.rules.text()
-        return _("{rules}; {regulation}").format(rules=self.rules.text(), regulation=regulation)
+            return self.rules.text(format_word)
+        return _("{rules}; {regulation}").format(rules=self.rules.text(format_word), regulation=regulation)
 
     def fails(self, fail_on: str = "error") -> bool:
         levels = {"error"} if fail_on == "error" else {"error", "warning"}

@@ -13,12 +13,12 @@ from typing import Any
 from deckcheck._i18n import _, language, ngettext, translate
 from deckcheck._util.safetext import escape_controls  # one look for violations, as `deckcheck check` prints them
 from deckcheck._util.style import style
-from deckcheck._util.text import display_width, pad
+from deckcheck._util.text import display_width, output_columns, pad, wrap_width
 from deckcheck.carddb.db import shipped_carddb_dir
 from deckcheck.carddb.manifest import DataNote, data_notes
 from deckcheck.checking.deck import judge_deck
 from deckcheck.checking.judging import Judging
-from deckcheck.checking.output import violation_line
+from deckcheck.checking.output import fitted, violation_line
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.rules import PASTED_READING
 from deckcheck.checking.workspace import Workspace
@@ -26,6 +26,8 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.formats.printable import key_rows, sections_of
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck, Entry
+from deckcheck.model.game import Distribution, Game, term
+from deckcheck.model.versions import FORMAT_KEY
 
 Style = Callable[..., str]
 
@@ -82,29 +84,51 @@ def render_shown(shown: Shown, *, colour: bool = False) -> str:
 # Text --------------------------------------------------------------------------------------------------
 
 
-def render_show_text(deck: Deck[Any], report: DeckReport, style: Style = _plain) -> str:
+def render_show_text(deck: Deck[Any], report: DeckReport, style: Style = _plain, columns: int | None = None) -> str:
+    """The text of `show`, each line fitted to `columns` terminal columns (the terminal's by default, see
+    output_columns): a longer line wraps at a blank or between Japanese characters, never inside a word, a number or a
+    card number, and continues under its last column (a card's name) or its indent."""
+    columns = output_columns() if columns is None else columns
     title = escape_controls(deck.name or Path(deck.path or "<deck>").name)  # a name cannot command the terminal
-    lines = [f"{style(title, bold=True)} — {deck.game.title}", f"  {escape_controls(str(deck.path))}"]
-    lines += [f"  {translate(key)}: {escape_controls(str(value))}" for key, _key, value in key_rows(deck)]
-    judged = _("judged by: {judged}").format(judged=escape_controls(report.judged_by(say_none=True)))
+    lines = [f"{style(title, bold=True)} — {deck.game.said_title}", f"  {escape_controls(str(deck.path))}"]
+    lines += [
+        "  " + _("{key}: {value}").format(key=translate(key), value=escape_controls(value))
+        for key, _label, value in key_rows(deck)
+    ]
+    said = report.judged_by(say_none=True, format_word=lambda format: term(deck.game, FORMAT_KEY, format))
+    judged = _("judged by: {judged}").format(judged=escape_controls(said))
     lines.append(f"  {judged}")
     width = max((display_width(_number(entry)) for entry in deck.entries), default=0)
-    for section in sections_of(deck):
+    for section in shown_sections(deck, report):
         lines += ["", _section_heading(deck, section, style)]
         entries = deck.section_entries(section)
         lines += [_entry_line(entry, width) for entry in entries] or ["  " + _("(empty)")]
     profile = [
-        (_("{title}:").format(title=translate(title)), buckets)
-        for title, buckets in deck.game.profile.distributions(deck)
+        (_("{title}:").format(title=translate(one.title)), _buckets(deck.game, one))
+        for one in deck.game.profile.distributions(deck)
     ]
     if profile:
         lines.append("")
         title_width = max(display_width(title) for title, _buckets in profile)
-        lines += [f"{pad(title, title_width)} {_buckets(buckets)}" for title, buckets in profile]
+        for title, buckets in profile:  # continued under the values: a bucket (`フォロワー×19`) stays whole
+            first, *more = wrap_width(buckets, max(columns - title_width - 1, 20), between_wide=False)
+            lines += [f"{pad(title, title_width)} {first}", *(" " * (title_width + 1) + part for part in more)]
     lines += ["", *_verdict(report, style, str(deck.path))]  # (escaped by violation_line)
     if report.note:
         lines.append(_("note: {note}").format(note=report.note))
-    return "\n".join(lines)
+    return "\n".join(fitted(lines, columns))
+
+
+def shown_sections(deck: Deck[Any], report: DeckReport) -> list[str]:
+    """The sections `show` lists: the game's sections of the format that judged the deck (EVOLVE's sealed `pool`
+    only in sealed), a section of another format only when the file fills it, then the file's unknown sections."""
+    format = report.rules.format if report.rules is not None else deck.format
+    of_format = deck.game.sections_of(format)
+    return [
+        section
+        for section in sections_of(deck)
+        if section in of_format or section not in deck.game.sections or deck.section_entries(section)
+    ]
 
 
 def _section_heading(deck: Deck[Any], section: str, style: Style) -> str:
@@ -117,7 +141,7 @@ def _section_heading(deck: Deck[Any], section: str, style: Style) -> str:
     if section in deck.game.sections:
         return _("{section}: {size}").format(section=style(section, bold=True), size=size)
     said = _("{section}: {size} (not a {game} section)")
-    return said.format(section=style(section, bold=True), size=size, game=deck.game.title)
+    return said.format(section=style(section, bold=True), size=size, game=deck.game.said_title)
 
 
 def _number(entry: Entry[Any]) -> str:
@@ -132,8 +156,13 @@ def _entry_line(entry: Entry[Any], width: int) -> str:
     return f"  {entry.count:>3}  {pad(_number(entry), width)}  {name}"
 
 
-def _buckets(buckets: dict[str, int]) -> str:
-    return "  ".join(f"{bucket}×{copies}" for bucket, copies in buckets.items()) or _("none")  # values as typed
+def _buckets(game: Game[Any], distribution: Distribution) -> str:
+    """`フォロワー×19  スペル×21`: each bucket as the game's document says its field's value (`term`)."""
+    said = (
+        f"{term(game, distribution.field, bucket) if distribution.field else bucket}×{copies}"
+        for bucket, copies in distribution.buckets.items()
+    )
+    return "  ".join(said) or _("none")
 
 
 def _verdict(report: DeckReport, style: Style, path: str) -> list[str]:
@@ -184,7 +213,7 @@ def show_json(deck: Deck[Any], report: DeckReport) -> dict[str, Any]:
             }
             for section in sections_of(deck)
         },
-        "profile": dict(deck.game.profile.distributions(deck)),
+        "profile": {one.title: one.buckets for one in deck.game.profile.distributions(deck)},
     }
     data.update({key: value for key, value in report.to_json().items() if key not in data})
     data["notes"] = [report.note] if report.note else []

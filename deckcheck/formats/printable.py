@@ -22,7 +22,8 @@ from deckcheck._util.normalize import norm_number
 from deckcheck._util.safetext import escape_controls
 from deckcheck._util.text import joined
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import Game
+from deckcheck.model.game import Game, term
+from deckcheck.model.versions import FORMAT_KEY
 from deckcheck.model.violation import Violation
 
 # What a judge writes by hand when the field was not given.
@@ -103,7 +104,8 @@ def sections_of(deck: Deck[Any]) -> list[str]:
 
 
 def key_rows(deck: Deck[Any]) -> list[tuple[str, str, str]]:
-    """(key, label, value) of the deck keys that are set; a card key shows the card it resolved to."""
+    """(key, label, value) of the deck keys that are set, for people: a card key shows the card it resolved to, a word
+    key and the format their value as the game's document says it (`term`)."""
     rows = []
     for key in deck.game.deck_keys:
         value = deck.key(key)
@@ -112,6 +114,8 @@ def key_rows(deck: Deck[Any]) -> list[tuple[str, str, str]]:
         if key in deck.game.keys.cards:
             card = deck.key_cards.get(key)
             value = card.label() if card is not None else _("{value} (unknown card)").format(value=value)
+        elif key in deck.game.keys.words or key == FORMAT_KEY:
+            value = term(deck.game, key, value)  # a word as the game's document says it (EVOLVE's basis, the format)
         rows.append((key, translate(deck.game.wording.key_labels.get(key, key)), value))
     if deck.source.regulation:
         rows.append(("regulation", _("Regulation"), deck.source.regulation))
@@ -210,9 +214,9 @@ def md_escape(text: str) -> str:
 
 def render_markdown(deck: Deck[Any], sheet: Sheet | None = None) -> str:
     sheet = sheet or Sheet()
-    lines = [f"# {md_escape(deck_title(deck))}", "", f"- {_('Game')}: {md_escape(translate(deck.game.title))}"]
-    lines += [f"- {label}: {md_escape(value)}" for _, label, value in key_rows(deck)]
-    lines += [f"- {label}: {md_escape(value or BLANK)}" for label, value in sheet.fields()]
+    lines = [f"# {md_escape(deck_title(deck))}", "", f"- {_said(_('Game'), md_escape(deck.game.said_title))}"]
+    lines += [f"- {_said(label, md_escape(value))}" for _, label, value in key_rows(deck)]
+    lines += [f"- {_said(label, md_escape(value or BLANK))}" for label, value in sheet.fields()]
     lines += _md_other_keys(deck)
     lines += _md_problems(sheet)
     tables = section_tables(deck, sheet)
@@ -224,6 +228,11 @@ def render_markdown(deck: Deck[Any], sheet: Sheet | None = None) -> str:
         lines.append(f"| **{table.total}** | | **{total}** |")
     lines += ["", f"**{md_escape(grand_total(tables))}**"]
     return "\n".join(lines) + "\n"
+
+
+def _said(label: str, value: str) -> str:
+    """`Label: value` (Japanese: with the full-width colon)."""
+    return _("{key}: {value}").format(key=label, value=value)
 
 
 def _md_other_keys(deck: Deck[Any]) -> list[str]:
@@ -322,13 +331,13 @@ def render_html(deck: Deck[Any], sheet: Sheet | None = None) -> str:
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_e(title)} — {_e(translate(deck.game.title))}</title>",
+        f"<title>{_e(title)} — {_e(deck.game.said_title)}</title>",
         f"<style>\n{_STYLE}\n</style>",
         "</head>",
         "<body>",
         f"<h1{_lang(title)}>{_e(title)}</h1>",
         '<dl class="deck">',
-        f"<dt>{_e(_('Game'))}</dt><dd>{_e(translate(deck.game.title))}</dd>",
+        f"<dt>{_e(_('Game'))}</dt><dd>{_e(deck.game.said_title)}</dd>",
         *(f"<dt>{_e(label)}</dt><dd{_lang(value)}>{_e(value)}</dd>" for _, label, value in key_rows(deck)),
         *(
             f"<dt>{_e(label)}</dt><dd{_lang(value)}>{_e(value)}</dd>"

@@ -29,6 +29,7 @@ from deckcheck.model.game import (
     Cards,
     Copies,
     CopyGroup,
+    Distribution,
     FieldWord,
     Game,
     PastedWords,
@@ -649,15 +650,17 @@ def _stats_report(deck: Deck[BuildDivideCard]) -> list[tuple[str, tuple[str, ...
     return lines
 
 
-def _profile(deck: Deck[BuildDivideCard]) -> list[tuple[str, dict[str, int]]]:
+def _profile(deck: Deck[BuildDivideCard]) -> list[Distribution]:
     """`show`'s distributions; the titles are JSON keys, marked N_ for people."""
     main = deck.cards("main")
     return [
-        (N_("colours"), histogram(main, lambda card: card.colors or None)),
-        (N_("types"), histogram(main, lambda card: card.type)),
-        (N_("busters"), histogram(main, lambda card: "buster" if card.buster else None, missing=False)),
-        (N_("shots"), histogram(main, lambda card: "shot" if card.shot else None, missing=False)),
-        (N_("costs"), histogram(main, lambda card: card.cost)),
+        Distribution(N_("colours"), "colors", histogram(main, lambda card: card.colors or None)),
+        Distribution(N_("types"), "type", histogram(main, lambda card: card.type)),
+        Distribution(
+            N_("busters"), "buster", histogram(main, lambda card: "buster" if card.buster else None, missing=False)
+        ),
+        Distribution(N_("shots"), "shot", histogram(main, lambda card: "shot" if card.shot else None, missing=False)),
+        Distribution(N_("costs"), "cost", histogram(main, lambda card: card.cost)),
     ]
 
 

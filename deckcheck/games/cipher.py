@@ -20,6 +20,7 @@ from deckcheck.model.game import (
     Copies,
     CopyGroup,
     DeckKeys,
+    Distribution,
     FieldWord,
     Game,
     KeyProblem,
@@ -585,13 +586,13 @@ def _stats_report(deck: Deck[CipherCard]) -> list[tuple[str, tuple[str, ...], in
     ]
 
 
-def _profile(deck: Deck[CipherCard]) -> list[tuple[str, dict[str, int]]]:
+def _profile(deck: Deck[CipherCard]) -> list[Distribution]:
     main = deck.cards("main")
     # the titles are JSON keys of `show --format json`: kept in English here, translated where they are shown
     return [
-        (N_("costs"), histogram(main, lambda card: card.cost)),
-        (N_("symbols"), histogram(main, lambda card: card.symbols or None)),
-        (N_("class-change costs"), histogram(main, lambda card: card.cc_cost)),
+        Distribution(N_("costs"), "cost", histogram(main, lambda card: card.cost)),
+        Distribution(N_("symbols"), "symbols", histogram(main, lambda card: card.symbols or None)),
+        Distribution(N_("class-change costs"), "cc_cost", histogram(main, lambda card: card.cc_cost)),
     ]
 
 

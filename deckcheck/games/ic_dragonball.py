@@ -21,6 +21,7 @@ from deckcheck.model.game import (
     Cards,
     Copies,
     CopyGroup,
+    Distribution,
     FieldWord,
     Game,
     PastedWords,
@@ -415,13 +416,13 @@ def _stats_report(deck: Deck[DragonBallCard]) -> list[tuple[str, tuple[str, ...]
     ]
 
 
-def _profile(deck: Deck[DragonBallCard]) -> list[tuple[str, dict[str, int]]]:
+def _profile(deck: Deck[DragonBallCard]) -> list[Distribution]:
     """`show`'s distributions; the titles are JSON keys, marked N_ for people."""
     main = deck.cards("main")
     return [
-        (N_("levels"), histogram(main, lambda card: card.level)),
-        (N_("types"), histogram(main, lambda card: card.type)),
-        (N_("colours"), histogram(main, lambda card: card.color)),
+        Distribution(N_("levels"), "level", histogram(main, lambda card: card.level)),
+        Distribution(N_("types"), "type", histogram(main, lambda card: card.type)),
+        Distribution(N_("colours"), "color", histogram(main, lambda card: card.color)),
     ]
 
 

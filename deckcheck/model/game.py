@@ -217,7 +217,17 @@ def no_questions(deck: Any) -> list[tuple[str, tuple[str, ...], int]]:
     return []
 
 
-def no_distributions(deck: Any) -> list[tuple[str, dict[str, int]]]:
+class Distribution(NamedTuple):
+    """One of `show`'s distributions: its title (English, marked N_: a key of `show -o json`'s `profile`, shown with
+    `translate`), the card field its buckets are values of (said with `term`; None: buckets of no one field) and the
+    copies per bucket."""
+
+    title: str
+    field: str | None
+    buckets: dict[str, int]
+
+
+def no_distributions(deck: Any) -> list[Distribution]:
     """No distributions of the game's own for `show`."""
     return []
 
@@ -230,8 +240,8 @@ class Profile:
     stats_report: Callable[[Any], list[tuple[str, tuple[str, ...], int]]] = no_questions
     # what that report asks, for `deckcheck stats --help` (marked N_, shown with `translate`; "": no report).
     stats_report_summary: str = ""
-    # `show`'s distributions: (title, {bucket: copies}) that matter for this game's decks.
-    distributions: Callable[[Any], list[tuple[str, dict[str, int]]]] = no_distributions
+    # `show`'s distributions that matter for this game's decks: (title, field, {bucket: copies}).
+    distributions: Callable[[Any], list[Distribution]] = no_distributions
     # the field `hand` shows beside each card's name (Vanguard's grade, a cost, a level), as `shown_value` gives it.
     hand_column: str | None = None
 

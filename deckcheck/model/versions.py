@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
@@ -76,13 +77,11 @@ class RulesChoice:
     def to_json(self) -> dict[str, str | None]:
         return {"version": self.version, "format": self.format, "by": self.by}
 
-    def text(self) -> str:
-        """`rules 1.24.1, standard` for a deck's header line."""
-        return (
-            _("rules {version}, {format}").format(version=self.version, format=self.format)
-            if self.version
-            else self.format
-        )
+    def text(self, format_word: Callable[[str], str] = str) -> str:
+        """`rules 1.24.1, standard` for a deck's header line (the format as `format_word` says it: the game's
+        document's word, `term`)."""
+        said = format_word(self.format)
+        return _("rules {version}, {format}").format(version=self.version, format=said) if self.version else said
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,13 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "decks"
 FORMATS = ("text", "json", "github", "sarif", "junit")
 
 
+@pytest.fixture(autouse=True)
+def wide_lines(monkeypatch):
+    """These tests read what a line says (a deck's heading, `path:line:`, under a long temporary path), not how it is
+    laid out: the text is fitted to a wide terminal here (the fitting's own tests: tests/commands/test_on_screen.py)."""
+    monkeypatch.setattr("deckcheck.checking.output.output_columns", lambda: 1000)
+
+
 @pytest.fixture(scope="module")
 def _shipped_decks(tmp_path_factory):
     """The shipped example decks, one of them made illegal twice over, and one unreadable file: one copy for the

@@ -408,9 +408,9 @@ def test_a_printed_markdown_list_in_japanese(db, japanese) -> None:
     text = render_markdown(deck, Sheet(player="山田 太郎", violations=violations))
     lines = text.splitlines()
     assert lines[2:5] == [
-        "- ゲーム: Cardfight!! Vanguard",
-        "- プレイヤー: 山田 太郎",
-        f"- 大会: {BLANK.replace('_', chr(92) + '_')}",
+        "- ゲーム：Cardfight!! Vanguard",
+        "- プレイヤー：山田 太郎",
+        f"- 大会：{BLANK.replace('_', chr(92) + '_')}",
     ]
     assert f"## 構築条件を満たしていません：エラー{errors}件" in lines
     assert any(line.startswith("- **エラー** vanguard.copies (main): ") for line in lines)  # the rule id as it is

@@ -703,4 +703,4 @@ def test_database_problems_in_japanese() -> None:
 def test_the_profile_titles_stay_english_keys() -> None:
     deck = make_deck(base_db(), main=BASE_MAIN)
     english, japanese = in_english_and_japanese(lambda: GAME.profile.distributions(deck))
-    assert japanese == english and [title for title, _buckets in japanese] == ["costs", "symbols", "class-change costs"]
+    assert japanese == english and [one.title for one in japanese] == ["costs", "symbols", "class-change costs"]

@@ -751,7 +751,7 @@ def test_unknown_facts_are_read_and_shown_as_unknown(field, value, stored):
 
 def test_unknown_facts_in_the_profile(db):
     deck = make_deck(db, main=main_with(T_DRW=3, T_SON=1, T_G1C=1, T_SEU=1), g=BASE_G)
-    profile = dict(GAME.profile.distributions(deck))
+    profile = {one.title: one.buckets for one in GAME.profile.distributions(deck)}
     assert profile["triggers"]["stand?"] == 1 and profile["sentinels"] == {"sentinel": 4, "sentinel?": 1}
 
 

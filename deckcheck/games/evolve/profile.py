@@ -6,7 +6,7 @@ from deckcheck._i18n import N_, _
 from deckcheck._util.text import joined
 from deckcheck.games.evolve.card import EvolveCard
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import histogram
+from deckcheck.model.game import Distribution, histogram
 
 
 def stats_report(deck: Deck[EvolveCard]) -> list[tuple[str, tuple[str, ...], int]]:
@@ -52,11 +52,11 @@ def stats_report(deck: Deck[EvolveCard]) -> list[tuple[str, tuple[str, ...], int
     return lines
 
 
-def distributions(deck: Deck[EvolveCard]) -> list[tuple[str, dict[str, int]]]:
+def distributions(deck: Deck[EvolveCard]) -> list[Distribution]:
     main = deck.cards("main")
     return [
-        (N_("costs"), histogram(main, lambda card: card.cost)),
-        (N_("classes"), histogram(main, lambda card: card.class_)),
-        (N_("types"), histogram(main, lambda card: card.type)),
-        (N_("evolve deck costs"), histogram(deck.cards("evolve"), lambda card: card.cost)),
+        Distribution(N_("costs"), "cost", histogram(main, lambda card: card.cost)),
+        Distribution(N_("classes"), "class_", histogram(main, lambda card: card.class_)),
+        Distribution(N_("types"), "type", histogram(main, lambda card: card.type)),
+        Distribution(N_("evolve deck costs"), "cost", histogram(deck.cards("evolve"), lambda card: card.cost)),
     ]

@@ -29,6 +29,7 @@ from deckcheck.model.game import (
     Copies,
     CopyGroup,
     DeckKeys,
+    Distribution,
     Game,
     PastedWords,
     Profile,
@@ -820,14 +821,18 @@ def _sentinel_bucket(card: VanguardCard) -> str | None:
     return "sentinel?" if card.sentinel == UNKNOWN else "sentinel" if card.sentinel is True else None
 
 
-def _profile(deck: Deck[VanguardCard]) -> list[tuple[str, dict[str, int]]]:
+def _profile(deck: Deck[VanguardCard]) -> list[Distribution]:
     main = deck.cards("main")
     # the titles are JSON keys of `show --format json`: kept in English here, translated where they are shown
     return [
-        (N_("grades"), histogram(main, lambda card: card.grade)),
-        (N_("triggers"), histogram(main, lambda card: "stand?" if card.trigger == STAND_OR_NONE else card.trigger)),
-        (N_("sentinels"), histogram(main, _sentinel_bucket, missing=False)),
-        (N_("G deck grades"), histogram(deck.cards("g"), lambda card: card.grade)),
+        Distribution(N_("grades"), "grade", histogram(main, lambda card: card.grade)),
+        Distribution(
+            N_("triggers"),
+            "trigger",
+            histogram(main, lambda card: "stand?" if card.trigger == STAND_OR_NONE else card.trigger),
+        ),
+        Distribution(N_("sentinels"), "sentinel", histogram(main, _sentinel_bucket, missing=False)),
+        Distribution(N_("G deck grades"), "grade", histogram(deck.cards("g"), lambda card: card.grade)),
     ]
 
 
