@@ -271,7 +271,7 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     lines.extend(
         f"  {pad(card.printed_number, width)}  "
         + (f"{pad(value, value_width)}  " if column else "")
-        + card.printed_name
+        + card.said_name
         for card, value in zip(table.hand, shown, strict=True)
     )
     zones = [

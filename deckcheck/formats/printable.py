@@ -140,12 +140,9 @@ def section_tables(deck: Deck[Any], sheet: Sheet | None = None) -> list[SectionT
 
 
 def _rows(deck: Deck[Any], section: str) -> list[Row]:
-    # a card the deck names by its other name (Cipher's Japanese name) is shown by it, with its own name after it
-    written = {e.card.number: e.shown_name for e in deck.section_entries(section) if e.card and e.written_other_name}
-    rows = [
-        Row(count, card.printed_number, written.get(card.number) or card.printed_name)
-        for card, count in deck.cards(section)
-    ]
+    # a card the deck names by its Japanese name (Cipher's), or any under a Japanese interface: by it alone (a list
+    # handed in is in one language; Card.listed_name)
+    rows = [Row(count, card.printed_number, card.listed_name) for card, count in deck.cards(section)]
     for entry in deck.section_entries(section):
         if entry.count is None:  # kept visible: a sheet must not silently lose what the player wrote
             number = entry.card.printed_number if entry.card else ""
