@@ -816,7 +816,7 @@ def _read_with_cards(entry: Entry[Any], db: CardDB) -> None:
             entry.note = _("{written} is not the name of {number} ({name}); the number wins: counted as {card}").format(
                 written=quoted(name),
                 number=entry.card.printed_number,
-                name=entry.card.printed_name,
+                name=entry.card.said_name,
                 card=entry.card.label(),
             )
     if entry.card is None and entry.whole is not None:
@@ -851,7 +851,7 @@ def _read_as_written(entry: Entry[Any], db: CardDB) -> None:
                 )
             )
             entry.card = card
-            entry.reading = said.format(form=quoted(stripped), name=card.printed_name, number=card.printed_number)
+            entry.reading = said.format(form=quoted(stripped), name=card.said_name, number=card.printed_number)
             return
 
 
