@@ -111,7 +111,7 @@ def key_rows(deck: Deck[Any]) -> list[tuple[str, str, str]]:
             continue
         if key in deck.game.keys.cards:
             card = deck.key_cards.get(key)
-            value = card.label() if card is not None else _("{value} (unknown card)").format(value=value)
+            value = card.listed_label() if card is not None else _("{value} (unknown card)").format(value=value)
         rows.append((key, translate(deck.game.wording.key_labels.get(key, key)), value))
     if deck.source.regulation:
         rows.append(("regulation", _("Regulation"), deck.source.regulation))

@@ -754,6 +754,14 @@ class Card(Record):
         with its own name and number beside: `亡国の王子 マルス（Prince of a Fallen Land Marth、B01-002）`."""
         return self.label_with([self.printed_number])
 
+    def listed_label(self) -> str:
+        """:meth:`label` where one name alone is written (a deck list's keys, its 主人公 line): `listed_name` and the
+        number, `亡国の王子 マルス（B01-002）`."""
+        local = self.local_name
+        if local is None:
+            return self.label()
+        return f"{local}（{self.printed_number}）" if language() == "ja" else f"{local} ({self.printed_number})"
+
     def label_with(self, numbers: Iterable[str]) -> str:
         """:meth:`label` with the numbers given (as printed: the printings a message counts) in place of the
         card's own."""
