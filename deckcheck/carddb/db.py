@@ -776,9 +776,22 @@ def resolve_deck(source: DeckSource, db: CardDB) -> Deck[Any]:
             _read_with_cards(entry, db)  # a text line whose reading the card database decides
         if entry.card is None and source.format == "text":
             _read_as_written(entry, db)  # `「name」`, a kana slip, a dot left out: read, and said
+        if entry.card is not None and (other := entry.written_other_name) is not None:
+            entry.card = entry.card.named_by(other)  # named in Japanese: shown so wherever the deck's card goes
     # a card key resolves like a `main` key (cipher's `lord`, spec)
-    key_cards = {key: db.resolve(value, "main") for key, value in source.keys.items() if key in db.game.keys.cards}
+    key_cards = {
+        key: _as_named(db.resolve(value, "main"), value)
+        for key, value in source.keys.items()
+        if key in db.game.keys.cards
+    }
     return Deck(game=db.game, source=source, key_cards=key_cards, db=db)
+
+
+def _as_named(card: Card | None, written: str) -> Card | None:
+    """The card a deck key names, as the key names it: by its other name (a Japanese name), it shows that name."""
+    if card is None or (name := norm_name(written)) == card.name or (other := card.printed_other_name(name)) is None:
+        return card
+    return card.named_by(other)
 
 
 _BRACKETS = "「」《》≪≫『』【】〈〉<>"
@@ -803,7 +816,7 @@ def _read_with_cards(entry: Entry[Any], db: CardDB) -> None:
             entry.note = _("{written} is not the name of {number} ({name}); the number wins: counted as {card}").format(
                 written=quoted(name),
                 number=entry.card.printed_number,
-                name=entry.card.printed_name,
+                name=entry.card.said_name,
                 card=entry.card.label(),
             )
     if entry.card is None and entry.whole is not None:
@@ -838,7 +851,7 @@ def _read_as_written(entry: Entry[Any], db: CardDB) -> None:
                 )
             )
             entry.card = card
-            entry.reading = said.format(form=quoted(stripped), name=card.printed_name, number=card.printed_number)
+            entry.reading = said.format(form=quoted(stripped), name=card.said_name, number=card.printed_number)
             return
 
 

@@ -844,7 +844,7 @@ def _cards_text(group: CopyGroup[Any]) -> str:
     face, a name given by card text). Names and numbers as printed; the cards group by their normalised name."""
     numbers: dict[str, tuple[str, list[str]]] = {}
     for card in group.tally.cards:
-        numbers.setdefault(card.name, (card.printed_name, []))[1].append(card.printed_number)
+        numbers.setdefault(card.name, (card.said_name, []))[1].append(card.printed_number)
     text = joined(f"{shown} ({joined(dict.fromkeys(found))})" for shown, found in numbers.values())
     identity = group.identity
     if isinstance(identity, str) and identity not in numbers and identity not in group.tally.numbers:

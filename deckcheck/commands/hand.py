@@ -269,9 +269,7 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     shown = [_shown(card, column) for card in table.hand]
     value_width = max(map(display_width, shown), default=0)
     lines.extend(
-        f"  {pad(card.printed_number, width)}  "
-        + (f"{pad(value, value_width)}  " if column else "")
-        + card.printed_name
+        f"  {pad(card.printed_number, width)}  " + (f"{pad(value, value_width)}  " if column else "") + card.said_name
         for card, value in zip(table.hand, shown, strict=True)
     )
     zones = [

@@ -544,7 +544,7 @@ class _Reader:
             ]
             if wrong:
                 why = _("{card} has no card for the {section} section; the pair is not read").format(
-                    card=card.printed_name, section=wrong[0]
+                    card=card.said_name, section=wrong[0]
                 )
                 self._not_understood(number, text, why)
                 return
@@ -574,7 +574,7 @@ class _Reader:
                     number,
                     section,
                     "name",
-                    said.format(form=quoted(_unquoted(hit.form)), name=card.printed_name, number=card.printed_number),
+                    said.format(form=quoted(_unquoted(hit.form)), name=card.said_name, number=card.printed_number),
                 )
             )
         left = [part for part in (*hit.left_out, *reading.marks) if not self._mark(part, number, card)]

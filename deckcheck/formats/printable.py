@@ -113,7 +113,7 @@ def key_rows(deck: Deck[Any]) -> list[tuple[str, str, str]]:
             continue
         if key in deck.game.keys.cards:
             card = deck.key_cards.get(key)
-            value = card.label() if card is not None else _("{value} (unknown card)").format(value=value)
+            value = card.listed_label() if card is not None else _("{value} (unknown card)").format(value=value)
         elif key in deck.game.keys.words or key == FORMAT_KEY:
             value = term(deck.game, key, value)  # a word as the game's document says it (EVOLVE's basis, the format)
         rows.append((key, translate(deck.game.wording.key_labels.get(key, key)), value))
@@ -144,12 +144,9 @@ def section_tables(deck: Deck[Any], sheet: Sheet | None = None) -> list[SectionT
 
 
 def _rows(deck: Deck[Any], section: str) -> list[Row]:
-    # a card the deck names by its other name (Cipher's Japanese name) is shown by it, with its own name after it
-    written = {e.card.number: e.shown_name for e in deck.section_entries(section) if e.card and e.written_other_name}
-    rows = [
-        Row(count, card.printed_number, written.get(card.number) or card.printed_name)
-        for card, count in deck.cards(section)
-    ]
+    # a card the deck names by its Japanese name (Cipher's), or any under a Japanese interface: by it alone (a list
+    # handed in is in one language; Card.listed_name)
+    rows = [Row(count, card.printed_number, card.listed_name) for card, count in deck.cards(section)]
     for entry in deck.section_entries(section):
         if entry.count is None:  # kept visible: a sheet must not silently lose what the player wrote
             number = entry.card.printed_number if entry.card else ""

@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from deckcheck._i18n import N_, _, ngettext
+from deckcheck._i18n import N_, _, language, ngettext
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
@@ -162,6 +162,8 @@ class CipherCard(Card):
 
     other_name_fields: ClassVar[tuple[str, ...]] = ("names_ja",)
     other_name_label: ClassVar[str] = N_("Japanese name")
+    # Cipher was sold in Japan only: a Japanese interface shows the Japanese name first (Card.local_name).
+    other_name_language: ClassVar[str | None] = "ja"
 
     @validates_before
     @classmethod
@@ -195,6 +197,27 @@ class CipherCard(Card):
         if self.is_marker or self.title is None or self.unit_name is None:
             return None
         return norm_name(self.title).casefold(), norm_name(self.unit_name)
+
+    @property
+    def local_unit_name(self) -> str | None:
+        """The unit name (4.13) as the Japanese name shown (`local_name`) prints it: its part after the last space
+        (the title may hold one, 昏き 愛炎の陰陽師 シャラ); None where no Japanese name is shown or for a marker. A test
+        holds this over the card data: one Japanese unit name for each unit name."""
+        local = self.local_name
+        if local is None or self.unit_name is None or " " not in local.strip():
+            return None
+        return local.strip().rsplit(" ", 1)[1]
+
+    @property
+    def said_unit_name(self) -> str | None:
+        """The unit name as the interface says it: in a Japanese interface the Japanese one alone (マルス: a player
+        knows the character by it; the card's English name is beside its Japanese one wherever the card is named);
+        in English, where the deck names the card in Japanese, the Japanese one with the English beside,
+        `マルス (Marth)`; else the unit name as recorded."""
+        local = self.local_unit_name
+        if local is None:
+            return self.unit_name
+        return local if language() == "ja" else f"{local} ({self.unit_name})"
 
     @property
     def printed_cost_one(self) -> bool:
@@ -241,8 +264,9 @@ def _names(cards: Iterable[Card]) -> str:
 
 
 def _name_and_numbers(entry: Tally[CipherCard]) -> dict[str, str]:
-    """A message's `{name} ({numbers})`: the first card's name and the numbers counted, as printed."""
-    return {"name": entry.cards[0].printed_name, "numbers": joined(entry.printed_numbers)}
+    """A message's `{name} ({numbers})`: the first card's name as the interface says it (Card.said_name) and the
+    numbers counted, as printed."""
+    return {"name": entry.cards[0].said_name, "numbers": joined(entry.printed_numbers)}
 
 
 def _markers(deck: Deck[CipherCard]) -> list[tuple[CipherCard, int]]:
@@ -578,7 +602,9 @@ def _stats_report(deck: Deck[CipherCard]) -> list[tuple[str, tuple[str, ...], in
     wants = ("number=" + "|".join(numbers),)
     return [
         (
-            _("a class change for the lord {unit_name} by own turn {turn}").format(unit_name=lord.unit_name, turn=k),
+            _("a class change for the lord {unit_name} by own turn {turn}").format(
+                unit_name=lord.said_unit_name, turn=k
+            ),
             wants,
             k,
         )

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from types import UnionType
 from typing import Annotated, Any, Literal, TypedDict, TypeVar, cast
 
-from deckcheck._i18n import N_, _, ngettext, translate, translation
+from deckcheck._i18n import N_, _, language, ngettext, translate, translation
 from deckcheck._util.limits import INT_DIGITS
 from deckcheck._util.normalize import norm_name, norm_number
 from deckcheck._util.safetext import quoted
@@ -612,7 +612,8 @@ class Card(Record):
     keeps them beside the fields."""
 
     # (number, name) as the record spells them where that differs from the field (else None); None: both alike.
-    __slots__ = ("_printed",)
+    # `_named`: the other name a deck names this card by (as printed), on the deck's copy of it (see `named_by`).
+    __slots__ = ("_named", "_printed")
 
     game: str | None = None
     number: Number
@@ -628,6 +629,9 @@ class Card(Record):
     other_name_fields: typing.ClassVar[tuple[str, ...]] = ()
     # What the other names are called in messages and tables ("Japanese name").
     other_name_label: typing.ClassVar[str] = N_("other name")  # marked N_: shown with `translate`
+    # The language the other names are in ("ja": Cipher's names_ja): an interface in it shows the first of them
+    # before the card's own name (`local_name`); None: only a deck naming the card by one does.
+    other_name_language: typing.ClassVar[str | None] = None
 
     # Field values that say the card data cannot tell the fact (a trigger that may be a stand trigger or none): a
     # filter on the field counts known cards only, and says how many it left out.
@@ -636,6 +640,7 @@ class Card(Record):
     def __init__(self, /, **data: Any) -> None:
         super().__init__(**data)
         self._printed = printed_forms(data, self.number, self.name)
+        self._named: str | None = None
 
     @classmethod
     def validate(cls: builtins.type[_C], data: Any) -> _C:  # builtins: `type` is a field here
@@ -693,9 +698,79 @@ class Card(Record):
             return None
         return default if self.deck_limit is None else self.deck_limit
 
+    def named_by(self: _C, name: str) -> _C:
+        """This card as a deck names it by its other name `name` (as printed, one of `printed_other_names`): a copy
+        that shows that name first (`local_name`), equal to the card. The card database's own record is left as
+        it is: another deck may name the card otherwise."""
+        copy = object.__new__(type(self))
+        copy.__dict__ = self.__dict__  # the fields are shared: a record is not changed once read
+        copy.fields_set = self.fields_set
+        copy._printed = self.printed
+        copy._named = name
+        return copy
+
+    @property
+    def named(self) -> str | None:
+        """The other name the deck names this card by (as printed; see `named_by`), else None."""
+        try:
+            return self._named
+        except AttributeError:  # the database's own record
+            return None
+
+    @property
+    def local_name(self) -> str | None:
+        """The other name shown before the card's own (as printed): the one the deck names the card by, else under
+        an interface in the other names' language (Japanese for Cipher) the first of them; None: the card's own
+        name is shown alone."""
+        named = self.named
+        if named is not None:
+            return named
+        if self.other_name_language is None or language() != self.other_name_language:
+            return None
+        names = self.printed_other_names
+        return names[0] if names else None
+
+    @property
+    def said_name(self) -> str:
+        """The card's name as the interface says it in prose and in lines with room: the local name (`local_name`,
+        a Japanese name) first with the card's own beside it, `亡国の王子 マルス（Prince of a Fallen Land Marth）`
+        (half-width brackets in an English interface), else the name as printed. This, `listed_name` and `label`
+        are the one place that says a card's name to people; JSON keeps `printed_name`."""
+        local = self.local_name
+        if local is None:
+            return self.printed_name
+        if language() == "ja":
+            return f"{local}（{self.printed_name}）"
+        return f"{local} ({self.printed_name})"
+
+    @property
+    def listed_name(self) -> str:
+        """The card's name where one name alone is written (a printed deck list handed in, a narrow column): the
+        local name (`local_name`) alone, else the name as printed."""
+        return self.local_name or self.printed_name
+
     def label(self) -> str:
-        """'name (number)' as printed, for messages."""
-        return f"{self.printed_name} ({self.printed_number})"
+        """'name (number)' as printed, for messages; a card shown by its local name (a Japanese name) says it first,
+        with its own name and number beside: `亡国の王子 マルス（Prince of a Fallen Land Marth、B01-002）`."""
+        return self.label_with([self.printed_number])
+
+    def listed_label(self) -> str:
+        """:meth:`label` where one name alone is written (a deck list's keys, its 主人公 line): `listed_name` and the
+        number, `亡国の王子 マルス（B01-002）`."""
+        local = self.local_name
+        if local is None:
+            return self.label()
+        return f"{local}（{self.printed_number}）" if language() == "ja" else f"{local} ({self.printed_number})"
+
+    def label_with(self, numbers: Iterable[str]) -> str:
+        """:meth:`label` with the numbers given (as printed: the printings a message counts) in place of the
+        card's own."""
+        local = self.local_name
+        if local is None:
+            return f"{self.printed_name} ({', '.join(numbers)})"
+        if language() == "ja":
+            return f"{local}（{'、'.join([self.printed_name, *numbers])}）"
+        return f"{local} ({', '.join([self.printed_name, *numbers])})"
 
     def shown_value(self, attribute: str) -> Any:
         """A field as tables show it; a game's card overrides it where a stored value reads badly (an unknown fact

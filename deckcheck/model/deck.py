@@ -71,13 +71,16 @@ class Entry(Generic[CardT]):
 
     @property
     def shown_name(self) -> str | None:
-        """The card's name for people (None: no card): as printed, and where the deck names the card by its other
-        name (a Japanese name), that name first with the card's own after it, `救国の英雄 マルス (Savior of His Realm
-        Marth)`."""
-        if self.card is None:
+        """The card's name for people (None: no card), as :attr:`Card.said_name` says it: where the deck names the
+        card by its other name (a Japanese name), or the interface is in that name's language, that name first with
+        the card's own after it, `救国の英雄 マルス (Savior of His Realm Marth)`."""
+        card = self.card
+        if card is None:
             return None
         other = self.written_other_name
-        return self.card.printed_name if other is None else f"{other} ({self.card.printed_name})"
+        if other is not None and card.named != other:  # an entry not looked up by resolve_deck (made by hand)
+            card = card.named_by(other)
+        return card.said_name
 
 
 @dataclass

@@ -387,7 +387,7 @@ class Tally(Generic[CardT]):
 
     def label(self) -> str:
         """'name (number, number)' as printed (the first card's name), for a message."""
-        return f"{self.cards[0].printed_name} ({', '.join(self.printed_numbers)})"
+        return self.cards[0].label_with(self.printed_numbers)
 
     def copy_limit(self, default: int) -> int | None:
         """The copy limit of the cards counted (the records of one identity agree on it: the loader checks)."""

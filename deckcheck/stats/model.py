@@ -56,7 +56,7 @@ class Atom:
     detail: object = None  # the game's refinement key (vectorised simulation only)
 
     def label(self, limit: int = 2) -> str:
-        distinct = list({card.name: card.printed_name for card in self.cards}.values())  # as printed, each name once
+        distinct = list({card.name: card.listed_name for card in self.cards}.values())  # as printed, each name once
         names = distinct[:limit]
         more = len(distinct) - limit
         return " / ".join(names) + (f" +{more}" if more > 0 else "")

@@ -1041,7 +1041,11 @@ def test_new_add_remove_and_set_speak_japanese(in_japanese):
     assert out.startswith(created)
     assert "mine.deck.toml: main 0 — まだ不適正：cipher.main-size (0/50)、cipher.lord (0/1)" in out
     code, out, err = in_japanese("add", "mine.deck.toml", "B01-003", "-n", "2")
-    assert code == 0 and "Altean Prince Marth (B01-003) を" in out and "に2枚追加しました（現在2枚）。" in out
+    assert (
+        code == 0
+        and "アリティアの王子 マルス（Altean Prince Marth、B01-003） を" in out
+        and "に2枚追加しました（現在2枚）。" in out
+    )
     code, out, err = in_japanese("remove", "mine.deck.toml", "B01-003")
     assert code == 0 and "から1枚抜きました（現在1枚）。" in out
     code, out, err = in_japanese("set", "mine.deck.toml", "name", "アリティア")
@@ -1055,7 +1059,11 @@ def test_the_builder_s_bad_input_in_japanese(in_japanese):
     assert (code, out) == (2, "")
     assert "marth.deck.toml: すでに存在します。deckcheck new はファイルを上書きしません（deckcheck add で編集" in err
     code, out, err = in_japanese("remove", "marth.deck.toml", "B01-003", "-n", "9")
-    assert code == 2 and "Altean Prince Marth (B01-003) を9枚抜けません：" in err and "には4枚しかありません" in err
+    assert (
+        code == 2
+        and "アリティアの王子 マルス（Altean Prince Marth、B01-003） を9枚抜けません：" in err
+        and "には4枚しかありません" in err
+    )
     code, out, err = in_japanese("set", "marth.deck.toml", "nope", "x")
     assert code == 2 and "TCG Fire Emblem 0 (Cipher) のデッキにはキー 'nope' はありません。" in err
     assert "`set` で変えられるキー：name、regulation、lord" in err

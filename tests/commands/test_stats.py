@@ -856,7 +856,8 @@ def test_a_want_and_a_hand_may_name_cipher_cards_in_japanese(run_cli, isolated_c
     hand += ",愛を説く翼 シーダ"
     code, out, err = run_cli("stats", japanese, "--hand", hand, "--want", "name~=マルス")
     assert code == 0, err
-    assert "Altean Prince Marth (B01-003)" in out and "Love-Extolling Wings Caeda (B01-004)" in out
+    assert "アリティアの王子 マルス (Altean Prince Marth, B01-003)" in out
+    assert "愛を説く翼 シーダ (Love-Extolling Wings Caeda, B01-004)" in out
 
 
 # A progress bar on a terminal for a run over a second (issue 27) ---------------------------------------------------
