@@ -721,6 +721,19 @@ GAME: Game[BuildDivideCard] = Game(
         lists={"list": "main", "sub_list": "d", "p_list": "territory"},
     ),
     wording=Wording(
+        terms={
+            "type": {
+                "unit": "304-2",
+                "command": "304-2",
+                "territory": "304-2",
+            },
+            "colors": {
+                "black": "203-1a",
+                "blue": "203-1a",
+                "white": "203-1a",
+                "red": "203-1a",
+            },
+        },
         section_words={"メインデッキ": "main", "デッキ": "main", "Dデッキ": "d", "テリトリー": "territory"},
         # the icon sections of published lists (`エース(テリトリー解放カード 8枚)`, `アイコンなし(18枚)`) are main deck
         pasted=PastedWords(

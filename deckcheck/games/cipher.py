@@ -680,6 +680,45 @@ GAME: Game[CipherCard] = Game(
         lists={"list": "main", "p_list": "lord"},
     ),
     wording=Wording(
+        terms={
+            "type": {
+                "marker": "10.2.3.5.2",
+            },
+            "symbols": {
+                "blade-of-light": "4.4.4",
+                "brand": "4.4.4",
+                "hoshido": "4.4.4",
+                "nohr": "4.4.4",
+                "medallion": "4.4.4",
+                "divine-weapons": "4.4.4",
+                "holy-war-flag": "4.4.4",
+                "goddess-crest": "4.4.4",
+            },
+            "genders": {
+                "male": "4.5.3",
+                "female": "4.5.3",
+            },
+            "weapons": {
+                "sword": "4.6.3",
+                "lance": "4.6.3",
+                "axe": "4.6.3",
+                "bow": "4.6.3",
+                "magic": "4.6.3",
+                "staff": "4.6.3",
+                "dragonstone": "4.6.3",
+                "hidden-weapon": "4.6.3",
+                "fang": "4.6.3",
+                "fist": "4.6.3",
+            },
+            "types": {
+                "armor": "4.7.4",
+                "beast": "4.7.4",
+                "flier": "4.7.4",
+                "dragon": "4.7.4",
+                "mirage": "4.7.4",
+                "monster": "4.7.4",
+            },
+        },
         section_words={"メインデッキ": "main", "デッキ": "main"},
         # cost headings (`3コスト`) belong to the main deck; the protagonist mark (`★`, `(主人公)`) names the lord
         pasted=PastedWords(headings=((r"\d+\s*(?:コスト|c)", "main"),), marks={"★": "lord", "主人公": "lord"}),

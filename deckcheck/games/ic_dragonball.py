@@ -488,6 +488,13 @@ GAME: Game[DragonBallCard] = Game(
         lists={"list": "main", "p_list": "leader"},
     ),
     wording=Wording(
+        terms={
+            "type": {
+                "leader": "2-3-2-1-1",
+                "battle": "2-3-2-2-1",
+                "extra": "2-10-1-2",
+            },
+        },
         section_words={"リーダー": "leader", "リーダーカード": "leader", "メインデッキ": "main", "デッキ": "main"},
         pasted=PastedWords(one_card=("leader",)),
         section_labels={"leader": N_("Leader"), "main": N_("Main deck")},

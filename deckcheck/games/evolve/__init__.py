@@ -192,6 +192,18 @@ GAME: Game[EvolveCard] = Game(
         title_id=6,  # seen in real exports of the official deck registry
     ),
     wording=Wording(
+        terms={
+            "type": {"leader": "2.3.2", "follower": "2.3.2", "amulet": "2.3.2", "spell": "2.3.2", "crest": "2.3.2"},
+            "class": {
+                "forest": "2.2.2",
+                "sword": "2.2.2",
+                "rune": "2.2.2",
+                "dragon": "2.2.2",
+                "abyss": "2.2.2",
+                "haven": "2.2.2",
+                "neutral": "2.2.2",
+            },
+        },
         section_words={
             "リーダー": "leader",
             "リーダーカード": "leader",

@@ -897,5 +897,23 @@ GAME: Game[VanguardCard] = Game(
         section_phrases={"main": N_("the main deck"), "g": N_("the G deck")},
         key_labels={"first_vanguard": N_("First vanguard")},
         always_listed=("main",),
+        terms={
+            "type": {"normal": "2.9.2", "trigger": "2.9.2", "g-unit": "2.9.2"},
+            "trigger": {"critical": "2.8.1.1.2", "draw": "2.8.1.1.3", "stand": "2.8.1.1.4", "heal": "2.8.1.1.5"},
+            "nation": {
+                "united-sanctuary": "2.17.3",
+                "dragon-empire": "2.17.3",
+                "star-gate": "2.17.3",
+                "dark-zone": "2.17.3",
+                "magallanica": "2.17.3",
+                "zoo": "2.17.3",
+            },
+            "skill": {
+                "boost": "2.10.1.3",
+                "intercept": "2.10.1.2",
+                "twin-drive": "2.10.1.1",
+                "triple-drive": "2.10.1.4",
+            },
+        },
     ),
 )
