@@ -72,7 +72,13 @@ def _may_break(text: str, index: int, between_wide: bool = True) -> bool:
         return True
     if not between_wide or after in _NO_BREAK_BEFORE or before in _NO_BREAK_AFTER:
         return False  # (without between_wide: at spaces only, so a path or a name stays whole)
+    if (_latin(before) and _wide(after)) or (_wide(before) and _latin(after)):
+        return False  # a number stays with its counter, a Latin word with what it is glued to (10枚, 2ターン目, PPを)
     return before in _BREAK_AFTER or _wide(before) or _wide(after)
+
+
+def _latin(char: str) -> bool:
+    return char.isascii() and char.isalnum()
 
 
 def wrap_width(text: str, width: int, *, between_wide: bool = True) -> list[str]:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckcheck._i18n import _, translate
+from deckcheck._i18n import _, language, pgettext, translate
 from deckcheck._util.safetext import echoed, one_line, quoted
-from deckcheck._util.text import display_width, joined, pad
+from deckcheck._util.text import display_width, fit_line, joined, output_columns, pad
 from deckcheck.carddb.db import refuse_unknown_cards
 from deckcheck.checking.deck import check_deck
 from deckcheck.checking.judging import Judging
@@ -21,10 +22,25 @@ from deckcheck.engine.table import Going, Table
 from deckcheck.errors import DeckcheckError, OptionError, mention, mention_command, spoken
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
+from deckcheck.model.game import Game, term
 from deckcheck.model.query import parse_filter
 
 #: Zones whose cards nobody may look at (the owner included); shown as counts in text output.
 HIDDEN_ZONES = {"life", "orbs"}
+#: Setup notes that count cards (a section set aside): said with the chosen language's counter (10枚).
+CARD_COUNT_NOTES = {"evolve deck", "d deck"}
+#: Setup notes whose value is a card field's value (EVOLVE's `going`: first/second), said as the document says it.
+SEAT_NOTES = {"going"}
+
+
+def field_word(game: Game[Any], field_name: str) -> str:
+    """A card field's name as the game's rules document says it (グレード, コスト) in Japanese, from the game's
+    `cards.field_words` (its first word for the field); the field's own name in English or where it has none."""
+    if language() != "en":
+        for one in game.cards.field_words:
+            if one.field == field_name:
+                return one.word
+    return field_name
 
 
 def shown_name(name: str) -> str:
@@ -152,12 +168,16 @@ def cards_json(cards: list[Card], column: str | None = None) -> list[dict[str, A
     return result
 
 
-def _shown(card: Card, column: str | None) -> str:
-    """`grade 2`, `cost 3`, `level 1` (`cost -` for a card without one)."""
+def _shown(game: Game[Any], card: Card, column: str | None) -> str:
+    """`grade 2`, `cost 3`, `level 1` (`cost -` for a card without one); in Japanese the document's word and value,
+    unspaced (グレード2, コスト3)."""
     if column is None:
         return ""
     value = card.shown_value(column)
-    return f"{column} {'-' if value is None else value}"
+    said = "-" if value is None else term(game, column, value)
+    if language() == "en":
+        return f"{column} {said}"
+    return f"{field_word(game, column)}{said}"
 
 
 def _plain(value: Any) -> Any:
@@ -256,7 +276,7 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
         said = _("note: this deck is not legal (run `{check}`); dealt anyway")
         lines.append(spoken(said.format(check=mention_command("check"))))
     for key, value in table.notes.items():
-        lines.append(_("{key}: {value}").format(key=shown_name(key), value=_describe(note_said(value, key))))
+        lines.append(_("{key}: {value}").format(key=shown_name(key), value=_note_value(key, note_said(value, key))))
     if table.mulligan_returned:
         returned, drawn = table.mulligan_returned, table.mulligan_drawn
         lines.append(_("mulligan returned {n}: {cards}").format(n=len(returned), cards=_names(returned)))
@@ -266,7 +286,7 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     lines.append(_("hand ({n}):").format(n=len(table.hand)))
     width = max((display_width(card.printed_number) for card in table.hand), default=0)
     column = deck.game.profile.hand_column
-    shown = [_shown(card, column) for card in table.hand]
+    shown = [_shown(deck.game, card, column) for card in table.hand]
     value_width = max(map(display_width, shown), default=0)
     lines.extend(
         f"  {pad(card.printed_number, width)}  " + (f"{pad(value, value_width)}  " if column else "") + card.said_name
@@ -278,26 +298,64 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
         else _("{zone}: {cards}").format(zone=shown_name(name), cards=_names(cards) or "-")
         for name, cards in table.zones.items()
     ]
-    deck_left = _("deck {n}").format(n=len(table.deck))
+    deck_left = pgettext(deck.game.id, "deck {n}").format(n=len(table.deck))
     lines.append(_("zones: {zones}").format(zones=_("; ").join([*zones, deck_left])))
+    lines = fitted(lines)
     if log:
         lines.extend(_log_lines(table))
     return "\n".join(lines)
 
 
+#: A slash between letters or digits (a card number's `G-BT06/003`, `1/2`): wrapping may not break after it.
+_JOINED_SLASH = re.compile(r"(?<=[0-9A-Za-z])/(?=[0-9A-Za-z])")
+_HELD_SLASH = "\u2215"  # (held in place of such a slash while wrapping; one column wide, as the slash)
+
+
+def fitted(lines: Sequence[str], columns: int | None = None) -> list[str]:
+    """The lines fitted to the terminal's width by display width (text.fit_line), never breaking a card number,
+    a number or a word: a wider line continues under its last column."""
+    columns = output_columns() if columns is None else columns
+    out: list[str] = []
+    for line in lines:
+        held = _JOINED_SLASH.sub(_HELD_SLASH, line) if "/" in line else line
+        out.extend(part.replace(_HELD_SLASH, "/") if held is not line else part for part in fit_line(held, columns))
+    return out
+
+
 def _log_lines(table: Table[Any]) -> list[str]:
-    """The events in order: `N. step [rule]: what happened` (the cards are named in the text itself)."""
+    """The events in order: `N. step [rule]: what happened` (the cards are named in the text itself); a step wider
+    than the terminal continues under its text."""
     width = len(str(len(table.events)))
     count = len(table.events)
+    columns = output_columns()
     lines = [_("log ({n} steps):").format(n=count)]
     for index, event in enumerate(table.events, 1):
         ref = f" [{event.ref}]" if event.ref else ""
-        lines.append(f"  {index:>{width}}. {translate(event.step)}{ref}: {event.text}")
+        line = _("  {index}. {step}{ref}: {text}").format(
+            index=f"{index:>{width}}", step=translate(event.step), ref=ref, text=event.text
+        )
+        hang = 4 + width
+        first, *more = fitted([line], columns)
+        lines.append(first)
+        if more:
+            rest = line[len(first) :].strip()
+            lines.extend(" " * hang + part for part in fitted([rest], columns - hang))
     return lines
 
 
 def _names(cards: list[Card]) -> str:
     return joined(card.label() for card in cards)
+
+
+def _note_value(key: str, value: Any) -> str:
+    """A setup note's value as the text says it: a count of cards with its counter, a seat as the document says it."""
+    if key in CARD_COUNT_NOTES and isinstance(value, int):
+        return pgettext("card count", "{n}").format(n=value)
+    if key in SEAT_NOTES and value == "first":
+        return pgettext("going", "first")
+    if key in SEAT_NOTES and value == "second":
+        return pgettext("going", "second")
+    return _describe(value)
 
 
 def _describe(value: Any) -> str:
