@@ -4,11 +4,11 @@ The command line is a thin layer over these functions::
 
     import deckcheck
 
-    deck = deckcheck.load("decks/vanguard/dawn_knights.deck.toml")
+    deck = deckcheck.load("decks/vanguard/royal-paladin-altmile.deck.toml")  # a shipped example deck
     report = deckcheck.check(deck)
     for violation in report.violations:
         print(violation.rule, violation.message)
-    print(deckcheck.answer(deck, ["grade=1"]).probability)
+    print(report.legal, deckcheck.answer(deck, ["grade=1"]).probability)
 
 The names below are imported on first use (PEP 562), so that a command pays only for the modules it needs.
 """

@@ -137,6 +137,14 @@ DEFERRED = {
     "deckcheck/cli/__init__.py": {"deckcheck.cli.app"},
     # the commands' Judging and Workspace builders: a command that judges or reads cards only
     "deckcheck/cli/options.py": {"deckcheck.checking.judging", "deckcheck.checking.workspace"},
+    # what a shell's TAB completes (issue 42): only a completion request pays for the games, the card database and
+    # click's completion items
+    "deckcheck/cli/completion.py": {
+        "click.shell_completion",
+        "deckcheck._util.searchkey",
+        "deckcheck.checking.workspace",
+        "deckcheck.games",
+    },
     "deckcheck/_api.py": {
         "deckcheck.stats.answer",
         "deckcheck.stats.options",
@@ -268,6 +276,7 @@ CORE = [
     "deckcheck.cli",
     "deckcheck.cli.app",
     "deckcheck.cli.clitypes",
+    "deckcheck.cli.completion",  # what TAB completes (issue 42): named by the options, imports nothing more itself
     "deckcheck.cli.language",  # --lang, $DECKCHECK_LANG and the locale read once at start-up; help translated
     "deckcheck.cli.startup",  # what the program does with the garbage collector (issue 37)
     "deckcheck.cli.options",  # every command's options and their help texts (the app declares the commands)

@@ -87,7 +87,7 @@ _APP_SETTINGS: _AppSettings = {
     "name": "deckcheck",
     "help": N_("Deck legality checker and opening-hand lab for {games}."),
     "no_args_is_help": True,
-    "add_completion": False,
+    "add_completion": True,  # `deckcheck --install-completion`: game ids, sections, card names (cli/completion.py)
     "rich_markup_mode": None,
     "pretty_exceptions_enable": False,
     "context_settings": {"help_option_names": ["-h", "--help"]},

@@ -15,7 +15,7 @@ import typer
 from deckcheck import _i18n
 from deckcheck._i18n import N_, _
 from deckcheck._version import __version__
-from deckcheck.cli import language, startup
+from deckcheck.cli import completion, language, startup
 from deckcheck.errors import DeckcheckError, OptionError, Spelling
 
 T = TypeVar("T")
@@ -215,13 +215,23 @@ FormatOption = Annotated[
 ]
 
 
-GameOption = Annotated[str, typer.Option("--game", "-g", metavar="GAME", help=N_("A game id (see `deckcheck games`)."))]
+GameOption = Annotated[
+    str,
+    typer.Option(
+        "--game", "-g", metavar="GAME", help=N_("A game id (see `deckcheck games`)."), autocompletion=completion.games
+    ),
+]
 DeckArgument = Annotated[Path, typer.Argument(metavar="DECK", help=N_("A deck file."), show_default=False)]
 ReadDeckArgument = Annotated[
     Path, typer.Argument(metavar="DECK", help=N_("A deck file; - reads it from standard input."), show_default=False)
 ]
 CardArgument = Annotated[
-    str, typer.Argument(metavar="CARD", help=N_("A card number, or a card name exactly as in the database."))
+    str,
+    typer.Argument(
+        metavar="CARD",
+        help=N_("A card number, or a card name exactly as in the database."),
+        shell_complete=completion.cards,
+    ),
 ]
 ForceOption = Annotated[
     bool, typer.Option("--force", help=N_("Rewrite even when the file's comments cannot be kept (they are dropped)."))
@@ -371,6 +381,7 @@ PastedGameOption = Annotated[
         "--game",
         "-g",
         metavar="GAME",
+        autocompletion=completion.games,
         help=N_(
             "Read every plain-text deck (a .txt file, standard input) as a list pasted from a blog or a shop's "
             "page, of this game: counts and names in the ways players write them, headings, totals; what was "
@@ -630,6 +641,7 @@ SearchGameOption = Annotated[
         "--game",
         "-g",
         metavar="GAME",
+        autocompletion=completion.games,
         help=N_("A game id (see `deckcheck games`). [default: every game, each with its own table]"),
         show_default=False,
     ),
@@ -694,11 +706,17 @@ CountOption = Annotated[int, typer.Option("--count", "-n", min=1, metavar="N", h
 
 AddSectionOption = Annotated[
     str | None,
-    typer.Option(help=N_("The section. Default: the card's own (a leader to leader, a G unit to g, ...), else main.")),
+    typer.Option(
+        help=N_("The section. Default: the card's own (a leader to leader, a G unit to g, ...), else main."),
+        autocompletion=completion.sections,
+    ),
 ]
 
 
-RemoveSectionOption = Annotated[str | None, typer.Option(help=N_("The section. Default: the one that holds the card."))]
+RemoveSectionOption = Annotated[
+    str | None,
+    typer.Option(help=N_("The section. Default: the one that holds the card."), autocompletion=completion.sections),
+]
 
 
 KeyArgument = Annotated[
@@ -751,6 +769,7 @@ ConvertGameOption = Annotated[
         "--game",
         "-g",
         metavar="GAME",
+        autocompletion=completion.games,
         help=N_(
             "The game of a registry JSON file; with a plain-text file, read it as a list pasted from a blog or "
             "a shop's page (every guess listed on stderr)."

@@ -259,6 +259,8 @@ def test_installed_wheel_finds_the_shipped_databases(tmp_path):
     assert "legal" in result.stdout.splitlines()[-1]
     # the compiled Japanese catalog travels in the wheel too, and is read from site-packages (issue 29)
     assert "deckcheck/locale/ja/LC_MESSAGES/deckcheck.mo" in names
+    assert [n for n in names if n.endswith((".po", ".pot"))] == []  # the catalogs' sources stay out (issue 42)
+    assert any(n.endswith("licenses/LICENSE") for n in names)
     japanese = subprocess.run(
         [python, "-m", "deckcheck", "games"],
         cwd=outside,

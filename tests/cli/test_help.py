@@ -191,7 +191,9 @@ def _helps(command, path: str = "deckcheck") -> dict[str, str]:
 def test_every_help_text_has_a_japanese_translation(japanese):
     from deckcheck.cli import language
 
-    japanese_helps = _helps(typer.main.get_command(app))  # translated as the command line is built
+    built = typer.main.get_command(app)  # translated as the command line is built
+    language.translate_help(built)  # and Typer's own options (--install-completion) as the command line shows them
+    japanese_helps = _helps(built)
     language.speak("en")
     english_helps = _helps(typer.main.get_command(app))
     assert japanese_helps.keys() == english_helps.keys() and len(english_helps) > 100
