@@ -58,6 +58,7 @@ SOFT_FLOOR = 10
 _NO_BREAK_BEFORE = set("、。，．・ー」』）)]｝〕〉》】ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞヽヾ!?！？:;,.")
 _NO_BREAK_AFTER = set("「『（([｛〔〈《【")
 _BREAK_AFTER = set("/|")
+_SENTENCE_MARKS = set("、。！？」』）")  # after these a line may end even before a Latin word
 
 
 def _wide(char: str) -> bool:
@@ -72,7 +73,7 @@ def _may_break(text: str, index: int, between_wide: bool = True) -> bool:
         return True
     if not between_wide or after in _NO_BREAK_BEFORE or before in _NO_BREAK_AFTER:
         return False  # (without between_wide: at spaces only, so a path or a name stays whole)
-    if (_latin(before) and _wide(after)) or (_wide(before) and _latin(after)):
+    if (_latin(before) and _wide(after)) or (_wide(before) and _latin(after) and before not in _SENTENCE_MARKS):
         return False  # a number stays with its counter, a Latin word with what it is glued to (10枚, 2ターン目, PPを)
     return before in _BREAK_AFTER or _wide(before) or _wide(after)
 

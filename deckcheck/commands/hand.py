@@ -339,7 +339,8 @@ def _log_lines(table: Table[Any]) -> list[str]:
         lines.append(first)
         if more:
             rest = line[len(first) :].strip()
-            lines.extend(" " * hang + part for part in fitted([rest], columns - hang))
+            # (each part under the text: fitted's own hanging indent would put the third line further in)
+            lines.extend(" " * hang + part.lstrip() for part in fitted([rest], columns - hang))
     return lines
 
 
