@@ -137,10 +137,9 @@ DEFERRED = {
     "deckcheck/cli/__init__.py": {"deckcheck.cli.app"},
     # the commands' Judging and Workspace builders: a command that judges or reads cards only
     "deckcheck/cli/options.py": {"deckcheck.checking.judging", "deckcheck.checking.workspace"},
-    # what a shell's TAB completes (issue 42): only a completion request pays for the games, the card database and
-    # click's completion items
+    # what a shell's TAB completes (issue 42): only a completion request pays for the games and the card database
+    # (click's completion items come by importlib from the click Typer runs on)
     "deckcheck/cli/completion.py": {
-        "click.shell_completion",
         "deckcheck._util.searchkey",
         "deckcheck.checking.workspace",
         "deckcheck.games",

@@ -10,13 +10,27 @@ from collections.abc import Iterable
 
 from deckcheck._i18n import _
 
+#: The word joiner: no line breaks beside it, and it takes no column (see :func:`held`).
+NO_BREAK = "\u2060"
+
 
 def display_width(text: str) -> int:
-    """Terminal columns: East Asian wide and full-width characters take two, combining marks none."""
+    """Terminal columns: East Asian wide and full-width characters take two, combining marks and the word joiner
+    none."""
     return sum(
-        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+        0
+        if unicodedata.combining(char) or char == NO_BREAK
+        else 2
+        if unicodedata.east_asian_width(char) in ("W", "F")
+        else 1
         for char in text
     )
+
+
+def held(text: str) -> str:
+    """`text` with a word joiner between every two of its non-blank characters: fitted, a line breaks only at its
+    blanks, never inside a Japanese word (ビルディ / バイド). The fitter's caller takes the joiners out again."""
+    return " ".join(NO_BREAK.join(word) for word in text.split(" "))
 
 
 def pad(text: str, width: int) -> str:
@@ -69,6 +83,8 @@ def _may_break(text: str, index: int, between_wide: bool = True) -> bool:
     """Whether a line may end before text[index]: at a space, after a slash or bar, or between Japanese characters
     (which have no spaces), never inside a run of Latin letters or digits (a word)."""
     before, after = text[index - 1], text[index]
+    if NO_BREAK in (before, after):
+        return False
     if after.isspace() or before.isspace():
         return True
     if not between_wide or after in _NO_BREAK_BEFORE or before in _NO_BREAK_AFTER:

@@ -219,7 +219,7 @@ class CardDB:
         sets = _set_ranges(named, self.cards) or _set_ranges(named, ())  # else every set with one
         if not sets:
             return _(" The {game} card database here has no {label}s: write the card number instead.").format(
-                game=translate(self.game.title), label=label
+                game=self.game.said_title, label=label
             )
         return _(
             " {Label}s are known here only for the cards of {sets}: for a card of another set, write its card number "
@@ -767,7 +767,7 @@ def resolve_deck(source: DeckSource, db: CardDB) -> Deck[Any]:
             if keys and (others := other_games_of(db, keys[:200])):
                 game, known = others[0]
                 error.reason = _("{reason}; {n} of them are {game} cards: {option} {id}?").format(
-                    reason=error.template, n=len(known), game=translate(game.title), option=mention("game"), id=game.id
+                    reason=error.template, n=len(known), game=game.said_title, option=mention("game"), id=game.id
                 )
             raise
     for entry in source.entries:
@@ -922,13 +922,13 @@ def refuse_unknown_cards(deck: Deck[Any], what: str) -> None:
         named = {"count": count, "key": quoted(entry.key), "section": one_line(entry.section)}
         if entry.card is None:
             why = _("{count} × {key} in {section} is not a {game} card number or name in the card database").format(
-                **named, game=translate(deck.game.title)
+                **named, game=deck.game.said_title
             )
             newer = db.newer_product(entry.key) if isinstance(db, CardDB) else None
             if newer is not None:  # BP22-001 when the data ends at BP21: which product, and how to add its cards
                 why = (
                     _("{problem}. {note}")
-                    .format(problem=why, note=newer[0].newer_product_note(newer[1], translate(deck.game.title)).strip())
+                    .format(problem=why, note=newer[0].newer_product_note(newer[1], deck.game.said_title).strip())
                     .rstrip(".。")
                 )
             hints = db.suggest(entry.key) if isinstance(db, CardDB) and newer is None else []
@@ -940,7 +940,7 @@ def refuse_unknown_cards(deck: Deck[Any], what: str) -> None:
                 why = _("{problem}. Did you mean: {hints}?").format(problem=why, hints="; ".join(hints))
         else:
             why = _("{count} × {key} in {section} is in a section {game} does not have ({quoted})").format(
-                **named, game=translate(deck.game.title), quoted=quoted(entry.section)
+                **named, game=deck.game.said_title, quoted=quoted(entry.section)
             )
         shown = one_line(str(deck.path))  # a file name cannot forge a line of the message
         where = f"{shown}:{entry.line}" if entry.line is not None else shown

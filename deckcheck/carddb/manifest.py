@@ -416,7 +416,7 @@ def data_notes(games: Iterable[str], today: date, root: Path) -> list[DataNote]:
         manifest = load_manifest(game, root)
         if manifest is None:
             continue
-        title = get_game(game).title
+        title = get_game(game).said_title
         if manifest.cards == "invented":
             said = _(
                 "the {game} cards deckcheck ships are invented examples, not the real card list: its verdicts say "

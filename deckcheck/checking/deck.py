@@ -36,7 +36,7 @@ def common_violations(deck: Deck[Any], db: CardDB | None = None) -> list[Violati
             else _("Section {section}{at} is not a {game} deck section; the sections are: {sections}.")
         )
         message = said.format(
-            section=quoted(section), at=_in_line(line), game=game.title, sections=joined(game.sections)
+            section=quoted(section), at=_in_line(line), game=game.said_title, sections=joined(game.sections)
         )
         found.append(Violation(rule=UNKNOWN_SECTION, severity="error", section=section, message=message))
     found.extend(_sections_of_other_formats(deck))
@@ -171,7 +171,7 @@ def _hint_other_games(deck: Deck[Any], db: CardDB, unknown: list[Violation]) -> 
     else:
         said = _(" {count} of the {total} unknown cards are {game} cards: {written}?")
     first = next(violation for violation in unknown if violation.extra["key"] in known)
-    first.message += said.format(game=game.title, written=written, count=count, total=total)
+    first.message += said.format(game=game.said_title, written=written, count=count, total=total)
     first.extra["other_game"] = {"game": game.id, "cards": count}
 
 
@@ -238,7 +238,7 @@ def _unknown_card(
     newer = db.newer_product(key) if db is not None else None
     if newer is not None:  # BP22-001 when the data ends at BP21: no typo to suggest a card for
         manifest, product = newer
-        note += manifest.newer_product_note(product, deck.game.title)
+        note += manifest.newer_product_note(product, deck.game.said_title)
         extra["newer_product"] = {"product": product, "newest": manifest.newest, "date": manifest.date}
         db = None
     hints = db.suggest(key) if db is not None else []
@@ -253,7 +253,7 @@ def _unknown_card(
         rule=UNKNOWN_CARD,
         severity="error",
         section=section,
-        message=said.format(key=quoted(key), at=at, game=title, note=note, hint=hint),
+        message=said.format(key=quoted(key), at=at, game=deck.game.said_title, note=note, hint=hint),
         extra={"key": key, "suggestions": hints, **extra},
         line=line,
     )

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck._i18n import _, language, ngettext, translate
 from deckcheck._util.safetext import escape_controls
-from deckcheck._util.text import MIN_COLUMNS, fit_line, joined, output_columns
+from deckcheck._util.text import MIN_COLUMNS, NO_BREAK, display_width, fit_line, held, joined, output_columns
 from deckcheck._version import __version__
 from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.checking.rules import SHARED_RULES, UNREADABLE
@@ -70,6 +70,8 @@ HEADING_HANG, HANG = 4, 2
 _HELD_SLASH = "\u2215"
 #: A blank no line breaks at (a deck's name in its heading), one column wide, a blank again once fitted.
 HELD_BLANK = "\u2423"
+#: A deck's name up to this many columns is never broken inside (a longer one may be, between Japanese characters).
+_HELD_NAME = 40
 
 
 def fitted(lines: list[str], columns: int, hang: int = HANG, *, listing: bool = True) -> list[str]:
@@ -83,7 +85,7 @@ def fitted(lines: list[str], columns: int, hang: int = HANG, *, listing: bool = 
         held = body.replace("/", _HELD_SLASH) if _HELD_SLASH not in body else body
         for part in fit_line(held, max(columns - indent, MIN_COLUMNS // 2), hang, listing=listing):
             part = part.replace(_HELD_SLASH, "/") if held is not body else part
-            out.append(" " * indent + part.replace(HELD_BLANK, " "))
+            out.append(" " * indent + part.replace(HELD_BLANK, " ").replace(NO_BREAK, ""))
     return out
 
 
@@ -110,10 +112,13 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
     game = _game(report.game)
     counts = _counts(report, game)
     # the deck's name stays whole on one line (its blanks held while the heading is fitted): a name is no prose
-    title = f" “{escape_controls(report.name).replace(' ', HELD_BLANK)}”" if report.name else ""
+    name = escape_controls(report.name or "").replace(" ", HELD_BLANK)
+    quoted_name = f"“{name}”"
+    title = f" {held(quoted_name) if display_width(name) <= _HELD_NAME else quoted_name}" if report.name else ""
     judged_by = report.judged_by(format_word=(lambda format: term(game, FORMAT_KEY, format)) if game else str)
-    rules = f" ({escape_controls(judged_by)})" if judged_by else ""
-    said_game = game.said_title if game is not None and language() != "en" else report.game  # English: the id
+    # Translators: after the game's title in a deck's heading (the leading blank is the English spacing)
+    rules = _(" ({judged})").format(judged=escape_controls(judged_by)) if judged_by else ""
+    said_game = held(game.said_title) if game is not None and language() != "en" else report.game  # English: the id
     return (
         f"{style(escape_controls(report.path or '<deck>'), bold=True)}  {said_game}{rules}{title}  [{counts}]  "
         f"{verdict}"
@@ -133,9 +138,11 @@ def _counts(report: DeckReport, game: Game[Any] | None) -> str:
     it, its cards counted (`メインデッキ 54枚、Gデッキ 20枚`)."""
     if language() == "en" or game is None:
         return ", ".join(f"{escape_controls(section)} {count}" for section, count in report.counts.items())
-    return joined(
-        _("{section} {n}").format(
-            section=escape_controls(translate(game.wording.section_labels.get(section, section))), n=count
+    return joined(  # each section's count stays whole on a line (エボルヴデッキ 10枚, not エボ / ルヴデッキ)
+        held(
+            _("{section} {n}")
+            .format(section=escape_controls(translate(game.wording.section_labels.get(section, section))), n=count)
+            .replace(" ", HELD_BLANK)
         )
         for section, count in report.counts.items()
     )
@@ -288,7 +295,7 @@ def _sarif_rule(rule_id: str) -> dict[str, Any]:
         for rule in game.rules:
             if rule.id == rule_id:
                 summary, refs, document = translate(rule.summary), translate(rule.refs), rules_document_of(game)
-                said = {"summary": summary, "refs": refs, "document": document, "game": game.title}
+                said = {"summary": summary, "refs": refs, "document": document, "game": game.said_title}
                 full = _("{summary} ({game}, rule {refs} of {document}).").format(**said)
                 help_text = _("{summary}\n\nSee rule {refs} of {document} ({game}).").format(**said)
                 help_markdown = _("{summary}\n\nSee rule **{refs}** of *{document}* ({game}).").format(**said)

@@ -225,7 +225,7 @@ def _restriction(db: CardDB, listing: Listing, problems: list[str]) -> Restricti
             if title[:1].lower() in "aeiou"
             else _("{key} is not a {game} card number or name in the card database{hint}")
         )
-        problems.append(listing.problem(said.format(key=quoted(listing.key), game=title, hint=hint)))
+        problems.append(listing.problem(said.format(key=quoted(listing.key), game=db.game.said_title, hint=hint)))
         return None
     identity = db.game.copies.identity(card)
     if identity is None:
@@ -234,7 +234,7 @@ def _restriction(db: CardDB, listing: Listing, problems: list[str]) -> Restricti
                 _(
                     "{card} has no copy limit in {game} (it is not counted as a deck card), so a regulation cannot "
                     "limit it"
-                ).format(card=card.label(), game=db.game.title)
+                ).format(card=card.label(), game=db.game.said_title)
             )
         )
         return None

@@ -36,7 +36,7 @@ def words() -> dict[str, str]:
     games = list(all_games().values())
     owned = [(key, game.id) for game in games for key in (*game.keys.cards, *game.keys.words)]
     return {
-        "games": _and_last([game.title for game in games]),
+        "games": _and_last([game.said_title for game in games]),
         "deck_keys": joined(key for key, _game in owned),
         "game_keys": joined(_("{key} ({game})").format(key=key, game=game) for key, game in owned),
         "card_keys": joined(key for game in games for key in game.keys.cards),

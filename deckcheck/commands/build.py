@@ -117,11 +117,11 @@ def new_deck(
         )
     if keys:
         created = _("Created {path}: an empty {format} {game} deck (sections: {sections}).").format(
-            path=shown, format=keys[FORMAT_KEY], game=game.title, sections=joined(sections)
+            path=shown, format=keys[FORMAT_KEY], game=game.said_title, sections=joined(sections)
         )
     else:
         created = _("Created {path}: an empty {game} deck (sections: {sections}).").format(
-            path=shown, game=game.title, sections=joined(sections)
+            path=shown, game=game.said_title, sections=joined(sections)
         )
     return f"{created}\n{state_line(resolve_deck(source, db), db, workspace)}"
 
@@ -270,7 +270,7 @@ def _key_value(deck: Deck[Any], db: CardDB, key: str, value: str, workspace: Wor
     if key not in keys:
         raise DeckcheckError(
             _("{game} decks have no key {key}; the keys `set` changes are: {keys}").format(
-                game=game.title, key=quoted(key), keys=joined(keys)
+                game=game.said_title, key=quoted(key), keys=joined(keys)
             ),
             field="key",
         )
@@ -338,7 +338,7 @@ def _known_section(game: Game[Any], section: str) -> str:
     if section not in game.sections:
         raise DeckcheckError(
             _("{game} decks have no section {section}; the sections are: {sections}").format(
-                game=game.title, section=quoted(section), sections=joined(game.sections)
+                game=game.said_title, section=quoted(section), sections=joined(game.sections)
             ),
             field="section",
         )
@@ -356,7 +356,7 @@ def find_card(db: CardDB, key: str, section: str | None = None) -> Card:
     card = db.resolve(key, section or "main")
     if card is None:
         raise DeckcheckError(
-            _("no {game} card has the number or name {key}").format(game=db.game.title, key=quoted(key))
+            _("no {game} card has the number or name {key}").format(game=db.game.said_title, key=quoted(key))
             + _closest(db, key),
             field="card",
         )

@@ -230,7 +230,7 @@ def read_pasted(source: DeckSource, workspace: Workspace) -> list[str]:
                 said = _("unknown card: line {line}: {key!r} is no {game} card, written as is (did you mean: {cards}?)")
             else:
                 said = _("unknown card: line {line}: {key!r} is no {game} card, written as is")
-            notes.append(said.format(line=entry.line, key=entry.key, game=db.game.title, cards="; ".join(hints)))
+            notes.append(said.format(line=entry.line, key=entry.key, game=db.game.said_title, cards="; ".join(hints)))
     return notes
 
 
@@ -256,7 +256,7 @@ def _no_leader(source: DeckSource, out: Path | None) -> str | None:
         "with `{add} {deck} NUMBER {option} {section}`; `stats` and `hand` count the deck without it"
     )
     add, option = mention_command("add"), mention("section")
-    return spoken(said.format(section=section, game=game.title, deck=deck, add=add, option=option))
+    return spoken(said.format(section=section, game=game.said_title, deck=deck, add=add, option=option))
 
 
 def render_printable(
@@ -444,7 +444,7 @@ def from_registry(
         if target is None:
             notes.append(
                 _("not imported: `{list}` ({cards}) has no place in a {game} deck (its lists go to: {lists})").format(
-                    list=list_name, cards=listing, game=game.title, lists=_mapping_text(game)
+                    list=list_name, cards=listing, game=game.said_title, lists=_mapping_text(game)
                 )
             )
         elif target in game.sections:

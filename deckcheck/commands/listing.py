@@ -58,7 +58,7 @@ def games_text(games: list[Game[Any]]) -> list[str]:
             said = _("sections: {sections}; keys: {keys}").format(sections=sections, keys=joined(game.deck_keys))
         else:
             said = _("sections: {sections}").format(sections=sections)
-        lines += [f"{game.id:<14} {game.title}", f"{'':<14} {said}"]
+        lines += [f"{game.id:<14} {game.said_title}", f"{'':<14} {said}"]
         lines.append(f"{'':<14} " + _("rules: {document}").format(document=rules_document_of(game)))
         lines += _versions_text(game)
         if (manifest := load_manifest(game.id, carddb.shipped_carddb_dir())) is not None:
@@ -135,7 +135,7 @@ def rules_json(listing: RuleListing) -> dict[str, Any]:
 
 def rules_text(listing: RuleListing) -> list[str]:
     game = listing.game
-    lines = [f"{game.title} — {rules_document_of(game)}", *(line.strip() for line in _versions_text(game))]
+    lines = [f"{game.said_title} — {rules_document_of(game)}", *(line.strip() for line in _versions_text(game))]
     severities = {"error": _("error"), "warning": _("warning")}
     width = max(display_width(word) for word in severities.values())
     for rule in game.rules:

@@ -134,7 +134,8 @@ def _render_everywhere(everywhere: FoundEverywhere, json_output: bool) -> str:
     for found in matched:
         count = len(found.cards)
         said = ngettext("{game} ({option} {id}): {n} card", "{game} ({option} {id}): {n} cards", count)
-        heading = spoken(said.format(game=found.db.game.title, option=mention("game_id"), id=found.db.game.id, n=count))
+        game = found.db.game
+        heading = spoken(said.format(game=game.said_title, option=mention("game_id"), id=game.id, n=count))
         table = render_text(found.db, query, found.cards, shown, limit is None, tokens=found.tokens_shown)
         blocks.append("\n".join([heading, table]))
     total = sum(len(found.cards) for found in matched)
@@ -178,7 +179,7 @@ def render_text(
 
 
 def _no_match(db: CardDB, query: str) -> str:
-    message = _("No {game} card matches {query}.").format(game=db.game.title, query=quoted(query))
+    message = _("No {game} card matches {query}.").format(game=db.game.said_title, query=quoted(query))
     if filter_fields(query) is not None:
         return message  # suggesting names for `grade=9` would only confuse
     hints = db.suggest(query)

@@ -330,7 +330,7 @@ def _report(
     results = default_report(deck, options)
     if output.plot is not None and results:
         categories, series = series_for_report(results)
-        title = f"{echoed(deck.name or str(deck.path))} — {deck.game.title}"
+        title = f"{echoed(deck.name or str(deck.path))} — {deck.game.said_title}"
         subtitle = _("the game's default report")
         _draw(output.plot, title, categories, series, progress, subtitle=subtitle, x_title=translate(REPORT_AXIS))
     data = {

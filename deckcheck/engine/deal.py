@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from deckcheck._i18n import N_, _, translate
+from deckcheck._i18n import N_, _
 from deckcheck._util.text import joined
 from deckcheck.engine.procedure import MulliganKind
 from deckcheck.engine.table import Going, Table
@@ -151,7 +151,7 @@ def setup_choices(deck: Deck[Any], choices: dict[str, str] | None) -> dict[str, 
         allowed = joined(setup.choices) or _("none")
         raise EngineError(
             _("{game} has no setup choice {keys} (choices: {allowed})").format(
-                game=translate(deck.game.title), keys=joined(sorted(unknown)), allowed=allowed
+                game=deck.game.said_title, keys=joined(sorted(unknown)), allowed=allowed
             )
         )
     return chosen
@@ -173,7 +173,7 @@ def deal(
     """
     setup = deck.game.setup
     if setup is None:
-        raise EngineError(_("the engine has no setup for {game} yet").format(game=translate(deck.game.title)))
+        raise EngineError(_("the engine has no setup for {game} yet").format(game=deck.game.said_title))
     if not 0 <= turns <= MAX_TURN:
         raise TurnsOutOfRange(
             "turns",

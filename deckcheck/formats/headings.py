@@ -10,7 +10,7 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
-from deckcheck._i18n import _, translate
+from deckcheck._i18n import _
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
 
@@ -113,7 +113,7 @@ def no_section_said(heads: Headings, line: str) -> str:
     game = heads.game
     words = joined(f"## {word}" for word in (*game.wording.section_words, *game.sections))
     return _("{text} is read as a heading, but names no section of {game}; write one of: {words}").format(
-        text=quoted(line), game=translate(game.title), words=words
+        text=quoted(line), game=game.said_title, words=words
     )
 
 

@@ -360,7 +360,7 @@ class _Reader:
         found = self.heads.section(written)  # `## Gデッキ`, and a part of a section as a text deck reads it: `## G3`
         if found is None:
             why = _("not a section of {game}: {sections}").format(
-                game=self.game.title, sections=", ".join(self.game.sections)
+                game=self.game.said_title, sections=", ".join(self.game.sections)
             )
             self._not_understood(number, text, why)
             return
@@ -530,7 +530,7 @@ class _Reader:
             why = (
                 _("two numbers around the name: which is the count?")
                 if counts[0] == "two"
-                else _("two counts (main-other) that a {game} list does not have").format(game=self.game.title)
+                else _("two counts (main-other) that a {game} list does not have").format(game=self.game.said_title)
             )
             self._not_understood(number, text, why, section)
             return
@@ -738,7 +738,7 @@ class _Reader:
                     "no line of it names a {game} card ({n} lines look like card lines, such as {key}): "
                     "nothing could be read",
                     len(unknown_keys),
-                ).format(game=self.game.title, n=f"{len(unknown_keys):,}", key=quoted(unknown_keys[0])),
+                ).format(game=self.game.said_title, n=f"{len(unknown_keys):,}", key=quoted(unknown_keys[0])),
                 path=self.source.path,
             )
             error.keys = unknown_keys  # type: ignore[attr-defined]  # for the other-game hint (resolve_deck)
@@ -765,7 +765,7 @@ class _Reader:
                 n=f"{lines:,}",
                 line=first.number if first is not None else None,
                 text=quoted(first.text) if first is not None else None,
-                game=self.game.title,
+                game=self.game.said_title,
             ),
             path=self.source.path,
             line=first.number if first is not None else None,

@@ -320,7 +320,7 @@ def _marks(
         if (after := marks_after.get(number)) is not None:
             if (key := heads.mark(after)) is None:
                 why = _("{marks} after the count is no mark of {game}").format(
-                    marks=quoted(after), game=translate(heads.game.title)
+                    marks=quoted(after), game=heads.game.said_title
                 )
                 problems.append(_line_problem(path, number, why))
             else:

@@ -691,7 +691,7 @@ FIELD_WORDS = (
 
 GAME: Game[BuildDivideCard] = Game(
     id="build-divide",
-    title="Build Divide",
+    title=N_("Build Divide"),
     rules_document=N_("総合ルール, version unknown (after Ver.3.2.2)"),
     sections=("main", "d", "territory"),
     card_model=BuildDivideCard,

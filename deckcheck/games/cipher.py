@@ -650,7 +650,7 @@ FIELD_WORDS = (
 
 GAME: Game[CipherCard] = Game(
     id="cipher",
-    title="TCG Fire Emblem 0 (Cipher)",
+    title=N_("TCG Fire Emblem 0 (Cipher)"),
     rules_document=N_("総合ルール Ver. 1.35 (2020-10-26)"),
     sections=("main",),
     card_model=CipherCard,

@@ -459,7 +459,7 @@ FIELD_WORDS = (
 
 GAME: Game[DragonBallCard] = Game(
     id="ic-dragonball",
-    title="IC Carddass Dragon Ball",
+    title=N_("IC Carddass Dragon Ball"),
     rules_document=N_("総合ルール ver.2.00 (2016-04-01)"),
     sections=("leader", "main"),
     card_model=DragonBallCard,

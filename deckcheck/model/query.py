@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
-from deckcheck._i18n import _, translate
+from deckcheck._i18n import _
 from deckcheck._util.normalize import norm_name
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
@@ -140,7 +140,7 @@ def _field_info(game: Game[Any], name: str) -> tuple[str, Any]:
     known = sorted(info.alias or attribute for attribute, info in fields.items() if attribute != "game")
     raise DeckcheckError(
         _("{game} cards have no field {field}; the fields are: {fields}").format(
-            game=translate(game.title), field=quoted(name), fields=joined(known)
+            game=game.said_title, field=quoted(name), fields=joined(known)
         ),
         field=name,
     )

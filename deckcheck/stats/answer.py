@@ -630,7 +630,7 @@ def _dealt_hand(deck: Deck[Any], model: OddsModel, keys: Sequence[str], choices:
                 "{option} names {n} card; {game} deals {size}",
                 "{option} names {n} cards; {game} deals {size}",
                 len(keys),
-            ).format(option=mention("hand"), n=len(keys), game=deck.game.title, size=model.hand_size),
+            ).format(option=mention("hand"), n=len(keys), game=deck.game.said_title, size=model.hand_size),
         )
     by_name = {name: card for card in cards.values() for name in (*card.other_names, card.name)}
     hand = []

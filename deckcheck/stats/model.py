@@ -140,7 +140,7 @@ def population(
     """The cards the opening hand is drawn from, after the game's set-asides (first vanguard, lord, ...)."""
     setup = deck.game.setup
     if setup is None:
-        raise EngineError(_("the engine has no setup for {game} yet").format(game=deck.game.title))
+        raise EngineError(_("the engine has no setup for {game} yet").format(game=deck.game.said_title))
     table: Table[CardT] = Table(rng=random.Random(0), going=going, floor=floor)
     setup.prepare(table, deck, setup_choices(deck, choices))
     counts: dict[str, list[Any]] = {}

@@ -116,10 +116,10 @@ def check_matches(query: Query, deck: Deck[Any], option: str = "want") -> None:
                 "{n} card of the {game} database matches it ({names}), none of them in {section}",
                 "{n} cards of the {game} database match it ({names}), none of them in {section}",
                 len(in_db),
-            ).format(n=len(in_db), game=deck.game.title, names=shown, section=section_phrase(deck.game, "main"))
+            ).format(n=len(in_db), game=deck.game.said_title, names=shown, section=section_phrase(deck.game, "main"))
         )
     else:
-        lines.append(_("no card of the {game} database matches it either").format(game=deck.game.title))
+        lines.append(_("no card of the {game} database matches it either").format(game=deck.game.said_title))
     hints = _closest(query, deck, main, in_db=bool(in_db))
     if not hints and len(query.filter.conditions) > 1:
         hints.append(
@@ -238,6 +238,6 @@ def check_floor(deck: Deck[Any], floor: bool) -> None:
             _(
                 "{option} counts Vanguard's documented floor (one drive check per attack, no trigger effects); "
                 "{game} has no such floor: every count is already what its rules bring"
-            ).format(option=mention("floor"), game=deck.game.title),
+            ).format(option=mention("floor"), game=deck.game.said_title),
             field="floor",
         )

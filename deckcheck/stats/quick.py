@@ -106,7 +106,7 @@ def parse_copies(texts: Sequence[str]) -> dict[str, int]:
 
 def quick_deck(game: Game[Any], size: int, copies: dict[str, int]) -> QuickDeck:
     if game.setup is None:
-        raise DeckcheckError(_("the engine has no setup for {game} yet").format(game=game.title), field="game")
+        raise DeckcheckError(_("the engine has no setup for {game} yet").format(game=game.said_title), field="game")
     if not 1 <= size <= MAX_CARDS:
         raise OptionError(
             "deck_size",
@@ -357,7 +357,7 @@ def odds_text(result: dict[str, Any]) -> str:
     )
     lines = [
         heading.format(
-            game=deck.game.title,
+            game=deck.game.said_title,
             size=deck.size,
             aside=setup.main_set_aside,
             hand=setup.hand_size,

@@ -287,7 +287,7 @@ def render_report_text(
     lines = [_heading(deck)]
     if not results:
         said = _("{game} has no default report for this deck; ask with {option} QUERY")
-        lines.append(spoken(said.format(game=deck.game.title, option=mention("wants"))))
+        lines.append(spoken(said.format(game=deck.game.said_title, option=mention("wants"))))
         return "\n".join(_fitted(lines, columns))
     said = _("default report ({stats} {help}); mulligan {policies}")
     help_ = {"stats": mention_command("stats"), "help": mention("help")}

@@ -270,7 +270,7 @@ def test_installed_wheel_finds_the_shipped_databases(tmp_path):
         encoding="utf-8",
     )
     assert japanese.returncode == 0 and "セクション：main、g" in japanese.stdout, japanese.stdout + japanese.stderr
-    assert "データ：2026-07-18、最新 BP21、継続中、実在のカード" in japanese.stdout  # the installed data's manifest
+    assert "データ：2026年7月18日、最新 BP21、継続中、実在のカード" in japanese.stdout  # the installed data's manifest
 
 
 def test_an_explicit_default_limit_agrees_with_a_missing_one():
@@ -581,7 +581,8 @@ def test_a_number_written_with_another_cards_name_and_unknown_cards_in_japanese(
         refuse_unknown_cards(deck, "counting the odds")
     assert str(error.value).endswith(
         "（直すか取り除いてください。`deckcheck check` でデッキの問題をすべて表示します）：\n"
-        "  d.txt:4: main の 2 × 'Nope' は、カードデータベースにある Cardfight!! Vanguard のカード番号でもカード名でも"
+        "  d.txt:4: main の 2 × 'Nope' は、カードデー"
+        "タベースにあるカードファイト!! ヴァンガードのカード番号でもカード名でも"
         "ありません"
     )
     assert [(problem.path, problem.line) for problem in error.value.details] == [("d.txt", 4)]

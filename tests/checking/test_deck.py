@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from textfit import says
 from typer.testing import CliRunner
 
 from deckcheck.carddb import db as carddb_db
@@ -42,10 +43,10 @@ def test_a_text_deck_gets_the_hint_in_its_own_syntax_and_one_card_is_it(tmp_path
     deck = tmp_path / "wrong.txt"
     deck.write_text("game: vanguard\n4 BP01-015\n", encoding="utf-8")
     code, output = invoke("check", deck)
-    assert code == 1 and "It is a Shadowverse EVOLVE card: game: evolve?" in output
+    assert code == 1 and says("It is a Shadowverse EVOLVE card: game: evolve?", output)
     deck.write_text("game: vanguard\n4 BP01-015\n4 no such card anywhere\n", encoding="utf-8")
     code, output = invoke("check", deck)
-    assert "1 of the 2 unknown cards is a Shadowverse EVOLVE card: game: evolve?" in output  # (was "are ... cards")
+    assert says("1 of the 2 unknown cards is a Shadowverse EVOLVE card: game: evolve?", output)  # (was "are ... cards")
 
 
 def test_other_games_are_looked_at_only_for_a_deck_with_unknown_cards(tmp_path, isolated_carddb, monkeypatch):
@@ -109,23 +110,25 @@ def test_the_rules_of_every_deck_in_japanese(tmp_path, vanguard_carddb, japanese
     )
     assert said["deck.bad-count", 5] == "'Unit 1'（5行目）の枚数が'four'です。枚数は1以上の整数でなければなりません。"
     assert said["deck.unknown-card", 6].startswith(
-        "'NO-SUCH'（6行目）は、Cardfight!! Vanguard のカードデータベースにあるカード番号でもカード名でもありません。"
+        "'NO-SUCH'（6行目）は、カードファイト!! ヴァンガード"
+        "のカードデータベースにあるカード番号でもカード名でもありません。"
     )
     assert said["deck.unknown-section", 7] == (
-        "セクション 'side'は Cardfight!! Vanguard のデッキのセクションではありません。セクションは main、g です。"
+        "セクション 'side'はカードファイト!! ヴァンガードのデッキのセクションではありません。"
+        "セクションは main、g です。"
     )
     code, text = invoke("check", deck, "--carddb", vanguard_carddb)
-    assert ":6: エラー deck.unknown-card (main): 'NO-SUCH'は、" in text  # the line said once, by the prefix
+    assert says(":6: エラー deck.unknown-card (main): 'NO-SUCH'は、", text)  # the line said once, by the prefix
 
 
 def test_the_hint_of_another_game_in_japanese(tmp_path, isolated_carddb, japanese):
     deck = tmp_path / "wrong.txt"
     deck.write_text("game: vanguard\n4 BP01-015\n", encoding="utf-8")
     _, output = invoke("check", deck)
-    assert "Shadowverse EVOLVE のカードです。game: evolve ではありませんか？" in output
+    assert says("Shadowverse EVOLVEのカードです。game: evolve ではありませんか？", output)
     deck.write_text("game: vanguard\n4 BP01-015\n4 no such card anywhere\n", encoding="utf-8")
     _, output = invoke("check", deck)
-    assert "不明なカード2種類のうち1種類は Shadowverse EVOLVE のカードです。game: evolve ではありませんか？" in output
+    assert says("不明なカード2種類のうち1種類はShadowverse EVOLVEのカードです。game: evolve ではありませんか？", output)
 
 
 def test_no_regulation_with_a_date_in_japanese(tmp_path, japanese):

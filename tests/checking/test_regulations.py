@@ -882,7 +882,7 @@ def test_regulations_read_in_one_language_are_not_served_in_another(cards: Path)
     finally:
         language.speak("en")
     assert "field 'banned', item 1: 'NO-SUCH' is not a Cardfight!! Vanguard card number" in str(english.value)
-    assert "フィールド 'banned'、1番目の項目: 'NO-SUCH' は、Cardfight!! Vanguard のカードデータベース" in str(
+    assert "フィールド 'banned'、1番目の項目: 'NO-SUCH' は、カードファイト!! ヴァンガードのカードデータベース" in str(
         japanese.value
     )
     assert "field" not in str(japanese.value)

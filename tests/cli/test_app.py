@@ -278,7 +278,7 @@ def test_hand_count_on_one_terminal_keeps_the_bar_below_the_hands(run_cli, monke
     _, piped, _ = run_cli(*args)
     monkeypatch.setattr(progress, "DELAY", 0.0)
     monkeypatch.setattr(progress, "REDRAW", 60.0)  # (the throttle would keep it off the screen: `now` overrides it)
-    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("COLUMNS", "80")  # the width the piped run was fitted to
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     monkeypatch.setattr(sys, "stdout", terminal)

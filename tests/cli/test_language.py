@@ -162,9 +162,12 @@ def _english_sentences(sources: tuple[str, ...]) -> list[str]:
         import catalogs  # tools/catalogs.py
     finally:
         sys.path.remove(str(ROOT / "tools"))
+    po = ROOT / "deckcheck" / "locale" / "ja" / "LC_MESSAGES" / "deckcheck.po"
+    # a name the Japanese documents write as in English (Shadowverse EVOLVE) is translated as itself, not left out
+    as_written = {entry.msgid for entry in catalogs.read_po(po) if entry.msgstr == [entry.msgid]}
     pieces = []
     for message in catalogs.extract():
-        if message.where.startswith(sources):
+        if message.where.startswith(sources) and message.msgid not in as_written:
             for text in filter(None, (message.msgid, message.msgid_plural)):
                 for literal, *_ in string.Formatter().parse(text):
                     pieces += [
@@ -185,6 +188,10 @@ def test_the_translated_commands_say_no_english_sentence_in_japanese(run_cli, mo
     code, out, err = run_cli(*args)
     assert code == 0 and err == ""
     flat = " ".join(out.split())
+    if args[0] == "rules":  # a regulation's name is the data's, printed as written ("Sample Build Divide 2026-07")
+        names = [regulation["name"] for regulation in json.loads(run_cli(*args, "--output", "json")[1])["regulations"]]
+        for name in names:
+            flat = flat.replace(name, "")
     assert [piece for piece in english if piece in flat] == []
     assert _i18n.language() == "ja"
     monkeypatch.setenv("DECKCHECK_LANG", "en")

@@ -11,6 +11,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from textfit import says
 
 from deckcheck._util import files
 
@@ -201,7 +202,7 @@ def test_check_and_show_read_the_same_pasted_deck_with_the_same_warning(run_cli,
     assert readings == [(v["rule"], v["line"], v["severity"]) for v in checked["violations"]]
     assert readings == [("deck.pasted-reading", guessed, "warning")]
     code, out, _ = run_cli("show", path, "--game", "vanguard", "--no-regulation")
-    assert code == 0 and f"blog.txt:{guessed}: warning deck.pasted-reading (main): 'ヒーリングペガサス'" in out
+    assert code == 0 and says(f"blog.txt:{guessed}: warning deck.pasted-reading (main): 'ヒーリングペガサス'", out)
 
 
 def test_hand_deals_the_pasted_deck_as_its_deck_file_and_notes_the_guess(run_cli, blog, blog_as_toml):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import tomli_w
 from conftest import LEGAL_VANGUARD_TOML, VANGUARD_RECORDS
+from textfit import says
 from typer.testing import CliRunner
 
 from deckcheck._util import atomic
@@ -504,10 +505,10 @@ def test_a_date_before_the_first_regulation_judges_without_one_and_says_so(tmp_p
     path.write_text('game = "vanguard"\n[main]\n"BT01/015" = 2\n', encoding="utf-8")
     said = "--as-of 1999-01-01: no vanguard regulation was in force; judged without a regulation"
     code, output = invoke("remove", path, "BT01/015", "--as-of", "1999-01-01")
-    assert code == 0 and f"({said})" in output and "regulation.banned" not in output
+    assert code == 0 and says(f"({said})", output) and "regulation.banned" not in output
     assert '"BT01/015" = 1' in path.read_text(encoding="utf-8")
     code, output = invoke("show", path, "--as-of", "1999-01-01")
-    assert code == 0 and f"note: {said}" in output
+    assert code == 0 and says(f"note: {said}", output)
     code, output = invoke("show", path, "--as-of", "1999-01-01", "-o", "json")
     assert code == 0 and json.loads(output)["notes"] == [said]
     code, output = invoke("show", path, "--as-of", "2026-11-01")  # a day with a regulation in force: no note
@@ -1037,7 +1038,9 @@ def in_japanese(run_cli, monkeypatch, isolated_carddb):
 def test_new_add_remove_and_set_speak_japanese(in_japanese):
     code, out, err = in_japanese("new", "mine.deck.toml", "-g", "cipher", "--name", "Marth")
     assert code == 0 and err == ""
-    created = "mine.deck.toml を作成しました：TCG Fire Emblem 0 (Cipher) の空のデッキです（セクション：main）。\n"
+    created = (
+        "mine.deck.toml を作成しました：TCG ファイアーエムブレム0（サイファ）の空のデッキです（セクション：main）。\n"
+    )
     assert out.startswith(created)
     assert "mine.deck.toml: main 0 — まだ不適正：cipher.main-size (0/50)、cipher.lord (0/1)" in out
     code, out, err = in_japanese("add", "mine.deck.toml", "B01-003", "-n", "2")
@@ -1065,7 +1068,7 @@ def test_the_builder_s_bad_input_in_japanese(in_japanese):
         and "には4枚しかありません" in err
     )
     code, out, err = in_japanese("set", "marth.deck.toml", "nope", "x")
-    assert code == 2 and "TCG Fire Emblem 0 (Cipher) のデッキにはキー 'nope' はありません。" in err
+    assert code == 2 and "TCG ファイアーエムブレム0（サイファ）のデッキにはキー 'nope' はありません。" in err
     assert "`set` で変えられるキー：name、regulation、lord" in err
     code, out, err = in_japanese("add", "marth.deck.toml", "B01-003", "--section", "side")
     assert code == 2 and "セクション 'side' はありません。セクション：main" in err
@@ -1074,13 +1077,13 @@ def test_the_builder_s_bad_input_in_japanese(in_japanese):
     assert "missing.deck.toml: デッキファイルがありません（作るには：deckcheck new PATH --game GAME）" in err
     code, out, err = in_japanese("add", "marth.deck.toml", "ZZZ-999")
     assert code == 2
-    assert "カード番号またはカード名が 'ZZZ-999' の TCG Fire Emblem 0 (Cipher) のカードはありません" in err
+    assert "カード番号またはカード名が 'ZZZ-999' のTCG ファイアーエムブレム0（サイファ）のカードはありません" in err
 
 
 def test_new_warns_in_japanese_of_a_name_check_does_not_find(in_japanese):
     code, out, err = in_japanese("new", "n3", "-g", "evolve", "--format", "crossover")
     assert code == 0
-    assert out.startswith("n3 を作成しました：Shadowverse EVOLVE の空の crossover デッキです（セクション：")
+    assert out.startswith("n3 を作成しました：Shadowverse EVOLVEの空の crossover デッキです（セクション：")
     assert "（セクション：leader、main、evolve）。\n" in out
     assert err.startswith("deckcheck: 警告：n3 は TOML のデッキですが、")
     assert "名前を n3.deck.toml にしてください（mv n3 n3.deck.toml）。" in err

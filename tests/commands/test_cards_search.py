@@ -127,10 +127,12 @@ def test_search_speaks_japanese_and_its_json_is_the_same(run_cli, monkeypatch, i
     assert code == 0 and lines[0].startswith("カード番号  カード名")
     assert "枚が該当します" in out and "条件を絞り込むか --limit を増やしてください" in out
     code, out, err = run_cli("cards", "search", "騎士", "--limit", "1")
-    assert code == 0 and "Cardfight!! Vanguard（--game vanguard）：" in out and "ゲームで" in out.splitlines()[-2]
+    assert (
+        code == 0 and "カードファイト!! ヴァンガード（--game vanguard）：" in out and "ゲームで" in out.splitlines()[-2]
+    )
     assert out.splitlines()[-1] == "（トークン2枚も該当します。--tokens で表示します）"  # (BP19–BP21's tokens)
     code, out, err = run_cli("cards", "search", "-g", "vanguard", "zzzqqq")
-    assert out == "'zzzqqq' に該当する Cardfight!! Vanguard のカードはありません。\n"
+    assert out == "'zzzqqq' に該当するカードファイト!! ヴァンガードのカードはありません。\n"
     code, out, err = run_cli("cards", "search", "-g", "evolve", "token=true")
     assert out.endswith("（トークン490枚も該当します。--tokens で表示します）\n")
     code, out, err = run_cli("cards", "search", "x", "--limit", "0")

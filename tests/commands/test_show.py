@@ -425,7 +425,7 @@ def test_show_in_japanese_aligns_by_display_width(work: Path, vg: Path, japanese
     shown = render_shown(show_deck(path, Judging(), Workspace([vg])))
     lines = shown.splitlines()
     assert "\n  判定基準：" in shown and "\nメインデッキ [main]：50枚\n" in shown  # the game's word, the file's id
-    assert "\nextra：2枚（Cardfight!! Vanguard のセクションではありません）\n" in shown
+    assert "\nextra：2枚（カードファイト!! ヴァンガードのセクションではありません）\n" in shown
     assert "  騎士王 アルフレッドもどき  （不明なカード）" in shown and "Unit 8（枚数が不正）" in shown
     assert "\n構築条件を満たしていません：エラー3件、警告0件\n" in shown
     # every card's name starts in one column (the Japanese key takes two columns a character)

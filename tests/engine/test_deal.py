@@ -159,7 +159,8 @@ def test_japanese_engine_refusals(japanese):
     with pytest.raises(EngineError) as error:
         deal(Deck(get_game("ic-dragonball"), DeckSource(None, "ic-dragonball")), seed=1, choices={"lord": "x"})
     assert (
-        error.value.reason == "IC Carddass Dragon Ball にはゲーム準備の選択 lord がありません（選択できるもの：なし）"
+        error.value.reason
+        == "ICカードダス ドラゴンボールにはゲーム準備の選択 lord がありません（選択できるもの：なし）"
     )
 
 

@@ -668,7 +668,7 @@ def test_pasted_list_errors_in_japanese(shipped, japanese, command_line):
         read(shipped, "vanguard", "こんにちは。\n今日は晴れです。\n")
     assert str(error.value) == (
         "pasted.txt:1: 3行の中にカードの行がありません（1行目：'こんにちは。'）。"
-        "Cardfight!! Vanguard のデッキリストとして"
+        "カードファイト!! ヴァンガードのデッキリストとして"
         "何も読めませんでした（`4 name`、`name ×4`、`「name」×4` のような行が必要です）"
     )
 

@@ -408,7 +408,7 @@ def test_a_printed_markdown_list_in_japanese(db, japanese) -> None:
     text = render_markdown(deck, Sheet(player="山田 太郎", violations=violations))
     lines = text.splitlines()
     assert lines[2:5] == [
-        "- ゲーム：Cardfight!! Vanguard",
+        "- ゲーム：カードファイト!! ヴァンガード",
         "- プレイヤー：山田 太郎",
         f"- 大会：{BLANK.replace('_', chr(92) + '_')}",
     ]
@@ -445,7 +445,7 @@ def test_a_printed_html_page_in_japanese(db, japanese) -> None:
     page = render_html(deck, Sheet(event="ショップ大会", violations=violations))
     assert '<html lang="ja">' in page  # the whole page is Japanese: no element needs its own lang
     assert ' lang="ja">' not in page.replace('<html lang="ja">', "")
-    assert "<dt>ゲーム</dt><dd>Cardfight!! Vanguard</dd>" in page
+    assert "<dt>ゲーム</dt><dd>カードファイト!! ヴァンガード</dd>" in page
     assert '<dt>プレイヤー</dt><dd class="blank"></dd>' in page and "<dt>大会</dt><dd>ショップ大会</dd>" in page
     assert '<thead><tr><th class="count">枚数</th><th>カード番号</th><th>カード名</th></tr></thead>' in page
     assert "<h2>構築条件を満たしていません：エラー" in page and "<li><b>エラー</b> vanguard.copies (main): " in page

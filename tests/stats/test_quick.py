@@ -206,7 +206,8 @@ def test_odds_in_japanese(run_cli):
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0].startswith(
-        "Cardfight!! Vanguard：50枚（セットアップで1枚を除く）。初手5枚を49枚から引きます（outs 17、other 32）。"
+        "カードファイト!! ヴァンガード：50枚（セットアップで1枚を除く）"
+        "。初手5枚を49枚から引きます（outs 17、other 32）。"
     )
     assert "条件 outs：自分の3ターン目まで" in lines and "マリガン方針：最適" in lines
     assert lines[-2].startswith("  先攻  ") and lines[-1].startswith("  後攻  ") and lines[-1].endswith("厳密")

@@ -155,7 +155,7 @@ FIELD_WORDS = (
 
 GAME: Game[EvolveCard] = Game(
     id="evolve",
-    title="Shadowverse EVOLVE",
+    title=N_("Shadowverse EVOLVE"),
     rules_document=N_(
         "総合ルール Ver.1.26.1 (2026-06-09; Ver.1.24.1, 2026-01-29, and Ver.1.7.0, 2023-08-18, by {rules} or {as_of})"
     ),
@@ -203,6 +203,11 @@ GAME: Game[EvolveCard] = Game(
                 "haven": "2.2.2",
                 "neutral": "2.2.2",
             },
+            # the deck key `format` (付録 B: 「シールド戦」 B-1, 「クロスオーバー」フォーマット B-2; standard is
+            # the official site's スタンダード, the document's default and unnamed)
+            "format": {"standard": "B", "crossover": "B-2", "sealed": "B-1"},
+            # the deck key `basis`: クラスを基準とする / タイトルを基準とする (6.1.1.5.1, 6.1.1.5.2)
+            "basis": {"class": "6.1.1.5.1", "title": "6.1.1.5.2"},
         },
         section_words={
             "リーダー": "leader",

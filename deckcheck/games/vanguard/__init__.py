@@ -847,7 +847,7 @@ def _home_section(card: VanguardCard) -> str:
 
 GAME: Game[VanguardCard] = Game(
     id="vanguard",
-    title="Cardfight!! Vanguard",
+    title=N_("Cardfight!! Vanguard"),
     rules_document=N_("総合ルール ver. 1.45.4 (2017-01-12, G era)"),
     sections=("main", "g"),
     card_model=VanguardCard,
