@@ -376,9 +376,9 @@ def _pair_lines(old: list[ReportResult], new: list[ReportResult]) -> list[OddsLi
         if (at := by_label.get(result.line.label)) is not None and at not in paired.values():
             paired[index] = at
     for index, result in enumerate(new):
-        if index not in paired and index < len(old) and index not in paired.values():
-            if old[index].line.turn == result.line.turn:
-                paired[index] = index
+        free = index not in paired and index < len(old) and index not in paired.values()
+        if free and old[index].line.turn == result.line.turn:
+            paired[index] = index
     lines: list[OddsLine] = []
     used = set(paired.values())
     for index, result in enumerate(new):
