@@ -651,9 +651,8 @@ def show(
 @app.command(
     short_help=N_("What a change to a deck changes: cards, verdict, opening-hand odds."),
     epilog=options.examples(
-        "deckcheck diff decks/cipher/marth-altea.deck.toml decks/cipher/chrom-shepherds.txt",
         "deckcheck diff decks/vanguard/royal-paladin-altmile.deck.toml --rev HEAD",
-        "deckcheck diff decks/vanguard/royal-paladin-altmile.deck.toml --rev HEAD --output markdown",
+        "deckcheck diff decks/cipher/marth-altea.deck.toml --rev HEAD -o markdown",
     ),
     help=N_(
         "What a change to a deck changes: the cards added, removed and changed per section, the verdict before "

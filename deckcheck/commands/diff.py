@@ -29,8 +29,9 @@ from deckcheck.checking.output import fitted, said_once, severity_word
 from deckcheck.checking.report import DeckReport
 from deckcheck.checking.workspace import Workspace
 from deckcheck.commands.show import _verdict as verdict_lines  # one look for a verdict, as `show` prints it
+from deckcheck.engine.table import Going
 from deckcheck.errors import DeckcheckError, mention, mention_command, spoken
-from deckcheck.formats.printable import key_rows, sections_of
+from deckcheck.formats.printable import key_rows
 from deckcheck.formats.read import deck_format, parse_deck
 from deckcheck.model.deck import Deck
 from deckcheck.stats.answer import Answer, ReportResult, default_report
@@ -226,7 +227,7 @@ class OddsLine:
     old_label: str | None
     new_label: str | None
     turn: int
-    cells: dict[str, tuple[Answer | str | None, Answer | str | None]]
+    cells: dict[Going, tuple[Answer | str | None, Answer | str | None]]
 
     @property
     def label(self) -> str:
@@ -326,11 +327,9 @@ def _counted(deck: Deck[Any], section: str) -> dict[str, tuple[str | None, str |
 def _section_diffs(old: Deck[Any], new: Deck[Any], old_report: DeckReport, new_report: DeckReport) -> list[SectionDiff]:
     from deckcheck.commands.show import shown_sections  # the sections `show` lists
 
+    # the game's sections of the format that judged each deck, a section of another format that either fills
+    # (EVOLVE's sealed pool), then the sections either file has that the game lacks
     names = list(dict.fromkeys([*shown_sections(old, old_report), *shown_sections(new, new_report)]))
-    names += [name for name in [*sections_of(old), *sections_of(new)] if name not in names]
-    names = [
-        name for name in names if name in old.game.sections or old.section_entries(name) or new.section_entries(name)
-    ]
     diffs = []
     for section in names:
         before, after = _counted(old, section), _counted(new, section)
