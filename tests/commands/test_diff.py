@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -457,3 +458,59 @@ def test_json_is_the_same_in_japanese_but_for_the_words(work: Path) -> None:
         for line in data["odds"]["lines"]:
             line.pop("old_label"), line.pop("new_label")
     assert for_programs(english) == for_programs(japanese)
+
+
+# README's workflow ----------------------------------------------------------------------------------------------
+
+
+def _workflow_script() -> str:
+    """The `run: |` script of README's deck diff workflow, as the runner's bash gets it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Comparing two versions of a deck") :]
+    workflow = re.findall(r"```yaml\n(.*?)```", section, flags=re.DOTALL)[0]
+    lines = workflow.splitlines()
+    start = next(index for index, line in enumerate(lines) if line.strip() == "run: |") + 1
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    script = []
+    for line in lines[start:]:
+        if line.strip() and len(line) - len(line.lstrip()) < indent:
+            break
+        script.append(line[indent:])
+    return "\n".join(script) + "\n"
+
+
+def test_the_readme_workflow_writes_each_modified_deck_s_diff_to_the_job_summary(repository: Path) -> None:
+    """The script runs as GitHub's runner runs it (bash -e, $GITHUB_STEP_SUMMARY, $BASE the base branch): the
+    modified deck's diff is in the summary, a deck the branch adds is left to `check`, and an illegal change fails
+    the step after writing."""
+    git(repository, "branch", "-M", "main")
+    git(repository, "checkout", "-qb", "pr")
+    deck = repository / "decks" / "rp.deck.toml"
+    edited(deck, deck, ('"G-BT06/003" = 4', '"G-BT06/003" = 5'))  # (with the working copy's swap) 5 copies: illegal
+    shutil.copy(MARTH, repository / "decks" / "added.deck.toml")
+    git(repository, "add", ".")
+    git(repository, "commit", "-qm", "pr")
+    bin_folder = repository / "bin"
+    bin_folder.mkdir()
+    shim = bin_folder / "deckcheck"
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m deckcheck "$@"\n', encoding="utf-8")
+    shim.chmod(0o755)
+    summary = repository / "summary.md"
+    environment = {
+        **os.environ,
+        "PATH": f"{bin_folder}{os.pathsep}{os.environ['PATH']}",
+        "PYTHONPATH": str(ROOT),
+        "BASE": "main",
+        "GITHUB_STEP_SUMMARY": str(summary),
+        "DECKCHECK_LANG": "en",
+    }
+    done = subprocess.run(
+        ["bash", "-e", "-c", _workflow_script()], cwd=repository, env=environment, capture_output=True, text=True
+    )
+    assert done.returncode == 1, done.stderr  # the new version is illegal
+    written = summary.read_text(encoding="utf-8")
+    assert written.startswith("### ロイヤルパラディン")
+    assert "| main | changed | G-BT06/003 | 反攻の騎士 スレイマン | 4 | 5 |" in written
+    assert re.search(r"^\*\*Verdict:\*\* legal → \*\*not legal, \d errors?\*\*$", written, re.M), written
+    assert "- new: error `vanguard." in written
+    assert "added.deck.toml" not in written and "Altean" not in written
