@@ -672,12 +672,16 @@ def diff(
     fail_on: options.DiffFailOnOption = options.FailOn.error,
     judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
+    game: options.PastedGameOption = None,
 ) -> None:
     """`deckcheck diff` (its help is the decorator's, translated)."""
     from deckcheck.commands.diff import diff_decks, inputs_of, render_diff_json, render_diff_markdown, render_diff_text
 
     old, new = inputs_of(decks, rev or [])
-    compared = diff_decks(old, new, judging, options.workspace_of(carddb))
+    _prompt_for_stdin(old.path, new.path)
+    compared = diff_decks(old, new, judging, options.workspace_of(carddb), game=game)
+    for data_note in compared.data_notes:  # how old the game's card data is, or that its cards are invented
+        say(_("deckcheck: card data note: {note}").format(note=data_note.message))
     if output is options.DiffOutput.json:
         echo(render_diff_json(compared), json_text=True)
     elif output is options.DiffOutput.markdown:

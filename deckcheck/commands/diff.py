@@ -13,6 +13,7 @@ import shutil
 import subprocess
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
@@ -21,18 +22,23 @@ from deckcheck._i18n import _, language, ngettext, translate
 from deckcheck._util.files import decode_text
 from deckcheck._util.limits import MAX_INPUT_BYTES
 from deckcheck._util.safetext import escape_controls
+from deckcheck._util.style import style as styled
 from deckcheck._util.text import display_width, output_columns, pad
-from deckcheck.carddb.db import refuse_unknown_cards, resolve_deck
+from deckcheck.carddb.db import refuse_unknown_cards, resolve_deck, shipped_carddb_dir
+from deckcheck.carddb.manifest import DataNote, data_notes
 from deckcheck.checking.deck import judge_deck
 from deckcheck.checking.judging import Judging
 from deckcheck.checking.output import fitted, said_once, severity_word
 from deckcheck.checking.report import DeckReport
-from deckcheck.checking.workspace import Workspace
+from deckcheck.checking.workspace import Workspace, refuse_other_game
 from deckcheck.commands.show import _verdict as verdict_lines  # one look for a verdict, as `show` prints it
+from deckcheck.commands.show import shown_sections  # the sections `show` lists
+from deckcheck.commands.stats import check_setup  # the same refusal as `stats`
 from deckcheck.engine.table import Going
 from deckcheck.errors import DeckcheckError, mention, mention_command, spoken
 from deckcheck.formats.printable import key_rows
 from deckcheck.formats.read import deck_format, parse_deck
+from deckcheck.games import get_game
 from deckcheck.model.deck import Deck
 from deckcheck.stats.answer import Answer, ReportResult, default_report
 from deckcheck.stats.options import StatsOptions
@@ -90,13 +96,17 @@ def inputs_of(decks: Sequence[Path], revisions: Sequence[str]) -> tuple[DeckInpu
     raise DeckcheckError(_("give two deck files (OLD NEW), or one deck file and {rev} REV").format(rev=rev))
 
 
-def read_side(side: DeckInput, workspace: Workspace) -> Deck[Any]:
-    """The deck of one side, its cards looked up; a malformed or missing file raises DeckcheckError."""
+def read_side(side: DeckInput, workspace: Workspace, game: str | None = None) -> Deck[Any]:
+    """The deck of one side, its cards looked up; a malformed or missing file raises DeckcheckError. With `game`
+    (`--game`), a plain-text deck is a list pasted from a blog of that game, as `show --game` reads it."""
     if side.revision is None:
-        return workspace.deck(side.path)
+        return workspace.deck(side.path, game)
     data = file_at_revision(side.path, side.revision)
     text = decode_text(data)
-    source = parse_deck(side.shown, text, fmt=deck_format(side.path, text.text))
+    if game is not None:
+        game = get_game(game).id  # an unknown game stops before the file is read
+    source = parse_deck(side.shown, text, fmt=deck_format(side.path, text.text), game=game)
+    refuse_other_game(source, game)
     return resolve_deck(source, workspace.carddb(source.game_id))
 
 
@@ -244,7 +254,9 @@ class DeckDiff:
     sections: list[SectionDiff]
     odds: list[OddsLine]
     seed: int = DIFF_SEED
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # the verdicts' notes (--as-of before the game's regulations)
+    # what the game's card data says of itself on the day judged (its age, invented cards): stderr, JSON `card_data`
+    data_notes: list[DataNote] = field(default_factory=list)
 
     @property
     def identical(self) -> bool:
@@ -263,11 +275,12 @@ def diff_decks(
     workspace: Workspace,
     *,
     options: StatsOptions | None = None,
+    game: str | None = None,
 ) -> DeckDiff:
     """Read both decks, judge both (as `check` judges: `judging`, the cards of `workspace`) and count both default
     reports (as `stats` counts them, `options` or the default ones with DIFF_SEED). Decks of two games are bad
-    input (DeckcheckError)."""
-    old_deck, new_deck = read_side(old, workspace), read_side(new, workspace)
+    input (DeckcheckError). With `game` (`--game`), a plain-text deck is a pasted list of that game."""
+    old_deck, new_deck = read_side(old, workspace, game), read_side(new, workspace, game)
     if old_deck.game.id != new_deck.game.id:
         raise DeckcheckError(
             _("{old} is a {old_game} deck and {new} a {new_game} deck: a diff compares two decks of one game").format(
@@ -287,7 +300,20 @@ def diff_decks(
     old_side = Side(old, old_deck, old_report, old_odds, old_why)
     new_side = Side(new, new_deck, new_report, new_odds, new_why)
     assert options.seed is not None
-    return DeckDiff(old_side, new_side, keys, sections, _pair_lines(old_odds or [], new_odds or []), options.seed)
+    notes = list(dict.fromkeys(note for note in (old_report.note, new_report.note) if note))
+    card_data = data_notes([new_deck.game.id], judging.as_of or _today(), shipped_carddb_dir())
+    lines = _pair_lines(old_odds or [], new_odds or [])
+    return DeckDiff(old_side, new_side, keys, sections, lines, options.seed, notes, card_data)
+
+
+def _today() -> date:
+    """The day of the check as `check` takes it ($DECKCHECK_TODAY, else the clock's), as `show` takes it."""
+    from deckcheck.checking.regulations import current_day  # deferred: as checking.session reads it
+
+    try:
+        return current_day()
+    except DeckcheckError:
+        return date.today()
 
 
 def _judged(deck: Deck[Any], judging: Judging, workspace: Workspace) -> DeckReport:
@@ -325,8 +351,6 @@ def _counted(deck: Deck[Any], section: str) -> dict[str, tuple[str | None, str |
 
 
 def _section_diffs(old: Deck[Any], new: Deck[Any], old_report: DeckReport, new_report: DeckReport) -> list[SectionDiff]:
-    from deckcheck.commands.show import shown_sections  # the sections `show` lists
-
     # the game's sections of the format that judged each deck, a section of another format that either fills
     # (EVOLVE's sealed pool), then the sections either file has that the game lacks
     names = list(dict.fromkeys([*shown_sections(old, old_report), *shown_sections(new, new_report)]))
@@ -355,8 +379,6 @@ def _section_diffs(old: Deck[Any], new: Deck[Any], old_report: DeckReport, new_r
 
 def _odds(deck: Deck[Any], judging: Judging, options: StatsOptions) -> tuple[list[ReportResult] | None, str | None]:
     """The deck's default report as `deckcheck stats DECK` counts it, or None and why it cannot be counted."""
-    from deckcheck.commands.stats import check_setup  # the same refusal as `stats`
-
     try:
         refuse_unknown_cards(deck, _("counting the odds"))
         judging.choose_rules(deck)  # the setup (and its odds) of that rules version and format, as `stats`
@@ -471,8 +493,6 @@ def _change_word(change: Change) -> str:
 
 def render_diff_text(diff: DeckDiff, *, colour: bool = False, columns: int | None = None) -> str:
     """`deckcheck diff` for people, each line fitted to `columns` (the terminal's, else 80) by display width."""
-    from deckcheck._util.style import style as styled
-
     style: Style = styled if colour else _plain
     columns = output_columns() if columns is None else columns
     deck = diff.new.deck
@@ -546,8 +566,8 @@ def _verdict_text(diff: DeckDiff, style: Style) -> list[str]:
     return lines
 
 
-def _indented(lines: list[str], by: int = 2) -> list[str]:
-    return [" " * by + line.lstrip(" ") if not line.startswith("  ") else " " * (by - 2) + line for line in lines]
+def _indented(lines: list[str], by: int) -> list[str]:
+    return [" " * by + line for line in lines]
 
 
 def _verdict_word(report: DeckReport) -> str:
@@ -606,7 +626,7 @@ def diff_json(diff: DeckDiff) -> dict[str, Any]:
             "lines": [_line_json(line) for line in diff.odds],
         },
         "notes": diff.notes,
-    }
+    } | ({"card_data": [note.to_json() for note in diff.data_notes]} if diff.data_notes else {})
 
 
 def _line_json(line: OddsLine) -> dict[str, Any]:

@@ -514,3 +514,17 @@ def test_the_readme_workflow_writes_each_modified_deck_s_diff_to_the_job_summary
     assert re.search(r"^\*\*Verdict:\*\* legal → \*\*not legal, \d errors?\*\*$", written, re.M), written
     assert "- new: error `vanguard." in written
     assert "added.deck.toml" not in written and "Altean" not in written
+
+
+def test_the_card_data_s_note_is_said_on_stderr_and_in_json(work: Path) -> None:
+    """Build Divide's shipped cards are invented: said as `show` says it, never in the diff's own lines."""
+    guren, yoiyami = (
+        ROOT / "decks" / "build-divide" / "guren.txt",
+        ROOT / "decks" / "build-divide" / "yoiyami.deck.toml",
+    )
+    result = CliRunner().invoke(app, ["diff", str(guren), str(yoiyami)])
+    assert result.exit_code == 0, result.output
+    assert "deckcheck: card data note: the Build Divide cards deckcheck ships are invented" in result.stderr
+    assert "invented" not in result.stdout
+    data = as_json(guren, yoiyami)
+    assert [(note["game"], note["kind"]) for note in data["card_data"]] == [("build-divide", "invented")]
