@@ -724,7 +724,8 @@ def _verdict_markdown(diff: DeckDiff) -> list[str]:
             ref = f" [{markdown_cell(violation.ref)}]" if violation.ref else ""
             where = f" ({markdown_cell(violation.section)})" if violation.section else ""
             message = markdown_cell(said_once(violation.message, violation.ref, None))
-            lines.append(f"- {label}: {severity_word(violation.severity)} `{violation.rule}`{where}{ref}: {message}")
+            said = f"{severity_word(violation.severity)} `{violation.rule}`{where}{ref}: {message}"
+            lines.append("- " + _("{side}: {violation}").format(side=label, violation=said))
     if lines[-1] != "":
         lines.append("")
     return lines

@@ -447,6 +447,10 @@ def test_japanese_output_names_the_sections_as_show_does(work: Path, japanese) -
     assert "判定：適正 → 適正" in text
     assert "先攻" in text and "後攻" in text and "ポイント" in text
     assert all(display_width(line) <= 80 for line in text.splitlines())
+    markdown = render_diff_markdown(compare(ALTMILE, new)).splitlines()
+    assert "| セクション | 変更 | カード番号 | カード | 変更前 | 変更後 |" in markdown
+    assert "| メインデッキ \\[main\\] | 追加 | BT01/042 | 小さな賢者 マロン | 0 | 2 |" in markdown
+    assert "| 行 | 先攻 | 変化（ポイント） | 後攻 | 変化（ポイント） |" in markdown
 
 
 def test_json_is_the_same_in_japanese_but_for_the_words(work: Path) -> None:
