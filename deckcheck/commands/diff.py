@@ -205,8 +205,10 @@ class KeyChange:
     """A deck key (name, regulation, the game's own keys: a lord, a basis) set, unset or changed."""
 
     key: str
-    old: str | None
+    old: str | None  # as the file writes it (None: not set)
     new: str | None
+    old_shown: str | None = None  # as `show` says it: a card key as its card, a word as the game's document
+    new_shown: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "old": self.old, "new": self.new}
@@ -325,11 +327,22 @@ def _same_judging(old: DeckReport, new: DeckReport) -> bool:
 
 
 def _key_changes(old: Deck[Any], new: Deck[Any]) -> list[KeyChange]:
-    """The deck's name and keys (as `show` says them: a card key as its card) that differ."""
-    before = {"name": old.name, **{key: value for key, _label, value in key_rows(old)}}
-    after = {"name": new.name, **{key: value for key, _label, value in key_rows(new)}}
+    """The deck's name and keys that differ as written, each also as `show` says it."""
+
+    def written(deck: Deck[Any]) -> dict[str, str | None]:
+        return {"name": deck.name, **deck.source.keys, "regulation": deck.source.regulation}
+
+    def shown(deck: Deck[Any]) -> dict[str, str | None]:
+        return {"name": deck.name, **{key: value for key, _label, value in key_rows(deck)}}
+
+    before, after = written(old), written(new)
+    said_before, said_after = shown(old), shown(new)
     ordered = [*before, *(key for key in after if key not in before)]
-    return [KeyChange(key, before.get(key), after.get(key)) for key in ordered if before.get(key) != after.get(key)]
+    return [
+        KeyChange(key, before.get(key), after.get(key), said_before.get(key), said_after.get(key))
+        for key in ordered
+        if before.get(key) != after.get(key)
+    ]
 
 
 def _identity(entry: Any) -> tuple[str, str | None, str | None]:
@@ -512,8 +525,8 @@ def render_diff_text(diff: DeckDiff, *, colour: bool = False, columns: int | Non
             "  "
             + _("{key}: {old} → {new}").format(
                 key=translate(change.key),
-                old=escape_controls(change.old) if change.old is not None else none,
-                new=escape_controls(change.new) if change.new is not None else none,
+                old=escape_controls(change.old_shown or change.old) if change.old is not None else none,
+                new=escape_controls(change.new_shown or change.new) if change.new is not None else none,
             )
             for change in diff.keys
         ]
@@ -681,8 +694,8 @@ def render_diff_markdown(diff: DeckDiff) -> str:
             _row(
                 [
                     markdown_cell(translate(change.key)),
-                    markdown_cell(change.old) if change.old is not None else none,
-                    markdown_cell(change.new) if change.new is not None else none,
+                    markdown_cell(change.old_shown or change.old) if change.old is not None else none,
+                    markdown_cell(change.new_shown or change.new) if change.new is not None else none,
                 ]
             )
             for change in diff.keys

@@ -158,6 +158,14 @@ def test_a_changed_key_is_a_change(work: Path) -> None:
     ]
 
 
+def test_a_changed_card_key_is_written_as_the_file_has_it_and_shown_as_its_card(work: Path) -> None:
+    new = edited(MARTH, work / "new.deck.toml", ('lord = "', 'lord = "B01-002"'))
+    data = as_json(MARTH, new)
+    assert data["keys"] == [{"key": "lord", "old": "B01-003", "new": "B01-002"}]
+    code, output = run(MARTH, new)
+    assert "  lord: Altean Prince Marth (B01-003) → Prince of a Fallen Land Marth (B01-002)" in output
+
+
 # The verdict ----------------------------------------------------------------------------------------------------
 
 
