@@ -540,3 +540,15 @@ def test_the_card_data_s_note_is_said_on_stderr_and_in_json(work: Path) -> None:
     assert "invented" not in result.stdout
     data = as_json(guren, yoiyami)
     assert [(note["game"], note["kind"]) for note in data["card_data"]] == [("build-divide", "invented")]
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "json"])
+def test_no_english_reaches_a_japanese_user(work: Path, output: str, japanese) -> None:
+    """The scan of tests/test_japanese_everywhere.py over a diff that changes cards, a key and the verdict."""
+    from test_japanese_everywhere import english_left
+
+    new = edited(MARTH, work / "new.deck.toml", ('"B01-002" = 4', '"B01-002" = 5'), ('lord = "', 'lord = "B01-002"'))
+    result = CliRunner().invoke(app, ["diff", str(MARTH), str(new), "--output", output])
+    assert result.exit_code == 1, result.output
+    source = MARTH.read_text(encoding="utf-8") + new.read_text(encoding="utf-8")
+    assert english_left(result.stdout, source) == []
