@@ -614,6 +614,8 @@ def _odds_text(diff: DeckDiff, style: Style) -> list[str]:
         elif line.new_label is None:
             label = _("{label} (no longer asked)").format(label=label)
         lines.append(f"  {label}")
+        if line.old_label is not None and line.new_label is not None and line.old_label != line.new_label:
+            lines.append("    " + _("(was: {label})").format(label=escape_controls(line.old_label)))
         for seat in SEATS:
             old, new = line.cells[seat]
             moved = f"{pad(_value(old), value_width)} → {pad(_value(new), value_width)}"

@@ -24,6 +24,7 @@ from deckcheck.cli.app import app
 from deckcheck.commands.diff import (
     DeckInput,
     diff_decks,
+    diff_json,
     inputs_of,
     markdown_cell,
     render_diff_markdown,
@@ -552,3 +553,50 @@ def test_no_english_reaches_a_japanese_user(work: Path, output: str, japanese) -
     assert result.exit_code == 1, result.output
     source = MARTH.read_text(encoding="utf-8") + new.read_text(encoding="utf-8")
     assert english_left(result.stdout, source) == []
+
+
+def test_report_lines_are_paired_by_label_else_by_place_and_turn() -> None:
+    """Build Divide asks for an Ace of the territory's titles: another territory, another label, the same question."""
+    guren, yoiyami = (
+        ROOT / "decks" / "build-divide" / "guren.txt",
+        ROOT / "decks" / "build-divide" / "yoiyami.deck.toml",
+    )
+    diff = compare(guren, yoiyami)
+    labels = [(line.old_label, line.new_label, line.turn) for line in diff.odds]
+    assert labels[:3] == [
+        (f"an Ace titled 紅蓮|覇王 by own turn {turn}", f"an Ace titled 宵闇 by own turn {turn}", turn)
+        for turn in (1, 2, 3)
+    ]
+    assert labels[3:] == [(f"a unit of cost <= 2 by own turn {turn}",) * 2 + (turn,) for turn in (1, 2)]
+    text = render_diff_text(diff, columns=80)
+    assert "  an Ace titled 宵闇 by own turn 1\n    (was: an Ace titled 紅蓮|覇王 by own turn 1)\n" in text
+
+
+def test_a_line_only_one_report_has_stands_alone(work: Path) -> None:
+    """Cipher asks about the lord's class change: a lord with none in the deck has no report."""
+    no_change = edited(
+        MARTH,
+        work / "new.deck.toml",
+        ('"B01-001" = 4', "# no class change of Marth"),
+        ('"B01-024" = 2', '"B01-024" = 4'),
+        ('"B01-022" = 2', '"B01-022" = 4'),
+    )
+    diff = compare(MARTH, no_change)
+    assert [(line.old_label is not None, line.new_label) for line in diff.odds] == [(True, None)] * 3
+    text = render_diff_text(diff, columns=80)
+    assert "a class change for the lord Marth by own turn 1 (no longer asked)" in text
+    assert re.search(r"going first\s+66\.07% → —\s*$", text, re.M), text
+
+
+def test_a_simulated_line_s_change_is_marked_and_has_no_exact_fraction(work: Path) -> None:
+    from deckcheck.stats.options import StatsOptions
+
+    new = edited(MARTH, work / "new.deck.toml", ('"B01-001" = 4', '"B01-001" = 3'), ('"B01-024" = 2', '"B01-024" = 3'))
+    options = StatsOptions(method="simulate", seed=5, trials=20_000)
+    diff = diff_decks(DeckInput(MARTH), DeckInput(new), Judging(), Workspace(), options=options)
+    line = diff_json(diff)["odds"]["lines"][0]["first"]
+    assert line["old"]["method"] == "simulate" and line["change_exact"] is None
+    assert line["points"] == pytest.approx((line["new"]["probability"] - line["old"]["probability"]) * 100)
+    assert re.search(
+        r"going first\s+\S+% ±\d\.\d\d → \S+% ±\d\.\d\d\s+≈[+−±]\d+\.\d\d pt$", render_diff_text(diff), re.M
+    )
