@@ -178,6 +178,7 @@ DEFERRED = {
     },
     "deckcheck/commands/hand.py": {"deckcheck.stats.answer", "deckcheck.stats.queries"},
     "deckcheck/commands/show.py": {"deckcheck.checking.regulations"},  # the day of the check, as the session reads it
+    "deckcheck/commands/diff.py": {"deckcheck.checking.regulations"},  # the day of the check, as `show` takes it
     "deckcheck/stats/answer.py": {"deckcheck.stats.simulate"},
     "deckcheck/stats/quick.py": {"deckcheck.stats.simulate"},
     "deckcheck/stats/plot.py": {"matplotlib", "matplotlib.figure", "logging", "glob", "os.path"},

@@ -649,6 +649,50 @@ def show(
 
 
 @app.command(
+    short_help=N_("What a change to a deck changes: cards, verdict, opening-hand odds."),
+    epilog=options.examples(
+        "deckcheck diff decks/vanguard/royal-paladin-altmile.deck.toml --rev HEAD",
+        "deckcheck diff decks/cipher/marth-altea.deck.toml --rev HEAD -o markdown",
+    ),
+    help=N_(
+        "What a change to a deck changes: the cards added, removed and changed per section, the verdict before "
+        "and after, and the game's default opening-hand report (`deckcheck stats DECK`) of both, each line's "
+        "change in percentage points.\n\n"
+        "OLD NEW compares two deck files; DECK --rev REV the file at a git revision with the file as it is now "
+        "(--rev twice: at two revisions). Exit code 0, or 1 when the new deck has a violation at or above "
+        "--fail-on (as `check`), 2 when a deck could not be read or the decks are of two games."
+    ),
+)
+@_exits_2_on_bad_input
+@options.judged()
+def diff(
+    decks: options.DiffDecksArgument,
+    rev: options.RevOption = None,
+    output: options.DiffOutputOption = options.DiffOutput.text,
+    fail_on: options.DiffFailOnOption = options.FailOn.error,
+    judging: Judging = options.JUDGED,
+    carddb: options.CarddbOption = None,
+    game: options.PastedGameOption = None,
+) -> None:
+    """`deckcheck diff` (its help is the decorator's, translated)."""
+    from deckcheck.commands.diff import diff_decks, inputs_of, render_diff_json, render_diff_markdown, render_diff_text
+
+    old, new = inputs_of(decks, rev or [])
+    _prompt_for_stdin(old.path, new.path)
+    compared = diff_decks(old, new, judging, options.workspace_of(carddb), game=game)
+    for data_note in compared.data_notes:  # how old the game's card data is, or that its cards are invented
+        say(_("deckcheck: card data note: {note}").format(note=data_note.message))
+    if output is options.DiffOutput.json:
+        echo(render_diff_json(compared), json_text=True)
+    elif output is options.DiffOutput.markdown:
+        echo(render_diff_markdown(compared), nl=False)
+    else:
+        colour = use_colour()
+        echo(render_diff_text(compared, colour=colour), colour=colour)
+    raise typer.Exit(1 if compared.fails(fail_on.value) else 0)
+
+
+@app.command(
     short_help=N_("Convert a deck between formats, or print a decklist."),
     epilog=options.examples(
         "deckcheck convert decks/cipher/chrom-shepherds.txt --to toml",

@@ -100,6 +100,12 @@ class HandOutput(StrEnum):
     json = "json"
 
 
+class DiffOutput(StrEnum):
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+
+
 class MethodOption(StrEnum):
     exact = "exact"
     simulate = "simulate"
@@ -798,6 +804,54 @@ EventOption = Annotated[
     str | None,
     typer.Option(
         metavar="NAME", help=N_("The event on a printed list (default: a blank to fill in)."), show_default=False
+    ),
+]
+
+
+DiffDecksArgument = Annotated[
+    list[Path],
+    typer.Argument(
+        metavar="OLD [NEW]",
+        help=N_("Two deck files (TOML, text decklist or JSON), the old then the new; or one deck file with --rev."),
+        show_default=False,
+    ),
+]
+
+
+RevOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rev",
+        metavar="REV",
+        help=N_(
+            "Compare the deck file as it was at this git revision (HEAD~1, main, a commit) with the file as it is "
+            "now; given twice, the file at the first revision with the file at the second."
+        ),
+        show_default=False,
+    ),
+]
+
+
+DiffOutputOption = Annotated[
+    DiffOutput,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FORMAT",
+        help=N_("text (for people), json, or markdown (a pull request's comment, a job summary)."),
+    ),
+]
+
+
+DiffFailOnOption = Annotated[
+    FailOn,
+    typer.Option(
+        "--fail-on",
+        metavar="LEVEL",
+        help=N_(
+            "error or warning: exit 1 when the new deck has a violation at or above this severity, as `check "
+            "--fail-on` judges it."
+        ),
     ),
 ]
 

@@ -405,9 +405,22 @@ def _options_by_command() -> dict[str, dict[str, type]]:
 
 
 #: The commands that read card databases (everything but listing the games).
-READS_CARDS = ("check", "hand", "stats", "cards search", "new", "add", "remove", "set", "show", "convert", "rules")
+READS_CARDS = (
+    "check",
+    "hand",
+    "stats",
+    "cards search",
+    "new",
+    "add",
+    "remove",
+    "set",
+    "show",
+    "diff",
+    "convert",
+    "rules",
+)
 #: The commands that print a legality verdict.
-PRINTS_A_VERDICT = ("check", "add", "remove", "set", "show", "convert")
+PRINTS_A_VERDICT = ("check", "add", "remove", "set", "show", "diff", "convert")
 
 
 @pytest.mark.parametrize("command", READS_CARDS)
@@ -428,6 +441,7 @@ def _arguments_of(command: str, tmp_path: Path) -> list[str]:
         "remove": [deck, "DC-VG-001"],
         "set": [deck, "name", "X"],
         "show": [deck],
+        "diff": [deck, deck],
         "convert": [deck, "--to", "text"],
         "rules": ["vanguard"],
     }[command]
@@ -547,7 +561,20 @@ def test_help_with_h_and_whole_summaries(run_cli):
     assert code == 0 and "Commands:" in out
     commands = out[out.index("Commands:") :]
     assert "..." not in commands  # every command's summary whole (click cuts a long first sentence)
-    for command in ("check", "hand", "stats", "odds", "new", "add", "remove", "set", "show", "convert", "games"):
+    for command in (
+        "check",
+        "hand",
+        "stats",
+        "odds",
+        "new",
+        "add",
+        "remove",
+        "set",
+        "show",
+        "diff",
+        "convert",
+        "games",
+    ):
         code, out, _ = run_cli(command, "-h")
         assert code == 0 and out.startswith("Usage:"), command
     assert run_cli("cards", "search", "-h")[0] == 0

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -84,11 +86,19 @@ def test_every_help_example_runs_on_the_shipped_data(run_cli, example, tmp_path,
     """Run in a copy of the shipped decks (the editing examples change files): exit 0 or 1, never 2."""
     shutil.copytree(ROOT / "decks", tmp_path / "decks")
     monkeypatch.chdir(tmp_path)
+    if "--rev" in example:  # `diff --rev`: the copy is a git repository with the decks committed
+        _committed(tmp_path)
     monkeypatch.delenv("DECKCHECK_CARDDB", raising=False)
     words = [word.strip("'") for word in re.findall(r"'[^']*'|\S+", example)][1:]
     code, out, err = run_cli(*words)
     assert code in (0, 1), (example, err)
     assert out.strip() or "Examples" not in out
+
+
+def _committed(folder: Path) -> None:
+    names = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}
+    for args in (["init", "-q"], ["add", "."], ["commit", "-qm", "decks"]):
+        subprocess.run(["git", *args], cwd=folder, env={**os.environ, **names}, check=True, capture_output=True)
 
 
 def test_examples_are_found():
