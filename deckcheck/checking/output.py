@@ -347,12 +347,12 @@ def markdown_cell(text: str, limit: int = SUMMARY_CELL_CHARACTERS) -> str:
     """`text` as one cell of a Markdown table, read as written: control characters made visible, HTML's `&<>` as
     entities, Markdown's own characters (`|` that would end the cell, `*`, `_`, a backtick ...) escaped, line breaks
     as `<br>`, cut to `limit` characters."""
-    text = escape_controls(text.strip(), keep_newlines=True)
+    text = escape_controls(text.strip().replace("\r\n", "\n"), keep_newlines=True)  # a lone CR: made visible
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = _MARKDOWN_SPECIALS.sub(r"\\\1", text)
-    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "<br>")
+    return text.replace("\n", "<br>")
 
 
 def render_summary(
