@@ -17,7 +17,7 @@ from deckcheck import _i18n, errors
 from deckcheck._i18n import N_, _, ngettext
 from deckcheck._util import notes
 from deckcheck._util.text import joined
-from deckcheck.cli import clitypes, language, options, reports, startup, streams
+from deckcheck.cli import clitypes, language, options, startup, streams
 from deckcheck.cli.output import (
     echo,
     echo_errors,
@@ -196,6 +196,7 @@ def check(
     """`deckcheck check` (its help is the decorator's, translated)."""
     _prompt_for_stdin(*paths)
     from deckcheck.checking.run import check_paths
+    from deckcheck.cli import reports
 
     files_progress = progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
     workspace = options.workspace_of(carddb)

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from deckcheck._i18n import _
 from deckcheck._util.safetext import one_line
+from deckcheck.checking.output import render_junit, render_sarif, render_summary
+from deckcheck.cli.output import say
 from deckcheck.errors import DeckcheckError, os_reason
 
 if TYPE_CHECKING:
@@ -25,8 +27,6 @@ STEP_SUMMARY_ENV = "GITHUB_STEP_SUMMARY"
 
 def say_notes(run: CheckRun) -> None:
     """The run's notes on stderr (every output format but `github`, which writes them as `::notice::` lines)."""
-    from deckcheck.cli.output import say
-
     for warning in run.warnings:
         say(_("deckcheck: card data note: {note}").format(note=warning))
     for note in run.notes:
@@ -45,9 +45,6 @@ def write_reports(
 ) -> list[DeckcheckError]:
     """Write each report asked for; the problems of those that could not be written (each naming its file and
     option), in the order sarif, junit, summary."""
-    from deckcheck._util.atomic import atomic_write  # deferred: a run that writes no report never needs it
-    from deckcheck.checking.output import render_junit, render_sarif, render_summary
-
     problems = []
     for option, target, render in (
         ("sarif", sarif, lambda: render_sarif(run)),
@@ -60,6 +57,8 @@ def write_reports(
             if option == "summary" and is_step_summary(target):
                 append(target, render(), field=option)
             else:
+                from deckcheck._util.atomic import atomic_write  # deferred: a run that writes no report never needs it
+
                 atomic_write(target, render(), field=option)
         except DeckcheckError as error:
             problems.append(error)
