@@ -398,11 +398,11 @@ def render_summary(
     ]
     problems: list[tuple[str, int | None, str, str, str]] = []
     for report in run.reports:
-        path = workspace_path(report.path, workspace) if report.path else "<deck>"
-        problems += [(path, v.line, v.severity, v.rule, v.message) for v in report.violations]
+        deck = workspace_path(report.path, workspace) if report.path else "<deck>"
+        problems += [(deck, v.line, v.severity, v.rule, v.message) for v in report.violations]
     for error in run.errors:
-        for path, line, message in error_places(error):
-            shown = workspace_path(path, workspace) if path else ""
+        for place, line, message in error_places(error):
+            shown = workspace_path(place, workspace) if place else ""
             problems.append((shown, line, "error", UNREADABLE.id, message))
     if problems:
         lines += ["", "### " + _("Problems"), ""]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck._i18n import _
 from deckcheck._util.safetext import one_line
-from deckcheck.checking.output import render_junit, render_sarif, render_summary
+from deckcheck.checking.output import WORKSPACE_ENV, render_junit, render_sarif, render_summary, workspace_path
 from deckcheck.cli.output import say
 from deckcheck.errors import DeckcheckError, os_reason
 
@@ -36,8 +36,11 @@ def say_notes(run: CheckRun) -> None:
 
 
 def full_report(sarif: Path | None) -> str | None:
-    """How the GitHub annotations and the summary name the file that has every finding: the SARIF file as given."""
-    return one_line(str(sarif)) if sarif is not None else None
+    """How the GitHub annotations and the summary name the file that has every finding: the SARIF file, relative to
+    the workspace in a GitHub Actions job (as the annotations name their files), else as given."""
+    if sarif is None:
+        return None
+    return one_line(workspace_path(str(sarif), os.environ.get(WORKSPACE_ENV)))
 
 
 def write_reports(

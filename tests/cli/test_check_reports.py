@@ -159,3 +159,16 @@ def test_the_summary_in_japanese(repo, japanese):  # (as --lang ja speaks: the l
     text = (repo / "s.md").read_text(encoding="utf-8")
     assert "## deckcheck：デッキのチェック" in text and "2個のデッキのうち1個がルールに反しています。" in text
     assert "| デッキ | 行 | 重大度 | ルール | 内容 |" in text
+
+
+def test_the_overflow_notice_names_the_sarif_file_as_the_workspace_sees_it(repo, monkeypatch):
+    text = DECK.read_text(encoding="utf-8")
+    unknown = "".join(f'"NO-SUCH-{n}" = 1\n' for n in range(11))  # 11 unknown cards: 11 errors and more
+    (repo / "decks" / "many.deck.toml").write_text(text.replace("[main]\n", "[main]\n" + unknown, 1), encoding="utf-8")
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(repo))
+    monkeypatch.chdir(repo / "decks")
+    code, out, _ = run("check", ".", "--output", "github", "--sarif", repo / "out.sarif")
+    assert code == 1
+    (notice,) = [line for line in out.splitlines() if line.startswith("::notice title=deckcheck::")]
+    assert notice.endswith("the job log and out.sarif have them all")
+    assert out.splitlines()[-2] == notice
