@@ -117,6 +117,7 @@ class Runner:
             else:
                 assert done.returncode == 0, done.stderr
         assert result is not None, "the action has no check step"
+        self.steps = context["steps"]
         outputs = {name: evaluate(spec["value"], context) for name, spec in ACTION["outputs"].items()}
         return (*result, outputs)
 
@@ -178,6 +179,11 @@ def test_one_run_from_a_subfolder_writes_annotations_on_real_files_sarif_and_the
     assert summary.startswith("## an earlier step's summary\n## deckcheck: deck check\n")  # appended
     assert "| decks/vanguard/illegal.deck.toml |" in summary
     assert list(Path(runner.cache_path).glob("vanguard-*.carddb"))  # the folder actions/cache keeps is deckcheck's
+    assert Path(runner.cache_path) == runner.temp / "deckcheck-cache"
+    # the cache's key: deckcheck's version and a hash of its code and shipped card databases
+    from deckcheck import __version__
+
+    assert re.fullmatch(rf"deckcheck-Linux-{re.escape(__version__)}-[0-9a-f]{{20}}-", runner.steps["key"]["prefix"])
 
 
 def test_the_inputs_reach_deckcheck(runner):
