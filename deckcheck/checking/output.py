@@ -373,18 +373,24 @@ def render_summary(
     decks, legal = summary["decks"], summary["legal"]
     with_errors = sum(not report.legal for report in run.reports)
     lines = ["## " + _("deckcheck: deck check"), ""]
+    said = []
+    if with_errors or not run.errors:
+        said.append(
+            ngettext("{bad} of {n} deck breaks a rule.", "{bad} of {n} decks break a rule.", decks).format(
+                bad=with_errors, n=decks
+            )
+            if with_errors
+            else ngettext("{n} deck checked: it is legal.", "{n} decks checked: every one is legal.", decks).format(
+                n=decks
+            )
+        )
     if run.errors:
-        verdict = ngettext("{n} file could not be checked.", "{n} files could not be checked.", len(run.errors)).format(
-            n=len(run.errors)
+        said.append(
+            ngettext("{n} file could not be checked.", "{n} files could not be checked.", len(run.errors)).format(
+                n=len(run.errors)
+            )
         )
-    elif with_errors:
-        verdict = ngettext("{bad} of {n} deck breaks a rule.", "{bad} of {n} decks break a rule.", decks).format(
-            bad=with_errors, n=decks
-        )
-    else:
-        verdict = ngettext("{n} deck checked: it is legal.", "{n} decks checked: every one is legal.", decks).format(
-            n=decks
-        )
+    verdict = (" " if language() == "en" else "").join(said)  # (Japanese sentences follow each other unspaced)
     lines += [f"**{markdown_cell(verdict)}**", ""]
     headers = [_("Decks"), _("Legal"), _("With errors"), _("Warnings")]
     values = [decks, legal, with_errors, summary["warnings"]]

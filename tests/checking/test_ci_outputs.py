@@ -215,7 +215,7 @@ def test_the_unreadable_files_are_counted_and_listed():
     run = a_run(errors=1)
     run.errors = [DeckcheckError("cannot read", path="b.deck.toml", line=4)]
     text = render_summary(run)
-    assert "**1 file could not be checked.**" in text
+    assert "1 file could not be checked.**" in text
     assert "| Decks | Legal | With errors | Warnings | Not checked |" in text
     assert "| b.deck.toml | 4 | error | deckcheck.unreadable |" in text
 
@@ -255,3 +255,18 @@ def test_the_summary_and_annotations_name_paths_as_given_without_a_workspace(tmp
     run = a_run(errors=1, path=os.path.join("sub", "a.deck.toml"))
     assert "| sub/a.deck.toml | 1 |" in render_summary(run)
     assert commands(render_github(run))[0][1]["file"] == str(Path("sub") / "a.deck.toml")
+
+
+def test_the_verdict_says_both_the_broken_decks_and_the_files_not_checked():
+    run = a_run(errors=1)
+    run.errors = [DeckcheckError("cannot read", path="b.deck.toml")]
+    assert "**1 of 1 deck breaks a rule. 1 file could not be checked.**" in render_summary(run)
+
+
+def test_the_japanese_verdict_runs_its_sentences_together(japanese):
+    run = a_run(errors=1)
+    run.errors = [DeckcheckError("cannot read", path="b.deck.toml")]
+    assert (
+        "**1個のデッキのうち1個がルールに反しています。チェックできなかったファイルが1個あります。**"
+        in render_summary(run)
+    )
