@@ -373,9 +373,9 @@ def render_summary(
     decks, legal = summary["decks"], summary["legal"]
     with_errors = sum(not report.legal for report in run.reports)
     lines = ["## " + _("deckcheck: deck check"), ""]
-    said = []
+    sentences = []
     if with_errors or not run.errors:
-        said.append(
+        sentences.append(
             ngettext("{bad} of {n} deck breaks a rule.", "{bad} of {n} decks break a rule.", decks).format(
                 bad=with_errors, n=decks
             )
@@ -385,12 +385,12 @@ def render_summary(
             )
         )
     if run.errors:
-        said.append(
+        sentences.append(
             ngettext("{n} file could not be checked.", "{n} files could not be checked.", len(run.errors)).format(
                 n=len(run.errors)
             )
         )
-    verdict = (" " if language() == "en" else "").join(said)  # (Japanese sentences follow each other unspaced)
+    verdict = (" " if language() == "en" else "").join(sentences)  # (Japanese sentences follow each other unspaced)
     lines += [f"**{markdown_cell(verdict)}**", ""]
     headers = [_("Decks"), _("Legal"), _("With errors"), _("Warnings")]
     values = [decks, legal, with_errors, summary["warnings"]]
