@@ -210,6 +210,17 @@ def test_the_inputs_reach_deckcheck(runner):
     assert runner.summary.read_text(encoding="utf-8").count("## deckcheck：デッキのチェック") == 1
 
 
+def test_paths_and_args_on_several_lines_are_each_a_word_and_never_globbed(runner):
+    (runner.workspace / "other").mkdir()
+    shutil.copy(DECK, runner.workspace / "other" / "*.deck.toml")  # a name a shell would glob
+    code, stdout, _, _ = runner.run(
+        paths="decks/vanguard/legal.deck.toml\nother/*.deck.toml\n", args="--as-of\n2019-01-01"
+    )
+    assert code == 0
+    assert stdout.splitlines()[-1].startswith("2 decks checked, 2 legal")
+    assert any(line.startswith("::notice::--as-of 2019-01-01: ") for line in stdout.splitlines())
+
+
 def test_no_summary_when_asked_for_none(runner):
     code, _, _, _ = runner.run(paths="decks", summary="false")
     assert code == 1
