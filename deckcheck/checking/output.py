@@ -240,15 +240,21 @@ def workspace_path(path: str, workspace: str | None) -> str:
     """A path as the Actions runner reads an annotation's `file`: relative to the workspace (the repository's
     checkout, $GITHUB_WORKSPACE) when it lies inside it, whatever folder the run was started from; a path outside
     the workspace, standard input (`<stdin>`) or a run with no workspace keeps the path as given."""
+    inside = in_workspace(path, workspace)
+    return path if inside is None else inside
+
+
+def in_workspace(path: str, workspace: str | None) -> str | None:
+    """The path relative to the workspace (`/`-separated), None when there is none or the path is outside it."""
     if not workspace or path.startswith("<"):
-        return path
+        return None
     for resolve in (os.path.abspath, os.path.realpath):  # a workspace reached through a link, too
         try:
             relative = Path(resolve(path)).relative_to(resolve(workspace))
         except ValueError:
             continue
         return relative.as_posix() if relative.parts else "."
-    return path
+    return None
 
 
 def render_github(run: CheckRun, workspace: str | None = None, *, full_report: str | None = None) -> str:
@@ -355,6 +361,24 @@ def markdown_cell(text: str, limit: int = SUMMARY_CELL_CHARACTERS) -> str:
     return text.replace("\n", "<br>")
 
 
+def _line_link(path: str | None, line: int, workspace: str | None) -> str:
+    """A problem's line in the summary: in a GitHub Actions job ($GITHUB_SERVER_URL, $GITHUB_REPOSITORY,
+    $GITHUB_SHA), a link to that line of the file as the job's commit has it, for a file inside the workspace;
+    else the number."""
+    from urllib.parse import quote  # deferred: a summary in a job only
+
+    server, repository, commit = (os.environ.get(name, "") for name in _LINK_ENV)
+    inside = in_workspace(path, workspace) if path else None
+    if not (server and repository and commit and inside and inside != "."):
+        return str(line)
+    file = quote(inside.encode("utf-8", "surrogateescape"), safe="/")
+    target = f"{server.rstrip('/')}/{quote(repository, safe='/')}/blob/{quote(commit, safe='')}/{file}#L{line}"
+    return f"[{line}](<{quote(target, safe=':/#%')}>)"
+
+
+_LINK_ENV = ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_SHA")
+
+
 def render_summary(
     run: CheckRun,
     workspace: str | None = None,
@@ -365,9 +389,9 @@ def render_summary(
 ) -> str:
     """A Markdown job summary of the run (GitHub's `$GITHUB_STEP_SUMMARY`): a title and the verdict, the counts
     (decks, legal, with errors, warnings; files that could not be checked), a table of the problems (deck, line,
-    severity, rule, message; paths as in `render_github`), at most `max_rows` rows and `max_table_bytes` bytes of
-    them with a line saying how many were left out (and that the job log and `full_report` have them), and the
-    run's notes."""
+    severity, rule, message; paths as in `render_github`, each line a link to it in a job), at most `max_rows`
+    rows and `max_table_bytes` bytes of them with a line saying how many were left out (and that the job log and
+    `full_report` have them), and the run's notes."""
     workspace = os.environ.get(WORKSPACE_ENV) if workspace is None else workspace
     summary = run.summary()
     decks, legal = summary["decks"], summary["legal"]
@@ -402,14 +426,11 @@ def render_summary(
         "|" + " ---: |" * len(headers),
         "| " + " | ".join(str(value) for value in values) + " |",
     ]
-    problems: list[tuple[str, int | None, str, str, str]] = []
+    problems: list[tuple[str | None, int | None, str, str, str]] = []  # (path as found, line, severity, rule, said)
     for report in run.reports:
-        deck = workspace_path(report.path, workspace) if report.path else "<deck>"
-        problems += [(deck, v.line, v.severity, v.rule, v.message) for v in report.violations]
+        problems += [(report.path, v.line, v.severity, v.rule, v.message) for v in report.violations]
     for error in run.errors:
-        for place, line, message in error_places(error):
-            shown = workspace_path(place, workspace) if place else ""
-            problems.append((shown, line, "error", UNREADABLE.id, message))
+        problems += [(place, line, "error", UNREADABLE.id, said) for place, line, said in error_places(error)]
     if problems:
         lines += ["", "### " + _("Problems"), ""]
         headers = [_("Deck"), _("Line"), _("Severity"), _("Rule"), _("Message")]
@@ -424,8 +445,8 @@ def render_summary(
                 "| "
                 + " | ".join(
                     [
-                        markdown_cell(path),
-                        str(line) if line else "",
+                        markdown_cell(workspace_path(path, workspace) if path else ""),
+                        _line_link(path, line, workspace) if line else "",
                         markdown_cell(severity_word(severity)),
                         markdown_cell(rule),
                         markdown_cell(message),

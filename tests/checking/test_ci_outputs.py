@@ -270,3 +270,19 @@ def test_the_japanese_verdict_runs_its_sentences_together(japanese):
         "**1個のデッキのうち1個がルールに反しています。チェックできなかったファイルが1個あります。**"
         in render_summary(run)
     )
+
+
+def test_in_a_job_each_line_links_to_the_file_at_the_jobs_commit(tmp_path, monkeypatch):
+    (tmp_path / "decks").mkdir()
+    monkeypatch.chdir(tmp_path / "decks")
+    run = a_run(errors=1, path="my deck#1.deck.toml")
+    run.errors = [DeckcheckError("broken", path="/elsewhere/b.deck.toml", line=2)]
+    assert "| decks/my deck\\#1.deck.toml | 1 |" in render_summary(run, str(tmp_path))  # no job: the number
+    monkeypatch.setenv("GITHUB_SERVER_URL", "https://github.com")
+    monkeypatch.setenv("GITHUB_REPOSITORY", "owner/decks")
+    monkeypatch.setenv("GITHUB_SHA", "0123abc")
+    text = render_summary(run, str(tmp_path))
+    link = "[1](<https://github.com/owner/decks/blob/0123abc/decks/my%20deck%231.deck.toml#L1>)"
+    assert f"| decks/my deck\\#1.deck.toml | {link} |" in text
+    assert "| /elsewhere/b.deck.toml | 2 |" in text  # outside the workspace: no link
+    assert "| my deck\\#1.deck.toml | 1 |" in render_summary(run, "")  # no workspace: no link
