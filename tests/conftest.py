@@ -201,6 +201,15 @@ def _fixed_today(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _outside_github_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs as outside a GitHub Actions job, even when the suite runs in one: `check --output github` names
+    paths relative to $GITHUB_WORKSPACE, and `--summary` appends to $GITHUB_STEP_SUMMARY's file. A test of a job sets
+    them itself."""
+    monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+
+
+@pytest.fixture(autouse=True)
 def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every test speaks English whatever the machine's locale (the golden outputs and every message compared are
     English); a test of the Japanese path asks for it. The language chosen in-process is English again after it."""

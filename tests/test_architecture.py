@@ -137,6 +137,8 @@ DEFERRED = {
     "deckcheck/cli/__init__.py": {"deckcheck.cli.app"},
     # the commands' Judging and Workspace builders: a command that judges or reads cards only
     "deckcheck/cli/options.py": {"deckcheck.checking.judging", "deckcheck.checking.workspace"},
+    # `check --sarif/--junit/--summary`: only a run that writes a report file pays for the atomic writes
+    "deckcheck/cli/reports.py": {"deckcheck._util.atomic"},
     # what a shell's TAB completes (issue 42): only a completion request pays for the games and the card database
     # (click's completion items come by importlib from the click Typer runs on)
     "deckcheck/cli/completion.py": {
@@ -327,7 +329,16 @@ STATS = [
 WALK = ["deckcheck.checking.discover", "deckcheck.checking.run", "deckcheck.checking.session"]
 COMMANDS = {
     # check and show judge under the regulation in force today: both read the game's regulations
-    "check": (["check", DECK], [*READ_AND_CHECK, *WALK, "deckcheck.checking.output", "deckcheck.checking.regulations"]),
+    "check": (
+        ["check", DECK],
+        [
+            *READ_AND_CHECK,
+            *WALK,
+            "deckcheck.checking.output",
+            "deckcheck.checking.regulations",
+            "deckcheck.cli.reports",
+        ],
+    ),
     "show": (
         ["show", DECK],
         [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import tomllib
@@ -35,25 +36,44 @@ def at_root(monkeypatch, isolated_carddb):
 
 
 def workflow_commands() -> list[str]:
-    workflow = blocks("yaml", "## In CI and at tournaments")[0]
-    return [line.split("run: ", 1)[1] for line in workflow.splitlines() if "run: deckcheck" in line]
+    """The deckcheck commands of the section's workflow steps (the step without the action)."""
+    workflows = blocks("yaml", "## In CI and at tournaments")[:2]
+    return [line.split("run: ", 1)[1] for text in workflows for line in text.splitlines() if "run: deckcheck" in line]
 
 
-def test_the_workflow_has_the_annotations_and_sarif_steps():
-    commands = workflow_commands()
-    assert any("--output github" in command for command in commands)
-    assert any("--output sarif" in command for command in commands)
+def test_the_workflow_uses_the_action_and_uploads_its_sarif_file():
+    import yaml  # the test extra's pyyaml
+
+    workflow = yaml.safe_load(blocks("yaml", "## In CI and at tournaments")[0])
+    (job,) = workflow["jobs"].values()
+    uses = [step.get("uses", "") for step in job["steps"]]
+    assert uses[0].startswith("actions/checkout@")
+    assert re.fullmatch(r"OWNER/deckcheck@[0-9a-f]{40}", uses[1])  # a commit: no tag exists yet
+    action = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
+    assert set(job["steps"][1]["with"]) <= set(action["inputs"])
+    assert job["steps"][2]["uses"].startswith("github/codeql-action/upload-sarif@")
+    assert job["steps"][2]["if"] == "always()"
+    assert job["steps"][2]["with"]["sarif_file"] == action["inputs"]["sarif-file"]["default"]
+    assert workflow["permissions"]["security-events"] == "write"
+
+
+def test_the_workflow_without_the_action_checks_once_with_every_output():
+    (command,) = workflow_commands()
+    assert "--output github" in command and "--sarif" in command and '--summary "$GITHUB_STEP_SUMMARY"' in command
 
 
 @pytest.mark.parametrize("command", workflow_commands())
-def test_each_workflow_command_runs_on_the_example_decks(at_root, command):
-    argv = shlex.split(command)
+def test_each_workflow_command_runs_on_the_example_decks(at_root, command, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # the reports it writes land here; the decks are the repository's
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(tmp_path / "summary.md"))
+    argv = [os.path.expandvars(part) for part in shlex.split(command)]
     assert argv[0] == "deckcheck"
-    argv = argv[1 : argv.index(">")] if ">" in argv else argv[1:]
+    argv = [str(ROOT / part) if part == "decks/" else part for part in argv[1:]]
     code, output = run(argv)
     assert code == 0, output  # the shipped example decks are legal
-    if "sarif" in argv:
-        assert json.loads(output)["version"] == "2.1.0"
+    assert output.splitlines()[-1].endswith(" legal, 0 errors, 0 warnings")
+    assert json.loads((tmp_path / "deckcheck.sarif").read_text(encoding="utf-8"))["version"] == "2.1.0"
+    assert "## deckcheck: deck check" in (tmp_path / "summary.md").read_text(encoding="utf-8")
 
 
 def test_the_pre_commit_hook_runs_as_declared(at_root):

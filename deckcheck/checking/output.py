@@ -33,10 +33,13 @@ def _plain(text: str, **_: object) -> str:
 def render_text(run: CheckRun, style: Style = _plain, verbose: bool = True, columns: int | None = None) -> str:
     """Grouped by deck; a legal deck takes one line, every violation of the others is listed (`path:line:`); each
     line fitted to `columns` terminal columns (the terminal's by default: output_columns), continued with a hanging
-    indent."""
+    indent. Not `verbose` (`--quiet`): only the decks with something to say (a violation, a warning included, or an
+    unreadable line) and the closing line; a legal deck without findings takes no line."""
     columns = output_columns() if columns is None else columns
     lines: list[str] = []
     for report in run.reports:
+        if not verbose and report.legal and not report.violations:
+            continue
         lines += fitted([_deck_heading(report, style)], columns, hang=HEADING_HANG, listing=False)
         found = ["  " + _("note: {note}").format(note=escape_controls(report.note))] if report.note else []
         if not report.legal or report.violations:
@@ -235,18 +238,78 @@ def _annotation(level: str, message: str, path: str | None, line: int | None, ti
     return f"::{level} {','.join(props)}::{_escape_data(message)}"
 
 
-def render_github(run: CheckRun) -> str:
-    """GitHub Actions workflow commands: one annotation per violation (on its line) and per problem of an
-    unreadable file, then a summary. `::error file=PATH,line=N,title=RULE::message` (warnings as `::warning`)."""
+#: How many annotations of each kind (error, warning, notice) GitHub shows for one step; the job log has the rest.
+GITHUB_SHOWN = 10
+WORKSPACE_ENV = "GITHUB_WORKSPACE"
+
+
+def workspace_path(path: str, workspace: str | None) -> str:
+    """A path as the Actions runner reads an annotation's `file`: relative to the workspace (the repository's
+    checkout, $GITHUB_WORKSPACE) when it lies inside it, whatever folder the run was started from; a path outside
+    the workspace, standard input (`<stdin>`) or a run with no workspace keeps the path as given."""
+    inside = in_workspace(path, workspace)
+    return path if inside is None else inside
+
+
+def in_workspace(path: str, workspace: str | None) -> str | None:
+    """The path relative to the workspace (`/`-separated), None when there is none or the path is outside it."""
+    if not workspace or path.startswith("<"):
+        return None
+    for resolve in (os.path.abspath, os.path.realpath):  # a workspace reached through a link, too
+        try:
+            relative = Path(resolve(path)).relative_to(resolve(workspace))
+        except ValueError:
+            continue
+        return relative.as_posix() if relative.parts else "."
+    return None
+
+
+def render_github(run: CheckRun, workspace: str | None = None, *, full_report: str | None = None) -> str:
+    """GitHub Actions workflow commands: the run's notes as `::notice::` lines, one annotation per violation (on its
+    line) and per problem of an unreadable file, then a summary. `::error file=PATH,line=N,title=RULE::message`
+    (warnings as `::warning`), PATH relative to `workspace` (default: $GITHUB_WORKSPACE, see workspace_path).
+
+    GitHub shows GITHUB_SHOWN annotations of each kind per step: when more were written, a notice says how many of
+    each, and that the job log (and `full_report`, the SARIF file written beside, if any) has them all. That notice
+    is the last one written, or the GITHUB_SHOWN-th when the notes alone would push it out of sight."""
+    workspace = os.environ.get(WORKSPACE_ENV) if workspace is None else workspace
+    notices = [f"::notice::{_escape_data(note)}" for note in run.said_notes()]
     lines = []
+    counts = {"error": 0, "warning": 0}
     for report in run.reports:
+        path = workspace_path(report.path, workspace) if report.path else None
         for v in report.violations:
-            lines.append(_annotation(v.severity, v.message, report.path, v.line, v.rule))
+            lines.append(_annotation(v.severity, v.message, path, v.line, v.rule))
+            counts[v.severity] = counts.get(v.severity, 0) + 1
     for error in run.errors:
         for path, line, message in error_places(error):
-            lines.append(_annotation("error", message, path, line, "deckcheck"))
-    lines.append(_summary_line(run))
-    return "\n".join(lines)
+            shown = workspace_path(path, workspace) if path else None
+            lines.append(_annotation("error", message, shown, line, "deckcheck"))
+            counts["error"] += 1
+    if max(counts["error"], counts["warning"], len(notices)) > GITHUB_SHOWN:
+        said = _github_overflow(counts["error"], counts["warning"], len(notices), full_report)
+        # last of the notices, or the last one GitHub shows when the notes alone fill them
+        notices.insert(min(len(notices), GITHUB_SHOWN - 1), f"::notice title=deckcheck::{_escape_data(said)}")
+        if len(notices) <= GITHUB_SHOWN:
+            lines.append(notices.pop())  # after every annotation: the step's last word before the summary
+    return "\n".join([*notices, *lines, _summary_line(run)])
+
+
+def _github_overflow(errors: int, warnings: int, notes: int, full_report: str | None) -> str:
+    counts = {"errors": _errors(errors), "warnings": _warnings(warnings), "notes": _notes(notes)}
+    if full_report:
+        return _(
+            "GitHub shows {shown} annotations of each kind per step, and this step wrote {errors}, {warnings} and "
+            "{notes}: the job log and {file} have them all"
+        ).format(shown=GITHUB_SHOWN, file=full_report, **counts)
+    return _(
+        "GitHub shows {shown} annotations of each kind per step, and this step wrote {errors}, {warnings} and "
+        "{notes}: the job log has them all"
+    ).format(shown=GITHUB_SHOWN, **counts)
+
+
+def _notes(count: int) -> str:
+    return ngettext("{n} note", "{n} notes", count).format(n=count)
 
 
 def error_places(error: DeckcheckError) -> list[tuple[str | None, int | None, str]]:
@@ -280,6 +343,149 @@ def _summary_line(run: CheckRun) -> str:
     return ngettext(
         "{summary}, {n} file could not be checked", "{summary}, {n} files could not be checked", len(run.errors)
     ).format(summary=line, n=len(run.errors))
+
+
+# A Markdown job summary ----------------------------------------------------------------------------------------
+
+#: At most this many problems in a summary's table, and at most this many bytes of them (GitHub takes 1 MiB of
+#: summary per step, shared with the step's other writers): the rest are counted below the table.
+SUMMARY_ROWS = 100
+SUMMARY_TABLE_BYTES = 128 * 1024
+#: A message longer than this (a hostile deck's, a long card list) is cut in its cell, ending with "…".
+SUMMARY_CELL_CHARACTERS = 500
+_MARKDOWN_SPECIALS = re.compile(r"([\\`*_\[\]|~#])")
+
+
+def markdown_cell(text: str, limit: int = SUMMARY_CELL_CHARACTERS) -> str:
+    """`text` as one cell of a Markdown table, read as written: control characters made visible, HTML's `&<>` as
+    entities, Markdown's own characters (`|` that would end the cell, `*`, `_`, a backtick ...) escaped, line breaks
+    as `<br>`, cut to `limit` characters."""
+    text = escape_controls(text.strip().replace("\r\n", "\n"), keep_newlines=True)  # a lone CR: made visible
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _MARKDOWN_SPECIALS.sub(r"\\\1", text)
+    return text.replace("\n", "<br>")
+
+
+def _line_link(path: str | None, line: int, workspace: str | None) -> str:
+    """A problem's line in the summary: in a GitHub Actions job ($GITHUB_SERVER_URL, $GITHUB_REPOSITORY,
+    $GITHUB_SHA), a link to that line of the file as the job's commit has it, for a file inside the workspace;
+    else the number."""
+    from urllib.parse import quote  # deferred: a summary in a job only
+
+    server, repository, commit = (os.environ.get(name, "") for name in _LINK_ENV)
+    inside = in_workspace(path, workspace) if path else None
+    if not (server and repository and commit and inside and inside != "."):
+        return str(line)
+    file = quote(inside.encode("utf-8", "surrogateescape"), safe="/")
+    target = f"{server.rstrip('/')}/{quote(repository, safe='/')}/blob/{quote(commit, safe='')}/{file}#L{line}"
+    return f"[{line}](<{quote(target, safe=':/#%')}>)"
+
+
+_LINK_ENV = ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_SHA")
+
+
+def render_summary(
+    run: CheckRun,
+    workspace: str | None = None,
+    *,
+    full_report: str | None = None,
+    max_rows: int = SUMMARY_ROWS,
+    max_table_bytes: int = SUMMARY_TABLE_BYTES,
+) -> str:
+    """A Markdown job summary of the run (GitHub's `$GITHUB_STEP_SUMMARY`): a title and the verdict, the counts
+    (decks, legal, with errors, warnings; files that could not be checked), a table of the problems (deck, line,
+    severity, rule, message; paths as in `render_github`, each line a link to it in a job), at most `max_rows`
+    rows and `max_table_bytes` bytes of them with a line saying how many were left out (and that the job log and
+    `full_report` have them), and the run's notes."""
+    workspace = os.environ.get(WORKSPACE_ENV) if workspace is None else workspace
+    summary = run.summary()
+    decks, legal = summary["decks"], summary["legal"]
+    with_errors = sum(not report.legal for report in run.reports)
+    lines = ["## " + _("deckcheck: deck check"), ""]
+    sentences = []
+    if with_errors or not run.errors:
+        sentences.append(
+            ngettext("{bad} of {n} deck breaks a rule.", "{bad} of {n} decks break a rule.", decks).format(
+                bad=with_errors, n=decks
+            )
+            if with_errors
+            else ngettext("{n} deck checked: it is legal.", "{n} decks checked: every one is legal.", decks).format(
+                n=decks
+            )
+        )
+    if run.errors:
+        sentences.append(
+            ngettext("{n} file could not be checked.", "{n} files could not be checked.", len(run.errors)).format(
+                n=len(run.errors)
+            )
+        )
+    verdict = (" " if language() == "en" else "").join(sentences)  # (Japanese sentences follow each other unspaced)
+    lines += [f"**{markdown_cell(verdict)}**", ""]
+    headers = [_("Decks"), _("Legal"), _("With errors"), _("Warnings")]
+    values = [decks, legal, with_errors, summary["warnings"]]
+    if run.errors:
+        headers.append(_("Not checked"))
+        values.append(len(run.errors))
+    lines += [
+        "| " + " | ".join(markdown_cell(header) for header in headers) + " |",
+        "|" + " ---: |" * len(headers),
+        "| " + " | ".join(str(value) for value in values) + " |",
+    ]
+    problems: list[tuple[str | None, int | None, str, str, str]] = []  # (path as found, line, severity, rule, said)
+    for report in run.reports:
+        problems += [(report.path, v.line, v.severity, v.rule, v.message) for v in report.violations]
+    for error in run.errors:
+        problems += [(place, line, "error", UNREADABLE.id, said) for place, line, said in error_places(error)]
+    if problems:
+        lines += ["", "### " + _("Problems"), ""]
+        headers = [_("Deck"), _("Line"), _("Severity"), _("Rule"), _("Message")]
+        lines += [
+            "| " + " | ".join(markdown_cell(header) for header in headers) + " |",
+            "| --- | ---: | --- | --- | --- |",
+        ]
+        used = 0
+        shown_rows = 0
+        for path, line, severity, rule, message in problems:
+            row = (
+                "| "
+                + " | ".join(
+                    [
+                        markdown_cell(workspace_path(path, workspace) if path else ""),
+                        _line_link(path, line, workspace) if line else "",
+                        markdown_cell(severity_word(severity)),
+                        markdown_cell(rule),
+                        markdown_cell(message),
+                    ]
+                )
+                + " |"
+            )
+            used += len(row.encode("utf-8", "surrogateescape")) + 1
+            if shown_rows >= max_rows or used > max_table_bytes:
+                break
+            lines.append(row)
+            shown_rows += 1
+        left_out = len(problems) - shown_rows
+        if left_out:
+            if full_report:
+                said = ngettext(
+                    "{n} more problem is not shown here: the job log and {file} have every one.",
+                    "{n} more problems are not shown here: the job log and {file} have every one.",
+                    left_out,
+                ).format(n=left_out, file=full_report)
+            else:
+                said = ngettext(
+                    "{n} more problem is not shown here: the job log has every one.",
+                    "{n} more problems are not shown here: the job log has every one.",
+                    left_out,
+                ).format(n=left_out)
+            lines += ["", f"*{markdown_cell(said)}*"]
+    notes = run.said_notes()
+    if notes:
+        lines += ["", "### " + _("Notes"), ""]
+        lines += [f"- {markdown_cell(note)}" for note in notes]
+    return "\n".join(lines) + "\n"
 
 
 # SARIF ---------------------------------------------------------------------------------------------------------

@@ -101,6 +101,12 @@ class CheckRun:
             "warnings": sum(v.severity == "warning" for v in violations),
         }
 
+    def said_notes(self) -> list[str]:
+        """Everything the run says about itself besides its verdicts, in the order `check` says it on stderr: the
+        card databases' notes, the run's notes (a --regulation some games lack, a day before a game's first
+        regulation, a link not followed), then each game's card data note (old data, invented cards)."""
+        return [*self.warnings, *self.notes, *(note.message for note in self.data_notes)]
+
     def exit_code(self, fail_on: str = "error") -> int:
         if self.errors:
             return 2
@@ -113,6 +119,8 @@ class CheckRun:
         }
         if self.data_notes:
             data["card_data"] = [note.to_json() for note in self.data_notes]
+        if said := self.said_notes():  # (the card data notes' messages too: every note stderr says, in its order)
+            data["notes"] = said
         if self.errors:
             data["errors"] = [_error_json(error) for error in self.errors]
         return data

@@ -188,10 +188,15 @@ def check(
     judging: Judging = options.JUDGED,
     carddb: options.CarddbOption = None,
     game: options.PastedGameOption = None,
+    sarif: options.SarifFileOption = None,
+    junit: options.JunitFileOption = None,
+    summary: options.SummaryFileOption = None,
+    quiet: options.QuietOption = False,
 ) -> None:
     """`deckcheck check` (its help is the decorator's, translated)."""
     _prompt_for_stdin(*paths)
     from deckcheck.checking.run import check_paths
+    from deckcheck.cli import reports
 
     files_progress = progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
     workspace = options.workspace_of(carddb)
@@ -199,27 +204,25 @@ def check(
     run.errors = [
         options.as_flags(error) for error in run.errors
     ]  # every output format names the options by their flags
-    for warning in run.warnings:
-        say(_("deckcheck: card data note: {note}").format(note=warning))
-    for note in run.notes:
-        say(_("deckcheck: note: {note}").format(note=note))
-    for data_note in run.data_notes:  # how old a game's card data is, or that its cards are invented: once
-        say(_("deckcheck: card data note: {note}").format(note=data_note.message))
+    if output is not options.OutputFormat.github:  # (github: `::notice::` lines in its output)
+        reports.say_notes(run)
     from deckcheck.checking.output import render_github, render_json, render_junit, render_sarif, render_text
 
     if output is options.OutputFormat.text:
         colour = use_colour()
-        echo(render_text(run, typer.style if colour else no_style), colour=colour)
+        echo(render_text(run, typer.style if colour else no_style, verbose=not quiet), colour=colour)
     elif output is options.OutputFormat.json:
         echo(render_json(run), json_text=True)
     elif output is options.OutputFormat.github:
-        echo(render_github(run))
+        echo(render_github(run, full_report=reports.full_report(sarif)))
     elif output is options.OutputFormat.sarif:
         echo(render_sarif(run), json_text=True)
     else:
         echo(render_junit(run, fail_on.value), language="xml")
     echo_errors(run.errors)
-    raise typer.Exit(run.exit_code(fail_on.value))
+    unwritten = reports.write_reports(run, sarif=sarif, junit=junit, summary=summary, fail_on=fail_on.value)
+    echo_errors(unwritten)  # a report that could not be written: exit 2, as for any file deckcheck cannot do
+    raise typer.Exit(2 if unwritten else run.exit_code(fail_on.value))
 
 
 @app.command(

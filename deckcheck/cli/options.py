@@ -312,6 +312,55 @@ CheckOutputOption = Annotated[
 ]
 
 
+SarifFileOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--sarif",
+        metavar="FILE",
+        help=N_("Also write a SARIF report (as --output sarif) to FILE, atomically, whatever --output prints."),
+        show_default=False,
+    ),
+]
+
+
+JunitFileOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--junit",
+        metavar="FILE",
+        help=N_("Also write a JUnit report (as --output junit) to FILE, atomically, whatever --output prints."),
+        show_default=False,
+    ),
+]
+
+
+SummaryFileOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--summary",
+        metavar="FILE",
+        help=N_(
+            "Also write a Markdown summary (counts, a table of the problems, the notes) to FILE: appended to "
+            "when FILE is $GITHUB_STEP_SUMMARY (a GitHub Actions job summary), else written atomically."
+        ),
+        show_default=False,
+    ),
+]
+
+
+QuietOption = Annotated[
+    bool,
+    typer.Option(
+        "--quiet",
+        "-q",
+        help=N_(
+            "Text output: only the decks with a problem and the closing line, no line per legal deck (notes "
+            "still go to stderr; other formats are unchanged)."
+        ),
+    ),
+]
+
+
 FailOnOption = Annotated[
     FailOn,
     typer.Option(

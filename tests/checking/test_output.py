@@ -110,7 +110,7 @@ def github_findings(output: str) -> set[tuple[str, str, str, str, int | None]]:
     found = set()
     for line in output.splitlines():
         parsed = parse_workflow_command(line)
-        if parsed and parsed[1].get("title") != "deckcheck":
+        if parsed and parsed[0] != "notice" and parsed[1].get("title") != "deckcheck":  # (notices: the run's notes)
             command, props, data = parsed
             line_number = int(props["line"]) if "line" in props else None
             found.add((props["file"], props["title"], command, data, line_number))
@@ -405,8 +405,8 @@ def test_github_annotations_parse_back_to_the_json(scenarios, kind):
     places = {(p["path"], p["line"]) for e in data.get("errors", []) for p in e.get("problems", [e])}
     annotations = {
         (props["file"], int(props["line"]) if "line" in props else None)
-        for _, props, _ in filter(None, map(parse_workflow_command, out.splitlines()))
-        if props.get("title") == "deckcheck"
+        for command, props, _ in filter(None, map(parse_workflow_command, out.splitlines()))
+        if props.get("title") == "deckcheck" and command != "notice"  # (a notice: GitHub shows 10 of each kind)
     }
     assert annotations == {(escape_controls(path), line) for path, line in places}
     last = out.splitlines()[-1]
@@ -742,7 +742,11 @@ def _structure(value: object) -> object:
     """`value` with every text for people replaced by one placeholder; the texts, in order, appended to _texts."""
     if isinstance(value, dict):
         return {
-            key: "<text>" if key in _TEXT_KEYS and isinstance(item, str) else _structure(item)
+            key: "<text>"
+            if key in _TEXT_KEYS and isinstance(item, str)
+            else ["<text>"] * len(item)
+            if key == "notes"  # the run's notes, said in the language
+            else _structure(item)
             for key, item in value.items()
         }
     if isinstance(value, list):
@@ -755,7 +759,9 @@ def _texts(value: object) -> list[str]:
         return [
             text
             for key, item in value.items()
-            for text in ([item] if key in _TEXT_KEYS and isinstance(item, str) else _texts(item))
+            for text in (
+                [item] if key in _TEXT_KEYS and isinstance(item, str) else item if key == "notes" else _texts(item)
+            )
         ]
     if isinstance(value, list):
         return [text for item in value for text in _texts(item)]
