@@ -27,8 +27,8 @@ def check_paths(
     workspace: Workspace | None = None,
     jobs: int | None = None,
     game: str | None = None,
-    include: Iterable[str] = (),
-    exclude: Iterable[str] = (),
+    include: Iterable[str] | None = (),
+    exclude: Iterable[str] | None = (),
     **keywords: Unpack[CheckKeywords],
 ) -> CheckRun:
     """Check every deck under the given paths; an unreadable file never stops the others.

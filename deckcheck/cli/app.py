@@ -198,7 +198,15 @@ def check(
 
     files_progress = progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
     workspace = options.workspace_of(carddb)
-    run = check_paths(paths, files_progress, judging=judging, workspace=workspace, game=game, include=include, exclude=exclude)
+    run = check_paths(
+        paths,
+        progress=files_progress,
+        judging=judging,
+        workspace=workspace,
+        game=game,
+        include=include,
+        exclude=exclude,
+    )
     run.errors = [
         options.as_flags(error) for error in run.errors
     ]  # every output format names the options by their flags

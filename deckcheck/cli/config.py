@@ -21,13 +21,13 @@ file or line: each command's values are merged here instead, by the source click
 from __future__ import annotations
 
 import datetime
+import errno
 import functools
 import inspect
 import os
 import re
 import stat
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -36,7 +36,10 @@ import typer
 from deckcheck import _i18n
 from deckcheck._i18n import N_, _, translate
 from deckcheck._util.safetext import one_line, quoted
+from deckcheck._util.text import display_width, joined, pad
 from deckcheck.cli import options
+from deckcheck.cli.language import split_language
+from deckcheck.cli.output import echo, echo_fitted
 from deckcheck.errors import DeckcheckError, os_reason
 
 T = TypeVar("T")
@@ -55,16 +58,22 @@ CONFIG_FILE = N_("configuration file")
 _CONFIG_FLAG, _NO_CONFIG_FLAG, _SHOW_FLAG = "--config", "--no-config", "--show-config"
 
 
-@dataclass(frozen=True)
 class Key:
     """A setting of the file: its key (the long option's spelling), the command parameter it gives a value to, the
-    kind of value it takes, and the commands that read it (None: every command that has the parameter)."""
+    kind of value it takes, and the commands that read it (None: every command that has the parameter). (A plain
+    class: this module is loaded by every command, and a dataclass costs start-up time.)"""
 
-    name: str
-    param: str
-    kind: str  # "string", "date", "bool", "choice", "folders", "globs", "language"
-    choices: tuple[str, ...] = ()
-    commands: frozenset[str] | None = None
+    __slots__ = ("name", "param", "kind", "choices", "commands")
+
+    def __init__(
+        self,
+        name: str,
+        param: str,
+        kind: str,  # "string", "date", "bool", "choice", "folders", "globs", "language"
+        choices: tuple[str, ...] = (),
+        commands: frozenset[str] | None = None,
+    ) -> None:
+        self.name, self.param, self.kind, self.choices, self.commands = name, param, kind, choices, commands
 
 
 _CHECK = frozenset({"check"})
@@ -96,16 +105,16 @@ _EXPECTED = {
 }
 
 
-@dataclass
 class Config:
     """The file read for this run (None: no file) and its settings, each validated: key → the value its parameter
     takes, and the line each is written on."""
 
-    path: Path | None = None
-    found_by: str | None = None  # "search", "--config", "DECKCHECK_CONFIG" (None: no file)
-    values: dict[str, Any] = field(default_factory=dict)
-    lines: dict[str, int | None] = field(default_factory=dict)
-    table: tuple[str, ...] = ()  # where the settings stand in the file: () or ("tool", "deckcheck")
+    def __init__(self, path: Path | None = None, found_by: str | None = None, table: tuple[str, ...] = ()) -> None:
+        self.path = path
+        self.found_by = found_by  # "search", "--config", "DECKCHECK_CONFIG" (None: no file)
+        self.table = table  # where the settings stand in the file: () or ("tool", "deckcheck")
+        self.values: dict[str, Any] = {}
+        self.lines: dict[str, int | None] = {}
 
     def shown_path(self) -> str:
         return _shown(self.path) if self.path is not None else ""
@@ -165,21 +174,21 @@ def _has_table(path: Path, data: bytes) -> bool:
 
 def _read(path: Path) -> bytes:
     """The file's bytes; a folder, a FIFO or device, a link loop, an unreadable or huge file: a DeckcheckError."""
-    from deckcheck._util.files import read_repository_file
+    from deckcheck._util.files import read_repository_file  # deferred: only when a file is found
 
     try:
         info = os.stat(path)
     except OSError as error:
         if os.path.islink(path) and not isinstance(error, PermissionError):
-            import errno
-
             reason = (
                 _("is a symbolic link loop")
                 if error.errno == errno.ELOOP
                 else _("is a broken link (its target does not exist)")
             )
             raise DeckcheckError(reason, path=_shown(path)) from None
-        raise DeckcheckError(_("cannot be read ({reason})").format(reason=os_reason(error)), path=_shown(path)) from None
+        raise DeckcheckError(
+            _("cannot be read ({reason})").format(reason=os_reason(error)), path=_shown(path)
+        ) from None
     if stat.S_ISREG(info.st_mode) and info.st_size > MAX_CONFIG_BYTES:
         raise _too_large(path)
     data = read_repository_file(Path(_shown(path)), CONFIG_FILE)
@@ -190,17 +199,19 @@ def _read(path: Path) -> bytes:
 
 def _too_large(path: Path) -> DeckcheckError:
     return DeckcheckError(
-        _("is larger than {size} MiB: not a {what}").format(size=MAX_CONFIG_BYTES // 2**20, what=translate(CONFIG_FILE)),
+        _("is larger than {size} MiB: not a {what}").format(
+            size=MAX_CONFIG_BYTES // 2**20, what=translate(CONFIG_FILE)
+        ),
         path=_shown(path),
     )
 
 
 @functools.lru_cache(maxsize=8)
 def _parse_cached(shown: str, data: bytes) -> dict[str, Any]:
-    import tomli
+    import tomli  # deferred: only when a file is found (a run without one pays a few lstat calls)
 
-    from deckcheck._util.limits import parse_within_limits
-    from deckcheck._util.toml_scan import toml_error_position
+    from deckcheck._util.limits import parse_within_limits  # deferred: as tomli
+    from deckcheck._util.toml_scan import toml_error_position  # deferred: as tomli
 
     try:
         text = data.decode("utf-8-sig")
@@ -213,7 +224,7 @@ def _parse_cached(shown: str, data: bytes) -> dict[str, Any]:
         said, line = toml_error_position(error)
         reason = _("is not valid TOML: {reason}").format(reason=said)
         if said.startswith("Cannot ") or "Cannot " in str(error):  # a key written twice: name it and both lines
-            from deckcheck._util.positions import toml_duplicate_message
+            from deckcheck._util.positions import toml_duplicate_message  # deferred: a broken file only
 
             if (repeated := toml_duplicate_message(text)) is not None:
                 reason, line = repeated
@@ -271,7 +282,7 @@ class _KeyLines:
 
     def line(self, key: str) -> int | None:
         if self.found is None:
-            from deckcheck._util.positions import toml_key_lines
+            from deckcheck._util.positions import toml_key_lines  # deferred: a bad value or --show-config only
 
             self.found = toml_key_lines(self.data.decode("utf-8-sig", "replace").replace("\r\n", "\n"))
         path = (*self.table, key)
@@ -282,13 +293,13 @@ class _KeyLines:
 
 
 def _line(data: bytes, path: tuple[str, ...]) -> int | None:
-    from deckcheck._util.positions import toml_key_lines
+    from deckcheck._util.positions import toml_key_lines  # deferred: a broken file only
 
     return toml_key_lines(data.decode("utf-8-sig", "replace").replace("\r\n", "\n")).get(path)
 
 
 def _unknown(key: str, config: Config) -> str:
-    import difflib
+    import difflib  # deferred: an unknown key only
 
     names = list(KEYS)
     if key == "tool" and config.table == ():
@@ -296,7 +307,7 @@ def _unknown(key: str, config: Config) -> str:
             "unknown key: {file} holds the settings as top-level keys ([tool.deckcheck] is for pyproject.toml)"
         ).format(file=CONFIG_NAME)
     close = difflib.get_close_matches(key.replace("_", "-"), names, n=1, cutoff=0.6)
-    said = _("unknown key; the keys are: {keys}").format(keys=", ".join(names))
+    said = _("unknown key; the keys are: {keys}").format(keys=joined(names))
     if close:
         said += _(" (did you mean {key}?)").format(key=close[0])
     return said
@@ -342,18 +353,20 @@ def _value(key: Key, value: Any, config: Config, line: int | None) -> Any:
     if key.kind == "choice":
         if isinstance(value, str) and value.strip() in key.choices:
             return value.strip()
-        raise wrong(_("one of {choices}").format(choices=", ".join(key.choices)))
+        raise wrong(_("one of {choices}").format(choices=joined(key.choices)))
     if key.kind == "language":
         if isinstance(value, str) and value.strip().lower() in _i18n.LANGUAGES:
             return value.strip().lower()
-        languages = ", ".join(f"{tag} ({name})" for tag, name in _i18n.LANGUAGES.items())
+        languages = joined(f"{tag} ({name})" for tag, name in _i18n.LANGUAGES.items())
         raise wrong(_("a language deckcheck speaks: {languages}").format(languages=languages))
     if key.kind == "string":
         if not isinstance(value, str) or not value.strip() or "\x00" in value:
             raise wrong(translate(_EXPECTED["string"]))
         return value.strip()
     # lists: carddb folders, include/exclude globs
-    if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() and "\x00" not in item for item in value):
+    if not isinstance(value, list) or not all(
+        isinstance(item, str) and item.strip() and "\x00" not in item for item in value
+    ):
         raise wrong(translate(_EXPECTED[key.kind]))
     if key.kind == "folders":
         return [folder / item for item in value]  # an absolute item stays itself
@@ -432,11 +445,13 @@ def language_for(args: list[str]) -> str | None:
     lang = config.values.get("lang")
     if lang is not None:
         _language = (lang, config.where("lang"))
-    from deckcheck.cli.language import split_language
-
     global _language_given
     _language_given = (
-        "command-line" if split_language(args)[0] is not None else "environment" if os.environ.get("DECKCHECK_LANG") else None
+        "command-line"
+        if split_language(args)[0] is not None
+        else "environment"
+        if os.environ.get("DECKCHECK_LANG")
+        else None
     )
     return lang
 
@@ -615,7 +630,7 @@ class ShowsConfig:
             for param in getattr(self, "params", ()):
                 if getattr(param, "param_type_name", "") == "argument":
                     param.required = False
-        return super().parse_args(ctx, args)  # type: ignore[misc, no-any-return]
+        return super().parse_args(ctx, args)  # type: ignore[misc]
 
 
 # --show-config -----------------------------------------------------------------------------------------------------
@@ -635,8 +650,6 @@ def _plain(value: Any) -> Any:
 
 
 def _show(config: Config, read: dict[str, Key], given: dict[str, Any], sources: dict[str, str]) -> None:
-    from deckcheck.cli.output import echo, echo_fitted
-
     settings: dict[str, dict[str, Any]] = {}
     for name, key in read.items():
         value = given.get(key.param)
@@ -651,16 +664,19 @@ def _show(config: Config, read: dict[str, Key], given: dict[str, Any], sources: 
     if lang_source == "file":
         settings["lang"] |= {"path": str(config.path), "line": config.lines.get("lang")}
     if given.get("output") is options.OutputFormat.json:
-        import json
+        import json  # deferred: --show-config --output json only
 
-        document = {"config_file": str(config.path) if config.path else None, "found_by": config.found_by}
-        document["settings"] = settings
+        document = {
+            "config_file": str(config.path) if config.path else None,
+            "found_by": config.found_by,
+            "settings": settings,
+        }
         echo(json.dumps(document, ensure_ascii=False, indent=2), json_text=True)
         return
     if config.path is None:
         lines = [_("Configuration file: none")]
     else:
-        lines = [_("Configuration file: {path} ({how})").format(path=one_line(str(config.path)), how=_how(config))]
+        lines = [_("Configuration file: {path} ({how})").format(path=one_line(config.shown_path()), how=_how(config))]
     rows = []
     for name, entry in settings.items():
         where = {
@@ -671,8 +687,6 @@ def _show(config: Config, read: dict[str, Key], given: dict[str, Any], sources: 
         if where is None:
             where = lang_where if name == "lang" else config.where(name)
         rows.append((name, _shown_value(entry["value"]), where))
-    from deckcheck._util.text import display_width, pad
-
     key_width = max(display_width(row[0]) for row in rows)
     value_width = min(max(display_width(row[1]) for row in rows), 36)
     lines.append("")
