@@ -402,7 +402,11 @@ def chosen(given: Path | None, no_config: bool) -> Config:
         return load(Path(os.environ[ENV_VAR]), found_by=ENV_VAR)
     if given is not None:
         return load(given, found_by=_CONFIG_FLAG)
-    found = find(os.getcwd())
+    try:
+        here = os.getcwd()
+    except OSError:  # the working folder was removed: no file to find
+        return Config()
+    found = find(here)
     if found is None:
         return Config()
     return load(found[0], found[1])

@@ -401,3 +401,33 @@ def test_path_filter_globs():
     assert not folder.included("/decks/r/a.toml", "/decks/r")  # a folder above the one searched does not count
     odd = PathFilter(["[", "a[!b]c", "[]]"])
     assert odd.included("/r/[", "/r") and odd.included("/r/axc", "/r") and not odd.included("/r/abc", "/r")
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "sparse"])
+def test_a_hostile_config_is_refused_without_waiting_or_reading_it(repo, run_cli, kind):
+    from hostile import plant, within
+
+    plant(repo / "deckcheck.toml", kind)
+    with within(10):
+        code, out, err = run_cli("check", "decks")
+    assert (code, out) == (2, "")
+    assert err.startswith("deckcheck: deckcheck.toml: is ") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "sparse"])
+def test_a_hostile_config_never_stops_a_command_that_does_not_read_it(repo, run_cli, kind):
+    from hostile import plant, within
+
+    plant(repo / "pyproject.toml", kind)
+    with within(10):
+        code, out, _err = run_cli("games")
+    assert code == 0 and out
+
+
+def test_a_removed_working_folder_reads_no_file(repo, run_cli, monkeypatch, tmp_path):
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    code, out, _err = run_cli("check", "--show-config")
+    assert code == 0 and out.startswith("Configuration file: none")
