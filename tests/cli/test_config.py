@@ -12,8 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.checking.discover import PathFilter
-
 ROOT = Path(__file__).resolve().parents[2]
 DECK = ROOT / "decks" / "vanguard" / "royal-paladin-altmile.deck.toml"
 
@@ -388,19 +386,6 @@ def test_commands_that_do_not_read_the_file_ignore_a_broken_one(repo, run_cli):
     assert code == 0
     code, out, _err = run_cli("--version")
     assert code == 0 and out.startswith("deckcheck ")
-
-
-def test_path_filter_globs():
-    chosen = PathFilter(["/r/decks/**/keep-*", "*.deck.toml"], ["old", "/r/decks/draft/*"])
-    assert chosen.excluded("/r/decks/old") and chosen.excluded("/r/x/old")
-    assert chosen.excluded("/r/decks/draft/a.toml") and not chosen.excluded("/r/decks/draft/sub/a.toml")
-    assert chosen.included("/r/decks/a/b/keep-1.toml", "/r") and chosen.included("/r/decks/keep-1.toml", "/r")
-    assert chosen.included("/r/x/a.deck.toml", "/r") and not chosen.included("/r/x/a.toml", "/r")
-    folder = PathFilter(["decks"])
-    assert folder.included("/r/decks/v/a.toml", "/r") and not folder.included("/r/other/a.toml", "/r")
-    assert not folder.included("/decks/r/a.toml", "/decks/r")  # a folder above the one searched does not count
-    odd = PathFilter(["[", "a[!b]c", "[]]"])
-    assert odd.included("/r/[", "/r") and odd.included("/r/axc", "/r") and not odd.included("/r/abc", "/r")
 
 
 @pytest.mark.parametrize("kind", ["device", "fifo", "sparse"])
