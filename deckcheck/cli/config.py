@@ -114,7 +114,7 @@ class Config:
         self.found_by = found_by  # "search", "--config", "DECKCHECK_CONFIG" (None: no file)
         self.table = table  # where the settings stand in the file: () or ("tool", "deckcheck")
         self.values: dict[str, Any] = {}
-        self.lines: dict[str, int | None] = {}
+        self.lines: _KeyLines | dict[str, int | None] = {}  # the line of each key, found when first asked for
 
     def shown_path(self) -> str:
         return _shown(self.path) if self.path is not None else ""
@@ -211,7 +211,6 @@ def _parse_cached(shown: str, data: bytes) -> dict[str, Any]:
     import tomli  # deferred: only when a file is found (a run without one pays a few lstat calls)
 
     from deckcheck._util.limits import parse_within_limits  # deferred: as tomli
-    from deckcheck._util.toml_scan import toml_error_position  # deferred: as tomli
 
     try:
         text = data.decode("utf-8-sig")
@@ -221,6 +220,8 @@ def _parse_cached(shown: str, data: bytes) -> dict[str, Any]:
     try:
         return parse_within_limits(tomli.loads, text, shown, "toml")
     except tomli.TOMLDecodeError as error:
+        from deckcheck._util.toml_scan import toml_error_position  # deferred: a broken file only
+
         said, line = toml_error_position(error)
         reason = _("is not valid TOML: {reason}").format(reason=said)
         if said.startswith("Cannot ") or "Cannot " in str(error):  # a key written twice: name it and both lines
@@ -256,13 +257,12 @@ def load(path: Path, data: bytes | None = None, found_by: str = "search") -> Con
             )
     else:
         settings = parsed
-    lines = _KeyLines(data, config.table)
+    config.lines = _KeyLines(data, config.table)
     for key, value in settings.items():
-        config.lines[key] = line = lines.line(key)
         known = KEYS.get(key)
         if known is None:
-            raise DeckcheckError(_unknown(key, config), path=_shown(path), line=line, field=key)
-        config.values[key] = _value(known, value, config, line)
+            raise DeckcheckError(_unknown(key, config), path=_shown(path), line=config.lines.get(key), field=key)
+        config.values[key] = _value(known, value, config)
     if config.values.get("no-regulation") and (clash := [k for k in ("regulation", "as-of") if k in config.values]):
         raise DeckcheckError(
             _("no-regulation = true conflicts with {key}: keep one").format(key=clash[0]),
@@ -280,7 +280,7 @@ class _KeyLines:
         self.data, self.table = data, table
         self.found: dict[tuple[str | int, ...], int] | None = None
 
-    def line(self, key: str) -> int | None:
+    def get(self, key: str) -> int | None:
         if self.found is None:
             from deckcheck._util.positions import toml_key_lines  # deferred: a bad value or --show-config only
 
@@ -328,13 +328,13 @@ def _described(value: object) -> str:
     return quoted(value) if not isinstance(value, (int, float)) else str(value)[:40]
 
 
-def _value(key: Key, value: Any, config: Config, line: int | None) -> Any:
+def _value(key: Key, value: Any, config: Config) -> Any:
     """The value of `key` as its parameter takes it; a value of the wrong kind is a DeckcheckError at its line."""
     assert config.path is not None
 
     def wrong(expected: str) -> DeckcheckError:
         reason = _("expected {expected}, not {given}").format(expected=expected, given=_described(value))
-        return DeckcheckError(reason, path=config.shown_path(), line=line, field=key.name)
+        return DeckcheckError(reason, path=config.shown_path(), line=config.lines.get(key.name), field=key.name)
 
     folder = config.path.parent
     if key.kind == "bool":
@@ -481,7 +481,7 @@ def _lenient(given: Path | None, no_config: bool) -> Config:
         config = Config(path=Path(os.path.abspath(path)), table=("tool", "deckcheck") if path.name == PYPROJECT else ())
         if isinstance(lang, str) and lang.strip().lower() in _i18n.LANGUAGES:
             config.values["lang"] = lang.strip().lower()
-            config.lines["lang"] = _KeyLines(data, config.table).line("lang")
+            config.lines = _KeyLines(data, config.table)
         return config
     except Exception:
         return Config()
