@@ -186,3 +186,10 @@ def test_the_configuration_example_is_read_as_its_show_config_says(tmp_path, mon
         return [line.split() for line in text.replace("/home/me/decks", str(repository)).splitlines()]
 
     assert words(out) == words(shown)
+
+
+def test_the_japanese_configuration_example_is_the_english_one():
+    japanese = (ROOT / "README.ja.md").read_text(encoding="utf-8")
+    section = japanese[japanese.index("### 設定ファイル") :]
+    example = re.findall(r"```toml\n(.*?)```", section, flags=re.DOTALL)[0]
+    assert tomllib.loads(example) == tomllib.loads(blocks("toml", "## Configuration file")[0])
