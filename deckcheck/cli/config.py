@@ -155,7 +155,7 @@ def find(start: str | Path) -> tuple[Path, bytes | None] | None:
         if _exists(candidate):
             return Path(candidate), None
         candidate = os.path.join(folder, PYPROJECT)
-        if _exists(candidate):
+        if _may_hold_settings(candidate):
             data = _read(Path(candidate))
             if b"deckcheck" in data and _has_table(Path(candidate), data):
                 return Path(candidate), data
@@ -165,6 +165,19 @@ def find(start: str | Path) -> tuple[Path, bytes | None] | None:
         if parent == folder:
             return None
         folder = parent
+
+
+def _may_hold_settings(path: str) -> bool:
+    """Whether a pyproject.toml is read to look for [tool.deckcheck]: not when there is none, nor when it is no
+    regular file (a folder, a FIFO, a device or a broken link holds no settings, and pyproject.toml is not named as
+    deckcheck's file); one that cannot be looked at (a link loop, no permission) is read, to say why."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return _exists(path)
+    return stat.S_ISREG(mode)
 
 
 def _has_table(path: Path, data: bytes) -> bool:

@@ -403,10 +403,35 @@ def test_a_hostile_config_is_refused_without_waiting_or_reading_it(repo, run_cli
 def test_a_hostile_config_never_stops_a_command_that_does_not_read_it(repo, run_cli, kind):
     from hostile import plant, within
 
-    plant(repo / "pyproject.toml", kind)
+    plant(repo / "deckcheck.toml", kind)
     with within(10):
         code, out, _err = run_cli("games")
     assert code == 0 and out
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "folder", "broken link"])
+def test_a_pyproject_that_is_no_regular_file_is_passed_by(repo, run_cli, kind, tmp_path):
+    from hostile import plant, within
+
+    (tmp_path / "deckcheck.toml").write_text('fail-on = "warning"\n', encoding="utf-8")  # above the repository
+    (repo / ".git").rmdir()
+    if kind == "folder":
+        (repo / "pyproject.toml").mkdir()
+    elif kind == "broken link":
+        (repo / "pyproject.toml").symlink_to("nowhere.toml")
+    else:
+        plant(repo / "pyproject.toml", kind)
+    with within(10):
+        document = shown(run_cli)
+    assert document["config_file"] == str(tmp_path / "deckcheck.toml")
+
+
+def test_a_huge_pyproject_is_refused(repo, run_cli):
+    from hostile import plant
+
+    plant(repo / "pyproject.toml", "sparse")
+    code, _out, err = run_cli("check", "decks")
+    assert (code, err) == (2, "deckcheck: pyproject.toml: is larger than 1 MiB: not a configuration file\n")
 
 
 def test_a_removed_working_folder_reads_no_file(repo, run_cli, monkeypatch, tmp_path):
