@@ -40,7 +40,7 @@ from deckcheck._util.text import display_width, joined, pad
 from deckcheck.cli import options
 from deckcheck.cli.language import split_language
 from deckcheck.cli.output import echo, echo_fitted
-from deckcheck.errors import DeckcheckError, os_reason
+from deckcheck.errors import DeckcheckError, Spelling, os_reason, speaking
 
 T = TypeVar("T")
 
@@ -600,13 +600,40 @@ def reads(command: str, *, show: bool = False) -> Callable[[Callable[..., T]], C
             if showing:
                 _show(config, read, given, sources)
                 raise typer.Exit(0)
-            return body(**given)
+            from_file = {name for name, source in sources.items() if source == "file"}
+            if not from_file:
+                return body(**given)
+            spelling = _spelling(config, from_file)
+            with speaking(spelling):  # a note about the file's value names the file's key and line
+                try:
+                    return body(**given)
+                except DeckcheckError as error:
+                    said = options.as_flags(error)
+                    said.reason = error.spelled(spelling)
+                    raise said from None
 
         run.__signature__ = signature.replace(parameters=[*parameters, *added])  # type: ignore[attr-defined]
         run.__annotations__ = {p.name: p.annotation for p in [*parameters, *added]}
         return run
 
     return decorate
+
+
+#: The library's names of the options the file's keys set, as messages mention them (deckcheck.errors.mention).
+_MENTIONED = {"as_of": "as-of", "no_regulation": "no-regulation", "deck_format": "format", "carddb_dirs": "carddb"}
+
+
+def _spelling(config: Config, from_file: set[str]) -> Spelling:
+    """How messages name the options: those whose value is the file's as its key and line (`as-of
+    (deckcheck.toml:2)`), the others as their flags."""
+
+    def option(name: str) -> str:
+        key = _MENTIONED.get(name, name.replace("_", "-"))
+        if key in from_file:
+            return _("{key} ({where})").format(key=key, where=config.where(key))
+        return options.flag(name)
+
+    return Spelling(option=option, command=options.command_line)
 
 
 def _reads(key: Key, command: str) -> bool:

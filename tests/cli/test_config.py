@@ -441,3 +441,17 @@ def test_a_removed_working_folder_reads_no_file(repo, run_cli, monkeypatch, tmp_
     gone.rmdir()
     code, out, _err = run_cli("check", "--show-config")
     assert code == 0 and out.startswith("Configuration file: none")
+
+
+def test_a_message_about_the_file_s_value_names_its_key_and_line(repo, run_cli):
+    (repo / "deckcheck.toml").write_text('# judging\nformat = "nope"\nas-of = 2026-03-01\n', encoding="utf-8")
+    code, _out, err = run_cli("check", "decks")
+    assert code == 0
+    assert "deckcheck: note: format (deckcheck.toml:2) nope: vanguard has one format (standard)" in err
+    assert "deckcheck: note: as-of (deckcheck.toml:3) 2026-03-01: no vanguard regulation was in force" in err
+    code, _out, err = run_cli("show", f"decks/vanguard/{DECK.name}")
+    assert (code, err) == (2, "deckcheck: format (deckcheck.toml:2) 'nope': vanguard has one format only (standard)\n")
+    code, _out, err = run_cli("show", f"decks/vanguard/{DECK.name}", "--format", "x")  # the command line's flag
+    assert (code, err) == (2, "deckcheck: --format 'x': vanguard has one format only (standard)\n")
+    code, _out, err = run_cli("--lang", "ja", "show", f"decks/vanguard/{DECK.name}")
+    assert code == 2 and err.startswith("deckcheck: format（deckcheck.toml:2） 'nope'")
