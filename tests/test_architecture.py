@@ -137,6 +137,16 @@ DEFERRED = {
     "deckcheck/cli/__init__.py": {"deckcheck.cli.app"},
     # the commands' Judging and Workspace builders: a command that judges or reads cards only
     "deckcheck/cli/options.py": {"deckcheck.checking.judging", "deckcheck.checking.workspace"},
+    # the configuration file (issue 42): read only when one is found; its lines only for a bad value or --show-config
+    "deckcheck/cli/config.py": {
+        "deckcheck._util.files",
+        "deckcheck._util.limits",
+        "deckcheck._util.positions",
+        "deckcheck._util.toml_scan",
+        "difflib",
+        "json",
+        "tomli",
+    },
     # `check --sarif/--junit/--summary`: only a run that writes a report file pays for the atomic writes
     "deckcheck/cli/reports.py": {"deckcheck._util.atomic"},
     # what a shell's TAB completes (issue 42): only a completion request pays for the games and the card database
@@ -278,6 +288,7 @@ CORE = [
     "deckcheck.cli",
     "deckcheck.cli.app",
     "deckcheck.cli.clitypes",
+    "deckcheck.cli.config",  # the configuration file (issue 42): searched for at start-up, a few lstat calls
     "deckcheck.cli.completion",  # what TAB completes (issue 42): named by the options, imports nothing more itself
     "deckcheck.cli.language",  # --lang, $DECKCHECK_LANG and the locale read once at start-up; help translated
     "deckcheck.cli.startup",  # what the program does with the garbage collector (issue 37)

@@ -183,3 +183,33 @@ def test_the_building_sequence_runs_as_written(tmp_path, monkeypatch, isolated_c
     code, output = run(["check", "rp.deck.toml", "--output", "json", "--no-regulation"])
     keyed = [v for v in json.loads(output)["decks"][0]["violations"] if v["section"] == "first_vanguard"]
     assert keyed == []
+
+
+def test_the_configuration_example_is_read_as_its_show_config_says(tmp_path, monkeypatch, run_cli):
+    """The "Configuration file" section's deckcheck.toml is valid, and --show-config prints for it what README shows
+    (its paths those of the example's repository, its columns as wide as they need)."""
+    section = README[README.index("## Configuration file") : README.index("## Test hands")]
+    example = blocks("toml", "## Configuration file")[0]
+    shown = re.findall(r"```\n(Configuration file: .*?)```", section, flags=re.DOTALL)[0]
+    repository = tmp_path / "decks"
+    (repository / ".git").mkdir(parents=True)
+    (repository / "deckcheck.toml").write_text(example, encoding="utf-8")
+    monkeypatch.chdir(repository)
+    for variable in ("DECKCHECK_CONFIG", "DECKCHECK_LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr("deckcheck.cli.output.output_columns", lambda: 300)  # (the temporary folder's long path)
+    command = re.search(r"`deckcheck (--lang en check --show-config [^`]*)`", section)[1]
+    code, out, err = run_cli(*shlex.split(command))
+    assert (code, err) == (0, "")
+
+    def words(text: str) -> list[list[str]]:
+        return [line.split() for line in text.replace("/home/me/decks", str(repository)).splitlines()]
+
+    assert words(out) == words(shown)
+
+
+def test_the_japanese_configuration_example_is_the_english_one():
+    japanese = (ROOT / "README.ja.md").read_text(encoding="utf-8")
+    section = japanese[japanese.index("### 設定ファイル") :]
+    example = re.findall(r"```toml\n(.*?)```", section, flags=re.DOTALL)[0]
+    assert tomllib.loads(example) == tomllib.loads(blocks("toml", "## Configuration file")[0])

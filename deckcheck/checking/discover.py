@@ -73,12 +73,22 @@ def _has_game(name: str, text: str) -> bool:
 
 
 def find_deck_files(
-    paths: Iterable[str | Path], texts: dict[str, Decoded] | None = None, notes: list[str] | None = None
+    paths: Iterable[str | Path],
+    texts: dict[str, Decoded] | None = None,
+    notes: list[str] | None = None,
+    *,
+    include: Iterable[str] = (),
+    exclude: Iterable[str] = (),
 ) -> tuple[list[str], list[DeckcheckError]]:
     """Deck files under the given files and folders, as given and in path order, each once (a file given twice, or
     reached through two given folders or a link, is checked once). A missing path, a link loop, an unreadable
     folder, a folder too deep are errors; the rest is still found. A link to a folder outside the folder given is
-    not followed, said in `notes` (see _Walk). The texts read to recognise decks are kept in `texts`."""
+    not followed, said in `notes` (see _Walk). The texts read to recognise decks are kept in `texts`.
+
+    `include` and `exclude` are globs (see :class:`PathFilter`) for the folder search: it skips the files and
+    folders `exclude` matches and, when `include` has any, the decks it does not match. A file given is always
+    checked."""
+    chosen = PathFilter(include, exclude)
     files: list[str] = []
     errors: list[DeckcheckError] = []
     seen: set[str] = set()  # real paths of the decks found
@@ -106,7 +116,7 @@ def find_deck_files(
         if kind == "file":
             add(shown)
         elif kind == "folder":
-            walk = _Walk(texts, errors, notes)
+            walk = _Walk(texts, errors, notes, chosen)
             found = sorted(walk.decks(shown), key=_path_order)
             if not found and not walk.failed:
                 errors.append(
@@ -164,10 +174,16 @@ class _Walk:
     reported and not entered."""
 
     def __init__(
-        self, texts: dict[str, Decoded] | None, errors: list[DeckcheckError], notes: list[str] | None = None
+        self,
+        texts: dict[str, Decoded] | None,
+        errors: list[DeckcheckError],
+        notes: list[str] | None = None,
+        chosen: PathFilter | None = None,
     ) -> None:
         self.texts, self.errors, self.failed = texts, errors, False
         self.notes = notes if notes is not None else []
+        self.chosen = chosen if chosen is not None and chosen.active else None
+        self.top = ""
 
     def problem(self, reason: str, path: str) -> None:
         self.failed = True
@@ -175,6 +191,7 @@ class _Walk:
 
     def decks(self, top: str) -> Iterator[str]:
         inside = os.path.join(os.path.realpath(top), "")  # a path below the given folder starts so
+        self.top = top
         visited: set[tuple[int, int]] = set()
         folders: list[tuple[str, int]] = [(top, 0)]  # (path, levels below `top`), the last one walked next
         linked: deque[tuple[str, int]] = deque()  # folders reached through a link: walked once the others are
@@ -222,6 +239,8 @@ class _Walk:
             if child.name.startswith(".") or child.name in _SKIPPED_FOLDERS:
                 continue
             path = os.path.join(folder, child.name)
+            if self.chosen is not None and self.chosen.excluded(path):
+                continue
             try:
                 is_dir = child.is_dir()  # the listing already says which child is a folder: no stat
                 is_file = not is_dir and child.is_file()
@@ -234,6 +253,8 @@ class _Walk:
                 else:
                     folders.append((path, depth + 1))
             elif is_file:
+                if self.chosen is not None and not self.chosen.included(path, self.top):
+                    continue
                 if is_deck_file(path, self.texts):
                     yield path
             elif child.is_symlink() and child.name.lower().endswith(_DECK_SUFFIXES):
@@ -277,3 +298,85 @@ def findable_name(path: str | Path) -> Path:
     """The name `deckcheck new` suggests for a TOML deck that folder search would not find: `n3` → `n3.deck.toml`."""
     path = Path(path)
     return path.with_name(path.name + (".toml" if path.name.lower().endswith(".deck") else ".deck.toml"))
+
+
+class PathFilter:
+    """The include and exclude globs of a folder search (`check`'s --include and --exclude, the configuration
+    file's `include` and `exclude`). A glob without a `/` matches a file's or folder's name at any depth
+    (`*.draft.toml`, `old`); one with a `/` matches a whole path, absolute (the caller anchors a relative one at its
+    folder). `*` and `?` stay within one name, `[...]` is a character class, and `**` spans any number of folders
+    (`/repo/decks/**/draft-*`). A file is included when it, or a folder above it up to the folder searched, matches
+    an include glob."""
+
+    def __init__(self, include: Iterable[str] = (), exclude: Iterable[str] = ()) -> None:
+        self.include = [_compiled_glob(pattern) for pattern in include]
+        self.exclude = [_compiled_glob(pattern) for pattern in exclude]
+        self.active = bool(self.include or self.exclude)
+
+    def excluded(self, path: str) -> bool:
+        return bool(self.exclude) and _matches(self.exclude, path)
+
+    def included(self, path: str, top: str) -> bool:
+        if not self.include:
+            return True
+        full, stop = _slashed(os.path.abspath(path)), _slashed(os.path.abspath(top))
+        while True:
+            if _matches(self.include, full, absolute=True):
+                return True
+            if full == stop or "/" not in full.strip("/"):
+                return False
+            full = full.rsplit("/", 1)[0] or "/"
+
+
+def _slashed(path: str) -> str:
+    return path.replace(os.sep, "/") if os.sep != "/" else path
+
+
+def _matches(globs: list[tuple[bool, re.Pattern[str]]], path: str, absolute: bool = False) -> bool:
+    full = path if absolute else _slashed(os.path.abspath(path))
+    name = full.rsplit("/", 1)[-1]
+    return any(pattern.fullmatch(full if anchored else name) for anchored, pattern in globs)
+
+
+def _compiled_glob(pattern: str) -> tuple[bool, re.Pattern[str]]:
+    """(whether the glob is a path, its regular expression)."""
+    pattern = _slashed(pattern)
+    try:
+        return _compile_glob(pattern)
+    except re.error:  # a character class no regular expression takes: the glob as its own characters
+        return "/" in pattern, re.compile(re.escape(pattern))
+
+
+def _compile_glob(pattern: str) -> tuple[bool, re.Pattern[str]]:
+    if "/" not in pattern:
+        return False, re.compile(_glob_part(pattern))
+    parts = pattern.split("/")
+    regex = ""
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        if part == "**":
+            regex += ".*" if last else "(?:[^/]*/)*"
+        else:
+            regex += _glob_part(part) + ("" if last else "/")
+    return True, re.compile(regex)
+
+
+def _glob_part(part: str) -> str:
+    """One name's glob as a regular expression: `*`, `?` and `[...]` within the name."""
+    out, index = [], 0
+    while index < len(part):
+        char = part[index]
+        index += 1
+        if char == "*":
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "[" and (end := part.find("]", index + 1 if part[index : index + 1] in ("!", "]") else index)) > 0:
+            inside = part[index:end]
+            index = end + 1
+            if inside.startswith("!"):
+                inside = "^" + inside[1:]
+            out.append("[" + inside.replace("\\", "\\\\").replace("/", "") + "]")
+        else:
+            out.append(re.escape(char))
+    return "".join(out)

@@ -27,6 +27,8 @@ def check_paths(
     workspace: Workspace | None = None,
     jobs: int | None = None,
     game: str | None = None,
+    include: Iterable[str] | None = (),
+    exclude: Iterable[str] | None = (),
     **keywords: Unpack[CheckKeywords],
 ) -> CheckRun:
     """Check every deck under the given paths; an unreadable file never stops the others.
@@ -46,6 +48,9 @@ def check_paths(
 
     `game` (`--game`): every plain-text deck is read as a pasted list of that game (deckcheck.formats.pasted); a
     TOML or JSON deck of another game is an error of its file.
+
+    `include` and `exclude`: globs for the folder search (deckcheck.checking.discover.PathFilter; a file given is
+    always checked).
     """
     paths = list(paths)
     if judging is None:
@@ -64,7 +69,7 @@ def check_paths(
         from deckcheck.checking import parallel  # deferred: several decks only
 
         watch = parallel.watch_cpus()  # how busy the CPUs are while the files are read decides the workers
-    files, run.errors = find_deck_files(paths, texts, run.notes)
+    files, run.errors = find_deck_files(paths, texts, run.notes, include=include or (), exclude=exclude or ())
     workers = 1
     if len(files) > 1:
         from deckcheck.checking import parallel  # deferred: several decks only

@@ -17,7 +17,7 @@ from deckcheck import _i18n, errors
 from deckcheck._i18n import N_, _, ngettext
 from deckcheck._util import notes
 from deckcheck._util.text import joined
-from deckcheck.cli import clitypes, language, options, startup, streams
+from deckcheck.cli import clitypes, config, language, options, startup, streams
 from deckcheck.cli.output import (
     echo,
     echo_errors,
@@ -123,7 +123,7 @@ def _exits_2_on_bad_input(command: Callable[..., None]) -> Callable[..., None]:
     return run
 
 
-class _CheckCommand(typer.core.TyperCommand):
+class _CheckCommand(config.ShowsConfig, typer.core.TyperCommand):
     """`check`, whose help says which rules `--fail-on warning` adds, from the games' own rule books (read only when
     the help is printed: listing every game costs a start-up)."""
 
@@ -180,9 +180,12 @@ def _main(
     short_help=N_("Check decks: every violation of every deck at once."),
 )
 @_exits_2_on_bad_input
+@config.reads("check", show=True)
 @options.judged(check=True)
 def check(
     paths: options.CheckPathsArgument,
+    include: config.IncludeOption = None,
+    exclude: config.ExcludeOption = None,
     output: options.CheckOutputOption = options.OutputFormat.text,
     fail_on: options.FailOnOption = options.FailOn.error,
     judging: Judging = options.JUDGED,
@@ -200,7 +203,15 @@ def check(
 
     files_progress = progress if sys.stderr.isatty() else None  # a bar on a terminal only, never on stdout
     workspace = options.workspace_of(carddb)
-    run = check_paths(paths, progress=files_progress, judging=judging, workspace=workspace, game=game)
+    run = check_paths(
+        paths,
+        progress=files_progress,
+        judging=judging,
+        workspace=workspace,
+        game=game,
+        include=include,
+        exclude=exclude,
+    )
     run.errors = [
         options.as_flags(error) for error in run.errors
     ]  # every output format names the options by their flags
@@ -235,6 +246,7 @@ def check(
     help=N_("Deal a test hand through the game's real setup and mulligan (JSON always holds the step-by-step events)."),
 )
 @_exits_2_on_bad_input
+@config.reads("hand")
 @options.judged(setup_only=True)
 def hand(
     deck: options.DeckInputArgument,
@@ -335,6 +347,7 @@ def _dealing(count: int) -> Iterator[Callable[[int], AbstractContextManager[None
     ),
 )
 @_exits_2_on_bad_input
+@config.reads("stats")
 @options.judged(setup_only=True)
 def stats(
     deck: options.DeckInputArgument,
@@ -629,6 +642,7 @@ def set_key(
     help=N_("Show a deck: its sections, the distributions that matter for its game, and the legality verdict."),
 )
 @_exits_2_on_bad_input
+@config.reads("show")
 @options.judged()
 def show(
     path: options.ReadDeckArgument,
@@ -809,8 +823,8 @@ def main(resume_gc: bool = False) -> None:
     """
     startup.begin(resume_gc)
     unknown: DeckcheckError | None = None
-    try:
-        language.choose_language(sys.argv[1:])  # once, first: every message and help text after this follows it
+    try:  # once, first: every message and help text after this follows it (the configuration file's `lang` too)
+        language.choose_language(sys.argv[1:], config.language_for(sys.argv[1:]))
     except DeckcheckError as error:  # said once the streams are guarded
         unknown = error
     streams.install()  # a closed stdout: a message (in the chosen language), exit code 2, nothing done

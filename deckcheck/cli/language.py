@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gettext
 import importlib
+import os
 import sys
 from typing import Any, NoReturn
 
@@ -42,10 +43,13 @@ def split_language(args: list[str]) -> tuple[str | None, int]:
     return given, index
 
 
-def choose_language(args: list[str]) -> None:
-    """Choose the language once, at start-up: --lang, else $DECKCHECK_LANG, else the locale. An unknown value is
-    bad input (exit 2), said in the locale's language."""
+def choose_language(args: list[str], configured: str | None = None) -> None:
+    """Choose the language once, at start-up: --lang, else $DECKCHECK_LANG, else the configuration file's `lang`
+    (`configured`, valid: see deckcheck.cli.config), else the locale. An unknown value is bad input (exit 2), said
+    in the locale's language."""
     given, _index = split_language(args)
+    if given is None and configured is not None and not os.environ.get("DECKCHECK_LANG"):
+        given = configured
     try:
         tag = _i18n.select(given)
     except _i18n.UnknownLanguage as error:

@@ -498,3 +498,18 @@ def test_the_notes_of_a_run_in_japanese(tree, run_cli, monkeypatch):
         code == 2
         and "vanguard のデッキですが、--game は evolve を指定しています。--game なしでチェックしてください" in err
     )
+
+
+def test_path_filter_globs():
+    from deckcheck.checking.discover import PathFilter
+
+    chosen = PathFilter(["/r/decks/**/keep-*", "*.deck.toml"], ["old", "/r/decks/draft/*"])
+    assert chosen.excluded("/r/decks/old") and chosen.excluded("/r/x/old")
+    assert chosen.excluded("/r/decks/draft/a.toml") and not chosen.excluded("/r/decks/draft/sub/a.toml")
+    assert chosen.included("/r/decks/a/b/keep-1.toml", "/r") and chosen.included("/r/decks/keep-1.toml", "/r")
+    assert chosen.included("/r/x/a.deck.toml", "/r") and not chosen.included("/r/x/a.toml", "/r")
+    folder = PathFilter(["decks"])
+    assert folder.included("/r/decks/v/a.toml", "/r") and not folder.included("/r/other/a.toml", "/r")
+    assert not folder.included("/decks/r/a.toml", "/decks/r")  # a folder above the one searched does not count
+    odd = PathFilter(["[", "a[!b]c", "[]]"])
+    assert odd.included("/r/[", "/r") and odd.included("/r/axc", "/r") and not odd.included("/r/abc", "/r")
