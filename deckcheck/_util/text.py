@@ -69,7 +69,10 @@ def output_columns() -> int:
 
 
 SOFT_FLOOR = 10
-_NO_BREAK_BEFORE = set("、。，．・ー」』）)]｝〕〉》】ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞヽヾ!?！？:;,.")
+# (a quote mark too: the closing mark of a quoted name never starts a line)
+_NO_BREAK_BEFORE = set(
+    "、。，．・ー」』）)]｝〕〉》】ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞヽヾ!?！？:;,.'\"”’"
+)
 _NO_BREAK_AFTER = set("「『（([｛〔〈《【")
 _BREAK_AFTER = set("/|")
 _SENTENCE_MARKS = set("、。！？」』）")  # after these a line may end even before a Latin word

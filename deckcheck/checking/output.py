@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck._i18n import _, language, ngettext, translate
 from deckcheck._util.safetext import escape_controls
-from deckcheck._util.text import MIN_COLUMNS, NO_BREAK, display_width, fit_line, held, joined, output_columns
+from deckcheck._util.text import MIN_COLUMNS, NO_BREAK, fit_line, held, joined, output_columns
 from deckcheck._version import __version__
 from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.checking.rules import SHARED_RULES, UNREADABLE
@@ -73,8 +73,6 @@ HEADING_HANG, HANG = 4, 2
 _HELD_SLASH = "\u2215"
 #: A blank no line breaks at (a deck's name in its heading), one column wide, a blank again once fitted.
 HELD_BLANK = "\u2423"
-#: A deck's name up to this many columns is never broken inside (a longer one may be, between Japanese characters).
-_HELD_NAME = 40
 
 
 def fitted(lines: list[str], columns: int, hang: int = HANG, *, listing: bool = True) -> list[str]:
@@ -114,10 +112,8 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
         verdict = style(unreadable, fg="red")
     game = _game(report.game)
     counts = _counts(report, game)
-    # the deck's name stays whole on one line (its blanks held while the heading is fitted): a name is no prose
-    name = escape_controls(report.name or "").replace(" ", HELD_BLANK)
-    quoted_name = f"“{name}”"
-    title = f" {held(quoted_name) if display_width(name) <= _HELD_NAME else quoted_name}" if report.name else ""
+    # the deck's name breaks only at its own blanks, never inside a word (ロイヤルパ / ラディン)
+    title = f" {held(f'“{escape_controls(report.name)}”')}" if report.name else ""
     judged_by = report.judged_by(format_word=(lambda format: term(game, FORMAT_KEY, format)) if game else str)
     # Translators: after the game's title in a deck's heading (the leading blank is the English spacing)
     rules = _(" ({judged})").format(judged=escape_controls(judged_by)) if judged_by else ""

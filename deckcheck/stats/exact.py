@@ -223,7 +223,7 @@ class ExactEngine:
         m = sum(draws)
         if m > total:
             raise ExactUnavailable(
-                pgettext(self.model.deck.game.id, "the deck runs out: {n} more cards are needed from {total}").format(
+                pgettext(_context(self.model), "the deck runs out: {n} more cards are needed from {total}").format(
                     n=m, total=total
                 )
             )
@@ -367,7 +367,7 @@ class ExactEngine:
             ) from None
         except DeckOut:
             raise ExactUnavailable(
-                pgettext(self.model.deck.game.id, "the deck can run out by then on some draws")
+                pgettext(_context(self.model), "the deck can run out by then on some draws")
             ) from None
         self._one_valued()
         return total
@@ -397,7 +397,7 @@ class ExactEngine:
             if self.n + self.d > self.size - self.n:
                 raise ExactUnavailable(
                     pgettext(
-                        self.model.deck.game.id,
+                        _context(self.model),
                         "the draws reach the hand put on the bottom; its order is the player's choice",
                     )
                 )
@@ -617,3 +617,9 @@ def exact_probability(model: OddsModel, plan: MulliganPlan | None) -> ExactResul
     """`plan=None` asks for the optimal mulligan."""
     engine = ExactEngine(model)
     return engine.optimal() if plan is None else engine.evaluate(plan)
+
+
+def _context(model: OddsModel) -> str:
+    """The catalog context of the model's game (its own words), '' for a model built without a deck."""
+    deck = getattr(model, "deck", None)
+    return deck.game.id if deck is not None else ""

@@ -103,9 +103,8 @@ def test_added_removed_and_changed_cards_per_section(work: Path) -> None:
     assert re.search(r"^  removed  2 → 0  G-BT06/025  逆風の騎士 セリム$", text, re.M), text
     assert re.search(r"^  changed  3 → 4  G-TD02/005  絶剣の騎士 リヴァーロ$", text, re.M), text
     assert "g: 16 cards, unchanged" in text
-    assert all(display_width(line) <= 80 for line in text.splitlines()), [
-        l for l in text.splitlines() if display_width(l) > 80
-    ]
+    # (a single word wider than the line, the temporary folder's path, stays whole by design)
+    assert all(display_width(line) <= 80 or len(line.split()) == 1 for line in text.splitlines()), text
 
 
 def test_a_card_written_by_name_in_one_deck_and_by_number_in_the_other_is_the_same_card(work: Path) -> None:
@@ -457,9 +456,8 @@ def test_japanese_output_names_the_sections_as_show_does(work: Path, japanese) -
     assert re.search(r"^  追加  0 → 2  BT01/042    小さな賢者 マロン$", text, re.M), text
     assert "判定：適正 → 適正" in text
     assert "先攻" in text and "後攻" in text and "ポイント" in text
-    assert all(display_width(line) <= 80 for line in text.splitlines()), [
-        l for l in text.splitlines() if display_width(l) > 80
-    ]
+    # (a single word wider than the line, the temporary folder's path, stays whole by design)
+    assert all(display_width(line) <= 80 or len(line.split()) == 1 for line in text.splitlines()), text
     markdown = render_diff_markdown(compare(ALTMILE, new)).splitlines()
     assert "| セクション | 変更 | カード番号 | カード | 変更前 | 変更後 |" in markdown
     assert "| メインデッキ \\[main\\] | 追加 | BT01/042 | 小さな賢者 マロン | 0 | 2 |" in markdown

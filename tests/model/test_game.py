@@ -15,7 +15,7 @@ class _Deck:
 
     def __init__(self, sizes: dict[str, int], phrases: dict[str, str]) -> None:
         self.sizes = sizes
-        self.game = SimpleNamespace(wording=SimpleNamespace(section_phrases=phrases))
+        self.game = SimpleNamespace(id="test", wording=SimpleNamespace(section_phrases=phrases))
 
     def size(self, section: str) -> int:
         return self.sizes.get(section, 0)

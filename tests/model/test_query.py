@@ -343,7 +343,7 @@ def test_bad_queries_in_japanese(text, message, japanese):
     from deckcheck._i18n import translate
 
     if text == "colour=red":  # the title is translated where the Vanguard module marks it, else shown as it is
-        message = f"{translate(VANGUARD.title)} のカードにフィールド 'colour' はありません。フィールド："
+        message = f"{translate(VANGUARD.title)}のカードにフィールド 'colour' はありません。フィールド："
     with pytest.raises(DeckcheckError) as error:
         parse_query(text, VANGUARD)
     assert message in error.value.reason

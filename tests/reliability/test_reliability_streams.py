@@ -42,6 +42,7 @@ RUNS: dict[str, list[tuple[list[str], int, str | None]]] = {
         (["check", "紅蓮.txt", "--output", "junit"], 0, None),  # XML: its testcase is named after the file
     ],
     "show": [(["show", "d.txt"], 0, None), (["show", "d.txt", "--output", "json"], 0, None)],
+    "diff": [(["diff", "d.txt", "d.txt"], 0, None), (["diff", "d.txt", "d.txt", "--output", "json"], 0, None)],
     "stats": [(["stats", "d.txt", *WANT], 0, None), (["stats", "d.txt", *WANT, "--output", "json"], 0, None)],
     "hand": [(["hand", "d.txt", "--seed", "1"], 0, None), (["hand", "d.txt", "--seed", "1", "-o", "json"], 0, None)],
     "odds": [(ODDS, 0, None), ([*ODDS, "-o", "json"], 0, None)],

@@ -203,9 +203,9 @@ GAME: Game[EvolveCard] = Game(
                 "haven": "2.2.2",
                 "neutral": "2.2.2",
             },
-            # the deck key `format` (付録 B: 「シールド戦」 B-1, 「クロスオーバー」フォーマット B-2; standard is
-            # the official site's スタンダード, the document's default and unnamed)
-            "format": {"standard": "B", "crossover": "B-2", "sealed": "B-1"},
+            # the deck key `format` (付録 B: 「シールド戦」 B-1, 「クロスオーバー」フォーマット B-2); standard is the
+            # document's default and has no name in it, so it stays as written
+            "format": {"crossover": "B-2", "sealed": "B-1"},
             # the deck key `basis`: クラスを基準とする / タイトルを基準とする (6.1.1.5.1, 6.1.1.5.2)
             "basis": {"class": "6.1.1.5.1", "title": "6.1.1.5.2"},
         },
