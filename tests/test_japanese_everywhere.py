@@ -118,6 +118,7 @@ def _names_in(data: object) -> list[str]:
     return []
 
 
+_FITTED_NAME = re.compile(r"“[^”\n]*\n[^”\n]*”")
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』")
 _TECHNICAL = re.compile(
     r"(?:--?[A-Za-z][\w-]*(?:=\S*)?)"  # options
@@ -151,6 +152,8 @@ def english_left(text: str, source: str = "") -> list[str]:
         text = re.sub(r"<[^>]*>", " ", text)
     elif stripped.startswith("<?xml"):  # JUnit: the text and the message attributes are for people
         text = re.sub(r"<[^>]*?(?:message=\"([^\"]*)\")?[^>]*>", lambda m: f" {m.group(1) or ''} ", text)
+    # a deck's name in “ ” may be broken over two fitted lines (at its own blanks): it is the player's, not ours
+    text = _FITTED_NAME.sub(" ", text)
     found = []
     for line in text.splitlines():
         if re.match(r"\s*(\$ )?(deckcheck|python -m) ", line):  # an example's command line
