@@ -90,21 +90,49 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 @cache
-def _template_pattern(template: str) -> re.Pattern[str]:
+def _template_parts(template: str) -> tuple[list[str], list[str]]:
+    """A template's literal texts and, between them, the names of its fields."""
     parts = re.split(r"\{(\w+)\}", template)
-    regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
-    return re.compile(regex, re.DOTALL)
+    return parts[0::2], parts[1::2]
 
 
 def match_template(message: str, templates: Iterable[str]) -> tuple[str, dict[str, str]] | None:
     """Which of `templates` (English texts marked with N_, `{name}` standing for any text) another program's English
     `message` is, with the parts it filled in: how the words of click and of the TOML parser, which have no catalog
-    of their own, are said from deckcheck's."""
+    of their own, are said from deckcheck's.
+
+    Each field is at least one character and as short as it can be (the first place its following text stands), the
+    last field running to the template's end: what a regular expression of lazy groups would find, found with one
+    search per literal text, so that a long message (a mistyped option of 60,000 characters) is one pass per
+    template, not a try per character and field."""
     for template in templates:
-        found = _template_pattern(template).fullmatch(message)
+        found = _filled(message, *_template_parts(template))
         if found is not None:
-            return template, found.groupdict()
+            return template, found
     return None
+
+
+def _filled(message: str, literals: list[str], names: list[str]) -> dict[str, str] | None:
+    if not names:
+        return {} if message == literals[0] else None
+    if not message.startswith(literals[0]):
+        return None
+    end = len(message) - len(literals[-1])
+    if not message.endswith(literals[-1]) or end < len(literals[0]):
+        return None
+    fields: dict[str, str] = {}
+    at = len(literals[0])
+    for name, literal in zip(names[:-1], literals[1:-1], strict=True):
+        # the earliest place leaves the most for the fields after it (each takes any text): the first one is right
+        found = message.find(literal, at + 1, end)
+        if found < 0 or found + len(literal) >= end:  # (the last field needs a character before the end's text)
+            return None
+        fields[name] = message[at:found]
+        at = found + len(literal)
+    if at >= end:
+        return None
+    fields[names[-1]] = message[at:end]
+    return fields
 
 
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})(?:-(\d{2}))?")
