@@ -20,8 +20,10 @@ The language is chosen once at start-up, in one place (``deckcheck.cli.app.main`
 
 from __future__ import annotations
 
+import io
 import os
 import re
+import stat
 from collections.abc import Iterable, Mapping
 from functools import cache
 from gettext import GNUTranslations, NullTranslations
@@ -34,6 +36,10 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _translation: NullTranslations | None = None  # None: English, the source text itself
 _language = "en"
+#: Largest compiled catalog read (the Japanese one is about 300 KB): a larger file is no catalog of ours.
+CATALOG_LIMIT = 32 * 1024 * 1024
+# Why the asked language's catalog could not be read (English is spoken instead): (language, path, reason).
+_catalog_problem: tuple[str, str, str] | None = None
 
 
 def N_(message: str) -> str:  # noqa: N802 (the name every gettext extractor knows)
@@ -90,21 +96,49 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 @cache
-def _template_pattern(template: str) -> re.Pattern[str]:
+def _template_parts(template: str) -> tuple[list[str], list[str]]:
+    """A template's literal texts and, between them, the names of its fields."""
     parts = re.split(r"\{(\w+)\}", template)
-    regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
-    return re.compile(regex, re.DOTALL)
+    return parts[0::2], parts[1::2]
 
 
 def match_template(message: str, templates: Iterable[str]) -> tuple[str, dict[str, str]] | None:
     """Which of `templates` (English texts marked with N_, `{name}` standing for any text) another program's English
     `message` is, with the parts it filled in: how the words of click and of the TOML parser, which have no catalog
-    of their own, are said from deckcheck's."""
+    of their own, are said from deckcheck's.
+
+    Each field is at least one character and as short as it can be (the first place its following text stands), the
+    last field running to the template's end: what a regular expression of lazy groups would find, found with one
+    search per literal text, so that a long message (a mistyped option of 60,000 characters) is one pass per
+    template, not a try per character and field."""
     for template in templates:
-        found = _template_pattern(template).fullmatch(message)
+        found = _filled(message, *_template_parts(template))
         if found is not None:
-            return template, found.groupdict()
+            return template, found
     return None
+
+
+def _filled(message: str, literals: list[str], names: list[str]) -> dict[str, str] | None:
+    if not names:
+        return {} if message == literals[0] else None
+    if not message.startswith(literals[0]):
+        return None
+    end = len(message) - len(literals[-1])
+    if not message.endswith(literals[-1]) or end < len(literals[0]):
+        return None
+    fields: dict[str, str] = {}
+    at = len(literals[0])
+    for name, literal in zip(names[:-1], literals[1:-1], strict=True):
+        # the earliest place leaves the most for the fields after it (each takes any text): the first one is right
+        found = message.find(literal, at + 1, end)
+        if found < 0 or found + len(literal) >= end:  # (the last field needs a character before the end's text)
+            return None
+        fields[name] = message[at:found]
+        at = found + len(literal)
+    if at >= end:
+        return None
+    fields[names[-1]] = message[at:end]
+    return fields
 
 
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})(?:-(\d{2}))?")
@@ -158,15 +192,59 @@ def translation() -> NullTranslations | None:
 
 def choose(tag: str) -> None:
     """Speak `tag` ("en" or "ja") from now on (the command line calls this once, at start-up)."""
-    global _translation, _language
+    global _translation, _language, _catalog_problem
     if tag not in LANGUAGES:
         raise ValueError(f"unknown language {tag!r}")
-    _language = tag
+    _language, _catalog_problem = tag, None
     if tag == "en":
         _translation = None
         return
-    with open(LOCALE_DIR / tag / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as catalog:
-        _translation = GNUTranslations(catalog)
+    path = LOCALE_DIR / tag / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        _translation = _read_catalog(path)
+    except _Unreadable as error:  # a broken installation: English, and one note (see catalog_problem), never a crash
+        _catalog_problem = (tag, str(path), error.reason)
+        _language, _translation = "en", None
+
+
+def catalog_problem() -> tuple[str, str, str] | None:
+    """Why the last language asked for is not spoken (its catalog missing, truncated, not a file, unreadable): its
+    tag, the catalog's path and the reason, in English (the catalog is what would have said it in the language);
+    None when it is spoken."""
+    return _catalog_problem
+
+
+class _Unreadable(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _read_catalog(path: Path) -> GNUTranslations:
+    """A compiled catalog, read only from a regular file of a bounded size (a FIFO, a device such as /dev/zero behind
+    a link, a folder: never read, never waited on)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as error:
+        raise _Unreadable(error.strerror or type(error).__name__) from None
+    try:
+        with os.fdopen(descriptor, "rb") as catalog:
+            info = os.fstat(catalog.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise _Unreadable(N_("not a regular file"))
+            if info.st_size > CATALOG_LIMIT:
+                raise _Unreadable(N_("too large"))
+            data = catalog.read(CATALOG_LIMIT + 1)
+    except OSError as error:
+        raise _Unreadable(error.strerror or type(error).__name__) from None
+    if len(data) > CATALOG_LIMIT:
+        raise _Unreadable(N_("too large"))
+    try:
+        translation = GNUTranslations(io.BytesIO(data))
+    except Exception:  # noqa: BLE001 (whatever a broken file makes gettext raise: struct.error, OSError,
+        # UnicodeDecodeError, ValueError, IndexError ... is one answer: not a catalog)
+        raise _Unreadable(N_("not a compiled catalog")) from None
+    return translation
 
 
 class UnknownLanguage(ValueError):

@@ -42,10 +42,16 @@ def scan_toml(text: str) -> list[ScannedLine]:
                 i += 2
                 continue
             if line[i] == state[0]:
-                run = len(line) - i - len(line[i:].lstrip(state[0]))
-                closes = run >= len(state)  # up to two quotes before a closing triple quote belong to the string
-                i += 1 if len(state) == 1 else run
-                state = "" if closes else state
+                if len(state) == 1:
+                    i += 1
+                    state = ""
+                    continue
+                end = i  # (the run counted where it stands, never a copy of the rest of the line per quote)
+                while end < len(line) and line[end] == state[0]:
+                    end += 1
+                # up to two quotes before a closing triple quote belong to the string
+                state = "" if end - i >= len(state) else state
+                i = end
                 continue
             i += 1
         if state in ('"', "'"):  # a one-line string cannot continue on the next line
@@ -54,7 +60,9 @@ def scan_toml(text: str) -> list[ScannedLine]:
     return result
 
 
-TABLE_HEADER = re.compile(r"^\s*\[(?P<double>\[)?\s*(?P<key>[^\[\]]+?)\s*\]\]?\s*$")
+# (the key starts and ends with a non-blank, each run of blanks taken whole: one pass over a quoted name holding a long
+# run of blanks)
+TABLE_HEADER = re.compile(r"^\s*+\[(?P<double>\[)?\s*+(?P<key>[^\[\]\s](?:[^\[\]]*?[^\[\]\s])??)\s*+\]\]?\s*+$")
 KEY_LINE = re.compile(r"^(?P<indent>\s*)(?P<key>\"(?:[^\"\\]|\\.)*\"|'[^']*'|[A-Za-z0-9_-]+)\s*=\s*(?P<value>.*)$")
 
 

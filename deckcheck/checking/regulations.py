@@ -241,23 +241,84 @@ def _restriction(db: CardDB, listing: Listing, problems: list[str]) -> Restricti
     return Restriction(identity, listing.limit, card, listing.key, listing.where, listing.section)
 
 
-def _line_of(text: str, pattern: str) -> int | None:
-    """The first line matching `pattern` (tomllib gives no positions for values; best effort for messages)."""
-    found = re.compile(pattern)
-    for number, line in enumerate(text.split("\n"), start=1):
-        if found.search(line):
-            return number
-    return None
+_QUOTES = "\"'"
+_QUOTE_MARKS = re.compile(r"[\"']")
 
 
-def _assigned(key: str) -> str:
+def _core(text: str, right: bool = True) -> str:
+    """`text` without the blanks and quotes at its start (and, with `right`, at its end): what stands around a key
+    before its `=`."""
+    start, end = 0, len(text)
+    while start < end and (text[start].isspace() or text[start] in _QUOTES):
+        start += 1
+    while right and end > start and (text[end - 1].isspace() or text[end - 1] in _QUOTES):
+        end -= 1
+    return text[start:end]
+
+
+def _assigned(key: str) -> tuple[str, str]:
     """A line that sets `key` (bare or quoted)."""
-    return rf"""^\s*["']?{re.escape(key)}["']?\s*="""
+    return ("assigned", key)
 
 
-def _quoted(value: str) -> str:
+def _quoted(value: str) -> tuple[str, str]:
     """A line holding `value` as a string."""
-    return rf"""["']{re.escape(value)}["']"""
+    return ("quoted", value)
+
+
+def _pattern(where: tuple[str, str]) -> str:
+    kind, text = where
+    if kind == "assigned":
+        return rf"""^\s*["']?{re.escape(text)}["']?\s*="""
+    return rf"""["']{re.escape(text)}["']"""
+
+
+class _Lines:
+    """Where a regulation file's keys and strings stand, indexed in one pass over its lines (each listing asking for
+    its line scanned the whole file: quadratic in the entries), each answer the first line its pattern (`_pattern`)
+    matches, as a scan of every line finds it."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.split("\n")
+        self.found: dict[tuple[str, str], int | None] = {}
+        # a key line's core (the text before its first `=`, blanks and quotes taken off its ends) -> its lines, and
+        # the same with them taken off its start only (a key holding a `=`: the line's first `=` is the key's)
+        self.cores: dict[str, list[int]] = {}
+        self.starts: dict[str, list[int]] = {}
+        # the text between two quotes next to each other on a line -> the first such line
+        self.strings: dict[str, int] = {}
+        # the same, kept for every line (a string holding a quote is looked for among the lines of its first part)
+        self.string_lines: dict[str, list[int]] = {}
+        self.entry_headers = [n for n, line in enumerate(self.lines, start=1) if _ENTRY_HEADER.match(line)]
+        for number, line in enumerate(self.lines, start=1):
+            if (equals := line.find("=")) >= 0:
+                self.cores.setdefault(_core(line[:equals]), []).append(number)
+                self.starts.setdefault(_core(line[:equals], right=False), []).append(number)
+            marks = [mark.start() for mark in _QUOTE_MARKS.finditer(line)]
+            for start, end in zip(marks, marks[1:], strict=False):
+                inner = line[start + 1 : end]
+                self.strings.setdefault(inner, number)
+                lines = self.string_lines.setdefault(inner, [])
+                if not lines or lines[-1] != number:
+                    lines.append(number)
+
+    def line(self, where: tuple[str, str]) -> int | None:
+        if where not in self.found:
+            self.found[where] = self._first(where)
+        return self.found[where]
+
+    def _first(self, where: tuple[str, str]) -> int | None:
+        kind, text = where
+        if kind == "quoted" and not any(quote in text for quote in _QUOTES):
+            return self.strings.get(text)  # between two quotes with none between them: exactly a string's text
+        if kind == "quoted":
+            candidates = self.string_lines.get(_QUOTE_MARKS.split(text)[0], [])
+        elif "=" in text:
+            candidates = self.starts.get(_core(text.split("=")[0], right=False), [])
+        else:
+            candidates = self.cores.get(_core(text), [])
+        found = re.compile(_pattern(where))
+        return next((number for number in candidates if found.search(self.lines[number - 1])), None)
 
 
 class _FileReader:
@@ -266,26 +327,37 @@ class _FileReader:
     def __init__(self, game_id: str, path: Path, problems: list[str]) -> None:
         self.game_id, self.path, self.problems = game_id, path, problems
         self.text = ""
+        self._lines: _Lines | None = None
 
-    def at(self, field_name: str, pattern: str | None = None) -> str:
-        line = _line_of(self.text, pattern) if pattern else None
+    def line_of(self, where: tuple[str, str]) -> int | None:
+        """The first line of the file that `where` names (see _Lines)."""
+        if self._lines is None:
+            self._lines = _Lines(self.text)
+        return self._lines.line(where)
+
+    def at(self, field_name: str, pattern: tuple[str, str] | None = None) -> str:
+        line = self.line_of(pattern) if pattern else None
         where = f"{one_line(str(self.path))}:{line}" if line else one_line(str(self.path))
         return _("{where}: field '{field}'").format(where=where, field=field_name)
 
-    def problem(self, field_name: str, reason: str, pattern: str | None = None) -> None:
-        line = _line_of(self.text, pattern) if pattern else None
+    def problem(self, field_name: str, reason: str, pattern: tuple[str, str] | None = None) -> None:
+        line = self.line_of(pattern) if pattern else None
         self.problems.append(Problem(f"{self.at(field_name, pattern)}: {reason}", self.path, line))
 
-    def listing(self, key: str, limit: int, field_name: str, pattern: str, item: int | None = None) -> Listing:
+    def listing(
+        self, key: str, limit: int, field_name: str, pattern: tuple[str, str], item: int | None = None
+    ) -> Listing:
         where = self.at(field_name, pattern)
         if item is not None:
             where = _("{where}, item {index}").format(where=where, index=item)
-        return Listing(key, limit, where, str(self.path), _line_of(self.text, pattern))
+        return Listing(key, limit, where, str(self.path), self.line_of(pattern))
 
     def entry_at(self, index: int) -> tuple[str, int | None]:
         """'path:line: entry N' for the N-th `[[entries]]` table (its header's line), and that line."""
-        headers = [n for n, line in enumerate(self.text.split("\n"), start=1) if _ENTRY_HEADER.match(line)]
-        line = headers[index - 1] if index <= len(headers) else _line_of(self.text, _assigned("entries"))
+        if self._lines is None:
+            self._lines = _Lines(self.text)
+        headers = self._lines.entry_headers
+        line = headers[index - 1] if index <= len(headers) else self.line_of(_assigned("entries"))
         where = f"{one_line(str(self.path))}:{line}" if line else one_line(str(self.path))
         return _("{where}: entry {index}").format(where=where, index=index), line
 

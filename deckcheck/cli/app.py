@@ -830,6 +830,14 @@ def main(resume_gc: bool = False) -> None:
     streams.install()  # a closed stdout: a message (in the chosen language), exit code 2, nothing done
     try:
         try:
+            if (broken := _i18n.catalog_problem()) is not None:  # a broken installation: English, said once
+                tag, path, reason = broken
+                say_note(
+                    _("the catalog of {language} ({path}) cannot be read ({reason}): speaking English").format(
+                        language=_i18n.LANGUAGES[tag], path=path, reason=reason
+                    ),
+                    debug=False,
+                )
             if unknown is not None:
                 raise unknown
             if _i18n.language() == "en":

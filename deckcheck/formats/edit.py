@@ -237,8 +237,9 @@ class _Layout:
         return f"{mark}{name}{said}"
 
 
-# What may follow a section word as written (before NFKC): its count `(43)`, `（１２枚）`, a colon.
-_SECTION_TAIL_WRITTEN = re.compile(r"\s*(?:[(（]\s*\d+\s*枚?\s*[)）])?\s*[:：]?$")
+# What may follow a section word as written (before NFKC): its count `(43)`, `（１２枚）`, a colon. (Tried only where
+# a run of blanks starts, each run taken whole: one pass, as deckcheck.formats.headings' _SECTION_TAIL.)
+_SECTION_TAIL_WRITTEN = re.compile(r"(?<!\s)\s*+(?:[(（]\s*+\d++\s*+枚?\s*+[)）])?\s*+[:：]?$")
 
 
 def _keys_of(entry: Entry[Any]) -> set[str]:

@@ -18,7 +18,9 @@ if TYPE_CHECKING:
     from deckcheck.model.game import Game
 
 # What may follow a section word: its count `(43)`, `（12枚）`, a colon.
-_SECTION_TAIL = re.compile(r"\s*(?:[(（]\s*\d+\s*枚?\s*[)）])?\s*[:：]?$")
+# (tried only where a run of blanks starts, each run taken whole: one pass, where two runs over the same blanks were
+# cubic on `## a<1,000 blanks>b`)
+_SECTION_TAIL = re.compile(r"(?<!\s)\s*+(?:[(（]\s*+\d++\s*+枚?\s*+[)）])?\s*+[:：]?$")
 # The brackets a mark stands in (`(FV)`, `【主人公】`), taken off before the mark is looked up.
 MARK_BRACKETS = '()[]【】“”"『』〈〉 '
 # The deck's name as a label, matched against the line as written (its bullet taken off), so that the name keeps its

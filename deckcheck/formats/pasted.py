@@ -77,12 +77,15 @@ _IN_BRACKETS = re.compile(rf"^(?P<name>.+?)\s*\(\s*{_COUNT}\s*枚\s*\)$")
 _COUNT_FIRST = re.compile(
     rf"^{_COUNT}(?:\s*[×✕]\s*|\s*[xX](?:\s+|(?=[^\x00-\x7f]))|\s*枚\s*|\s+|(?=\())(?P<name>\S.*)$"
 )
-# `name×2`, `name ×2`, `- name × 3`, `《name》 x 4`, `name 4`, `「name」×4★`: the count last.
+# `name×2`, `name ×2`, `- name × 3`, `《name》 x 4`, `name 4`, `「name」×4★`: the count last (the name ends in a
+# non-blank, so that a run of blanks is scanned once, not once per blank before it).
 _COUNT_LAST = re.compile(
-    rf"^(?P<name>\S.*?)(?:\s*[×✕]\s*|(?:\s+|(?<=[^\x00-\x7f]))[xX]\s*|\s+){_COUNT}\s*枚?\s*(?P<marks>[★☆]*)$"
+    rf"^(?P<name>\S(?:.*?\S)??)(?:\s*[×✕]\s*|(?:\s+|(?<=[^\x00-\x7f]))[xX]\s*|\s+){_COUNT}\s*枚?\s*(?P<marks>[★☆]*)$"
 )
 # Notes after the count (`name ×4 “ドロートリガー”`, `name 4(FV)`): taken off before the count is looked for.
-_AFTER_COUNT = re.compile(r"(?:\s*(?:“[^“”]*”|\"[^\"]*\"|\([^()]*\)|【[^【】]*】|[★☆]+))+$")
+# (linear: no star or blank may stand before the first note, each run is taken whole, and the notes never give back a
+# character, so that a line of stars followed by anything else is one pass, not 2**n tries)
+_AFTER_COUNT = re.compile(r"(?<![\s★☆])(?:\s*+(?:“[^“”]*+”|\"[^\"]*+\"|\([^()]*+\)|【[^【】]*+】|[★☆]++))++$")
 _NOTE = re.compile(r"“[^“”]*”|\"[^\"]*\"|\([^()]*\)|【[^【】]*】|[★☆]+")
 # A multiplication sign before something that is not a number: a count that is not a number.
 _NOT_A_NUMBER = re.compile(r"^(?P<name>\S.*?)\s*[×✕]\s*(?P<count>[^\d\s★☆][^★☆]*?)\s*[★☆]*$")

@@ -27,18 +27,21 @@ COUNT_LINE = re.compile(
     r"^(?P<count>[-+]?\d+(?:[.,]\d+)?)(?:\s*[×✕ｘ]\s*|\s*[xX](?:\s+|(?=[^\x00-\x7f]))|\s*枚\s*|\s+)(?P<key>\S.*)$"
 )
 # `name ×3`, `name×3`, `name x3`, `name x 3` (a Latin x after a blank or a non-ASCII character), `name 3`, `name 3枚`:
-# the count last. Whether the line means that is decided with the card database (an Entry's `whole`).
+# the count last. Whether the line means that is decided with the card database (an Entry's `whole`). The key ends in
+# a non-blank, so that a run of blanks is scanned once (not once per blank before it: `a<20,000 blanks>b`).
 COUNT_LAST_LINE = re.compile(
-    r"^(?P<key>\S.*?)(?:\s*[×✕ｘ]\s*|(?:\s+|(?<=[^\x00-\x7f]))[xX]\s*|\s+)(?P<count>\d{1,3})\s*枚?$"
+    r"^(?P<key>\S(?:.*?\S)??)(?:\s*[×✕ｘ]\s*|(?:\s+|(?<=[^\x00-\x7f]))[xX]\s*|\s+)(?P<count>\d{1,3})\s*枚?$"
 )
 # A card number written before the name (`BP01-015 name`): letters and digits in groups joined by - or /, a digit
 # among them.
 NUMBER_AND_NAME = re.compile(r"^(?P<number>(?=[^\s]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+)\s+(?P<name>\S.*)$")
 # `game: vanguard`, `Game: Evolve`, `game：evolve` (the full-width colon a Japanese IME types).
 HEADER_LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)\s*[:：]\s*(?P<value>.*)$")
-SECTION_LINE = re.compile(r"^##\s*(?P<section>[^#\s][^#]*?)\s*$")
+# `## name`: the section is the rest of the line, stripped, without a `#` (each run of blanks inside it taken whole and
+# only where a word follows, so that the pattern is one pass).
+SECTION_LINE = re.compile(r"^##\s*+(?P<section>[^#\s](?:[^#\s]++|\s++(?=[^#\s]))*+)\s*+$")
 # A comment after an entry: " # ..." (a `#` with a blank on either side), so that a name such as "#UNICUS" stays a name.
-TRAILING_COMMENT = re.compile(r"\s+#(?:\s.*)?$")
+TRAILING_COMMENT = re.compile(r"(?<!\s)\s++#(?:\s.*)?$")  # (from a run's start only: one pass)
 # A header whose key is a Japanese word (`主人公: name`, `デッキ名：name`): a header when the word names a deck key of
 # the game (deckcheck.formats.headings), else the line is read as any other.
 WORD_HEADER_LINE = re.compile(r"^(?P<key>[^\x00-\x7f\s:：#\d][^:：]{0,15}?)\s*[:：]\s*(?P<value>\S.*)$")

@@ -36,7 +36,11 @@ from deckcheck.model.game import Game
 
 #: A condition: a field (a record field, or a word of the rules document such as グレード: any letters, as after NFKC),
 #: an operator and its values.
-_CONDITION = re.compile(r"^\s*(?P<field>[^\W\d][\w-]*)\s*(?P<op>~=|>=|<=|=|>|<)\s*(?P<values>.*?)\s*$")
+# (the values are the rest of the line without its blanks at either end, each run of blanks inside them taken whole and
+# only where a value follows: one pass, where a lazy group before a run of blanks tried the run once per blank)
+_CONDITION = re.compile(
+    r"^\s*(?P<field>[^\W\d][\w-]*)\s*(?P<op>~=|>=|<=|=|>|<)\s*+(?P<values>(?:\S++|[^\S\n]++(?=\S))*+)\s*+$"
+)
 #: Comparisons of a number field with one whole number (`grade>=2`, `cost<=3`, `power>10000`).
 _COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
@@ -48,7 +52,7 @@ _QUERY = re.compile(r"^(?P<op>>=|<=)(?P<k>\d{1,18}) (?P<filter>.+)$")
 #: The shell-safe count prefix: `2+grade=3` (at least 2), no space, nothing a shell reads.
 _PLUS_QUERY = re.compile(r"^(?P<k>\d{1,18})\+\s*(?P<filter>[^\W\d].*)$")
 #: A range of whole numbers, `2..`, `..3`, `2..3` (after NFKC: full-width digits and dots too).
-_RANGE = re.compile(r"^\s*(?P<low>-?\d{1,18})?\s*\.\.\s*(?P<high>-?\d{1,18})?\s*$")
+_RANGE = re.compile(r"^\s*+(?P<low>-?\d{1,18})?\s*+\.\.\s*+(?P<high>-?\d{1,18})?\s*+$")
 
 
 @dataclass(frozen=True)
@@ -360,15 +364,28 @@ def parse_query(text: str, game: Game[Any]) -> Query:
     return query if deadline is None else replace(query, deadline=deadline)
 
 
-_DEADLINE = re.compile(r"^(?P<query>.*?)\s*@\s*(?P<turn>\S*)\s*$")
+_WORD = re.compile(r"\S+")
+
+
+def _deadline(text: str) -> tuple[str, str] | None:
+    """The query and the turn of `query @ turn`: the first `@` followed by at most one word (the turn), the query
+    before it without its trailing blanks, on one line; None when no `@` is followed so. (What the pattern
+    `^(?P<query>.*?)\\s*@\\s*(?P<turn>\\S*)\\s*$` finds, found in one pass: it tried each `@` to the end of the text,
+    quadratic on a run of `@` or of blanks.)"""
+    ends = [word.end() for word in _WORD.finditer(text)][-2:]
+    at = text.find("@", ends[0] - 1 if len(ends) == 2 else 0)  # (from the last letter of the word before the last)
+    if at < 0:
+        return None
+    query = text[:at].rstrip()
+    return None if "\n" in query else (query, text[at + 1 :].strip())
 
 
 def split_deadline(text: str) -> tuple[str, int | None]:
     """`grade=1@2` → (`grade=1`, 2): the text after the last `@` is a whole turn number (no card value holds `@`)."""
-    match = _DEADLINE.match(text)
-    if match is None:
+    found = _deadline(text)
+    if found is None:
         return text, None
-    turn = match["turn"]
+    query, turn = found
     if not re.fullmatch(r"\d{1,6}", turn):
         raise DeckcheckError(
             _(
@@ -377,8 +394,8 @@ def split_deadline(text: str) -> tuple[str, int | None]:
             ).format(query=quoted(text)),
             field="want",
         )
-    if not match["query"].strip():
+    if not query.strip():
         raise DeckcheckError(
             _("{query} has a deadline but no query before the @").format(query=quoted(text)), field="want"
         )
-    return match["query"].strip(), int(turn)
+    return query.strip(), int(turn)
