@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckcheck._i18n import _, language, pgettext, translate
+from deckcheck._i18n import _, language, pgettext, translate, translate_as
 from deckcheck._util.safetext import echoed, one_line, quoted
-from deckcheck._util.text import display_width, fit_line, joined, output_columns, pad
+from deckcheck._util.text import NO_BREAK, display_width, fit_line, held, joined, output_columns, pad
 from deckcheck.carddb.db import refuse_unknown_cards
 from deckcheck.checking.deck import check_deck
 from deckcheck.checking.judging import Judging
+from deckcheck.checking.output import HELD_BLANK
 from deckcheck.checking.workspace import Workspace, default_workspace, say_reading
 from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
 from deckcheck.engine.procedure import note_said
@@ -24,6 +25,7 @@ from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
 from deckcheck.model.game import Game, term
 from deckcheck.model.query import parse_filter
+from deckcheck.model.versions import FORMAT_KEY, RULES_KEY
 
 #: Zones whose cards nobody may look at (the owner included); shown as counts in text output.
 HIDDEN_ZONES = {"life", "orbs"}
@@ -43,10 +45,11 @@ def field_word(game: Game[Any], field_name: str) -> str:
     return field_name
 
 
-def shown_name(name: str) -> str:
-    """A zone's or a setup note's name in the chosen language, where its game marks it for translation (the JSON
-    keeps the engine's names: they are keys)."""
-    return translate(name)
+def shown_name(name: str, game: Game[Any] | None = None) -> str:
+    """A zone's, a step's or a setup note's name in the chosen language, where its game marks it for translation, in
+    the game's own words where the catalog has its context (Build Divide's エナジー; the JSON keeps the engine's
+    names: they are keys)."""
+    return translate(name) if game is None else translate_as(game.id, name)
 
 
 def parse_policy(
@@ -262,21 +265,23 @@ def iter_hands(
 def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     """The hand for people; with `log`, every step of the setup and the turns before it, with its rule number."""
     table, deck = dealt.table, dealt.deck
-    title = " " + _("“{name}”").format(name=echoed(deck.name)) if deck.name else ""
+    title = " " + _held(_("“{name}”").format(name=echoed(deck.name))) if deck.name else ""
     seat = (
         _("seed {seed} · going first · mulligan {policy} · turn {turn}")
         if table.going == "first"
         else _("seed {seed} · going second · mulligan {policy} · turn {turn}")
     )
+    said_game = deck.game.id if language() == "en" else _held(deck.game.said_title)  # English: the id, as `check`
     lines = [
-        f"{one_line(str(deck.path))}  {deck.game.id}{title}",
-        seat.format(seed=dealt.seed, policy=_policy_text(dealt), turn=dealt.turns),
+        f"{one_line(str(deck.path))}  {said_game}{title}",
+        _kept_whole(seat.format(seed=dealt.seed, policy=_policy_text(dealt), turn=dealt.turns)),
     ]
     if not dealt.legal:
         said = _("note: this deck is not legal (run `{check}`); dealt anyway")
         lines.append(spoken(said.format(check=mention_command("check"))))
     for key, value in table.notes.items():
-        lines.append(_("{key}: {value}").format(key=shown_name(key), value=_note_value(key, note_said(value, key))))
+        said = _note_value(deck, key, note_said(value, key))
+        lines.append(_("{key}: {value}").format(key=shown_name(key, deck.game), value=said))
     if table.mulligan_returned:
         returned, drawn = table.mulligan_returned, table.mulligan_drawn
         lines.append(_("mulligan returned {n}: {cards}").format(n=len(returned), cards=_names(returned)))
@@ -293,16 +298,16 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
         for card, value in zip(table.hand, shown, strict=True)
     )
     zones = [
-        _("{zone} {n}").format(zone=shown_name(name), n=len(cards))
+        _("{zone} {n}").format(zone=shown_name(name, deck.game), n=len(cards))
         if name in HIDDEN_ZONES or len(cards) > 4
-        else _("{zone}: {cards}").format(zone=shown_name(name), cards=_names(cards) or "-")
+        else _("{zone}: {cards}").format(zone=shown_name(name, deck.game), cards=_names(cards) or "-")
         for name, cards in table.zones.items()
     ]
     deck_left = pgettext(deck.game.id, "deck {n}").format(n=len(table.deck))
     lines.append(_("zones: {zones}").format(zones=_("; ").join([*zones, deck_left])))
     lines = fitted(lines)
     if log:
-        lines.extend(_log_lines(table))
+        lines.extend(_log_lines(table, deck.game))
     return "\n".join(lines)
 
 
@@ -311,18 +316,39 @@ _JOINED_SLASH = re.compile(r"(?<=[0-9A-Za-z])/(?=[0-9A-Za-z])")
 _HELD_SLASH = "\u2215"  # (held in place of such a slash while wrapping; one column wide, as the slash)
 
 
+def _held(text: str) -> str:
+    """A game's title or a short deck name kept whole on one line of the heading, as `check`'s heading keeps them
+    outside English (English keeps its layout)."""
+    if language() == "en" or display_width(text) > _HELD_WIDTH:
+        return text
+    return held(text.replace(" ", HELD_BLANK))
+
+
+def _kept_whole(text: str) -> str:
+    """Outside English, a line broken only at its blanks, never inside a Japanese word (0ター / ン目)."""
+    return text if language() == "en" else held(text)
+
+
+#: A title or name up to this many columns is never broken inside.
+_HELD_WIDTH = 40
+
+
 def fitted(lines: Sequence[str], columns: int | None = None) -> list[str]:
     """The lines fitted to the terminal's width by display width (text.fit_line), never breaking a card number,
     a number or a word: a wider line continues under its last column."""
     columns = output_columns() if columns is None else columns
     out: list[str] = []
     for line in lines:
-        held = _JOINED_SLASH.sub(_HELD_SLASH, line) if "/" in line else line
-        out.extend(part.replace(_HELD_SLASH, "/") if held is not line else part for part in fit_line(held, columns))
+        kept = _JOINED_SLASH.sub(_HELD_SLASH, line) if "/" in line else line
+        for part in fit_line(kept, columns):
+            part = part.replace(_HELD_SLASH, "/") if kept is not line else part
+            out.append(
+                part.replace(HELD_BLANK, " ").replace(NO_BREAK, "") if HELD_BLANK in part or NO_BREAK in part else part
+            )
     return out
 
 
-def _log_lines(table: Table[Any]) -> list[str]:
+def _log_lines(table: Table[Any], game: Game[Any]) -> list[str]:
     """The events in order: `N. step [rule]: what happened` (the cards are named in the text itself); a step wider
     than the terminal continues under its text."""
     width = len(str(len(table.events)))
@@ -332,7 +358,7 @@ def _log_lines(table: Table[Any]) -> list[str]:
     for index, event in enumerate(table.events, 1):
         ref = f" [{event.ref}]" if event.ref else ""
         line = _("  {index}. {step}{ref}: {text}").format(
-            index=f"{index:>{width}}", step=translate(event.step), ref=ref, text=event.text
+            index=f"{index:>{width}}", step=shown_name(event.step, game), ref=ref, text=event.text
         )
         hang = 4 + width
         first, *more = fitted([line], columns)
@@ -348,8 +374,14 @@ def _names(cards: list[Card]) -> str:
     return joined(card.label() for card in cards)
 
 
-def _note_value(key: str, value: Any) -> str:
-    """A setup note's value as the text says it: a count of cards with its counter, a seat as the document says it."""
+def _note_value(deck: Deck[Any], key: str, value: Any) -> str:
+    """A setup note's value as the text says it: a count of cards with its counter, a seat as the document says it,
+    the rules version and the format as the deck's header says them (the JSON keeps the stored `Ver.1.26.1,
+    standard`)."""
+    if key == RULES_KEY and deck.rules is not None and deck.rules.version:
+        # Translators: a test hand's `rules:` line: the rules version and the format played
+        said = _("Ver.{version}, {format}")
+        return said.format(version=deck.rules.version, format=term(deck.game, FORMAT_KEY, deck.rules.format))
     if key in CARD_COUNT_NOTES and isinstance(value, int):
         return pgettext("card count", "{n}").format(n=value)
     if key in SEAT_NOTES and value == "first":
