@@ -115,9 +115,13 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
     game = _game(report.game)
     counts = _counts(report, game)
     # the deck's name stays whole on one line (its blanks held while the heading is fitted): a name is no prose
-    name = escape_controls(report.name or "").replace(" ", HELD_BLANK)
-    quoted_name = f"“{name}”"
-    title = f" {held(quoted_name) if display_width(name) <= _HELD_NAME else quoted_name}" if report.name else ""
+    # (on a narrow terminal, a name that cannot fit on a line breaks at its blanks)
+    name = escape_controls(report.name or "")
+    columns = output_columns()
+    quoted_name = f"“{name}”" if display_width(name) > columns - 10 else f"“{name.replace(' ', HELD_BLANK)}”"
+    if display_width(name) <= min(_HELD_NAME, columns - 10):
+        quoted_name = held(quoted_name)
+    title = f" {quoted_name}" if report.name else ""
     judged_by = report.judged_by(format_word=(lambda format: term(game, FORMAT_KEY, format)) if game else str)
     # Translators: after the game's title in a deck's heading (the leading blank is the English spacing)
     rules = _(" ({judged})").format(judged=escape_controls(judged_by)) if judged_by else ""

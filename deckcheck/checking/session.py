@@ -284,7 +284,9 @@ class CheckSession:
         if self.judging.no_regulation:
             return "--no-regulation"
         if game in self.unregulated and self.today is not None:
-            return _("none in force on {day}: {why}").format(day=self.today.isoformat(), why=self.unregulated[game])
+            return _("none in force on {day}: {why}").format(
+                day=said_date(self.today.isoformat()), why=self.unregulated[game]
+            )
         return None
 
     def finish(self) -> None:

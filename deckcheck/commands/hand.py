@@ -171,7 +171,7 @@ def cards_json(cards: list[Card], column: str | None = None) -> list[dict[str, A
     return result
 
 
-def _shown(game: Game[Any], card: Card, column: str | None) -> str:
+def shown_value(game: Game[Any], card: Card, column: str | None) -> str:
     """`grade 2`, `cost 3`, `level 1` (`cost -` for a card without one); in Japanese the document's word and value,
     unspaced (グレード2, コスト3)."""
     if column is None:
@@ -265,13 +265,13 @@ def iter_hands(
 def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     """The hand for people; with `log`, every step of the setup and the turns before it, with its rule number."""
     table, deck = dealt.table, dealt.deck
-    title = " " + _held(_("“{name}”").format(name=echoed(deck.name))) if deck.name else ""
+    title = " " + held_whole(_("“{name}”").format(name=echoed(deck.name))) if deck.name else ""
     seat = (
         _("seed {seed} · going first · mulligan {policy} · turn {turn}")
         if table.going == "first"
         else _("seed {seed} · going second · mulligan {policy} · turn {turn}")
     )
-    said_game = deck.game.id if language() == "en" else _held(deck.game.said_title)  # English: the id, as `check`
+    said_game = deck.game.id if language() == "en" else held_whole(deck.game.said_title)  # English: the id, as `check`
     lines = [
         f"{one_line(str(deck.path))}  {said_game}{title}",
         _kept_whole(seat.format(seed=dealt.seed, policy=_policy_text(dealt), turn=dealt.turns)),
@@ -291,7 +291,7 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     lines.append(_("hand ({n}):").format(n=len(table.hand)))
     width = max((display_width(card.printed_number) for card in table.hand), default=0)
     column = deck.game.profile.hand_column
-    shown = [_shown(deck.game, card, column) for card in table.hand]
+    shown = [shown_value(deck.game, card, column) for card in table.hand]
     value_width = max(map(display_width, shown), default=0)
     lines.extend(
         f"  {pad(card.printed_number, width)}  " + (f"{pad(value, value_width)}  " if column else "") + card.said_name
@@ -316,10 +316,11 @@ _JOINED_SLASH = re.compile(r"(?<=[0-9A-Za-z])/(?=[0-9A-Za-z])")
 _HELD_SLASH = "\u2215"  # (held in place of such a slash while wrapping; one column wide, as the slash)
 
 
-def _held(text: str) -> str:
+def held_whole(text: str, columns: int | None = None) -> str:
     """A game's title or a short deck name kept whole on one line of the heading, as `check`'s heading keeps them
     outside English (English keeps its layout)."""
-    if language() == "en" or display_width(text) > _HELD_WIDTH:
+    columns = output_columns() if columns is None else columns
+    if language() == "en" or display_width(text) > min(_HELD_WIDTH, columns // 2):
         return text
     return held(text.replace(" ", HELD_BLANK))
 
@@ -329,7 +330,7 @@ def _kept_whole(text: str) -> str:
     return text if language() == "en" else held(text)
 
 
-#: A title or name up to this many columns is never broken inside.
+#: A title or name up to this many columns (and half the terminal's) is never broken inside.
 _HELD_WIDTH = 40
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from deckcheck._i18n import _, ngettext, translate, translate_as
+from deckcheck._i18n import _, language, ngettext, translate, translate_as
 from deckcheck._util.text import joined
 from deckcheck.errors import mention, spoken
 from deckcheck.model.cards import Card, CardT
@@ -347,6 +347,12 @@ class Game(Generic[CardT]):
     def said_title(self) -> str:
         """The game's name in the chosen language (its Japanese title in Japanese)."""
         return translate(self.title)
+
+    @property
+    def heading_name(self) -> str:
+        """The game as the heading of an output names it: its id in English (what a deck file and `--game` write),
+        its title in another language (ビルディバイド)."""
+        return self.id if language() == "en" else self.said_title
 
     @property
     def deck_keys(self) -> tuple[str, ...]:
