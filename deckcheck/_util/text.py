@@ -152,8 +152,12 @@ def column_widths(
     widths = [max(display_width(row[i]) for row in [headers, *rows]) for i in range(count)]
     # a column is never narrower than its header or its longest unbreakable word, nor, while others can give
     # way, than SOFT_FLOOR columns (a name wrapped two characters a line helps nobody)
+    # (a header of several words may take more lines: `クラスチェンジ コスト`, each word held whole)
     hard = [
-        max(display_width(headers[i]), *(display_width(word) for row in rows for word in wrap_width(row[i], 1)))
+        max(
+            max(display_width(word) for word in headers[i].split() or [""]),
+            *(display_width(word) for row in rows for word in wrap_width(row[i], 1)),
+        )
         for i in range(count)
     ]
     for floors in ([max(hard[i], min(widths[i], SOFT_FLOOR)) for i in range(count)], hard):
