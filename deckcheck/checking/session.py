@@ -305,7 +305,11 @@ class CheckSession:
                     "no {games} regulation in force today ({day}: {why}); their decks were checked without a "
                     "regulation",
                     len(games),
-                ).format(games=joined(games), day=said_date(self.today.isoformat()), why=why)
+                ).format(
+                    games=joined(get_game(one).heading_name for one in games),
+                    day=said_date(self.today.isoformat()),
+                    why=why,
+                )
             )
 
     def _data_notes(self) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,11 +10,10 @@ from typing import Any
 
 from deckcheck._i18n import _, language, pgettext, translate, translate_as
 from deckcheck._util.safetext import echoed, one_line, quoted
-from deckcheck._util.text import NO_BREAK, display_width, fit_line, held, joined, output_columns, pad
+from deckcheck._util.text import display_width, fit_lines, held, held_whole, joined, output_columns, pad
 from deckcheck.carddb.db import refuse_unknown_cards
 from deckcheck.checking.deck import check_deck
 from deckcheck.checking.judging import Judging
-from deckcheck.checking.output import HELD_BLANK
 from deckcheck.checking.workspace import Workspace, default_workspace, say_reading
 from deckcheck.engine.deal import KeepFilter, MulliganPolicy, NoMulligan, deal
 from deckcheck.engine.procedure import note_said
@@ -23,7 +21,7 @@ from deckcheck.engine.table import Going, Table
 from deckcheck.errors import DeckcheckError, OptionError, mention, mention_command, spoken
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import Game, term
+from deckcheck.model.game import Game, shown_value, term
 from deckcheck.model.query import parse_filter
 from deckcheck.model.versions import FORMAT_KEY, RULES_KEY
 
@@ -33,16 +31,6 @@ HIDDEN_ZONES = {"life", "orbs"}
 CARD_COUNT_NOTES = {"evolve deck", "d deck"}
 #: Setup notes whose value is a card field's value (EVOLVE's `going`: first/second), said as the document says it.
 SEAT_NOTES = {"going"}
-
-
-def field_word(game: Game[Any], field_name: str) -> str:
-    """A card field's name as the game's rules document says it (グレード, コスト) in Japanese, from the game's
-    `cards.field_words` (its first word for the field); the field's own name in English or where it has none."""
-    if language() != "en":
-        for one in game.cards.field_words:
-            if one.field == field_name:
-                return one.word
-    return field_name
 
 
 def shown_name(name: str, game: Game[Any] | None = None) -> str:
@@ -171,18 +159,6 @@ def cards_json(cards: list[Card], column: str | None = None) -> list[dict[str, A
     return result
 
 
-def shown_value(game: Game[Any], card: Card, column: str | None) -> str:
-    """`grade 2`, `cost 3`, `level 1` (`cost -` for a card without one); in Japanese the document's word and value,
-    unspaced (グレード2, コスト3)."""
-    if column is None:
-        return ""
-    value = card.shown_value(column)
-    said = "-" if value is None else term(game, column, value)
-    if language() == "en":
-        return f"{column} {said}"
-    return f"{field_word(game, column)}{said}"
-
-
 def _plain(value: Any) -> Any:
     if isinstance(value, Card):
         return {"number": value.printed_number, "name": value.printed_name}
@@ -305,48 +281,15 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     ]
     deck_left = pgettext(deck.game.id, "deck {n}").format(n=len(table.deck))
     lines.append(_("zones: {zones}").format(zones=_("; ").join([*zones, deck_left])))
-    lines = fitted(lines)
+    lines = fit_lines(lines)
     if log:
         lines.extend(_log_lines(table, deck.game))
     return "\n".join(lines)
 
 
-#: A slash between letters or digits (a card number's `G-BT06/003`, `1/2`): wrapping may not break after it.
-_JOINED_SLASH = re.compile(r"(?<=[0-9A-Za-z])/(?=[0-9A-Za-z])")
-_HELD_SLASH = "\u2215"  # (held in place of such a slash while wrapping; one column wide, as the slash)
-
-
-def held_whole(text: str, columns: int | None = None) -> str:
-    """A game's title or a short deck name kept whole on one line of the heading, as `check`'s heading keeps them
-    outside English (English keeps its layout)."""
-    columns = output_columns() if columns is None else columns
-    if language() == "en" or display_width(text) > min(_HELD_WIDTH, columns // 2):
-        return text
-    return held(text.replace(" ", HELD_BLANK))
-
-
 def _kept_whole(text: str) -> str:
     """Outside English, a line broken only at its blanks, never inside a Japanese word (0ター / ン目)."""
     return text if language() == "en" else held(text)
-
-
-#: A title or name up to this many columns (and half the terminal's) is never broken inside.
-_HELD_WIDTH = 40
-
-
-def fitted(lines: Sequence[str], columns: int | None = None) -> list[str]:
-    """The lines fitted to the terminal's width by display width (text.fit_line), never breaking a card number,
-    a number or a word: a wider line continues under its last column."""
-    columns = output_columns() if columns is None else columns
-    out: list[str] = []
-    for line in lines:
-        kept = _JOINED_SLASH.sub(_HELD_SLASH, line) if "/" in line else line
-        for part in fit_line(kept, columns):
-            part = part.replace(_HELD_SLASH, "/") if kept is not line else part
-            out.append(
-                part.replace(HELD_BLANK, " ").replace(NO_BREAK, "") if HELD_BLANK in part or NO_BREAK in part else part
-            )
-    return out
 
 
 def _log_lines(table: Table[Any], game: Game[Any]) -> list[str]:
@@ -362,12 +305,12 @@ def _log_lines(table: Table[Any], game: Game[Any]) -> list[str]:
             index=f"{index:>{width}}", step=shown_name(event.step, game), ref=ref, text=event.text
         )
         hang = 4 + width
-        first, *more = fitted([line], columns)
+        first, *more = fit_lines([line], columns)
         lines.append(first)
         if more:
             rest = line[len(first) :].strip()
             # (each part under the text: fitted's own hanging indent would put the third line further in)
-            lines.extend(" " * hang + part.lstrip() for part in fitted([rest], columns - hang))
+            lines.extend(" " * hang + part.lstrip() for part in fit_lines([rest], columns - hang))
     return lines
 
 

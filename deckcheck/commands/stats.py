@@ -14,16 +14,16 @@ from typing import Any, TextIO
 from deckcheck._i18n import N_, _, language, ngettext, translate
 from deckcheck._util.progress import ProgressBar
 from deckcheck._util.safetext import echoed, one_line
-from deckcheck._util.text import display_width, held, joined, pad
+from deckcheck._util.text import display_width, fit_lines, held, held_whole, joined, pad
 from deckcheck.carddb.db import refuse_unknown_cards
 from deckcheck.checking.judging import Judging
 from deckcheck.checking.workspace import Workspace, default_workspace, say_reading
-from deckcheck.commands.hand import fitted, held_whole, shown_value
 from deckcheck.engine.deal import deal
 from deckcheck.engine.procedure import DEALT_WITHOUT, dealt_without
 from deckcheck.engine.table import Going
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention, mention_command, spoken
 from deckcheck.model.deck import Deck
+from deckcheck.model.game import shown_value
 from deckcheck.model.query import Query
 from deckcheck.stats.answer import advise_hand, answer, default_report, turn_table
 from deckcheck.stats.options import StatsOptions
@@ -477,7 +477,7 @@ def _advice_text(deck: Deck[Any], advice: Any, going: Going, turn: int) -> str:
         lines.append(
             _("advice: keep it (no return does better)") if partial else _("advice: keep it (no redraw does better)")
         )
-        return "\n".join(fitted(lines))
+        return "\n".join(fit_lines(lines))
     what = (
         _("redraw the hand")
         if advice.decision == "redraw"
@@ -498,7 +498,7 @@ def _advice_text(deck: Deck[Any], advice: Any, going: Going, turn: int) -> str:
             what=what, best=_percent(advice.best), keep=_percent(advice.keep)
         )
     )
-    return "\n".join(fitted(lines))  # fitted to the terminal, never inside a card number or a word
+    return "\n".join(fit_lines(lines))  # fitted to the terminal, never inside a card number or a word
 
 
 def _with_notes(text: str, notes: list[str]) -> str:

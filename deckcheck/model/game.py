@@ -463,6 +463,28 @@ def term(game: Game[Any], field_name: str, value: object) -> str:
     return translate_as(f"{game.id}:{field_name}", text)
 
 
+def field_word(game: Game[Any], field_name: str) -> str:
+    """A card field's name as the game's rules document says it (グレード, コスト) in Japanese, from the game's
+    `cards.field_words` (its first word for the field); the field's own name in English or where it has none."""
+    if language() != "en":
+        for one in game.cards.field_words:
+            if one.field == field_name:
+                return one.word
+    return field_name
+
+
+def shown_value(game: Game[Any], card: Card, column: str | None) -> str:
+    """`grade 2`, `cost 3`, `level 1` (`cost -` for a card without one); in Japanese the document's word and value,
+    unspaced (グレード2, コスト3)."""
+    if column is None:
+        return ""
+    value = card.shown_value(column)
+    said = "-" if value is None else term(game, column, value)
+    if language() == "en":
+        return f"{column} {said}"
+    return f"{field_word(game, column)}{said}"
+
+
 def section_phrase(game: Game[Any], section: str) -> str:
     """How a message names a section ("the G deck"), in the chosen language: the game's `section_phrases` (marked
     N_; said in the game's own words where the catalog has its context: Cipher's only deck is デッキ), else "the
