@@ -108,7 +108,7 @@ def test_an_unknown_language_is_said_in_the_locale_s_language():
     [
         (["rules"], "エラー：引数 'GAME' がありません。"),
         (["games", "--nope"], "エラー：--nope というオプションはありません。"),
-        (["games", "-o", "xml"], "'xml' は 'text', 'json' のいずれでもありません"),
+        (["games", "-o", "xml"], "'xml' は 'text'、'json' のいずれでもありません"),
         (["games", "extra"], "余分な引数があります（extra）"),
         (["nope"], "エラー：'nope' というコマンドはありません。"),
         # Typer's own suggestion, glued to click's message in English: said from the catalog, after the 。
