@@ -219,14 +219,16 @@ def held_whole(text: str, columns: int | None = None) -> str:
 _HELD_WIDTH = 40
 
 
-def fit_lines(lines: Sequence[str], columns: int | None = None) -> list[str]:
+def fit_lines(lines: Sequence[str], columns: int | None = None, *, heading: bool = False) -> list[str]:
     """The lines fitted to the terminal's width by display width (text.fit_line), never breaking a card number,
-    a number or a word: a wider line continues under its last column."""
+    a number or a word: a wider line continues under its last column; with `heading`, the first line (a path, the
+    game and the deck's name) continues two blanks in, as prose does (under its last column a name kept whole
+    would stand past the edge)."""
     columns = output_columns() if columns is None else columns
     out: list[str] = []
-    for line in lines:
+    for index, line in enumerate(lines):
         kept = _JOINED_SLASH.sub(_HELD_SLASH, line) if "/" in line else line
-        for part in fit_line(kept, columns):
+        for part in fit_line(kept, columns, listing=not (heading and index == 0)):
             part = part.replace(_HELD_SLASH, "/") if kept is not line else part
             out.append(
                 part.replace(HELD_BLANK, " ").replace(NO_BREAK, "") if HELD_BLANK in part or NO_BREAK in part else part

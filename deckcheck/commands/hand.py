@@ -281,7 +281,7 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     ]
     deck_left = pgettext(deck.game.id, "deck {n}").format(n=len(table.deck))
     lines.append(_("zones: {zones}").format(zones=_("; ").join([*zones, deck_left])))
-    lines = fit_lines(lines)
+    lines = fit_lines(lines, heading=language() != "en")  # (English keeps its layout)
     if log:
         lines.extend(_log_lines(table, deck.game))
     return "\n".join(lines)

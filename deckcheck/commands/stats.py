@@ -477,7 +477,7 @@ def _advice_text(deck: Deck[Any], advice: Any, going: Going, turn: int) -> str:
         lines.append(
             _("advice: keep it (no return does better)") if partial else _("advice: keep it (no redraw does better)")
         )
-        return "\n".join(fit_lines(lines))
+        return "\n".join(fit_lines(lines, heading=language() != "en"))
     what = (
         _("redraw the hand")
         if advice.decision == "redraw"
@@ -498,7 +498,9 @@ def _advice_text(deck: Deck[Any], advice: Any, going: Going, turn: int) -> str:
             what=what, best=_percent(advice.best), keep=_percent(advice.keep)
         )
     )
-    return "\n".join(fit_lines(lines))  # fitted to the terminal, never inside a card number or a word
+    return "\n".join(
+        fit_lines(lines, heading=language() != "en")
+    )  # fitted to the terminal, never inside a card number or a word
 
 
 def _with_notes(text: str, notes: list[str]) -> str:
