@@ -207,9 +207,10 @@ def test_the_quotes_are_found():
 
 _JAPANESE = r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e、。「」『』（）【】ー〜・]"
 #: A half-width ; : ( ) | between Japanese characters (or before a placeholder, which stands for a value), or a range
-#: written 1..3 in a Japanese sentence (1〜3).
+#: written 1..3 in a Japanese sentence (1〜3), also where a letter stands for the number (（t = 1..3）, not a query).
 HALF_WIDTH = re.compile(
     rf"{_JAPANESE}[ \t]*[;:()|][ \t]*(?:{_JAPANESE}|\{{)|{_JAPANESE}(?:\d+|\{{\w+\}})\.\.(?:\d+|\{{\w+\}}){_JAPANESE}"
+    rf"|[（、][A-Za-z] = \d+\.\.\d+[）、]"
 )
 #: What is written as the user types it: code in backquotes, quoted syntax ('key: value'), a file:line, an option
 #: with its value (--want 'cost=1|2'), and the program's own name before its messages (deckcheck: ...).
@@ -239,6 +240,8 @@ def test_japanese_sentences_use_full_width_punctuation():
         ("手札; 山札", True),
         ("自分の1..3ターン目", True),
         ("自分の{first}..{last}ターン目", True),
+        ("レベル t 以下のカード（t = 1..3）", True),
+        ("コストNのフォロワー（N = 2〜5）", False),
         ("grade=2..（2以上）", False),
         ("範囲（BP01..BP21）", False),
         ("注記：{note}", False),

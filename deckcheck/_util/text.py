@@ -6,12 +6,14 @@ import re
 import shutil
 import sys
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from deckcheck._i18n import _
+from deckcheck._i18n import _, language
 
 #: The word joiner: no line breaks beside it, and it takes no column (see :func:`held`).
 NO_BREAK = "\u2060"
+#: A blank no line breaks at (a deck's name in its heading), one column wide, a blank again once fitted.
+HELD_BLANK = "\u2423"
 
 
 def display_width(text: str) -> int:
@@ -155,8 +157,12 @@ def column_widths(
     widths = [max(display_width(row[i]) for row in [headers, *rows]) for i in range(count)]
     # a column is never narrower than its header or its longest unbreakable word, nor, while others can give
     # way, than SOFT_FLOOR columns (a name wrapped two characters a line helps nobody)
+    # (a header of several words may take more lines: `クラスチェンジ コスト`, each word held whole)
     hard = [
-        max(display_width(headers[i]), *(display_width(word) for row in rows for word in wrap_width(row[i], 1)))
+        max(
+            max(display_width(word) for word in headers[i].split() or [""]),
+            *(display_width(word) for row in rows for word in wrap_width(row[i], 1)),
+        )
         for i in range(count)
     ]
     for floors in ([max(hard[i], min(widths[i], SOFT_FLOOR)) for i in range(count)], hard):
@@ -196,3 +202,38 @@ def fit_table(
     for row in rows:
         table += lines_of(row)
     return table
+
+
+#: A slash between letters or digits (a card number's `G-BT06/003`, `1/2`): wrapping may not break after it.
+_JOINED_SLASH = re.compile(r"(?<=[0-9A-Za-z])/(?=[0-9A-Za-z])")
+_HELD_SLASH = "\u2215"  # (held in place of such a slash while wrapping; one column wide, as the slash)
+
+
+def held_whole(text: str, columns: int | None = None) -> str:
+    """A game's title or a short deck name kept whole on one line of the heading, as `check`'s heading keeps them
+    outside English (English keeps its layout)."""
+    columns = output_columns() if columns is None else columns
+    if language() == "en" or display_width(text) > min(_HELD_WIDTH, columns // 2):
+        return text
+    return held(text.replace(" ", HELD_BLANK))
+
+
+#: A title or name up to this many columns (and half the terminal's) is never broken inside.
+_HELD_WIDTH = 40
+
+
+def fit_lines(lines: Sequence[str], columns: int | None = None, *, heading: bool = False) -> list[str]:
+    """The lines fitted to the terminal's width by display width (text.fit_line), never breaking a card number,
+    a number or a word: a wider line continues under its last column; with `heading`, the first line (a path, the
+    game and the deck's name) continues two blanks in, as prose does (under its last column a name kept whole
+    would stand past the edge)."""
+    columns = output_columns() if columns is None else columns
+    out: list[str] = []
+    for index, line in enumerate(lines):
+        kept = _JOINED_SLASH.sub(_HELD_SLASH, line) if "/" in line else line
+        for part in fit_line(kept, columns, listing=not (heading and index == 0)):
+            part = part.replace(_HELD_SLASH, "/") if kept is not line else part
+            out.append(
+                part.replace(HELD_BLANK, " ").replace(NO_BREAK, "") if HELD_BLANK in part or NO_BREAK in part else part
+            )
+    return out

@@ -27,6 +27,7 @@ import tomli
 from deckcheck._i18n import N_, _, read_texts, said_date, said_text
 from deckcheck._util.files import read_repository_file
 from deckcheck._util.safetext import one_line, quoted
+from deckcheck._util.text import joined
 from deckcheck._util.toml_scan import toml_error_position
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
@@ -302,7 +303,7 @@ class _Reader:
         if value not in choices:
             shown = _("missing") if value is None else quoted(value)
             raise self.refuse(
-                field, _("must be one of {choices}, not {value}").format(choices=", ".join(choices), value=shown)
+                field, _("must be one of {choices}, not {value}").format(choices=joined(choices), value=shown)
             )
         return str(value)
 

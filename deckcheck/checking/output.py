@@ -8,9 +8,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckcheck._i18n import _, language, ngettext, translate
+from deckcheck._i18n import _, language, ngettext, translate, translate_as
 from deckcheck._util.safetext import escape_controls
-from deckcheck._util.text import MIN_COLUMNS, NO_BREAK, fit_line, held, joined, output_columns
+from deckcheck._util.text import (
+    HELD_BLANK,
+    MIN_COLUMNS,
+    NO_BREAK,
+    display_width,
+    fit_line,
+    held,
+    joined,
+    output_columns,
+)
 from deckcheck._version import __version__
 from deckcheck.checking.report import CheckRun, DeckReport
 from deckcheck.checking.rules import SHARED_RULES, UNREADABLE
@@ -71,8 +80,8 @@ HEADING_HANG, HANG = 4, 2
 # A slash is part of a path (`path:line:`, which an editor jumps to), a number or a card number (`G-BT06/051`,
 # `5/0`), where no line may break: it stands in as a character of the same width while the line is wrapped.
 _HELD_SLASH = "\u2215"
-#: A blank no line breaks at (a deck's name in its heading), one column wide, a blank again once fitted.
-HELD_BLANK = "\u2423"
+#: A deck's name up to this many columns is never broken inside (a longer one may be, between Japanese characters).
+_HELD_NAME = 40
 
 
 def fitted(lines: list[str], columns: int, hang: int = HANG, *, listing: bool = True) -> list[str]:
@@ -112,8 +121,14 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
         verdict = style(unreadable, fg="red")
     game = _game(report.game)
     counts = _counts(report, game)
-    # the deck's name breaks only at its own blanks, never inside a word (ロイヤルパ / ラディン)
-    title = f" {held(f'“{escape_controls(report.name)}”')}" if report.name else ""
+    # the deck's name stays whole on one line (its blanks held while the heading is fitted): a name is no prose
+    # (on a narrow terminal, a name that cannot fit on a line breaks at its blanks)
+    name = escape_controls(report.name or "")
+    columns = output_columns()
+    quoted_name = f"“{name}”" if display_width(name) > columns - 10 else f"“{name.replace(' ', HELD_BLANK)}”"
+    if display_width(name) <= min(_HELD_NAME, columns - 10):
+        quoted_name = held(quoted_name)
+    title = f" {quoted_name}" if report.name else ""
     judged_by = report.judged_by(format_word=(lambda format: term(game, FORMAT_KEY, format)) if game else str)
     # Translators: after the game's title in a deck's heading (the leading blank is the English spacing)
     rules = _(" ({judged})").format(judged=escape_controls(judged_by)) if judged_by else ""
@@ -140,11 +155,19 @@ def _counts(report: DeckReport, game: Game[Any] | None) -> str:
     return joined(  # each section's count stays whole on a line (エボルヴデッキ 10枚, not エボ / ルヴデッキ)
         held(
             _("{section} {n}")
-            .format(section=escape_controls(translate(game.wording.section_labels.get(section, section))), n=count)
+            .format(
+                section=escape_controls(translate_as(game.id, game.wording.section_labels.get(section, section))),
+                n=count,
+            )
             .replace(" ", HELD_BLANK)
         )
         for section, count in report.counts.items()
     )
+
+
+def _label(game: Game[Any], section: str) -> str:
+    """A section as its game names it (Cipher's only deck is デッキ: the catalog's entry of the game's context)."""
+    return translate_as(game.id, game.wording.section_labels.get(section, section))
 
 
 def _unread_line(report: DeckReport, line: int, what: str, style: Style) -> str:

@@ -52,8 +52,8 @@ from deckcheck.carddb.db import carddb_layers
 from deckcheck.checking.rules import BANNED, RESTRICTED
 from deckcheck.errors import DeckcheckError, OptionError, Problem, mention, os_reason, spoken
 from deckcheck.games import get_game
-from deckcheck.model.game import CopyGroup, Tally, section_phrase
-from deckcheck.model.versions import known_format
+from deckcheck.model.game import CopyGroup, Tally, section_phrase, term
+from deckcheck.model.versions import FORMAT_KEY, known_format
 from deckcheck.model.violation import Violation
 
 if TYPE_CHECKING:
@@ -129,8 +129,14 @@ class Regulation:
         """The format as people are told it: None for a game of one format (nothing to tell apart)."""
         return self.format if len(get_game(self.game).play.formats) > 1 else None
 
-    def describe(self) -> str:
+    @property
+    def said_format(self) -> str | None:
+        """`shown_format` as the game's documents name it in the chosen language (シールド戦 for `sealed`)."""
         shown = self.shown_format
+        return term(get_game(self.game), FORMAT_KEY, shown) if shown is not None else None
+
+    def describe(self) -> str:
+        shown = self.said_format
         if shown is not None:
             said = (
                 _("the {format} regulation '{name}' (effective {date}, sample data)")
@@ -731,7 +737,7 @@ class RegulationSet:
         if all(r.sample for r in self.regulations.values()):
             return _("only sample data, which applies when asked for")
         first = min(r.effective for r in self.regulations.values() if not r.sample)
-        return _("the first takes effect on {date}").format(date=first.isoformat())
+        return _("the first takes effect on {date}").format(date=said_date(first.isoformat()))
 
     def listing(self) -> list[str]:
         """`deckcheck rules GAME`'s closing lines: every regulation, oldest first, with its date and size (in the
@@ -756,9 +762,10 @@ class RegulationSet:
                 banned=ngettext("{n} banned card", "{n} banned cards", banned).format(n=banned),
                 limited=ngettext("{n} limited card", "{n} limited cards", limited).format(n=limited),
             )
-            effective = _("effective {date}").format(date=r.effective.isoformat())
-            if r.shown_format is not None:
-                effective = _("{format}, effective {date}").format(format=r.shown_format, date=r.effective.isoformat())
+            day = said_date(r.effective.isoformat())
+            effective = _("effective {date}").format(date=day)
+            if r.said_format is not None:
+                effective = _("{format}, effective {date}").format(format=r.said_format, date=day)
             lines.append(f"  {r.name}{padding} {effective}{sample}  {counts}")
             if r.said_notes:
                 lines.append("    " + _("notes: {notes}").format(notes=r.said_notes))

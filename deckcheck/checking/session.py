@@ -284,7 +284,9 @@ class CheckSession:
         if self.judging.no_regulation:
             return "--no-regulation"
         if game in self.unregulated and self.today is not None:
-            return _("none in force on {day}: {why}").format(day=self.today.isoformat(), why=self.unregulated[game])
+            return _("none in force on {day}: {why}").format(
+                day=said_date(self.today.isoformat()), why=self.unregulated[game]
+            )
         return None
 
     def finish(self) -> None:
@@ -303,7 +305,11 @@ class CheckSession:
                     "no {games} regulation in force today ({day}: {why}); their decks were checked without a "
                     "regulation",
                     len(games),
-                ).format(games=joined(games), day=said_date(self.today.isoformat()), why=why)
+                ).format(
+                    games=joined(get_game(one).heading_name for one in games),
+                    day=said_date(self.today.isoformat()),
+                    why=why,
+                )
             )
 
     def _data_notes(self) -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck._i18n import _
+from deckcheck._util.text import joined
 
 _installed = False
 
@@ -204,7 +205,7 @@ def _choice(enum: type[Enum]) -> Callable[[Any], Any]:
         try:
             return enum(value)
         except ValueError:
-            allowed = ", ".join(repr(member.value) for member in enum)
+            allowed = joined(repr(member.value) for member in enum)  # (listed as the chosen language lists)
             raise ConversionError(
                 _("{value} is not one of {choices}").format(value=_shown(value), choices=allowed)
             ) from None

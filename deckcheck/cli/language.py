@@ -14,7 +14,7 @@ import typer.core
 
 from deckcheck import _i18n
 from deckcheck._i18n import N_, _, translate
-from deckcheck._util.text import display_width, wrap_width
+from deckcheck._util.text import display_width, joined, wrap_width
 from deckcheck.errors import DeckcheckError
 
 #: The global option, and its value's forms on the command line (`--lang ja`, `--lang=ja`).
@@ -192,6 +192,8 @@ def said(message: str) -> str:
         return message
     template, parts = matched
     fields = {name: said(text) if name == "message" else text for name, text in parts.items()}
+    if "choices" in fields:  # click's `'a', 'b'`: listed as the chosen language lists (`'a'、'b'`)
+        fields["choices"] = joined(fields["choices"].split(", "))
     return translate(template).format(**fields)
 
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-from deckcheck._i18n import _, language, ngettext, translate
+from deckcheck._i18n import _, language, ngettext, translate, translate_as
 from deckcheck._util.files import decode_text
 from deckcheck._util.limits import MAX_INPUT_BYTES
 from deckcheck._util.safetext import escape_controls
@@ -490,7 +490,7 @@ def section_title(deck: Deck[Any], section: str) -> str:
     shown = escape_controls(section)
     label = deck.game.wording.section_labels.get(section)
     if section in deck.game.sections and label and language() != "en":
-        return _("{label} [{section}]").format(label=translate(label), section=shown)
+        return _("{label} [{section}]").format(label=translate_as(deck.game.id, label), section=shown)
     if section in deck.game.sections:
         return shown
     return _("{section} (not a {game} section)").format(section=shown, game=deck.game.said_title)

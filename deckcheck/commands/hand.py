@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckcheck._i18n import _, language, pgettext, translate
+from deckcheck._i18n import _, language, pgettext, translate, translate_as
 from deckcheck._util.safetext import echoed, one_line, quoted
-from deckcheck._util.text import display_width, fit_line, joined, output_columns, pad
+from deckcheck._util.text import display_width, fit_lines, held, held_whole, joined, output_columns, pad
 from deckcheck.carddb.db import refuse_unknown_cards
 from deckcheck.checking.deck import check_deck
 from deckcheck.checking.judging import Judging
@@ -22,8 +21,9 @@ from deckcheck.engine.table import Going, Table
 from deckcheck.errors import DeckcheckError, OptionError, mention, mention_command, spoken
 from deckcheck.model.cards import Card
 from deckcheck.model.deck import Deck
-from deckcheck.model.game import Game, term
+from deckcheck.model.game import Game, shown_value, term
 from deckcheck.model.query import parse_filter
+from deckcheck.model.versions import FORMAT_KEY, RULES_KEY
 
 #: Zones whose cards nobody may look at (the owner included); shown as counts in text output.
 HIDDEN_ZONES = {"life", "orbs"}
@@ -33,20 +33,11 @@ CARD_COUNT_NOTES = {"evolve deck", "d deck"}
 SEAT_NOTES = {"going"}
 
 
-def field_word(game: Game[Any], field_name: str) -> str:
-    """A card field's name as the game's rules document says it (グレード, コスト) in Japanese, from the game's
-    `cards.field_words` (its first word for the field); the field's own name in English or where it has none."""
-    if language() != "en":
-        for one in game.cards.field_words:
-            if one.field == field_name:
-                return one.word
-    return field_name
-
-
-def shown_name(name: str) -> str:
-    """A zone's or a setup note's name in the chosen language, where its game marks it for translation (the JSON
-    keeps the engine's names: they are keys)."""
-    return translate(name)
+def shown_name(name: str, game: Game[Any] | None = None) -> str:
+    """A zone's, a step's or a setup note's name in the chosen language, where its game marks it for translation, in
+    the game's own words where the catalog has its context (Build Divide's エナジー; the JSON keeps the engine's
+    names: they are keys)."""
+    return translate(name) if game is None else translate_as(game.id, name)
 
 
 def parse_policy(
@@ -168,18 +159,6 @@ def cards_json(cards: list[Card], column: str | None = None) -> list[dict[str, A
     return result
 
 
-def _shown(game: Game[Any], card: Card, column: str | None) -> str:
-    """`grade 2`, `cost 3`, `level 1` (`cost -` for a card without one); in Japanese the document's word and value,
-    unspaced (グレード2, コスト3)."""
-    if column is None:
-        return ""
-    value = card.shown_value(column)
-    said = "-" if value is None else term(game, column, value)
-    if language() == "en":
-        return f"{column} {said}"
-    return f"{field_word(game, column)}{said}"
-
-
 def _plain(value: Any) -> Any:
     if isinstance(value, Card):
         return {"number": value.printed_number, "name": value.printed_name}
@@ -262,21 +241,23 @@ def iter_hands(
 def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     """The hand for people; with `log`, every step of the setup and the turns before it, with its rule number."""
     table, deck = dealt.table, dealt.deck
-    title = " " + _("“{name}”").format(name=echoed(deck.name)) if deck.name else ""
+    title = " " + held_whole(_("“{name}”").format(name=echoed(deck.name))) if deck.name else ""
     seat = (
         _("seed {seed} · going first · mulligan {policy} · turn {turn}")
         if table.going == "first"
         else _("seed {seed} · going second · mulligan {policy} · turn {turn}")
     )
+    said_game = deck.game.id if language() == "en" else held_whole(deck.game.said_title)  # English: the id, as `check`
     lines = [
-        f"{one_line(str(deck.path))}  {deck.game.id}{title}",
-        seat.format(seed=dealt.seed, policy=_policy_text(dealt), turn=dealt.turns),
+        f"{one_line(str(deck.path))}  {said_game}{title}",
+        _kept_whole(seat.format(seed=dealt.seed, policy=_policy_text(dealt), turn=dealt.turns)),
     ]
     if not dealt.legal:
         said = _("note: this deck is not legal (run `{check}`); dealt anyway")
         lines.append(spoken(said.format(check=mention_command("check"))))
     for key, value in table.notes.items():
-        lines.append(_("{key}: {value}").format(key=shown_name(key), value=_note_value(key, note_said(value, key))))
+        said = _note_value(deck, key, note_said(value, key))
+        lines.append(_("{key}: {value}").format(key=shown_name(key, deck.game), value=said))
     if table.mulligan_returned:
         returned, drawn = table.mulligan_returned, table.mulligan_drawn
         lines.append(_("mulligan returned {n}: {cards}").format(n=len(returned), cards=_names(returned)))
@@ -286,43 +267,32 @@ def render_hand_text(dealt: DealtHand, *, log: bool = False) -> str:
     lines.append(_("hand ({n}):").format(n=len(table.hand)))
     width = max((display_width(card.printed_number) for card in table.hand), default=0)
     column = deck.game.profile.hand_column
-    shown = [_shown(deck.game, card, column) for card in table.hand]
+    shown = [shown_value(deck.game, card, column) for card in table.hand]
     value_width = max(map(display_width, shown), default=0)
     lines.extend(
         f"  {pad(card.printed_number, width)}  " + (f"{pad(value, value_width)}  " if column else "") + card.said_name
         for card, value in zip(table.hand, shown, strict=True)
     )
     zones = [
-        _("{zone} {n}").format(zone=shown_name(name), n=len(cards))
+        _("{zone} {n}").format(zone=shown_name(name, deck.game), n=len(cards))
         if name in HIDDEN_ZONES or len(cards) > 4
-        else _("{zone}: {cards}").format(zone=shown_name(name), cards=_names(cards) or "-")
+        else _("{zone}: {cards}").format(zone=shown_name(name, deck.game), cards=_names(cards) or "-")
         for name, cards in table.zones.items()
     ]
     deck_left = pgettext(deck.game.id, "deck {n}").format(n=len(table.deck))
     lines.append(_("zones: {zones}").format(zones=_("; ").join([*zones, deck_left])))
-    lines = fitted(lines)
+    lines = fit_lines(lines, heading=language() != "en")  # (English keeps its layout)
     if log:
-        lines.extend(_log_lines(table))
+        lines.extend(_log_lines(table, deck.game))
     return "\n".join(lines)
 
 
-#: A slash between letters or digits (a card number's `G-BT06/003`, `1/2`): wrapping may not break after it.
-_JOINED_SLASH = re.compile(r"(?<=[0-9A-Za-z])/(?=[0-9A-Za-z])")
-_HELD_SLASH = "\u2215"  # (held in place of such a slash while wrapping; one column wide, as the slash)
+def _kept_whole(text: str) -> str:
+    """Outside English, a line broken only at its blanks, never inside a Japanese word (0ター / ン目)."""
+    return text if language() == "en" else held(text)
 
 
-def fitted(lines: Sequence[str], columns: int | None = None) -> list[str]:
-    """The lines fitted to the terminal's width by display width (text.fit_line), never breaking a card number,
-    a number or a word: a wider line continues under its last column."""
-    columns = output_columns() if columns is None else columns
-    out: list[str] = []
-    for line in lines:
-        held = _JOINED_SLASH.sub(_HELD_SLASH, line) if "/" in line else line
-        out.extend(part.replace(_HELD_SLASH, "/") if held is not line else part for part in fit_line(held, columns))
-    return out
-
-
-def _log_lines(table: Table[Any]) -> list[str]:
+def _log_lines(table: Table[Any], game: Game[Any]) -> list[str]:
     """The events in order: `N. step [rule]: what happened` (the cards are named in the text itself); a step wider
     than the terminal continues under its text."""
     width = len(str(len(table.events)))
@@ -332,15 +302,15 @@ def _log_lines(table: Table[Any]) -> list[str]:
     for index, event in enumerate(table.events, 1):
         ref = f" [{event.ref}]" if event.ref else ""
         line = _("  {index}. {step}{ref}: {text}").format(
-            index=f"{index:>{width}}", step=translate(event.step), ref=ref, text=event.text
+            index=f"{index:>{width}}", step=shown_name(event.step, game), ref=ref, text=event.text
         )
         hang = 4 + width
-        first, *more = fitted([line], columns)
+        first, *more = fit_lines([line], columns)
         lines.append(first)
         if more:
             rest = line[len(first) :].strip()
             # (each part under the text: fitted's own hanging indent would put the third line further in)
-            lines.extend(" " * hang + part.lstrip() for part in fitted([rest], columns - hang))
+            lines.extend(" " * hang + part.lstrip() for part in fit_lines([rest], columns - hang))
     return lines
 
 
@@ -348,8 +318,14 @@ def _names(cards: list[Card]) -> str:
     return joined(card.label() for card in cards)
 
 
-def _note_value(key: str, value: Any) -> str:
-    """A setup note's value as the text says it: a count of cards with its counter, a seat as the document says it."""
+def _note_value(deck: Deck[Any], key: str, value: Any) -> str:
+    """A setup note's value as the text says it: a count of cards with its counter, a seat as the document says it,
+    the rules version and the format as the deck's header says them (the JSON keeps the stored `Ver.1.26.1,
+    standard`)."""
+    if key == RULES_KEY and deck.rules is not None and deck.rules.version:
+        # Translators: a test hand's `rules:` line: the rules version and the format played
+        said = _("Ver.{version}, {format}")
+        return said.format(version=deck.rules.version, format=term(deck.game, FORMAT_KEY, deck.rules.format))
     if key in CARD_COUNT_NOTES and isinstance(value, int):
         return pgettext("card count", "{n}").format(n=value)
     if key in SEAT_NOTES and value == "first":

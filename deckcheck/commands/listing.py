@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckcheck._i18n import _, translate
+from deckcheck._i18n import N_, _, language, pgettext, said_date, translate, translate_as
 from deckcheck._util.text import display_width, joined
 from deckcheck.carddb import db as carddb
 from deckcheck.carddb.manifest import load_manifest
 from deckcheck.errors import mention, spoken
 from deckcheck.model.deck import COMMON_KEYS
-from deckcheck.model.game import Game, rules_document_of
+from deckcheck.model.game import Game, rules_document_of, term
+from deckcheck.model.versions import FORMAT_KEY
 
 if TYPE_CHECKING:
     from deckcheck._api import RuleListing
@@ -53,9 +54,10 @@ def games_text(games: list[Game[Any]]) -> list[str]:
     """The games for people, in the chosen language (ids, section and key names, titles and versions as written)."""
     lines = []
     for game in games:
-        sections = joined(game.sections_of(game.play.formats[0]))
+        sections = joined(_named(game, game.sections_of(game.play.formats[0]), game.wording.section_labels))
         if game.deck_keys:
-            said = _("sections: {sections}; keys: {keys}").format(sections=sections, keys=joined(game.deck_keys))
+            keys = joined(_named(game, game.deck_keys, _PLAY_KEYS | game.wording.key_labels))
+            said = _("sections: {sections}; keys: {keys}").format(sections=sections, keys=keys)
         else:
             said = _("sections: {sections}").format(sections=sections)
         lines += [f"{game.id:<14} {game.said_title}", f"{'':<14} {said}"]
@@ -66,23 +68,55 @@ def games_text(games: list[Game[Any]]) -> list[str]:
     return lines
 
 
+#: The words of the deck keys every game with rules versions or formats has (`Game.deck_keys`).
+_PLAY_KEYS = {"rules": N_("Rules version"), "format": N_("Format")}
+
+
+def _named(game: Game[Any], ids: Any, labels: dict[str, str]) -> list[str]:
+    """Section or key ids as a person reads them: the ids themselves in English (what a deck file writes); in another
+    language the game's word first and the id beside it (メインデッキ（main）), the id alone where there is no word."""
+    if language() == "en":
+        return list(ids)
+    said = []
+    for one in ids:
+        label = labels.get(one)
+        # Translators: a section or a deck key of a game as `games` lists it: the game's word, the id a deck writes
+        said.append(_("{label} ({id})").format(label=translate_as(game.id, label), id=one) if label else one)
+    return said
+
+
+def _formats(game: Game[Any], formats: Any) -> str:
+    """A game's formats as its documents name them (シールド戦), the id beside the word outside English."""
+    if language() == "en":
+        return joined(formats)
+    return joined(_("{label} ({id})").format(label=term(game, FORMAT_KEY, one), id=one) for one in formats)
+
+
+def _clauses(parts: list[str]) -> str:
+    # Translators: between two clauses of one line of a listing (`formats: …; `pool` in sealed only`); Japanese
+    # ends the first sentence (。)
+    return pgettext("between sentences", "; ").join(parts)
+
+
 def _versions_text(game: Game[Any]) -> list[str]:
     lines = []
     if game.play.versions:
         versions = joined(
-            _("{version} (from {date})").format(version=v.version, date=v.effective.isoformat())
+            _("{version} (from {date})").format(version=v.version, date=said_date(v.effective.isoformat()))
             for v in game.play.versions
         )
         said = _("rules versions: {versions}; the newest by default, {rules} or {as_of} choose")
         said = spoken(said.format(versions=versions, rules=mention("rules"), as_of=mention("as_of")))
         lines.append(f"{'':<14} " + said)
     if len(game.play.formats) > 1:
-        extra = "; ".join(
-            _("`{section}` in {formats} only").format(section=s, formats=joined(f))
+        extra = [
+            _("`{section}` in {formats} only").format(
+                section=s, formats=joined(term(game, FORMAT_KEY, one) for one in f)
+            )
             for s, f in game.play.format_sections.items()
-        )
-        said = _("formats: {formats} (deck key `format`)").format(formats=joined(game.play.formats))
-        lines.append(f"{'':<14} {said}{'; ' + extra if extra else ''}")
+        ]
+        said = _("formats: {formats} (deck key `format`)").format(formats=_formats(game, game.play.formats))
+        lines.append(f"{'':<14} {_clauses([said, *extra])}")
     return lines
 
 
@@ -93,10 +127,12 @@ def _applies(rule: Any, game: Game[Any]) -> str:
     for addition in game.play.version_additions:
         if parts and rule.id in addition.rules:
             parts[0] = _("{since}, and Ver.{version} from {day}").format(
-                since=parts[0], version=addition.version, day=addition.effective.isoformat()
+                since=parts[0], version=addition.version, day=said_date(addition.effective.isoformat())
             )
-    parts += [joined(rule.formats)] if rule.formats else []
-    return f" ({'; '.join(parts)})" if parts else ""
+    parts += [joined(term(game, FORMAT_KEY, one) for one in rule.formats)] if rule.formats else []
+    # Translators: where a rule applies, after its summary (the leading blank is the English spacing)
+    # Translators: between the parts of that parenthesis (Japanese: the ideographic comma)
+    return _(" ({where})").format(where=pgettext("within parentheses", "; ").join(parts)) if parts else ""
 
 
 def _added_json(game: Game[Any], rule_id: str) -> dict[str, Any]:

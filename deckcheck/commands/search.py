@@ -7,9 +7,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from deckcheck._i18n import _, ngettext
+from deckcheck._i18n import NP_, _, language, ngettext, translate_as
 from deckcheck._util.safetext import quoted
-from deckcheck._util.text import column_widths, display_width, fit_table, output_columns, wrap_width
+from deckcheck._util.text import (
+    NO_BREAK,
+    column_widths,
+    display_width,
+    fit_table,
+    held,
+    joined,
+    output_columns,
+    wrap_width,
+)
 from deckcheck.carddb.db import CardDB
 from deckcheck.carddb.search import (
     TEXT_LIMIT,
@@ -23,6 +32,7 @@ from deckcheck.checking.workspace import Workspace, default_workspace
 from deckcheck.errors import DeckcheckError, OptionError, mention, spoken
 from deckcheck.games import all_games, get_game
 from deckcheck.model.cards import Card
+from deckcheck.model.game import Game, term
 
 
 @dataclass(frozen=True)
@@ -191,41 +201,82 @@ def _no_match(db: CardDB, query: str) -> str:
 def _columns(db: CardDB, shown: list[Card]) -> tuple[list[str], list[Callable[[Card], str]]]:
     """Headers (a field's alias where it has one, e.g. evolve `class`) and cell makers of the table for the cards
     `shown`."""
-    fields = db.game.card_model.record_fields  # the declared fields: no validator needed to name a column
+    game = db.game
+    fields = game.card_model.record_fields  # the declared fields: no validator needed to name a column
     headers = [_("number"), _("name")]  # the other columns are named by their fields, as a query writes them
     cells: list[Callable[[Card], str]] = [lambda card: card.printed_number, lambda card: card.printed_name]
     # Cipher's Japanese names beside the English: the first (a second spelling another source gives is found too,
-    # and --output json lists it); only where a card shown has one, so a table of later sets keeps its width
-    for attribute in db.game.card_model.other_name_fields:
+    # and --output json lists it); only where a card shown has one, so a table of later sets keeps its width. In
+    # Japanese the Japanese name comes first, under カード名, and the English one beside it
+    for attribute in game.card_model.other_name_fields:
         if not any(getattr(card, attribute, None) for card in shown):
             continue
 
         def names(card: Card, attribute: str = attribute) -> str:
             return next(iter(getattr(card, attribute, None) or ()), "—")
 
-        headers.append(attribute)
-        cells.append(names)
-    for attribute in db.game.cards.search_columns:
-        spec = fields.get(attribute)
-        headers.append((spec.alias if spec is not None else None) or attribute)
+        if language() == "en":
+            headers.append(attribute)
+            cells.append(names)
+            continue
 
-        def cell(card: Card, attribute: str = attribute) -> str:
-            return _cell(card.shown_value(attribute))
+        def local_first(card: Card, names: Callable[[Card], str] = names) -> str:
+            return card.printed_name if names(card) == "—" else names(card)
+
+        def english(card: Card, names: Callable[[Card], str] = names) -> str:
+            return "—" if names(card) == "—" else card.printed_name
+
+        cells[1] = local_first
+        # Translators: `cards search`'s column of a card's English name, beside its Japanese name (Cipher)
+        headers.append(_("English name"))
+        cells.append(english)
+    for attribute in game.cards.search_columns:
+        spec = fields.get(attribute)
+        name = (spec.alias if spec is not None else None) or attribute
+        headers.append(_header(game, name))
+
+        def cell(card: Card, attribute: str = attribute, name: str = name) -> str:
+            return _cell(card.shown_value(attribute), lambda value: _said(game, name, value))
 
         cells.append(cell)
     return headers, cells
 
 
-def _cell(value: Any) -> str:
+#: Column headers the catalog words for a table (a field whose document word is too long for a column, or that has
+#: none): `cards search`'s header in Japanese, context "card field".
+_HEADERS = (NP_("card field", "cc_cost"), NP_("card field", "advance"))
+
+
+def _header(game: Game[Any], name: str) -> str:
+    """A column's header: the field's name as a query writes it (`grade`) in English; in another language the rules
+    document's word for the field, which a query takes too (グレード), else the catalog's word for the field."""
+    if language() == "en":
+        return name
+    words = [one.word for one in game.cards.field_words if one.field == name]
+    said = translate_as("card field", name)  # (a word the catalog gives wins: クラスチェンジ コスト, two lines)
+    # the shortest of the document's words (トリガー, not トリガーアイコン), each word of it whole
+    return held(said if said != name or not words else min(words, key=display_width))
+
+
+def _said(game: Game[Any], field_name: str, value: str) -> str:
+    """A stored value as the game's document says it (`term`); Vanguard's `none` (no trigger) is a dash outside
+    English, as a missing value is."""
+    if value == "none" and language() != "en":
+        return "—"
+    return term(game, field_name, value)
+
+
+def _cell(value: Any, said: Callable[[str], str] = str) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, list | tuple):
-        return "/".join(_cell(item) for item in value) if value else "—"
-    return str(value)
+        return "/".join(_cell(item, said) for item in value) if value else "—"
+    return said(str(value))
 
 
+_HELD_SLASH = "\u2215"  # (in place of a card number's slash while the table is fitted; one column, as the slash)
 #: The display columns a card name keeps (8 Japanese characters a line): narrower, the last columns are left out.
 NAME_FLOOR = 16
 
@@ -241,14 +292,25 @@ def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
     def cut(row: list[str]) -> list[str]:
         return [row[i] for i in kept]
 
+    # a card number is never broken (at its slash: `G-BT02/S06`): held as one word while the table is fitted; outside
+    # English a cell breaks only at its blanks, never inside a Japanese word (ブラスター・ブ / レード, フォロ / ワー):
+    # the last columns are left out instead
+    local = language() != "en"
+    rows = [[row[0].replace("/", _HELD_SLASH), *(held(cell) if local else cell for cell in row[1:])] for row in rows]
     name_width = min(NAME_FLOOR, max(display_width(row[1]) for row in [headers, *rows]))
-    while len(kept) > 3 and column_widths(cut(headers), [cut(row) for row in rows], columns, last=1)[1] < name_width:
+
+    def squeezed() -> bool:
+        widths = column_widths(cut(headers), [cut(row) for row in rows], columns, last=1)
+        return widths[1] < name_width or (local and sum(widths) + 2 * (len(widths) - 1) > columns)
+
+    while len(kept) > 3 and squeezed():
         dropped = next(i for i in reversed(kept) if headers[i] != "token")
         kept.remove(dropped)
-        left_out.insert(0, headers[dropped])
+        left_out.insert(0, headers[dropped].replace(NO_BREAK, ""))
     lines = fit_table(cut(headers), [cut(row) for row in rows], columns, last=1)
+    lines = [line.replace(_HELD_SLASH, "/").replace(NO_BREAK, "") for line in lines]
     if left_out:
         said = _("(left out for the width: {fields}; {json} has every field)")
-        note = spoken(said.format(fields=", ".join(left_out), json=mention("json_output")))
+        note = spoken(said.format(fields=joined(left_out), json=mention("json_output")))
         lines += wrap_width(note, columns)
     return lines

@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from deckcheck._i18n import _, language, ngettext, translate
+from deckcheck._i18n import _, language, ngettext, translate, translate_as
 from deckcheck._util.safetext import escape_controls  # one look for violations, as `deckcheck check` prints them
 from deckcheck._util.style import style
 from deckcheck._util.text import display_width, output_columns, pad, wrap_width
@@ -137,7 +137,7 @@ def _section_heading(deck: Deck[Any], section: str, style: Style) -> str:
     label = deck.game.wording.section_labels.get(section)
     if section in deck.game.sections and label and language() != "en":  # the game's own word, the file's id after it
         said = _("{label} [{section}]: {size}")
-        return said.format(label=style(translate(label), bold=True), section=section, size=size)
+        return said.format(label=style(translate_as(deck.game.id, label), bold=True), section=section, size=size)
     if section in deck.game.sections:
         return _("{section}: {size}").format(section=style(section, bold=True), size=size)
     said = _("{section}: {size} (not a {game} section)")

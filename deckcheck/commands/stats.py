@@ -11,10 +11,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from deckcheck._i18n import N_, _, ngettext, translate
+from deckcheck._i18n import N_, _, language, ngettext, translate
 from deckcheck._util.progress import ProgressBar
 from deckcheck._util.safetext import echoed, one_line
-from deckcheck._util.text import display_width, joined, pad
+from deckcheck._util.text import display_width, fit_lines, held, held_whole, joined, pad
 from deckcheck.carddb.db import refuse_unknown_cards
 from deckcheck.checking.judging import Judging
 from deckcheck.checking.workspace import Workspace, default_workspace, say_reading
@@ -23,6 +23,7 @@ from deckcheck.engine.procedure import DEALT_WITHOUT, dealt_without
 from deckcheck.engine.table import Going
 from deckcheck.errors import DeckcheckError, EngineError, OptionError, mention, mention_command, spoken
 from deckcheck.model.deck import Deck
+from deckcheck.model.game import shown_value
 from deckcheck.model.query import Query
 from deckcheck.stats.answer import advise_hand, answer, default_report, turn_table
 from deckcheck.stats.options import StatsOptions
@@ -455,15 +456,15 @@ def _advice_text(deck: Deck[Any], advice: Any, going: Going, turn: int) -> str:
     column = deck.game.profile.hand_column
 
     def label(card: Any) -> str:
-        value = card.shown_value(column) if column else None
-        return f"{card.label()}" + (f" [{column} {value}]" if column else "")
+        said = f"{card.label()}" + (f" [{held(shown_value(deck.game, card, column))}]" if column else "")
+        return said if language() == "en" else held(said)  # a Japanese card name whole on a line
 
     partial = advice.model.mulligan.partial
     rule = _("return any cards, then draw as many") if partial else _("keep the whole hand or redraw it")
     wants = " & ".join(want.label(turn) for want in advice.model.wants)
     dealt = _("hand as dealt, going first: {cards}") if going == "first" else _("hand as dealt, going second: {cards}")
     lines = [
-        f"{one_line(str(deck.path))}  {deck.game.id}",
+        f"{one_line(str(deck.path))}  {held_whole(deck.game.heading_name)}",
         dealt.format(cards=joined(label(card) for card in advice.hand)),
         _("want {wants} by the main phase of own turn {turn}; the mulligan rule: {rule}").format(
             wants=wants, turn=turn, rule=rule
@@ -476,7 +477,7 @@ def _advice_text(deck: Deck[Any], advice: Any, going: Going, turn: int) -> str:
         lines.append(
             _("advice: keep it (no return does better)") if partial else _("advice: keep it (no redraw does better)")
         )
-        return "\n".join(lines)
+        return "\n".join(fit_lines(lines, heading=language() != "en"))
     what = (
         _("redraw the hand")
         if advice.decision == "redraw"
@@ -497,7 +498,9 @@ def _advice_text(deck: Deck[Any], advice: Any, going: Going, turn: int) -> str:
             what=what, best=_percent(advice.best), keep=_percent(advice.keep)
         )
     )
-    return "\n".join(lines)
+    return "\n".join(
+        fit_lines(lines, heading=language() != "en")
+    )  # fitted to the terminal, never inside a card number or a word
 
 
 def _with_notes(text: str, notes: list[str]) -> str:

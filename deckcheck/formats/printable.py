@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from deckcheck._i18n import N_, _, language, ngettext, translate
+from deckcheck._i18n import N_, _, language, ngettext, translate, translate_as
 from deckcheck._util.normalize import norm_number
 from deckcheck._util.safetext import escape_controls
 from deckcheck._util.text import joined
@@ -94,7 +94,7 @@ class SectionTable:
 
 def section_label(game: Game[Any], section: str) -> str:
     """The section's heading as the game names it ("G deck"); a section the game does not have keeps its id."""
-    return translate(game.wording.section_labels.get(section, section))
+    return translate_as(game.id, game.wording.section_labels.get(section, section))  # (Cipher: デッキ)
 
 
 def sections_of(deck: Deck[Any]) -> list[str]:
@@ -116,7 +116,7 @@ def key_rows(deck: Deck[Any]) -> list[tuple[str, str, str]]:
             value = card.listed_label() if card is not None else _("{value} (unknown card)").format(value=value)
         elif key in deck.game.keys.words or key == FORMAT_KEY:
             value = term(deck.game, key, value)  # a word as the game's document says it (EVOLVE's basis, the format)
-        rows.append((key, translate(deck.game.wording.key_labels.get(key, key)), value))
+        rows.append((key, translate_as(deck.game.id, deck.game.wording.key_labels.get(key, key)), value))
     if deck.source.regulation:
         rows.append(("regulation", _("Regulation"), deck.source.regulation))
     return rows

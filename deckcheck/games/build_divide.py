@@ -733,6 +733,9 @@ GAME: Game[BuildDivideCard] = Game(
                 "white": "203-1a",
                 "red": "203-1a",
             },
+            # `show`'s buckets of the cards with the icon (601-1c バスターアイコン, 601-1d ショットアイコン)
+            "buster": {"buster": "601-1c"},
+            "shot": {"shot": "601-1d"},
         },
         section_words={"メインデッキ": "main", "デッキ": "main", "Dデッキ": "d", "テリトリー": "territory"},
         # the icon sections of published lists (`エース(テリトリー解放カード 8枚)`, `アイコンなし(18枚)`) are main deck

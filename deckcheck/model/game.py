@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from deckcheck._i18n import _, ngettext, translate, translate_as
+from deckcheck._i18n import _, language, ngettext, translate, translate_as
 from deckcheck._util.text import joined
 from deckcheck.errors import mention, spoken
 from deckcheck.model.cards import Card, CardT
@@ -349,6 +349,12 @@ class Game(Generic[CardT]):
         return translate(self.title)
 
     @property
+    def heading_name(self) -> str:
+        """The game as the heading of an output names it: its id in English (what a deck file and `--game` write),
+        its title in another language (ビルディバイド)."""
+        return self.id if language() == "en" else self.said_title
+
+    @property
     def deck_keys(self) -> tuple[str, ...]:
         versions: tuple[str, ...] = (RULES_KEY,) if self.play.versions else ()
         formats: tuple[str, ...] = (FORMAT_KEY,) if len(self.play.formats) > 1 else ()
@@ -455,6 +461,28 @@ def term(game: Game[Any], field_name: str, value: object) -> str:
     if field_name not in game.wording.terms or text not in game.wording.terms[field_name]:
         return text
     return translate_as(f"{game.id}:{field_name}", text)
+
+
+def field_word(game: Game[Any], field_name: str) -> str:
+    """A card field's name as the game's rules document says it (グレード, コスト) in Japanese, from the game's
+    `cards.field_words` (its first word for the field); the field's own name in English or where it has none."""
+    if language() != "en":
+        for one in game.cards.field_words:
+            if one.field == field_name:
+                return one.word
+    return field_name
+
+
+def shown_value(game: Game[Any], card: Card, column: str | None) -> str:
+    """`grade 2`, `cost 3`, `level 1` (`cost -` for a card without one); in Japanese the document's word and value,
+    unspaced (グレード2, コスト3)."""
+    if column is None:
+        return ""
+    value = card.shown_value(column)
+    said = "-" if value is None else term(game, column, value)
+    if language() == "en":
+        return f"{column} {said}"
+    return f"{field_word(game, column)}{said}"
 
 
 def section_phrase(game: Game[Any], section: str) -> str:

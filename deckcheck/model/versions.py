@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
 
-from deckcheck._i18n import _, translate
+from deckcheck._i18n import _, said_date, translate
 from deckcheck._util.safetext import quoted
 from deckcheck._util.text import joined
 from deckcheck.errors import DeckcheckError, OptionError, mention, spoken
@@ -260,7 +260,7 @@ def _in_force(game: Game, day: date) -> tuple[str, list[str]]:
         first = versions[0]
         return first.version, [
             _("no known rules version was in force on {day}; Ver.{version} applied").format(
-                day=day.isoformat(), version=first.version
+                day=said_date(day.isoformat()), version=first.version
             )
         ]
     chosen = in_force[-1]

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckcheck._i18n import _, translate
+from deckcheck._i18n import N_, NP_, _, pgettext, translate, translate_as
 from deckcheck._util.safetext import quoted
-from deckcheck._util.text import display_width, joined, pad
+from deckcheck._util.text import display_width, fit_line, joined, output_columns, pad
 from deckcheck.engine.deal import MAX_CARDS, MAX_TURN
 from deckcheck.engine.procedure import TurnModel
 from deckcheck.engine.table import Going, Table
@@ -342,11 +342,26 @@ def odds_json(result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+#: The mulligan rules (engine.procedure.MulliganKind) as `odds` says them: the kind's id in English (as the JSON's
+#: `mulligan_rule`), what the rule does in another language.
+_MULLIGAN_RULES = (
+    NP_("mulligan rule", "partial-shuffle"),
+    NP_("mulligan rule", "full-shuffle"),
+    NP_("mulligan rule", "full-bottom"),
+    NP_("mulligan rule", "full-set-aside"),
+)
+
+
+def _mulligan_rule(kind: str) -> str:
+    return translate_as("mulligan rule", kind) if kind in _MULLIGAN_RULES else kind
+
+
 def odds_text(result: dict[str, Any]) -> str:
     deck: QuickDeck = result["deck"]
     setup = deck.game.setup
     other = deck.population - sum(deck.copies.values())
-    cats = joined([*(f"{name} {n}" for name, n in deck.copies.items()), f"{OTHER} {other}"])
+    counted = [*deck.copies.items(), (translate(N_("other")), other)]  # (the rest: `other` is its name in English)
+    cats = joined(f"{name} {pgettext('card count', '{n}').format(n=n)}" for name, n in counted)
     heading = (
         _(
             "{game}: {size} cards, {aside} set aside by the setup; the hand of {hand} is drawn from {drawn} "
@@ -363,7 +378,7 @@ def odds_text(result: dict[str, Any]) -> str:
             hand=setup.hand_size,
             drawn=deck.population,
             categories=cats,
-            rule=translate(str(setup.mulligan)),
+            rule=_mulligan_rule(str(setup.mulligan)),
         )
     ]
     first = result["cells"]["first"]
@@ -380,4 +395,5 @@ def odds_text(result: dict[str, Any]) -> str:
     width = max(display_width(seat_label(seat)) for seat in SEATS)
     for seat in SEATS:
         lines.append(f"  {pad(seat_label(seat), width)}  {describe(result['cells'][seat])}")
-    return "\n".join(lines)
+    columns = output_columns()  # fitted to the terminal (a prose line continues two blanks in)
+    return "\n".join(part for line in lines for part in fit_line(line, columns, listing=False))

@@ -11,6 +11,8 @@ from deckcheck._util.safetext import echoed, one_line
 from deckcheck._util.text import display_width, fit_line, joined, output_columns, pad, wrap_width
 from deckcheck.errors import mention, mention_command, spoken
 from deckcheck.model.deck import Deck
+from deckcheck.model.game import term
+from deckcheck.model.versions import FORMAT_KEY
 from deckcheck.stats.answer import Answer, ReportResult, TurnRow
 from deckcheck.stats.exact import Decision, ExactResult
 from deckcheck.stats.model import OddsModel
@@ -60,8 +62,10 @@ def cell_json(answer: Answer | str) -> dict[str, Any]:
 
 def _heading(deck: Deck[Any]) -> str:
     title = " " + _("“{name}”").format(name=echoed(deck.name)) if deck.name else ""
-    rules = f" ({deck.rules.text()})" if deck.game.play.versions else ""  # the version whose setup dealt the odds
-    return f"{one_line(str(deck.path))}  {deck.game.id}{rules}{title}"
+    game = deck.game
+    said = deck.rules.text(format_word=lambda one: term(game, FORMAT_KEY, one)) if game.play.versions else ""
+    rules = _(" ({judged})").format(judged=said) if said else ""  # the version whose setup dealt the odds
+    return f"{one_line(str(deck.path))}  {game.heading_name}{rules}{title}"
 
 
 def _wants(model: OddsModel) -> list[str]:

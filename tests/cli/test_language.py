@@ -79,7 +79,7 @@ def test_the_language_is_chosen_by_flag_then_variable_then_locale(args, environ,
     done = _deckcheck(*args, **environ)
     assert done.returncode == 0, done.stderr
     out = done.stdout.decode("utf-8")  # always valid UTF-8 here (the streams' encoding is UTF-8 in these locales)
-    assert ("セクション：main、g" in out) is japanese
+    assert ("セクション：メインデッキ（main）、Gデッキ（g）" in out) is japanese  # the game's word, the id beside
     assert ("sections: main, g" in out) is not japanese
 
 
@@ -108,7 +108,7 @@ def test_an_unknown_language_is_said_in_the_locale_s_language():
     [
         (["rules"], "エラー：引数 'GAME' がありません。"),
         (["games", "--nope"], "エラー：--nope というオプションはありません。"),
-        (["games", "-o", "xml"], "'xml' は 'text', 'json' のいずれでもありません"),
+        (["games", "-o", "xml"], "'xml' は 'text'、'json' のいずれでもありません"),
         (["games", "extra"], "余分な引数があります（extra）"),
         (["nope"], "エラー：'nope' というコマンドはありません。"),
         # Typer's own suggestion, glued to click's message in English: said from the catalog, after the 。

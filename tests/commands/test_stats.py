@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CIPHER_JAPANESE_TEXT, STARTER_DECKS, for_programs, registered_games
+from textfit import says
 
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
@@ -856,8 +857,8 @@ def test_a_want_and_a_hand_may_name_cipher_cards_in_japanese(run_cli, isolated_c
     hand += ",愛を説く翼 シーダ"
     code, out, err = run_cli("stats", japanese, "--hand", hand, "--want", "name~=マルス")
     assert code == 0, err
-    assert "アリティアの王子 マルス (Altean Prince Marth, B01-003)" in out
-    assert "愛を説く翼 シーダ (Love-Extolling Wings Caeda, B01-004)" in out
+    assert says("アリティアの王子 マルス (Altean Prince Marth, B01-003)", out)  # (fitted to 80 columns)
+    assert says("愛を説く翼 シーダ (Love-Extolling Wings Caeda, B01-004)", out)
 
 
 # A progress bar on a terminal for a run over a second (issue 27) ---------------------------------------------------
@@ -1086,18 +1087,23 @@ def test_the_decision_table_in_japanese_lines_up(run_cli):
 
 
 def test_hand_advice_in_japanese(run_cli):
+    from deckcheck._util.text import display_width as width
+
     hand = "G-BT04/011,G-BT02/010,G-BT06/003,G-BT06/003,G-BT02/011"
     code, out, err = run_cli("--lang", "ja", "stats", RP, "--want", "grade=3", "--hand", hand)
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[1].startswith("配られた手札（先攻）：変革の騎士 ピール (G-BT04/011) [grade 1]、")
-    assert (
-        lines[2]
-        == "条件 grade=3：自分の0ターン目のメインフェイズまで。マリガンのルール：好きな枚数を戻し、同じ枚数を引く"
+    assert "カードファイト!! ヴァンガード" in lines[0] + lines[1]  # the game's title (not its id), whole
+    # fitted to 80 columns: a card's name and its value (the document's グレード) are never broken
+    dealt = next(line for line in lines if line.startswith("配られた"))
+    assert dealt.startswith("配られた手札（先攻）：変革の騎士 ピール (G-BT04/011) [グレード1]、")
+    assert all(width(line) <= 80 for line in lines)
+    assert says(
+        "条件 grade=3：自分の0ターン目のメインフェイズまで。マリガンのルール：好きな枚数を戻し、同じ枚数を引く", out
     )
-    assert lines[3] == "  キープ   0.00% 厳密"
-    assert lines[4].startswith("  5枚戻す  60.70% 厳密：変革の騎士 ピール")
-    assert lines[5] == "助言：5枚戻す（確率は0.00%から60.70%に上がります）"
+    assert "  キープ   0.00% 厳密" in lines
+    assert any(line.startswith("  5枚戻す  60.70% 厳密：変革の騎士 ピール") for line in lines)
+    assert lines[-1] == "助言：5枚戻す（確率は0.00%から60.70%に上がります）"
 
 
 @pytest.mark.parametrize(

@@ -43,7 +43,7 @@ def test_japanese_choice_errors(japanese):
 
 def test_japanese_choice_notes(japanese):
     before = choose_rules(EVOLVE, {}, as_of=date(2022, 6, 1))
-    assert before.notes == ("2022-06-01 に施行中の既知のルールのバージョンはありません。Ver.1.7.0 を適用しました",)
+    assert before.notes == ("2022年6月1日に施行中の既知のルールのバージョンはありません。Ver.1.7.0 を適用しました",)
     assert RulesChoice("1.24.1", "standard", "default").text() == "ルール 1.24.1、standard"
     assert RulesChoice(None, "standard", "default").text() == "standard"
     with speaking(COMMAND_LINE):  # the command line says the options as flags (a library caller: rules, format)

@@ -56,7 +56,7 @@ def distributions(deck: Deck[EvolveCard]) -> list[Distribution]:
     main = deck.cards("main")
     return [
         Distribution(N_("costs"), "cost", histogram(main, lambda card: card.cost)),
-        Distribution(N_("classes"), "class_", histogram(main, lambda card: card.class_)),
+        Distribution(N_("classes"), "class", histogram(main, lambda card: card.class_)),
         Distribution(N_("types"), "type", histogram(main, lambda card: card.type)),
         Distribution(N_("evolve deck costs"), "cost", histogram(deck.cards("evolve"), lambda card: card.cost)),
     ]

@@ -899,7 +899,16 @@ GAME: Game[VanguardCard] = Game(
         always_listed=("main",),
         terms={
             "type": {"normal": "2.9.2", "trigger": "2.9.2", "g-unit": "2.9.2"},
-            "trigger": {"critical": "2.8.1.1.2", "draw": "2.8.1.1.3", "stand": "2.8.1.1.4", "heal": "2.8.1.1.5"},
+            # (`none`, no trigger icon: in the main deck a normal unit, 5.2.2.6; `show`'s trigger buckets)
+            "trigger": {
+                "critical": "2.8.1.1.2",
+                "draw": "2.8.1.1.3",
+                "stand": "2.8.1.1.4",
+                "heal": "2.8.1.1.5",
+                "none": "5.2.2.6",
+            },
+            # `show`'s bucket of the cards with the ability 「守護者」 (11.9.2)
+            "sentinel": {"sentinel": "11.9.2"},
             "nation": {
                 "united-sanctuary": "2.17.3",
                 "dragon-empire": "2.17.3",
