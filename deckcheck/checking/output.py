@@ -80,8 +80,6 @@ HEADING_HANG, HANG = 4, 2
 # A slash is part of a path (`path:line:`, which an editor jumps to), a number or a card number (`G-BT06/051`,
 # `5/0`), where no line may break: it stands in as a character of the same width while the line is wrapped.
 _HELD_SLASH = "\u2215"
-#: A deck's name up to this many columns is never broken inside (a longer one may be, between Japanese characters).
-_HELD_NAME = 40
 
 
 def fitted(lines: list[str], columns: int, hang: int = HANG, *, listing: bool = True) -> list[str]:
@@ -126,7 +124,7 @@ def _deck_heading(report: DeckReport, style: Style) -> str:
     name = escape_controls(report.name or "")
     columns = output_columns()
     quoted_name = f"“{name}”" if display_width(name) > columns - 10 else f"“{name.replace(' ', HELD_BLANK)}”"
-    if display_width(name) <= min(_HELD_NAME, columns - 10):
+    if display_width(name) <= columns - 10:
         quoted_name = held(quoted_name)
     title = f" {quoted_name}" if report.name else ""
     judged_by = report.judged_by(format_word=(lambda format: term(game, FORMAT_KEY, format)) if game else str)
