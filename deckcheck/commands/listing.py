@@ -89,7 +89,8 @@ def _formats(game: Game[Any], formats: Any) -> str:
     """A game's formats as its documents name them (シールド戦), the id beside the word outside English."""
     if language() == "en":
         return joined(formats)
-    return joined(_("{label} ({id})").format(label=term(game, FORMAT_KEY, one), id=one) for one in formats)
+    said = ((term(game, FORMAT_KEY, one), one) for one in formats)  # a format without a word of its own: its id
+    return joined(label if label == one else _("{label} ({id})").format(label=label, id=one) for label, one in said)
 
 
 def _clauses(parts: list[str]) -> str:

@@ -269,7 +269,9 @@ def test_installed_wheel_finds_the_shipped_databases(tmp_path):
         text=True,
         encoding="utf-8",
     )
-    assert japanese.returncode == 0 and "セクション：main、g" in japanese.stdout, japanese.stdout + japanese.stderr
+    assert japanese.returncode == 0 and "セクション：メインデッキ（main）、Gデッキ（g）" in japanese.stdout, (
+        japanese.stdout + japanese.stderr
+    )
     assert "データ：2026年7月18日、最新 BP21、継続中、実在のカード" in japanese.stdout  # the installed data's manifest
 
 

@@ -663,7 +663,7 @@ def _deckcheck(*args: str, **environ: str) -> subprocess.CompletedProcess[bytes]
         (["add", "decks/cipher/marth-altea.deck.toml", "B01-003", "-n", "0"], "0 は最小値 1 より小さいです"),
         (
             ["hand", "decks/cipher/marth-altea.deck.toml", "--going", "third"],
-            "'third' は 'first', 'second' のいずれでも",
+            "'third' は 'first'、'second' のいずれでも",
         ),
     ],
 )
@@ -712,7 +712,7 @@ def test_japanese_falls_back_to_english_where_the_streams_cannot_show_it():
     # English (a rules document's Japanese name stays an escape)
     assert done.returncode == 0 and b"sections: main, g" in done.stdout
     done = _deckcheck("games", LANG="ja_JP.UTF-8", PYTHONIOENCODING="cp932")
-    assert "セクション：main、g" in done.stdout.decode("cp932")
+    assert "セクション：メインデッキ（main）、Gデッキ（g）" in done.stdout.decode("cp932")
 
 
 def test_a_full_disk_is_said_in_japanese_not_as_an_internal_error():

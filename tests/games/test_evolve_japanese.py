@@ -253,7 +253,7 @@ def test_stats_questions_in_japanese_keep_their_queries(db):
     assert labels[0] == "自分の2ターン目にコスト2のフォロワー（PP2）"
     assert labels[4] == "自分の6ターン目にコスト6のフォロワー（PP6）— デッキになし"
     assert (
-        labels[5] == "フォロワーのカーブ：自分のNターン目ごとにコストNのフォロワー（N = 2..5）— コスト5のフォロワーなし"
+        labels[5] == "フォロワーのカーブ：自分のNターン目ごとにコストNのフォロワー（N = 2〜5）— コスト5のフォロワーなし"
     )
     assert labels[6] == "自分の3ターン目までに、エボルヴデッキで進化できるフォロワー"
     assert [wants for _label, wants, _turn in lines][0] == ("type=follower,cost=2",)

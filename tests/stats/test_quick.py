@@ -10,6 +10,7 @@ from math import comb
 import pytest
 from conftest import make_deck, registered_games
 from test_answer import EVOLVE, EVOLVE_MAIN, IC_DRAGONBALL, IC_MAIN, VANGUARD, VANGUARD_MAIN
+from textfit import says
 
 from deckcheck.errors import DeckcheckError
 from deckcheck.games import get_game
@@ -205,9 +206,10 @@ def test_odds_in_japanese(run_cli):
     )
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0].startswith(
-        "カードファイト!! ヴァンガード：50枚（セットアップで1枚を除く）"
-        "。初手5枚を49枚から引きます（outs 17、other 32）。"
+    assert says(
+        "カードファイト!! ヴァンガード：50枚（ゲームの準備で1枚を取り分ける）。"
+        "初手5枚は49枚から引く（outs 17枚、その他 32枚）。",
+        out,
     )
     assert "条件 outs：自分の3ターン目まで" in lines and "マリガン方針：最適" in lines
     assert lines[-2].startswith("  先攻  ") and lines[-1].startswith("  後攻  ") and lines[-1].endswith("厳密")
