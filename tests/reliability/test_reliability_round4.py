@@ -1,0 +1,79 @@
+"""Reliability round four (issue 45): the attacks on keys, pasted lists, sealed pools, line separators and
+regulation layers, each reproduced first, in process (run_cli) on the test Vanguard database or the shipped ones.
+
+(The pattern-linearity and broken-catalog attacks of the same issue have their own tests.)
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import LEGAL_VANGUARD_TOML
+
+# 1. Lone surrogates of both halves in a JSON deck's keys -----------------------------------------------------------
+
+# A JSON deck can spell any lone surrogate as an escape; round three made the low ones U+DC80-U+DCFF (the bytes of a
+# file name that is not UTF-8) safe, which surrogateescape gives back as bytes. The high ones and the low ones below
+# U+DC80 crashed every output that hashed or wrote them as UTF-8.
+SURROGATES = ["\\ud800", "\\udc00", "\\udc80"]  # high; low, not a byte; low, a byte (round three)
+
+
+def _json_deck(where: str, escape: str) -> str:
+    lines = [line for line in LEGAL_VANGUARD_TOML.splitlines() if " = " in line]
+    main = {key.strip('"'): int(count) for key, count in (line.split(" = ") for line in lines[3:17])}
+    deck: dict[str, object] = {"game": "vanguard", "name": "Test deck", "main": main, "g": {"T-201": 4}}
+    if where == "name":
+        deck["name"] = "Test deck @"
+    elif where == "card key":
+        main["T-100 @"] = 1
+    elif where == "section":
+        deck["side @"] = {"T-100": 1}
+    else:
+        deck["key @"] = 1
+    return json.dumps(deck).replace("@", escape)
+
+
+CASES = [
+    *[(("check", "-o", "sarif"), where) for where in ("card key", "section", "deck key")],
+    *[(("check", "-o", "json"), where) for where in ("card key", "section")],
+    *[(("show", "-o", "json"), where) for where in ("name", "card key", "section", "deck key")],
+    (("diff", "-o", "json"), "card key"),
+    (("stats", "-o", "json"), "name"),
+    (("hand", "-o", "json"), "name"),
+]
+
+
+@pytest.mark.parametrize("escape", SURROGATES)
+@pytest.mark.parametrize(("args", "where"), CASES, ids=[" ".join(args) + f" ({where})" for args, where in CASES])
+def test_a_lone_surrogate_of_either_half_is_escaped_in_json_and_sarif(
+    run_cli, vanguard_carddb, tmp_path, escape, where, args
+):
+    deck = tmp_path / "d.deck.json"
+    deck.write_text(_json_deck(where, escape), encoding="utf-8")
+    before = tmp_path / "before.deck.json"
+    before.write_text(_json_deck("nowhere", ""), encoding="utf-8")
+    decks = (before, deck) if args[0] == "diff" else (deck,)
+    code, out, err = run_cli(
+        *args, *decks, "--carddb", vanguard_carddb, *(("--trials", "2000") if args[0] == "stats" else ())
+    )
+    assert "internal error" not in err and code in (0, 1), err
+    out.encode("utf-8")  # (strict: no lone surrogate reached the stream)
+    data = json.loads(out)  # the same lone surrogate, as a JSON escape
+    if (args[0] == "show" and where != "deck key") or (args[0] == "check" and where == "card key"):
+        character = escape.encode().decode("unicode_escape")
+        assert character in json.dumps(data, ensure_ascii=False), out
+
+
+def test_fingerprints_of_keys_differing_by_a_lone_surrogate_differ(run_cli, vanguard_carddb, tmp_path):
+    """The SARIF fingerprint hashes the key's bytes: a high surrogate and its escape spelled out are two keys."""
+    prints = []
+    for key in ("\\ud800", "\\\\ud800", "\\udbff"):
+        deck = tmp_path / "d.deck.json"
+        deck.write_text(_json_deck("card key", key), encoding="utf-8")
+        code, out, err = run_cli("check", "-o", "sarif", deck, "--carddb", vanguard_carddb)
+        assert code == 1, err
+        results = json.loads(out)["runs"][0]["results"]
+        unknown = next(result for result in results if result["ruleId"] == "deck.unknown-card")
+        prints.append(unknown["partialFingerprints"])
+    assert len({json.dumps(one, sort_keys=True) for one in prints}) == 3, prints
