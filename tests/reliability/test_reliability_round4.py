@@ -7,9 +7,15 @@ regulation layers, each reproduced first, in process (run_cli) on the test Vangu
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from conftest import LEGAL_VANGUARD_TOML
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # 1. Lone surrogates of both halves in a JSON deck's keys -----------------------------------------------------------
 
@@ -77,3 +83,26 @@ def test_fingerprints_of_keys_differing_by_a_lone_surrogate_differ(run_cli, vang
         unknown = next(result for result in results if result["ruleId"] == "deck.unknown-card")
         prints.append(unknown["partialFingerprints"])
     assert len({json.dumps(one, sort_keys=True) for one in prints}) == 3, prints
+
+
+# 2c. The ASCII warning tells the truth --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("encoding", "warned"), [("ascii", False), ("latin-1", True), ("utf-8", False)])
+def test_the_escapes_warning_says_what_the_stream_received(tmp_path, encoding, warned):
+    """On an ASCII stdout, click prints UTF-8 (it takes ASCII for a misconfigured locale): `convert --to text`
+    warned that 146 characters were written as escapes while every name was written raw. Now it warns only where
+    the names are escaped (latin-1), and there they are."""
+    done = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "convert", ROOT / "decks" / "build-divide" / "guren.txt", "--to", "text"],
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": encoding, "DECKCHECK_LANG": "en"},
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    said = "lacks 146 characters of this list, written as escapes" in done.stderr.decode()
+    assert said == warned, done.stderr
+    assert (b"\\u" in done.stdout) == warned
+    if not warned:
+        assert not done.stdout.decode("utf-8").isascii()  # the names, raw
