@@ -106,3 +106,39 @@ def test_the_escapes_warning_says_what_the_stream_received(tmp_path, encoding, w
     assert (b"\\u" in done.stdout) == warned
     if not warned:
         assert not done.stdout.decode("utf-8").isascii()  # the names, raw
+
+
+# 2b. A sealed pool is not dealt ----------------------------------------------------------------------------------
+
+_SEALED = {
+    number: 3
+    for number in (
+        *("CP03-001", "CP03-003", "CP03-004", "CP03-005", "CP03-007"),
+        *("CP03-008", "CP03-009", "CP03-010", "CP03-011", "CP03-012"),
+    )
+}
+
+
+def _sealed_deck(path: Path, pool: int) -> Path:
+    lines = ['game = "evolve"', 'format = "sealed"', "[leader]", "[main]"]
+    lines += [f'"{number}" = {n}' for number, n in _SEALED.items()]
+    lines += ["[evolve]", "[pool]", *[f'"{number}" = {pool}' for number in _SEALED if pool]]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_sealed_pool_of_10000_opened_cards_is_not_dealt(run_cli, isolated_carddb):
+    """`hand` and `stats` refused this deck as one of 10,030 cards ("the engine deals decks of at most 10000"): the
+    pool lists the opened cards, it is never dealt. The odds are those of the same deck without a pool."""
+    big = _sealed_deck(isolated_carddb / "big.deck.toml", 1000)
+    none = _sealed_deck(isolated_carddb / "none.deck.toml", 0)
+    assert run_cli("check", big)[0] == 0
+    code, out, err = run_cli("hand", big, "--seed", "1", "-o", "json")
+    assert code == 0, err
+    assert len(json.loads(out)["hand"]) == 4 or "10030" not in err
+    odds = []
+    for deck in (big, none):
+        code, out, err = run_cli("stats", deck, "--want", "cost=2", "-o", "json")
+        assert code == 0, err
+        odds.append(json.loads(out)["exact"])
+    assert odds[0] == odds[1]
