@@ -249,6 +249,8 @@ class _Reader:
         self.subtotals: list[list[Any]] = []
         self.seen_headings: dict[tuple[str, ...], tuple[int, int]] = {}  # heading -> (line, cards read before it)
         self.cards_read = 0
+        self.last_card_line = 0  # the line of the last card read
+        self.codes: list[tuple[int, int, int]] = []  # each deck code: (line, cards read before it, last card line)
         self.last_section_heading: str | None = None
         self.totals: list[tuple[int, int, str]] = []  # (line, count said, section at that line)
         self.total_then_cards: int | None = None  # the first card line after a total line
@@ -374,9 +376,36 @@ class _Reader:
         before = (written[: raw.start()] if raw else body[: match.start()]).strip(_DECORATION + "【[(（")
         if before and self.source.name is None and not self.cards_read:
             self.source.name = before
+        self._second_code(number, text)
+        self.codes.append((number, self.cards_read, self.last_card_line))
         self._add(PastedLine(number, CODE, text, note=f"deck code {match['code']}"))
         said = _("deck code: {code} ({name})") if before else _("deck code: {code}")
         self.pasted.comments.append(said.format(code=match["code"], name=before))
+
+    def _second_code(self, number: int, text: str) -> None:
+        """A deck code after another one with cards read between them: two decks pasted one after the other, each
+        with its own code, refused where the second begins. Its start is its title (a short line that is no card,
+        kept for the end), else the code itself; with codes below their lists (the first one after cards), the
+        first line after the first code."""
+        if not self.codes:
+            return
+        first, cards_before, _last = self.codes[0]
+        if self.cards_read == cards_before:
+            return  # no card between the two codes: one deck's code said twice
+        boundary = first if cards_before else self.last_card_line
+        before = [line for line in self.pending if line.kind != CARD and line.number > boundary]
+        after_first = [line for line in self.pasted.lines if line.number > boundary and line.kind not in (BLANK,)]
+        starts = [(line.number, line.text) for line in (*before, *after_first)]
+        start, said = (
+            min(starts, default=(number, text))
+            if cards_before
+            else min([(line.number, line.text) for line in before], default=(number, text))
+        )
+        self._two_decks(start, said, self._first_line())
+
+    def _first_line(self) -> int:
+        """The first line of the list that is not blank."""
+        return min((line.number for line in (*self.pasted.lines, *self.pending) if line.kind != BLANK), default=1)
 
     def _heading(self, number: int, text: str, body: str) -> bool:
         """A section or sub-section heading (`メインデッキ(43)`, `◆G3(9枚)`, `3コスト`, `テリトリー:name`)."""
@@ -584,6 +613,7 @@ class _Reader:
         self._add(line)
         copies = sum(entry.raw_count for entry in line.entries if isinstance(entry.raw_count, int))
         self.cards_read += 1
+        self.last_card_line = number
         if self.totals and self.total_then_cards is None:
             self.total_then_cards = number
         by_section: dict[str, int] = {}

@@ -142,3 +142,44 @@ def test_a_sealed_pool_of_10000_opened_cards_is_not_dealt(run_cli, isolated_card
         assert code == 0, err
         odds.append(json.loads(out)["exact"])
     assert odds[0] == odds[1]
+
+
+# 2a. Two pasted decks, each with its own deck code ---------------------------------------------------------------
+
+
+def _listed(deck: str) -> list[str]:
+    """The card lines of a shipped EVOLVE deck as `convert --to text` writes them."""
+    path = ROOT / "decks" / "evolve" / deck
+
+    done = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "convert", "-o", "text", path],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+    return [line for line in done.stdout.splitlines() if line[:1].isdigit()]
+
+
+@pytest.mark.parametrize("codes", ["above", "below"])
+def test_two_pasted_decks_each_with_its_code_are_refused_where_the_second_begins(run_cli, isolated_carddb, codes):
+    """Summed into one deck of 81 cards and written by `convert --game` (exit 0): now refused, naming the line where
+    the second deck begins (its title when it has one above its code, else the line after the first deck's code)."""
+    first, second = _listed("2026-03-21-sword-1FN4K.deck.toml"), _listed("2026-03-21-abyss-YF8Z.deck.toml")
+    if codes == "above":
+        lines = ["ロイヤル 優勝デッキ", "デッキコード:1FN4K", *first, "", "アビス 準優勝", "デッキコード:YF8Z", *second]
+        start = len(first) + 4
+    else:
+        lines = [*first, "デッキコード:1FN4K", "", *second, "デッキコード:YF8Z"]
+        start = len(first) + 3
+    pasted = isolated_carddb / "two.txt"
+    pasted.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run_cli("convert", pasted, "--game", "evolve", "-o", "toml")
+    assert code == 2 and out == "", err
+    assert f"two.txt:{start}: holds two decks: a second one starts on line {start} " in err, err
+    assert f"{lines[start - 1]!r}" in err
+    # one deck with its code below it still reads
+    one = isolated_carddb / "one.txt"
+    one.write_text("\n".join(["ロイヤル", *first, "デッキコード:1FN4K"]) + "\n", encoding="utf-8")
+    code, out, err = run_cli("convert", one, "--game", "evolve", "-o", "toml")
+    assert code == 0, err
