@@ -28,7 +28,7 @@ from deckcheck._i18n import _, ngettext
 from deckcheck._util.files import unreadable_text
 from deckcheck._util.normalize import loose_name
 from deckcheck._util.safetext import quoted
-from deckcheck._util.text import joined
+from deckcheck._util.text import joined, text_lines
 from deckcheck.errors import DeckcheckError, mention
 from deckcheck.formats.headings import (
     DECK_LABEL,
@@ -201,7 +201,7 @@ class PastedList:
 
     def __init__(self, source: DeckSource, text: str, bad_lines: Sequence[int] = ()) -> None:
         self.source = source
-        self.raw_lines = text.split("\n")
+        self.raw_lines = text_lines(text)
         self.bad_lines = set(bad_lines)
         self.lines: list[PastedLine] = []
         self.notes: list[ReadingNote] = []

@@ -183,3 +183,18 @@ def test_two_pasted_decks_each_with_its_code_are_refused_where_the_second_begins
     one.write_text("\n".join(["ロイヤル", *first, "デッキコード:1FN4K"]) + "\n", encoding="utf-8")
     code, out, err = run_cli("convert", one, "--game", "evolve", "-o", "toml")
     assert code == 0, err
+
+
+# 3. Lines as apps copy them ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085", "\r\n"])
+def test_a_pasted_list_split_by_a_line_separator_is_read_line_by_line(run_cli, isolated_carddb, separator):
+    """U+2028, U+2029 and NEL (as some apps and web pages copy text) joined the list into one line: "no line of it
+    names a Shadowverse EVOLVE card (1 line looks like card lines ...)". Each is a line break now."""
+    pasted = isolated_carddb / "copied.txt"
+    pasted.write_text(separator.join(["ベルエンジェル 4枚", "反転する翼 3枚", "エリカ 1枚"]), encoding="utf-8")
+    code, out, err = run_cli("convert", pasted, "--game", "evolve", "-o", "json")
+    assert code == 0, err
+    deck = json.loads(out)
+    assert deck["main"] == {"BP01-159": 4, "BP03-117": 3} and deck["leader"] == {"BP01-LD03": 1}, out
