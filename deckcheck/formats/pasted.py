@@ -265,6 +265,10 @@ class _Reader:
         if not text:
             self._add(PastedLine(number, BLANK, text))
             return
+        if text[0] == "#" and not text.startswith("##"):  # a text deck's comment line, however long (README)
+            self._add(PastedLine(number, COMMENT, text))
+            return
+        text = _without_comment(text)  # `4 BP01-159  # note`: a text deck's trailing comment, as it reads it
         if len(text) > _LONGEST:
             # (the quote says how long it is: `'ああ…'… (300 characters)`; the reason says only why that is too long)
             self._not_understood(number, text, _("longer than any card line"))
@@ -865,6 +869,17 @@ class _Reader:
             (card,) = cards.values()
             self.source.keys[key] = card.printed_number
             self.source.key_lines[key] = marked[0][0]
+
+
+def _without_comment(text: str) -> str:
+    """`text` without a text deck's trailing comment (a `#` after a blank, then a blank or the end: what
+    formats.text's TRAILING_COMMENT takes off), found in one pass over the line, whatever its length."""
+    at = text.find("#")
+    while at > 0:
+        if text[at - 1].isspace() and (at + 1 == len(text) or text[at + 1].isspace()):
+            return text[:at].rstrip()
+        at = text.find("#", at + 1)
+    return text
 
 
 def _cells(body: str) -> list[_Reading]:

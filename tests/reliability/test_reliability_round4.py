@@ -198,3 +198,24 @@ def test_a_pasted_list_split_by_a_line_separator_is_read_line_by_line(run_cli, i
     assert code == 0, err
     deck = json.loads(out)
     assert deck["main"] == {"BP01-159": 4, "BP03-117": 3} and deck["leader"] == {"BP01-LD03": 1}, out
+
+
+def test_a_text_deck_reads_the_same_with_game(run_cli, isolated_carddb):
+    """README: a deck file reads the same with `--game`. Its comment lines (one of 150 characters too) and trailing
+    comments were "not understood" there, and a card line with a one-blank comment was no card at all."""
+    lines = [
+        "game: evolve",
+        "#nospace comment",
+        "# " + "x" * 150,
+        "   # indented",
+        "#",
+        "## main",
+        "3 BP01-159  # " + "y" * 130,
+        "3 BP03-117 # a note",
+    ]
+    deck = isolated_carddb / "d.txt"
+    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    plain, with_game = (run_cli("convert", deck, *extra, "-o", "json") for extra in ((), ("--game", "evolve")))
+    assert plain[0] == with_game[0] == 0, (plain[2], with_game[2])
+    assert json.loads(plain[1])["main"] == json.loads(with_game[1])["main"] == {"BP01-159": 3, "BP03-117": 3}
+    assert "not understood" not in with_game[2], with_game[2]
