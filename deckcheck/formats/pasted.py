@@ -199,8 +199,11 @@ class _Found:
 class PastedList:
     """The lines of a pasted list, read once the card database is known (:meth:`read`)."""
 
-    def __init__(self, source: DeckSource, text: str, bad_lines: Sequence[int] = ()) -> None:
+    def __init__(
+        self, source: DeckSource, text: str, bad_lines: Sequence[int] = (), nul_at: dict[int, str] | None = None
+    ) -> None:
         self.source = source
+        self.nul_at = nul_at or {}
         self.raw_lines = text_lines(text)
         self.bad_lines = set(bad_lines)
         self.lines: list[PastedLine] = []
@@ -260,7 +263,7 @@ class _Reader:
     def line(self, number: int, raw: str) -> None:
         text = raw.strip()
         if number in self.pasted.bad_lines:
-            self._not_understood(number, text, _("no encoding reads this line"))
+            self._not_understood(number, text, self.pasted.nul_at.get(number) or _("no encoding reads this line"))
             return
         if not text:
             self._add(PastedLine(number, BLANK, text))
@@ -926,7 +929,9 @@ def _unquoted(name: str) -> str:
     return text.strip(_OPENERS + _CLOSERS) or text
 
 
-def pasted_source(path: str, text: str, game: str, bad_lines: Sequence[int] = ()) -> DeckSource:
+def pasted_source(
+    path: str, text: str, game: str, bad_lines: Sequence[int] = (), nul_at: dict[int, str] | None = None
+) -> DeckSource:
     """A pasted list of `game` (an id), its lines read when the card database resolves it."""
     chosen = get_game(game_id(path, game))
     lines = text.count("\n") + (not text.endswith("\n"))  # (a last line ended by a newline is one line)
@@ -939,7 +944,9 @@ def pasted_source(path: str, text: str, game: str, bad_lines: Sequence[int] = ()
             path=path,
         )
     if bad_lines and len(bad_lines) * 2 > text.count("\n") + 1:
-        raise unreadable_text(path, tuple(bad_lines))  # not a text file at all (a binary file, another encoding)
+        raise unreadable_text(
+            path, tuple(bad_lines), nul_at
+        )  # not a text file at all (a binary file, another encoding)
     source = DeckSource(path=path, game_id=chosen.id, format="pasted", text=text)
-    source.pasted = PastedList(source, text, bad_lines)
+    source.pasted = PastedList(source, text, bad_lines, nul_at)
     return source

@@ -219,3 +219,14 @@ def test_a_text_deck_reads_the_same_with_game(run_cli, isolated_carddb):
     assert plain[0] == with_game[0] == 0, (plain[2], with_game[2])
     assert json.loads(plain[1])["main"] == json.loads(with_game[1])["main"] == {"BP01-159": 3, "BP03-117": 3}
     assert "not understood" not in with_game[2], with_game[2]
+
+
+@pytest.mark.parametrize("args", [("convert", "-o", "toml"), ("check",)], ids=" ".join)
+def test_a_nul_byte_in_a_pasted_line_is_said_with_where_it_stands(run_cli, isolated_carddb, args):
+    """It was blamed on the encoding ("is not UTF-8, UTF-16 or Shift_JIS text") and showed nothing of the line."""
+    pasted = isolated_carddb / "nul.txt"
+    pasted.write_bytes("ベルエンジェル 3枚\n反転\x00する翼 3枚\n".encode())
+    code, out, err = run_cli(*args, pasted, "--game", "evolve")
+    said = (out + err).replace("\n    ", " ")
+    assert "a NUL byte (\\x00) at column 3 of '反転\\x00する翼 3枚'" in said, said
+    assert "Shift_JIS" not in said
