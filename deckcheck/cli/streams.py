@@ -152,7 +152,7 @@ def escaped(text: str, encoding: str | None) -> int:
     """How many characters of `text` a stream in `encoding` writes as escapes (neither it nor a near character is
     in the encoding): a name written so is not the name. None on a stream printed as UTF-8 (see
     :func:`written_as_utf8`): an ASCII stdout receives every name raw."""
-    if text.isascii() or written_as_utf8(encoding):
+    if text.isascii() or encoding is None or written_as_utf8(encoding):
         return 0
     return sum(
         not _can_encode(char, encoding) and not any(_can_encode(near, encoding) for near in _FALLBACKS.get(char, ()))
