@@ -85,20 +85,31 @@ class Decoded:
     """A file's text as read: its encoding, and the lines (counted from 1) that it could not read, which stand in
     the text as empty lines so that every other line keeps its number."""
 
-    __slots__ = ("text", "encoding", "bad_lines")
+    __slots__ = ("text", "encoding", "bad_lines", "nul_at")
 
-    def __init__(self, text: str, encoding: str, bad_lines: tuple[int, ...] = ()) -> None:
+    def __init__(
+        self, text: str, encoding: str, bad_lines: tuple[int, ...] = (), nul_at: dict[int, str] | None = None
+    ) -> None:
         self.text, self.encoding, self.bad_lines = text, encoding, bad_lines
+        # the bad lines whose only fault is a NUL byte: what to say of each (where the NUL stands, the line shown)
+        self.nul_at = nul_at or {}
 
     def require_whole(self, path: str | Path) -> str:
         """The text, or a DeckcheckError on the first line that could not be read (a file read as one piece)."""
         if self.bad_lines:
-            raise unreadable_text(path, self.bad_lines)
+            raise unreadable_text(path, self.bad_lines, self.nul_at)
         return self.text
 
 
-def unreadable_text(path: str | Path, bad_lines: tuple[int, ...]) -> DeckcheckError:
+def unreadable_text(
+    path: str | Path, bad_lines: tuple[int, ...], nul_at: dict[int, str] | None = None
+) -> DeckcheckError:
     first, others = bad_lines[0], len(bad_lines) - 1
+    if nul_at and first in nul_at:
+        said = nul_at[first]
+        if others:
+            said += ngettext(" (and {n} more line not read)", " (and {n} more lines not read)", others).format(n=others)
+        return DeckcheckError(_("holds {what}").format(what=said), path=path, line=first)
     if not others:
         reason = _("is not UTF-8, UTF-16 or Shift_JIS text; save the file as UTF-8")
     else:
@@ -178,13 +189,27 @@ def _by_line(data: bytes) -> Decoded:
     encoding = best[1] if best else "utf-8"
     texts: list[str] = []
     bad: list[int] = []
+    nul_at: dict[int, str] = {}
     for number, line in enumerate(raw, start=1):
         if _decodes(line, encoding):
             texts.append(line.decode(encoding))
         else:
             texts.append("")
             bad.append(number)
-    return Decoded("\n".join(texts), encoding, tuple(bad))
+            if b"\x00" in line and _decodes(line.replace(b"\x00", b""), encoding):
+                nul_at[number] = nul_said(line.decode(encoding))
+    return Decoded("\n".join(texts), encoding, tuple(bad), nul_at)
+
+
+def nul_said(text: str) -> str:
+    """Why a line holding a NUL byte is not read, and where: "a NUL byte (\\x00) at column 3 of '反転\\x00する翼'
+    (a NUL is never text: bytes of another file or program got into the list)"."""
+    from deckcheck._util.safetext import quoted  # deferred: a NUL byte is rare
+
+    return _(
+        "a NUL byte (\\x00) at column {column} of {line}, which no text holds (bytes of another file or program got "
+        "into it); delete it"
+    ).format(column=text.index("\x00") + 1, line=quoted(text.strip("\r")))
 
 
 def _lines_of_bytes(data: bytes) -> list[bytes]:

@@ -68,13 +68,15 @@ def escape_controls_keeping_style(text: str) -> str:
 
 
 # In JSON text these characters can stand only inside strings (its structure is ASCII), where json.dumps leaves them
-# raw: DEL, the C1 controls (U+009B is a terminal's CSI) and the invisible format characters.
-_JSON_RAW_CONTROLS = f"[\x7f-\x9f{_FORMAT}]"
+# raw: DEL, the C1 controls (U+009B is a terminal's CSI), the invisible format characters, and lone surrogates (a
+# JSON deck's "\ud800" or "\udc80" escape, a file name that is not UTF-8), which no UTF-8 stream can carry.
+_JSON_RAW_CONTROLS = f"[\x7f-\x9f\ud800-\udfff{_FORMAT}]"
 
 
 def escape_json_controls(text: str) -> str:
-    """JSON text with DEL, the C1 controls and the format characters written as `\\uXXXX` escapes (a character
-    beyond U+FFFF as its surrogate pair, as JSON spells it): the same JSON, safe on a terminal."""
+    """JSON text with DEL, the C1 controls, the format characters and lone surrogates written as `\\uXXXX` escapes
+    (a character beyond U+FFFF as its surrogate pair, as JSON spells it): the same JSON, safe on a terminal and
+    valid UTF-8."""
     pattern = _pattern(_JSON_RAW_CONTROLS)
     if not pattern.search(text):
         return text
@@ -87,6 +89,26 @@ def _json_escape(match: re.Match[str]) -> str:
         return f"\\u{code:04x}"
     code -= 0x10000
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+# Lone surrogates that surrogateescape cannot give back as a byte: all but U+DC80-U+DCFF (the bytes of a file name
+# that is not UTF-8). A JSON deck spells any of them as an escape: "k\ud800", "k\udc00".
+_NOT_A_BYTE = "([\ud800-\udc7f\udd00-\udfff]+)"
+
+
+def utf8_bytes(text: str) -> bytes:
+    """`text` as UTF-8 bytes whatever it holds, for a hash or a percent-encoded URI: a lone surrogate U+DC80-U+DCFF
+    as the byte of the file name it stands for (surrogateescape), any other lone surrogate (a JSON `\\ud800`
+    escape) as its three bytes (surrogatepass), which no UTF-8 text has, so two different texts never give the same
+    bytes."""
+    try:
+        return text.encode("utf-8", "surrogateescape")  # nearly always
+    except UnicodeEncodeError:
+        parts = _pattern(_NOT_A_BYTE).split(text)
+        return b"".join(
+            part.encode("utf-8", "surrogatepass" if index % 2 else "surrogateescape")
+            for index, part in enumerate(parts)
+        )
 
 
 # Echoes of what the user gave (issue 26 items 17-18) ---------------------------------------------------------------

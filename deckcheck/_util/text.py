@@ -237,3 +237,18 @@ def fit_lines(lines: Sequence[str], columns: int | None = None, *, heading: bool
                 part.replace(HELD_BLANK, " ").replace(NO_BREAK, "") if HELD_BLANK in part or NO_BREAK in part else part
             )
     return out
+
+
+# The line breaks a copy from an app or a web page can carry besides "\n" (which decoding made of \r\n and \r): the
+# line separator U+2028, the paragraph separator U+2029 and NEL U+0085. A list copied so is read line by line, as a
+# text editor shows it, never as one line.
+_OTHER_BREAKS = "\u2028\u2029\u0085"
+_BREAKS = str.maketrans(dict.fromkeys(_OTHER_BREAKS, "\n"))
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines of a text deck or a pasted list: split at "\\n", U+2028, U+2029 and U+0085 (and nowhere else: a
+    form feed or a vertical tab stays a character of its line, as str.splitlines would not keep it)."""
+    if text.isascii() or not any(mark in text for mark in _OTHER_BREAKS):
+        return text.split("\n")
+    return text.translate(_BREAKS).split("\n")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck._i18n import _, language, ngettext, translate, translate_as
-from deckcheck._util.safetext import escape_controls
+from deckcheck._util.safetext import escape_controls, utf8_bytes
 from deckcheck._util.text import (
     HELD_BLANK,
     MIN_COLUMNS,
@@ -395,7 +395,7 @@ def _line_link(path: str | None, line: int, workspace: str | None) -> str:
     inside = in_workspace(path, workspace) if path else None
     if not (server and repository and commit and inside and inside != "."):
         return str(line)
-    file = quote(inside.encode("utf-8", "surrogateescape"), safe="/")
+    file = quote(utf8_bytes(inside), safe="/")
     target = f"{server.rstrip('/')}/{quote(repository, safe='/')}/blob/{quote(commit, safe='')}/{file}#L{line}"
     return f"[{line}](<{quote(target, safe=':/#%')}>)"
 
@@ -478,7 +478,7 @@ def render_summary(
                 )
                 + " |"
             )
-            used += len(row.encode("utf-8", "surrogateescape")) + 1
+            used += len(utf8_bytes(row)) + 1
             if shown_rows >= max_rows or used > max_table_bytes:
                 break
             lines.append(row)
@@ -586,7 +586,7 @@ class _Locator:
 
 
 def _surrogates_as_bytes(text: str) -> bytes:
-    return text.encode("utf-8", "surrogateescape")  # a file name that is not UTF-8: its own bytes, percent-encoded
+    return utf8_bytes(text)  # a file name that is not UTF-8: its own bytes, percent-encoded
 
 
 def _repository_root() -> Path:
@@ -612,7 +612,7 @@ def _fingerprint(*parts: object) -> str:
     import hashlib  # deferred: SARIF only
 
     text = "\x1f".join(str(part) for part in parts)
-    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    return hashlib.sha256(utf8_bytes(text)).hexdigest()[:32]
 
 
 def render_sarif(run: CheckRun, root: Path | None = None) -> str:

@@ -137,10 +137,22 @@ def as_ascii(text: str, encoding: str | None, language: str) -> str:
     return _NON_ASCII.sub(_ESCAPES[language], text)
 
 
+def written_as_utf8(encoding: str | None) -> bool:
+    """Whether text printed on a stream in `encoding` reaches it as UTF-8: a UTF, or ASCII (or no encoding), which
+    Typer's click takes for a misconfigured locale and replaces by UTF-8 over the same file when it prints."""
+    if encoding is None or covers_unicode(encoding):
+        return True
+    try:
+        return codecs.lookup(encoding).name == "ascii"
+    except LookupError:
+        return False
+
+
 def escaped(text: str, encoding: str | None) -> int:
     """How many characters of `text` a stream in `encoding` writes as escapes (neither it nor a near character is
-    in the encoding): a name written so is not the name."""
-    if encoding is None or covers_unicode(encoding) or text.isascii():
+    in the encoding): a name written so is not the name. None on a stream printed as UTF-8 (see
+    :func:`written_as_utf8`): an ASCII stdout receives every name raw."""
+    if text.isascii() or encoding is None or written_as_utf8(encoding):
         return 0
     return sum(
         not _can_encode(char, encoding) and not any(_can_encode(near, encoding) for near in _FALLBACKS.get(char, ()))

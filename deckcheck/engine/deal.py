@@ -181,7 +181,8 @@ def deal(
                 option=mention("turns"), most=MAX_TURN, turns=turns
             ),
         )
-    total = sum(count for section in deck.game.sections for _card, count in deck.cards(section))
+    dealt = [section for section in deck.game.sections if section not in setup.not_dealt]
+    total = sum(count for section in dealt for _card, count in deck.cards(section))
     if total > MAX_CARDS:
         raise EngineError(
             _("the deck has {n} cards; the engine deals decks of at most {most} cards").format(n=total, most=MAX_CARDS)

@@ -137,6 +137,9 @@ class Setup:
     # Cards `prepare` takes out of the main deck before the opening hand (the first vanguard, the lord): a quick
     # question (`deckcheck odds`) draws from its deck size less these.
     main_set_aside: int = 0
+    # Sections that record cards the deck is not made of (EVOLVE's sealed `pool`, the opened packs): never dealt,
+    # nor counted in the size of the deck the engine deals.
+    not_dealt: tuple[str, ...] = ()
 
 
 def expand(items: Iterable[tuple[CardT, int]]) -> list[CardT]:

@@ -28,7 +28,7 @@ from deckcheck._i18n import _, ngettext
 from deckcheck._util.files import unreadable_text
 from deckcheck._util.normalize import loose_name
 from deckcheck._util.safetext import quoted
-from deckcheck._util.text import joined
+from deckcheck._util.text import joined, text_lines
 from deckcheck.errors import DeckcheckError, mention
 from deckcheck.formats.headings import (
     DECK_LABEL,
@@ -202,9 +202,12 @@ class _Found:
 class PastedList:
     """The lines of a pasted list, read once the card database is known (:meth:`read`)."""
 
-    def __init__(self, source: DeckSource, text: str, bad_lines: Sequence[int] = ()) -> None:
+    def __init__(
+        self, source: DeckSource, text: str, bad_lines: Sequence[int] = (), nul_at: dict[int, str] | None = None
+    ) -> None:
         self.source = source
-        self.raw_lines = text.split("\n")
+        self.nul_at = nul_at or {}
+        self.raw_lines = text_lines(text)
         self.bad_lines = set(bad_lines)
         self.lines: list[PastedLine] = []
         self.notes: list[ReadingNote] = []
@@ -252,6 +255,8 @@ class _Reader:
         self.subtotals: list[list[Any]] = []
         self.seen_headings: dict[tuple[str, ...], tuple[int, int]] = {}  # heading -> (line, cards read before it)
         self.cards_read = 0
+        self.last_card_line = 0  # the line of the last card read
+        self.codes: list[tuple[int, int, int]] = []  # each deck code: (line, cards read before it, last card line)
         self.last_section_heading: str | None = None
         self.totals: list[tuple[int, int, str]] = []  # (line, count said, section at that line)
         self.total_then_cards: int | None = None  # the first card line after a total line
@@ -261,11 +266,15 @@ class _Reader:
     def line(self, number: int, raw: str) -> None:
         text = raw.strip()
         if number in self.pasted.bad_lines:
-            self._not_understood(number, text, _("no encoding reads this line"))
+            self._not_understood(number, text, self.pasted.nul_at.get(number) or _("no encoding reads this line"))
             return
         if not text:
             self._add(PastedLine(number, BLANK, text))
             return
+        if text[0] == "#" and not text.startswith("##"):  # a text deck's comment line, however long (README)
+            self._add(PastedLine(number, COMMENT, text))
+            return
+        text = _without_comment(text)  # `4 BP01-159  # note`: a text deck's trailing comment, as it reads it
         if len(text) > _LONGEST:
             # (the quote says how long it is: `'ああ…'… (300 characters)`; the reason says only why that is too long)
             self._not_understood(number, text, _("longer than any card line"))
@@ -377,9 +386,36 @@ class _Reader:
         before = (written[: raw.start()] if raw else body[: match.start()]).strip(_DECORATION + "【[(（")
         if before and self.source.name is None and not self.cards_read:
             self.source.name = before
+        self._second_code(number, text)
+        self.codes.append((number, self.cards_read, self.last_card_line))
         self._add(PastedLine(number, CODE, text, note=f"deck code {match['code']}"))
         said = _("deck code: {code} ({name})") if before else _("deck code: {code}")
         self.pasted.comments.append(said.format(code=match["code"], name=before))
+
+    def _second_code(self, number: int, text: str) -> None:
+        """A deck code after another one with cards read between them: two decks pasted one after the other, each
+        with its own code, refused where the second begins. Its start is its title (a short line that is no card,
+        kept for the end), else the code itself; with codes below their lists (the first one after cards), the
+        first line after the first code."""
+        if not self.codes:
+            return
+        first, cards_before, _last = self.codes[0]
+        if self.cards_read == cards_before:
+            return  # no card between the two codes: one deck's code said twice
+        boundary = first if cards_before else self.last_card_line
+        before = [line for line in self.pending if line.kind != CARD and line.number > boundary]
+        after_first = [line for line in self.pasted.lines if line.number > boundary and line.kind not in (BLANK,)]
+        starts = [(line.number, line.text) for line in (*before, *after_first)]
+        start, said = (
+            min(starts, default=(number, text))
+            if cards_before
+            else min([(line.number, line.text) for line in before], default=(number, text))
+        )
+        self._two_decks(start, said, self._first_line())
+
+    def _first_line(self) -> int:
+        """The first line of the list that is not blank."""
+        return min((line.number for line in (*self.pasted.lines, *self.pending) if line.kind != BLANK), default=1)
 
     def _heading(self, number: int, text: str, body: str) -> bool:
         """A section or sub-section heading (`メインデッキ(43)`, `◆G3(9枚)`, `3コスト`, `テリトリー:name`)."""
@@ -587,6 +623,7 @@ class _Reader:
         self._add(line)
         copies = sum(entry.raw_count for entry in line.entries if isinstance(entry.raw_count, int))
         self.cards_read += 1
+        self.last_card_line = number
         if self.totals and self.total_then_cards is None:
             self.total_then_cards = number
         by_section: dict[str, int] = {}
@@ -840,6 +877,17 @@ class _Reader:
             self.source.key_lines[key] = marked[0][0]
 
 
+def _without_comment(text: str) -> str:
+    """`text` without a text deck's trailing comment (a `#` after a blank, then a blank or the end: what
+    formats.text's TRAILING_COMMENT takes off), found in one pass over the line, whatever its length."""
+    at = text.find("#")
+    while at > 0:
+        if text[at - 1].isspace() and (at + 1 == len(text) or text[at + 1].isspace()):
+            return text[:at].rstrip()
+        at = text.find("#", at + 1)
+    return text
+
+
 def _cells(body: str) -> list[_Reading]:
     """A table row (`A-S1-03SD | name | 5 | 5500 | 1 | ユニット | 4`): the card number and name, the last cell the
     count."""
@@ -884,7 +932,9 @@ def _unquoted(name: str) -> str:
     return text.strip(_OPENERS + _CLOSERS) or text
 
 
-def pasted_source(path: str, text: str, game: str, bad_lines: Sequence[int] = ()) -> DeckSource:
+def pasted_source(
+    path: str, text: str, game: str, bad_lines: Sequence[int] = (), nul_at: dict[int, str] | None = None
+) -> DeckSource:
     """A pasted list of `game` (an id), its lines read when the card database resolves it."""
     chosen = get_game(game_id(path, game))
     lines = text.count("\n") + (not text.endswith("\n"))  # (a last line ended by a newline is one line)
@@ -897,7 +947,9 @@ def pasted_source(path: str, text: str, game: str, bad_lines: Sequence[int] = ()
             path=path,
         )
     if bad_lines and len(bad_lines) * 2 > text.count("\n") + 1:
-        raise unreadable_text(path, tuple(bad_lines))  # not a text file at all (a binary file, another encoding)
+        raise unreadable_text(
+            path, tuple(bad_lines), nul_at
+        )  # not a text file at all (a binary file, another encoding)
     source = DeckSource(path=path, game_id=chosen.id, format="pasted", text=text)
-    source.pasted = PastedList(source, text, bad_lines)
+    source.pasted = PastedList(source, text, bad_lines, nul_at)
     return source

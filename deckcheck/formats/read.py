@@ -59,12 +59,13 @@ def parse_deck(
     read when resolve_deck gives it the card database. A TOML or JSON deck is read as always."""
     shown = path if isinstance(path, str) else str(path)
     bad_lines: tuple[int, ...] = ()
+    nul_at: dict[int, str] = {}
     if text is None and shown == STDIN:  # `-`: the deck on standard input
         shown, path, text = STDIN_SHOWN, STDIN_SHOWN, read_stdin()
     if text is None:
         text = read_decoded(Path(path), shown)
     if isinstance(text, Decoded):
-        bad_lines = text.bad_lines
+        bad_lines, nul_at = text.bad_lines, text.nul_at
         text = text.text.lstrip("\ufeff")
     else:
         text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
@@ -74,11 +75,11 @@ def parse_deck(
     if fmt == "text" and game is not None:
         from deckcheck.formats.pasted import pasted_source  # deferred: a pasted list only (`--game`)
 
-        return pasted_source(shown, text, game, bad_lines)
+        return pasted_source(shown, text, game, bad_lines, nul_at)
     if fmt == "text":
         return parse_text(shown, text, bad_lines, partial)
     if bad_lines:
-        raise unreadable_text(shown, bad_lines)
+        raise unreadable_text(shown, bad_lines, nul_at)
     if fmt == "toml":
         data = _load_toml(shown, text)
         source = _mapping_at_lines(shown, data, fmt, lambda: _toml_lines(text))

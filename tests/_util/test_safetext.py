@@ -301,3 +301,21 @@ def test_cut_values_are_said_in_japanese(japanese):
     assert quoted("x" * 300).endswith("…（300文字）")
     assert quoted(10**5000) == "表示できないほど長い数"
     assert quoted_list([f"column{i}" for i in range(1000)]).endswith("、…（全1,000個）")
+
+
+def test_utf8_bytes_keeps_a_file_names_bytes_and_gives_every_other_lone_surrogate_its_own():
+    from deckcheck._util.safetext import utf8_bytes
+
+    assert utf8_bytes("a\udcfeb") == b"a\xfeb"  # a file name that is not UTF-8: its own byte
+    assert utf8_bytes("k\ud800") == b"k\xed\xa0\x80"  # a JSON escape: bytes no UTF-8 text has
+    assert utf8_bytes("k\udc00\udcfe\udbff") == b"k\xed\xb0\x80\xfe\xed\xaf\xbf"
+    assert len({utf8_bytes(text) for text in ("k\ud800", "k\\ud800", "k\udbff", "k")}) == 4
+
+
+def test_json_text_has_no_lone_surrogate_left_raw():
+    from deckcheck._util.safetext import escape_json_controls
+
+    text = json.dumps({"k\ud800": "v\udc80", "ok": "名前😀"}, ensure_ascii=False)
+    escaped = escape_json_controls(text)
+    escaped.encode("utf-8")  # strict
+    assert json.loads(escaped) == {"k\ud800": "v\udc80", "ok": "名前😀"}

@@ -315,4 +315,5 @@ SETUP = Setup(
     after_mulligan=_after_mulligan,
     own_turn=_own_turn,
     choices=("basis",),
+    not_dealt=("pool",),  # the sealed pool lists the opened cards, of which the deck is built (B-1)
 )
