@@ -12,6 +12,7 @@ from pathlib import Path
 
 from deckcheck._i18n import N_, _, ngettext, translate
 from deckcheck._util.limits import MAX_INPUT_BYTES
+from deckcheck._util.safetext import quoted
 from deckcheck.errors import DeckcheckError, os_reason
 
 #: What a file is read as, named in messages about it ("is a folder, not a deck file"): the callers' `what`, marked
@@ -204,7 +205,6 @@ def _by_line(data: bytes) -> Decoded:
 def nul_said(text: str) -> str:
     """Why a line holding a NUL byte is not read, and where: "a NUL byte (\\x00) at column 3 of '反転\\x00する翼'
     (a NUL is never text: bytes of another file or program got into the list)"."""
-    from deckcheck._util.safetext import quoted  # deferred: a NUL byte is rare
 
     return _(
         "a NUL byte (\\x00) at column {column} of {line}, which no text holds (bytes of another file or program got "

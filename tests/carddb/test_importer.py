@@ -606,7 +606,7 @@ def test_unwritable_folder_changes_nothing(work: Path, monkeypatch: pytest.Monke
     [
         ("missing.csv", None, "missing.csv: no such file"),
         ("folder.csv", "DIR", "folder.csv: is a folder, not a CSV or JSON card list"),
-        ("bin.csv", b"number,name\x00\x01\x02", "bin.csv:1: is not UTF-8, UTF-16 or Shift_JIS text"),
+        ("bin.csv", b"number,name\x00\x01\x02", "bin.csv:1: holds a NUL byte (\\x00) at column 12"),
         ("bad.json", b'[{"number": "A",}]', "bad.json:1: is not valid JSON: Expecting property name"),
         ("scalar.json", b"3", 'scalar.json: expected a list of card objects, or an object {"game": ..., "cards"'),
         ("nocards.json", b'{"game": "vanguard"}', "nocards.json: has no `cards` list"),
