@@ -26,6 +26,7 @@ from deckcheck.cli.output import (
     no_style,
     progress,
     say,
+    say_data_notes,
     say_note,
     say_warning,
     use_colour,
@@ -656,8 +657,7 @@ def show(
     from deckcheck.commands.show import render_show_json, render_shown, show_deck
 
     shown = show_deck(path, judging, options.workspace_of(carddb), game)
-    for data_note in shown.data_notes:  # how old the game's card data is, or that its cards are invented
-        say(_("deckcheck: card data note: {note}").format(note=data_note.message))
+    say_data_notes(shown.data_notes)
     if output is options.HandOutput.json:
         echo(render_show_json(shown), json_text=True)
         return
@@ -697,8 +697,7 @@ def diff(
     old, new = inputs_of(decks, rev or [])
     _prompt_for_stdin(old.path, new.path)
     compared = diff_decks(old, new, judging, options.workspace_of(carddb), game=game)
-    for data_note in compared.data_notes:  # how old the game's card data is, or that its cards are invented
-        say(_("deckcheck: card data note: {note}").format(note=data_note.message))
+    say_data_notes(compared.data_notes)
     if output is options.DiffOutput.json:
         echo(render_diff_json(compared), json_text=True)
     elif output is options.DiffOutput.markdown:

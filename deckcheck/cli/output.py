@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import typer
 
@@ -22,6 +22,9 @@ from deckcheck._util.text import fit_line, output_columns
 from deckcheck.cli import streams
 from deckcheck.cli.options import as_flags
 from deckcheck.errors import DeckcheckError
+
+if TYPE_CHECKING:
+    from deckcheck.carddb.manifest import DataNote
 
 
 def use_colour() -> bool:
@@ -50,6 +53,13 @@ def error_line(error: DeckcheckError) -> str:
 def say(message: str) -> None:
     """A message on stderr, its control characters made visible (a deck name cannot retitle the terminal)."""
     typer.echo(escape_controls(message, keep_newlines=True), err=True)
+
+
+def say_data_notes(notes: Iterable[DataNote]) -> None:
+    """How old a game's card data is, or that its cards are invented (carddb.manifest.DataNote), on stderr: once a
+    run, whatever the command."""
+    for data_note in notes:
+        say(_("deckcheck: card data note: {note}").format(note=data_note.message))
 
 
 def say_note(message: str, debug: bool) -> None:

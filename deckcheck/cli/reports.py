@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from deckcheck._i18n import _
 from deckcheck._util.safetext import one_line
 from deckcheck.checking.output import WORKSPACE_ENV, render_junit, render_sarif, render_summary, workspace_path
-from deckcheck.cli.output import say
+from deckcheck.cli.output import say, say_data_notes
 from deckcheck.errors import DeckcheckError, os_reason
 
 if TYPE_CHECKING:
@@ -31,8 +31,7 @@ def say_notes(run: CheckRun) -> None:
         say(_("deckcheck: card data note: {note}").format(note=warning))
     for note in run.notes:
         say(_("deckcheck: note: {note}").format(note=note))
-    for data_note in run.data_notes:  # how old a game's card data is, or that its cards are invented: once
-        say(_("deckcheck: card data note: {note}").format(note=data_note.message))
+    say_data_notes(run.data_notes)
 
 
 def full_report(sarif: Path | None) -> str | None:
